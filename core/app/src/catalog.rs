@@ -1,0 +1,199 @@
+//! Browsing and searching the catalog.
+
+use std::sync::Arc;
+
+use marque_domain::catalog::{
+    Category, OemBrand, Page, Product, ProductId, SearchPage, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
+};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductQuery};
+
+/// Why a catalog use case failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogError {
+    #[error("Product not found")]
+    ProductNotFound,
+    #[error("the catalog is unavailable right now")]
+    Unavailable(#[source] CatalogStoreError),
+}
+
+impl From<CatalogStoreError> for CatalogError {
+    fn from(e: CatalogStoreError) -> Self {
+        CatalogError::Unavailable(e)
+    }
+}
+
+/// Browsing, searching and reading products.
+#[derive(Clone)]
+pub struct CatalogService {
+    store: Arc<dyn CatalogStore>,
+    page_size: u32,
+    home_list_size: u32,
+}
+
+impl std::fmt::Debug for CatalogService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CatalogService").field("page_size", &self.page_size).finish_non_exhaustive()
+    }
+}
+
+impl CatalogService {
+    #[must_use]
+    pub fn new(store: Arc<dyn CatalogStore>) -> Self {
+        Self { store, page_size: LISTING_PAGE_SIZE, home_list_size: HOME_LIST_SIZE }
+    }
+
+    /// Products a listing page holds (at least 1).
+    #[must_use]
+    pub fn with_page_size(mut self, page_size: u32) -> Self {
+        self.page_size = page_size.max(1);
+        self
+    }
+
+    /// Products each home list holds.
+    #[must_use]
+    pub fn with_home_list_size(mut self, size: u32) -> Self {
+        self.home_list_size = size;
+        self
+    }
+
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+        Ok(self.store.categories().await?)
+    }
+
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn brands(&self) -> Result<Vec<OemBrand>, CatalogError> {
+        Ok(self.store.brands().await?)
+    }
+
+    /// Most recently listed products.
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn recently_added(&self) -> Result<Vec<Product>, CatalogError> {
+        Ok(self.store.newest_products(self.home_list_size).await?)
+    }
+
+    /// Best sellers, ranked by units actually sold.
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn hot_selling(&self) -> Result<Vec<Product>, CatalogError> {
+        Ok(self.store.best_selling_products(self.home_list_size).await?)
+    }
+
+    /// # Errors
+    /// [`CatalogError::ProductNotFound`] when no product has this id;
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn product(&self, id: &ProductId) -> Result<Product, CatalogError> {
+        self.store.product(id).await?.ok_or(CatalogError::ProductNotFound)
+    }
+
+    /// One page of products matching `term` (a name or a part number in any spelling).
+    ///
+    /// A page beyond the last is empty but still reports the real page count.
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn search(&self, term: &str, page: Page) -> Result<SearchPage, CatalogError> {
+        let query = ProductQuery {
+            text: term.trim().to_owned(),
+            offset: page.offset(self.page_size),
+            limit: self.page_size,
+        };
+        let slice = self.store.search(&query).await?;
+        Ok(SearchPage {
+            products: slice.products,
+            page,
+            pages: Page::count(slice.total, self.page_size),
+            total: slice.total,
+        })
+    }
+
+    /// Whether the catalog has no products yet (the server seeds it then).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn is_empty(&self) -> Result<bool, CatalogError> {
+        Ok(self.store.count_products().await? == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use marque_ports::{MockCatalogStore, ProductSlice};
+    use mockall::predicate::eq;
+
+    fn unavailable() -> CatalogStoreError {
+        CatalogStoreError::Unavailable { reason: "connection refused".into() }
+    }
+
+    #[tokio::test]
+    async fn search_asks_the_store_for_the_right_window_and_counts_pages() {
+        let mut store = MockCatalogStore::new();
+        store
+            .expect_search()
+            .with(eq(ProductQuery { text: "brake disc".into(), offset: 40, limit: 20 }))
+            .times(1)
+            .returning(|_| Ok(ProductSlice { products: vec![], total: 41 }));
+        let service = CatalogService::new(Arc::new(store));
+
+        let page = Page::parse(Some("3")).expect("valid page");
+        let result = service.search("  brake disc ", page).await.expect("search works");
+
+        assert_eq!((result.pages, result.total, result.page), (3, 41, page));
+        assert!(result.products.is_empty());
+    }
+
+    #[tokio::test]
+    async fn nothing_found_is_zero_pages() {
+        let mut store = MockCatalogStore::new();
+        store.expect_search().returning(|_| Ok(ProductSlice { products: vec![], total: 0 }));
+        let service = CatalogService::new(Arc::new(store)).with_page_size(20);
+        let result = service.search("zzz", Page::FIRST).await.expect("search works");
+        assert_eq!(result.pages, 0);
+    }
+
+    #[tokio::test]
+    async fn an_unknown_product_is_not_found() {
+        let mut store = MockCatalogStore::new();
+        store.expect_product().returning(|_| Ok(None));
+        let service = CatalogService::new(Arc::new(store));
+        let err = service.product(&ProductId("nope".into())).await.expect_err("unknown id");
+        assert_eq!(err, CatalogError::ProductNotFound);
+        assert_eq!(err.to_string(), "Product not found");
+    }
+
+    #[tokio::test]
+    async fn a_failing_store_surfaces_as_unavailable() {
+        let mut store = MockCatalogStore::new();
+        store.expect_search().returning(|_| Err(unavailable()));
+        store.expect_newest_products().returning(|_| Err(unavailable()));
+        store.expect_product().returning(|_| Err(unavailable()));
+        let service = CatalogService::new(Arc::new(store));
+
+        assert_eq!(
+            service.search("x", Page::FIRST).await.expect_err("store down"),
+            CatalogError::Unavailable(unavailable())
+        );
+        assert!(matches!(service.recently_added().await, Err(CatalogError::Unavailable(_))));
+        assert!(matches!(
+            service.product(&ProductId("p1".into())).await,
+            Err(CatalogError::Unavailable(_))
+        ));
+    }
+
+    #[tokio::test]
+    async fn home_lists_default_to_twelve_and_follow_configuration() {
+        let mut store = MockCatalogStore::new();
+        store.expect_newest_products().with(eq(12)).times(1).returning(|_| Ok(vec![]));
+        store.expect_best_selling_products().with(eq(5)).times(1).returning(|_| Ok(vec![]));
+        let store: Arc<dyn CatalogStore> = Arc::new(store);
+
+        CatalogService::new(store.clone()).recently_added().await.expect("works");
+        CatalogService::new(store).with_home_list_size(5).hot_selling().await.expect("works");
+    }
+}

@@ -1,0 +1,13 @@
+//! The catalog: products, their categories and makers, and how a visitor finds them.
+
+mod brand;
+mod category;
+mod condition;
+mod product;
+mod search;
+
+pub use brand::OemBrand;
+pub use category::{Category, Subcategory};
+pub use condition::{Condition, FuelType};
+pub use product::{Product, ProductId};
+pub use search::{Page, PageError, SearchPage, LISTING_PAGE_SIZE, HOME_LIST_SIZE};

@@ -1,0 +1,92 @@
+//! Finding products: page numbers and one page of results.
+
+use serde::{Deserialize, Serialize};
+
+use super::Product;
+
+/// Products per listing page (PRODUCT_RULES.md).
+pub const LISTING_PAGE_SIZE: u32 = 20;
+/// Products in each home-page list (PRODUCT_RULES.md).
+pub const HOME_LIST_SIZE: u32 = 12;
+
+/// A 1-based page number of a listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Page(u32);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PageError {
+    #[error("page must be a whole number from 1 to 100000")]
+    Invalid,
+}
+
+impl Page {
+    pub const FIRST: Page = Page(1);
+    const MAX: u32 = 100_000;
+
+    /// Parses the `page` query value. An absent or empty value is page 1.
+    ///
+    /// # Errors
+    /// [`PageError::Invalid`] for anything but a whole number from 1 to 100000.
+    pub fn parse(raw: Option<&str>) -> Result<Self, PageError> {
+        let raw = raw.map(str::trim).unwrap_or("");
+        if raw.is_empty() {
+            return Ok(Page::FIRST);
+        }
+        match raw.parse::<u32>() {
+            Ok(n) if (1..=Self::MAX).contains(&n) => Ok(Page(n)),
+            _ => Err(PageError::Invalid),
+        }
+    }
+
+    #[must_use]
+    pub fn number(self) -> u32 {
+        self.0
+    }
+
+    /// Rows to skip before this page.
+    #[must_use]
+    pub fn offset(self, page_size: u32) -> u64 {
+        u64::from(self.0 - 1) * u64::from(page_size)
+    }
+
+    /// How many pages `total` items fill (0 when there are none).
+    #[must_use]
+    pub fn count(total: u64, page_size: u32) -> u64 {
+        total.div_ceil(u64::from(page_size.max(1)))
+    }
+}
+
+/// One page of a listing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchPage {
+    pub products: Vec<Product>,
+    pub page: Page,
+    /// Number of pages of the whole result.
+    pub pages: u64,
+    /// Number of products in the whole result.
+    pub total: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_numbers_parse_strictly() {
+        assert_eq!(Page::parse(None), Ok(Page::FIRST));
+        assert_eq!(Page::parse(Some("")), Ok(Page::FIRST));
+        assert_eq!(Page::parse(Some("3")).map(Page::number), Ok(3));
+        for bad in ["0", "-1", "abc", "1.5", "100001", "99999999999"] {
+            assert_eq!(Page::parse(Some(bad)), Err(PageError::Invalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn page_counts_round_up() {
+        assert_eq!(Page::count(0, 20), 0);
+        assert_eq!(Page::count(1, 20), 1);
+        assert_eq!(Page::count(20, 20), 1);
+        assert_eq!(Page::count(21, 20), 2);
+        assert_eq!(Page::parse(Some("3")).map(|p| p.offset(20)), Ok(40));
+    }
+}

@@ -1,0 +1,99 @@
+//! Part numbers as printed by each maker, and the normalised form search matches on.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Reduces a part number to upper-case ASCII letters and digits, so
+/// `A 000 180 26 09`, `a0001802609` and `A000-180-2609` all become `A0001802609`.
+/// Idempotent.
+#[must_use]
+pub fn normalize_part_number(raw: &str) -> String {
+    raw.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// A maker's part number, kept as written (for display) with its normalised form.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PartNumber {
+    printed: String,
+    normalized: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PartNumberError {
+    #[error("A part number needs at least one letter or digit.")]
+    Empty,
+}
+
+impl PartNumber {
+    /// # Errors
+    /// [`PartNumberError::Empty`] when the text holds no letter or digit.
+    pub fn parse(printed: &str) -> Result<Self, PartNumberError> {
+        let normalized = normalize_part_number(printed);
+        if normalized.is_empty() {
+            return Err(PartNumberError::Empty);
+        }
+        Ok(Self { printed: printed.trim().to_owned(), normalized })
+    }
+
+    /// As the maker prints it, e.g. `A 000 180 26 09`.
+    #[must_use]
+    pub fn printed(&self) -> &str {
+        &self.printed
+    }
+
+    /// Upper-case letters and digits only, e.g. `A0001802609`.
+    #[must_use]
+    pub fn normalized(&self) -> &str {
+        &self.normalized
+    }
+}
+
+impl fmt::Display for PartNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.printed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn spellings_of_one_part_normalise_alike() {
+        for s in ["A 000 180 26 09", "a0001802609", "A000-180-2609", "a.000/180 26-09"] {
+            assert_eq!(normalize_part_number(s), "A0001802609", "{s}");
+        }
+        assert_eq!(normalize_part_number("11 42 7 953 129"), "11427953129");
+    }
+
+    #[test]
+    fn empty_part_numbers_are_refused() {
+        assert_eq!(PartNumber::parse(" -/. "), Err(PartNumberError::Empty));
+        let p = PartNumber::parse(" LR 012 345 ").expect("valid");
+        assert_eq!((p.printed(), p.normalized()), ("LR 012 345", "LR012345"));
+    }
+
+    proptest! {
+        #[test]
+        fn normalising_twice_changes_nothing(s in ".*") {
+            let once = normalize_part_number(&s);
+            prop_assert_eq!(normalize_part_number(&once), once.clone());
+            prop_assert!(once.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
+        }
+
+        #[test]
+        fn separators_and_case_are_ignored(core in "[A-Za-z0-9]{1,12}", seps in proptest::collection::vec(prop_oneof![Just(' '), Just('.'), Just('-'), Just('/')], 12)) {
+            let mut spelled = String::new();
+            for (c, sep) in core.chars().zip(seps.iter().cycle()) {
+                spelled.push(c);
+                spelled.push(*sep);
+            }
+            prop_assert_eq!(normalize_part_number(&spelled), core.to_ascii_uppercase());
+        }
+    }
+}
