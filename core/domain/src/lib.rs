@@ -2,10 +2,24 @@
 //!
 //! Everything here is plain, synchronous Rust with no I/O, so the server,
 //! the use cases, the adapters and the tests all speak the same words.
+//! Every text a rule shows a person lives in [`message::Message`].
 
+pub mod account;
+pub mod address;
+pub mod cart;
 pub mod catalog;
+pub mod checkout;
+pub mod filters;
+pub mod frontend;
+pub mod invoice;
+pub mod message;
 pub mod money;
+pub mod order;
 pub mod part_number;
+pub mod pricing;
+pub mod titles;
+pub mod wishlist;
 
+pub use message::{FieldErrors, Message, UserFacing};
 pub use money::Money;
 pub use part_number::PartNumber;

@@ -39,7 +39,6 @@ impl Money {
 
     /// The amount in rupees as a JSON-friendly number (e.g. `12499.5`).
     #[must_use]
-    #[expect(clippy::cast_precision_loss, reason = "presentation only; amounts stay far below 2^53 paise")]
     pub fn rupees(self) -> f64 {
         self.0 as f64 / 100.0
     }
@@ -48,15 +47,15 @@ impl Money {
     ///
     /// Returns `None` for negative, non-finite or sub-paisa amounts.
     #[must_use]
-    #[expect(clippy::cast_possible_truncation, reason = "checked against the i64 range first")]
     pub fn try_from_rupees_f64(rupees: f64) -> Option<Self> {
-        if !rupees.is_finite() || rupees < 0.0 || rupees > 9.0e15 {
+        if !(0.0..=9.0e15).contains(&rupees) {
             return None;
         }
         let paise = (rupees * 100.0).round();
         if ((rupees * 100.0) - paise).abs() > 1e-3 {
             return None;
         }
+        // In range: checked above, so the cast cannot truncate.
         Some(Self(paise as i64))
     }
 

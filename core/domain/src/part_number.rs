@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::{user_facing_error, Message, UserFacing};
+
 /// Reduces a part number to upper-case ASCII letters and digits, so
 /// `A 000 180 26 09`, `a0001802609` and `A000-180-2609` all become `A0001802609`.
 /// Idempotent.
@@ -22,11 +24,17 @@ pub struct PartNumber {
     normalized: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PartNumberError {
-    #[error("A part number needs at least one letter or digit.")]
     Empty,
 }
+
+impl UserFacing for PartNumberError {
+    fn message(&self) -> Message {
+        Message::PartNumberEmpty
+    }
+}
+user_facing_error!(PartNumberError);
 
 impl PartNumber {
     /// # Errors

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Product;
+use crate::message::{user_facing_error, Message, UserFacing};
 
 /// Products per listing page (PRODUCT_RULES.md).
 pub const LISTING_PAGE_SIZE: u32 = 20;
@@ -13,11 +14,17 @@ pub const HOME_LIST_SIZE: u32 = 12;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Page(u32);
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PageError {
-    #[error("page must be a whole number from 1 to 100000")]
     Invalid,
 }
+
+impl UserFacing for PageError {
+    fn message(&self) -> Message {
+        Message::PageInvalid
+    }
+}
+user_facing_error!(PageError);
 
 impl Page {
     pub const FIRST: Page = Page(1);

@@ -1,0 +1,332 @@
+//! Invoice numbers: consecutive per Indian financial year (April to March).
+//!
+//! GST rules cap an invoice number at 16 characters. The form
+//! `MQ/{financial year}/{serial}` with the year written in full
+//! (`MQ/2026-27/000042`) is 17, so the year is written short:
+//! `MQ/26-27/000042` (15), leaving room for serials up to 9,999,999.
+
+use std::fmt;
+
+use crate::message::{user_facing_error, Message, UserFacing};
+
+/// India Standard Time is UTC+5:30; financial years turn at midnight IST.
+const IST_OFFSET_SECONDS: i64 = 5 * 3600 + 30 * 60;
+
+/// A financial year, April of its first year to March of the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FinancialYear {
+    start: i32,
+}
+
+impl FinancialYear {
+    /// The year running from April `year` to March `year + 1`.
+    #[must_use]
+    pub fn starting(year: i32) -> Self {
+        Self { start: year }
+    }
+
+    /// The financial year a calendar month (1-12) falls in.
+    #[must_use]
+    pub fn containing(year: i32, month: u8) -> Self {
+        Self {
+            start: if month >= 4 { year } else { year - 1 },
+        }
+    }
+
+    /// The financial year of an instant, by the calendar in India.
+    #[must_use]
+    pub fn at_unix_seconds(seconds: i64) -> Self {
+        let (year, month) = civil_year_month((seconds + IST_OFFSET_SECONDS).div_euclid(86_400));
+        Self::containing(year, month)
+    }
+
+    #[must_use]
+    pub fn start_year(self) -> i32 {
+        self.start
+    }
+
+    /// `26-27`, as in invoice numbers.
+    #[must_use]
+    pub fn short(self) -> String {
+        format!(
+            "{:02}-{:02}",
+            self.start.rem_euclid(100),
+            (self.start + 1).rem_euclid(100)
+        )
+    }
+}
+
+/// `2026-27`, as Indian documents name a financial year.
+impl fmt::Display for FinancialYear {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{:02}", self.start, (self.start + 1).rem_euclid(100))
+    }
+}
+
+/// Year and month of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`), to stay free of a date crate.
+fn civil_year_month(days: i64) -> (i32, u8) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        i32::try_from(year).unwrap_or(i32::MAX),
+        u8::try_from(month).unwrap_or(1),
+    )
+}
+
+/// `MQ/26-27/000042`: serial 42 of financial year 2026-27.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InvoiceNumber {
+    year: FinancialYear,
+    serial: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvoiceNumberError {
+    /// Serials run from 1 to [`InvoiceNumber::MAX_SERIAL`].
+    SerialExhausted,
+    /// Text that is not an invoice number in the shop's form.
+    Invalid,
+}
+
+impl UserFacing for InvoiceNumberError {
+    fn message(&self) -> Message {
+        match self {
+            InvoiceNumberError::SerialExhausted => Message::InvoiceSerialExhausted,
+            InvoiceNumberError::Invalid => Message::InvoiceNumberInvalid,
+        }
+    }
+}
+user_facing_error!(InvoiceNumberError);
+
+impl InvoiceNumber {
+    pub const PREFIX: &'static str = "MQ";
+    /// The GST limit on an invoice number's length.
+    pub const MAX_CHARS: usize = 16;
+    /// The largest serial that keeps the number within [`Self::MAX_CHARS`].
+    pub const MAX_SERIAL: u32 = 9_999_999;
+    const SERIAL_DIGITS: usize = 6;
+
+    /// # Errors
+    /// [`InvoiceNumberError::SerialExhausted`] for serial 0 or above [`Self::MAX_SERIAL`].
+    pub fn new(year: FinancialYear, serial: u32) -> Result<Self, InvoiceNumberError> {
+        if serial == 0 || serial > Self::MAX_SERIAL {
+            return Err(InvoiceNumberError::SerialExhausted);
+        }
+        Ok(Self { year, serial })
+    }
+
+    /// The first invoice of a financial year.
+    #[must_use]
+    pub fn first(year: FinancialYear) -> Self {
+        Self { year, serial: 1 }
+    }
+
+    /// The number after this one in the same financial year.
+    ///
+    /// # Errors
+    /// [`InvoiceNumberError::SerialExhausted`] after [`Self::MAX_SERIAL`].
+    pub fn next(self) -> Result<Self, InvoiceNumberError> {
+        Self::new(self.year, self.serial + 1)
+    }
+
+    /// The number that follows the last one issued (if any) for an invoice
+    /// issued in `year`: serials restart at 1 each financial year.
+    ///
+    /// # Errors
+    /// [`InvoiceNumberError::SerialExhausted`] after [`Self::MAX_SERIAL`].
+    pub fn following(last: Option<Self>, year: FinancialYear) -> Result<Self, InvoiceNumberError> {
+        match last {
+            Some(last) if last.year == year => last.next(),
+            _ => Ok(Self::first(year)),
+        }
+    }
+
+    #[must_use]
+    pub fn year(self) -> FinancialYear {
+        self.year
+    }
+
+    #[must_use]
+    pub fn serial(self) -> u32 {
+        self.serial
+    }
+
+    /// Reads a number in exactly the printed form (years taken as 20xx).
+    ///
+    /// # Errors
+    /// [`InvoiceNumberError::Invalid`] for any other text.
+    pub fn parse(text: &str) -> Result<Self, InvoiceNumberError> {
+        let invalid = InvoiceNumberError::Invalid;
+        let mut parts = text.split('/');
+        let (Some(prefix), Some(year), Some(serial), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(invalid);
+        };
+        let two_digits = |s: &str| {
+            (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse::<i32>().ok())
+                .flatten()
+        };
+        let (from, to) = year.split_once('-').ok_or(invalid)?;
+        let (from, to) = (
+            two_digits(from).ok_or(invalid)?,
+            two_digits(to).ok_or(invalid)?,
+        );
+        if prefix != Self::PREFIX
+            || to != (from + 1) % 100
+            || !serial.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(invalid);
+        }
+        let number = Self::new(
+            FinancialYear::starting(2000 + from),
+            serial.parse().map_err(|_| invalid)?,
+        )
+        .map_err(|_| invalid)?;
+        // Only the canonical spelling: one number, one text.
+        if number.to_string() != text {
+            return Err(invalid);
+        }
+        Ok(number)
+    }
+}
+
+impl fmt::Display for InvoiceNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}/{}/{:0width$}",
+            Self::PREFIX,
+            self.year.short(),
+            self.serial,
+            width = Self::SERIAL_DIGITS
+        )
+    }
+}
+
+/// As printed, e.g. `"MQ/26-27/000042"`.
+impl serde::Serialize for InvoiceNumber {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for InvoiceNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        InvoiceNumber::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fy(year: i32) -> FinancialYear {
+        FinancialYear::starting(year)
+    }
+
+    #[test]
+    fn years_run_april_to_march() {
+        assert_eq!(FinancialYear::containing(2026, 4), fy(2026));
+        assert_eq!(FinancialYear::containing(2027, 3), fy(2026));
+        assert_eq!(FinancialYear::containing(2027, 1), fy(2026));
+        assert_eq!(FinancialYear::containing(2026, 3), fy(2025));
+        assert_eq!(fy(2026).to_string(), "2026-27");
+        assert_eq!(fy(2099).to_string(), "2099-00");
+        assert_eq!(fy(2099).short(), "99-00");
+    }
+
+    #[test]
+    fn the_year_turns_at_midnight_in_india() {
+        // 2026-03-31T18:29:59Z is 23:59:59 IST on 31 March; a second later it is April in India.
+        assert_eq!(FinancialYear::at_unix_seconds(1_774_981_799), fy(2025));
+        assert_eq!(FinancialYear::at_unix_seconds(1_774_981_800), fy(2026));
+        assert_eq!(FinancialYear::at_unix_seconds(0), fy(1969));
+        // 2024-02-29T12:00:00Z, a leap day, and 2000-04-01T00:00:00 IST.
+        assert_eq!(FinancialYear::at_unix_seconds(1_709_208_000), fy(2023));
+        assert_eq!(FinancialYear::at_unix_seconds(954_527_400), fy(2000));
+        assert_eq!(FinancialYear::at_unix_seconds(954_527_399), fy(1999));
+    }
+
+    #[test]
+    fn numbers_print_within_sixteen_characters() {
+        let n = InvoiceNumber::new(fy(2026), 42).expect("valid");
+        assert_eq!(n.to_string(), "MQ/26-27/000042");
+        let last = InvoiceNumber::new(fy(2026), InvoiceNumber::MAX_SERIAL).expect("valid");
+        assert_eq!(last.to_string(), "MQ/26-27/9999999");
+        assert_eq!(last.to_string().chars().count(), InvoiceNumber::MAX_CHARS);
+        assert_eq!(last.next(), Err(InvoiceNumberError::SerialExhausted));
+        assert_eq!(
+            InvoiceNumber::new(fy(2026), 0),
+            Err(InvoiceNumberError::SerialExhausted)
+        );
+    }
+
+    #[test]
+    fn serials_are_consecutive_and_restart_each_year() {
+        let first = InvoiceNumber::following(None, fy(2026)).expect("ok");
+        assert_eq!(first.to_string(), "MQ/26-27/000001");
+        let second = InvoiceNumber::following(Some(first), fy(2026)).expect("ok");
+        assert_eq!(second.serial(), 2);
+        assert_eq!(
+            InvoiceNumber::following(Some(second), fy(2027))
+                .expect("ok")
+                .to_string(),
+            "MQ/27-28/000001"
+        );
+    }
+
+    #[test]
+    fn only_the_printed_form_parses() {
+        assert_eq!(
+            InvoiceNumber::parse("MQ/26-27/000042"),
+            InvoiceNumber::new(fy(2026), 42)
+        );
+        for bad in [
+            "MQ/26-28/000042",
+            "MQ/2026-27/000042",
+            "XX/26-27/000042",
+            "MQ/26-27/42",
+            "MQ/26-27/0000042",
+            "MQ/26-27/000000",
+            "MQ/26-27/00004a",
+            "MQ/26-27",
+            "MQ/26-27/000042/1",
+            "MQ/+6-27/000042",
+        ] {
+            assert_eq!(
+                InvoiceNumber::parse(bad),
+                Err(InvoiceNumberError::Invalid),
+                "{bad}"
+            );
+        }
+        assert_eq!(InvoiceNumberError::Invalid.code(), "invoice.number_invalid");
+    }
+
+    proptest! {
+        #[test]
+        fn printing_and_parsing_are_inverse(year in 2000_i32..2099, serial in 1_u32..=InvoiceNumber::MAX_SERIAL) {
+            let n = InvoiceNumber::new(fy(year), serial).expect("valid");
+            let text = n.to_string();
+            prop_assert!(text.chars().count() <= InvoiceNumber::MAX_CHARS);
+            prop_assert_eq!(InvoiceNumber::parse(&text), Ok(n));
+        }
+
+        #[test]
+        fn years_advance_one_at_a_time(seconds in 946_684_800_i64..4_102_444_800) {
+            let today = FinancialYear::at_unix_seconds(seconds).start_year();
+            let tomorrow = FinancialYear::at_unix_seconds(seconds + 86_400).start_year();
+            prop_assert!(tomorrow == today || tomorrow == today + 1);
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! Every text the shop shows a person because of a rule, each with a stable code.
+//!
+//! The texts marked "specification" are its exact words, typos included
+//! ('atleast', 'Passwords not match.'); do not correct them. The others are
+//! Marque's own, for cases the specification leaves without a message. Clients
+//! receive both halves (`{ status: "failed", message, code }`) and the
+//! frontends get this table generated (`frontend::typescript_module`), so a
+//! text lives here and nowhere else.
+
+use std::fmt;
+
+/// Declares the table once: variant, code, text.
+macro_rules! messages {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal => $text:literal, )*) => {
+        /// A message the shop shows, identified by a code that never changes.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Message {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Message {
+            /// Every message, in table order.
+            pub const ALL: &'static [Message] = &[ $( Message::$variant, )* ];
+
+            /// The stable code, e.g. `password.rule`. Clients key on it.
+            #[must_use]
+            pub const fn code(self) -> &'static str {
+                match self { $( Message::$variant => $code, )* }
+            }
+
+            /// The text a person reads.
+            #[must_use]
+            pub const fn text(self) -> &'static str {
+                match self { $( Message::$variant => $text, )* }
+            }
+        }
+    };
+}
+
+messages! {
+    // Accounts
+    /// Specification: login and sign-up mobile shorter than 10 digits.
+    MobileTooShort = "mobile.too_short" => "Enter 10 digit mobile number",
+    /// Specification: the password rule.
+    PasswordRule = "password.rule" => "Password must include atleast a number, a special character and 8-16 characters.",
+    /// Specification: password and confirmation differ.
+    PasswordMismatch = "password.mismatch" => "Passwords not match.",
+    /// Marque: the OTP field is empty.
+    OtpRequired = "otp.required" => "Please enter the OTP",
+    /// Marque: the OTP is not 6 digits.
+    OtpInvalid = "otp.invalid" => "Enter 6 digit OTP",
+    /// Specification: verification did not succeed.
+    OtpWrong = "otp.wrong" => "Wrong OTP",
+    /// Marque: an email address that cannot be one.
+    EmailInvalid = "email.invalid" => "Enter a valid email address",
+    /// Marque: sign-up without a name.
+    NameRequired = "name.required" => "Enter your name",
+
+    // Addresses
+    /// Specification: address mobile number.
+    AddressMobileInvalid = "address.mobile_invalid" => "Enter a valid 10-digit Indian mobile number starting with 6-9",
+    /// Specification: pincode.
+    PincodeInvalid = "pincode.invalid" => "Enter a valid 6-digit pincode",
+    /// Marque: a required address field left empty.
+    AddressHouseNoRequired = "address.house_no_required" => "House No. is required",
+    /// Marque: a required address field left empty.
+    AddressCityRequired = "address.city_required" => "City is required",
+    /// Marque: a required address field left empty.
+    AddressStateRequired = "address.state_required" => "State is required",
+    /// Specification: confirmation before deleting an address.
+    AddressDeleteConfirm = "address.delete_confirm" => "Do you want to delete address?",
+    /// Specification: an address was edited.
+    AddressUpdated = "address.updated" => "address updated successfully",
+
+    // Cart and checkout
+    /// Specification: continuing from the address step without an address.
+    CheckoutAddressMissing = "checkout.address_missing" => "Please select address for further process",
+    /// Specification: checking out an empty cart.
+    CheckoutCartEmpty = "checkout.cart_empty" => "please! add product to cart.",
+    /// Specification: an ordered quantity above stock.
+    CheckoutOutOfStock = "checkout.out_of_stock" => "please order products which are in stock",
+    /// Marque: a cart quantity below 1.
+    CartQuantityInvalid = "cart.quantity_invalid" => "Quantity must be at least 1",
+    /// Marque: a discount percentage outside 0-100.
+    OfferPercentageInvalid = "offer.percentage_invalid" => "Discount percentage must be from 0 to 100",
+    /// Specification: the payment provider's script did not load.
+    PaymentSdkFailed = "payment.sdk_failed" => "Razorpay SDK failed to load. Are you online?",
+
+    // Wishlist (the specification gives two readings; PRODUCT_RULES.md keeps both)
+    /// Specification: wishlist full, on product cards.
+    WishlistFull = "wishlist.full" => "Your wishlist is full! Kindly remove some products from wishlist.",
+    /// Specification: wishlist full, on the product detail page.
+    WishlistFullAlert = "wishlist.full_alert" => "Wishlist full! Remove items to add more.",
+    /// Specification: wishlist while logged out, on product cards.
+    WishlistLoginRequired = "wishlist.login_required" => "Please login before entering parts to your wishlist.",
+    /// Specification: wishlist while logged out, on the product detail page.
+    WishlistLoginAlert = "wishlist.login_alert" => "Please login to use wishlist.",
+
+    // Catalog
+    /// Specification: an empty listing or a failed search.
+    ProductNotFound = "catalog.not_found" => "Product Not Found",
+    /// Specification: stock below 1, on product cards.
+    OutOfStockCard = "stock.out_card" => "OUT OF STOCK",
+    /// Specification: stock below 1, on the product detail page.
+    OutOfStockDetail = "stock.out_detail" => "Out of Stock",
+    /// Marque: a filter value the shop does not offer.
+    FilterInvalid = "filter.invalid" => "Unknown filter value",
+    /// Marque: a page number that is not one.
+    PageInvalid = "page.invalid" => "page must be a whole number from 1 to 100000",
+    /// Marque: a part number without letters or digits.
+    PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
+
+    // Invoices
+    /// Specification: the invoice could not be built.
+    InvoiceFailed = "invoice.failed" => "Invoice generation failed",
+    /// Marque: a financial year ran out of invoice serial numbers.
+    InvoiceSerialExhausted = "invoice.serial_exhausted" => "No invoice numbers left for this financial year",
+    /// Marque: text that is not a Marque invoice number.
+    InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
+
+    // Anything else
+    /// Specification: the fallback when the server gives no message.
+    SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
+}
+
+impl Message {
+    /// The message with this code, if there is one.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Message> {
+        Message::ALL.iter().copied().find(|m| m.code() == code)
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// An error a person may see: its text and code both come from one [`Message`].
+///
+/// The HTTP layer answers `{ "status": "failed", "message": e.text(), "code": e.code() }`.
+pub trait UserFacing {
+    fn message(&self) -> Message;
+
+    fn code(&self) -> &'static str {
+        self.message().code()
+    }
+
+    fn text(&self) -> &'static str {
+        self.message().text()
+    }
+}
+
+/// `Display` and `Error` for error types whose text is their [`Message`],
+/// so no error type can carry a text of its own.
+macro_rules! user_facing_error {
+    ($($t:ty),+ $(,)?) => {$(
+        impl ::std::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str($crate::message::UserFacing::message(self).text())
+            }
+        }
+        impl ::std::error::Error for $t {}
+    )+};
+}
+pub(crate) use user_facing_error;
+
+/// Every field of a form that failed, in form order, each with its message:
+/// forms answer all their errors at once, not one per submit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldErrors<F>(Vec<(F, Message)>);
+
+impl<F: Copy + PartialEq> FieldErrors<F> {
+    /// Keeps the fields that failed. Call it only once some field did.
+    pub(crate) fn collect(results: impl IntoIterator<Item = (F, Option<Message>)>) -> Self {
+        Self(
+            results
+                .into_iter()
+                .filter_map(|(f, m)| Some((f, m?)))
+                .collect(),
+        )
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (F, Message)> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The message for one field, if it failed.
+    #[must_use]
+    pub fn get(&self, field: F) -> Option<Message> {
+        self.iter().find(|(f, _)| *f == field).map(|(_, m)| m)
+    }
+}
+
+/// The first failing field speaks for the whole form.
+impl<F> UserFacing for FieldErrors<F> {
+    fn message(&self) -> Message {
+        self.0
+            .first()
+            .map_or(Message::SomethingWentWrong, |(_, m)| *m)
+    }
+}
+
+impl<F> fmt::Display for FieldErrors<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message().text())
+    }
+}
+
+impl<F: fmt::Debug> std::error::Error for FieldErrors<F> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_and_texts_are_each_defined_once() {
+        let codes: HashSet<_> = Message::ALL.iter().map(|m| m.code()).collect();
+        let texts: HashSet<_> = Message::ALL.iter().map(|m| m.text()).collect();
+        assert_eq!(codes.len(), Message::ALL.len());
+        assert_eq!(texts.len(), Message::ALL.len());
+    }
+
+    #[test]
+    fn codes_are_dotted_snake_case() {
+        for m in Message::ALL {
+            let code = m.code();
+            let (area, name) = code
+                .split_once('.')
+                .unwrap_or_else(|| panic!("{code} has no area"));
+            for part in [area, name] {
+                assert!(
+                    !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                    "{code}"
+                );
+            }
+            assert_eq!(Message::from_code(code), Some(*m));
+        }
+        assert_eq!(Message::from_code("nope.nope"), None);
+    }
+
+    #[test]
+    fn the_specifications_words_are_kept_exactly() {
+        let cases = [
+            (
+                Message::MobileTooShort,
+                "mobile.too_short",
+                "Enter 10 digit mobile number",
+            ),
+            (
+                Message::PasswordRule,
+                "password.rule",
+                "Password must include atleast a number, a special character and 8-16 characters.",
+            ),
+            (
+                Message::PasswordMismatch,
+                "password.mismatch",
+                "Passwords not match.",
+            ),
+            (
+                Message::AddressMobileInvalid,
+                "address.mobile_invalid",
+                "Enter a valid 10-digit Indian mobile number starting with 6-9",
+            ),
+            (
+                Message::PincodeInvalid,
+                "pincode.invalid",
+                "Enter a valid 6-digit pincode",
+            ),
+            (
+                Message::CheckoutAddressMissing,
+                "checkout.address_missing",
+                "Please select address for further process",
+            ),
+            (
+                Message::CheckoutCartEmpty,
+                "checkout.cart_empty",
+                "please! add product to cart.",
+            ),
+            (
+                Message::CheckoutOutOfStock,
+                "checkout.out_of_stock",
+                "please order products which are in stock",
+            ),
+            (Message::OtpWrong, "otp.wrong", "Wrong OTP"),
+        ];
+        for (m, code, text) in cases {
+            assert_eq!(
+                (m.code(), m.text(), m.to_string().as_str()),
+                (code, text, text)
+            );
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The lines of a stored order and the total recomputed from them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cart::Quantity;
+use crate::catalog::ProductId;
+use crate::pricing::{DiscountPercent, Totals};
+use crate::Money;
+
+/// One product of a stored order (the specification's `products` entry).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderLine {
+    pub product_id: ProductId,
+    pub name: String,
+    pub quantity: Quantity,
+    /// Unit price including GST, as paid.
+    pub price: Money,
+    /// GST rate in percent included in `price`.
+    pub gst: u8,
+}
+
+impl OrderLine {
+    #[must_use]
+    pub fn amount(&self) -> Money {
+        self.price.times(self.quantity.get())
+    }
+}
+
+/// A stored order's totals: sum of price × quantity, minus the discount
+/// (the order stores its percentage; the amount is the whole-rupee part, as
+/// at checkout), plus the stored delivery charge.
+#[must_use]
+pub fn stored_order_totals(
+    lines: &[OrderLine],
+    discount: DiscountPercent,
+    delivery_charge: Money,
+) -> Totals {
+    let items = lines.iter().map(OrderLine::amount).sum();
+    Totals::from_parts(items, discount, delivery_charge)
+}
+
+#[cfg(test)]
+#[expect(
+    clippy::inconsistent_digit_grouping,
+    reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50"
+)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_total_matches_checkout() {
+        let line = |price, qty| OrderLine {
+            product_id: ProductId("p".into()),
+            name: "Brake pad".into(),
+            quantity: Quantity::new(qty).expect("≥1"),
+            price: Money::from_paise(price),
+            gst: 18,
+        };
+        let lines = [line(1_999_99, 2), line(500_00, 1)];
+        let t = stored_order_totals(
+            &lines,
+            DiscountPercent::new(5).expect("ok"),
+            Money::from_rupees(300),
+        );
+        // ₹4,499.98 × 5% = ₹224.999 → ₹224.
+        assert_eq!(t.items, Money::from_paise(4_499_98));
+        assert_eq!(t.discount, Money::from_rupees(224));
+        assert_eq!(t.total, Money::from_paise(4_575_98));
+    }
+}

@@ -1,0 +1,45 @@
+//! Drift check for the frontends' copy of the rules.
+//!
+//! `frontends/packages/rules/src/generated.ts` must equal
+//! `marque_domain::frontend::typescript_module()`. When a rule changes this
+//! test fails; regenerate with
+//! `UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules`,
+//! then run the rules package's tests, which check the TypeScript against the
+//! new vectors.
+
+use std::path::PathBuf;
+
+use marque_domain::frontend::{typescript_module, GENERATED_TS_PATH};
+
+fn generated_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(GENERATED_TS_PATH)
+}
+
+#[test]
+fn the_committed_typescript_rules_are_current() {
+    let path = generated_path();
+    let expected = typescript_module();
+    if std::env::var_os("UPDATE_GENERATED").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &expected)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != expected {
+        let first_difference = committed
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, b)| a != b)
+            .map_or_else(
+                || "one file is longer".to_owned(),
+                |i| format!("line {}", i + 1),
+            );
+        panic!(
+            "{} is out of date with the Rust rules (first difference: {first_difference}).\n\
+             Regenerate it: UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules",
+            path.display()
+        );
+    }
+}

@@ -1,0 +1,665 @@
+// GENERATED FILE - DO NOT EDIT.
+// Written from the Rust rules in core/domain by marque_domain::frontend::typescript_module().
+// Regenerate: UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules
+// The Rust test fails while this file differs from what the rules generate.
+
+/** Every message a rule shows, by its stable code. */
+export const MESSAGES = {
+  "mobile.too_short": "Enter 10 digit mobile number",
+  "password.rule": "Password must include atleast a number, a special character and 8-16 characters.",
+  "password.mismatch": "Passwords not match.",
+  "otp.required": "Please enter the OTP",
+  "otp.invalid": "Enter 6 digit OTP",
+  "otp.wrong": "Wrong OTP",
+  "email.invalid": "Enter a valid email address",
+  "name.required": "Enter your name",
+  "address.mobile_invalid": "Enter a valid 10-digit Indian mobile number starting with 6-9",
+  "pincode.invalid": "Enter a valid 6-digit pincode",
+  "address.house_no_required": "House No. is required",
+  "address.city_required": "City is required",
+  "address.state_required": "State is required",
+  "address.delete_confirm": "Do you want to delete address?",
+  "address.updated": "address updated successfully",
+  "checkout.address_missing": "Please select address for further process",
+  "checkout.cart_empty": "please! add product to cart.",
+  "checkout.out_of_stock": "please order products which are in stock",
+  "cart.quantity_invalid": "Quantity must be at least 1",
+  "offer.percentage_invalid": "Discount percentage must be from 0 to 100",
+  "payment.sdk_failed": "Razorpay SDK failed to load. Are you online?",
+  "wishlist.full": "Your wishlist is full! Kindly remove some products from wishlist.",
+  "wishlist.full_alert": "Wishlist full! Remove items to add more.",
+  "wishlist.login_required": "Please login before entering parts to your wishlist.",
+  "wishlist.login_alert": "Please login to use wishlist.",
+  "catalog.not_found": "Product Not Found",
+  "stock.out_card": "OUT OF STOCK",
+  "stock.out_detail": "Out of Stock",
+  "filter.invalid": "Unknown filter value",
+  "page.invalid": "page must be a whole number from 1 to 100000",
+  "part_number.empty": "A part number needs at least one letter or digit.",
+  "invoice.failed": "Invoice generation failed",
+  "invoice.serial_exhausted": "No invoice numbers left for this financial year",
+  "invoice.number_invalid": "Not a valid invoice number",
+  "common.unknown": "Something went wrong. Please try again.",
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+/** Digits in a mobile number. */
+export const MOBILE_LENGTH = 10 as const;
+
+/** Digits in a pincode. */
+export const PINCODE_LENGTH = 6 as const;
+
+/** Digits in a one-time code. */
+export const OTP_LENGTH = 6 as const;
+
+/** Seconds before another code may be requested. */
+export const OTP_RESEND_AFTER_SECONDS = 30 as const;
+
+/** Fewest characters in a password. */
+export const PASSWORD_MIN_CHARS = 8 as const;
+
+/** Most characters in a password. */
+export const PASSWORD_MAX_CHARS = 16 as const;
+
+/** Most products in a wishlist. */
+export const WISHLIST_LIMIT = 50 as const;
+
+/** Smallest cart quantity. */
+export const CART_MIN_QUANTITY = 1 as const;
+
+/** Quantity of a direct purchase (Buy now). */
+export const DIRECT_PURCHASE_QUANTITY = 1 as const;
+
+/** A password's allowed non-alphanumeric characters; one is required. */
+export const PASSWORD_SPECIALS = "!@#$%^&*" as const;
+
+/** Digits an address mobile number may start with. */
+export const ADDRESS_MOBILE_FIRST_DIGITS = "6789" as const;
+
+/** Digits a pincode may start with. */
+export const PINCODE_FIRST_DIGITS = "123456789" as const;
+
+/** Joins several values of one filter in a query. */
+export const FILTER_SEPARATOR = "--" as const;
+
+/** A brand slug in the `oem` filter. */
+export const BRAND_SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$" as const;
+
+/** Appended to a shortened title. */
+export const TITLE_ELLIPSIS = "..." as const;
+
+/** How the delivery charge is labelled (it includes GST). */
+export const DELIVERY_GST_LABEL = "18% inc. GST" as const;
+
+/** Pincode prefixes of the NCR delivery region. */
+export const NCR_PREFIXES = ["110", "121", "201", "122"] as const;
+
+/** Values each fixed filter offers (`oem` takes brand slugs). */
+export const FILTER_VALUES = { "product_type": ["old", "new"], "fuel_type": ["petrol", "diesel"] } as const;
+
+/** Label of each known `producttype`. */
+export const CONDITION_LABELS = { "new": "New", "new_without_box": "New Without Box", "refurbished": "Refurbished", "old": "Old" } as const;
+
+/** Label of any other `producttype`. */
+export const CONDITION_FALLBACK_LABEL = "Stock Lot" as const;
+
+/** Most title characters shown before the ellipsis, per place. */
+export const TITLE_LIMITS = { "homeCard": 50, "hotSelling": 45, "listingCard": 70, "wishlist": 45, "orderLine": 40 } as const;
+
+/** Order statuses 1-6 and their badge colours. */
+export const ORDER_STATUSES = [
+  { "number": 1, "name": "Placed", "statusString": "placed", "colour": "blue" },
+  { "number": 2, "name": "Confirmed", "statusString": "confirmed", "colour": "purple" },
+  { "number": 3, "name": "Packed", "statusString": "packed", "colour": "dark-yellow" },
+  { "number": 4, "name": "Shipped", "statusString": "shipped", "colour": "light-yellow" },
+  { "number": 5, "name": "Delivered", "statusString": "delivered", "colour": "green" },
+  { "number": 6, "name": "Cancelled", "statusString": "cancelled", "colour": "red" },
+] as const;
+
+/** Badge colour of any other status number. */
+export const ORDER_STATUS_FALLBACK_COLOUR = "grey" as const;
+
+/** Every badge colour token. */
+export const BADGE_COLOURS = ["blue", "purple", "dark-yellow", "light-yellow", "green", "red", "grey"] as const;
+
+export type BadgeColour = (typeof BADGE_COLOURS)[number];
+
+/** `order_status_string` of an order the shop cancelled. */
+export const ADMIN_CANCELLED = "admin-cancelled" as const;
+
+/** How an admin cancellation is labelled. */
+export const ADMIN_CANCELLED_LABEL = "cancelled" as const;
+
+export type Code = MessageCode | null;
+export interface AddressFields {
+  houseNo: string; street: string; landmark: string; city: string; state: string; mobileNo: string; pincode: string;
+}
+export interface SignUpFields { name: string; email: string; password: string; confirmation: string; mobile: string }
+export type FilterKind = 'product_type' | 'fuel_type' | 'oem';
+export interface PricedLineVector { unitPrice: number; quantity: number; insideNcr: number; outsideNcr: number }
+export interface RuleVectors {
+  loginMobile: { input: string; value: string; code: Code }[];
+  password: { input: string; code: Code }[];
+  confirmation: { password: string; confirmation: string; code: Code }[];
+  signUp: { form: SignUpFields; allowed: boolean }[];
+  pincode: { input: string; code: Code }[];
+  addressMobile: { input: string; code: Code }[];
+  address: { input: AddressFields; errors: Partial<Record<keyof AddressFields, MessageCode>> }[];
+  otp: { input: string; code: Code }[];
+  email: { input: string; value: string | null; code: Code }[];
+  ncr: { pincode: string; ncr: boolean }[];
+  truncate: { title: string; max: number; result: string }[];
+  conditionLabel: { producttype: string; label: string }[];
+  filterParse: { kind: FilterKind; raw: string; values: string[] | null; code: Code }[];
+  filterPrint: { kind: FilterKind; values: string[]; printed: string }[];
+  orderStatus: { status: number; statusString: string; colour: BadgeColour; label: string }[];
+  /** Amounts in paise. */
+  totals: {
+    lines: PricedLineVector[]; pincode: string; offerExp: number; percentage: number;
+    items: number; discount: number; delivery: number; total: number;
+  }[];
+}
+
+/** Inputs and what the Rust rules answer; the TypeScript rules must answer the same. */
+export const VECTORS: RuleVectors = {
+  "loginMobile": [
+    { "input": "", "value": "", "code": null },
+    { "input": "9", "value": "9", "code": "mobile.too_short" },
+    { "input": "987654321", "value": "987654321", "code": "mobile.too_short" },
+    { "input": "9876543210", "value": "9876543210", "code": null },
+    { "input": "98765432101", "value": "9876543210", "code": null },
+    { "input": "98765 43210", "value": "9876543210", "code": null },
+    { "input": "+91 98765 43210", "value": "9198765432", "code": null },
+    { "input": "abc", "value": "", "code": null },
+    { "input": "98-76", "value": "9876", "code": "mobile.too_short" },
+    { "input": "(987) 654-3210", "value": "9876543210", "code": null },
+    { "input": "\u0966\u0967\u0968", "value": "", "code": null },
+    { "input": " 9876543210 ", "value": "9876543210", "code": null },
+    { "input": "0123456789", "value": "0123456789", "code": null },
+  ],
+  "password": [
+    { "input": "", "code": "password.rule" },
+    { "input": "abcde1!", "code": "password.rule" },
+    { "input": "abcdef1!", "code": null },
+    { "input": "abcdefghijklm12!", "code": null },
+    { "input": "abcdefghijklmn12!", "code": "password.rule" },
+    { "input": "abcdefgh!", "code": "password.rule" },
+    { "input": "abcdefgh1", "code": "password.rule" },
+    { "input": "abcd efg1!", "code": "password.rule" },
+    { "input": "abcdefg1!?", "code": "password.rule" },
+    { "input": "abcd\u00e9fg1!", "code": "password.rule" },
+    { "input": "12345678!", "code": null },
+    { "input": "!!!!!!!1", "code": null },
+    { "input": "ABCDEFG1#", "code": null },
+    { "input": "Passw0rd", "code": "password.rule" },
+    { "input": "\ud83d\ude97bcdefg1!", "code": "password.rule" },
+    { "input": "abcdefg1!\n", "code": "password.rule" },
+    { "input": "Passw0rd!", "code": null },
+    { "input": "Passw0rd@", "code": null },
+    { "input": "Passw0rd#", "code": null },
+    { "input": "Passw0rd$", "code": null },
+    { "input": "Passw0rd%", "code": null },
+    { "input": "Passw0rd^", "code": null },
+    { "input": "Passw0rd&", "code": null },
+    { "input": "Passw0rd*", "code": null },
+  ],
+  "confirmation": [
+    { "password": "abcdef1!", "confirmation": "abcdef1!", "code": null },
+    { "password": "abcdef1!", "confirmation": "abcdef1@", "code": "password.mismatch" },
+    { "password": "abcdef1!", "confirmation": "", "code": "password.mismatch" },
+    { "password": "", "confirmation": "", "code": null },
+    { "password": "abc", "confirmation": "ABC", "code": "password.mismatch" },
+    { "password": "a ", "confirmation": "a", "code": "password.mismatch" },
+  ],
+  "signUp": [
+    {
+      "form": {
+        "name": "Asha",
+        "email": "asha@example.in",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1!",
+        "mobile": "9876543210",
+      },
+      "allowed": true,
+    },
+    {
+      "form": {
+        "name": "",
+        "email": "asha@example.in",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1!",
+        "mobile": "9876543210",
+      },
+      "allowed": false,
+    },
+    {
+      "form": {
+        "name": "   ",
+        "email": "asha@example.in",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1!",
+        "mobile": "9876543210",
+      },
+      "allowed": false,
+    },
+    {
+      "form": { "name": "Asha", "email": "", "password": "abcdef1!", "confirmation": "abcdef1!", "mobile": "9876543210" },
+      "allowed": false,
+    },
+    {
+      "form": {
+        "name": "Asha",
+        "email": "not-an-email",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1!",
+        "mobile": "9876543210",
+      },
+      "allowed": true,
+    },
+    {
+      "form": {
+        "name": "Asha",
+        "email": "asha@example.in",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1!",
+        "mobile": "987654321",
+      },
+      "allowed": false,
+    },
+    {
+      "form": {
+        "name": "Asha",
+        "email": "asha@example.in",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1!",
+        "mobile": "98765-43210",
+      },
+      "allowed": true,
+    },
+    {
+      "form": {
+        "name": "Asha",
+        "email": "asha@example.in",
+        "password": "abcdef1!",
+        "confirmation": "abcdef1@",
+        "mobile": "9876543210",
+      },
+      "allowed": false,
+    },
+    {
+      "form": {
+        "name": "Asha",
+        "email": "asha@example.in",
+        "password": "abcdefgh",
+        "confirmation": "abcdefgh",
+        "mobile": "9876543210",
+      },
+      "allowed": false,
+    },
+    {
+      "form": { "name": "Asha", "email": "asha@example.in", "password": "", "confirmation": "", "mobile": "9876543210" },
+      "allowed": false,
+    },
+  ],
+  "pincode": [
+    { "input": "110001", "code": null },
+    { "input": " 560001 ", "code": null },
+    { "input": "", "code": "pincode.invalid" },
+    { "input": "11000", "code": "pincode.invalid" },
+    { "input": "1100011", "code": "pincode.invalid" },
+    { "input": "011001", "code": "pincode.invalid" },
+    { "input": "11000a", "code": "pincode.invalid" },
+    { "input": "110 001", "code": "pincode.invalid" },
+    { "input": "999999", "code": null },
+    { "input": "100000", "code": null },
+    { "input": "\uff1110001", "code": "pincode.invalid" },
+  ],
+  "addressMobile": [
+    { "input": "6000000000", "code": null },
+    { "input": "5999999999", "code": "address.mobile_invalid" },
+    { "input": "9876543210", "code": null },
+    { "input": "7123456789", "code": null },
+    { "input": "8123456789", "code": null },
+    { "input": "987654321", "code": "address.mobile_invalid" },
+    { "input": "98765432101", "code": "address.mobile_invalid" },
+    { "input": "0876543210", "code": "address.mobile_invalid" },
+    { "input": " 9876543210 ", "code": null },
+    { "input": "98765 43210", "code": "address.mobile_invalid" },
+    { "input": "+919876543210", "code": "address.mobile_invalid" },
+    { "input": "", "code": "address.mobile_invalid" },
+  ],
+  "address": [
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+      },
+      "errors": {},
+    },
+    {
+      "input": { "houseNo": "", "street": "", "landmark": "", "city": "", "state": "", "mobileNo": "", "pincode": "" },
+      "errors": {
+        "houseNo": "address.house_no_required",
+        "city": "address.city_required",
+        "state": "address.state_required",
+        "mobileNo": "address.mobile_invalid",
+        "pincode": "pincode.invalid",
+      },
+    },
+    {
+      "input": {
+        "houseNo": "  ",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+      },
+      "errors": { "houseNo": "address.house_no_required" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "",
+        "state": "",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+      },
+      "errors": { "city": "address.city_required", "state": "address.state_required" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "5876543210",
+        "pincode": "011001",
+      },
+      "errors": { "mobileNo": "address.mobile_invalid", "pincode": "pincode.invalid" },
+    },
+  ],
+  "otp": [
+    { "input": "", "code": "otp.required" },
+    { "input": "   ", "code": "otp.required" },
+    { "input": "12345", "code": "otp.invalid" },
+    { "input": "123456", "code": null },
+    { "input": "1234567", "code": "otp.invalid" },
+    { "input": "12345a", "code": "otp.invalid" },
+    { "input": " 000000 ", "code": null },
+    { "input": "12 456", "code": "otp.invalid" },
+    { "input": "\u0661\u0662\u0663\u0664\u0665\u0666", "code": "otp.invalid" },
+  ],
+  "email": [
+    { "input": "asha@example.in", "value": "asha@example.in", "code": null },
+    {
+      "input": " Asha.Rao+parts@Mail.Example.CO.IN ",
+      "value": "asha.rao+parts@mail.example.co.in",
+      "code": null,
+    },
+    { "input": "a@b.co", "value": "a@b.co", "code": null },
+    { "input": "", "value": null, "code": "email.invalid" },
+    { "input": "asha", "value": null, "code": "email.invalid" },
+    { "input": "@example.in", "value": null, "code": "email.invalid" },
+    { "input": "asha@", "value": null, "code": "email.invalid" },
+    { "input": "asha@example", "value": null, "code": "email.invalid" },
+    { "input": "a@b@c.in", "value": null, "code": "email.invalid" },
+    { "input": "asha @example.in", "value": null, "code": "email.invalid" },
+    { "input": "asha@.in", "value": null, "code": "email.invalid" },
+    { "input": "asha@example..in", "value": null, "code": "email.invalid" },
+    { "input": "asha@-x.in", "value": null, "code": "email.invalid" },
+  ],
+  "ncr": [
+    { "pincode": "110001", "ncr": true },
+    { "pincode": "121001", "ncr": true },
+    { "pincode": "201301", "ncr": true },
+    { "pincode": "122001", "ncr": true },
+    { "pincode": "109999", "ncr": false },
+    { "pincode": "111001", "ncr": false },
+    { "pincode": "120999", "ncr": false },
+    { "pincode": "123001", "ncr": false },
+    { "pincode": "200999", "ncr": false },
+    { "pincode": "202001", "ncr": false },
+    { "pincode": "560001", "ncr": false },
+    { "pincode": " 110001", "ncr": true },
+    { "pincode": "110", "ncr": true },
+    { "pincode": "11", "ncr": false },
+    { "pincode": "", "ncr": false },
+  ],
+  "truncate": [
+    { "title": "", "max": 40, "result": "" },
+    { "title": "Front Brake Pad Set", "max": 5, "result": "Front..." },
+    { "title": "abc ", "max": 3, "result": "abc..." },
+    { "title": "Caf\u00e9 Mirror", "max": 4, "result": "Caf\u00e9..." },
+    {
+      "title": "\u092c\u094d\u0930\u0947\u0915 \u092a\u0948\u0921",
+      "max": 5,
+      "result": "\u092c\u094d\u0930\u0947\u0915...",
+    },
+    {
+      "title": "\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97",
+      "max": 45,
+      "result": "\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97\ud83d\ude97...",
+    },
+    { "title": "x", "max": 0, "result": "..." },
+    {
+      "title": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "max": 50,
+      "result": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    },
+    {
+      "title": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+      "max": 50,
+      "result": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...",
+    },
+    {
+      "title": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "max": 45,
+      "result": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    },
+    {
+      "title": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+      "max": 45,
+      "result": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...",
+    },
+    {
+      "title": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "max": 70,
+      "result": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    },
+    {
+      "title": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+      "max": 70,
+      "result": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...",
+    },
+    {
+      "title": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "max": 45,
+      "result": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    },
+    {
+      "title": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+      "max": 45,
+      "result": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...",
+    },
+    {
+      "title": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "max": 40,
+      "result": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    },
+    {
+      "title": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+      "max": 40,
+      "result": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...",
+    },
+  ],
+  "conditionLabel": [
+    { "producttype": "new", "label": "New" },
+    { "producttype": "new_without_box", "label": "New Without Box" },
+    { "producttype": "refurbished", "label": "Refurbished" },
+    { "producttype": "old", "label": "Old" },
+    { "producttype": "used", "label": "Stock Lot" },
+    { "producttype": "", "label": "Stock Lot" },
+    { "producttype": "NEW", "label": "Stock Lot" },
+    { "producttype": " new", "label": "Stock Lot" },
+    { "producttype": "stock_lot", "label": "Stock Lot" },
+    { "producttype": "constructor", "label": "Stock Lot" },
+    { "producttype": "__proto__", "label": "Stock Lot" },
+  ],
+  "filterParse": [
+    { "kind": "product_type", "raw": "", "values": [], "code": null },
+    { "kind": "product_type", "raw": "  ", "values": [], "code": null },
+    { "kind": "product_type", "raw": "old", "values": ["old"], "code": null },
+    { "kind": "product_type", "raw": "old--new", "values": ["old", "new"], "code": null },
+    { "kind": "product_type", "raw": "OLD--New", "values": ["old", "new"], "code": null },
+    { "kind": "product_type", "raw": "new--old--new", "values": ["new", "old"], "code": null },
+    { "kind": "product_type", "raw": "used", "values": null, "code": "filter.invalid" },
+    { "kind": "product_type", "raw": "refurbished", "values": null, "code": "filter.invalid" },
+    { "kind": "product_type", "raw": "old--", "values": null, "code": "filter.invalid" },
+    { "kind": "product_type", "raw": "old----new", "values": null, "code": "filter.invalid" },
+    { "kind": "product_type", "raw": "old-new", "values": null, "code": "filter.invalid" },
+    { "kind": "product_type", "raw": "--old", "values": null, "code": "filter.invalid" },
+    { "kind": "product_type", "raw": "old---new", "values": null, "code": "filter.invalid" },
+    { "kind": "fuel_type", "raw": "petrol--diesel", "values": ["petrol", "diesel"], "code": null },
+    { "kind": "fuel_type", "raw": "Diesel", "values": ["diesel"], "code": null },
+    { "kind": "fuel_type", "raw": "hybrid", "values": null, "code": "filter.invalid" },
+    { "kind": "fuel_type", "raw": "petrol--petrol", "values": ["petrol"], "code": null },
+    {
+      "kind": "oem",
+      "raw": "mercedes-benz--land-rover",
+      "values": ["mercedes-benz", "land-rover"],
+      "code": null,
+    },
+    { "kind": "oem", "raw": "bmw", "values": ["bmw"], "code": null },
+    { "kind": "oem", "raw": "AUDI", "values": ["audi"], "code": null },
+    { "kind": "oem", "raw": "mercedes---benz", "values": null, "code": "filter.invalid" },
+    { "kind": "oem", "raw": "-bmw", "values": null, "code": "filter.invalid" },
+    { "kind": "oem", "raw": "bmw-", "values": null, "code": "filter.invalid" },
+    { "kind": "oem", "raw": "land rover", "values": null, "code": "filter.invalid" },
+    { "kind": "oem", "raw": "audi_a4", "values": null, "code": "filter.invalid" },
+    { "kind": "oem", "raw": "\u212aia", "values": null, "code": "filter.invalid" },
+  ],
+  "filterPrint": [
+    { "kind": "product_type", "values": [], "printed": "" },
+    { "kind": "product_type", "values": ["old"], "printed": "old" },
+    { "kind": "product_type", "values": ["old", "new"], "printed": "old--new" },
+    { "kind": "product_type", "values": ["new", "old", "new"], "printed": "new--old" },
+    { "kind": "fuel_type", "values": ["diesel", "petrol"], "printed": "diesel--petrol" },
+    {
+      "kind": "oem",
+      "values": ["mercedes-benz", "bmw", "land-rover"],
+      "printed": "mercedes-benz--bmw--land-rover",
+    },
+  ],
+  "orderStatus": [
+    { "status": 1, "statusString": "placed", "colour": "blue", "label": "placed" },
+    { "status": 2, "statusString": "confirmed", "colour": "purple", "label": "confirmed" },
+    { "status": 3, "statusString": "packed", "colour": "dark-yellow", "label": "packed" },
+    { "status": 4, "statusString": "shipped", "colour": "light-yellow", "label": "shipped" },
+    { "status": 5, "statusString": "delivered", "colour": "green", "label": "delivered" },
+    { "status": 6, "statusString": "cancelled", "colour": "red", "label": "cancelled" },
+    { "status": 6, "statusString": "admin-cancelled", "colour": "red", "label": "cancelled" },
+    { "status": 0, "statusString": "unknown", "colour": "grey", "label": "unknown" },
+    { "status": 7, "statusString": "returned", "colour": "grey", "label": "returned" },
+    { "status": -1, "statusString": "", "colour": "grey", "label": "" },
+    { "status": 6, "statusString": "Admin-Cancelled", "colour": "red", "label": "Admin-Cancelled" },
+  ],
+  "totals": [
+    {
+      "lines": [
+        { "unitPrice": 100000, "quantity": 3, "insideNcr": 5000, "outsideNcr": 15000 },
+        { "unitPrice": 249950, "quantity": 1, "insideNcr": 0, "outsideNcr": 20000 },
+      ],
+      "pincode": "110001",
+      "offerExp": 1,
+      "percentage": 10,
+      "items": 549950,
+      "discount": 54900,
+      "delivery": 5000,
+      "total": 500050,
+    },
+    {
+      "lines": [
+        { "unitPrice": 100000, "quantity": 3, "insideNcr": 5000, "outsideNcr": 15000 },
+        { "unitPrice": 249950, "quantity": 1, "insideNcr": 0, "outsideNcr": 20000 },
+      ],
+      "pincode": "560001",
+      "offerExp": 1,
+      "percentage": 10,
+      "items": 549950,
+      "discount": 54900,
+      "delivery": 35000,
+      "total": 530050,
+    },
+    {
+      "lines": [{ "unitPrice": 99999, "quantity": 1, "insideNcr": 0, "outsideNcr": 0 }],
+      "pincode": "560001",
+      "offerExp": 5,
+      "percentage": 10,
+      "items": 99999,
+      "discount": 9900,
+      "delivery": 0,
+      "total": 90099,
+    },
+    {
+      "lines": [{ "unitPrice": 123450, "quantity": 1, "insideNcr": 1000, "outsideNcr": 2000 }],
+      "pincode": "122001",
+      "offerExp": 1,
+      "percentage": 7,
+      "items": 123450,
+      "discount": 8600,
+      "delivery": 1000,
+      "total": 115850,
+    },
+    {
+      "lines": [{ "unitPrice": 50000, "quantity": 2, "insideNcr": 1000, "outsideNcr": 2000 }],
+      "pincode": "122001",
+      "offerExp": 0,
+      "percentage": 50,
+      "items": 100000,
+      "discount": 0,
+      "delivery": 1000,
+      "total": 101000,
+    },
+    {
+      "lines": [{ "unitPrice": 50000, "quantity": 2, "insideNcr": 1000, "outsideNcr": 2000 }],
+      "pincode": "122001",
+      "offerExp": -3,
+      "percentage": 50,
+      "items": 100000,
+      "discount": 0,
+      "delivery": 1000,
+      "total": 101000,
+    },
+    {
+      "lines": [{ "unitPrice": 50050, "quantity": 1, "insideNcr": 0, "outsideNcr": 0 }],
+      "pincode": "201301",
+      "offerExp": 1,
+      "percentage": 100,
+      "items": 50050,
+      "discount": 50000,
+      "delivery": 0,
+      "total": 50,
+    },
+    {
+      "lines": [],
+      "pincode": "110001",
+      "offerExp": 1,
+      "percentage": 10,
+      "items": 0,
+      "discount": 0,
+      "delivery": 0,
+      "total": 0,
+    },
+  ],
+};

@@ -1,0 +1,9 @@
+// The rules are plain functions: Node is environment enough.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});
