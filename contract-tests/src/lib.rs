@@ -1,1 +1,16 @@
-//! placeholder
+//! Port contracts as executable suites, run by every adapter on every engine it supports.
+//!
+//! Each suite is a plain `pub async fn name(store: &dyn Port)` that takes a fresh,
+//! empty store and panics when the adapter breaks a promise the port's doc comments
+//! make. Adapters call them from their own `#[tokio::test]`s, one test per suite per
+//! engine ([`for_each_catalog_suite!`] generates them), or loop over [`catalog::CATALOG_SUITE`].
+//!
+//! An engine that cannot be reached where the tests run (a database server, say) must
+//! report each suite it skips by name on stderr — never pass it silently.
+//!
+//! `tests/dependency_rule.rs` checks the workspace's dependency rule (ARCHITECTURE.md §1).
+
+pub mod catalog;
+pub mod fixtures;
+
+pub use catalog::{CatalogSuite, CATALOG_SUITE};

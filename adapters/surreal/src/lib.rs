@@ -1,1 +1,28 @@
-//! placeholder
+//! Every store port on SurrealDB 3, on any of its engines.
+//!
+//! [`Database::connect`] opens one connection — `mem://` (tests), `surrealkv://<dir>`
+//! (embedded, durable; the shop's default) or `ws://host:port` (a SurrealDB server) —
+//! applies the schema's numbered migrations, and hands out the stores that share it:
+//! [`Database::catalog`] today, the account, wishlist and order stores beside it later.
+//!
+//! The schema is SCHEMAFULL with typed, asserted fields (`src/schema/*.surql`); money
+//! is whole paise; part numbers are kept as printed and normalised. No SurrealDB type
+//! appears in a public signature: driver errors become the ports' error enums.
+//!
+//! # Tests
+//! `tests/` runs every suite of `marque-contract-tests` on `mem://` and on
+//! `surrealkv://` in a temporary directory. Against a server they run only when
+//! `MARQUE_TEST_SURREAL_URL` names one (e.g. `ws://127.0.0.1:8000`, with
+//! `MARQUE_TEST_SURREAL_USER` / `MARQUE_TEST_SURREAL_PASS` for a root user); each suite
+//! gets a database of its own there and removes it afterwards. Without the variable every
+//! server test prints `SKIPPED <suite> on ws://: MARQUE_TEST_SURREAL_URL not set` to
+//! stderr and returns: a skip, not a pass.
+
+mod catalog;
+mod connect;
+mod error;
+mod schema;
+
+pub use catalog::SurrealCatalogStore;
+pub use connect::{ConnectError, ConnectOptions, Credentials, Database};
+pub use schema::{latest_migration, AppliedMigration};

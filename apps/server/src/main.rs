@@ -1,1 +1,111 @@
-fn main() {}
+//! The Marque binary: `serve` (default), `seed`, `openapi`.
+
+use clap::{Parser, Subcommand};
+use marque_server::{api, App, Config};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::Server;
+
+#[derive(Debug, Parser)]
+#[command(name = "marque-server", version, about = "Marque: spare parts for luxury cars")]
+struct Cli {
+    #[command(flatten)]
+    config: Config,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the shop and its API (seeds the demo catalog into an empty database).
+    Serve,
+    /// Write the deterministic demo catalog into an empty database.
+    Seed {
+        /// Number of demo products.
+        #[arg(long)]
+        products: Option<u32>,
+    },
+    /// Print the OpenAPI document the server publishes.
+    Openapi,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    init_tracing();
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(cli.config).await,
+        Command::Seed { products } => {
+            let mut config = cli.config;
+            if let Some(n) = products {
+                config.seed_products = n;
+            }
+            let app = App::connect(config).await?;
+            let written = app.seed_if_empty().await?;
+            if written == 0 {
+                println!("the catalog already has products; nothing written");
+            } else {
+                println!("wrote the demo catalog: {written} products");
+            }
+            Ok(())
+        }
+        Command::Openapi => {
+            let mut config = cli.config;
+            config.db = Some("mem://".into());
+            let app = App::connect(config).await?;
+            println!("{}", api::spec_json(&app.shop));
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let addr = config.addr.clone();
+    let app = App::connect(config).await?;
+    let seeded = app.seed_if_empty().await?;
+    if seeded > 0 {
+        tracing::info!(products = seeded, "seeded the demo catalog");
+    }
+    let routes = app.routes()?;
+    let acceptor = TcpListener::bind(addr).into_acceptor().await?;
+    for local in acceptor.local_addr() {
+        if let Some(addr) = local.as_socket_addr() {
+            // Scripts and tests read this line to find a port picked with `:0`.
+            println!("listening on http://{addr}");
+        }
+    }
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(routes, shutdown_signal(), Some(std::time::Duration::from_secs(5)))
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+/// Structured logs: human-readable by default, JSON with `MARQUE_LOG_FORMAT=json`;
+/// levels from `RUST_LOG` (default `info`).
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,surrealdb=warn,surrealdb_core=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if std::env::var("MARQUE_LOG_FORMAT").is_ok_and(|f| f == "json") {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}

@@ -1,0 +1,50 @@
+# The two set-up commands of a fresh machine: `make run` and `make test`.
+# Everything else here is what they call.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+# Builds are long on a small machine: keep them outside the clone so every
+# clone (and every CI run) on this machine reuses them.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
+BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
+BIN_RELEASE := $(CARGO_TARGET_DIR)/release/marque-server
+
+.PHONY: run test web-deps web-build chromium test-rust test-web test-journey contract bench
+
+## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
+run: web-build
+	cargo build --release -p marque-server
+	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_RELEASE) serve
+
+## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), contract drift, frontends, browser journey.
+test: web-deps chromium test-rust test-web test-journey
+
+test-rust:
+	cargo test --workspace --all-targets
+
+test-web: web-deps
+	cd frontends && npm run check:api-client
+	cd frontends && npm test
+	cd frontends && npm run build
+
+test-journey: web-build chromium
+	cargo build -p marque-server
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs
+
+web-deps:
+	cd frontends && npm install --no-audit --no-fund
+
+web-build: web-deps
+	cd frontends && npm run build
+
+## Debian's chromium for the browser journey, installed when missing.
+chromium:
+	@command -v chromium >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## Regenerate contract/openapi.json from the server, then the TypeScript client.
+contract:
+	cargo build -p marque-server
+	$(BIN_DEBUG) openapi > contract/openapi.json
+	cd frontends && npm run generate -w @marque/api-client

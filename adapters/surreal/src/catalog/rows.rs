@@ -1,0 +1,187 @@
+//! Catalog records as stored: plain fields, money in paise, part numbers printed and normalised.
+
+use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::{Money, PartNumber};
+use marque_ports::CatalogStoreError;
+use surrealdb::types::SurrealValue;
+
+/// Fields every product read selects; `id` is the record key as a string.
+pub(super) const PRODUCT_FIELDS: &str = "record::id(id) AS id, name, price, quantity, condition, images, \
+     description, category, category_slug, subcategory, subcategory_slug, oem, oem_slug, fuel_type, variant, \
+     part_no, part_norm, inside_ncr, outside_ncr, gst_percent, units_sold, created_at";
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct ProductRow {
+    id: String,
+    name: String,
+    price: i64,
+    quantity: i64,
+    condition: String,
+    images: Vec<String>,
+    description: String,
+    category: String,
+    category_slug: String,
+    subcategory: String,
+    subcategory_slug: String,
+    oem: String,
+    oem_slug: String,
+    fuel_type: Option<String>,
+    variant: String,
+    part_no: String,
+    part_norm: String,
+    inside_ncr: i64,
+    outside_ncr: i64,
+    gst_percent: i64,
+    units_sold: i64,
+    created_at: i64,
+}
+
+impl From<&Product> for ProductRow {
+    fn from(p: &Product) -> Self {
+        Self {
+            id: p.id.0.clone(),
+            name: p.name.clone(),
+            price: p.price.paise(),
+            quantity: i64::from(p.quantity),
+            condition: p.condition.code().to_owned(),
+            images: p.images.clone(),
+            description: p.description.clone(),
+            category: p.category.clone(),
+            category_slug: p.category_slug.clone(),
+            subcategory: p.subcategory.clone(),
+            subcategory_slug: p.subcategory_slug.clone(),
+            oem: p.oem.clone(),
+            oem_slug: p.oem_slug.clone(),
+            fuel_type: p.fuel_type.map(|f| f.code().to_owned()),
+            variant: p.variant.clone(),
+            part_no: p.part_no.printed().to_owned(),
+            part_norm: p.part_no.normalized().to_owned(),
+            inside_ncr: p.inside_ncr.paise(),
+            outside_ncr: p.outside_ncr.paise(),
+            gst_percent: i64::from(p.gst_percent),
+            units_sold: i64::from(p.units_sold),
+            created_at: p.created_at,
+        }
+    }
+}
+
+impl TryFrom<ProductRow> for Product {
+    type Error = CatalogStoreError;
+
+    fn try_from(row: ProductRow) -> Result<Self, CatalogStoreError> {
+        let id = row.id;
+        let corrupt = |field: &str, value: &dyn std::fmt::Display| CatalogStoreError::Unavailable {
+            reason: format!("stored product `{id}` has an unreadable {field}: {value}"),
+        };
+        let part_no = PartNumber::parse(&row.part_no).map_err(|e| corrupt("part number", &e))?;
+        let fuel_type = match row.fuel_type {
+            None => None,
+            Some(code) => Some(FuelType::parse(&code).ok_or_else(|| corrupt("fuel type", &code))?),
+        };
+        let quantity = u32::try_from(row.quantity).map_err(|_| corrupt("quantity", &row.quantity))?;
+        let units_sold = u32::try_from(row.units_sold).map_err(|_| corrupt("units sold", &row.units_sold))?;
+        let gst_percent = u8::try_from(row.gst_percent).map_err(|_| corrupt("GST rate", &row.gst_percent))?;
+        Ok(Product {
+            id: ProductId(id),
+            name: row.name,
+            price: Money::from_paise(row.price),
+            quantity,
+            condition: Condition::from(row.condition),
+            images: row.images,
+            description: row.description,
+            category: row.category,
+            category_slug: row.category_slug,
+            subcategory: row.subcategory,
+            subcategory_slug: row.subcategory_slug,
+            oem: row.oem,
+            oem_slug: row.oem_slug,
+            fuel_type,
+            variant: row.variant,
+            part_no,
+            inside_ncr: Money::from_paise(row.inside_ncr),
+            outside_ncr: Money::from_paise(row.outside_ncr),
+            gst_percent,
+            units_sold,
+            created_at: row.created_at,
+        })
+    }
+}
+
+pub(super) fn products(rows: Vec<ProductRow>) -> Result<Vec<Product>, CatalogStoreError> {
+    rows.into_iter().map(Product::try_from).collect()
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct BrandRow {
+    id: String,
+    name: String,
+    slug: String,
+    image: String,
+}
+
+impl From<&OemBrand> for BrandRow {
+    fn from(b: &OemBrand) -> Self {
+        Self { id: b.id.clone(), name: b.name.clone(), slug: b.slug.clone(), image: b.image.clone() }
+    }
+}
+
+impl From<BrandRow> for OemBrand {
+    fn from(b: BrandRow) -> Self {
+        Self { id: b.id, name: b.name, slug: b.slug, image: b.image }
+    }
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct SubcategoryRow {
+    id: String,
+    name: String,
+    slug: String,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct CategoryRow {
+    id: String,
+    name: String,
+    slug: String,
+    subcategories: Vec<SubcategoryRow>,
+}
+
+impl From<&Category> for CategoryRow {
+    fn from(c: &Category) -> Self {
+        Self {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+            subcategories: c
+                .subcategories
+                .iter()
+                .map(|s| SubcategoryRow { id: s.id.clone(), name: s.name.clone(), slug: s.slug.clone() })
+                .collect(),
+        }
+    }
+}
+
+impl From<CategoryRow> for Category {
+    fn from(c: CategoryRow) -> Self {
+        Self {
+            id: c.id,
+            name: c.name,
+            slug: c.slug,
+            subcategories: c
+                .subcategories
+                .into_iter()
+                .map(|s| Subcategory { id: s.id, name: s.name, slug: s.slug })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct CountRow {
+    pub(super) n: i64,
+}

@@ -1,0 +1,269 @@
+//! Opening the database on one of its engines, once, and handing out the stores.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use surrealdb::engine::any::Any;
+use surrealdb::opt::auth::Root;
+use surrealdb::Surreal;
+
+use crate::schema::{self, AppliedMigration};
+use crate::SurrealCatalogStore;
+
+/// Why the database could not be opened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectError {
+    #[error("unsupported database address `{url}`: use mem://, surrealkv://<dir> or ws://host:port")]
+    UnsupportedUrl { url: String },
+    #[error("invalid {what} `{value}`: use letters, digits and underscores")]
+    InvalidName { what: &'static str, value: String },
+    #[error("cannot create the database directory {}: {reason}", path.display())]
+    DataDir { path: PathBuf, reason: String },
+    #[error("cannot open the database at {url}: {reason}")]
+    Unreachable { url: String, reason: String },
+    #[error("the database at {url} refused the credentials: {reason}")]
+    SignIn { url: String, reason: String },
+    #[error("cannot bring the database schema up to date: {reason}")]
+    Schema { reason: String },
+}
+
+/// A user of a SurrealDB server (`ws://`); embedded engines need none.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Credentials {
+    pub username: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials").field("username", &self.username).field("password", &"…").finish()
+    }
+}
+
+/// Where inside the database server the shop's data lives, and who signs in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectOptions {
+    /// Default `marque`.
+    pub namespace: String,
+    /// Default `shop`.
+    pub database: String,
+    /// Signs in as a root user when given.
+    pub credentials: Option<Credentials>,
+}
+
+impl Default for ConnectOptions {
+    fn default() -> Self {
+        Self { namespace: "marque".to_owned(), database: "shop".to_owned(), credentials: None }
+    }
+}
+
+/// The shop's database: one connection, shared by every store it hands out.
+#[derive(Debug, Clone)]
+pub struct Database {
+    db: Surreal<Any>,
+    database: String,
+}
+
+/// How long to wait for a `surrealkv://` directory another handle in this process is
+/// still closing: the engine shuts down in the background after its last handle drops.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+impl Database {
+    /// Opens `url` with the default namespace and database and brings the schema up to date.
+    ///
+    /// `url` is `mem://` (in memory, gone when the last handle drops), `surrealkv://<dir>`
+    /// (embedded and durable; the directory, relative or absolute, is created when missing)
+    /// or `ws://host:port` / `wss://host:port` (a SurrealDB server).
+    ///
+    /// # Errors
+    /// See [`ConnectError`].
+    pub async fn connect(url: &str) -> Result<Self, ConnectError> {
+        Self::connect_with(url, &ConnectOptions::default()).await
+    }
+
+    /// [`Database::connect`] with a chosen namespace, database and credentials.
+    ///
+    /// # Errors
+    /// See [`ConnectError`].
+    pub async fn connect_with(url: &str, options: &ConnectOptions) -> Result<Self, ConnectError> {
+        check_name("namespace", &options.namespace)?;
+        check_name("database", &options.database)?;
+        let endpoint = Endpoint::parse(url)?;
+        let shown = endpoint.to_string();
+        let db = endpoint.open().await?;
+        if let Some(credentials) = &options.credentials {
+            db.signin(Root { username: credentials.username.clone(), password: credentials.password.clone() })
+                .await
+                .map_err(|e| ConnectError::SignIn { url: shown.clone(), reason: e.message().to_owned() })?;
+        }
+        db.use_ns(options.namespace.as_str())
+            .use_db(options.database.as_str())
+            .await
+            .map_err(|e| ConnectError::Unreachable { url: shown.clone(), reason: e.message().to_owned() })?;
+        schema::migrate(&db).await?;
+        tracing::debug!(url = %shown, namespace = %options.namespace, database = %options.database, "database ready");
+        Ok(Self { db, database: options.database.clone() })
+    }
+
+    /// The catalog store on this connection.
+    #[must_use]
+    pub fn catalog(&self) -> SurrealCatalogStore {
+        SurrealCatalogStore::new(self.db.clone())
+    }
+
+    /// Applies any migration the database has not recorded. [`Database::connect`]
+    /// already did; running it again is a no-op.
+    ///
+    /// # Errors
+    /// [`ConnectError::Schema`] when a migration fails.
+    pub async fn migrate(&self) -> Result<(), ConnectError> {
+        schema::migrate(&self.db).await
+    }
+
+    /// The migrations this database has recorded as applied, in order.
+    ///
+    /// # Errors
+    /// [`ConnectError::Schema`] when they cannot be read.
+    pub async fn applied_migrations(&self) -> Result<Vec<AppliedMigration>, ConnectError> {
+        schema::applied(&self.db).await
+    }
+
+    /// Removes this database and everything in it. For tests and tooling against a
+    /// shared server; the shop itself never calls it.
+    ///
+    /// # Errors
+    /// [`ConnectError::Unreachable`] when the server refuses or cannot be reached.
+    pub async fn erase(self) -> Result<(), ConnectError> {
+        // The name passed `check_name`, so it is a plain identifier.
+        self.db
+            .query(format!("REMOVE DATABASE IF EXISTS {}", self.database))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map(drop)
+            .map_err(|e| ConnectError::Unreachable { url: "the current database".to_owned(), reason: e.message().to_owned() })
+    }
+}
+
+fn check_name(what: &'static str, value: &str) -> Result<(), ConnectError> {
+    let plain = !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        Ok(())
+    } else {
+        Err(ConnectError::InvalidName { what, value: value.to_owned() })
+    }
+}
+
+/// An engine and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Endpoint {
+    Memory,
+    SurrealKv(PathBuf),
+    Server(String),
+}
+
+impl Endpoint {
+    fn parse(url: &str) -> Result<Self, ConnectError> {
+        let url = url.trim();
+        let unsupported = || ConnectError::UnsupportedUrl { url: redact(url) };
+        if url == "mem://" || url == "memory" {
+            return Ok(Endpoint::Memory);
+        }
+        if let Some(dir) = url.strip_prefix("surrealkv://") {
+            if dir.is_empty() || dir.contains('?') {
+                return Err(unsupported());
+            }
+            return Ok(Endpoint::SurrealKv(PathBuf::from(dir)));
+        }
+        let is_server = ["ws://", "wss://"].iter().any(|scheme| url.starts_with(scheme) && url.len() > scheme.len());
+        if is_server {
+            return Ok(Endpoint::Server(url.to_owned()));
+        }
+        Err(unsupported())
+    }
+
+    async fn open(&self) -> Result<Surreal<Any>, ConnectError> {
+        match self {
+            Endpoint::Memory => surrealdb::engine::any::connect("mem://").await.map_err(|e| self.unreachable(&e)),
+            Endpoint::Server(url) => surrealdb::engine::any::connect(url.as_str()).await.map_err(|e| self.unreachable(&e)),
+            Endpoint::SurrealKv(dir) => {
+                let dir = absolute_dir(dir)?;
+                let address = format!("surrealkv://{}", dir.display());
+                let started = tokio::time::Instant::now();
+                loop {
+                    match surrealdb::engine::any::connect(address.as_str()).await {
+                        Ok(db) => return Ok(db),
+                        Err(e) if e.message().contains("locked") && started.elapsed() < LOCK_WAIT => {
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                        }
+                        Err(e) => return Err(self.unreachable(&e)),
+                    }
+                }
+            }
+        }
+    }
+
+    fn unreachable(&self, e: &surrealdb::Error) -> ConnectError {
+        ConnectError::Unreachable { url: self.to_string(), reason: e.message().to_owned() }
+    }
+}
+
+impl std::fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Endpoint::Memory => f.write_str("mem://"),
+            Endpoint::SurrealKv(dir) => write!(f, "surrealkv://{}", dir.display()),
+            Endpoint::Server(url) => f.write_str(&redact(url)),
+        }
+    }
+}
+
+/// Creates `dir` when missing and returns it absolute, so the engine and the logs agree
+/// on one place however the current directory changes later.
+fn absolute_dir(dir: &Path) -> Result<PathBuf, ConnectError> {
+    let fail = |e: std::io::Error| ConnectError::DataDir { path: dir.to_owned(), reason: e.to_string() };
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    dir.canonicalize().map_err(fail)
+}
+
+/// The address without any `user:password@` part, for messages and logs.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => format!("{}://…@{}", &url[..scheme_end], &url[at + 1..]),
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_name_their_engine() {
+        assert_eq!(Endpoint::parse("mem://"), Ok(Endpoint::Memory));
+        assert_eq!(Endpoint::parse(" memory "), Ok(Endpoint::Memory));
+        assert_eq!(Endpoint::parse("surrealkv://data/db"), Ok(Endpoint::SurrealKv(PathBuf::from("data/db"))));
+        assert_eq!(Endpoint::parse("surrealkv:///var/lib/marque"), Ok(Endpoint::SurrealKv(PathBuf::from("/var/lib/marque"))));
+        assert_eq!(Endpoint::parse("ws://127.0.0.1:8000"), Ok(Endpoint::Server("ws://127.0.0.1:8000".into())));
+        assert_eq!(Endpoint::parse("wss://db.example.in"), Ok(Endpoint::Server("wss://db.example.in".into())));
+        for bad in ["", "surrealkv://", "ws://", "rocksdb://x", "postgres://u@h/db", "mem://x", "data/db"] {
+            assert!(matches!(Endpoint::parse(bad), Err(ConnectError::UnsupportedUrl { .. })), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn passwords_stay_out_of_messages() {
+        let e = Endpoint::parse("http://root:secret@db:8000").expect_err("http is not an engine here");
+        assert!(!e.to_string().contains("secret"), "{e}");
+        assert_eq!(Endpoint::parse("ws://root:secret@db:8000").map(|e| e.to_string()), Ok("ws://…@db:8000".to_owned()));
+        let credentials = Credentials { username: "root".into(), password: "secret".into() };
+        assert!(!format!("{credentials:?}").contains("secret"));
+    }
+
+    #[test]
+    fn names_are_plain_identifiers() {
+        assert!(check_name("database", "shop_2").is_ok());
+        for bad in ["", "shop; REMOVE NAMESPACE marque", "a-b", "`x`", "ünï"] {
+            assert!(check_name("database", bad).is_err(), "{bad:?}");
+        }
+    }
+}

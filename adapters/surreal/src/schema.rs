@@ -1,0 +1,123 @@
+//! The database schema as numbered migrations, each applied once and recorded in `migration`.
+
+use surrealdb::engine::any::Any;
+use surrealdb::types::SurrealValue;
+use surrealdb::Surreal;
+
+use crate::ConnectError;
+
+/// One step of the schema. Numbers only grow; a published migration never changes
+/// (add a new one instead), because databases remember which numbers they ran.
+struct Migration {
+    number: u32,
+    name: &'static str,
+    surql: &'static str,
+}
+
+const MIGRATIONS: &[Migration] = &[Migration {
+    number: 1,
+    name: "catalog: brands, categories, products with full-text name search",
+    surql: include_str!("schema/0001_catalog.surql"),
+}];
+
+const MIGRATION_TABLE: &str = "
+DEFINE TABLE IF NOT EXISTS migration SCHEMAFULL;
+DEFINE FIELD IF NOT EXISTS name       ON migration TYPE string;
+DEFINE FIELD IF NOT EXISTS applied_at ON migration TYPE datetime;
+";
+
+/// A migration the database has recorded as applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppliedMigration {
+    pub number: u32,
+    pub name: String,
+}
+
+#[derive(Debug, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct MigrationRow {
+    number: i64,
+    name: String,
+}
+
+/// Brings the schema up to date: runs every migration the database has not recorded,
+/// each in one transaction together with its record. Running it again is a no-op.
+pub(crate) async fn migrate(db: &Surreal<Any>) -> Result<(), ConnectError> {
+    db.query(MIGRATION_TABLE)
+        .await
+        .and_then(surrealdb::IndexedResults::check)
+        .map_err(|e| schema_error("defining the migration table", &e))?;
+    let applied: Vec<u32> = applied(db).await?.into_iter().map(|m| m.number).collect();
+    for migration in MIGRATIONS.iter().filter(|m| !applied.contains(&m.number)) {
+        let surql = format!(
+            "BEGIN;\n{}\nCREATE type::record('migration', $number) SET name = $name, applied_at = time::now() RETURN NONE;\nCOMMIT;",
+            migration.surql
+        );
+        let outcome = db
+            .query(surql)
+            .bind(("number", i64::from(migration.number)))
+            .bind(("name", migration.name))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        match outcome {
+            Ok(_) => tracing::info!(number = migration.number, name = migration.name, "applied database migration"),
+            // Another instance applied it at the same moment; its definitions are ours.
+            Err(e) if e.is_already_exists() => {}
+            Err(e) => return Err(schema_error(&format!("migration {} ({})", migration.number, migration.name), &e)),
+        }
+    }
+    Ok(())
+}
+
+/// The migrations the database has recorded, in order.
+pub(crate) async fn applied(db: &Surreal<Any>) -> Result<Vec<AppliedMigration>, ConnectError> {
+    let rows: Vec<MigrationRow> = db
+        .query("SELECT record::id(id) AS number, name FROM migration ORDER BY number")
+        .await
+        .and_then(|mut r| r.take(0))
+        .map_err(|e| schema_error("reading applied migrations", &e))?;
+    rows.into_iter()
+        .map(|row| {
+            let number = u32::try_from(row.number).map_err(|_| ConnectError::Schema {
+                reason: format!("the migration table holds an impossible number {}", row.number),
+            })?;
+            Ok(AppliedMigration { number, name: row.name })
+        })
+        .collect()
+}
+
+/// Number of the newest migration this build knows.
+#[must_use]
+pub fn latest_migration() -> u32 {
+    MIGRATIONS.iter().map(|m| m.number).max().unwrap_or(0)
+}
+
+fn schema_error(step: &str, e: &surrealdb::Error) -> ConnectError {
+    ConnectError::Schema { reason: format!("{step}: {}", e.message()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MIGRATIONS, MIGRATION_TABLE};
+
+    #[test]
+    fn migrations_are_numbered_one_up_without_gaps() {
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.number as usize, i + 1, "migration {} is out of place", m.name);
+        }
+    }
+
+    /// Each migration's definitions are themselves idempotent, so two instances starting
+    /// together (both seeing it unapplied) cannot break the schema.
+    #[tokio::test]
+    async fn every_migration_runs_twice_harmlessly() {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
+        db.use_ns("t").use_db("t").await.expect("use");
+        for surql in std::iter::once(MIGRATION_TABLE).chain(MIGRATIONS.iter().map(|m| m.surql)) {
+            for round in 1..=2 {
+                let outcome = db.query(surql).await.and_then(surrealdb::IndexedResults::check);
+                assert!(outcome.is_ok(), "round {round} of {surql}: {:?}", outcome.err().map(|e| e.to_string()));
+            }
+        }
+    }
+}

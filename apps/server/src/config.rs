@@ -1,0 +1,116 @@
+//! Configuration from `MARQUE_*` environment variables (or flags), with working defaults.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+/// Where the server runs and what it is connected to.
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address to listen on; port 0 picks a free one.
+    #[arg(long, env = "MARQUE_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: String,
+
+    /// Directory for the embedded database and blobs.
+    #[arg(long, env = "MARQUE_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// Database URL: `surrealkv://<dir>`, `mem://` or `ws://host:port`.
+    /// Defaults to `surrealkv://<data dir>/db`.
+    #[arg(long, env = "MARQUE_DB")]
+    pub db: Option<String>,
+
+    /// Username and password for a `ws://` database server.
+    #[arg(long, env = "MARQUE_DB_USER")]
+    pub db_user: Option<String>,
+    #[arg(long, env = "MARQUE_DB_PASS", hide_env_values = true)]
+    pub db_pass: Option<String>,
+
+    /// `dev` allows development-only adapters; `prod` refuses them.
+    #[arg(long, env = "MARQUE_ENV", value_enum, default_value_t = Environment::Dev)]
+    pub env: Environment,
+
+    /// Folder holding the built frontends (`shell/dist`, `<remote>/dist`).
+    #[arg(long, env = "MARQUE_WEB_DIR", default_value = "./frontends")]
+    pub web_dir: PathBuf,
+
+    /// Public origin used in canonical links and Open Graph tags
+    /// (e.g. `https://www.marque.example`). Defaults to the request's host.
+    #[arg(long, env = "MARQUE_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Remote entry overrides, `name=url` pairs separated by commas,
+    /// e.g. `catalog=https://cdn.example/catalog/mf-manifest.json`.
+    #[arg(long, env = "MARQUE_REMOTES", default_value = "")]
+    pub remotes: String,
+
+    /// The shop's name, used in page titles.
+    #[arg(long, env = "MARQUE_SHOP_NAME", default_value = "Marque Parts")]
+    pub shop_name: String,
+
+    /// Default page description.
+    #[arg(
+        long,
+        env = "MARQUE_SHOP_DESCRIPTION",
+        default_value = "Buy new and used spare parts for luxury cars online: Audi, BMW, Mercedes-Benz, Jaguar, Land Rover, Range Rover, Volvo and Porsche. Prices include GST, delivered across India."
+    )]
+    pub shop_description: String,
+
+    /// Products in the demo catalog written on first start or by `seed`.
+    #[arg(long, env = "MARQUE_SEED_PRODUCTS", default_value_t = 600)]
+    pub seed_products: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Environment {
+    Dev,
+    Prod,
+}
+
+impl Config {
+    /// The database URL, defaulting to the embedded engine inside the data dir.
+    #[must_use]
+    pub fn database_url(&self) -> String {
+        match &self.db {
+            Some(url) if !url.trim().is_empty() => url.trim().to_owned(),
+            _ => format!("surrealkv://{}", self.data_dir.join("db").display()),
+        }
+    }
+
+    /// Remote overrides parsed from [`Config::remotes`]; malformed pairs are reported.
+    ///
+    /// # Errors
+    /// A message naming the first pair that is not `name=url`.
+    pub fn remote_overrides(&self) -> Result<BTreeMap<String, String>, String> {
+        let mut map = BTreeMap::new();
+        for pair in self.remotes.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match pair.split_once('=') {
+                Some((name, url)) if !name.trim().is_empty() && !url.trim().is_empty() => {
+                    map.insert(name.trim().to_owned(), url.trim().to_owned());
+                }
+                _ => return Err(format!("MARQUE_REMOTES: `{pair}` is not name=url")),
+            }
+        }
+        Ok(map)
+    }
+
+    /// A configuration for tests: in-memory database, nothing on disk.
+    #[must_use]
+    pub fn for_tests(web_dir: PathBuf) -> Self {
+        Self {
+            addr: "127.0.0.1:0".into(),
+            data_dir: std::env::temp_dir(),
+            db: Some("mem://".into()),
+            db_user: None,
+            db_pass: None,
+            env: Environment::Dev,
+            web_dir,
+            public_url: None,
+            remotes: String::new(),
+            shop_name: "Marque Parts".into(),
+            shop_description: "Buy new and used spare parts for luxury cars online.".into(),
+            seed_products: 120,
+        }
+    }
+}

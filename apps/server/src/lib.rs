@@ -1,0 +1,11 @@
+//! The Marque server: the public HTTP contract, the storefront's hosting and
+//! the composition root that wires adapters into the use cases.
+
+pub mod api;
+pub mod app;
+pub mod config;
+pub mod seed;
+pub mod web;
+
+pub use app::{App, Shop};
+pub use config::Config;

@@ -1,0 +1,138 @@
+//! Writes a page's head into the shell's HTML: title, description, canonical
+//! link, Open Graph tags and JSON-LD, so shared links and search engines see the real page.
+
+/// Where in the shell's `<head>` the page's tags go.
+pub const HEAD_MARKER: &str = "<!--marque-head-->";
+/// The shell's own title, replaced by the page's.
+const SHELL_TITLE: &str = "<title>Marque Parts</title>";
+
+/// Served when the frontends have not been built, so the API and pages still answer.
+pub const PLACEHOLDER_TEMPLATE: &str = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Marque Parts</title>\n<!--marque-head-->\n</head>\n<body>\n<div id=\"root\"><p>The storefront has not been built yet. Run <code>make run</code>.</p></div>\n</body>\n</html>\n";
+
+/// What a page says about itself.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageHead {
+    /// The page's own title; `None` is the shop's default title.
+    pub title: Option<String>,
+    /// `None` is the shop's default description.
+    pub description: Option<String>,
+    /// Path and meaningful query of the page's one true address, e.g. `/product?productId=p1`.
+    pub canonical: String,
+    /// Open Graph type (`website`, `product`).
+    pub og_type: &'static str,
+    /// Absolute or root-relative image for link previews.
+    pub image: Option<String>,
+    /// Structured data (schema.org), written as `application/ld+json`.
+    pub json_ld: Option<serde_json::Value>,
+    /// Keep the page out of search indexes (account pages, not-found pages).
+    pub noindex: bool,
+}
+
+/// The shop as pages introduce it.
+#[derive(Debug)]
+pub struct Site<'a> {
+    pub name: &'a str,
+    pub description: &'a str,
+    /// Scheme and host, no trailing slash.
+    pub origin: &'a str,
+}
+
+/// `{title} - {shop}`, or the shop's name alone.
+#[must_use]
+pub fn full_title(title: Option<&str>, shop: &str) -> String {
+    match title {
+        Some(t) if !t.trim().is_empty() => format!("{} - {shop}", t.trim()),
+        _ => shop.to_owned(),
+    }
+}
+
+/// The template with this page's title and head tags in place.
+#[must_use]
+pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
+    let title = full_title(head.title.as_deref(), site.name);
+    let description = head.description.as_deref().unwrap_or(site.description);
+    let canonical = format!("{}{}", site.origin, head.canonical);
+    let mut tags = vec![
+        format!("<meta name=\"description\" content=\"{}\">", escape(description)),
+        format!("<link rel=\"canonical\" href=\"{}\">", escape(&canonical)),
+        format!("<meta property=\"og:site_name\" content=\"{}\">", escape(site.name)),
+        format!("<meta property=\"og:type\" content=\"{}\">", head.og_type),
+        format!("<meta property=\"og:title\" content=\"{}\">", escape(&title)),
+        format!("<meta property=\"og:description\" content=\"{}\">", escape(description)),
+        format!("<meta property=\"og:url\" content=\"{}\">", escape(&canonical)),
+        "<meta property=\"og:locale\" content=\"en_IN\">".to_owned(),
+    ];
+    if let Some(image) = &head.image {
+        let absolute = if image.starts_with('/') { format!("{}{image}", site.origin) } else { image.clone() };
+        tags.push(format!("<meta property=\"og:image\" content=\"{}\">", escape(&absolute)));
+    }
+    if head.noindex {
+        tags.push("<meta name=\"robots\" content=\"noindex\">".to_owned());
+    }
+    if let Some(data) = &head.json_ld {
+        // `<` never appears raw inside the script, so no value can close it early.
+        let json = data.to_string().replace('<', "\\u003c");
+        tags.push(format!("<script type=\"application/ld+json\">{json}</script>"));
+    }
+    let title_tag = format!("<title>{}</title>", escape(&title));
+    let html = if template.contains(SHELL_TITLE) {
+        template.replacen(SHELL_TITLE, &title_tag, 1)
+    } else {
+        template.replacen("</head>", &format!("{title_tag}\n</head>"), 1)
+    };
+    let tags = tags.join("\n");
+    if html.contains(HEAD_MARKER) {
+        html.replacen(HEAD_MARKER, &tags, 1)
+    } else {
+        html.replacen("</head>", &format!("{tags}\n</head>"), 1)
+    }
+}
+
+/// Escapes text for an HTML attribute or element.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SITE: Site<'static> = Site { name: "Marque Parts", description: "Default.", origin: "https://shop.test" };
+
+    #[test]
+    fn titles_follow_the_pattern() {
+        assert_eq!(full_title(Some("Brake Disc"), "Marque Parts"), "Brake Disc - Marque Parts");
+        assert_eq!(full_title(None, "Marque Parts"), "Marque Parts");
+        assert_eq!(full_title(Some("  "), "Marque Parts"), "Marque Parts");
+    }
+
+    #[test]
+    fn head_goes_in_at_the_marker_and_text_is_escaped() {
+        let head = PageHead {
+            title: Some("Disc <\"A\"> & co".into()),
+            canonical: "/product?productId=p1".into(),
+            og_type: "product",
+            json_ld: Some(serde_json::json!({ "name": "</script><b>" })),
+            ..PageHead::default()
+        };
+        let html = render(PLACEHOLDER_TEMPLATE, &head, &SITE);
+        assert!(html.contains("<title>Disc &lt;&quot;A&quot;&gt; &amp; co - Marque Parts</title>"));
+        assert!(html.contains("<link rel=\"canonical\" href=\"https://shop.test/product?productId=p1\">"));
+        assert!(html.contains("<meta name=\"description\" content=\"Default.\">"));
+        assert!(html.contains("\\u003c/script>\\u003cb>"), "{html}");
+        assert!(!html.contains(HEAD_MARKER));
+        assert_eq!(html.matches("<title>").count(), 1);
+    }
+}

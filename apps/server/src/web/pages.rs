@@ -1,0 +1,193 @@
+//! Which storefront page a path is, and what its head says.
+
+use marque_domain::catalog::{Condition, Page, Product, ProductId};
+use poem::http::StatusCode;
+use serde_json::json;
+
+use super::head::PageHead;
+use crate::app::Shop;
+
+/// The query string of a page request, decoded.
+#[derive(Debug, Default)]
+pub struct Query(Vec<(String, String)>);
+
+impl Query {
+    pub fn parse(raw: Option<&str>) -> Self {
+        Self(raw.and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default())
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+}
+
+/// A page's HTTP status and head.
+#[derive(Debug)]
+pub struct Resolved {
+    pub status: StatusCode,
+    pub head: PageHead,
+}
+
+impl Resolved {
+    fn ok(head: PageHead) -> Self {
+        Self { status: StatusCode::OK, head }
+    }
+
+    fn not_found(head: PageHead) -> Self {
+        Self { status: StatusCode::NOT_FOUND, head }
+    }
+}
+
+fn page(title: &str, canonical: &str) -> PageHead {
+    PageHead { title: Some(title.to_owned()), canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() }
+}
+
+fn private(title: &str, canonical: &str) -> PageHead {
+    PageHead { noindex: true, ..page(title, canonical) }
+}
+
+fn not_found(title: &str, path: &str) -> Resolved {
+    Resolved::not_found(private(title, path))
+}
+
+fn encode(pairs: &[(&str, &str)]) -> String {
+    serde_urlencoded::to_string(pairs).unwrap_or_default()
+}
+
+/// Resolves a storefront path (spec section 2, route table) to its page.
+pub async fn resolve(shop: &Shop, path: &str, query: &Query) -> Resolved {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match segments.as_slice() {
+        [""] => Resolved::ok(PageHead { canonical: "/".into(), og_type: "website", ..PageHead::default() }),
+        ["search"] => search(query),
+        ["product"] => product(shop, query).await,
+        ["brand", slug] => brand(shop, slug, query).await,
+        ["category", slug] => category(shop, slug, None).await,
+        ["subcategory", category_slug, sub_slug] => category(shop, category_slug, Some(sub_slug)).await,
+        ["about"] => Resolved::ok(page("About us", "/about")),
+        ["contactus"] => Resolved::ok(page("Contact us", "/contactus")),
+        ["policy"] => Resolved::ok(page("Privacy Policy", "/policy")),
+        ["termandcondition"] => Resolved::ok(page("Terms and Conditions", "/termandcondition")),
+        ["login"] => Resolved::ok(private("Login", "/login")),
+        ["login", "success" | "failure"] => Resolved::ok(private("Login", path)),
+        ["address"] => Resolved::ok(private("Delivery Address", "/address")),
+        ["review"] => Resolved::ok(private("Review Order", "/review")),
+        ["ordersuccess"] => Resolved::ok(private("Order Confirmed", "/ordersuccess")),
+        ["orderhistory"] => Resolved::ok(private("Purchase History", "/orderhistory")),
+        ["orderhistory", "render_invoice"] => Resolved::ok(private("Invoice", path)),
+        ["wishlist"] => Resolved::ok(private("Wishlist", "/wishlist")),
+        ["profile"] => Resolved::ok(private("Profile", "/profile")),
+        _ => not_found("Page not found", path),
+    }
+}
+
+fn search(query: &Query) -> Resolved {
+    let term = query.get("search").unwrap_or("").trim();
+    let page_no = Page::parse(query.get("page")).unwrap_or(Page::FIRST).number().to_string();
+    let title = if term.is_empty() { "All parts".to_owned() } else { format!("Search results for {term}") };
+    let canonical = format!("/search?{}", encode(&[("search", term), ("page", &page_no)]));
+    Resolved::ok(page(&title, &canonical))
+}
+
+async fn brand(shop: &Shop, slug: &str, query: &Query) -> Resolved {
+    let path = format!("/brand/{slug}");
+    let brands = shop.catalog.brands().await.unwrap_or_default();
+    match brands.into_iter().find(|b| b.slug == slug) {
+        Some(b) => {
+            let page_no = Page::parse(query.get("page")).unwrap_or(Page::FIRST).number().to_string();
+            let mut head = page(&format!("{} Spare Parts", b.name), &format!("{path}?{}", encode(&[("page", &page_no)])));
+            head.description = Some(format!(
+                "New and used {} spare parts, genuine part numbers, prices including GST, delivered across India.",
+                b.name
+            ));
+            head.image = Some(b.image);
+            Resolved::ok(head)
+        }
+        None => not_found("Brand not found", &path),
+    }
+}
+
+async fn category(shop: &Shop, slug: &str, sub_slug: Option<&str>) -> Resolved {
+    let categories = shop.catalog.categories().await.unwrap_or_default();
+    let Some(category) = categories.into_iter().find(|c| c.slug == slug) else {
+        return not_found("Category not found", &format!("/category/{slug}"));
+    };
+    match sub_slug {
+        None => Resolved::ok(page(&format!("{} Parts", category.name), &format!("/category/{slug}?page=1"))),
+        Some(sub) => match category.subcategories.iter().find(|s| s.slug == sub) {
+            Some(s) => Resolved::ok(page(
+                &format!("{} - {}", s.name, category.name),
+                &format!("/subcategory/{slug}/{sub}?page=1"),
+            )),
+            None => not_found("Category not found", &format!("/subcategory/{slug}/{sub}")),
+        },
+    }
+}
+
+async fn product(shop: &Shop, query: &Query) -> Resolved {
+    let id = query.get("productId").unwrap_or("").trim();
+    let canonical = format!("/product?{}", encode(&[("productId", id)]));
+    if id.is_empty() {
+        return not_found("Product not found", &canonical);
+    }
+    match shop.catalog.product(&ProductId(id.to_owned())).await {
+        Ok(p) => Resolved::ok(product_head(&p, canonical)),
+        Err(marque_app::CatalogError::ProductNotFound) => not_found("Product not found", &canonical),
+        Err(e) => {
+            tracing::warn!(error = %e, "product page without product data");
+            Resolved::ok(page("Product", &canonical))
+        }
+    }
+}
+
+fn product_head(p: &Product, canonical: String) -> PageHead {
+    let description = format!(
+        "{} ({}) for {}, part number {}. {} inc. GST. {}",
+        p.name,
+        p.condition.label(),
+        p.oem,
+        p.part_no,
+        p.price,
+        p.description
+    );
+    let description: String = description.chars().take(300).collect();
+    PageHead {
+        title: Some(p.name.clone()),
+        description: Some(description.clone()),
+        canonical,
+        og_type: "product",
+        image: p.images.first().cloned(),
+        json_ld: Some(product_json_ld(p, &description)),
+        noindex: false,
+    }
+}
+
+/// schema.org Product data: name, part number, price in INR, availability.
+fn product_json_ld(p: &Product, description: &str) -> serde_json::Value {
+    let condition = match p.condition {
+        Condition::New | Condition::NewWithoutBox => "https://schema.org/NewCondition",
+        Condition::Refurbished => "https://schema.org/RefurbishedCondition",
+        Condition::Old | Condition::Other(_) => "https://schema.org/UsedCondition",
+    };
+    let availability =
+        if p.in_stock() { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": p.name,
+        "description": description,
+        "sku": p.id.as_str(),
+        "mpn": p.part_no.printed(),
+        "image": p.images,
+        "brand": { "@type": "Brand", "name": p.oem },
+        "category": p.category,
+        "offers": {
+            "@type": "Offer",
+            "price": format!("{}.{:02}", p.price.whole_rupees(), p.price.paise() % 100),
+            "priceCurrency": "INR",
+            "availability": availability,
+            "itemCondition": condition,
+        }
+    })
+}

@@ -1,0 +1,55 @@
+//! Starts the real server on port 0 with a fresh `mem://` database, for black-box tests.
+// Each test binary uses a different part of these helpers.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use marque_server::{App, Config};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::Server;
+
+/// Products in every test shop (the deterministic demo catalog's first ones).
+pub const PRODUCTS: u32 = 120;
+
+#[derive(Debug)]
+pub struct TestShop {
+    pub base: String,
+    pub client: reqwest::Client,
+}
+
+impl TestShop {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.base)).send().await.expect("the server answers")
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let resp = self.get(path).await;
+        let status = resp.status().as_u16();
+        let ct = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+        assert!(ct.starts_with("application/json"), "{path}: content-type {ct}");
+        (status, resp.json().await.expect("a JSON body"))
+    }
+}
+
+/// A shop seeded with the demo catalog; the frontends are not built (placeholder page).
+pub async fn spawn_shop() -> TestShop {
+    spawn_with(|_| {}).await
+}
+
+pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> TestShop {
+    let mut config = Config::for_tests(PathBuf::from("/nonexistent-web-dir"));
+    config.seed_products = PRODUCTS;
+    configure(&mut config);
+    let app = App::connect(config).await.expect("the shop starts on mem://");
+    app.seed_if_empty().await.expect("the demo catalog is written");
+    let routes = app.routes().expect("routes build");
+    let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await.expect("port 0 binds");
+    let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
+    tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
+    TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }
+}
+
+/// The repository's root, for committed files such as the contract.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}

@@ -1,0 +1,127 @@
+//! Storefront pages: the shell's HTML with each page's head, and the composition manifest.
+
+mod helpers;
+
+use helpers::{spawn_shop, spawn_with};
+use marque_server::seed;
+
+fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let from = html.find(start).map(|i| i + start.len()).unwrap_or_else(|| panic!("{start} in {html}"));
+    let to = html[from..].find(end).map(|i| i + from).expect("end marker");
+    &html[from..to]
+}
+
+async fn page(shop: &helpers::TestShop, path: &str) -> (u16, String) {
+    let resp = shop.get(path).await;
+    let status = resp.status().as_u16();
+    assert!(resp.headers()["content-type"].to_str().expect("ascii").starts_with("text/html"));
+    (status, resp.text().await.expect("html"))
+}
+
+#[tokio::test]
+async fn home_has_the_default_title_description_and_canonical_link() {
+    let shop = spawn_shop().await;
+    let (status, html) = page(&shop, "/").await;
+    assert_eq!(status, 200);
+    assert_eq!(between(&html, "<title>", "</title>"), "Marque Parts");
+    assert!(html.contains("<meta name=\"description\" content=\"Buy new and used spare parts for luxury cars"));
+    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}/\">", shop.base)));
+}
+
+#[tokio::test]
+async fn static_and_search_pages_have_their_titles() {
+    let shop = spawn_shop().await;
+    for (path, title) in [
+        ("/about", "About us - Marque Parts"),
+        ("/contactus", "Contact us - Marque Parts"),
+        ("/policy", "Privacy Policy - Marque Parts"),
+        ("/termandcondition", "Terms and Conditions - Marque Parts"),
+        ("/search?search=brake%20disc&page=2", "Search results for brake disc - Marque Parts"),
+        ("/brand/bmw?page=1", "BMW Spare Parts - Marque Parts"),
+        ("/category/brakes?page=1", "Brakes Parts - Marque Parts"),
+    ] {
+        let (status, html) = page(&shop, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(between(&html, "<title>", "</title>"), title, "{path}");
+    }
+    let (_, html) = page(&shop, "/search?search=brake%20disc&page=2").await;
+    assert!(html.contains("/search?search=brake+disc&amp;page=2\">"), "canonical keeps the term and page");
+}
+
+#[tokio::test]
+async fn a_product_page_carries_open_graph_and_json_ld() {
+    let shop = spawn_shop().await;
+    let product = seed::product(9);
+    let (status, html) = page(&shop, "/product?productId=p000009").await;
+    assert_eq!(status, 200);
+    assert_eq!(between(&html, "<title>", "</title>"), format!("{} - Marque Parts", product.name));
+    assert!(html.contains("<meta property=\"og:type\" content=\"product\">"));
+    assert!(html.contains(&format!("<meta property=\"og:title\" content=\"{} - Marque Parts\">", product.name)));
+    assert!(html.contains(&format!("<meta property=\"og:image\" content=\"{}/media/parts/", shop.base)));
+    let json_ld: serde_json::Value =
+        serde_json::from_str(between(&html, "<script type=\"application/ld+json\">", "</script>")).expect("JSON-LD");
+    assert_eq!(json_ld["@type"], "Product");
+    assert_eq!(json_ld["name"], product.name);
+    assert_eq!(json_ld["mpn"], product.part_no.printed());
+    assert_eq!(json_ld["offers"]["priceCurrency"], "INR");
+    assert_eq!(
+        json_ld["offers"]["price"],
+        format!("{}.{:02}", product.price.whole_rupees(), product.price.paise() % 100)
+    );
+    let availability = if product.quantity >= 1 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    assert_eq!(json_ld["offers"]["availability"], availability);
+}
+
+#[tokio::test]
+async fn an_out_of_stock_product_says_so_in_its_data() {
+    let shop = spawn_shop().await;
+    let n = (0..helpers::PRODUCTS).find(|n| seed::product(*n).quantity == 0).expect("the demo has one");
+    let (_, html) = page(&shop, &format!("/product?productId={}", seed::product(n).id)).await;
+    assert!(html.contains("https://schema.org/OutOfStock"));
+}
+
+#[tokio::test]
+async fn unknown_pages_and_products_are_404_pages() {
+    let shop = spawn_shop().await;
+    let (status, html) = page(&shop, "/product?productId=p999999").await;
+    assert_eq!(status, 404);
+    assert_eq!(between(&html, "<title>", "</title>"), "Product not found - Marque Parts");
+    assert!(html.contains("noindex"));
+    let (status, _) = page(&shop, "/no/such/page").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn text_from_the_address_bar_is_escaped() {
+    let shop = spawn_shop().await;
+    let (_, html) = page(&shop, "/search?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E").await;
+    assert!(!html.contains("<script>alert(1)"));
+    assert!(html.contains("&lt;script&gt;alert(1)"));
+}
+
+#[tokio::test]
+async fn the_composition_manifest_follows_configuration() {
+    let shop = spawn_with(|c| c.remotes = "catalog=https://cdn.example/catalog/mf-manifest.json".into()).await;
+    let (status, body) = shop.get_json("/composition.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["catalog"], "https://cdn.example/catalog/mf-manifest.json");
+}
+
+#[tokio::test]
+async fn built_remotes_are_found_and_served() {
+    let web = tempfile::tempdir().expect("temp dir");
+    let dist = web.path().join("catalog/dist");
+    std::fs::create_dir_all(&dist).expect("mkdir");
+    std::fs::write(dist.join("mf-manifest.json"), "{}").expect("write");
+    std::fs::write(dist.join("remoteEntry.js"), "var catalog;").expect("write");
+    std::fs::write(dist.join("12.0123abcd.js"), "1").expect("write");
+    let web_dir = web.path().to_path_buf();
+    let shop = spawn_with(move |c| c.web_dir = web_dir).await;
+    let (_, body) = shop.get_json("/composition.json").await;
+    assert_eq!(body["catalog"], "/remotes/catalog/mf-manifest.json");
+    let entry = shop.get("/remotes/catalog/remoteEntry.js").await;
+    assert_eq!(entry.status(), 200);
+    assert_eq!(entry.headers()["cache-control"], "no-cache");
+    let chunk = shop.get("/remotes/catalog/12.0123abcd.js").await;
+    assert_eq!(chunk.headers()["cache-control"], "public, max-age=31536000, immutable");
+}

@@ -1,0 +1,617 @@
+//! The `CatalogStore` contract, one suite per promise in `marque_ports::catalog`.
+//!
+//! Every suite takes a fresh, empty store and panics with a message naming the
+//! broken promise. Adapters run them all, per engine, through
+//! [`for_each_catalog_suite!`](crate::for_each_catalog_suite) or [`CATALOG_SUITE`].
+
+use std::collections::BTreeSet;
+
+use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
+use marque_domain::Money;
+use marque_ports::{CatalogStore, CatalogStoreError, ProductQuery, ProductSlice};
+
+use crate::fixtures::{brand, category, product};
+
+/// Calls `$callback!(suite_name)` once for every catalog suite, so an adapter's
+/// tests can turn each suite into a test of its own, per engine:
+///
+/// ```text
+/// macro_rules! on_mem {
+///     ($suite:ident) => {
+///         #[tokio::test]
+///         async fn $suite() {
+///             let store = fresh_store().await;
+///             marque_contract_tests::catalog::$suite(&store).await;
+///         }
+///     };
+/// }
+/// marque_contract_tests::for_each_catalog_suite!(on_mem);
+/// ```
+#[macro_export]
+macro_rules! for_each_catalog_suite {
+    ($callback:ident) => {
+        $callback!(brands_round_trip_ordered_by_name);
+        $callback!(categories_round_trip_with_subcategories_ordered);
+        $callback!(products_round_trip_exactly);
+        $callback!(unknown_product_is_none);
+        $callback!(duplicate_product_is_refused_and_nothing_written);
+        $callback!(newest_first);
+        $callback!(best_sellers_exclude_unsold_and_rank_by_units);
+        $callback!(empty_search_lists_everything_newest_first);
+        $callback!(part_number_in_any_spelling_finds_the_part);
+        $callback!(exact_part_number_ranks_first);
+        $callback!(name_prefixes_find_products);
+        $callback!(every_word_must_match);
+        $callback!(windows_neither_repeat_nor_skip);
+        $callback!(odd_input_is_harmless);
+        $callback!(count_products);
+    };
+}
+
+/// A running suite: the future [`CatalogSuite`] returns.
+pub type SuiteFuture<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>>;
+
+/// One catalog suite, callable through a plain function pointer.
+pub type CatalogSuite = for<'a> fn(&'a dyn CatalogStore) -> SuiteFuture<'a>;
+
+macro_rules! boxed_suites {
+    ($($suite:ident),* $(,)?) => {
+        /// Boxed wrappers of the suites, for [`CATALOG_SUITE`].
+        mod boxed {
+            use super::{CatalogStore, SuiteFuture};
+            $(
+                pub(super) fn $suite(store: &dyn CatalogStore) -> SuiteFuture<'_> {
+                    Box::pin(super::$suite(store))
+                }
+            )*
+        }
+    };
+}
+
+macro_rules! suite_entry {
+    ($suite:ident) => {
+        (stringify!($suite), boxed::$suite as CatalogSuite)
+    };
+}
+
+boxed_suites!(
+    brands_round_trip_ordered_by_name,
+    categories_round_trip_with_subcategories_ordered,
+    products_round_trip_exactly,
+    unknown_product_is_none,
+    duplicate_product_is_refused_and_nothing_written,
+    newest_first,
+    best_sellers_exclude_unsold_and_rank_by_units,
+    empty_search_lists_everything_newest_first,
+    part_number_in_any_spelling_finds_the_part,
+    exact_part_number_ranks_first,
+    name_prefixes_find_products,
+    every_word_must_match,
+    windows_neither_repeat_nor_skip,
+    odd_input_is_harmless,
+    count_products,
+);
+
+/// Every catalog suite by name, for runners that loop instead of generating tests.
+pub const CATALOG_SUITE: &[(&str, CatalogSuite)] = &[
+    suite_entry!(brands_round_trip_ordered_by_name),
+    suite_entry!(categories_round_trip_with_subcategories_ordered),
+    suite_entry!(products_round_trip_exactly),
+    suite_entry!(unknown_product_is_none),
+    suite_entry!(duplicate_product_is_refused_and_nothing_written),
+    suite_entry!(newest_first),
+    suite_entry!(best_sellers_exclude_unsold_and_rank_by_units),
+    suite_entry!(empty_search_lists_everything_newest_first),
+    suite_entry!(part_number_in_any_spelling_finds_the_part),
+    suite_entry!(exact_part_number_ranks_first),
+    suite_entry!(name_prefixes_find_products),
+    suite_entry!(every_word_must_match),
+    suite_entry!(windows_neither_repeat_nor_skip),
+    suite_entry!(odd_input_is_harmless),
+    suite_entry!(count_products),
+];
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+async fn seed(store: &dyn CatalogStore, products: &[Product]) {
+    store.add_products(products).await.unwrap_or_else(|e| panic!("seeding {} products: {e}", products.len()));
+}
+
+async fn search(store: &dyn CatalogStore, text: &str, offset: u64, limit: u32) -> ProductSlice {
+    let query = ProductQuery { text: text.to_owned(), offset, limit };
+    store.search(&query).await.unwrap_or_else(|e| panic!("search {text:?} (offset {offset}, limit {limit}): {e}"))
+}
+
+/// Ids of the whole result of `text` (one big window), in rank order.
+async fn search_ids(store: &dyn CatalogStore, text: &str) -> Vec<String> {
+    let slice = search(store, text, 0, 1_000).await;
+    assert_eq!(
+        slice.total,
+        slice.products.len() as u64,
+        "search {text:?}: total must count exactly the products of the whole result"
+    );
+    ids(&slice.products)
+}
+
+async fn search_id_set(store: &dyn CatalogStore, text: &str) -> BTreeSet<String> {
+    search_ids(store, text).await.into_iter().collect()
+}
+
+fn ids(products: &[Product]) -> Vec<String> {
+    products.iter().map(|p| p.id.0.clone()).collect()
+}
+
+fn set(ids: &[&str]) -> BTreeSet<String> {
+    ids.iter().map(|id| (*id).to_owned()).collect()
+}
+
+fn pid(id: &str) -> ProductId {
+    ProductId(id.to_owned())
+}
+
+// ---------------------------------------------------------------------------
+// Brands and categories
+// ---------------------------------------------------------------------------
+
+/// `put_brands` stores and replaces by id; `brands` lists them ordered by name.
+pub async fn brands_round_trip_ordered_by_name(store: &dyn CatalogStore) {
+    assert_eq!(store.brands().await.expect("brands of an empty store"), vec![], "a fresh store has no brands");
+    store.put_brands(&[]).await.expect("storing no brands is fine");
+
+    let mercedes = brand("b1", "Mercedes-Benz");
+    let audi = brand("b2", "Audi");
+    let bmw = brand("b3", "BMW");
+    store.put_brands(&[mercedes.clone(), audi.clone(), bmw.clone()]).await.expect("put brands");
+    assert_eq!(
+        store.brands().await.expect("brands"),
+        vec![audi.clone(), bmw.clone(), mercedes],
+        "brands come back exactly as stored, ordered by name"
+    );
+
+    let renamed = brand("b1", "Alfa Romeo");
+    let porsche = brand("b4", "Porsche");
+    store.put_brands(&[porsche.clone(), renamed.clone()]).await.expect("put brands again");
+    assert_eq!(
+        store.brands().await.expect("brands"),
+        vec![renamed, audi, bmw, porsche],
+        "a brand with a known id replaces the stored one; new ones are added"
+    );
+}
+
+/// `put_categories` stores and replaces by id; `categories` lists them by name,
+/// each with its subcategories by name.
+pub async fn categories_round_trip_with_subcategories_ordered(store: &dyn CatalogStore) {
+    assert_eq!(store.categories().await.expect("categories of an empty store"), vec![]);
+
+    let engine = category("c1", "Engine", &[("s2", "Pistons"), ("s1", "Gaskets"), ("s3", "Oil Pumps")]);
+    let brakes = category("c2", "Brakes", &[("s5", "Pads"), ("s4", "Discs")]);
+    let lighting = category("c3", "Lighting", &[]);
+    store.put_categories(&[engine, brakes, lighting.clone()]).await.expect("put categories");
+
+    assert_eq!(
+        store.categories().await.expect("categories"),
+        vec![
+            category("c2", "Brakes", &[("s4", "Discs"), ("s5", "Pads")]),
+            category("c1", "Engine", &[("s1", "Gaskets"), ("s3", "Oil Pumps"), ("s2", "Pistons")]),
+            lighting.clone(),
+        ],
+        "categories ordered by name, subcategories ordered by name, everything as stored"
+    );
+
+    let brakes_again = category("c2", "Brakes", &[("s6", "Calipers")]);
+    store.put_categories(std::slice::from_ref(&brakes_again)).await.expect("replace a category");
+    let stored = store.categories().await.expect("categories");
+    assert_eq!(stored.len(), 3, "replacing a category adds none");
+    assert_eq!(stored[0], brakes_again, "a category with a known id is replaced whole, subcategories too");
+    assert_eq!(stored[2], lighting);
+}
+
+// ---------------------------------------------------------------------------
+// Products
+// ---------------------------------------------------------------------------
+
+/// Every field of a product reads back exactly as written, whichever read returns it.
+pub async fn products_round_trip_exactly(store: &dyn CatalogStore) {
+    let full = product("p-001/α")
+        .name("Bremsscheibe vorne – ब्रेक डिस्क ✓ \"Sport\"")
+        .part_no(" A 000 180 26 09 ")
+        .price(Money::from_paise(1_249_950))
+        .quantity(u32::MAX)
+        .units_sold(7)
+        .created_at(1_714_000_123)
+        .fuel_type(Some(FuelType::Diesel))
+        .with(|p| {
+            p.condition = Condition::NewWithoutBox;
+            p.images = vec!["/img/a.jpg".into(), "/img/b.jpg".into(), "/img/a.jpg".into()];
+            p.description = "Line one\nLine two\t'quoted' `ticks` ⟨angles⟩".into();
+            p.category = "Brakes".into();
+            p.category_slug = "brakes".into();
+            p.subcategory = "Discs".into();
+            p.subcategory_slug = "discs".into();
+            p.oem = "Land Rover".into();
+            p.oem_slug = "land-rover".into();
+            p.variant = "Range Rover Sport (L494) 3.0 SDV6".into();
+            p.inside_ncr = Money::from_paise(9_999);
+            p.outside_ncr = Money::from_paise(49_950);
+            p.gst_percent = 28;
+        })
+        .build();
+    let sparse = product("00123")
+        .name("x")
+        .part_no("7")
+        .price(Money::ZERO)
+        .quantity(0)
+        .created_at(-86_400)
+        .with(|p| {
+            p.condition = Condition::Other("stock_lot_B".into());
+            p.images = vec![];
+            p.description = String::new();
+            p.variant = String::new();
+            p.gst_percent = 0;
+        })
+        .build();
+    let petrol = product("P3").fuel_type(Some(FuelType::Petrol)).units_sold(1).created_at(0).build();
+    let originals = [full.clone(), sparse.clone(), petrol.clone()];
+    seed(store, &originals).await;
+
+    for original in &originals {
+        let read = store.product(&original.id).await.expect("read a product");
+        assert_eq!(read.as_ref(), Some(original), "product {} reads back exactly", original.id);
+    }
+    assert_eq!(full.part_no.printed(), "A 000 180 26 09");
+    assert_eq!(full.part_no.normalized(), "A0001802609");
+
+    let newest = store.newest_products(10).await.expect("newest");
+    assert_eq!(newest, vec![full.clone(), petrol.clone(), sparse.clone()], "newest_products returns complete products");
+    let best = store.best_selling_products(10).await.expect("best sellers");
+    assert_eq!(best, vec![full.clone(), petrol.clone()], "best_selling_products returns complete products");
+    let all = search(store, "", 0, 10).await;
+    assert_eq!(all.products, vec![full.clone(), petrol, sparse], "search returns complete products");
+    let by_part = search(store, "a0001802609", 0, 10).await;
+    assert_eq!(by_part.products, vec![full], "a part-number hit is the complete product");
+}
+
+/// `product` answers `None` for ids never stored, including ones that could never exist.
+pub async fn unknown_product_is_none(store: &dyn CatalogStore) {
+    seed(store, &[product("p1").build()]).await;
+    let long = "x".repeat(1_000);
+    let odd = [
+        "p2", "P1", "p1 ", "", " ", "!!!", "product:p1", "p1'; DELETE product; --", "⟨p1⟩", "`p1`", "\0", "🚗", &long,
+    ];
+    for id in odd {
+        let found = store.product(&pid(id)).await.unwrap_or_else(|e| panic!("product({id:?}) must not fail: {e}"));
+        assert_eq!(found, None, "product({id:?}) is None");
+    }
+    assert!(store.product(&pid("p1")).await.expect("read p1").is_some(), "the stored product is still there");
+    assert_eq!(store.count_products().await.expect("count"), 1);
+}
+
+/// A batch with a known or repeated id is refused whole, naming the id.
+pub async fn duplicate_product_is_refused_and_nothing_written(store: &dyn CatalogStore) {
+    store.add_products(&[]).await.expect("adding no products is fine");
+    let original = product("p1").name("Original Disc").build();
+    seed(store, std::slice::from_ref(&original)).await;
+
+    let clash = store.add_products(&[product("p2").build(), product("p1").name("Impostor").build()]).await;
+    assert_eq!(
+        clash,
+        Err(CatalogStoreError::Duplicate { id: "p1".into() }),
+        "an id already stored is refused as Duplicate naming it"
+    );
+    assert_eq!(store.product(&pid("p2")).await.expect("read p2"), None, "nothing of a refused batch is written");
+    assert_eq!(store.product(&pid("p1")).await.expect("read p1"), Some(original), "the stored product is untouched");
+
+    let twice = store.add_products(&[product("p3").build(), product("p4").build(), product("p3").build()]).await;
+    assert_eq!(
+        twice,
+        Err(CatalogStoreError::Duplicate { id: "p3".into() }),
+        "an id appearing twice in one batch is refused as Duplicate naming it"
+    );
+    for id in ["p3", "p4"] {
+        assert_eq!(store.product(&pid(id)).await.expect("read"), None, "{id} of a refused batch is not written");
+    }
+    assert_eq!(store.count_products().await.expect("count"), 1);
+    assert_eq!(search_ids(store, "impostor").await, Vec::<String>::new(), "a refused product is not searchable");
+}
+
+/// Newest first by `created_at`, ties by id, at most `limit`.
+pub async fn newest_first(store: &dyn CatalogStore) {
+    assert_eq!(store.newest_products(5).await.expect("newest of an empty store"), vec![]);
+    seed(
+        store,
+        &[
+            product("n1").created_at(100).build(),
+            product("n2").created_at(300).build(),
+            product("n3").created_at(200).build(),
+            product("n0").created_at(300).build(),
+            product("n4").created_at(-5).build(),
+        ],
+    )
+    .await;
+    assert_eq!(ids(&store.newest_products(10).await.expect("newest")), ["n0", "n2", "n3", "n1", "n4"]);
+    assert_eq!(ids(&store.newest_products(3).await.expect("newest")), ["n0", "n2", "n3"], "at most `limit`");
+    assert_eq!(store.newest_products(0).await.expect("newest"), vec![], "limit 0 returns none");
+}
+
+/// Best sellers rank by units sold (ties by id) and leave out what never sold.
+pub async fn best_sellers_exclude_unsold_and_rank_by_units(store: &dyn CatalogStore) {
+    assert_eq!(store.best_selling_products(5).await.expect("best sellers of an empty store"), vec![]);
+    seed(
+        store,
+        &[
+            product("s1").units_sold(5).build(),
+            product("s2").units_sold(0).created_at(2_000_000_000).build(),
+            product("s3").units_sold(12).build(),
+            product("s4").units_sold(5).build(),
+            product("s5").units_sold(1).build(),
+            product("s0").units_sold(5).build(),
+        ],
+    )
+    .await;
+    assert_eq!(
+        ids(&store.best_selling_products(10).await.expect("best sellers")),
+        ["s3", "s0", "s1", "s4", "s5"],
+        "units sold descending, then id; unsold products are left out"
+    );
+    assert_eq!(ids(&store.best_selling_products(2).await.expect("best sellers")), ["s3", "s0"], "at most `limit`");
+    assert_eq!(store.best_selling_products(0).await.expect("best sellers"), vec![]);
+}
+
+// ---------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------
+
+/// Empty (or blank) text matches every product, most recently listed first.
+pub async fn empty_search_lists_everything_newest_first(store: &dyn CatalogStore) {
+    let empty = search(store, "", 0, 20).await;
+    assert_eq!((empty.products, empty.total), (vec![], 0), "an empty store finds nothing");
+
+    seed(
+        store,
+        &[
+            product("e1").name("Front Brake Disc").created_at(10).build(),
+            product("e2").name("Oil Filter").created_at(50).build(),
+            product("e3").name("Headlamp").created_at(30).build(),
+            product("e4").name("Wiper Blade").created_at(50).build(),
+            product("e5").name("Spark Plug").created_at(40).build(),
+        ],
+    )
+    .await;
+    let newest_order = ["e2", "e4", "e5", "e3", "e1"];
+    for blank in ["", "   ", "\t\n "] {
+        let all = search(store, blank, 0, 20).await;
+        assert_eq!(ids(&all.products), newest_order, "{blank:?} lists every product newest first, ties by id");
+        assert_eq!(all.total, 5);
+    }
+    let window = search(store, "", 2, 2).await;
+    assert_eq!(ids(&window.products), ["e5", "e3"], "offset and limit cut a window of the listing");
+    assert_eq!(window.total, 5, "total counts the whole listing, not the window");
+}
+
+/// A part number finds its parts however it is spelled.
+pub async fn part_number_in_any_spelling_finds_the_part(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("disc-a").name("Front Brake Disc").part_no("A 000 180 26 09").build(),
+            product("disc-b").name("Brake Disc used").part_no("A0001802609").build(),
+            product("filter").name("Oil Filter").part_no("11 42 7 953 129").build(),
+            product("other").name("Rear Brake Disc").part_no("A 000 180 26 10").build(),
+        ],
+    )
+    .await;
+    for spelling in ["A 000 180 26 09", "a0001802609", "A000-180-2609", " a.000/180 26-09 "] {
+        assert_eq!(
+            search_id_set(store, spelling).await,
+            set(&["disc-a", "disc-b"]),
+            "{spelling:?} finds every unit of part A0001802609 and nothing else"
+        );
+    }
+    for spelling in ["11427953129", "11-42-7-953-129", "11 42 7 953 129"] {
+        assert_eq!(search_id_set(store, spelling).await, set(&["filter"]), "{spelling:?} finds the oil filter");
+    }
+    assert_eq!(search_ids(store, "A0001802608").await, Vec::<String>::new(), "a different part number finds nothing");
+}
+
+/// Products whose normalised part number equals the text come before every name-only match.
+pub async fn exact_part_number_ranks_first(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            // Name-only matches: the number is a word of their names, and the short
+            // names give them every advantage a relevance score could.
+            product("a-name").name("34116792219").part_no("X1").build(),
+            product("b-name").name("Disc 34116792219").part_no("X2").build(),
+            product("c-name").name("Brake disc fits 34116792219 and 34116792220").part_no("X3").build(),
+            // Part-number hits with names that share nothing with the text, and ids that sort last.
+            product("y-part").name("Front Brake Disc Ventilated").part_no("34 11 6 792 219").build(),
+            product("z-part").name("Front Brake Disc").part_no("34116792219").build(),
+            product("unrelated").name("Oil Filter").part_no("11427953129").build(),
+        ],
+    )
+    .await;
+    let ranked = search_ids(store, "34 11 6 792 219").await;
+    assert_eq!(ranked.len(), 2, "{ranked:?}: only the two part-number hits (the spaced text is no name word)");
+
+    let ranked = search_ids(store, "34116792219").await;
+    assert_eq!(ranked.len(), 5, "{ranked:?}: two part-number hits and three name matches");
+    assert_eq!(
+        ranked[..2].iter().cloned().collect::<BTreeSet<_>>(),
+        set(&["y-part", "z-part"]),
+        "{ranked:?}: exact part-number matches rank before every name-only match"
+    );
+    assert_eq!(ranked[2..].iter().cloned().collect::<BTreeSet<_>>(), set(&["a-name", "b-name", "c-name"]));
+}
+
+/// Each word of the text that begins a word of the name (case-insensitively) is a match;
+/// one-character words are ignored and only the first ten characters of a word count.
+pub async fn name_prefixes_find_products(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("disc").name("Front Brake Disc").build(),
+            product("pads").name("Rear Brake Pad Set").build(),
+            product("turbo").name("Turbocharger Assembly").build(),
+            product("nozzle").name("Headlamp Washer Nozzle").build(),
+            product("mount").name("Transmission Mount").build(),
+        ],
+    )
+    .await;
+    let cases: [(&str, &[&str]); 13] = [
+        ("brak dis", &["disc"]),
+        ("Brake", &["disc", "pads"]),
+        ("BRAKE", &["disc", "pads"]),
+        ("br", &["disc", "pads"]),
+        ("front", &["disc"]),
+        ("head", &["nozzle"]),
+        ("was noz", &["nozzle"]),
+        ("Turbocharger", &["turbo"]),
+        ("turbochargers", &["turbo"]),
+        ("transmission", &["mount"]),
+        ("a brake", &["disc", "pads"]),
+        ("brake  ,  disc", &["disc"]),
+        ("rake", &[]),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(search_id_set(store, text).await, set(expected), "search {text:?}");
+    }
+}
+
+/// Every word of the text must begin a word of the name, in any order.
+pub async fn every_word_must_match(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("disc").name("Front Brake Disc").build(),
+            product("pads").name("Rear Brake Pad Set").build(),
+            product("filter").name("Oil Filter").build(),
+        ],
+    )
+    .await;
+    let cases: [(&str, &[&str]); 7] = [
+        ("brake zzz", &[]),
+        ("rear disc", &[]),
+        ("oil brake", &[]),
+        ("disc front", &["disc"]),
+        ("pad rear set", &["pads"]),
+        ("brake pad", &["pads"]),
+        ("brake brake", &["disc", "pads"]),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(search_id_set(store, text).await, set(expected), "search {text:?}");
+    }
+}
+
+/// Consecutive windows over one result neither repeat nor skip, and `total` is the whole result.
+pub async fn windows_neither_repeat_nor_skip(store: &dyn CatalogStore) {
+    let mut products = Vec::new();
+    for k in 0..23 {
+        // Names tie on relevance in groups and listing times tie too, so only a
+        // complete, deterministic order keeps the windows apart.
+        let name = match k % 3 {
+            0 => format!("Brake Pad {k}"),
+            1 => "Brake Pad".to_owned(),
+            _ => format!("Ceramic Brake Pad Kit {k}"),
+        };
+        products.push(product(&format!("w{:02}", 22 - k)).name(&name).created_at(i64::from(k % 4)).build());
+    }
+    products.push(product("other1").name("Oil Filter").created_at(3).build());
+    products.push(product("other2").name("Spark Plug").created_at(1).build());
+    seed(store, &products).await;
+
+    for (text, expected_total) in [("brake pad", 23_u64), ("", 25)] {
+        let whole = search(store, text, 0, 1_000).await;
+        assert_eq!(whole.total, expected_total, "{text:?}: total");
+        assert_eq!(whole.products.len() as u64, expected_total);
+        for limit in [1_u32, 5, 7, 23] {
+            let mut seen = Vec::new();
+            let mut offset = 0;
+            while offset < expected_total + 3 {
+                let window = search(store, text, offset, limit).await;
+                assert_eq!(window.total, expected_total, "{text:?}: every window reports the whole result's size");
+                assert!(window.products.len() <= limit as usize, "{text:?}: a window holds at most `limit`");
+                seen.extend(ids(&window.products));
+                offset += u64::from(limit);
+            }
+            assert_eq!(
+                seen,
+                ids(&whole.products),
+                "{text:?}: windows of {limit} put together are the whole result, in order, once each"
+            );
+        }
+        let past_the_end = search(store, text, expected_total, 10).await;
+        assert_eq!((past_the_end.products.len(), past_the_end.total), (0, expected_total), "{text:?}: past the end");
+        let none = search(store, text, 0, 0).await;
+        assert_eq!((none.products.len(), none.total), (0, expected_total), "{text:?}: limit 0 still counts");
+    }
+}
+
+/// Whatever a visitor types, search answers (with or without results) and changes nothing.
+pub async fn odd_input_is_harmless(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("o1").name("Front Brake Disc").build(),
+            product("o2").name("Oil Filter").build(),
+            product("o3").name("O'Reilly \"Special\" Gasket; DROP").build(),
+        ],
+    )
+    .await;
+    let long_word = "a".repeat(1_000);
+    let long_words = "brake ".repeat(200);
+    let odd = [
+        "'", "\"", "`", "\\", "' OR 1=1 --", "\"; DELETE product; --", "'; REMOVE TABLE product; --",
+        "SELECT * FROM product", "$text", "$value", "NONE", "null", "true", "⟨⟩", "product:o1", "o1",
+        "🚗💨", "ब्रेक डिस्क", "Bremsscheibe ß é", "!!!", "-", "*", "%", "_", "?", "()[]{}", "@@", "@1@",
+        "1e400", "-1", "0x1F", "\0", "\n\t\r", "a", "a b c", &long_word, &long_words, "O'Reilly",
+        "|$w| true", "/.*/", "<script>alert(1)</script>",
+    ];
+    for text in odd {
+        let slice = search(store, text, 0, 10).await;
+        assert!(slice.products.len() <= 10, "{text:?}: at most `limit`");
+        assert!(slice.total >= slice.products.len() as u64, "{text:?}: total covers the window");
+    }
+    for (offset, limit) in [(u64::MAX, 10), (0, u32::MAX), (u64::MAX, u32::MAX)] {
+        let slice = search(store, "brake", offset, limit).await;
+        assert!(slice.products.len() <= 1, "huge windows are harmless ({offset}, {limit})");
+    }
+    assert_eq!(search_id_set(store, "o'reilly").await, set(&["o3"]), "quotes in a name are searchable");
+    assert_eq!(store.count_products().await.expect("count"), 3, "no input changed the catalog");
+    assert!(store.product(&pid("o1")).await.expect("read o1").is_some());
+}
+
+/// `count_products` counts what is stored, and a refused batch adds nothing.
+pub async fn count_products(store: &dyn CatalogStore) {
+    assert_eq!(store.count_products().await.expect("count of an empty store"), 0);
+    seed(store, &[product("c1").build(), product("c2").build(), product("c3").build()]).await;
+    assert_eq!(store.count_products().await.expect("count"), 3);
+    seed(store, &[product("c4").build(), product("c5").build()]).await;
+    assert_eq!(store.count_products().await.expect("count"), 5);
+    let refused = store.add_products(&[product("c6").build(), product("c1").build()]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Duplicate { .. })), "{refused:?}");
+    assert_eq!(store.count_products().await.expect("count"), 5, "a refused batch adds nothing");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CATALOG_SUITE;
+
+    #[test]
+    fn the_suite_list_and_the_macro_name_the_same_suites() {
+        let mut from_macro: Vec<&str> = Vec::new();
+        macro_rules! collect {
+            ($suite:ident) => {
+                from_macro.push(stringify!($suite));
+            };
+        }
+        crate::for_each_catalog_suite!(collect);
+        let listed: Vec<&str> = CATALOG_SUITE.iter().map(|(name, _)| *name).collect();
+        assert_eq!(listed, from_macro);
+        let mut unique = listed.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), listed.len(), "suite names are unique");
+    }
+}

@@ -1,0 +1,136 @@
+//! Valid catalog records for suites, with only the fields a test cares about spelled out.
+
+use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::{Money, PartNumber};
+
+/// Starts a valid product with this id; every other field has a plain default.
+#[must_use]
+pub fn product(id: &str) -> ProductBuilder {
+    ProductBuilder(Product {
+        id: ProductId(id.to_owned()),
+        name: format!("Spare {id}"),
+        price: Money::from_rupees(1_000),
+        quantity: 1,
+        condition: Condition::New,
+        images: vec![format!("/images/{id}.jpg")],
+        description: String::new(),
+        category: "Brakes".to_owned(),
+        category_slug: "brakes".to_owned(),
+        subcategory: "Discs".to_owned(),
+        subcategory_slug: "discs".to_owned(),
+        oem: "Mercedes-Benz".to_owned(),
+        oem_slug: "mercedes-benz".to_owned(),
+        fuel_type: None,
+        variant: String::new(),
+        part_no: part_number(&format!("MQ {id}")),
+        inside_ncr: Money::ZERO,
+        outside_ncr: Money::ZERO,
+        gst_percent: 18,
+        units_sold: 0,
+        created_at: 1_700_000_000,
+    })
+}
+
+/// A product under construction; [`ProductBuilder::build`] hands it over.
+#[derive(Debug, Clone)]
+pub struct ProductBuilder(Product);
+
+impl ProductBuilder {
+    #[must_use]
+    pub fn name(mut self, name: &str) -> Self {
+        name.clone_into(&mut self.0.name);
+        self
+    }
+
+    /// Part number as printed; it must hold at least one letter or digit.
+    #[must_use]
+    pub fn part_no(mut self, printed: &str) -> Self {
+        self.0.part_no = part_number(printed);
+        self
+    }
+
+    /// When it was listed, seconds since the Unix epoch.
+    #[must_use]
+    pub fn created_at(mut self, seconds: i64) -> Self {
+        self.0.created_at = seconds;
+        self
+    }
+
+    #[must_use]
+    pub fn units_sold(mut self, units: u32) -> Self {
+        self.0.units_sold = units;
+        self
+    }
+
+    #[must_use]
+    pub fn price(mut self, price: Money) -> Self {
+        self.0.price = price;
+        self
+    }
+
+    #[must_use]
+    pub fn quantity(mut self, quantity: u32) -> Self {
+        self.0.quantity = quantity;
+        self
+    }
+
+    #[must_use]
+    pub fn fuel_type(mut self, fuel: Option<FuelType>) -> Self {
+        self.0.fuel_type = fuel;
+        self
+    }
+
+    /// Any other change, for the rare test that needs one.
+    #[must_use]
+    pub fn with(mut self, change: impl FnOnce(&mut Product)) -> Self {
+        change(&mut self.0);
+        self
+    }
+
+    #[must_use]
+    pub fn build(self) -> Product {
+        self.0
+    }
+}
+
+/// A part number the fixture knows to be valid.
+///
+/// # Panics
+/// When `printed` holds no letter or digit: a mistake in the test itself.
+#[must_use]
+pub fn part_number(printed: &str) -> PartNumber {
+    PartNumber::parse(printed).unwrap_or_else(|e| panic!("fixture part number {printed:?}: {e}"))
+}
+
+#[must_use]
+pub fn brand(id: &str, name: &str) -> OemBrand {
+    let slug = slug(name);
+    OemBrand {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        image: format!("/new-car-logo/{slug}.png"),
+        slug,
+    }
+}
+
+/// A category with subcategories given as `(id, name)` pairs, in the order given.
+#[must_use]
+pub fn category(id: &str, name: &str, subcategories: &[(&str, &str)]) -> Category {
+    Category {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        slug: slug(name),
+        subcategories: subcategories
+            .iter()
+            .map(|(id, name)| Subcategory { id: (*id).to_owned(), name: (*name).to_owned(), slug: slug(name) })
+            .collect(),
+    }
+}
+
+fn slug(name: &str) -> String {
+    name.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
+}

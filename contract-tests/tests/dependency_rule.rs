@@ -1,0 +1,261 @@
+//! The dependency rule of ARCHITECTURE.md §1, checked against the workspace's manifests.
+//!
+//! - `marque-domain` depends on serde and thiserror only (tests: proptest, serde_json);
+//! - `marque-ports` on no workspace crate but `marque-domain`, and on no web, database,
+//!   mail, HTTP-client or async-runtime crate;
+//! - `marque-app` on no workspace crate but `marque-domain` and `marque-ports` (its tests
+//!   may use `marque-contract-tests`), and on no web, database, mail or HTTP-client crate;
+//! - an adapter (`adapters/*`) never on `marque-app` nor another adapter, nor on poem;
+//! - only `apps/*` depend on adapters and on poem.
+//!
+//! "Depends" counts every kind of dependency for workspace crates. For outside crates it
+//! counts what ships (normal and build dependencies); test-only dependencies are free,
+//! except in `marque-domain`, whose list is closed.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Normal,
+    Dev,
+    Build,
+}
+
+impl Kind {
+    fn ships(self) -> bool {
+        self != Kind::Dev
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Normal => "dependency",
+            Kind::Dev => "dev-dependency",
+            Kind::Build => "build-dependency",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layer {
+    Domain,
+    Ports,
+    /// `marque-app`
+    UseCases,
+    /// `adapters/*`
+    Adapter,
+    /// `apps/*`
+    App,
+    Other,
+}
+
+struct Package {
+    name: String,
+    layer: Layer,
+    dependencies: Vec<(String, Kind)>,
+}
+
+/// Web framework, database driver, mailer and HTTP client: what adapters and apps are for.
+fn is_driver(name: &str) -> bool {
+    ["poem", "surrealdb", "lettre", "reqwest"].iter().any(|family| is_family(name, family))
+}
+
+fn is_runtime(name: &str) -> bool {
+    ["tokio", "async-std", "smol"].iter().any(|family| is_family(name, family))
+}
+
+/// `name` is `family` or one of its crates (`poem-openapi`, `surrealdb-core`, `tokio-util`).
+fn is_family(name: &str, family: &str) -> bool {
+    name == family || name.strip_prefix(family).is_some_and(|rest| rest.starts_with('-') || rest.starts_with('_'))
+}
+
+fn packages(metadata: &Value) -> Vec<Package> {
+    let root = metadata["workspace_root"].as_str().unwrap_or_default().trim_end_matches('/').to_owned();
+    let empty = Vec::new();
+    let listed = metadata["packages"].as_array().unwrap_or(&empty);
+    listed
+        .iter()
+        .map(|p| {
+            let name = p["name"].as_str().unwrap_or_default().to_owned();
+            let manifest = p["manifest_path"].as_str().unwrap_or_default();
+            let layer = match name.as_str() {
+                "marque-domain" => Layer::Domain,
+                "marque-ports" => Layer::Ports,
+                "marque-app" => Layer::UseCases,
+                _ if manifest.starts_with(&format!("{root}/adapters/")) => Layer::Adapter,
+                _ if manifest.starts_with(&format!("{root}/apps/")) => Layer::App,
+                _ => Layer::Other,
+            };
+            let dependencies = p["dependencies"]
+                .as_array()
+                .unwrap_or(&empty)
+                .iter()
+                .map(|d| {
+                    let kind = match d["kind"].as_str() {
+                        Some("dev") => Kind::Dev,
+                        Some("build") => Kind::Build,
+                        _ => Kind::Normal,
+                    };
+                    (d["name"].as_str().unwrap_or_default().to_owned(), kind)
+                })
+                .collect();
+            Package { name, layer, dependencies }
+        })
+        .collect()
+}
+
+/// Every breach of the rule in `cargo metadata --format-version 1 --no-deps` output.
+fn violations(metadata: &Value) -> Vec<String> {
+    let packages = packages(metadata);
+    let layer_of: BTreeMap<&str, Layer> = packages.iter().map(|p| (p.name.as_str(), p.layer)).collect();
+    let mut found = Vec::new();
+    for p in &packages {
+        for (dep, kind) in &p.dependencies {
+            let dep_layer = layer_of.get(dep.as_str()).copied();
+            let breach = |why: &str| format!("{} has a {} on {dep}: {why}", p.name, kind.label());
+            match p.layer {
+                Layer::Domain => {
+                    let allowed: &[&str] = if kind.ships() { &["serde", "thiserror"] } else { &["proptest", "serde_json"] };
+                    if !allowed.contains(&dep.as_str()) {
+                        found.push(breach("the domain is pure: serde and thiserror only (tests: proptest, serde_json)"));
+                    }
+                }
+                Layer::Ports => {
+                    if dep_layer.is_some() && dep != "marque-domain" {
+                        found.push(breach("ports speak only in marque-domain's types"));
+                    } else if kind.ships() && (is_driver(dep) || is_runtime(dep)) {
+                        found.push(breach("ports name no framework, driver or runtime"));
+                    }
+                }
+                Layer::UseCases => {
+                    let allowed: &[&str] = if kind.ships() {
+                        &["marque-domain", "marque-ports"]
+                    } else {
+                        &["marque-domain", "marque-ports", "marque-contract-tests"]
+                    };
+                    if dep_layer.is_some() && !allowed.contains(&dep.as_str()) {
+                        found.push(breach("use cases see the domain and the ports, never an adapter or app"));
+                    } else if kind.ships() && is_driver(dep) {
+                        found.push(breach("use cases reach the outside world only through ports"));
+                    }
+                }
+                Layer::Adapter | Layer::App | Layer::Other => {}
+            }
+            if p.layer == Layer::Adapter && dep_layer == Some(Layer::UseCases) {
+                found.push(breach("adapters implement ports; they never call use cases"));
+            }
+            if p.layer != Layer::App && dep_layer == Some(Layer::Adapter) {
+                found.push(breach("only apps/* wire adapters in"));
+            }
+            if p.layer != Layer::App && kind.ships() && is_family(dep, "poem") {
+                found.push(breach("only apps/* speak HTTP with poem"));
+            }
+        }
+    }
+    found
+}
+
+fn workspace_metadata() -> Value {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+    let output = Command::new(&cargo)
+        .args(["metadata", "--format-version", "1", "--no-deps", "--manifest-path"])
+        .arg(&manifest)
+        .output()
+        .unwrap_or_else(|e| panic!("running {cargo} metadata: {e}"));
+    assert!(output.status.success(), "cargo metadata failed: {}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("cargo metadata printed no JSON: {e}"))
+}
+
+#[test]
+fn the_workspace_keeps_the_dependency_rule() {
+    let metadata = workspace_metadata();
+    let names: Vec<String> = packages(&metadata).into_iter().map(|p| p.name).collect();
+    for core in ["marque-domain", "marque-ports", "marque-app"] {
+        assert!(names.iter().any(|n| n == core), "{core} is missing from the workspace, so the rule checks nothing");
+    }
+    let found = violations(&metadata);
+    assert!(found.is_empty(), "the dependency rule (ARCHITECTURE.md §1) is broken:\n  {}", found.join("\n  "));
+}
+
+// ---------------------------------------------------------------------------
+// The checker itself, on made-up workspaces.
+// ---------------------------------------------------------------------------
+
+fn dep(name: &str, kind: Option<&str>) -> Value {
+    serde_json::json!({ "name": name, "kind": kind })
+}
+
+fn package(name: &str, dir: &str, deps: Vec<Value>) -> Value {
+    serde_json::json!({ "name": name, "manifest_path": format!("/ws/{dir}/Cargo.toml"), "dependencies": deps })
+}
+
+/// A workspace that keeps the rule, plus `extra` dependencies added to the named package.
+fn workspace(extra: &[(&str, Value)]) -> Value {
+    let mut packages = vec![
+        package("marque-domain", "core/domain", vec![dep("serde", None), dep("thiserror", None), dep("proptest", Some("dev"))]),
+        package("marque-ports", "ports", vec![dep("marque-domain", None), dep("async-trait", None), dep("tokio", Some("dev"))]),
+        package(
+            "marque-app",
+            "core/app",
+            vec![dep("marque-domain", None), dep("marque-ports", None), dep("marque-contract-tests", Some("dev"))],
+        ),
+        package("marque-surreal", "adapters/surreal", vec![
+            dep("marque-ports", None),
+            dep("surrealdb", None),
+            dep("tokio", None),
+            dep("marque-contract-tests", Some("dev")),
+        ]),
+        package("marque-razorpay", "adapters/razorpay", vec![dep("marque-ports", None), dep("reqwest", None), dep("poem", Some("dev"))]),
+        package("marque-contract-tests", "contract-tests", vec![dep("marque-ports", None), dep("serde_json", Some("dev"))]),
+        package("marque-server", "apps/server", vec![
+            dep("marque-app", None),
+            dep("marque-surreal", None),
+            dep("marque-razorpay", None),
+            dep("poem", None),
+            dep("poem-openapi", None),
+        ]),
+    ];
+    for (name, extra_dep) in extra {
+        let target = packages.iter_mut().find(|p| p["name"] == *name).expect("a package of the made-up workspace");
+        target["dependencies"].as_array_mut().expect("dependency list").push(extra_dep.clone());
+    }
+    serde_json::json!({ "workspace_root": "/ws", "packages": packages })
+}
+
+#[test]
+fn a_workspace_that_keeps_the_rule_passes() {
+    assert_eq!(violations(&workspace(&[])), Vec::<String>::new());
+}
+
+#[test]
+fn every_kind_of_breach_is_caught() {
+    let breaches: [(&str, Value, &str); 14] = [
+        ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
+        ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
+        ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
+        ("marque-ports", dep("marque-app", None), "marque-ports has a dependency on marque-app"),
+        ("marque-ports", dep("tokio", None), "marque-ports has a dependency on tokio"),
+        ("marque-ports", dep("surrealdb-core", None), "marque-ports has a dependency on surrealdb-core"),
+        ("marque-app", dep("marque-surreal", None), "marque-app has a dependency on marque-surreal"),
+        ("marque-app", dep("reqwest", None), "marque-app has a dependency on reqwest"),
+        ("marque-app", dep("lettre", Some("build")), "marque-app has a build-dependency on lettre"),
+        ("marque-surreal", dep("marque-app", None), "marque-surreal has a dependency on marque-app"),
+        ("marque-surreal", dep("marque-razorpay", Some("dev")), "marque-surreal has a dev-dependency on marque-razorpay"),
+        ("marque-surreal", dep("poem", None), "marque-surreal has a dependency on poem"),
+        ("marque-contract-tests", dep("marque-surreal", None), "marque-contract-tests has a dependency on marque-surreal"),
+        ("marque-contract-tests", dep("poem-openapi", None), "marque-contract-tests has a dependency on poem-openapi"),
+    ];
+    for (package, extra, expected) in breaches {
+        let found = violations(&workspace(&[(package, extra)]));
+        assert!(found.iter().any(|v| v.starts_with(expected)), "expected `{expected}…`, found {found:?}");
+    }
+}
+
+#[test]
+fn crate_families_are_matched_whole() {
+    assert!(is_family("poem-openapi", "poem") && is_family("tokio", "tokio") && is_family("surrealdb_core", "surrealdb"));
+    assert!(!is_family("poems", "poem") && !is_family("tokionet", "tokio"));
+}

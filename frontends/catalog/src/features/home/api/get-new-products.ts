@@ -1,0 +1,10 @@
+// The most recently added products, for the home page.
+import { api, unwrap, type Product } from '@marque/api-client';
+import { useRequest } from '@marque/ui';
+
+export async function getNewProducts(signal?: AbortSignal): Promise<Product[]> {
+  const body = unwrap(await api.GET('/api/get/new-products', { signal }));
+  return body.data;
+}
+
+export const useNewProducts = () => useRequest('new-products', getNewProducts);

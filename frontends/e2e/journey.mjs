@@ -1,0 +1,237 @@
+// A shopper's journey through the real server and the built frontends, in Debian's chromium on a phone-sized
+// screen: home, search by a part number typed loosely, product detail, and a broken catalog remote.
+// Also measures the JavaScript the home page downloads (gzip -9). Exits non-zero on any failure.
+//
+// Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server), MARQUE_WEB_DIR (default: frontends/),
+//              CHROMIUM_PATH (default /usr/bin/chromium), JS_BUDGET_BYTES (default 150000).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const webDir = process.env.MARQUE_WEB_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? '/root', '.cache/marque-target');
+const serverBin = process.env.MARQUE_SERVER_BIN ?? join(targetDir, 'debug/marque-server');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
+
+const HEADLINE = 'Marketplace for New & Used Spare Parts for Luxury Cars';
+const FALLBACK_TEXT = 'This part of the shop could not be loaded. Please try again.';
+const TIMEOUT = 15_000;
+
+const scratch = mkdtempSync(join(tmpdir(), 'marque-journey-'));
+let server;
+let browser;
+let stepNumber = 0;
+
+function step(text) {
+  stepNumber += 1;
+  console.log(`[${stepNumber}] ${text}`);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Starts the server on a free port with a fresh in-memory database; resolves with its base URL. */
+function startServer() {
+  return new Promise((resolveUrl, reject) => {
+    const child = spawn(serverBin, [], {
+      env: {
+        ...process.env,
+        MARQUE_ADDR: '127.0.0.1:0',
+        MARQUE_DB: 'mem://',
+        MARQUE_DATA_DIR: join(scratch, 'data'),
+        MARQUE_WEB_DIR: webDir,
+        MARQUE_ENV: process.env.MARQUE_ENV ?? 'dev',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server = child;
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`server did not say "listening on" within 60 s\n${stderr}`)), 60_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+      const found = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+      if (found) {
+        clearTimeout(timer);
+        resolveUrl(found[1].replace(/\/$/, ''));
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-20_000);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start ${serverBin}: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early (code ${code}, signal ${signal})\n${stderr}`));
+    });
+  });
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((done) => server.once('exit', done));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function getJson(url) {
+  const response = await fetch(url);
+  check(response.ok, `${url} answered ${response.status}`);
+  return response.json();
+}
+
+/** The same part number as a shopper might type it: lower case, separators moved (A 000 180 26 09 → a000-180 2609). */
+function typedLoosely(partNo) {
+  const compact = partNo.toLowerCase().replace(/[\s\-./]/g, '');
+  if (compact.length < 6) return compact;
+  return `${compact.slice(0, 4)}-${compact.slice(4, 7)} ${compact.slice(7)}`;
+}
+
+const rupees = (amount) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+
+/** Records the JavaScript a page downloads: URL → gzip -9 size of the body. */
+function recordScripts(page) {
+  const scripts = new Map();
+  const pending = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    const isScript = request.resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+    if (!isScript || response.status() !== 200) return;
+    pending.push(
+      response.body().then(
+        (body) => scripts.set(response.url(), { bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+        () => {},
+      ),
+    );
+  });
+  return async () => {
+    await Promise.all(pending);
+    return scripts;
+  };
+}
+
+async function noHorizontalScroll(page, where) {
+  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(scrollWidth <= width, `${where}: the page scrolls sideways (${scrollWidth}px wide in a ${width}px window)`);
+}
+
+async function main() {
+  step(`start ${serverBin}`);
+  const base = await startServer();
+  console.log(`    server at ${base}`);
+  const health = await fetch(`${base}/api/health`);
+  check(health.status === 200, `/api/health answered ${health.status}`);
+
+  step(`launch ${chromiumPath} at 360×740`);
+  browser = await chromium.launchPersistentContext(join(scratch, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+    viewport: { width: 360, height: 740 },
+  });
+  const problems = [];
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.setDefaultTimeout(TIMEOUT);
+
+  step('open home and see the headline');
+  const scriptsOf = recordScripts(page);
+  await page.goto(`${base}/`);
+  await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+  await page.getByRole('heading', { name: 'Recently Added Products' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  check((await page.title()) === 'Marque Parts', `home title is "${await page.title()}"`);
+  await noHorizontalScroll(page, 'home');
+
+  const scripts = await scriptsOf();
+  const total = [...scripts.values()].reduce((sum, s) => sum + s.gzip, 0);
+  console.log(`    home page JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KiB gzip -9 (${total} bytes)`);
+  for (const [url, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    console.log(`      ${String(size.gzip).padStart(7)} B gzip  ${String(size.bytes).padStart(7)} B raw  ${new URL(url).pathname}`);
+  }
+  check(total <= budgetBytes, `home page JavaScript is ${total} bytes gzip, over the ${budgetBytes}-byte budget`);
+
+  step('search for a real part number typed with other spaces and dashes');
+  const { data: recent } = await getJson(`${base}/api/get/new-products`);
+  const product = recent.find((p) => p.partNo && p.partNo.trim());
+  check(product, 'no product in /api/get/new-products has a part number');
+  const typed = typedLoosely(product.partNo);
+  console.log(`    part number "${product.partNo}" typed as "${typed}"`);
+  const box = page.getByPlaceholder('Enter Part Name / Number');
+  await box.fill(typed);
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('search') === typed && url.searchParams.get('page') === '1');
+  await page.getByRole('heading', { level: 1, name: /Showing results for/ }).waitFor();
+  const card = page.locator(`a[href="/product?productId=${encodeURIComponent(product._id)}"]`);
+  await card.first().waitFor();
+  console.log(`    ${await page.locator('article.product-card').count()} result(s)`);
+  await noHorizontalScroll(page, 'search results');
+
+  step('open the matching product and see its part number and price');
+  await card.first().click();
+  await page.waitForURL((url) => url.pathname === '/product' && url.searchParams.get('productId') === product._id);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  const partNo = page.locator('.particulars__row', { hasText: 'Part No' });
+  check((await partNo.locator('dd').textContent())?.trim() === product.partNo.trim(), 'the Part No shown is not the product\'s');
+  await page.getByText(rupees(product.price), { exact: true }).first().waitFor();
+  await page.getByText('inc. GST').first().waitFor();
+  console.log(`    ${product.partNo}, ${rupees(product.price)} inc. GST`);
+  await noHorizontalScroll(page, 'product detail');
+
+  step('break the catalog remote: header, footer and the fallback still show');
+  const broken = await browser.newPage();
+  broken.setDefaultTimeout(TIMEOUT);
+  await broken.route('**/remotes/catalog/**', (route) => route.abort());
+  await broken.goto(`${base}/`);
+  await broken.getByText(FALLBACK_TEXT).waitFor();
+  await broken.getByPlaceholder('Enter Part Name / Number').waitFor();
+  await broken.getByRole('navigation', { name: 'Car brands' }).waitFor();
+  check(await broken.getByRole('contentinfo').isVisible(), 'the footer is not visible');
+
+  step('bring the remote back: Try again loads the home page');
+  await broken.unroute('**/remotes/catalog/**');
+  await broken.getByRole('button', { name: 'Try again' }).click();
+  await broken.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+
+  check(problems.length === 0, problems.join('\n'));
+  console.log(`PASS: journey done; home page JavaScript ${total} bytes gzip`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(`FAIL at step ${stepNumber}: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await browser?.close().catch(() => {});
+  await stopServer().catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,14 @@
+// The one list of modules the shell and the remotes share at run time, each a singleton loaded on demand.
+// Keep it short: every entry here is served whole (shared modules are not tree-shaken).
+
+/** @param {Record<string, string>} dependencies the dependencies of the app's package.json */
+module.exports = function sharedModules(dependencies) {
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, eager: false });
+  return {
+    react: singleton(dependencies.react),
+    'react/jsx-runtime': singleton(dependencies.react),
+    'react-dom': singleton(dependencies['react-dom']),
+    'react-dom/client': singleton(dependencies['react-dom']),
+    wouter: singleton(dependencies.wouter),
+  };
+};

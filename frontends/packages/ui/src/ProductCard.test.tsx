@@ -1,0 +1,51 @@
+import { truncateTitle } from '@marque/rules';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ProductCard, type ProductCardProduct } from './ProductCard';
+
+const caliper: ProductCardProduct = {
+  _id: 'p-42',
+  name: 'Front Brake Caliper Left Hand Side for BMW 5 Series G30 530d xDrive',
+  price: 12499,
+  quantity: 3,
+  producttype: 'new_without_box',
+  images: [{ name: '/images/caliper.svg' }],
+};
+
+describe('ProductCard', () => {
+  it('shows name, condition, stock and price with GST', () => {
+    render(<ProductCard product={caliper} titleLimit={70} />);
+    expect(screen.getByRole('heading', { name: caliper.name })).toBeTruthy();
+    expect(screen.getByText('New Without Box')).toBeTruthy();
+    expect(screen.getByText('Stock: 3')).toBeTruthy();
+    expect(screen.getByText('₹12,499')).toBeTruthy();
+    expect(screen.getByText('inc. GST')).toBeTruthy();
+    expect(screen.queryByText('OUT OF STOCK')).toBeNull();
+  });
+
+  it('says OUT OF STOCK when fewer than one is left', () => {
+    render(<ProductCard product={{ ...caliper, quantity: 0 }} titleLimit={70} />);
+    expect(screen.getByText('OUT OF STOCK')).toBeTruthy();
+    expect(screen.queryByText(/Stock:/)).toBeNull();
+  });
+
+  it('shortens long names to the limit it is given', () => {
+    render(<ProductCard product={caliper} titleLimit={20} />);
+    const link = screen.getByRole('link');
+    expect(link.textContent).toBe(truncateTitle(caliper.name, 20));
+    expect(link.textContent).not.toBe(caliper.name);
+    expect(link.getAttribute('title')).toBe(caliper.name);
+  });
+
+  it('shows an unknown condition as Stock Lot', () => {
+    render(<ProductCard product={{ ...caliper, producttype: 'salvage' }} titleLimit={70} />);
+    expect(screen.getByText('Stock Lot')).toBeTruthy();
+  });
+
+  it('opens the product page', async () => {
+    render(<ProductCard product={caliper} titleLimit={70} />);
+    await userEvent.click(screen.getByRole('link'));
+    expect(window.location.pathname + window.location.search).toBe('/product?productId=p-42');
+  });
+});

@@ -1,0 +1,40 @@
+// A product in a list: image, name, condition badge, stock and price; the whole card opens the product.
+import { conditionLabel, truncateTitle } from '@marque/rules';
+import { Link } from 'wouter';
+import { Price } from './Price';
+import { productHref } from './shop';
+
+export type ProductCardProduct = {
+  _id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  producttype: string;
+  images: ReadonlyArray<{ name: string }>;
+};
+
+export function ProductCard({ product, titleLimit }: { product: ProductCardProduct; titleLimit: number }) {
+  const image = product.images[0]?.name;
+  const inStock = product.quantity >= 1;
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        {image ? <img src={image} alt="" loading="lazy" width={320} height={240} /> : null}
+        <span className="badge product-card__badge">{conditionLabel(product.producttype)}</span>
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__title">
+          <Link href={productHref(product._id)} className="product-card__link" title={product.name}>
+            {truncateTitle(product.name, titleLimit)}
+          </Link>
+        </h3>
+        {inStock ? (
+          <p className="product-card__stock">Stock: {product.quantity}</p>
+        ) : (
+          <p className="product-card__stock product-card__stock--out">OUT OF STOCK</p>
+        )}
+        <Price amount={product.price} />
+      </div>
+    </article>
+  );
+}

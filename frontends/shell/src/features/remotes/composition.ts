@@ -1,0 +1,32 @@
+// Reads /composition.json (remote name → its mf-manifest.json URL) and registers those remotes.
+import { registerRemotes } from '@module-federation/runtime';
+
+export const COMPOSITION_URL = '/composition.json';
+
+export type RemoteEntry = { name: string; entry: string };
+
+/** The remotes a composition document names, with each URL made absolute against `base`. */
+export function remotesFrom(composition: unknown, base: string): RemoteEntry[] {
+  if (typeof composition !== 'object' || composition === null || Array.isArray(composition)) {
+    throw new TypeError('composition.json must be an object of remote name → manifest URL');
+  }
+  return Object.entries(composition).map(([name, url]) => {
+    if (typeof url !== 'string' || url === '') throw new TypeError(`composition.json: remote "${name}" has no URL`);
+    return { name, entry: new URL(url, base).href };
+  });
+}
+
+let composed: Promise<void> | null = null;
+
+/** Registers the remotes once; after a failure the next call tries again (the retry button relies on it). */
+export function ensureComposition(): Promise<void> {
+  composed ??= (async () => {
+    const response = await fetch(COMPOSITION_URL, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${COMPOSITION_URL} answered ${response.status}`);
+    registerRemotes(remotesFrom(await response.json(), location.href));
+  })().catch((error: unknown) => {
+    composed = null;
+    throw error;
+  });
+  return composed;
+}
