@@ -332,6 +332,7 @@ pub async fn newest_first(store: &dyn CatalogStore) {
     .await;
     assert_eq!(ids(&store.newest_products(10).await.expect("newest")), ["n0", "n2", "n3", "n1", "n4"]);
     assert_eq!(ids(&store.newest_products(3).await.expect("newest")), ["n0", "n2", "n3"], "at most `limit`");
+    assert_eq!(ids(&store.newest_products(1).await.expect("newest")), ["n0"], "a tie at the cut is broken by id too");
     assert_eq!(store.newest_products(0).await.expect("newest"), vec![], "limit 0 returns none");
 }
 
@@ -356,6 +357,7 @@ pub async fn best_sellers_exclude_unsold_and_rank_by_units(store: &dyn CatalogSt
         "units sold descending, then id; unsold products are left out"
     );
     assert_eq!(ids(&store.best_selling_products(2).await.expect("best sellers")), ["s3", "s0"], "at most `limit`");
+    assert_eq!(ids(&store.best_selling_products(3).await.expect("best sellers")), ["s3", "s0", "s1"], "ties at the cut by id");
     assert_eq!(store.best_selling_products(0).await.expect("best sellers"), vec![]);
 }
 

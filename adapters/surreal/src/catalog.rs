@@ -13,13 +13,23 @@ use surrealdb::method::Transaction;
 use surrealdb::Surreal;
 
 use crate::error::{refused_or_unavailable, unavailable};
-use rows::{BrandRow, CategoryRow, CountRow, ProductRow, PRODUCT_FIELDS};
+use rows::{BrandRow, CategoryRow, ProductRow, PRODUCT_FIELDS};
 
 /// Rows per `INSERT` statement when adding products: big enough that seeding a
 /// large catalog is a few hundred statements, small enough to keep each request modest.
 const INSERT_CHUNK: usize = 1_000;
 
 /// [`CatalogStore`] on a SurrealDB connection. Get one from [`crate::Database::catalog`].
+///
+/// - Product record keys are the [`ProductId`] strings; money is stored as paise.
+/// - `add_products` checks every id, then inserts 1,000 rows a statement, all inside one
+///   transaction. On `surrealkv://` its cost grows linearly with the batch; on `mem://`
+///   the engine makes a large indexed transaction grow quadratically, so seed big
+///   in-memory catalogs in batches of about a thousand.
+/// - `search` ranks part-number hits first, then BM25 score, then id, and counts the
+///   whole result: a broad one- or two-letter prefix scores every match, which is the
+///   slow case on a large catalog. Newest and best-selling lists read through their
+///   indexes and sort only the rows at or above the window's last value.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogStore {
     db: Surreal<Any>,
@@ -36,15 +46,6 @@ impl SurrealCatalogStore {
     /// See [`crate::ConnectError`].
     pub async fn connect(url: &str) -> Result<Self, crate::ConnectError> {
         Ok(crate::Database::connect(url).await?.catalog())
-    }
-
-    async fn select_products(&self, surql: String, vars: Vars) -> Result<Vec<Product>, CatalogStoreError> {
-        let mut query = self.db.query(surql);
-        for var in vars {
-            query = query.bind(var);
-        }
-        let rows: Vec<ProductRow> = query.await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
-        rows::products(rows)
     }
 
     /// Of `ids`, those already stored, in the order given.
@@ -88,17 +89,8 @@ impl SurrealCatalogStore {
         let ids = products.iter().map(|p| p.id.0.clone()).collect();
         match self.stored_among(None, ids).await {
             Ok(stored) if !stored.is_empty() => CatalogStoreError::Duplicate { id: stored[0].clone() },
-            _ => CatalogStoreError::Duplicate { id: e.message().to_owned() },
+            _ => CatalogStoreError::Duplicate { id: clashing_key(e) },
         }
-    }
-
-    async fn count(&self, surql: String, vars: Vars) -> Result<u64, CatalogStoreError> {
-        let mut query = self.db.query(surql);
-        for var in vars {
-            query = query.bind(var);
-        }
-        let rows: Vec<CountRow> = query.await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
-        Ok(rows.first().map_or(0, |row| u64::try_from(row.n).unwrap_or(0)))
     }
 }
 
@@ -111,6 +103,19 @@ fn int(n: impl TryInto<i64>) -> surrealdb::types::Value {
 
 fn text(s: &str) -> surrealdb::types::Value {
     surrealdb::types::Value::from_t(s.to_owned())
+}
+
+/// The key SurrealDB names in an "already exists" error (`product:p1` → `p1`), as far
+/// as it can be read back; only used when the clashing record cannot be looked up.
+fn clashing_key(e: &surrealdb::Error) -> String {
+    let named = match e.already_exists_details() {
+        Some(surrealdb::types::AlreadyExistsError::Record { id }) => id.clone(),
+        _ => e.message().to_owned(),
+    };
+    let key = named.strip_prefix("product:").unwrap_or(&named);
+    let unquoted = key.strip_prefix('`').and_then(|k| k.strip_suffix('`'));
+    let unbracketed = key.strip_prefix('⟨').and_then(|k| k.strip_suffix('⟩'));
+    unquoted.or(unbracketed).unwrap_or(key).to_owned()
 }
 
 fn refuse_empty_ids<'a>(what: &str, ids: impl IntoIterator<Item = &'a str>) -> Result<(), CatalogStoreError> {
@@ -134,17 +139,69 @@ LET $words = search::analyze('product_query', $text)
     .map(|$w| string::slice($w, 0, 10))
     .distinct();
 LET $terms = array::join($words, ' ');
-SELECT {FIELDS}, search::score(1) AS score, part_norm = $part AS part_hit FROM product
+LET $ranked = (
+    SELECT id, search::score(1) AS score, part_norm = $part AS part_hit FROM product
     WHERE part_norm = $part OR name @1@ $terms
     ORDER BY part_hit DESC, score DESC, id ASC
-    LIMIT $limit START $offset;
-SELECT count() AS n FROM product WHERE part_norm = $part OR name @1@ $terms GROUP ALL;
+).id;
+RETURN array::len($ranked);
+SELECT {FIELDS} FROM array::slice($ranked, $offset, $end);
 ";
 
-const LISTING: &str = "
-SELECT {FIELDS} FROM product ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
-SELECT count() AS n FROM product GROUP ALL;
+/// Newest first, `created_at` descending then id ascending. Sorting on both keys would
+/// read the whole table, so the `created_at` index first finds the listing time of the
+/// window's last product (the edge) and only products at or above it are sorted.
+const NEWEST: &str = "
+LET $edge = (SELECT VALUE created_at FROM product ORDER BY created_at DESC LIMIT 1 START $last)[0]
+    ?? (SELECT VALUE created_at FROM product ORDER BY created_at ASC LIMIT 1)[0]
+    ?? 0;
+SELECT {FIELDS} FROM product WHERE created_at >= $edge
+    ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
+
+const COUNT_ALL: &str = "RETURN (SELECT count() AS n FROM product GROUP ALL)[0].n ?? 0;";
+
+/// Best sellers, `units_sold` descending then id ascending, bounded like [`NEWEST`].
+const BEST_SELLING: &str = "
+LET $edge = (SELECT VALUE units_sold FROM product WHERE units_sold > 0 ORDER BY units_sold DESC LIMIT 1 START $last)[0]
+    ?? 1;
+SELECT {FIELDS} FROM product WHERE units_sold >= $edge ORDER BY units_sold DESC, id ASC LIMIT $limit;
+";
+
+/// Where a query's answer sits among its statements.
+#[derive(Clone, Copy)]
+struct Answer {
+    total: Option<usize>,
+    rows: usize,
+}
+
+/// Binds a window: where it starts, its size, the index of its last row and of the
+/// row after it (`array::slice` takes a start and an exclusive end).
+fn window(offset: u64, limit: u32) -> Vars {
+    let end = offset.saturating_add(u64::from(limit));
+    vec![("offset", int(offset)), ("limit", int(limit)), ("last", int(end.saturating_sub(1))), ("end", int(end))]
+}
+
+impl SurrealCatalogStore {
+    /// Runs `surql` (with `{FIELDS}` standing for the product fields) and reads its
+    /// products and, when asked, the size of the whole result.
+    async fn read_products(&self, surql: &str, vars: Vars, answer: Answer) -> Result<(Vec<Product>, u64), CatalogStoreError> {
+        let mut request = self.db.query(surql.replace("{FIELDS}", PRODUCT_FIELDS));
+        for var in vars {
+            request = request.bind(var);
+        }
+        let mut response = request.await.map_err(|e| unavailable(&e))?;
+        let rows: Vec<ProductRow> = response.take(answer.rows).map_err(|e| unavailable(&e))?;
+        let total = match answer.total {
+            Some(index) => {
+                let total: Option<i64> = response.take(index).map_err(|e| unavailable(&e))?;
+                total.map_or(0, |n| u64::try_from(n).unwrap_or(0))
+            }
+            None => 0,
+        };
+        Ok((rows::products(rows)?, total))
+    }
+}
 
 #[async_trait]
 impl CatalogStore for SurrealCatalogStore {
@@ -245,8 +302,9 @@ impl CatalogStore for SurrealCatalogStore {
         if id.as_str().is_empty() {
             return Ok(None);
         }
-        let surql = format!("SELECT {PRODUCT_FIELDS} FROM type::record('product', $id)");
-        let found = self.select_products(surql, vec![("id", text(id.as_str()))]).await?;
+        let surql = "SELECT {FIELDS} FROM type::record('product', $id)";
+        let vars = vec![("id", text(id.as_str()))];
+        let (found, _) = self.read_products(surql, vars, Answer { total: None, rows: 0 }).await?;
         Ok(found.into_iter().next())
     }
 
@@ -254,50 +312,62 @@ impl CatalogStore for SurrealCatalogStore {
         if limit == 0 {
             return Ok(Vec::new());
         }
-        let surql = format!("SELECT {PRODUCT_FIELDS} FROM product ORDER BY created_at DESC, id ASC LIMIT $limit");
-        self.select_products(surql, vec![("limit", int(limit))]).await
+        let (products, _) = self.read_products(NEWEST, window(0, limit), Answer { total: None, rows: 1 }).await?;
+        Ok(products)
     }
 
     async fn best_selling_products(&self, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
         if limit == 0 {
             return Ok(Vec::new());
         }
-        let surql = format!(
-            "SELECT {PRODUCT_FIELDS} FROM product WHERE units_sold > 0 ORDER BY units_sold DESC, id ASC LIMIT $limit"
-        );
-        self.select_products(surql, vec![("limit", int(limit))]).await
+        let (products, _) = self.read_products(BEST_SELLING, window(0, limit), Answer { total: None, rows: 1 }).await?;
+        Ok(products)
     }
 
     async fn search(&self, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
         let typed = query.text.trim();
-        let (surql, mut vars) = if typed.is_empty() {
-            (LISTING.replace("{FIELDS}", PRODUCT_FIELDS), Vars::new())
+        let mut vars = window(query.offset, query.limit);
+        let (surql, answer) = if typed.is_empty() {
+            (format!("{COUNT_ALL}{NEWEST}"), Answer { total: Some(0), rows: 2 })
         } else {
-            let part = normalize_part_number(typed);
-            (SEARCH.replace("{FIELDS}", PRODUCT_FIELDS), vec![("text", text(typed)), ("part", text(&part))])
+            vars.push(("text", text(typed)));
+            vars.push(("part", text(&normalize_part_number(typed))));
+            (SEARCH.to_owned(), Answer { total: Some(3), rows: 4 })
         };
-        vars.push(("limit", int(query.limit)));
-        vars.push(("offset", int(query.offset)));
-        let (select, count) = if typed.is_empty() { (0, 1) } else { (2, 3) };
-
-        let mut request = self.db.query(surql);
-        for var in vars {
-            request = request.bind(var);
-        }
-        let mut response = request.await.map_err(|e| unavailable(&e))?;
-        let rows: Vec<ProductRow> = if query.limit == 0 {
-            Vec::new()
-        } else {
-            response.take(select).map_err(|e| unavailable(&e))?
-        };
-        let counted: Vec<CountRow> = response.take(count).map_err(|e| unavailable(&e))?;
-        Ok(ProductSlice {
-            products: rows::products(rows)?,
-            total: counted.first().map_or(0, |row| u64::try_from(row.n).unwrap_or(0)),
-        })
+        let (products, total) = self.read_products(&surql, vars, answer).await?;
+        Ok(ProductSlice { products, total })
     }
 
     async fn count_products(&self) -> Result<u64, CatalogStoreError> {
-        self.count("SELECT count() AS n FROM product GROUP ALL".to_owned(), Vars::new()).await
+        let counted: Option<i64> =
+            self.db.query(COUNT_ALL).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
+        Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use surrealdb::types::{AlreadyExistsError, Error};
+
+    use super::{clashing_key, window};
+
+    #[test]
+    fn a_clash_names_the_product_key() {
+        let clash = |id: &str| {
+            Error::already_exists(format!("Database record `{id}` already exists"), AlreadyExistsError::Record { id: id.into() })
+        };
+        assert_eq!(clashing_key(&clash("product:p1")), "p1");
+        assert_eq!(clashing_key(&clash("product:`00123`")), "00123");
+        assert_eq!(clashing_key(&clash("product:⟨p 1⟩")), "p 1");
+    }
+
+    #[test]
+    fn windows_never_overflow() {
+        let bound = |offset, limit| window(offset, limit).into_iter().map(|(name, v)| (name, v.into_json_value())).collect::<Vec<_>>();
+        let numbers = |offset, limit| bound(offset, limit).iter().map(|(_, v)| v.as_i64().unwrap_or(-1)).collect::<Vec<_>>();
+        // offset, limit, last, end
+        assert_eq!(numbers(0, 20), [0, 20, 19, 20]);
+        assert_eq!(numbers(u64::MAX, u32::MAX), [i64::MAX, i64::from(u32::MAX), i64::MAX, i64::MAX]);
+        assert_eq!(numbers(0, 0), [0, 0, 0, 0]);
     }
 }

@@ -179,9 +179,3 @@ impl From<CategoryRow> for Category {
         }
     }
 }
-
-#[derive(Debug, SurrealValue)]
-#[surreal(crate = "surrealdb::types")]
-pub(super) struct CountRow {
-    pub(super) n: i64,
-}
