@@ -21,6 +21,11 @@ test: web-deps chromium test-rust test-web test-journey
 
 test-rust:
 	cargo test --workspace --all-targets
+	@if [ -n "$${MARQUE_TEST_SURREAL_URL:-}" ]; then \
+	  cargo test -p marque-surreal --test catalog_contract -- --ignored; \
+	else \
+	  echo "SKIPPED: the CatalogStore suites on ws:// (listed as ignored above): MARQUE_TEST_SURREAL_URL is not set"; \
+	fi
 
 test-web: web-deps
 	cd frontends && npm run check:api-client
@@ -42,6 +47,11 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## Search benchmark on the release server, load from wrk on loopback (PRODUCTS=600 by default).
+bench:
+	cargo build --release -p marque-server
+	bench/search.sh $${PRODUCTS:-600}
 
 ## Regenerate contract/openapi.json from the server, then the TypeScript client.
 contract:

@@ -8,9 +8,9 @@ use std::collections::BTreeSet;
 
 use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
 use marque_domain::Money;
-use marque_ports::{CatalogStore, CatalogStoreError, ProductQuery, ProductSlice};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
 
-use crate::fixtures::{brand, category, product};
+use crate::fixtures::{brand, brand_slug, category, product};
 
 /// Calls `$callback!(suite_name)` once for every catalog suite, so an adapter's
 /// tests can turn each suite into a test of its own, per engine:
@@ -44,6 +44,12 @@ macro_rules! for_each_catalog_suite {
         $callback!(every_word_must_match);
         $callback!(windows_neither_repeat_nor_skip);
         $callback!(odd_input_is_harmless);
+        $callback!(listing_filters_by_brand);
+        $callback!(listing_filters_by_category_and_subcategory);
+        $callback!(listing_condition_and_fuel_lists_match_any_value);
+        $callback!(listing_is_newest_first);
+        $callback!(listing_windows_neither_repeat_nor_skip);
+        $callback!(listing_of_an_unknown_slug_is_empty);
         $callback!(count_products);
     };
 }
@@ -89,6 +95,12 @@ boxed_suites!(
     every_word_must_match,
     windows_neither_repeat_nor_skip,
     odd_input_is_harmless,
+    listing_filters_by_brand,
+    listing_filters_by_category_and_subcategory,
+    listing_condition_and_fuel_lists_match_any_value,
+    listing_is_newest_first,
+    listing_windows_neither_repeat_nor_skip,
+    listing_of_an_unknown_slug_is_empty,
     count_products,
 );
 
@@ -108,6 +120,12 @@ pub const CATALOG_SUITE: &[(&str, CatalogSuite)] = &[
     suite_entry!(every_word_must_match),
     suite_entry!(windows_neither_repeat_nor_skip),
     suite_entry!(odd_input_is_harmless),
+    suite_entry!(listing_filters_by_brand),
+    suite_entry!(listing_filters_by_category_and_subcategory),
+    suite_entry!(listing_condition_and_fuel_lists_match_any_value),
+    suite_entry!(listing_is_newest_first),
+    suite_entry!(listing_windows_neither_repeat_nor_skip),
+    suite_entry!(listing_of_an_unknown_slug_is_empty),
     suite_entry!(count_products),
 ];
 
@@ -137,6 +155,38 @@ async fn search_ids(store: &dyn CatalogStore, text: &str) -> Vec<String> {
 
 async fn search_id_set(store: &dyn CatalogStore, text: &str) -> BTreeSet<String> {
     search_ids(store, text).await.into_iter().collect()
+}
+
+/// Every product of a listing (a window far bigger than any suite's catalog), filtered by `filters`.
+fn whole(filters: ProductListing) -> ProductListing {
+    ProductListing { offset: 0, limit: 1_000, ..filters }
+}
+
+fn of_brands(slugs: &[&str]) -> ProductListing {
+    whole(ProductListing { brands: slugs.iter().map(|s| brand_slug(s)).collect(), ..ProductListing::default() })
+}
+
+fn of_category(category: &str, subcategory: Option<&str>) -> ProductListing {
+    whole(ProductListing {
+        category: Some(category.to_owned()),
+        subcategory: subcategory.map(str::to_owned),
+        ..ProductListing::default()
+    })
+}
+
+async fn list(store: &dyn CatalogStore, listing: &ProductListing) -> ProductSlice {
+    store.list_products(listing).await.unwrap_or_else(|e| panic!("list_products {listing:?}: {e}"))
+}
+
+/// Ids of the whole result of `listing` (one big window), in order.
+async fn listed_ids(store: &dyn CatalogStore, listing: &ProductListing) -> Vec<String> {
+    let slice = list(store, &whole(listing.clone())).await;
+    assert_eq!(
+        slice.total,
+        slice.products.len() as u64,
+        "{listing:?}: total must count exactly the products of the whole listing"
+    );
+    ids(&slice.products)
 }
 
 fn ids(products: &[Product]) -> Vec<String> {
@@ -270,7 +320,9 @@ pub async fn products_round_trip_exactly(store: &dyn CatalogStore) {
     let all = search(store, "", 0, 10).await;
     assert_eq!(all.products, vec![full.clone(), petrol, sparse], "search returns complete products");
     let by_part = search(store, "a0001802609", 0, 10).await;
-    assert_eq!(by_part.products, vec![full], "a part-number hit is the complete product");
+    assert_eq!(by_part.products, vec![full.clone()], "a part-number hit is the complete product");
+    let listed = list(store, &of_brands(&["land-rover"])).await;
+    assert_eq!(listed.products, vec![full], "list_products returns complete products");
 }
 
 /// `product` answers `None` for ids never stored, including ones that could never exist.
@@ -583,6 +635,253 @@ pub async fn odd_input_is_harmless(store: &dyn CatalogStore) {
     assert_eq!(store.count_products().await.expect("count"), 3, "no input changed the catalog");
     assert!(store.product(&pid("o1")).await.expect("read o1").is_some());
 }
+
+// ---------------------------------------------------------------------------
+// Listings (brand, category and subcategory pages)
+// ---------------------------------------------------------------------------
+
+/// A brand filter lists that maker's products only; a list of makers lists any of them.
+pub async fn listing_filters_by_brand(store: &dyn CatalogStore) {
+    let empty = list(store, &of_brands(&["bmw"])).await;
+    assert_eq!((empty.products, empty.total), (vec![], 0), "an empty store lists nothing");
+    seed(
+        store,
+        &[
+            product("b1").brand("BMW").created_at(10).build(),
+            product("b2").brand("BMW").created_at(30).build(),
+            product("m1").brand("Mercedes-Benz").created_at(20).build(),
+            product("l1").brand("Land Rover").created_at(40).build(),
+            product("r1").brand("Range Rover").created_at(50).build(),
+            product("b3").brand("BMW").created_at(30).build(),
+        ],
+    )
+    .await;
+    assert_eq!(listed_ids(store, &of_brands(&["bmw"])).await, ["b2", "b3", "b1"], "BMW's products only, newest first");
+    assert_eq!(listed_ids(store, &of_brands(&["mercedes-benz"])).await, ["m1"]);
+    assert_eq!(
+        listed_ids(store, &of_brands(&["land-rover"])).await,
+        ["l1"],
+        "a slug matches whole: land-rover is not range-rover"
+    );
+    assert_eq!(
+        listed_ids(store, &of_brands(&["bmw", "land-rover"])).await,
+        ["l1", "b2", "b3", "b1"],
+        "a list of brands lists the products of any of them, in one newest-first order"
+    );
+    assert_eq!(
+        listed_ids(store, &of_brands(&["land-rover", "bmw"])).await,
+        ["l1", "b2", "b3", "b1"],
+        "the order of the brand list changes nothing"
+    );
+    assert_eq!(
+        listed_ids(store, &ProductListing::default()).await,
+        ["r1", "l1", "b2", "b3", "m1", "b1"],
+        "no filter lists every product"
+    );
+}
+
+/// A category lists its products; category and subcategory together, that subcategory's.
+pub async fn listing_filters_by_category_and_subcategory(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("d1").category("Brakes", "Discs").created_at(10).build(),
+            product("d2").category("Brakes", "Discs").created_at(20).build(),
+            product("p1").category("Brakes", "Pads").created_at(30).build(),
+            product("e1").category("Engine", "Others").created_at(40).build(),
+            product("o1").category("Brakes", "Others").created_at(50).build(),
+            product("f1").category("Filters", "Oil Filters").brand("BMW").created_at(60).build(),
+            product("f2").category("Filters", "Oil Filters").brand("Audi").created_at(70).build(),
+        ],
+    )
+    .await;
+    assert_eq!(listed_ids(store, &of_category("brakes", None)).await, ["o1", "p1", "d2", "d1"]);
+    assert_eq!(listed_ids(store, &of_category("brakes", Some("discs"))).await, ["d2", "d1"]);
+    assert_eq!(
+        listed_ids(store, &of_category("brakes", Some("others"))).await,
+        ["o1"],
+        "a subcategory slug that repeats across categories lists the given category's only"
+    );
+    assert_eq!(listed_ids(store, &of_category("engine", Some("others"))).await, ["e1"]);
+    assert_eq!(
+        listed_ids(store, &ProductListing { subcategory: Some("others".into()), ..ProductListing::default() }).await,
+        ["o1", "e1"],
+        "a subcategory alone holds on its own"
+    );
+    assert_eq!(
+        listed_ids(store, &of_category("brakes", Some("oil-filters"))).await,
+        Vec::<String>::new(),
+        "a subcategory of another category lists nothing: every filter must hold"
+    );
+    let bmw_filters = ProductListing { brands: vec![brand_slug("bmw")], ..of_category("filters", Some("oil-filters")) };
+    assert_eq!(listed_ids(store, &bmw_filters).await, ["f1"], "brand and category filters hold together");
+}
+
+/// Within the condition and fuel lists any value matches; every list given must hold.
+pub async fn listing_condition_and_fuel_lists_match_any_value(store: &dyn CatalogStore) {
+    let bmw = |id: &str, condition: Condition, fuel: Option<FuelType>, at: i64| {
+        product(id).brand("BMW").condition(condition).fuel_type(fuel).created_at(at).build()
+    };
+    seed(
+        store,
+        &[
+            bmw("n1", Condition::New, Some(FuelType::Petrol), 10),
+            bmw("n2", Condition::NewWithoutBox, Some(FuelType::Petrol), 20),
+            bmw("o1", Condition::Old, Some(FuelType::Diesel), 30),
+            bmw("o2", Condition::Old, None, 40),
+            bmw("r1", Condition::Refurbished, Some(FuelType::Diesel), 50),
+            bmw("s1", Condition::Other("stock_lot".into()), Some(FuelType::Hybrid), 60),
+            product("a1")
+                .brand("Audi")
+                .condition(Condition::Old)
+                .fuel_type(Some(FuelType::Petrol))
+                .created_at(70)
+                .build(),
+        ],
+    )
+    .await;
+    let filtered = |brands: &[&str], conditions: &[Condition], fuels: &[FuelType]| ProductListing {
+        conditions: conditions.to_vec(),
+        fuels: fuels.to_vec(),
+        ..of_brands(brands)
+    };
+    let cases: [(ProductListing, &[&str], &str); 12] = [
+        (filtered(&[], &[Condition::New], &[]), &["n1"], "new does not take in new_without_box"),
+        (filtered(&[], &[Condition::NewWithoutBox], &[]), &["n2"], "each stored code is its own condition"),
+        (filtered(&[], &[Condition::Old], &[]), &["a1", "o2", "o1"], "old"),
+        (filtered(&[], &[Condition::Old, Condition::New], &[]), &["a1", "o2", "o1", "n1"], "old or new"),
+        (filtered(&[], &[Condition::Other("stock_lot".into())], &[]), &["s1"], "an unlabelled code matches itself"),
+        (filtered(&[], &[], &[FuelType::Petrol]), &["a1", "n2", "n1"], "petrol"),
+        (
+            filtered(&[], &[], &[FuelType::Petrol, FuelType::Diesel]),
+            &["a1", "r1", "o1", "n2", "n1"],
+            "petrol or diesel; a product without a fuel matches no fuel filter",
+        ),
+        (filtered(&[], &[], &[FuelType::Electric]), &[], "a fuel nothing runs on"),
+        (filtered(&[], &[Condition::Old], &[FuelType::Petrol]), &["a1"], "condition and fuel together"),
+        (
+            filtered(&["bmw"], &[Condition::Old], &[FuelType::Petrol, FuelType::Diesel]),
+            &["o1"],
+            "brand, condition and fuel together",
+        ),
+        (filtered(&["bmw"], &[Condition::Old, Condition::New], &[FuelType::Hybrid]), &[], "no BMW old or new hybrid"),
+        (filtered(&["bmw", "audi"], &[Condition::Old], &[]), &["a1", "o2", "o1"], "any brand of the list, old"),
+    ];
+    for (listing, expected, what) in cases {
+        assert_eq!(listed_ids(store, &listing).await, expected, "{what}: {listing:?}");
+    }
+}
+
+/// Newest first by `created_at`, ties by id, for a filtered listing and for the whole catalog.
+pub async fn listing_is_newest_first(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("x1").brand("BMW").created_at(100).build(),
+            product("x2").brand("BMW").created_at(300).build(),
+            product("x3").brand("BMW").created_at(200).build(),
+            product("x0").brand("BMW").created_at(300).build(),
+            product("x4").brand("BMW").created_at(-5).build(),
+            product("y1").brand("Audi").created_at(250).build(),
+        ],
+    )
+    .await;
+    assert_eq!(listed_ids(store, &of_brands(&["bmw"])).await, ["x0", "x2", "x3", "x1", "x4"]);
+    assert_eq!(listed_ids(store, &ProductListing::default()).await, ["x0", "x2", "y1", "x3", "x1", "x4"]);
+    let first = list(store, &ProductListing { limit: 1, ..of_brands(&["bmw"]) }).await;
+    assert_eq!((ids(&first.products), first.total), (vec!["x0".to_owned()], 5), "a tie at the cut is broken by id");
+    let second = list(store, &ProductListing { offset: 1, limit: 2, ..of_brands(&["bmw"]) }).await;
+    assert_eq!(ids(&second.products), ["x2", "x3"], "offset and limit cut a window of the listing");
+}
+
+/// Consecutive windows over one listing neither repeat nor skip, and `total` is the whole listing.
+pub async fn listing_windows_neither_repeat_nor_skip(store: &dyn CatalogStore) {
+    let mut products = Vec::new();
+    for k in 0..23_i64 {
+        // Listing times tie in groups, so only a complete order keeps the windows apart.
+        let condition = if k % 2 == 0 { Condition::Old } else { Condition::New };
+        let sub = if k % 3 == 0 { "Discs" } else { "Pads" };
+        products.push(
+            product(&format!("w{:02}", 22 - k))
+                .brand("BMW")
+                .category("Brakes", sub)
+                .condition(condition)
+                .created_at(k % 4)
+                .build(),
+        );
+        products.push(product(&format!("v{k:02}")).brand("Audi").category("Brakes", sub).created_at(k % 3).build());
+    }
+    seed(store, &products).await;
+
+    let listings = [
+        (of_brands(&["bmw"]), 23_u64),
+        (ProductListing { conditions: vec![Condition::Old], ..of_brands(&["bmw"]) }, 12),
+        (of_category("brakes", Some("discs")), 16),
+        (of_brands(&["bmw", "audi"]), 46),
+        (ProductListing::default(), 46),
+    ];
+    for (filters, expected_total) in listings {
+        let all = list(store, &whole(filters.clone())).await;
+        assert_eq!(all.total, expected_total, "{filters:?}: total");
+        assert_eq!(all.products.len() as u64, expected_total);
+        for limit in [1_u32, 5, 7, 23] {
+            let mut seen = Vec::new();
+            let mut offset = 0;
+            while offset < expected_total + 3 {
+                let window = list(store, &ProductListing { offset, limit, ..filters.clone() }).await;
+                assert_eq!(window.total, expected_total, "{filters:?}: every window reports the whole listing's size");
+                assert!(window.products.len() <= limit as usize, "{filters:?}: a window holds at most `limit`");
+                seen.extend(ids(&window.products));
+                offset += u64::from(limit);
+            }
+            assert_eq!(
+                seen,
+                ids(&all.products),
+                "{filters:?}: windows of {limit} put together are the whole listing, in order, once each"
+            );
+        }
+        let past_the_end = list(store, &ProductListing { offset: expected_total, limit: 10, ..filters.clone() }).await;
+        assert_eq!((past_the_end.products.len(), past_the_end.total), (0, expected_total), "{filters:?}: past the end");
+        let none = list(store, &ProductListing { offset: 0, limit: 0, ..filters.clone() }).await;
+        assert_eq!((none.products.len(), none.total), (0, expected_total), "{filters:?}: limit 0 still counts");
+        for (offset, limit) in [(u64::MAX, 10), (0, u32::MAX), (u64::MAX, u32::MAX)] {
+            let huge = list(store, &ProductListing { offset, limit, ..filters.clone() }).await;
+            assert_eq!(huge.total, expected_total, "{filters:?}: huge windows are harmless ({offset}, {limit})");
+        }
+    }
+}
+
+/// A slug no product carries lists nothing (an empty answer, not an error), and changes nothing.
+pub async fn listing_of_an_unknown_slug_is_empty(store: &dyn CatalogStore) {
+    seed(
+        store,
+        &[
+            product("k1").brand("BMW").category("Brakes", "Discs").build(),
+            product("k2").brand("Mercedes-Benz").category("Engine", "Pistons").build(),
+        ],
+    )
+    .await;
+    let odd = [
+        "nope", "", " ", "Brakes", "brakes ", "BRAKES", "'; DELETE product; --", "\" OR true OR \"", "$category",
+        "⟨⟩", "product:k1", "🚗", "\0",
+    ];
+    let mut listings = vec![of_brands(&["audi"]), of_brands(&["porsche", "volvo"]), of_brands(&["bmw-m"])];
+    for slug in odd {
+        listings.push(of_category(slug, None));
+        listings.push(of_category("brakes", Some(slug)));
+        listings.push(ProductListing { subcategory: Some(slug.to_owned()), ..ProductListing::default() });
+    }
+    for listing in listings {
+        let slice = list(store, &listing).await;
+        assert_eq!((ids(&slice.products), slice.total), (vec![], 0), "{listing:?} lists nothing");
+    }
+    assert_eq!(listed_ids(store, &of_category("brakes", Some("discs"))).await, ["k1"], "slugs are compared exactly");
+    assert_eq!(store.count_products().await.expect("count"), 2, "no listing changed the catalog");
+}
+
+// ---------------------------------------------------------------------------
+// Counting
+// ---------------------------------------------------------------------------
 
 /// `count_products` counts what is stored, and a refused batch adds nothing.
 pub async fn count_products(store: &dyn CatalogStore) {

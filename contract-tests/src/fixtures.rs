@@ -1,6 +1,7 @@
 //! Valid catalog records for suites, with only the fields a test cares about spelled out.
 
 use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::filters::{BrandSlug, FilterValue};
 use marque_domain::{Money, PartNumber};
 
 /// Starts a valid product with this id; every other field has a plain default.
@@ -80,6 +81,30 @@ impl ProductBuilder {
         self
     }
 
+    /// The maker, by name; its slug follows (`Land Rover` → `land-rover`).
+    #[must_use]
+    pub fn brand(mut self, name: &str) -> Self {
+        name.clone_into(&mut self.0.oem);
+        self.0.oem_slug = slug(name);
+        self
+    }
+
+    /// Category and subcategory, by name; their slugs follow (`Oil Pumps` → `oil-pumps`).
+    #[must_use]
+    pub fn category(mut self, category: &str, subcategory: &str) -> Self {
+        category.clone_into(&mut self.0.category);
+        self.0.category_slug = slug(category);
+        subcategory.clone_into(&mut self.0.subcategory);
+        self.0.subcategory_slug = slug(subcategory);
+        self
+    }
+
+    #[must_use]
+    pub fn condition(mut self, condition: Condition) -> Self {
+        self.0.condition = condition;
+        self
+    }
+
     /// Any other change, for the rare test that needs one.
     #[must_use]
     pub fn with(mut self, change: impl FnOnce(&mut Product)) -> Self {
@@ -100,6 +125,15 @@ impl ProductBuilder {
 #[must_use]
 pub fn part_number(printed: &str) -> PartNumber {
     PartNumber::parse(printed).unwrap_or_else(|e| panic!("fixture part number {printed:?}: {e}"))
+}
+
+/// A brand slug the fixture knows to be valid.
+///
+/// # Panics
+/// When `slug` is not lower-case letters and digits joined by single hyphens.
+#[must_use]
+pub fn brand_slug(slug: &str) -> BrandSlug {
+    BrandSlug::from_code(slug).unwrap_or_else(|| panic!("fixture brand slug {slug:?} is not a slug"))
 }
 
 #[must_use]

@@ -25,6 +25,7 @@ module.exports = (_env, argv) => ({
         './Home': './src/expose/Home.ts',
         './Search': './src/expose/Search.ts',
         './Product': './src/expose/Product.ts',
+        './Brand': './src/expose/Brand.ts',
       },
       shared: sharedModules(dependencies),
       dts: false,

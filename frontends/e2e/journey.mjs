@@ -1,5 +1,6 @@
 // A shopper's journey through the real server and the built frontends, in Debian's chromium on a phone-sized
-// screen: home, search by a part number typed loosely, product detail, and a broken catalog remote.
+// screen: home, search by a part number typed loosely, product detail, a car brand's page from the footer, and a
+// broken catalog remote.
 // Also measures the JavaScript the home page downloads (gzip -9). Exits non-zero on any failure.
 //
 // Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server), MARQUE_WEB_DIR (default: frontends/),
@@ -203,6 +204,26 @@ async function main() {
   await page.getByText('inc. GST').first().waitFor();
   console.log(`    ${product.partNo}, ${rupees(product.price)} inc. GST`);
   await noHorizontalScroll(page, 'product detail');
+
+  step("from home, open BMW from the footer: the brand page lists BMW's parts, and a card opens its product");
+  await page.goto(`${base}/`);
+  await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+  await page.getByRole('navigation', { name: 'Car brands' }).getByRole('link', { name: 'BMW', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/brand/bmw' && url.searchParams.get('page') === '1');
+  await page.getByRole('heading', { level: 1, name: 'BMW Spare Parts' }).waitFor();
+  const brandCards = page.locator('article.product-card');
+  await brandCards.first().waitFor();
+  check((await page.title()) === 'BMW Spare Parts - Marque Parts', `brand page title is "${await page.title()}"`);
+  console.log(`    ${await brandCards.count()} BMW product card(s) on page 1`);
+  await noHorizontalScroll(page, 'brand page');
+  const brandCard = brandCards.first().locator('a.product-card__link');
+  const brandProductId = new URL(await brandCard.getAttribute('href'), base).searchParams.get('productId');
+  const { data: brandProduct } = await getJson(`${base}/api/get/productById/${encodeURIComponent(brandProductId)}`);
+  check(brandProduct.oem_slug === 'bmw', `the brand page's first card is a ${brandProduct.oem} part`);
+  await brandCard.click();
+  await page.waitForURL((url) => url.pathname === '/product' && url.searchParams.get('productId') === brandProductId);
+  await page.getByRole('heading', { level: 1, name: brandProduct.name }).waitFor();
+  console.log(`    ${brandProduct.name}`);
 
   step('break the catalog remote: header, footer and the fallback still show');
   const broken = await browser.newPage();

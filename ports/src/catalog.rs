@@ -1,7 +1,8 @@
 //! The catalog store: products, categories and OEM brands.
 
 use async_trait::async_trait;
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId};
+use marque_domain::filters::BrandSlug;
 
 /// Why a catalog store call failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -24,6 +25,33 @@ pub struct ProductQuery {
     /// Empty (after trimming) means every product.
     pub text: String,
     /// Rows of the ranked result to skip.
+    pub offset: u64,
+    /// Most rows to return.
+    pub limit: u32,
+}
+
+/// Which products a listing page shows (brand, category and subcategory pages, with
+/// or without their filters), one window of them, newest first.
+///
+/// Every filter that is given must hold; within one list any of its values will do.
+/// An empty list or `None` leaves that field unfiltered, so the default listing is
+/// every product. Values are compared exactly as stored (slugs are case-sensitive).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProductListing {
+    /// Products of any of these makers (`oem_slug`); empty means every maker.
+    pub brands: Vec<BrandSlug>,
+    /// Products of this category (`category_slug`).
+    pub category: Option<String>,
+    /// Products of this subcategory (`subcategory_slug`). Subcategory slugs repeat
+    /// across categories (`others`), so a subcategory page gives its category too.
+    pub subcategory: Option<String>,
+    /// Products in any of these conditions (stored code equal: `new` does not take
+    /// in `new_without_box`); empty means any condition.
+    pub conditions: Vec<Condition>,
+    /// Products for any of these fuels; empty means any fuel, including none.
+    /// A product without a fuel type matches no fuel filter.
+    pub fuels: Vec<FuelType>,
+    /// Rows of the ordered result to skip.
     pub offset: u64,
     /// Most rows to return.
     pub limit: u32,
@@ -112,6 +140,22 @@ pub trait CatalogStore: Send + Sync {
     /// # Errors
     /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
     async fn search(&self, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError>;
+
+    /// One window of the products a listing shows.
+    ///
+    /// # Contract
+    /// - A product is listed when it satisfies every filter of `listing` that is given
+    ///   (see [`ProductListing`]); within one filter's list, any value matches.
+    /// - Newest first: `created_at` descending, then id ascending. The order is complete,
+    ///   so windows over the same listing neither repeat nor skip a product.
+    /// - `total` counts every product the listing matches, over all windows (a window
+    ///   past the end, or of `limit` 0, is empty and still reports it).
+    /// - A slug no product carries (an unknown brand, category or subcategory) simply
+    ///   lists no products: `total` 0, not an error.
+    ///
+    /// # Errors
+    /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
+    async fn list_products(&self, listing: &ProductListing) -> Result<ProductSlice, CatalogStoreError>;
 
     /// Number of products stored.
     ///

@@ -6,7 +6,7 @@
 
 pub mod catalog;
 
-pub use catalog::{CatalogStore, CatalogStoreError, ProductQuery, ProductSlice};
+pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
 
 #[cfg(feature = "mock")]
 pub use catalog::MockCatalogStore;

@@ -6,8 +6,9 @@ use std::collections::HashSet;
 
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
-use marque_ports::{CatalogStore, CatalogStoreError, ProductQuery, ProductSlice};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
 use surrealdb::engine::any::Any;
 use surrealdb::method::Transaction;
 use surrealdb::Surreal;
@@ -30,6 +31,9 @@ const INSERT_CHUNK: usize = 1_000;
 ///   whole result: a broad one- or two-letter prefix scores every match, which is the
 ///   slow case on a large catalog. Newest and best-selling lists read through their
 ///   indexes and sort only the rows at or above the window's last value.
+/// - `list_products` does the same through the index that starts with the fields its
+///   filters pin (brand, category, category + subcategory; migration 2), then counts
+///   every match: the count reads all of a broad listing's matches, the window does not.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogStore {
     db: Surreal<Any>,
@@ -105,6 +109,10 @@ fn text(s: &str) -> surrealdb::types::Value {
     surrealdb::types::Value::from_t(s.to_owned())
 }
 
+fn texts<'a>(values: impl IntoIterator<Item = &'a str>) -> surrealdb::types::Value {
+    surrealdb::types::Value::from_t(values.into_iter().map(str::to_owned).collect::<Vec<String>>())
+}
+
 /// The key SurrealDB names in an "already exists" error (`product:p1` → `p1`), as far
 /// as it can be read back; only used when the clashing record cannot be looked up.
 fn clashing_key(e: &surrealdb::Error) -> String {
@@ -167,6 +175,78 @@ LET $edge = (SELECT VALUE units_sold FROM product WHERE units_sold > 0 ORDER BY 
     ?? 1;
 SELECT {FIELDS} FROM product WHERE units_sold >= $edge ORDER BY units_sold DESC, id ASC LIMIT $limit;
 ";
+
+/// A listing newest first (the `list_products` contract of [`CatalogStore`]), bounded like
+/// [`NEWEST`]: `{WHERE}` stands for the listing's filters and `{WHERE_EDGE}` for the same
+/// plus `created_at >= $edge`. With one brand, a category or a subcategory pinned, the
+/// listing indexes (`<pinned fields>, created_at`) find the edge and then read only the
+/// rows at or above it; other filters (several brands, conditions, fuels) are checked on
+/// the rows the index yields, or on the `created_at` index when nothing is pinned.
+const LISTING: &str = "
+LET $edge = (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at DESC LIMIT 1 START $last)[0]
+    ?? (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at ASC LIMIT 1)[0]
+    ?? 0;
+RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;
+SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
+";
+
+/// The conditions of a listing's filters, each a fixed fragment whose values are bound
+/// parameters. A list of one is an equality, which every index planner takes.
+fn listing_filters(listing: &ProductListing) -> (Vec<&'static str>, Vars) {
+    let mut conditions = Vec::new();
+    let mut vars = Vars::new();
+    match listing.brands.as_slice() {
+        [] => {}
+        [brand] => {
+            conditions.push("oem_slug = $brand");
+            vars.push(("brand", text(brand.as_str())));
+        }
+        brands => {
+            conditions.push("oem_slug IN $brands");
+            vars.push(("brands", texts(brands.iter().map(BrandSlug::as_str))));
+        }
+    }
+    if let Some(category) = &listing.category {
+        conditions.push("category_slug = $category");
+        vars.push(("category", text(category)));
+    }
+    if let Some(subcategory) = &listing.subcategory {
+        conditions.push("subcategory_slug = $subcategory");
+        vars.push(("subcategory", text(subcategory)));
+    }
+    match listing.conditions.as_slice() {
+        [] => {}
+        [condition] => {
+            conditions.push("condition = $condition");
+            vars.push(("condition", text(condition.code())));
+        }
+        many => {
+            conditions.push("condition IN $conditions");
+            vars.push(("conditions", texts(many.iter().map(|c| c.code()))));
+        }
+    }
+    match listing.fuels.as_slice() {
+        [] => {}
+        [fuel] => {
+            conditions.push("fuel_type = $fuel");
+            vars.push(("fuel", text(fuel.code())));
+        }
+        many => {
+            conditions.push("fuel_type IN $fuels");
+            vars.push(("fuels", texts(many.iter().map(|f| f.code()))));
+        }
+    }
+    (conditions, vars)
+}
+
+/// `WHERE a AND b …`, or nothing without conditions.
+fn where_clause(conditions: &[&str]) -> String {
+    if conditions.is_empty() {
+        String::new()
+    } else {
+        format!("WHERE {}", conditions.join(" AND "))
+    }
+}
 
 /// Where a query's answer sits among its statements.
 #[derive(Clone, Copy)]
@@ -335,6 +415,17 @@ impl CatalogStore for SurrealCatalogStore {
             (SEARCH.to_owned(), Answer { total: Some(3), rows: 4 })
         };
         let (products, total) = self.read_products(&surql, vars, answer).await?;
+        Ok(ProductSlice { products, total })
+    }
+
+    async fn list_products(&self, listing: &ProductListing) -> Result<ProductSlice, CatalogStoreError> {
+        let (mut conditions, filter_vars) = listing_filters(listing);
+        let filtered = where_clause(&conditions);
+        conditions.push("created_at >= $edge");
+        let surql = LISTING.replace("{WHERE_EDGE}", &where_clause(&conditions)).replace("{WHERE}", &filtered);
+        let mut vars = window(listing.offset, listing.limit);
+        vars.extend(filter_vars);
+        let (products, total) = self.read_products(&surql, vars, Answer { total: Some(1), rows: 2 }).await?;
         Ok(ProductSlice { products, total })
     }
 

@@ -14,11 +14,18 @@ struct Migration {
     surql: &'static str,
 }
 
-const MIGRATIONS: &[Migration] = &[Migration {
-    number: 1,
-    name: "catalog: brands, categories, products with full-text name search",
-    surql: include_str!("schema/0001_catalog.surql"),
-}];
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        number: 1,
+        name: "catalog: brands, categories, products with full-text name search",
+        surql: include_str!("schema/0001_catalog.surql"),
+    },
+    Migration {
+        number: 2,
+        name: "catalog: brand, category and subcategory listings newest first",
+        surql: include_str!("schema/0002_listing_indexes.surql"),
+    },
+];
 
 const MIGRATION_TABLE: &str = "
 DEFINE TABLE IF NOT EXISTS migration SCHEMAFULL;

@@ -44,8 +44,8 @@ impl App {
             credentials: config
                 .db_user
                 .clone()
-                .zip(config.db_pass.clone())
-                .map(|(username, password)| Credentials { username, password }),
+                .zip(config.db_pass.as_ref())
+                .map(|(username, password)| Credentials { username, password: password.expose().to_owned() }),
             ..ConnectOptions::default()
         };
         let database = Database::connect_with(&url, &options)

@@ -25,7 +25,7 @@ pub struct Config {
     #[arg(long, env = "MARQUE_DB_USER")]
     pub db_user: Option<String>,
     #[arg(long, env = "MARQUE_DB_PASS", hide_env_values = true)]
-    pub db_pass: Option<String>,
+    pub db_pass: Option<Secret>,
 
     /// `dev` allows development-only adapters; `prod` refuses them.
     #[arg(long, env = "MARQUE_ENV", value_enum, default_value_t = Environment::Dev)]
@@ -60,6 +60,30 @@ pub struct Config {
     /// Products in the demo catalog written on first start or by `seed`.
     #[arg(long, env = "MARQUE_SEED_PRODUCTS", default_value_t = 600)]
     pub seed_products: u32,
+}
+
+/// A configured secret: usable, but never printed by `Debug`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+impl std::str::FromStr for Secret {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Self(s.to_owned()))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -112,5 +136,35 @@ impl Config {
             shop_description: "Buy new and used spare parts for luxury cars online.".into(),
             seed_products: 120,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_stay_out_of_debug_output() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        config.db_pass = Some("hunter2".parse().expect("infallible"));
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn the_embedded_database_lives_in_the_data_dir() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        config.db = None;
+        config.data_dir = PathBuf::from("/srv/marque");
+        assert_eq!(config.database_url(), "surrealkv:///srv/marque/db");
+    }
+
+    #[test]
+    fn remote_overrides_parse_and_refuse_malformed_pairs() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        config.remotes = " catalog=https://cdn.example/c/mf-manifest.json , ".into();
+        let map = config.remote_overrides().expect("valid");
+        assert_eq!(map.get("catalog").map(String::as_str), Some("https://cdn.example/c/mf-manifest.json"));
+        config.remotes = "catalog".into();
+        assert!(config.remote_overrides().is_err());
     }
 }

@@ -2,7 +2,7 @@
 
 mod helpers;
 
-use helpers::{spawn_shop, PRODUCTS};
+use helpers::{spawn_shop, spawn_with, PRODUCTS};
 use marque_domain::part_number::normalize_part_number;
 use marque_server::seed;
 
@@ -174,6 +174,84 @@ async fn odd_search_text_is_harmless() {
     assert_eq!(body["status"], "failed");
     let (_, all) = shop.get_json("/api/get/productBySearch?search=").await;
     assert_eq!(all["total"], PRODUCTS, "nothing was deleted");
+}
+
+fn result_ids(body: &serde_json::Value) -> Vec<String> {
+    let results = body["results"].as_array().expect("results list");
+    results.iter().map(|p| p["_id"].as_str().expect("_id").to_owned()).collect()
+}
+
+#[tokio::test]
+async fn a_brand_lists_its_products_newest_first_twenty_a_page() {
+    // 200 demo products rotate through the eight makers: 25 are BMW's, two pages.
+    let products = 200;
+    let shop = spawn_with(|config| config.seed_products = products).await;
+    let expected: Vec<String> =
+        (0..products).rev().map(seed::product).filter(|p| p.oem_slug == "bmw").map(|p| p.id.0).collect();
+    assert_eq!(expected.len(), 25);
+
+    let (status, first) = shop.get_json("/api/get/productByOem/bmw?page=1").await;
+    assert_eq!(status, 200);
+    assert_eq!(first["status"], "success");
+    let counts = (first["pages"].as_u64(), first["page"].as_u64(), first["total"].as_u64());
+    assert_eq!(counts, (Some(2), Some(1), Some(25)), "pages, page, total");
+    assert_eq!(result_ids(&first), expected[..20], "the newest twenty first");
+    for p in first["results"].as_array().expect("results") {
+        assert_eq!((p["oem"].as_str(), p["oem_slug"].as_str()), (Some("BMW"), Some("bmw")), "{p}");
+        assert!(p["partNo"].is_string() && p["price"].is_number() && p["images"].is_array(), "{p}");
+    }
+
+    let (_, second) = shop.get_json("/api/get/productByOem/bmw?page=2").await;
+    assert_eq!((second["page"].as_u64(), second["pages"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(result_ids(&second), expected[20..], "the rest on page 2, none repeated or skipped");
+
+    let (status, beyond) = shop.get_json("/api/get/productByOem/bmw?page=3").await;
+    assert_eq!(status, 200);
+    assert_eq!(result_ids(&beyond), Vec::<String>::new());
+    assert_eq!((beyond["pages"].as_u64(), beyond["total"].as_u64()), (Some(2), Some(25)), "the real page count");
+
+    let (_, no_page) = shop.get_json("/api/get/productByOem/bmw").await;
+    assert_eq!(no_page["page"], 1, "no page means page 1");
+    assert_eq!(result_ids(&no_page), expected[..20]);
+}
+
+#[tokio::test]
+async fn every_brand_lists_its_own_products() {
+    let shop = spawn_shop().await;
+    for slug in ["audi", "mercedes-benz", "land-rover", "range-rover", "porsche"] {
+        let expected: Vec<String> =
+            (0..PRODUCTS).rev().map(seed::product).filter(|p| p.oem_slug == slug).map(|p| p.id.0).collect();
+        let (status, body) = shop.get_json(&format!("/api/get/productByOem/{slug}?page=1")).await;
+        assert_eq!(status, 200, "{slug}");
+        assert_eq!(result_ids(&body), expected, "{slug}");
+        assert_eq!(body["total"].as_u64(), Some(expected.len() as u64), "{slug}");
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_brand_is_an_empty_page_not_an_error() {
+    let shop = spawn_shop().await;
+    for slug in ["lada", "BMW", "land%20rover", "%27%20OR%201%3D1", "bmw--audi", "%F0%9F%9A%97"] {
+        let (status, body) = shop.get_json(&format!("/api/get/productByOem/{slug}?page=1")).await;
+        assert_eq!(status, 200, "{slug}: {body}");
+        assert_eq!(body["status"], "success");
+        assert_eq!(result_ids(&body), Vec::<String>::new(), "{slug}");
+        assert_eq!((body["pages"].as_u64(), body["total"].as_u64()), (Some(0), Some(0)), "{slug}");
+    }
+    let (_, all) = shop.get_json("/api/get/productBySearch?search=").await;
+    assert_eq!(all["total"], PRODUCTS, "nothing was changed");
+}
+
+#[tokio::test]
+async fn a_bad_page_of_a_brand_is_a_json_400() {
+    let shop = spawn_shop().await;
+    for page in ["0", "-1", "abc", "1.5", "999999999999", "100001"] {
+        let (status, body) = shop.get_json(&format!("/api/get/productByOem/bmw?page={page}")).await;
+        assert_eq!(status, 400, "page={page}");
+        assert_eq!(body["status"], "failed");
+        assert_eq!(body["code"], "page.invalid", "{body}");
+        assert!(body["message"].as_str().is_some_and(|m| m.contains("page")), "{body}");
+    }
 }
 
 #[tokio::test]

@@ -25,7 +25,7 @@ async fn every_operation_has_an_id_and_the_viewer_is_served() {
     let paths = doc["paths"].as_object().expect("paths");
     for path in [
         "/api/get/category", "/api/get/brand/oem", "/api/get/new-products", "/api/get/suggestion",
-        "/api/get/productById/{id}", "/api/get/productBySearch",
+        "/api/get/productById/{id}", "/api/get/productBySearch", "/api/get/productByOem/{brandSlug}",
     ] {
         let op = &paths.get(path).unwrap_or_else(|| panic!("{path} is published"))["get"];
         assert!(op["operationId"].is_string(), "{path} has an operation id");

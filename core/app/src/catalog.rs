@@ -5,7 +5,8 @@ use std::sync::Arc;
 use marque_domain::catalog::{
     Category, OemBrand, Page, Product, ProductId, SearchPage, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
 };
-use marque_ports::{CatalogStore, CatalogStoreError, ProductQuery};
+use marque_domain::filters::{BrandSlug, FilterValue};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
 
 /// Why a catalog use case failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -104,12 +105,40 @@ impl CatalogService {
             limit: self.page_size,
         };
         let slice = self.store.search(&query).await?;
-        Ok(SearchPage {
+        Ok(self.page_of(slice, page))
+    }
+
+    /// One page of the products of the maker with this slug (`bmw`, `land-rover`),
+    /// newest first.
+    ///
+    /// A slug no product carries is an empty page, not an error; so is text that could
+    /// never be a slug (`BMW`, `land rover`), without asking the store. A page beyond
+    /// the last is empty but still reports the real page count.
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn brand_products(&self, slug: &str, page: Page) -> Result<SearchPage, CatalogError> {
+        let Some(brand) = BrandSlug::from_code(slug) else {
+            return Ok(self.page_of(ProductSlice { products: Vec::new(), total: 0 }, page));
+        };
+        let listing = ProductListing {
+            brands: vec![brand],
+            offset: page.offset(self.page_size),
+            limit: self.page_size,
+            ..ProductListing::default()
+        };
+        let slice = self.store.list_products(&listing).await?;
+        Ok(self.page_of(slice, page))
+    }
+
+    /// Page `page` of a listing whose window the store returned as `slice`.
+    fn page_of(&self, slice: ProductSlice, page: Page) -> SearchPage {
+        SearchPage {
             products: slice.products,
             page,
             pages: Page::count(slice.total, self.page_size),
             total: slice.total,
-        })
+        }
     }
 
     /// Whether the catalog has no products yet (the server seeds it then).
@@ -124,7 +153,7 @@ impl CatalogService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use marque_ports::{MockCatalogStore, ProductSlice};
+    use marque_ports::MockCatalogStore;
     use mockall::predicate::eq;
 
     fn unavailable() -> CatalogStoreError {
@@ -173,6 +202,7 @@ mod tests {
         store.expect_search().returning(|_| Err(unavailable()));
         store.expect_newest_products().returning(|_| Err(unavailable()));
         store.expect_product().returning(|_| Err(unavailable()));
+        store.expect_list_products().returning(|_| Err(unavailable()));
         let service = CatalogService::new(Arc::new(store));
 
         assert_eq!(
@@ -184,6 +214,66 @@ mod tests {
             service.product(&ProductId("p1".into())).await,
             Err(CatalogError::Unavailable(_))
         ));
+        assert_eq!(
+            service.brand_products("bmw", Page::FIRST).await.expect_err("store down"),
+            CatalogError::Unavailable(unavailable())
+        );
+    }
+
+    fn bmw_listing(offset: u64, limit: u32) -> ProductListing {
+        let bmw = BrandSlug::from_code("bmw").expect("a slug");
+        ProductListing { brands: vec![bmw], offset, limit, ..ProductListing::default() }
+    }
+
+    #[tokio::test]
+    async fn brand_products_ask_the_store_for_the_brand_window_and_count_pages() {
+        let mut store = MockCatalogStore::new();
+        store
+            .expect_list_products()
+            .with(eq(bmw_listing(40, 20)))
+            .times(1)
+            .returning(|_| Ok(ProductSlice { products: vec![], total: 41 }));
+        let service = CatalogService::new(Arc::new(store));
+
+        let page = Page::parse(Some("3")).expect("valid page");
+        let result = service.brand_products("bmw", page).await.expect("listing works");
+
+        assert_eq!((result.pages, result.total, result.page), (3, 41, page));
+        assert!(result.products.is_empty());
+    }
+
+    #[tokio::test]
+    async fn brand_pages_follow_the_configured_page_size() {
+        let mut store = MockCatalogStore::new();
+        store
+            .expect_list_products()
+            .with(eq(bmw_listing(5, 5)))
+            .times(1)
+            .returning(|_| Ok(ProductSlice { products: vec![], total: 11 }));
+        let service = CatalogService::new(Arc::new(store)).with_page_size(5);
+
+        let page = Page::parse(Some("2")).expect("valid page");
+        let result = service.brand_products("bmw", page).await.expect("listing works");
+        assert_eq!(result.pages, 3);
+    }
+
+    #[tokio::test]
+    async fn a_brand_without_products_is_an_empty_page() {
+        let mut store = MockCatalogStore::new();
+        store.expect_list_products().returning(|_| Ok(ProductSlice { products: vec![], total: 0 }));
+        let service = CatalogService::new(Arc::new(store));
+        let result = service.brand_products("lada", Page::FIRST).await.expect("not an error");
+        assert_eq!((result.products.len(), result.pages, result.total), (0, 0, 0));
+    }
+
+    #[tokio::test]
+    async fn text_that_is_no_slug_is_an_empty_page_without_asking_the_store() {
+        // No expectation set: a call to the store would fail the test.
+        let service = CatalogService::new(Arc::new(MockCatalogStore::new()));
+        for slug in ["", "BMW", "land rover", "-bmw", "bmw--audi", "' OR 1=1"] {
+            let result = service.brand_products(slug, Page::FIRST).await.expect("not an error");
+            assert_eq!((result.products.len(), result.pages, result.total), (0, 0, 0), "{slug:?}");
+        }
     }
 
     #[tokio::test]

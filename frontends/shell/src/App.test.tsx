@@ -38,6 +38,14 @@ describe('App', () => {
     expectLayoutWorks();
   });
 
+  it("fills a car brand's page from the catalog remote", async () => {
+    remote.mockResolvedValue({ default: () => <h1>BMW Spare Parts</h1> });
+    open('/brand/bmw?page=2');
+    expect(await screen.findByRole('heading', { name: 'BMW Spare Parts' })).toBeTruthy();
+    expect(remote).toHaveBeenCalledWith('catalog/Brand');
+    expectLayoutWorks();
+  });
+
   it('shows the static pages with their titles', async () => {
     open('/about');
     expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();

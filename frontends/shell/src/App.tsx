@@ -21,6 +21,9 @@ export function App() {
         <Route path="/product">
           <RemoteSlot id="catalog/Product" />
         </Route>
+        <Route path="/brand/:brandSlug">
+          <RemoteSlot id="catalog/Brand" />
+        </Route>
         <Route path="/about" component={AboutPage} />
         <Route path="/contactus" component={ContactPage} />
         <Route path="/policy" component={PolicyPage} />

@@ -1,7 +1,7 @@
 //! Browsing and searching the catalog: the calls a visitor makes without logging in.
 
 use marque_app::CatalogError;
-use marque_domain::catalog::{Page, ProductId};
+use marque_domain::catalog::{Page, PageError, ProductId, SearchPage};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
@@ -59,7 +59,24 @@ list_response!(BrandsResponse, BrandList, brands_bad_request, "brands_bad_reques
 list_response!(NewProductsResponse, ProductList, new_products_bad_request, "new_products_bad_request");
 list_response!(HotSellingResponse, HotSellingList, hot_selling_bad_request, "hot_selling_bad_request");
 list_response!(SearchResponse, SearchResults, search_bad_request, "search_bad_request");
+list_response!(BrandProductsResponse, SearchResults, brand_products_bad_request, "brand_products_bad_request");
 
+/// The `page` query value: absent means page 1.
+fn page_from(page: Option<u64>) -> Result<Page, PageError> {
+    page.map(|n| Page::parse(Some(&n.to_string()))).transpose().map(|p| p.unwrap_or(Page::FIRST))
+}
+
+fn results_body(r: SearchPage) -> Json<SearchResults> {
+    Json(SearchResults {
+        status: SUCCESS.into(),
+        results: r.products.into_iter().map(Into::into).collect(),
+        pages: r.pages,
+        page: r.page.number(),
+        total: r.total,
+    })
+}
+
+#[expect(clippy::large_enum_variant, reason = "built once per request and returned at once; boxing buys nothing")]
 #[derive(ApiResponse)]
 #[oai(bad_request_handler = "product_bad_request")]
 enum ProductResponse {
@@ -164,8 +181,8 @@ impl CatalogApi {
         /// Page number from 1; absent means 1.
         page: Query<Option<u64>>,
     ) -> SearchResponse {
-        let page = match page.0.map(|n| Page::parse(Some(&n.to_string()))).transpose() {
-            Ok(p) => p.unwrap_or(Page::FIRST),
+        let page = match page_from(page.0) {
+            Ok(p) => p,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
         let term = search.0.unwrap_or_default();
@@ -176,13 +193,28 @@ impl CatalogApi {
             ));
         }
         match self.shop.catalog.search(&term, page).await {
-            Ok(r) => SearchResponse::Ok(Json(SearchResults {
-                status: SUCCESS.into(),
-                results: r.products.into_iter().map(Into::into).collect(),
-                pages: r.pages,
-                page: r.page.number(),
-                total: r.total,
-            })),
+            Ok(r) => SearchResponse::Ok(results_body(r)),
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Products of one OEM brand (car maker), newest first, 20 a page. A slug no
+    /// product carries answers an empty page (`pages` 0), not an error.
+    #[oai(path = "/get/productByOem/:brandSlug", method = "get", operation_id = "listProductsByOem")]
+    async fn products_by_oem(
+        &self,
+        /// The brand's slug, e.g. `bmw` or `land-rover`.
+        #[oai(name = "brandSlug")]
+        brand_slug: Path<String>,
+        /// Page number from 1; absent means 1.
+        page: Query<Option<u64>>,
+    ) -> BrandProductsResponse {
+        let page = match page_from(page.0) {
+            Ok(p) => p,
+            Err(e) => return BrandProductsResponse::BadRequest(ErrorBody::from_rule(&e)),
+        };
+        match self.shop.catalog.brand_products(&brand_slug.0, page).await {
+            Ok(r) => BrandProductsResponse::Ok(results_body(r)),
             Err(e) => e.into(),
         }
     }

@@ -182,7 +182,7 @@ pub struct ProductDetail {
     pub data: ProductBody,
 }
 
-/// One page of search results.
+/// One page of a product listing: search results, or the products of a brand.
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "SearchResults")]
 pub struct SearchResults {

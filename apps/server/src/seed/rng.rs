@@ -5,7 +5,7 @@ pub struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED_0F_4A12)
+        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x005E_ED0F_4A12)
     }
 
     fn next_u64(&mut self) -> u64 {

@@ -72,6 +72,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get/productByOem/{brandSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products of one OEM brand (car maker), newest first, 20 a page. A slug no
+         *     product carries answers an empty page (`pages` 0), not an error.
+         */
+        get: operations["listProductsByOem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get/productBySearch": {
         parameters: {
             query?: never;
@@ -263,7 +283,7 @@ export interface components {
         };
         /**
          * SearchResults
-         * @description One page of search results.
+         * @description One page of a product listing: search results, or the products of a brand.
          */
         SearchResults: {
             /**
@@ -446,6 +466,49 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProductsByOem: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The brand's slug, e.g. `bmw` or `land-rover`. */
+                brandSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description The request was malformed (e.g. a page that is not a whole number from 1). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now. */
             503: {
                 headers: {
                     [name: string]: unknown;

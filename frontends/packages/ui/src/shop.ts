@@ -18,6 +18,6 @@ export const FOOTER_OEM_BRANDS = [
   { slug: 'porsche', name: 'Porsche' },
 ] as const;
 
-export const brandHref = (slug: string) => `/brand/${encodeURIComponent(slug)}?page=1`;
+export const brandHref = (slug: string, page = 1) => `/brand/${encodeURIComponent(slug)}?page=${page}`;
 export const productHref = (productId: string) => `/product?productId=${encodeURIComponent(productId)}`;
 export const searchHref = (term: string, page = 1) => `/search?search=${encodeURIComponent(term)}&page=${page}`;

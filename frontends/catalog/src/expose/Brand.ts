@@ -1,0 +1,6 @@
+// What the shell loads as 'catalog/Brand'.
+import { injectCatalogStyles } from '../styles/inject';
+
+injectCatalogStyles();
+
+export { BrandPage as default } from '../features/brand/components/BrandPage';
