@@ -64,10 +64,7 @@ async fn a_product_page_carries_open_graph_and_json_ld() {
     assert_eq!(json_ld["name"], product.name);
     assert_eq!(json_ld["mpn"], product.part_no.printed());
     assert_eq!(json_ld["offers"]["priceCurrency"], "INR");
-    assert_eq!(
-        json_ld["offers"]["price"],
-        format!("{}.{:02}", product.price.whole_rupees(), product.price.paise() % 100)
-    );
+    assert_eq!(json_ld["offers"]["price"], product.price.decimal_rupees());
     let availability = if product.quantity >= 1 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
     assert_eq!(json_ld["offers"]["availability"], availability);
 }

@@ -107,6 +107,8 @@ messages! {
     FilterInvalid = "filter.invalid" => "Unknown filter value",
     /// Marque: a page number that is not one.
     PageInvalid = "page.invalid" => "page must be a whole number from 1 to 100000",
+    /// Marque: search text longer than any part name or number.
+    SearchTooLong = "search.too_long" => "search must be at most 200 characters",
     /// Marque: a part number without letters or digits.
     PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
 

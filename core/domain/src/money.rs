@@ -43,6 +43,15 @@ impl Money {
         self.0 as f64 / 100.0
     }
 
+    /// Rupees with exactly two decimals and no grouping, as machine-readable
+    /// offers want it (e.g. `12499.50`).
+    #[must_use]
+    pub fn decimal_rupees(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        format!("{sign}{}.{:02}", abs / 100, abs % 100)
+    }
+
     /// Parses a rupee amount given as a number with at most two decimals.
     ///
     /// Returns `None` for negative, non-finite or sub-paisa amounts.
@@ -134,6 +143,13 @@ mod tests {
         assert_eq!(Money::from_rupees(12_345_678).to_string(), "₹1,23,45,678");
         assert_eq!(Money::from_paise(1_249_950).to_string(), "₹12,499.50");
         assert_eq!(Money::from_paise(-5).to_string(), "-₹0.05");
+    }
+
+    #[test]
+    fn decimal_rupees_have_two_places() {
+        assert_eq!(Money::from_paise(1_249_950).decimal_rupees(), "12499.50");
+        assert_eq!(Money::from_rupees(7).decimal_rupees(), "7.00");
+        assert_eq!(Money::from_paise(-5).decimal_rupees(), "-0.05");
     }
 
     #[test]

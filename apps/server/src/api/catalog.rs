@@ -1,7 +1,7 @@
 //! Browsing and searching the catalog: the calls a visitor makes without logging in.
 
 use marque_app::CatalogError;
-use marque_domain::catalog::{Page, PageError, ProductId, SearchPage};
+use marque_domain::catalog::{Page, PageError, ProductId, SearchPage, SearchTerm};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
@@ -12,8 +12,6 @@ use super::model::{
 };
 use crate::app::Shop;
 
-/// Longest search text accepted; part names and numbers are far shorter.
-const MAX_SEARCH_CHARS: usize = 200;
 
 #[derive(Tags)]
 enum Tag {
@@ -185,14 +183,11 @@ impl CatalogApi {
             Ok(p) => p,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        let term = search.0.unwrap_or_default();
-        if term.chars().count() > MAX_SEARCH_CHARS {
-            return SearchResponse::BadRequest(ErrorBody::new(
-                format!("search must be at most {MAX_SEARCH_CHARS} characters"),
-                Some("search.too_long"),
-            ));
-        }
-        match self.shop.catalog.search(&term, page).await {
+        let term = match SearchTerm::parse(search.0.as_deref().unwrap_or_default()) {
+            Ok(t) => t,
+            Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
+        };
+        match self.shop.catalog.search(term.as_str(), page).await {
             Ok(r) => SearchResponse::Ok(results_body(r)),
             Err(e) => e.into(),
         }

@@ -184,7 +184,7 @@ fn product_json_ld(p: &Product, description: &str) -> serde_json::Value {
         "category": p.category,
         "offers": {
             "@type": "Offer",
-            "price": format!("{}.{:02}", p.price.whole_rupees(), p.price.paise() % 100),
+            "price": p.price.decimal_rupees(),
             "priceCurrency": "INR",
             "availability": availability,
             "itemCondition": condition,

@@ -26,6 +26,42 @@ impl UserFacing for PageError {
 }
 user_facing_error!(PageError);
 
+/// What a visitor typed into the search box: a part name or a part number, trimmed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchTerm(String);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchTermError {
+    TooLong,
+}
+
+impl UserFacing for SearchTermError {
+    fn message(&self) -> Message {
+        Message::SearchTooLong
+    }
+}
+user_facing_error!(SearchTermError);
+
+impl SearchTerm {
+    /// Longest search text accepted; part names and numbers are far shorter.
+    pub const MAX_CHARS: usize = 200;
+
+    /// # Errors
+    /// [`SearchTermError::TooLong`] above [`SearchTerm::MAX_CHARS`] characters.
+    pub fn parse(raw: &str) -> Result<Self, SearchTermError> {
+        let term = raw.trim();
+        if term.chars().count() > Self::MAX_CHARS {
+            return Err(SearchTermError::TooLong);
+        }
+        Ok(Self(term.to_owned()))
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 impl Page {
     pub const FIRST: Page = Page(1);
     const MAX: u32 = 100_000;
@@ -86,6 +122,15 @@ mod tests {
         for bad in ["0", "-1", "abc", "1.5", "100001", "99999999999"] {
             assert_eq!(Page::parse(Some(bad)), Err(PageError::Invalid), "{bad}");
         }
+    }
+
+    #[test]
+    fn search_terms_are_trimmed_and_bounded() {
+        assert_eq!(SearchTerm::parse("  brake disc ").map(|t| t.as_str().to_owned()), Ok("brake disc".into()));
+        assert!(SearchTerm::parse(&"ब".repeat(200)).is_ok(), "characters, not bytes");
+        let too_long = SearchTerm::parse(&"a".repeat(201)).expect_err("201 characters");
+        assert_eq!(too_long.to_string(), "search must be at most 200 characters");
+        assert_eq!(too_long.code(), "search.too_long");
     }
 
     #[test]

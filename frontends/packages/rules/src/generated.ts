@@ -35,6 +35,7 @@ export const MESSAGES = {
   "stock.out_detail": "Out of Stock",
   "filter.invalid": "Unknown filter value",
   "page.invalid": "page must be a whole number from 1 to 100000",
+  "search.too_long": "search must be at most 200 characters",
   "part_number.empty": "A part number needs at least one letter or digit.",
   "invoice.failed": "Invoice generation failed",
   "invoice.serial_exhausted": "No invoice numbers left for this financial year",
