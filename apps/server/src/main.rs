@@ -46,6 +46,7 @@ async fn main() -> anyhow::Result<()> {
             } else {
                 println!("wrote the demo catalog: {written} products");
             }
+            close(app).await;
             Ok(())
         }
         Command::Openapi => {
@@ -76,7 +77,18 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     Server::new_with_acceptor(acceptor)
         .run_with_graceful_shutdown(routes, shutdown_signal(), Some(std::time::Duration::from_secs(5)))
         .await?;
+    close(app).await;
     Ok(())
+}
+
+/// Lets the embedded database finish shutting down before the runtime stops.
+///
+/// The engine shuts its datastore down (flushing storage and stopping its
+/// maintenance tasks) on a task of its own once the last handle is dropped; if
+/// the process exits first those tasks are cancelled mid-way.
+async fn close(app: App) {
+    drop(app);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
 }
 
 async fn shutdown_signal() {
