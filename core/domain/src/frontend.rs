@@ -18,7 +18,7 @@ use crate::account::{
 };
 use crate::address::{IndianMobile, Pincode, NCR_PREFIXES, PINCODE_LENGTH};
 use crate::cart::Quantity;
-use crate::catalog::Condition;
+use crate::catalog::{Condition, FuelType};
 use crate::filters::{BrandSlug, ConditionFilter, FilterValue, FuelFilter, FILTER_SEPARATOR};
 use crate::invoice::DELIVERY_LINE_LABEL;
 use crate::message::Message;
@@ -233,6 +233,9 @@ pub fn typescript_module() -> String {
         "CONDITION_FALLBACK_LABEL",
         &Json::from(Condition::Other(String::new()).label()),
     );
+
+    let fuels = Json::Obj(FuelType::ALL.iter().map(|f| (f.code().to_owned(), Json::from(f.label()))).collect());
+    constant(&mut out, "Label of each `fuelType`.", "FUEL_LABELS", &fuels);
 
     let limits = Json::Obj(
         TitlePlace::ALL

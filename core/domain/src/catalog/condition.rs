@@ -89,6 +89,20 @@ impl FuelType {
         }
     }
 
+    /// The label a shopper sees, e.g. `Petrol`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            FuelType::Petrol => "Petrol",
+            FuelType::Diesel => "Diesel",
+            FuelType::Hybrid => "Hybrid",
+            FuelType::Electric => "Electric",
+        }
+    }
+
+    /// Every fuel, in display order.
+    pub const ALL: [FuelType; 4] = [FuelType::Petrol, FuelType::Diesel, FuelType::Hybrid, FuelType::Electric];
+
     #[must_use]
     pub fn parse(code: &str) -> Option<Self> {
         match code.trim().to_ascii_lowercase().as_str() {
@@ -125,8 +139,9 @@ mod tests {
 
     #[test]
     fn fuel_codes_round_trip() {
-        for f in [FuelType::Petrol, FuelType::Diesel, FuelType::Hybrid, FuelType::Electric] {
+        for f in FuelType::ALL {
             assert_eq!(FuelType::parse(f.code()), Some(f));
+            assert_eq!(FuelType::parse(f.label()), Some(f), "labels read back too");
         }
         assert_eq!(FuelType::parse(" Diesel "), Some(FuelType::Diesel));
         assert_eq!(FuelType::parse("steam"), None);

@@ -16,7 +16,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     subcategory_slug: 'brake-discs',
     oem: 'BMW',
     oem_slug: 'bmw',
-    fuelType: 'Diesel',
+    fuelType: 'diesel',
     variant: '530d xDrive',
     partNo: '34 10 6 797 602',
     inside_ncr: 250,

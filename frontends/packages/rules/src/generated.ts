@@ -105,6 +105,9 @@ export const CONDITION_LABELS = { "new": "New", "new_without_box": "New Without 
 /** Label of any other `producttype`. */
 export const CONDITION_FALLBACK_LABEL = "Stock Lot" as const;
 
+/** Label of each `fuelType`. */
+export const FUEL_LABELS = { "petrol": "Petrol", "diesel": "Diesel", "hybrid": "Hybrid", "electric": "Electric" } as const;
+
 /** Most title characters shown before the ellipsis, per place. */
 export const TITLE_LIMITS = { "homeCard": 50, "hotSelling": 45, "listingCard": 70, "wishlist": 45, "orderLine": 40 } as const;
 

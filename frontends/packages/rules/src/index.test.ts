@@ -4,6 +4,7 @@ import { MESSAGES, VECTORS } from './generated';
 import {
   computeTotals,
   conditionLabel,
+  fuelLabel,
   deliveryRegion,
   isNcr,
   normaliseEmail,
@@ -84,6 +85,14 @@ describe('pricing', () => {
 describe('catalog', () => {
   it.each(VECTORS.truncate.map((v) => [show(v.title), v.max, v] as const))('truncate %s at %i', (_, __, v) => {
     expect(truncateTitle(v.title, v.max)).toBe(v.result);
+  });
+
+  it('labels fuel types from the generated table and shows unknown codes as they are', () => {
+    expect(fuelLabel('petrol')).toBe('Petrol');
+    expect(fuelLabel('diesel')).toBe('Diesel');
+    expect(fuelLabel('hybrid')).toBe('Hybrid');
+    expect(fuelLabel('')).toBe('');
+    expect(fuelLabel('lpg')).toBe('lpg');
   });
 
   it.each(VECTORS.conditionLabel)('condition label $producttype', ({ producttype, label }) => {

@@ -10,6 +10,7 @@ import {
   CONDITION_LABELS,
   FILTER_SEPARATOR,
   FILTER_VALUES,
+  FUEL_LABELS,
   MESSAGES,
   MOBILE_LENGTH,
   NCR_PREFIXES,
@@ -243,6 +244,11 @@ export function computeTotals(lines: readonly PricedLine[], region: DeliveryRegi
 // --- Catalog ----------------------------------------------------------------------------------
 
 /** The label of a `producttype`; anything unknown is 'Stock Lot'. */
+/** The label of a `fuelType` code (`diesel` → Diesel); an unknown code is shown as it is. */
+export function fuelLabel(fuelType: string): string {
+  return Object.hasOwn(FUEL_LABELS, fuelType) ? FUEL_LABELS[fuelType as keyof typeof FUEL_LABELS] : fuelType;
+}
+
 export function conditionLabel(producttype: string): string {
   return Object.hasOwn(CONDITION_LABELS, producttype)
     ? CONDITION_LABELS[producttype as keyof typeof CONDITION_LABELS]

@@ -1,6 +1,6 @@
 // Product detail: images, name, price, stock, the part's particulars and the shop's important information.
 import type { Product } from '@marque/api-client';
-import { conditionLabel } from '@marque/rules';
+import { conditionLabel, fuelLabel } from '@marque/rules';
 import { Price, useDocumentTitle } from '@marque/ui';
 import { useSearch } from 'wouter';
 import { useProduct } from '../api/get-product';
@@ -39,7 +39,7 @@ function ProductDetail({ product }: { product: Product }) {
     ['Condition', conditionLabel(product.producttype)],
     ['Category', product.category],
     ['Subcategory', product.subcategory],
-    ['Fuel type', product.fuelType],
+    ['Fuel type', fuelLabel(product.fuelType)],
     ['Variant', product.variant],
     ['Part No', product.partNo],
     ['Brand', product.oem],
