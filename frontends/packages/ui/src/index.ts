@@ -4,6 +4,7 @@ export { formatRupees } from './format';
 export { Pagination, pageWindow } from './Pagination';
 export { Price } from './Price';
 export { ProductCard, type ProductCardProduct } from './ProductCard';
+export { pageFrom, ProductResults, type ResultsPage } from './ProductResults';
 export { documentTitle, useDocumentTitle } from './useDocumentTitle';
 export { useRequest, type RequestState } from './useRequest';
 export {

@@ -1,15 +1,8 @@
 // A car brand's page: its name, a grid of its products, newest first, and the page links.
-import { TITLE_LIMITS } from '@marque/rules';
-import { brandHref, Pagination, ProductCard, useDocumentTitle } from '@marque/ui';
+import { brandHref, pageFrom, ProductResults, useDocumentTitle } from '@marque/ui';
 import { useRoute, useSearch } from 'wouter';
 import { useBrand } from '../api/get-brand';
 import { useBrandProducts } from '../api/get-brand-products';
-
-/** The page asked for in the address, or 1 when it is missing or not a positive whole number. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 export function BrandPage() {
   const [, params] = useRoute('/brand/:brandSlug');
@@ -31,26 +24,7 @@ export function BrandPage() {
   return (
     <div className="listing">
       <BrandHeading name={name} />
-      {products.status === 'loading' ? (
-        <p className="status-message" role="status">
-          Loading…
-        </p>
-      ) : products.status === 'error' || products.data.results.length === 0 ? (
-        <p className="status-message" role="status">
-          Product Not Found
-        </p>
-      ) : (
-        <>
-          <ul className="product-grid">
-            {products.data.results.map((product) => (
-              <li key={product._id}>
-                <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} />
-              </li>
-            ))}
-          </ul>
-          <Pagination page={page} pages={products.data.pages} hrefFor={(n) => brandHref(slug, n)} />
-        </>
-      )}
+      <ProductResults request={products} page={page} hrefFor={(n) => brandHref(slug, n)} />
     </div>
   );
 }

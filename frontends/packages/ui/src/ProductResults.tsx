@@ -1,0 +1,51 @@
+// One page of a product listing (search, brand, later category): the grid, the page links,
+// 'Product Not Found' when there is nothing or the call failed, and a status while loading.
+import { TITLE_LIMITS } from '@marque/rules';
+import { ProductCard, type ProductCardProduct } from './ProductCard';
+import { Pagination } from './Pagination';
+import type { RequestState } from './useRequest';
+
+export type ResultsPage = { results: ProductCardProduct[]; pages: number };
+
+/** The page asked for in the address, or 1 when it is missing or not a positive whole number. */
+export function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function ProductResults({
+  request,
+  page,
+  hrefFor,
+}: {
+  request: RequestState<ResultsPage>;
+  page: number;
+  hrefFor: (page: number) => string;
+}) {
+  if (request.status === 'loading') {
+    return (
+      <p className="status-message" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (request.status === 'error' || request.data.results.length === 0) {
+    return (
+      <p className="status-message" role="status">
+        Product Not Found
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="product-grid">
+        {request.data.results.map((product) => (
+          <li key={product._id}>
+            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={request.data.pages} hrefFor={hrefFor} />
+    </>
+  );
+}
