@@ -10,5 +10,7 @@ module.exports = function sharedModules(dependencies) {
     'react-dom': singleton(dependencies['react-dom']),
     'react-dom/client': singleton(dependencies['react-dom']),
     wouter: singleton(dependencies.wouter),
+    // The language and its catalogue: one instance, so one switch changes the shell and every remote.
+    '@marque/i18n': singleton(dependencies['@marque/i18n']),
   };
 };

@@ -1,4 +1,5 @@
-// Starts React once the remotes are known.
+// Starts React once the remotes are known and the visitor's language is restored.
+import { restoreLanguage } from '@marque/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -9,8 +10,11 @@ setFallbackComponent(RemoteUnavailable);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Awaited before the first render, so a Hindi visitor never sees English flash by.
+void restoreLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

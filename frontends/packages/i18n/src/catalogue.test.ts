@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { EN } from './catalogue';
+import HI from './locales/hi/index';
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+describe('the catalogue', () => {
+  it('has a Hindi text for every code, and no Hindi code without an English one', () => {
+    for (const [ns, texts] of Object.entries(EN)) {
+      const hindi = (HI as Record<string, Record<string, string>>)[ns] ?? {};
+      expect(Object.keys(hindi).sort(), `namespace ${ns}`).toEqual(Object.keys(texts).sort());
+      for (const [code, text] of Object.entries(hindi)) {
+        expect(text.trim(), `${ns}:${code} is empty in Hindi`).not.toBe('');
+      }
+    }
+  });
+
+  it('keeps the same placeholders in both languages', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    for (const [ns, texts] of Object.entries(EN)) {
+      const hindi = (HI as Record<string, Record<string, string>>)[ns] ?? {};
+      for (const [code, text] of Object.entries(texts as Record<string, string>)) {
+        expect(placeholders(hindi[code] ?? ''), `${ns}:${code}`).toEqual(placeholders(text));
+      }
+    }
+  });
+
+  it('writes Hindi in Devanagari, not in Latin letters', () => {
+    for (const [ns, texts] of Object.entries(HI as Record<string, Record<string, string>>)) {
+      for (const [code, text] of Object.entries(texts)) {
+        // Texts that are only numbers, symbols or names (e.g. 'GSTIN', '₹') may stay as they are.
+        if (/[A-Za-z]{4,}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '')) && !DEVANAGARI.test(text)) {
+          throw new Error(`${ns}:${code} is not written in Hindi: ${text}`);
+        }
+      }
+    }
+  });
+});
