@@ -1,4 +1,5 @@
 import type { FakeServer } from '@marque/api-client/testing';
+import { setLanguage } from '@marque/i18n';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -179,5 +180,19 @@ describe('the filter sidebar', () => {
     await screen.findByRole('button', { name: 'Brakes' });
     expect(screen.queryByRole('group', { name: 'PRODUCT TYPE' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('speaks Hindi when the visitor chooses हिन्दी', async () => {
+    await openSubcategory('/subcategory/brakes/brake-discs?page=1&fuel_type=diesel');
+    try {
+      await act(() => setLanguage('hi'));
+      expect(screen.getByRole('complementary', { name: 'इनके अनुसार छाँटें' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'ईंधन का प्रकार' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'डीज़ल हटाएँ' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'रीसेट करें' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+      localStorage.clear();
+    }
   });
 });
