@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The layout rules that tests in jsdom cannot see: which screens get the drawer, the toggle and the list.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
