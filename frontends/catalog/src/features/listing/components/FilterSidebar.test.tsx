@@ -85,6 +85,8 @@ describe('the filter sidebar', () => {
 
   it('shows one removable chip per active value; removing one updates the address', async () => {
     await openSubcategory('/subcategory/brakes/brake-discs?page=2&oem=bmw&fuel_type=diesel--petrol');
+    // On a phone the chips are in the drawer: its button tells how many filters are on.
+    expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeTruthy();
 
     const chips = within(sidebar()).getByRole('list', { name: 'Active filters' });
     expect(within(chips).getAllByRole('button').map((chip) => chip.getAttribute('aria-label'))).toEqual([

@@ -5,7 +5,7 @@ import { useT } from '@marque/i18n';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCategories } from '../api/get-categories';
 import { useOemBrands } from '../api/get-oem-brands';
-import { NO_FILTERS, type ListingFilters } from '../filters';
+import { FILTER_KINDS, NO_FILTERS, type ListingFilters } from '../filters';
 import { CategoryGroups } from './CategoryGroups';
 import { FilterChips } from './FilterChips';
 import { FilterGroups } from './FilterGroups';
@@ -39,6 +39,7 @@ export function FilterSidebar({
   const categoryList = categories.status === 'success' ? categories.data : [];
   const brandList = brands.status === 'success' ? brands.data : [];
   const name = categoryName || categoryList.find((category) => category.slug === categorySlug)?.name;
+  const active = FILTER_KINDS.reduce((sum, kind) => sum + filters[kind].length, 0);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -81,6 +82,7 @@ export function FilterSidebar({
         onClick={() => setOpen(true)}
       >
         {t('filters')}
+        {active > 0 ? ` (${active})` : null}
       </button>
       {open ? <div className="filter-backdrop" data-testid="filter-backdrop" onClick={close} /> : null}
       <aside

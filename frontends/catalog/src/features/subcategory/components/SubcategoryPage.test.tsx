@@ -20,6 +20,7 @@ describe('SubcategoryPage', () => {
     render(<SubcategoryPage />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Discs' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Brakes' }).getAttribute('href')).toBe('/category/brakes?page=1');
     expect(await screen.findByRole('link', { name: cardName('d-5') })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(server.requests).toContain('/api/get/product/brakes/brake-discs?page=2&oem=bmw');

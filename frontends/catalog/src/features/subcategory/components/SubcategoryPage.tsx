@@ -1,11 +1,12 @@
 // A subcategory: a grid of its products, filtered as the address says, with the page links.
 import { useT } from '@marque/i18n';
 import { ProductResults, useDocumentTitle } from '@marque/ui';
-import { useRoute } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import { FilterSidebar } from '../../listing/components/FilterSidebar';
 import { ListingLayout } from '../../listing/components/ListingLayout';
 import { ListingLoading, ListingNotFound } from '../../listing/components/ListingStatus';
 import { useListingAddress } from '../../listing/hooks/use-listing-address';
+import { categoryHref } from '../../listing/links';
 import { useSubcategoryProducts } from '../api/get-subcategory-products';
 
 export function SubcategoryPage() {
@@ -35,7 +36,9 @@ export function SubcategoryPage() {
     >
       {found ? (
         <>
-          <p className="listing__category">{found.category.name}</p>
+          <p className="listing__category">
+            <Link href={categoryHref(found.category.slug)}>{found.category.name}</Link>
+          </p>
           <h1 className="listing__heading">{found.subcategory.name}</h1>
         </>
       ) : null}
