@@ -26,6 +26,8 @@ module.exports = (_env, argv) => ({
         './Search': './src/expose/Search.ts',
         './Product': './src/expose/Product.ts',
         './Brand': './src/expose/Brand.ts',
+        './Category': './src/expose/Category.ts',
+        './Subcategory': './src/expose/Subcategory.ts',
       },
       shared: sharedModules(dependencies),
       dts: false,

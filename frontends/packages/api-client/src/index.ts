@@ -21,12 +21,21 @@ export type Product = OkBody<'/api/get/productById/{id}'>['data'];
 export type HotSellingItem = OkBody<'/api/get/suggestion'>['result'][number];
 export type OemBrand = OkBody<'/api/get/brand/oem'>['data'][number];
 export type SearchPage = OkBody<'/api/get/productBySearch'>;
+export type Category = OkBody<'/api/get/category'>['data'][number];
+/** A category's products: grouped by subcategory without a filter, one flat page with any filter. */
+export type CategoryListing = OkBody<'/api/get/product/{categorySlug}'>;
+/** One subcategory's group on an unfiltered category page: its count and a few products. */
+export type SubcategoryGroup = CategoryListing['subcategory'][number];
+/** One page of a subcategory's products. */
+export type SubcategoryListing = OkBody<'/api/get/product/{categoryName}/{subCategoryName}'>;
 
 /** Thrown when the server answers with a non-2xx status; `message` is the server's own text when it sent one. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's stable error code (e.g. `filter.invalid`), when it sent one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,7 +54,7 @@ export const api = createClient<paths>({
 /** Unwraps an openapi-fetch result: the body on success, an ApiError otherwise. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data !== undefined) return result.data;
-  const error = result.error as { message?: unknown } | undefined;
+  const error = result.error as { message?: unknown; code?: unknown } | undefined;
   const message = typeof error?.message === 'string' ? error.message : `HTTP ${result.response.status}`;
-  throw new ApiError(result.response.status, message);
+  throw new ApiError(result.response.status, message, typeof error?.code === 'string' ? error.code : undefined);
 }

@@ -55,6 +55,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get/product/{categorySlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products of one category. Without a filter they are grouped by subcategory (`view`
+         *     grouped); with any filter, one flat page of 20 (`view` flat).
+         */
+        get: operations["listCategoryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get/product/{categoryName}/{subCategoryName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of one subcategory, 20 a page, optionally filtered. */
+        get: operations["listSubcategoryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get/productById/{id}": {
         parameters: {
             query?: never;
@@ -412,6 +449,188 @@ export interface operations {
             };
             /** @description The request was malformed (e.g. a page that is not a whole number from 1). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCategoryProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Brand slugs joined by `--`, e.g. `bmw--audi`. */
+                oem?: string;
+                /** @description `old`, `new` or both joined by `--`. */
+                product_type?: string;
+                /** @description `petrol`, `diesel` or both joined by `--`. */
+                fuel_type?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The category's slug, e.g. `brakes`. */
+                categorySlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                        };
+                        /**
+                         * Format: uint32
+                         * @description The page returned, from 1.
+                         */
+                        page: number;
+                        /**
+                         * Format: uint64
+                         * @description Number of pages (0 when nothing matched).
+                         */
+                        pages: number;
+                        results: components["schemas"]["Product"][];
+                        status: string;
+                        /**
+                         * Format: uint64
+                         * @description Number of products matching, over all pages.
+                         */
+                        total: number;
+                        subcategory: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                            /**
+                             * Format: uint64
+                             * @description Number of products in this subcategory.
+                             */
+                            count: number;
+                            products: components["schemas"]["Product"][];
+                        }[];
+                        /** @description `grouped` without a filter, `flat` with any filter. */
+                        view: "grouped" | "flat";
+                    };
+                };
+            };
+            /** @description An unknown filter value (`filter.invalid`) or page (`page.invalid`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category (or subcategory) has this slug (`category.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSubcategoryProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Brand slugs joined by `--`, e.g. `bmw--audi`. */
+                oem?: string;
+                /** @description `old`, `new` or both joined by `--`. */
+                product_type?: string;
+                /** @description `petrol`, `diesel` or both joined by `--`. */
+                fuel_type?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The category's slug. */
+                categoryName: string;
+                /** @description The subcategory's slug. */
+                subCategoryName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                        };
+                        /**
+                         * Format: uint32
+                         * @description The page returned, from 1.
+                         */
+                        page: number;
+                        /**
+                         * Format: uint64
+                         * @description Number of pages (0 when nothing matched).
+                         */
+                        pages: number;
+                        results: components["schemas"]["Product"][];
+                        status: string;
+                        /**
+                         * Format: uint64
+                         * @description Number of products matching, over all pages.
+                         */
+                        total: number;
+                        subcategory: {
+                            _id: string;
+                            name: string;
+                            slug: string;
+                        };
+                    };
+                };
+            };
+            /** @description An unknown filter value (`filter.invalid`) or page (`page.invalid`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category (or subcategory) has this slug (`category.not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,9 +8,9 @@ type Handler<P extends GetPath> = (request: { url: URL; params: Record<string, s
 
 export type FakeRoutes = { [P in GetPath]?: Handler<P> };
 
-/** A `{ status: "failed", message }` answer, the API's error shape. */
-export function failed(status: number, message: string): Response {
-  return Response.json({ status: 'failed', message }, { status });
+/** A `{ status: "failed", message }` answer (with its stable `code` when given), the API's error shape. */
+export function failed(status: number, message: string, code?: string): Response {
+  return Response.json(code === undefined ? { status: 'failed', message } : { status: 'failed', message, code }, { status });
 }
 
 /** Answers that simulate the network going away: fetch rejects, as browsers do. */

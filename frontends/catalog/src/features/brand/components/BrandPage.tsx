@@ -1,10 +1,12 @@
 // A car brand's page: its name, a grid of its products, newest first, and the page links.
+import { useT } from '@marque/i18n';
 import { brandHref, pageFrom, ProductResults, useDocumentTitle } from '@marque/ui';
 import { useRoute, useSearch } from 'wouter';
 import { useBrand } from '../api/get-brand';
 import { useBrandProducts } from '../api/get-brand-products';
 
 export function BrandPage() {
+  const t = useT('listing');
   const [, params] = useRoute('/brand/:brandSlug');
   const slug = params?.brandSlug ?? '';
   const page = pageFrom(new URLSearchParams(useSearch()).get('page'));
@@ -15,7 +17,7 @@ export function BrandPage() {
   if (brand.status === 'loading') {
     return (
       <p className="status-message" role="status">
-        Loading…
+        {t('loading')}
       </p>
     );
   }
@@ -30,7 +32,9 @@ export function BrandPage() {
 }
 
 function BrandHeading({ name }: { name: string }) {
+  const t = useT('listing');
+  const heading = t('brand_heading', { name });
   // The same title the server puts in the page head for this route.
-  useDocumentTitle(`${name} Spare Parts`);
-  return <h1 className="listing__heading">{name} Spare Parts</h1>;
+  useDocumentTitle(heading);
+  return <h1 className="listing__heading">{heading}</h1>;
 }

@@ -3,12 +3,13 @@ import { failed, fakeServer, type FakeServer } from '@marque/api-client/testing'
 import { TITLE_LIMITS, truncateTitle } from '@marque/rules';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../../test/fixtures';
 import { SearchPage } from './SearchPage';
 
 let server: FakeServer | undefined;
 afterEach(() => server?.restore());
+beforeEach(() => localStorage.clear());
 
 const open = (address: string) => window.history.replaceState(null, '', address);
 
@@ -95,5 +96,46 @@ describe('SearchPage', () => {
 
     await screen.findAllByRole('article');
     expect(server.requests).toEqual(['/api/get/productBySearch?search=&page=1']);
+  });
+
+  it('says only "Showing results for" when the term is empty, with nothing invented after it', async () => {
+    server = searchOver(discs);
+    open('/search?search=&page=1');
+    render(<SearchPage />);
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Showing results for');
+    await screen.findAllByRole('article');
+    await waitFor(() => expect(document.title).toBe('All parts - Marque Parts'));
+  });
+
+  it('switches between grid and list, and remembers the choice in localStorage under listView', async () => {
+    server = searchOver(discs);
+    open('/search?search=brake&page=1');
+    const { unmount } = render(<SearchPage />);
+    await screen.findAllByRole('article');
+
+    const layout = screen.getByRole('group', { name: 'Layout' });
+    const grid = within(layout).getByRole('button', { name: 'Grid view' });
+    const list = within(layout).getByRole('button', { name: 'List view' });
+    expect(grid.getAttribute('aria-pressed')).toBe('true');
+    expect(list.getAttribute('aria-pressed')).toBe('false');
+    expect(document.querySelector('.listing__results--list')).toBeNull();
+
+    await userEvent.click(list);
+    expect(list.getAttribute('aria-pressed')).toBe('true');
+    expect(grid.getAttribute('aria-pressed')).toBe('false');
+    expect(localStorage.getItem('listView')).toBe('list');
+    expect(document.querySelector('.listing__results--list')).not.toBeNull();
+
+    // A later visit starts in the remembered view.
+    unmount();
+    render(<SearchPage />);
+    expect(screen.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
+    await screen.findAllByRole('article');
+    expect(document.querySelector('.listing__results--list')).not.toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Grid view' }));
+    expect(localStorage.getItem('listView')).toBe('grid');
+    expect(document.querySelector('.listing__results--list')).toBeNull();
   });
 });

@@ -1,22 +1,39 @@
-// Search results: 'Showing results for' the term, a grid of products and the page links.
+// Search results: 'Showing results for' the term, the products as a grid or (on large screens) a list,
+// and the page links.
+import { useT } from '@marque/i18n';
 import { pageFrom, ProductResults, searchHref, useDocumentTitle } from '@marque/ui';
 import { useSearch } from 'wouter';
 import { useSearchProducts } from '../api/search-products';
+import { useListView } from '../hooks/use-list-view';
+import { ViewToggle } from './ViewToggle';
 
 export function SearchPage() {
+  const t = useT('listing');
   const query = new URLSearchParams(useSearch());
   const term = query.get('search') ?? '';
   const page = pageFrom(query.get('page'));
   // The same titles the server puts in the page head for this route.
-  useDocumentTitle(term ? `Search results for ${term}` : 'All parts');
+  useDocumentTitle(term ? t('search_title', { term }) : t('all_parts_title'));
   const results = useSearchProducts(term, page);
+  const [view, setView] = useListView();
 
   return (
     <div className="listing">
-      <h1 className="listing__heading">
-        Showing results for <span className="listing__term">{term || 'all parts'}</span>
-      </h1>
-      <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} />
+      <div className="listing__top">
+        <h1 className="listing__heading">
+          {t('showing_results_for')}
+          {term ? (
+            <>
+              {' '}
+              <span className="listing__term">{term}</span>
+            </>
+          ) : null}
+        </h1>
+        <ViewToggle view={view} onChange={setView} />
+      </div>
+      <div className={view === 'list' ? 'listing__results listing__results--list' : 'listing__results'}>
+        <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} />
+      </div>
     </div>
   );
 }

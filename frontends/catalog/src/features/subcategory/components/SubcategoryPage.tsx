@@ -1,0 +1,50 @@
+// A subcategory: a grid of its products, filtered as the address says, with the page links.
+import { useT } from '@marque/i18n';
+import { ProductResults, useDocumentTitle } from '@marque/ui';
+import { Link, useRoute } from 'wouter';
+import { FilterSidebar } from '../../listing/components/FilterSidebar';
+import { ListingLayout } from '../../listing/components/ListingLayout';
+import { ListingLoading, ListingNotFound } from '../../listing/components/ListingStatus';
+import { useListingAddress } from '../../listing/hooks/use-listing-address';
+import { categoryHref } from '../../listing/links';
+import { useSubcategoryProducts } from '../api/get-subcategory-products';
+
+export function SubcategoryPage() {
+  const t = useT('listing');
+  const [, params] = useRoute('/subcategory/:categorySlug/:subcategorySlug');
+  const categorySlug = params?.categorySlug ?? '';
+  const subcategorySlug = params?.subcategorySlug ?? '';
+  const { filters, page, hrefFor, setFilters } = useListingAddress();
+  const listing = useSubcategoryProducts(categorySlug, subcategorySlug, filters, page);
+  const found = listing.status === 'success' ? listing.data : undefined;
+  // The same title the server puts in the page head for this route.
+  useDocumentTitle(
+    found ? t('subcategory_title', { subcategory: found.subcategory.name, category: found.category.name }) : undefined,
+  );
+
+  return (
+    <ListingLayout
+      sidebar={
+        <FilterSidebar
+          categorySlug={categorySlug}
+          subcategorySlug={subcategorySlug}
+          categoryName={found?.category.name}
+          filters={filters}
+          onChange={setFilters}
+        />
+      }
+    >
+      {found ? (
+        <>
+          <p className="listing__category">
+            <Link href={categoryHref(found.category.slug)}>{found.category.name}</Link>
+          </p>
+          <h1 className="listing__heading">{found.subcategory.name}</h1>
+        </>
+      ) : null}
+      {listing.status === 'loading' ? <ListingLoading /> : null}
+      {listing.status === 'error' ? <ListingNotFound error={listing.error} /> : null}
+      {listing.status === 'success' ? <ProductResults request={listing} page={page} hrefFor={hrefFor} /> : null}
+    </ListingLayout>
+  );
+}
