@@ -1,8 +1,10 @@
 import { loadRemote } from '@module-federation/runtime';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLanguage } from '@marque/i18n';
 import { embedTestShop, TEST_SHOP } from '@marque/ui/testing';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { fallbackModule, setFallbackComponent } from './features/remotes/fallback-registry';
 import { RemoteUnavailable } from './features/remotes/RemoteUnavailable';
@@ -31,6 +33,11 @@ beforeEach(() => {
   );
 });
 
+afterEach(async () => {
+  await setLanguage('en');
+  localStorage.clear();
+});
+
 describe('App', () => {
   it('fills the home route from the catalog remote, inside the header and footer', async () => {
     remote.mockResolvedValue({ default: () => <h1>Catalog home</h1> });
@@ -57,6 +64,14 @@ describe('App', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Contact us - Marque Parts'));
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+  });
+
+  it('shows a static page and its title in Hindi once the visitor chooses it', async () => {
+    open('/termandcondition');
+    await act(() => setLanguage('hi'));
+    expect(screen.getByRole('heading', { level: 1, name: 'नियम और शर्तें' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('नियम और शर्तें - Marque Parts'));
+    expect(screen.getByRole('article').textContent).toMatch(/6 महीने तक मान्य/);
   });
 
   it('states what the terms must say', () => {

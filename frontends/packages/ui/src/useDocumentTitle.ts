@@ -9,6 +9,8 @@ export function documentTitle(title?: string): string {
 
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
-    document.title = documentTitle(title);
+    const full = documentTitle(title);
+    document.title = full;
+    document.head.querySelector('meta[property="og:title"]')?.setAttribute('content', full);
   }, [title]);
 }

@@ -23,6 +23,17 @@ describe('header on phones', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('closes the menu with Escape and gives focus back to its button', async () => {
+    render(<Header />);
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(button);
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toBe('Home');
+    await userEvent.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
   it('leaves a place for the cart and the account menu', () => {
     const { container } = render(<Header />);
     expect(container.querySelector('.site-header__actions')).not.toBeNull();

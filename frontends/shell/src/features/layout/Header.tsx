@@ -2,7 +2,7 @@
 // the language selector and, later, the cart and the account menu.
 import { useT } from '@marque/i18n';
 import { useShopIdentity } from '@marque/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LanguageSelect } from './LanguageSelect';
 import { SearchBox } from './SearchBox';
@@ -12,6 +12,7 @@ export function Header() {
   const { name } = useShopIdentity();
   const [path] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // A chosen link closes the phone menu.
   useEffect(() => setMenuOpen(false), [path]);
 
@@ -25,6 +26,7 @@ export function Header() {
           <span className="site-header__name">{name}</span>
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="site-header__menu-button"
           aria-expanded={menuOpen}
@@ -40,6 +42,11 @@ export function Header() {
           id="site-nav"
           className={menuOpen ? 'site-header__nav site-header__nav--open' : 'site-header__nav'}
           aria-label={t('nav.label')}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
         >
           <Link href="/">{t('nav.home')}</Link>
           <Link href="/about">{t('nav.about')}</Link>
