@@ -36,12 +36,17 @@ function metaContent(selector: string, content: string) {
 }
 
 let defaultDescription: string | null = null;
+/** Where the default is kept for every bundle of this package (the shell and each remote have their own copy). */
+const DEFAULT_ATTRIBUTE = 'data-marque-default';
 
 /** The shop's default description, read from the server's first page once. */
 export function shopDescription(): string {
   if (defaultDescription === null) {
-    const initial = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '';
-    defaultDescription = initial && !OWN_DESCRIPTION.test(location.pathname) ? initial : FALLBACK_DESCRIPTION;
+    const meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const kept = meta?.getAttribute(DEFAULT_ATTRIBUTE);
+    const initial = meta?.content ?? '';
+    defaultDescription = kept || (initial && !OWN_DESCRIPTION.test(location.pathname) ? initial : FALLBACK_DESCRIPTION);
+    meta?.setAttribute(DEFAULT_ATTRIBUTE, defaultDescription);
   }
   return defaultDescription;
 }
@@ -53,6 +58,7 @@ export function setDescription(description?: string) {
   if (!meta) {
     meta = document.createElement('meta');
     meta.name = 'description';
+    meta.setAttribute(DEFAULT_ATTRIBUTE, shopDescription());
     document.head.append(meta);
   }
   meta.content = text;
