@@ -1,7 +1,10 @@
 import { loadRemote } from '@module-federation/runtime';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@marque/i18n';
+import { embedTestShop, TEST_SHOP } from '@marque/ui/testing';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { fallbackModule, setFallbackComponent } from './features/remotes/fallback-registry';
 import { RemoteUnavailable } from './features/remotes/RemoteUnavailable';
@@ -23,10 +26,16 @@ function expectLayoutWorks() {
 }
 
 beforeEach(() => {
+  embedTestShop();
   remote.mockReset();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
     Response.json({ catalog: '/remotes/catalog/mf-manifest.json' }),
   );
+});
+
+afterEach(async () => {
+  await setLanguage('en');
+  localStorage.clear();
 });
 
 describe('App', () => {
@@ -57,6 +66,14 @@ describe('App', () => {
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 
+  it('shows a static page and its title in Hindi once the visitor chooses it', async () => {
+    open('/termandcondition');
+    await act(() => setLanguage('hi'));
+    expect(screen.getByRole('heading', { level: 1, name: 'नियम और शर्तें' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('नियम और शर्तें - Marque Parts'));
+    expect(screen.getByRole('article').textContent).toMatch(/6 महीने तक मान्य/);
+  });
+
   it('states what the terms must say', () => {
     open('/termandcondition');
     const terms = screen.getByRole('article').textContent ?? '';
@@ -69,11 +86,33 @@ describe('App', () => {
     open('/policy');
     const policy = screen.getByRole('article').textContent ?? '';
     expect(policy).toMatch(/Effective date: 2021-01-01/);
-    expect(policy).toMatch(/Marque Parts/);
+    expect(policy).toContain(`This policy explains how ${TEST_SHOP.legalName}, the operator of Marque Parts`);
     expect(policy).toMatch(/at least 18 years old/);
     expect(policy).toMatch(/2-15 days/);
     expect(policy).toMatch(/6 months/);
-    expect(policy).toMatch(/privacy@/);
+    // The data-rights addresses and the Grievance Officer the Consumer Protection (E-Commerce) Rules require.
+    expect(policy).toContain(TEST_SHOP.supportEmail);
+    expect(policy).toContain(TEST_SHOP.grievanceOfficer.email);
+    const officer = within(screen.getByRole('region', { name: 'Grievance Officer' }));
+    expect(officer.getByText(TEST_SHOP.grievanceOfficer.name)).toBeTruthy();
+    expect(officer.getByRole('link', { name: TEST_SHOP.grievanceOfficer.phone }).getAttribute('href')).toBe('tel:+911140001299');
+    expect(policy).toContain(TEST_SHOP.gstin);
+    expect(policy).toContain(TEST_SHOP.address);
+  });
+
+  it('names the seller and the Grievance Officer on the contact page', () => {
+    open('/contactus');
+    const page = screen.getByRole('article');
+    expect(within(page).getByRole('link', { name: TEST_SHOP.supportEmail }).getAttribute('href')).toBe(
+      `mailto:${TEST_SHOP.supportEmail}`,
+    );
+    expect(page.textContent).toContain(TEST_SHOP.legalName);
+    expect(page.textContent).toContain(TEST_SHOP.address);
+    expect(page.textContent).toContain(TEST_SHOP.gstin);
+    const officer = within(screen.getByRole('region', { name: 'Grievance Officer' }));
+    expect(officer.getByText(TEST_SHOP.grievanceOfficer.name)).toBeTruthy();
+    expect(officer.getByRole('link', { name: TEST_SHOP.grievanceOfficer.email })).toBeTruthy();
+    expect(page.textContent).not.toMatch(/XXXXX|\.example/);
   });
 
   it('says Page not found for an unknown address', async () => {

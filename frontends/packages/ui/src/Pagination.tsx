@@ -1,4 +1,5 @@
 // Page links for every listing: Previous hidden on the first page, Next hidden on the last.
+import { useT } from '@marque/i18n';
 import { Link } from 'wouter';
 
 /** The page numbers to show: the first, the last and two on each side of the current one; null is a gap. */
@@ -14,14 +15,15 @@ export function pageWindow(page: number, pages: number): Array<number | null> {
 const toTop = () => window.scrollTo({ top: 0 });
 
 export function Pagination({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
+  const t = useT('common');
   if (pages <= 1) return null;
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={t('pagination.label')}>
       <ul>
         {page > 1 ? (
           <li>
             <Link href={hrefFor(page - 1)} onClick={toTop} rel="prev">
-              Previous
+              {t('pagination.previous')}
             </Link>
           </li>
         ) : null}
@@ -32,7 +34,7 @@ export function Pagination({ page, pages, hrefFor }: { page: number; pages: numb
             </li>
           ) : (
             <li key={n}>
-              <Link href={hrefFor(n)} onClick={toTop} aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`}>
+              <Link href={hrefFor(n)} onClick={toTop} aria-current={n === page ? 'page' : undefined} aria-label={t('pagination.page', { page: n })}>
                 {n}
               </Link>
             </li>
@@ -41,7 +43,7 @@ export function Pagination({ page, pages, hrefFor }: { page: number; pages: numb
         {page < pages ? (
           <li>
             <Link href={hrefFor(page + 1)} onClick={toTop} rel="next">
-              Next
+              {t('pagination.next')}
             </Link>
           </li>
         ) : null}

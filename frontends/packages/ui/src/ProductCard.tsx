@@ -1,6 +1,8 @@
 // A product in a list: image, name, condition badge, stock and price; the whole card opens the product.
-import { conditionLabel, truncateTitle } from '@marque/rules';
+import { useT } from '@marque/i18n';
+import { truncateTitle } from '@marque/rules';
 import { Link } from 'wouter';
+import { conditionText } from './labels';
 import { Price } from './Price';
 import { productHref } from './shop';
 
@@ -14,13 +16,15 @@ export type ProductCardProduct = {
 };
 
 export function ProductCard({ product, titleLimit }: { product: ProductCardProduct; titleLimit: number }) {
+  const t = useT('common');
+  const messages = useT('messages');
   const image = product.images[0]?.name;
   const inStock = product.quantity >= 1;
   return (
     <article className="product-card">
       <div className="product-card__media">
         {image ? <img src={image} alt="" loading="lazy" width={320} height={240} /> : null}
-        <span className="badge product-card__badge">{conditionLabel(product.producttype)}</span>
+        <span className="badge product-card__badge">{conditionText(t, product.producttype)}</span>
       </div>
       <div className="product-card__body">
         <h3 className="product-card__title">
@@ -29,9 +33,9 @@ export function ProductCard({ product, titleLimit }: { product: ProductCardProdu
           </Link>
         </h3>
         {inStock ? (
-          <p className="product-card__stock">Stock: {product.quantity}</p>
+          <p className="product-card__stock">{t('card.stock', { count: product.quantity })}</p>
         ) : (
-          <p className="product-card__stock product-card__stock--out">OUT OF STOCK</p>
+          <p className="product-card__stock product-card__stock--out">{messages('stock.out_card')}</p>
         )}
         <Price amount={product.price} />
       </div>

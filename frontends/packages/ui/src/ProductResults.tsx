@@ -1,5 +1,6 @@
 // One page of a product listing (search, brand, later category): the grid, the page links,
 // 'Product Not Found' when there is nothing or the call failed, and a status while loading.
+import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
 import { ProductCard, type ProductCardProduct } from './ProductCard';
 import { Pagination } from './Pagination';
@@ -22,17 +23,19 @@ export function ProductResults({
   page: number;
   hrefFor: (page: number) => string;
 }) {
+  const t = useT('common');
+  const messages = useT('messages');
   if (request.status === 'loading') {
     return (
       <p className="status-message" role="status">
-        Loading…
+        {t('status.loading')}
       </p>
     );
   }
   if (request.status === 'error' || request.data.results.length === 0) {
     return (
       <p className="status-message" role="status">
-        Product Not Found
+        {messages('catalog.not_found')}
       </p>
     );
   }

@@ -1,10 +1,8 @@
-// What the storefront says about the shop itself: demo defaults, to be replaced by the shop's configuration.
+// What the storefront knows about the shop without asking the server: its default name, the footer's
+// brands and the addresses of its pages. Contact details and the operator come from ./shop-identity.
 
+/** The shop's name until the server's identity says otherwise (and the page template's default title). */
 export const SHOP_NAME = 'Marque Parts';
-
-export const SUPPORT_EMAIL = 'support@marque-parts.example';
-export const PRIVACY_EMAIL = 'privacy@marque-parts.example';
-export const ENQUIRY_PHONE = '+91 XXXXX XXXXX';
 
 /** The car brands the footer always links to, in the specification's order. */
 export const FOOTER_OEM_BRANDS = [

@@ -1,13 +1,16 @@
-// Page titles follow '{title} - Marque Parts'; without a title the page is just 'Marque Parts'.
+// Page titles follow '{title} - {shop name}'; without a title the page is just the shop's name.
 import { useEffect } from 'react';
-import { SHOP_NAME } from './shop';
+import { shopIdentity } from './shop-identity';
 
 export function documentTitle(title?: string): string {
-  return title ? `${title} - ${SHOP_NAME}` : SHOP_NAME;
+  const shop = shopIdentity().name;
+  return title ? `${title} - ${shop}` : shop;
 }
 
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
-    document.title = documentTitle(title);
+    const full = documentTitle(title);
+    document.title = full;
+    document.head.querySelector('meta[property="og:title"]')?.setAttribute('content', full);
   }, [title]);
 }

@@ -1,8 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { embedTestShop } from '@marque/ui/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Footer } from './Footer';
 
 const hrefOf = (container: HTMLElement, name: string) => within(container).getByRole('link', { name }).getAttribute('href');
+
+beforeEach(() => embedTestShop());
 
 describe('footer', () => {
   it('links the eight car brands to their first page', () => {

@@ -1,14 +1,17 @@
 // The footer: car brands, the shop's policies, how to reach us, and the copyright year.
-import { brandHref, FOOTER_OEM_BRANDS, SHOP_NAME } from '@marque/ui';
+import { useT } from '@marque/i18n';
+import { brandHref, FOOTER_OEM_BRANDS, useShopIdentity } from '@marque/ui';
 import { Link } from 'wouter';
 
 export function Footer() {
+  const t = useT('shell');
+  const { name } = useShopIdentity();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <nav aria-labelledby="footer-brands">
           <h2 id="footer-brands" className="site-footer__heading">
-            Car brands
+            {t('footer.brands')}
           </h2>
           <ul>
             {FOOTER_OEM_BRANDS.map((brand) => (
@@ -20,39 +23,39 @@ export function Footer() {
         </nav>
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies" className="site-footer__heading">
-            Policies
+            {t('footer.policies')}
           </h2>
           <ul>
             <li>
-              <Link href="/policy">Privacy Policy</Link>
+              <Link href="/policy">{t('footer.privacy')}</Link>
             </li>
             <li>
-              <Link href="/termandcondition">Terms</Link>
+              <Link href="/termandcondition">{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link href="/termandcondition">Return Policy</Link>
+              <Link href="/termandcondition">{t('footer.returns')}</Link>
             </li>
             <li>
-              <Link href="/termandcondition">Shipping Policy</Link>
+              <Link href="/termandcondition">{t('footer.shipping')}</Link>
             </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help" className="site-footer__heading">
-            Help
+            {t('footer.help')}
           </h2>
           <ul>
             <li>
-              <Link href="/contactus">Contact us</Link>
+              <Link href="/contactus">{t('nav.contact')}</Link>
             </li>
             <li>
-              <Link href="/about">About us</Link>
+              <Link href="/about">{t('nav.about')}</Link>
             </li>
           </ul>
         </nav>
       </div>
       <p className="container site-footer__copyright">
-        © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
+        {t('footer.copyright', { year: new Date().getFullYear(), shop: name })}
       </p>
     </footer>
   );

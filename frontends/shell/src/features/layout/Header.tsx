@@ -1,24 +1,62 @@
-// The header: the shop's name, the part search and the main links.
-import { SHOP_NAME } from '@marque/ui';
-import { Link } from 'wouter';
+// The header: the shop's name, the main links (behind a menu button on phones), the part search,
+// the language selector and, later, the cart and the account menu.
+import { useT } from '@marque/i18n';
+import { useShopIdentity } from '@marque/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { LanguageSelect } from './LanguageSelect';
 import { SearchBox } from './SearchBox';
 
 export function Header() {
+  const t = useT('shell');
+  const { name } = useShopIdentity();
+  const [path] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // A chosen link closes the phone menu.
+  useEffect(() => setMenuOpen(false), [path]);
+
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link href="/" className="site-header__logo" aria-label={`${SHOP_NAME} home`}>
+        <Link href="/" className="site-header__logo" aria-label={t('header.home_label', { shop: name })}>
           <span aria-hidden="true" className="site-header__mark">
             M
           </span>
-          {SHOP_NAME}
+          <span className="site-header__name">{name}</span>
         </Link>
-        <nav className="site-header__nav" aria-label="Main">
-          <Link href="/">Home</Link>
-          <Link href="/about">About us</Link>
-          <Link href="/contactus">Contact us</Link>
+        <button
+          ref={menuButton}
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M3 6h18M3 12h18M3 18h18" />
+          </svg>
+          <span className="visually-hidden">{t('header.menu')}</span>
+        </button>
+        <nav
+          id="site-nav"
+          className={menuOpen ? 'site-header__nav site-header__nav--open' : 'site-header__nav'}
+          aria-label={t('nav.label')}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
+        >
+          <Link href="/">{t('nav.home')}</Link>
+          <Link href="/about">{t('nav.about')}</Link>
+          <Link href="/contactus">{t('nav.contact')}</Link>
         </nav>
         <SearchBox />
+        <LanguageSelect />
+        <div className="site-header__actions">
+          {/* The cart icon with its count and the Login button / profile menu go here (later issues). */}
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { embedTestShop } from '@marque/ui/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Header } from './Header';
+
+beforeEach(() => embedTestShop());
 
 describe('header search box', () => {
   it('opens the first page of results for the typed term, URL-encoded', async () => {

@@ -1,4 +1,5 @@
 // A place on the page filled by a remote module; if the remote is missing or breaks, only this place says so.
+import { useT } from '@marque/i18n';
 import { ErrorBoundary } from '@marque/ui';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { isFallbackModule } from './fallback-registry';
@@ -29,6 +30,7 @@ function lazyRemote(id: string): LazyExoticComponent<ComponentType> {
 }
 
 export function RemoteSlot({ id }: { id: string }) {
+  const t = useT('common');
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     loaded.delete(id);
@@ -49,7 +51,7 @@ export function RemoteSlot({ id }: { id: string }) {
           <Suspense
             fallback={
               <p className="status-message" role="status">
-                Loading…
+                {t('status.loading')}
               </p>
             }
           >

@@ -1,22 +1,27 @@
-// Contact us: how to reach the shop.
-import { ENQUIRY_PHONE, SUPPORT_EMAIL } from '@marque/ui';
+// Contact us: how to reach the shop, who the seller is, and the Grievance Officer.
+import { useT } from '@marque/i18n';
+import { useShopIdentity } from '@marque/ui';
+import { DetailList, GrievanceOfficerDetails, mailto, SellerDetails, tel } from './SellerDetails';
 import { StaticPage } from './StaticPage';
 
 export function ContactPage() {
+  const t = useT('shell');
+  const shop = useShopIdentity();
   return (
-    <StaticPage title="Contact us">
-      <p>Questions about a part, an order or a delivery? We are happy to help.</p>
-      <dl className="contact-list">
-        <dt>Email</dt>
-        <dd>
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-        </dd>
-        <dt>Phone</dt>
-        <dd>{ENQUIRY_PHONE}</dd>
-        <dt>Hours</dt>
-        <dd>Monday to Saturday, 10:00 to 18:00 IST</dd>
-      </dl>
-      <p>When you ask about a part, please include its part number or your car&apos;s model, year and variant.</p>
+    <StaticPage title={t('contact.title')}>
+      <p>{t('contact.intro')}</p>
+      <DetailList
+        rows={[
+          [t('seller.email'), shop.supportEmail, mailto(shop.supportEmail)],
+          [t('seller.phone'), shop.supportPhone, tel(shop.supportPhone)],
+          [t('contact.enquiry'), shop.enquiryPhone, tel(shop.enquiryPhone)],
+          [t('contact.hours'), t('contact.hours_value')],
+        ]}
+      />
+      <p>{t('contact.ask')}</p>
+      <h2>{t('contact.seller_heading')}</h2>
+      <SellerDetails withContacts={false} />
+      <GrievanceOfficerDetails />
     </StaticPage>
   );
 }

@@ -1,14 +1,16 @@
 // Any address the shop does not know.
+import { useT } from '@marque/i18n';
 import { useDocumentTitle } from '@marque/ui';
 import { Link } from 'wouter';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useT('shell');
+  useDocumentTitle(t('not_found.title'));
   return (
     <div className="static-page">
-      <h1>Page not found</h1>
+      <h1>{t('not_found.title')}</h1>
       <p>
-        <Link href="/">Back to the home page</Link>
+        <Link href="/">{t('not_found.home')}</Link>
       </p>
     </div>
   );

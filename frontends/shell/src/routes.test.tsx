@@ -1,0 +1,49 @@
+import { loadRemote } from '@module-federation/runtime';
+import { render, screen } from '@testing-library/react';
+import { embedTestShop } from '@marque/ui/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { pageFor, ROUTES } from './routes';
+
+vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+const remote = vi.mocked(loadRemote);
+
+/** An address the route pattern matches: each `:param` filled in. */
+const addressOf = (path: string) => path.replace(/:\w+/g, 'sample');
+
+beforeEach(() => {
+  embedTestShop();
+  remote.mockReset();
+  remote.mockImplementation(async (id: string) => ({ default: () => <h1>Remote page {id}</h1> }));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+    Response.json({ catalog: '/remotes/catalog/mf-manifest.json' }),
+  );
+});
+
+describe('the route table', () => {
+  it('names only pages that exist', () => {
+    expect(ROUTES.length).toBeGreaterThan(0);
+    for (const { page } of ROUTES) expect(pageFor(page), page).not.toBeNull();
+    expect(pageFor('shell/Nothing')).toBeNull();
+    expect(pageFor('checkout/')).toBeNull();
+  });
+
+  it.each(ROUTES.map((route) => [route.path, route.page]))('shows %s (%s), not Page not found', async (path, page) => {
+    window.history.replaceState(null, '', addressOf(path));
+    render(<App />);
+    if (page.startsWith('catalog/')) {
+      expect(await screen.findByRole('heading', { level: 1, name: `Remote page ${page}` })).toBeTruthy();
+      expect(remote).toHaveBeenCalledWith(page);
+    } else {
+      expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    }
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it('shows Page not found for an address outside the table, such as /login for now', () => {
+    window.history.replaceState(null, '', '/login');
+    render(<App />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(remote).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,53 @@
+// The storefront's routes, from the one route table the server also reads (contract/routes.json):
+// `catalog/<Module>` pages come from the catalog remote, `shell/<Page>` pages from the shell itself.
+import type { ComponentType, ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import table from '../../../contract/routes.json';
+import { RemoteSlot } from './features/remotes/RemoteSlot';
+import { AboutPage } from './features/static-pages/AboutPage';
+import { ContactPage } from './features/static-pages/ContactPage';
+import { NotFoundPage } from './features/static-pages/NotFoundPage';
+import { PolicyPage } from './features/static-pages/PolicyPage';
+import { TermsPage } from './features/static-pages/TermsPage';
+
+export type RouteEntry = { path: string; page: string };
+
+export const ROUTES: readonly RouteEntry[] = table.routes;
+
+/** The shell's own pages, by the name the route table gives them. */
+const SHELL_PAGES: Record<string, ComponentType> = {
+  About: AboutPage,
+  Contact: ContactPage,
+  Policy: PolicyPage,
+  Terms: TermsPage,
+};
+
+/** What a route table entry shows, or null when the table names a page nobody provides. */
+export function pageFor(page: string): ReactNode {
+  const [owner, name = ''] = page.split('/', 2);
+  if (owner === 'catalog' && name) return <RemoteSlot id={page} />;
+  const Page = owner === 'shell' ? SHELL_PAGES[name] : undefined;
+  return Page ? <Page /> : null;
+}
+
+const ROUTE_ELEMENTS = ROUTES.flatMap(({ path, page }) => {
+  const content = pageFor(page);
+  if (content === null) {
+    console.error(`[marque] contract/routes.json: no page "${page}" for ${path}`);
+    return [];
+  }
+  return [
+    <Route key={path} path={path}>
+      {content}
+    </Route>,
+  ];
+});
+
+export function Routes() {
+  return (
+    <Switch>
+      {ROUTE_ELEMENTS}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
