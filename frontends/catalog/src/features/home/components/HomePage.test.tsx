@@ -16,6 +16,7 @@ describe('HomePage', () => {
       '/api/get/new-products': () => ({ status: 'success', data: [aProduct({ _id: 'p-1', name: longName })] }),
       '/api/get/suggestion': () => ({ status: 'success', result: [aHotSellingItem()] }),
       '/api/get/brand/oem': () => ({ status: 'success', data: [aBrand({ name: 'Porsche', slug: 'porsche' })] }),
+      '/api/get/category': () => ({ status: 'success', data: [] }),
     });
     render(<HomePage />);
 
@@ -44,6 +45,7 @@ describe('HomePage', () => {
       '/api/get/new-products': () => ({ status: 'success', data: [] }),
       '/api/get/suggestion': () => failed(500, 'database unavailable'),
       '/api/get/brand/oem': () => ({ status: 'success', data: [aBrand()] }),
+      '/api/get/category': () => ({ status: 'success', data: [] }),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<HomePage />);
