@@ -1,4 +1,5 @@
 import { failed, fakeServer, type FakeServer } from '@marque/api-client/testing';
+import { setLanguage } from '@marque/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -109,5 +110,22 @@ describe('ProductPage', () => {
     expect((await screen.findByRole('img', { name: aProduct().name })).getAttribute('src')).toBe(
       '/images/products/disc-2.svg',
     );
+  });
+
+  it('speaks Hindi when the visitor chose it, leaving the product data as the shop wrote it', async () => {
+    await setLanguage('hi');
+    try {
+      openProduct(aProduct({ quantity: 0, fuelType: '' }));
+      expect(await screen.findByRole('heading', { level: 1, name: aProduct().name })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'ज़रूरी जानकारी' })).toBeTruthy();
+      expect(particular('स्थिति')).toBe('नया');
+      expect(particular('ईंधन का प्रकार')).toBe('—');
+      expect(particular('श्रेणी')).toBe('Brakes');
+      expect(screen.getByText('स्टॉक में नहीं')).toBeTruthy();
+      expect(screen.queryByText('Out of Stock')).toBeNull();
+    } finally {
+      await setLanguage('en');
+      localStorage.clear();
+    }
   });
 });
