@@ -1,13 +1,21 @@
 // Puts the catalog's own stylesheets into the page once, when the first catalog page is loaded.
 import css from './catalog.css?raw';
+import homeProductCss from './home-product.css?raw';
 import listingCss from './listing.css?raw';
 
-const STYLE_ID = 'marque-catalog-styles';
+const STYLES = [
+  { id: 'marque-catalog-styles', css },
+  { id: 'marque-listing-styles', css: listingCss },
+  { id: 'marque-home-product-styles', css: homeProductCss },
+];
 
 export function injectCatalogStyles() {
-  if (typeof document === 'undefined' || document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = `${css}\n${listingCss}`;
-  document.head.appendChild(style);
+  if (typeof document === 'undefined') return;
+  for (const sheet of STYLES) {
+    if (document.getElementById(sheet.id)) continue;
+    const style = document.createElement('style');
+    style.id = sheet.id;
+    style.textContent = sheet.css;
+    document.head.appendChild(style);
+  }
 }

@@ -1,7 +1,8 @@
 // A car brand's page: its name, a grid of its products, newest first, and the page links.
 import { useT } from '@marque/i18n';
 import { brandHref, pageFrom, ProductResults, useDocumentTitle } from '@marque/ui';
-import { useRoute, useSearch } from 'wouter';
+import { useLocation, useRoute, useSearch } from 'wouter';
+import { brandArrivalState, productLinksWithState } from '../../../lib/arrival';
 import { useBrand } from '../api/get-brand';
 import { useBrandProducts } from '../api/get-brand-products';
 
@@ -13,6 +14,7 @@ export function BrandPage() {
   // Both requests start together; the page waits for the brand list only, to name the brand.
   const brand = useBrand(slug);
   const products = useBrandProducts(slug, page);
+  const [, navigate] = useLocation();
 
   if (brand.status === 'loading') {
     return (
@@ -26,7 +28,10 @@ export function BrandPage() {
   return (
     <div className="listing">
       <BrandHeading name={name} />
-      <ProductResults request={products} page={page} hrefFor={(n) => brandHref(slug, n)} />
+      {/* Product links opened from here tell the product page's breadcrumb which brand the visitor came from. */}
+      <div className="arrival-scope" onClickCapture={productLinksWithState(navigate, brandArrivalState(slug, name))}>
+        <ProductResults request={products} page={page} hrefFor={(n) => brandHref(slug, n)} />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { failed, fakeServer, type FakeServer } from '@marque/api-client/testing';
+import { setLanguage } from '@marque/i18n';
 import { TITLE_LIMITS, truncateTitle } from '@marque/rules';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,7 @@ describe('HomePage', () => {
       '/api/get/new-products': () => ({ status: 'success', data: [aProduct({ _id: 'p-1', name: longName })] }),
       '/api/get/suggestion': () => ({ status: 'success', result: [aHotSellingItem()] }),
       '/api/get/brand/oem': () => ({ status: 'success', data: [aBrand({ name: 'Porsche', slug: 'porsche' })] }),
+      '/api/get/category': () => ({ status: 'success', data: [] }),
     });
     render(<HomePage />);
 
@@ -44,6 +46,7 @@ describe('HomePage', () => {
       '/api/get/new-products': () => ({ status: 'success', data: [] }),
       '/api/get/suggestion': () => failed(500, 'database unavailable'),
       '/api/get/brand/oem': () => ({ status: 'success', data: [aBrand()] }),
+      '/api/get/category': () => ({ status: 'success', data: [] }),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<HomePage />);
@@ -54,5 +57,27 @@ describe('HomePage', () => {
     expect(screen.queryByRole('heading', { name: 'Recently Added Products' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Hot Selling Products' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Shop now' })).toBeTruthy();
+  });
+
+  it('speaks Hindi when the visitor chose it', async () => {
+    server = fakeServer({
+      '/api/get/new-products': () => ({ status: 'success', data: [] }),
+      '/api/get/suggestion': () => ({ status: 'success', result: [] }),
+      '/api/get/brand/oem': () => ({ status: 'success', data: [] }),
+      '/api/get/category': () => ({ status: 'success', data: [] }),
+    });
+    await setLanguage('hi');
+    try {
+      render(<HomePage />);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        'लग्ज़री कारों के नए और पुराने स्पेयर पार्ट्स का बाज़ार',
+      );
+      expect(screen.getByRole('button', { name: 'स्लाइड शो रोकें' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: '4 में से 1' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'खोजें' })).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+      localStorage.clear();
+    }
   });
 });

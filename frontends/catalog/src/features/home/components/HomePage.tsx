@@ -1,36 +1,50 @@
-// Home: the headline, recently added and hot-selling products, and the strip of car brands.
+// Home: the rotating banner, the headline, the filter bar, recently added and hot-selling products,
+// and the strip of car brands.
+// The specification also clears a pending purchase product and the selected address on opening
+// home; that client state arrives with checkout, which adds its reset here.
+import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
 import { ProductCard, searchHref, useDocumentTitle } from '@marque/ui';
 import { Link } from 'wouter';
+import { useCategories } from '../api/get-categories';
 import { useHotSelling } from '../api/get-hot-selling';
 import { useNewProducts } from '../api/get-new-products';
 import { useOemBrands } from '../api/get-oem-brands';
 import { BrandStrip } from './BrandStrip';
+import { FilterBar } from './FilterBar';
+import { HomeBanner } from './HomeBanner';
 import { HotSellingCard } from './HotSellingCard';
 
 export function HomePage() {
   useDocumentTitle();
+  const t = useT('home');
   const newProducts = useNewProducts();
   const hotSelling = useHotSelling();
   const brands = useOemBrands();
+  const categories = useCategories();
 
   // A section appears only once it has items; a failed list is left out, as an empty one would be.
   const recent = newProducts.status === 'success' ? newProducts.data : [];
   const hot = hotSelling.status === 'success' ? hotSelling.data : [];
   const oems = brands.status === 'success' ? brands.data : [];
+  const categoryList = categories.status === 'success' ? categories.data : [];
 
   return (
     <div className="home">
+      <HomeBanner />
+
       <section className="hero">
-        <h1 className="hero__title">Marketplace for New &amp; Used Spare Parts for Luxury Cars</h1>
+        <h1 className="hero__title">{t('headline')}</h1>
         <Link href={searchHref('')} className="button hero__cta">
-          Shop now
+          {t('shop_now')}
         </Link>
       </section>
 
+      <FilterBar categories={categoryList} brands={oems} />
+
       {recent.length > 0 ? (
         <section className="home__section" aria-labelledby="home-recent">
-          <h2 id="home-recent">Recently Added Products</h2>
+          <h2 id="home-recent">{t('recent.heading')}</h2>
           <ul className="product-grid">
             {recent.map((product) => (
               <li key={product._id}>
@@ -43,7 +57,7 @@ export function HomePage() {
 
       {hot.length > 0 ? (
         <section className="home__section" aria-labelledby="home-hot">
-          <h2 id="home-hot">Hot Selling Products</h2>
+          <h2 id="home-hot">{t('hot.heading')}</h2>
           <ul className="product-grid">
             {hot.map((item) => (
               <li key={item.product_id}>

@@ -1,77 +1,115 @@
-// Product detail: images, name, price, stock, the part's particulars and the shop's important information.
+// Product detail: breadcrumb, images, name, price, stock, every particular of the part (an empty
+// one shown as '—'), the description and the shop's important information.
 import type { Product } from '@marque/api-client';
-import { conditionLabel, fuelLabel } from '@marque/rules';
+import { useT, type Translate } from '@marque/i18n';
+import { CONDITION_LABELS, FUEL_LABELS } from '@marque/rules';
 import { Price, useDocumentTitle } from '@marque/ui';
+import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
+import { brandArrivalFrom, useHistoryState } from '../../../lib/arrival';
 import { useProduct } from '../api/get-product';
 import { ImageGallery } from './ImageGallery';
 import { ImportantInformation } from './ImportantInformation';
+import { ProductBreadcrumb } from './ProductBreadcrumb';
 
-export function ProductPage() {
+/**
+ * Places later features fill: the cart buttons (Buy now, Add to cart / Go to cart) and the
+ * wishlist heart. Nothing is drawn for them until they are given.
+ */
+export type ProductSlots = {
+  cartActions?: (product: Product) => ReactNode;
+  wishlist?: (product: Product) => ReactNode;
+};
+
+export function ProductPage(slots: ProductSlots = {}) {
   const productId = new URLSearchParams(useSearch()).get('productId') ?? '';
-  return productId ? <ProductLoader productId={productId} /> : <NotFound />;
+  return productId ? <ProductLoader productId={productId} slots={slots} /> : <NotFound />;
 }
 
-function ProductLoader({ productId }: { productId: string }) {
+function ProductLoader({ productId, slots }: { productId: string; slots: ProductSlots }) {
+  const t = useT('product');
   const product = useProduct(productId);
   if (product.status === 'loading') {
     return (
       <p className="status-message" role="status">
-        Loading…
+        {t('loading')}
       </p>
     );
   }
-  return product.status === 'success' ? <ProductDetail product={product.data} /> : <NotFound />;
+  return product.status === 'success' ? <ProductDetail product={product.data} slots={slots} /> : <NotFound />;
 }
 
 function NotFound() {
-  useDocumentTitle('Product not found');
+  const t = useT('product');
+  const message = useT('messages');
+  useDocumentTitle(t('title.not_found'));
   return (
     <p className="status-message" role="status">
-      Product Not Found
+      {message('catalog.not_found')}
     </p>
   );
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function conditionText(t: Translate<'product'>, producttype: string): string {
+  return Object.hasOwn(CONDITION_LABELS, producttype)
+    ? t(`condition.${producttype as keyof typeof CONDITION_LABELS}`)
+    : t('condition.other');
+}
+
+/** A known fuel in the visitor's language; an unknown code as the shop wrote it. */
+function fuelText(t: Translate<'product'>, fuelType: string): string {
+  return Object.hasOwn(FUEL_LABELS, fuelType) ? t(`fuel.${fuelType as keyof typeof FUEL_LABELS}`) : fuelType;
+}
+
+function ProductDetail({ product, slots }: { product: Product; slots: ProductSlots }) {
+  const t = useT('product');
+  const message = useT('messages');
   useDocumentTitle(product.name);
-  const particulars: Array<[string, string]> = [
-    ['Condition', conditionLabel(product.producttype)],
-    ['Category', product.category],
-    ['Subcategory', product.subcategory],
-    ['Fuel type', fuelLabel(product.fuelType)],
-    ['Variant', product.variant],
-    ['Part No', product.partNo],
-    ['Brand', product.oem],
+  const arrival = brandArrivalFrom(useHistoryState());
+  const orDash = (value: string) => (value.trim() ? value : t('empty'));
+
+  const particulars: Array<[label: string, value: string]> = [
+    [t('field.condition'), conditionText(t, product.producttype)],
+    [t('field.category'), product.category],
+    [t('field.subcategory'), product.subcategory],
+    [t('field.fuel'), fuelText(t, product.fuelType)],
+    [t('field.variant'), product.variant],
+    [t('field.part_no'), product.partNo],
+    [t('field.brand'), product.oem],
   ];
   return (
-    <article className="product-detail">
-      <ImageGallery images={product.images} name={product.name} />
-      <div className="product-detail__summary">
-        <h1 className="product-detail__name">{product.name}</h1>
-        <Price amount={product.price} className="price--large" />
-        {product.quantity < 1 ? (
-          <p className="product-detail__stock product-detail__stock--out">Out of Stock</p>
-        ) : (
-          <p className="product-detail__stock">In stock: {product.quantity}</p>
-        )}
-        <dl className="particulars">
-          {particulars
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
+    <>
+      <ProductBreadcrumb product={product} arrival={arrival} />
+      <article className="product-detail">
+        <ImageGallery images={product.images} name={product.name} />
+        <div className="product-detail__summary">
+          <div className="product-detail__heading">
+            <h1 className="product-detail__name">{orDash(product.name)}</h1>
+            {slots.wishlist ? <div className="product-detail__wishlist">{slots.wishlist(product)}</div> : null}
+          </div>
+          <Price amount={product.price} className="price--large" />
+          {product.quantity < 1 ? (
+            <p className="product-detail__stock product-detail__stock--out">{message('stock.out_detail')}</p>
+          ) : (
+            <p className="product-detail__stock">{t('stock.in', { count: product.quantity })}</p>
+          )}
+          {slots.cartActions ? <div className="product-detail__actions">{slots.cartActions(product)}</div> : null}
+          <dl className="particulars">
+            {particulars.map(([label, value]) => (
               <div key={label} className="particulars__row">
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                <dd>{orDash(value)}</dd>
               </div>
             ))}
-        </dl>
-        <p className="product-detail__promise">Door-step delivery, with multiple payment options.</p>
-      </div>
-      <section className="product-detail__description" aria-labelledby="product-description">
-        <h2 id="product-description">Description</h2>
-        <p>{product.description}</p>
-      </section>
-      <ImportantInformation />
-    </article>
+          </dl>
+          <p className="product-detail__promise">{t('promise')}</p>
+        </div>
+        <section className="product-detail__description" aria-labelledby="product-description">
+          <h2 id="product-description">{t('description.heading')}</h2>
+          <p>{orDash(product.description)}</p>
+        </section>
+        <ImportantInformation />
+      </article>
+    </>
   );
 }
