@@ -1,12 +1,13 @@
-// A shopper's journey through the real server and the built frontends, in Debian's chromium on a phone-sized
-// screen: home, search by a part number typed loosely, product detail, a car brand's page from the footer, and a
-// broken catalog remote.
+// A shopper's journey through the real server and the built frontends, in Debian's chromium: on a phone-sized
+// screen home, search by a part number typed loosely, product detail, a car brand's page from the footer, and a
+// broken catalog remote; then at 360 px and 1280 px the home filter bar, category and subcategory listings with
+// their filters, breadcrumb, image viewer, search view toggle, Hindi and the announcement banner.
 // Also measures the JavaScript the home page downloads (gzip -9). Exits non-zero on any failure.
 //
 // Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server), MARQUE_WEB_DIR (default: frontends/),
 //              CHROMIUM_PATH (default /usr/bin/chromium), JS_BUDGET_BYTES (default 150000).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,19 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
 
 const HEADLINE = 'Marketplace for New & Used Spare Parts for Luxury Cars';
+const locale = (language, ns) =>
+  JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), `../packages/i18n/src/locales/${language}/${ns}.json`), 'utf8'));
+const HINDI_HEADLINE = locale('hi', 'home').headline;
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const FALLBACK_TEXT = 'This part of the shop could not be loaded. Please try again.';
 const TIMEOUT = 15_000;
 
@@ -144,16 +158,7 @@ async function main() {
   browser = await chromium.launchPersistentContext(join(scratch, 'profile'), {
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: BROWSER_ARGS,
     viewport: { width: 360, height: 740 },
   });
   const problems = [];
@@ -223,6 +228,8 @@ async function main() {
   await brandCard.click();
   await page.waitForURL((url) => url.pathname === '/product' && url.searchParams.get('productId') === brandProductId);
   await page.getByRole('heading', { level: 1, name: brandProduct.name }).waitFor();
+  // Arrived from the brand page, so the breadcrumb is Home › brand › product.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: brandProduct.oem }).waitFor();
   console.log(`    ${brandProduct.name}`);
 
   step('break the catalog remote: header, footer and the fallback still show');
@@ -240,8 +247,152 @@ async function main() {
   await broken.getByRole('button', { name: 'Try again' }).click();
   await broken.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
 
+  await browser.close();
+  browser = undefined;
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+    await browse(base, viewport, problems);
+  }
+
   check(problems.length === 0, problems.join('\n'));
   console.log(`PASS: journey done; home page JavaScript ${total} bytes gzip`);
+}
+
+/** Opens the sidebar drawer when the screen is small enough to have one; returns whether it did. */
+async function openFilters(page) {
+  const button = page.getByRole('button', { name: /^Filters/ });
+  if (!(await button.isVisible())) return false;
+  await button.click();
+  await page.getByRole('button', { name: 'Close filters' }).waitFor();
+  return true;
+}
+
+/** Every browsing screen at one screen size, in a fresh browser profile (empty local storage). */
+async function browse(base, viewport, problems) {
+  const at = `${viewport.width} px`;
+  step(`${at}: launch a fresh browser`);
+  browser = await chromium.launchPersistentContext(join(scratch, `profile-${viewport.width}`), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: BROWSER_ARGS,
+    viewport,
+  });
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => problems.push(`${at}: page error: ${error.message}`));
+  page.setDefaultTimeout(TIMEOUT);
+
+  // A category with products, one of its subcategories and a product there, from the API.
+  const { data: categories } = await getJson(`${base}/api/get/category`);
+  let grouped;
+  for (const category of categories) {
+    const listing = await getJson(`${base}/api/get/product/${category.slug}`);
+    if (listing.subcategory.some((group) => group.products.length > 0)) {
+      grouped = listing;
+      break;
+    }
+  }
+  check(grouped, 'no category has products');
+  const category = grouped.category;
+  const sample = grouped.subcategory.find((group) => group.products.length > 0).products[0];
+
+  step(`${at}: home filter bar: Search is disabled until a category is chosen, then opens the flat category list`);
+  await page.goto(`${base}/`);
+  const bar = page.getByRole('form', { name: 'Find parts for your car' });
+  await bar.waitFor();
+  const search = bar.getByRole('button', { name: 'Search' });
+  check(await search.isDisabled(), 'Search is enabled before a category is chosen');
+  check(await bar.getByLabel('Car brand').isDisabled(), 'the brand dropdown is enabled before a category is chosen');
+  await bar.getByLabel('Category').selectOption(category.slug);
+  await bar.getByLabel('Car brand').selectOption(sample.oem_slug);
+  check(await search.isEnabled(), 'Search stays disabled after a category is chosen');
+  await search.click();
+  await page.waitForURL(
+    (url) => url.pathname === `/category/${category.slug}` && url.searchParams.get('oem') === sample.oem_slug && url.searchParams.get('page') === '1',
+  );
+  await page.locator('article.product-card').first().waitFor();
+  await noHorizontalScroll(page, `${at} category flat list`);
+  console.log(`    ${category.name}, ${sample.oem}: ${await page.locator('article.product-card').count()} card(s)`);
+
+  step(`${at}: Reset gives the grouped view; 'See all' opens a subcategory`);
+  const drawer = await openFilters(page);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.waitForURL((url) => url.pathname === `/category/${category.slug}` && !url.searchParams.has('oem'));
+  if (drawer) await page.getByRole('button', { name: 'Close filters' }).click();
+  const seeAll = page.getByRole('link', { name: 'See all' }).first();
+  await seeAll.waitFor();
+  const subHref = await seeAll.getAttribute('href');
+  await seeAll.click();
+  await page.waitForURL((url) => url.pathname === new URL(subHref, base).pathname);
+  await page.locator('article.product-card').first().waitFor();
+  const subPath = new URL(page.url()).pathname;
+  const [, , , subSlug] = subPath.split('/');
+  const { results } = await getJson(`${base}/api/get/product/${category.slug}/${subSlug}`);
+  const inSub = results[0];
+
+  step(`${at}: two filters become chips; one chip removed, then Reset`);
+  await openFilters(page);
+  await page.getByRole('checkbox', { name: inSub.oem, exact: true }).check();
+  await page.waitForURL((url) => url.searchParams.get('oem') === inSub.oem_slug && url.searchParams.get('page') === '1');
+  const typeLabel = inSub.producttype === 'old' ? 'Old' : 'New';
+  await page.getByRole('checkbox', { name: typeLabel, exact: true }).check();
+  await page.waitForURL((url) => url.searchParams.has('product_type') && url.searchParams.get('oem') === inSub.oem_slug);
+  await page.getByRole('button', { name: `Remove ${typeLabel}` }).click();
+  await page.waitForURL((url) => !url.searchParams.has('product_type') && url.searchParams.get('oem') === inSub.oem_slug);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.waitForURL((url) => url.pathname === subPath && !url.searchParams.has('oem'));
+  if (await page.getByRole('button', { name: 'Close filters' }).isVisible()) {
+    await page.getByRole('button', { name: 'Close filters' }).click();
+  }
+  await noHorizontalScroll(page, `${at} subcategory`);
+
+  step(`${at}: a product from the subcategory: breadcrumb Home › category › subcategory › product`);
+  await page.locator('article.product-card a.product-card__link').first().click();
+  await page.waitForURL((url) => url.pathname === '/product');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await crumbs.getByRole('link', { name: category.name }).waitFor();
+  check((await crumbs.getByRole('link').count()) >= 3, 'the breadcrumb lacks its category and subcategory links');
+  await noHorizontalScroll(page, `${at} product`);
+
+  step(`${at}: the full-screen viewer opens from the image and closes with Esc`);
+  await page.getByRole('button', { name: /^Open image 1 of/ }).click();
+  const viewer = page.getByRole('dialog');
+  await viewer.waitFor();
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'detached' });
+
+  step(`${at}: search results view${viewport.width >= 1024 ? ': list chosen, still list after a reload' : ': no list toggle on a phone'}`);
+  await page.goto(`${base}/search?search=disc&page=1`);
+  await page.locator('article.product-card').first().waitFor();
+  const listButton = page.getByRole('button', { name: 'List view' });
+  if (viewport.width >= 1024) {
+    await listButton.click();
+    await page.reload();
+    await page.locator('article.product-card').first().waitFor();
+    check((await listButton.getAttribute('aria-pressed')) === 'true', 'the list view was not remembered');
+    check((await page.evaluate(() => localStorage.getItem('listView'))) === 'list', 'listView is not in local storage');
+  } else {
+    check(!(await listButton.isVisible()), 'the list toggle shows on a phone');
+  }
+
+  step(`${at}: Hindi from the header, still Hindi after a reload`);
+  await page.goto(`${base}/`);
+  await page.getByLabel('Language').selectOption('hi');
+  await page.getByRole('heading', { level: 1, name: HINDI_HEADLINE }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: HINDI_HEADLINE }).waitFor();
+  check((await page.evaluate(() => document.documentElement.lang)) === 'hi', '<html lang> is not hi');
+  await page.getByLabel(locale('hi', 'shell')['language.label']).selectOption('en');
+  await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+
+  step(`${at}: the announcement, once closed, stays closed after a reload`);
+  const closeAnnouncement = page.getByRole('button', { name: 'Close announcement' });
+  await closeAnnouncement.click();
+  await closeAnnouncement.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+  check((await page.getByRole('button', { name: 'Close announcement' }).count()) === 0, 'the announcement came back');
+
+  await browser.close();
+  browser = undefined;
 }
 
 let failed = false;
