@@ -10,7 +10,6 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod filters;
-pub mod frontend;
 pub mod invoice;
 pub mod message;
 pub mod money;
