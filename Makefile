@@ -9,7 +9,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 
-.PHONY: run test web-deps web-build chromium test-rust test-web test-journey contract bench
+.PHONY: run test web-deps web-build chromium test-rust test-web test-journey contract generate bench
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -60,3 +60,7 @@ contract:
 	cargo build -p marque-server
 	$(BIN_DEBUG) openapi > contract/openapi.json
 	cd frontends && npm run generate -w @marque/api-client
+
+## Regenerate frontends/packages/rules/src/generated.ts from the domain's rules (tools/codegen).
+generate:
+	cargo run -q -p marque-codegen

@@ -6,7 +6,9 @@
 //! - `marque-app` on no workspace crate but `marque-domain` and `marque-ports` (its tests
 //!   may use `marque-contract-tests`), and on no web, database, mail or HTTP-client crate;
 //! - an adapter (`adapters/*`) never on `marque-app` nor another adapter, nor on poem;
-//! - only `apps/*` depend on adapters and on poem.
+//! - only `apps/*` depend on adapters and on poem;
+//! - a tool (`tools/*`, e.g. the code generator) on no workspace crate but `marque-domain`,
+//!   and ships no web, database, mail, HTTP-client or async-runtime crate.
 //!
 //! "Depends" counts every kind of dependency for workspace crates. For outside crates it
 //! counts what ships (normal and build dependencies); test-only dependencies are free,
@@ -48,6 +50,8 @@ enum Layer {
     Adapter,
     /// `apps/*`
     App,
+    /// `tools/*`: build-time tools that read the domain (code generation)
+    Tool,
     Other,
 }
 
@@ -86,6 +90,7 @@ fn packages(metadata: &Value) -> Vec<Package> {
                 "marque-app" => Layer::UseCases,
                 _ if manifest.starts_with(&format!("{root}/adapters/")) => Layer::Adapter,
                 _ if manifest.starts_with(&format!("{root}/apps/")) => Layer::App,
+                _ if manifest.starts_with(&format!("{root}/tools/")) => Layer::Tool,
                 _ => Layer::Other,
             };
             let dependencies = p["dependencies"]
@@ -139,6 +144,13 @@ fn violations(metadata: &Value) -> Vec<String> {
                         found.push(breach("use cases see the domain and the ports, never an adapter or app"));
                     } else if kind.ships() && is_driver(dep) {
                         found.push(breach("use cases reach the outside world only through ports"));
+                    }
+                }
+                Layer::Tool => {
+                    if dep_layer.is_some() && dep != "marque-domain" {
+                        found.push(breach("a tool reads the domain and nothing else of the workspace"));
+                    } else if kind.ships() && (is_driver(dep) || is_runtime(dep)) {
+                        found.push(breach("a tool names no framework, driver or runtime"));
                     }
                 }
                 Layer::Adapter | Layer::App | Layer::Other => {}
@@ -210,6 +222,7 @@ fn workspace(extra: &[(&str, Value)]) -> Value {
         ]),
         package("marque-razorpay", "adapters/razorpay", vec![dep("marque-ports", None), dep("reqwest", None), dep("poem", Some("dev"))]),
         package("marque-contract-tests", "contract-tests", vec![dep("marque-ports", None), dep("serde_json", Some("dev"))]),
+        package("marque-codegen", "tools/codegen", vec![dep("marque-domain", None), dep("proptest", Some("dev"))]),
         package("marque-server", "apps/server", vec![
             dep("marque-app", None),
             dep("marque-surreal", None),
@@ -232,7 +245,7 @@ fn a_workspace_that_keeps_the_rule_passes() {
 
 #[test]
 fn every_kind_of_breach_is_caught() {
-    let breaches: [(&str, Value, &str); 14] = [
+    let breaches: [(&str, Value, &str); 17] = [
         ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
         ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
         ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
@@ -247,6 +260,9 @@ fn every_kind_of_breach_is_caught() {
         ("marque-surreal", dep("poem", None), "marque-surreal has a dependency on poem"),
         ("marque-contract-tests", dep("marque-surreal", None), "marque-contract-tests has a dependency on marque-surreal"),
         ("marque-contract-tests", dep("poem-openapi", None), "marque-contract-tests has a dependency on poem-openapi"),
+        ("marque-codegen", dep("marque-ports", None), "marque-codegen has a dependency on marque-ports"),
+        ("marque-codegen", dep("marque-surreal", Some("dev")), "marque-codegen has a dev-dependency on marque-surreal"),
+        ("marque-codegen", dep("tokio", None), "marque-codegen has a dependency on tokio"),
     ];
     for (package, extra, expected) in breaches {
         let found = violations(&workspace(&[(package, extra)]));

@@ -11,12 +11,15 @@ use poem::middleware::{Compression, Tracing};
 use poem::{EndpointExt, Route};
 
 use crate::config::Config;
+use crate::identity::ShopIdentity;
 use crate::{api, seed, web};
 
 /// The use cases the HTTP layer calls.
 #[derive(Debug, Clone)]
 pub struct Shop {
     pub catalog: CatalogService,
+    /// Who runs the shop, published to the frontends.
+    pub identity: Arc<ShopIdentity>,
 }
 
 /// A configured shop: its use cases and the storefront it hosts.
@@ -34,11 +37,14 @@ impl std::fmt::Debug for App {
 }
 
 impl App {
-    /// Connects the database named by the configuration and applies its schema.
+    /// Checks the shop's identity, connects the database named by the
+    /// configuration and applies its schema.
     ///
     /// # Errors
-    /// When the database cannot be opened or its schema cannot be applied.
+    /// When the identity is incomplete (`prod`) or invalid, or the database
+    /// cannot be opened or its schema cannot be applied.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
+        let identity = Arc::new(ShopIdentity::from_config(&config).map_err(anyhow::Error::msg)?);
         let url = config.database_url();
         let options = ConnectOptions {
             credentials: config
@@ -52,7 +58,7 @@ impl App {
             .await
             .with_context(|| format!("opening the database at {url}"))?;
         let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
-        let shop = Shop { catalog: CatalogService::new(catalog_store.clone()) };
+        let shop = Shop { catalog: CatalogService::new(catalog_store.clone()), identity };
         Ok(Self { config, shop, catalog_store })
     }
 

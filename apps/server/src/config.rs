@@ -57,9 +57,61 @@ pub struct Config {
     )]
     pub shop_description: String,
 
+    /// The shop's identity as invoices, policies and the footer state it;
+    /// `dev` fills demo values, `prod` refuses to start without each one
+    /// (see [`crate::identity::ShopIdentity::from_config`]).
+    #[command(flatten)]
+    pub identity: IdentityConfig,
+
     /// Products in the demo catalog written on first start or by `seed`.
     #[arg(long, env = "MARQUE_SEED_PRODUCTS", default_value_t = 600)]
     pub seed_products: u32,
+}
+
+/// Who runs the shop: published to the frontends, printed on invoices.
+/// Each is optional here so `dev` can fill demo values; `prod` needs all but the chat number.
+#[derive(Debug, Clone, Default, Args)]
+pub struct IdentityConfig {
+    /// Registered (legal) name, e.g. `Marque Parts Private Limited`.
+    #[arg(long, env = "MARQUE_SHOP_LEGAL_NAME")]
+    pub legal_name: Option<String>,
+
+    /// Registered office address, one line.
+    #[arg(long, env = "MARQUE_SHOP_ADDRESS")]
+    pub address: Option<String>,
+
+    /// The seller's GSTIN (15 characters, valid check character, registered in the seller state).
+    #[arg(long, env = "MARQUE_SHOP_GSTIN")]
+    pub gstin: Option<String>,
+
+    /// The seller's state or union territory by name, e.g. `Delhi`; its GST state code is looked up.
+    #[arg(long, env = "MARQUE_SHOP_STATE")]
+    pub state: Option<String>,
+
+    /// Customer support email address.
+    #[arg(long, env = "MARQUE_SUPPORT_EMAIL")]
+    pub support_email: Option<String>,
+
+    /// Customer support phone number, as shown.
+    #[arg(long, env = "MARQUE_SUPPORT_PHONE")]
+    pub support_phone: Option<String>,
+
+    /// Phone number for enquiries, shown in the announcement banner.
+    #[arg(long, env = "MARQUE_ENQUIRY_PHONE")]
+    pub enquiry_phone: Option<String>,
+
+    /// WhatsApp chat number, digits with the country code (e.g. `919810042424`);
+    /// empty means no chat link.
+    #[arg(long, env = "MARQUE_CHAT_NUMBER")]
+    pub chat_number: Option<String>,
+
+    /// Grievance officer (IT Rules / Consumer Protection (E-Commerce) Rules): name, email, phone.
+    #[arg(long, env = "MARQUE_GRIEVANCE_NAME")]
+    pub grievance_name: Option<String>,
+    #[arg(long, env = "MARQUE_GRIEVANCE_EMAIL")]
+    pub grievance_email: Option<String>,
+    #[arg(long, env = "MARQUE_GRIEVANCE_PHONE")]
+    pub grievance_phone: Option<String>,
 }
 
 /// A configured secret: usable, but never printed by `Debug`.
@@ -134,6 +186,7 @@ impl Config {
             remotes: String::new(),
             shop_name: "Marque Parts".into(),
             shop_description: "Buy new and used spare parts for luxury cars online.".into(),
+            identity: IdentityConfig::default(),
             seed_products: 120,
         }
     }

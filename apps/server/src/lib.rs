@@ -4,6 +4,8 @@
 pub mod api;
 pub mod app;
 pub mod config;
+pub mod identity;
+pub mod listener;
 pub mod seed;
 pub mod web;
 

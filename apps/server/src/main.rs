@@ -1,8 +1,9 @@
 //! The Marque binary: `serve` (default), `seed`, `openapi`.
 
 use clap::{Parser, Subcommand};
+use marque_server::listener::NoDelayAcceptor;
 use marque_server::{api, App, Config};
-use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::listener::Acceptor;
 use poem::Server;
 
 #[derive(Debug, Parser)]
@@ -67,7 +68,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         tracing::info!(products = seeded, "seeded the demo catalog");
     }
     let routes = app.routes()?;
-    let acceptor = TcpListener::bind(addr).into_acceptor().await?;
+    let acceptor = NoDelayAcceptor::bind(addr).await?;
     for local in acceptor.local_addr() {
         if let Some(addr) = local.as_socket_addr() {
             // Scripts and tests read this line to find a port picked with `:0`.

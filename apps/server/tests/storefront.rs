@@ -122,3 +122,97 @@ async fn built_remotes_are_found_and_served() {
     let chunk = shop.get("/remotes/catalog/12.0123abcd.js").await;
     assert_eq!(chunk.headers()["cache-control"], "public, max-age=31536000, immutable");
 }
+
+/// Real demo-catalog values for every `:param` the route table uses.
+fn demo_param(name: &str) -> String {
+    let category = seed::categories().into_iter().next().expect("a demo category");
+    match name {
+        "categorySlug" => category.slug,
+        "subcategorySlug" => category.subcategories.first().expect("a demo subcategory").slug.clone(),
+        "brandSlug" => seed::brands().into_iter().next().expect("a demo brand").slug,
+        other => panic!("the route table has a :{other} this test has no demo value for; add one"),
+    }
+}
+
+#[tokio::test]
+async fn every_route_in_the_table_answers_200_and_other_paths_404() {
+    let shop = spawn_shop().await;
+    let table: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(helpers::repo_root().join("contract/routes.json")).expect("committed"),
+    )
+    .expect("JSON");
+    let routes = table["routes"].as_array().expect("routes");
+    assert!(!routes.is_empty());
+    for route in routes {
+        let pattern = route["path"].as_str().expect("path");
+        let mut path: String = pattern
+            .split('/')
+            .map(|seg| seg.strip_prefix(':').map_or_else(|| seg.to_owned(), demo_param))
+            .collect::<Vec<_>>()
+            .join("/");
+        if route["page"] == "catalog/Product" {
+            path.push_str(&format!("?productId={}", seed::product(9).id));
+        }
+        let (status, html) = page(&shop, &path).await;
+        assert_eq!(status, 200, "{pattern} as {path}");
+        assert!(!html.contains("noindex"), "{path} is a public page");
+    }
+    for path in [
+        "/login", "/login/success", "/address", "/review", "/ordersuccess", "/orderhistory",
+        "/orderhistory/render_invoice", "/wishlist", "/profile", "/nope", "/about/more", "/brand",
+    ] {
+        let (status, html) = page(&shop, path).await;
+        assert_eq!(status, 404, "{path} is not in the route table");
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}");
+        assert_eq!(between(&html, "<title>", "</title>"), "Page not found - Marque Parts", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn every_page_embeds_the_shop_identity_the_api_serves() {
+    let shop = spawn_shop().await;
+    let (status, api) = shop.get_json("/api/get/shop").await;
+    assert_eq!(status, 200);
+    for path in ["/", "/about", "/nope"] {
+        let (_, html) = page(&shop, path).await;
+        let embedded: serde_json::Value = serde_json::from_str(between(
+            &html,
+            "<script id=\"marque-shop\" type=\"application/json\">",
+            "</script>",
+        ))
+        .expect("JSON");
+        assert_eq!(embedded, api, "{path}");
+    }
+    let keys: Vec<&str> = api.as_object().expect("object").keys().map(String::as_str).collect();
+    let mut expected = vec![
+        "name", "legalName", "address", "gstin", "state", "stateCode", "supportEmail", "supportPhone",
+        "enquiryPhone", "chatNumber", "grievanceOfficer",
+    ];
+    let mut keys = keys;
+    keys.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(keys, expected);
+    let officer: Vec<&String> = api["grievanceOfficer"].as_object().expect("object").keys().collect();
+    assert_eq!(officer, ["email", "name", "phone"]);
+    assert_eq!(api["name"], "Marque Parts");
+    assert_eq!(api["stateCode"], "07");
+    assert!(api["gstin"].as_str().is_some_and(|g| g.starts_with("07")));
+}
+
+#[tokio::test]
+async fn a_configured_identity_is_published_and_no_chat_number_is_null() {
+    let shop = spawn_with(|c| {
+        c.shop_name = "Spares Mumbai".into();
+        c.identity.gstin = Some("27AAPFU0939F1ZV".into());
+        c.identity.state = Some("Maharashtra".into());
+        c.identity.chat_number = Some(String::new());
+    })
+    .await;
+    let (_, api) = shop.get_json("/api/get/shop").await;
+    assert_eq!(api["name"], "Spares Mumbai");
+    assert_eq!(api["gstin"], "27AAPFU0939F1ZV");
+    assert_eq!(api["stateCode"], "27");
+    assert!(api["chatNumber"].is_null());
+    let (_, html) = page(&shop, "/about").await;
+    assert_eq!(between(&html, "<title>", "</title>"), "About us - Spares Mumbai");
+}

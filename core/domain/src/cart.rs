@@ -73,9 +73,37 @@ pub struct CartLine {
 
 /// Cart lines in the order they were added; one line per product.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(try_from = "Vec<CartLine>", into = "Vec<CartLine>")]
 pub struct Cart {
     lines: Vec<CartLine>,
+}
+
+/// Lines that name one product twice cannot be a cart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DuplicateCartLine(pub ProductId);
+
+impl std::fmt::Display for DuplicateCartLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "product {} is on two cart lines", self.0.as_str())
+    }
+}
+
+impl TryFrom<Vec<CartLine>> for Cart {
+    type Error = DuplicateCartLine;
+    fn try_from(lines: Vec<CartLine>) -> Result<Self, Self::Error> {
+        for (i, line) in lines.iter().enumerate() {
+            if lines[..i].iter().any(|l| l.product_id == line.product_id) {
+                return Err(DuplicateCartLine(line.product_id.clone()));
+            }
+        }
+        Ok(Self { lines })
+    }
+}
+
+impl From<Cart> for Vec<CartLine> {
+    fn from(c: Cart) -> Self {
+        c.lines
+    }
 }
 
 impl Cart {
@@ -163,6 +191,16 @@ mod tests {
         cart.remove(&id("p1"));
         assert_eq!(cart.lines().len(), 1);
         assert!(cart.contains(&id("p2")) && !cart.contains(&id("p1")));
+    }
+
+    #[test]
+    fn a_deserialised_cart_keeps_one_line_per_product() {
+        let one = r#"[{"product_id":"p1","quantity":2}]"#;
+        let cart: Cart = serde_json::from_str(one).expect("valid");
+        assert_eq!(cart.lines()[0].quantity.get(), 2);
+        assert_eq!(serde_json::to_string(&cart).expect("serialises"), one);
+        let twice = r#"[{"product_id":"p1","quantity":1},{"product_id":"p1","quantity":1}]"#;
+        assert!(serde_json::from_str::<Cart>(twice).is_err());
     }
 
     proptest! {

@@ -81,7 +81,7 @@ impl FilterValue for FuelFilter {
 /// A brand's slug in the brand filter (`oem`): lower-case letters and digits
 /// in groups joined by single hyphens, e.g. `land-rover`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(try_from = "String", into = "String")]
 pub struct BrandSlug(String);
 
 impl BrandSlug {
@@ -105,6 +105,19 @@ impl FilterValue for BrandSlug {
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         });
         groups_ok.then(|| Self(code.to_owned()))
+    }
+}
+
+impl TryFrom<String> for BrandSlug {
+    type Error = FilterError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        Self::from_code(&s).ok_or(FilterError { value: s })
+    }
+}
+
+impl From<BrandSlug> for String {
+    fn from(s: BrandSlug) -> Self {
+        s.0
     }
 }
 
@@ -227,6 +240,16 @@ impl ListingFilters {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn deserialised_brand_slugs_follow_the_slug_rule() {
+        let slug: BrandSlug = serde_json::from_str("\"land-rover\"").expect("valid");
+        assert_eq!(slug.as_str(), "land-rover");
+        assert_eq!(serde_json::to_string(&slug).expect("serialises"), "\"land-rover\"");
+        for bad in ["\"Land Rover\"", "\"-bmw\"", "\"\"", "\"a--b\""] {
+            assert!(serde_json::from_str::<BrandSlug>(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn values_are_joined_by_a_double_hyphen() {

@@ -10,13 +10,13 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod filters;
-pub mod frontend;
 pub mod invoice;
 pub mod message;
 pub mod money;
 pub mod order;
 pub mod part_number;
 pub mod pricing;
+pub mod tax;
 pub mod titles;
 pub mod wishlist;
 

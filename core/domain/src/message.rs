@@ -4,7 +4,7 @@
 //! ('atleast', 'Passwords not match.'); do not correct them. The others are
 //! Marque's own, for cases the specification leaves without a message. Clients
 //! receive both halves (`{ status: "failed", message, code }`) and the
-//! frontends get this table generated (`frontend::typescript_module`), so a
+//! frontends get this table generated (by `tools/codegen`), so a
 //! text lives here and nowhere else.
 
 use std::fmt;

@@ -18,7 +18,9 @@ pub fn normalize_part_number(raw: &str) -> String {
 }
 
 /// A maker's part number, kept as written (for display) with its normalised form.
+/// In serde it is the printed text; the normalised form is always recomputed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct PartNumber {
     printed: String,
     normalized: String,
@@ -60,6 +62,19 @@ impl PartNumber {
     }
 }
 
+impl TryFrom<String> for PartNumber {
+    type Error = PartNumberError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        Self::parse(&s)
+    }
+}
+
+impl From<PartNumber> for String {
+    fn from(p: PartNumber) -> Self {
+        p.printed
+    }
+}
+
 impl fmt::Display for PartNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.printed)
@@ -70,6 +85,16 @@ impl fmt::Display for PartNumber {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn deserialising_recomputes_the_normalised_form() {
+        let p: PartNumber = serde_json::from_str("\"A 000 180 26 09\"").expect("valid");
+        assert_eq!(p.normalized(), "A0001802609");
+        assert_eq!(serde_json::to_string(&p).expect("serialises"), "\"A 000 180 26 09\"");
+        assert!(serde_json::from_str::<PartNumber>("\" - \"").is_err());
+        let forged = r#"{"printed":"A 000","normalized":"ZZZ"}"#;
+        assert!(serde_json::from_str::<PartNumber>(forged).is_err(), "no inconsistent pair");
+    }
 
     #[test]
     fn spellings_of_one_part_normalise_alike() {

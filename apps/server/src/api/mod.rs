@@ -4,6 +4,7 @@ mod catalog;
 mod error;
 mod health;
 mod model;
+mod shop;
 
 use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::OpenApiService;
@@ -16,10 +17,14 @@ use crate::app::Shop;
 const TITLE: &str = "Marque API";
 const VERSION: &str = "0.1.0";
 
-type Apis = (catalog::CatalogApi, health::HealthApi);
+type Apis = (catalog::CatalogApi, shop::ShopApi, health::HealthApi);
 
 fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
-    OpenApiService::new((catalog::CatalogApi::new(shop.clone()), health::HealthApi::new(shop.clone())), TITLE, VERSION)
+    OpenApiService::new(
+        (catalog::CatalogApi::new(shop.clone()), shop::ShopApi::new(shop.clone()), health::HealthApi::new(shop.clone())),
+        TITLE,
+        VERSION,
+    )
         .description("Marketplace for new and used spare parts for luxury cars. Prices are in rupees and include GST.")
         .url_prefix("/api")
 }

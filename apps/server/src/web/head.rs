@@ -35,6 +35,15 @@ pub struct Site<'a> {
     pub description: &'a str,
     /// Scheme and host, no trailing slash.
     pub origin: &'a str,
+    /// The shop's identity as JSON, embedded for the frontends as
+    /// `<script id="marque-shop" type="application/json">`; empty for none.
+    pub identity_json: &'a str,
+}
+
+/// JSON made safe inside a `<script>` element: `<` never appears raw, so no
+/// value can close the element or open a comment early.
+fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
 }
 
 /// `{title} - {shop}`, or the shop's name alone.
@@ -70,9 +79,13 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
         tags.push("<meta name=\"robots\" content=\"noindex\">".to_owned());
     }
     if let Some(data) = &head.json_ld {
-        // `<` never appears raw inside the script, so no value can close it early.
-        let json = data.to_string().replace('<', "\\u003c");
-        tags.push(format!("<script type=\"application/ld+json\">{json}</script>"));
+        tags.push(format!("<script type=\"application/ld+json\">{}</script>", script_json(&data.to_string())));
+    }
+    if !site.identity_json.is_empty() {
+        tags.push(format!(
+            "<script id=\"marque-shop\" type=\"application/json\">{}</script>",
+            script_json(site.identity_json)
+        ));
     }
     let title_tag = format!("<title>{}</title>", escape(&title));
     let html = if template.contains(SHELL_TITLE) {
@@ -109,7 +122,12 @@ pub fn escape(text: &str) -> String {
 mod tests {
     use super::*;
 
-    const SITE: Site<'static> = Site { name: "Marque Parts", description: "Default.", origin: "https://shop.test" };
+    const SITE: Site<'static> = Site {
+        name: "Marque Parts",
+        description: "Default.",
+        origin: "https://shop.test",
+        identity_json: r#"{"name":"Marque Parts","address":"</script><script>alert(1)</script>"}"#,
+    };
 
     #[test]
     fn titles_follow_the_pattern() {
@@ -134,5 +152,16 @@ mod tests {
         assert!(html.contains("\\u003c/script>\\u003cb>"), "{html}");
         assert!(!html.contains(HEAD_MARKER));
         assert_eq!(html.matches("<title>").count(), 1);
+    }
+
+    #[test]
+    fn the_shop_identity_is_embedded_as_json_that_cannot_close_its_script() {
+        let html = render(PLACEHOLDER_TEMPLATE, &PageHead::default(), &SITE);
+        let start = "<script id=\"marque-shop\" type=\"application/json\">";
+        let from = html.find(start).expect("embedded") + start.len();
+        let to = from + html[from..].find("</script>").expect("closed");
+        let json: serde_json::Value = serde_json::from_str(&html[from..to]).expect("the whole object, intact");
+        assert_eq!(json["address"], "</script><script>alert(1)</script>");
+        assert!(!html.contains("<script>alert(1)"));
     }
 }

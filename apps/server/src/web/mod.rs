@@ -5,6 +5,7 @@ mod assets;
 mod head;
 mod media;
 mod pages;
+mod routes;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -25,8 +26,10 @@ struct State {
     template: String,
     shell_dir: PathBuf,
     composition: BTreeMap<String, String>,
-    shop_name: String,
+    routes: routes::RouteTable,
     shop_description: String,
+    /// The shop's identity as JSON, embedded in every page.
+    identity_json: String,
     public_url: Option<String>,
 }
 
@@ -55,11 +58,12 @@ impl Storefront {
             .collect();
         composition.extend(config.remote_overrides()?);
         let state = State {
+            identity_json: serde_json::to_string(shop.identity.as_ref()).map_err(|e| e.to_string())?,
             shop,
             template,
             shell_dir,
             composition,
-            shop_name: config.shop_name.clone(),
+            routes: routes::RouteTable::embedded()?,
             shop_description: config.shop_description.clone(),
             public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()),
         };
@@ -91,12 +95,13 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         return assets::respond(files, &file);
     }
     let query = pages::Query::parse(req.uri().query());
-    let page = pages::resolve(&state.shop, path, &query).await;
+    let page = pages::resolve(&state.shop, &state.routes, path, &query).await;
     let origin = state.public_url.clone().unwrap_or_else(|| request_origin(req));
     let html = head::render(&state.template, &page.head, &head::Site {
-        name: &state.shop_name,
+        name: &state.shop.identity.name,
         description: &state.shop_description,
         origin: &origin,
+        identity_json: &state.identity_json,
     });
     Response::builder()
         .status(page.status)

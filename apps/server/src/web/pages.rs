@@ -5,6 +5,7 @@ use poem::http::StatusCode;
 use serde_json::json;
 
 use super::head::PageHead;
+use super::routes::RouteTable;
 use crate::app::Shop;
 
 /// The query string of a page request, decoded.
@@ -54,31 +55,30 @@ fn encode(pairs: &[(&str, &str)]) -> String {
     serde_urlencoded::to_string(pairs).unwrap_or_default()
 }
 
-/// Resolves a storefront path (spec section 2, route table) to its page.
-pub async fn resolve(shop: &Shop, path: &str, query: &Query) -> Resolved {
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-    match segments.as_slice() {
-        [""] => Resolved::ok(PageHead { canonical: "/".into(), og_type: "website", ..PageHead::default() }),
-        ["search"] => search(query),
-        ["product"] => product(shop, query).await,
-        ["brand", slug] => brand(shop, slug, query).await,
-        ["category", slug] => category(shop, slug, None).await,
-        ["subcategory", category_slug, sub_slug] => category(shop, category_slug, Some(sub_slug)).await,
-        ["about"] => Resolved::ok(page("About us", "/about")),
-        ["contactus"] => Resolved::ok(page("Contact us", "/contactus")),
-        ["policy"] => Resolved::ok(page("Privacy Policy", "/policy")),
-        ["termandcondition"] => Resolved::ok(page("Terms and Conditions", "/termandcondition")),
-        ["login"] => Resolved::ok(private("Login", "/login")),
-        ["login", "success" | "failure"] => Resolved::ok(private("Login", path)),
-        ["address"] => Resolved::ok(private("Delivery Address", "/address")),
-        ["review"] => Resolved::ok(private("Review Order", "/review")),
-        ["ordersuccess"] => Resolved::ok(private("Order Confirmed", "/ordersuccess")),
-        ["orderhistory"] => Resolved::ok(private("Purchase History", "/orderhistory")),
-        ["orderhistory", "render_invoice"] => Resolved::ok(private("Invoice", path)),
-        ["wishlist"] => Resolved::ok(private("Wishlist", "/wishlist")),
-        ["profile"] => Resolved::ok(private("Profile", "/profile")),
-        _ => not_found("Page not found", path),
+/// Resolves a storefront path to its page: the route table (`contract/routes.json`)
+/// decides which paths exist; each page the server knows adds its title and data.
+/// A page in the table that the server has no head for still answers 200 with the defaults.
+pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query) -> Resolved {
+    let Some(matched) = routes.find(path) else {
+        return not_found("Page not found", path);
+    };
+    match matched.page {
+        "catalog/Home" => Resolved::ok(PageHead { canonical: "/".into(), og_type: "website", ..PageHead::default() }),
+        "catalog/Search" => search(query),
+        "catalog/Product" => product(shop, query).await,
+        "catalog/Brand" => brand(shop, matched.param("brandSlug"), query).await,
+        "catalog/Category" => category(shop, matched.param("categorySlug"), None).await,
+        "catalog/Subcategory" => {
+            category(shop, matched.param("categorySlug"), Some(matched.param("subcategorySlug"))).await
+        }
+        "shell/About" => Resolved::ok(page("About us", "/about")),
+        "shell/Contact" => Resolved::ok(page("Contact us", "/contactus")),
+        "shell/Policy" => Resolved::ok(page("Privacy Policy", "/policy")),
+        "shell/Terms" => Resolved::ok(page("Terms and Conditions", "/termandcondition")),
+        _ => {
+            let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+            Resolved::ok(PageHead { canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() })
+        }
     }
 }
 

@@ -4,8 +4,9 @@
 
 use std::path::PathBuf;
 
+use marque_server::listener::NoDelayAcceptor;
 use marque_server::{App, Config};
-use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::listener::Acceptor;
 use poem::Server;
 
 /// Products in every test shop (the deterministic demo catalog's first ones).
@@ -43,7 +44,7 @@ pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> TestShop {
     let app = App::connect(config).await.expect("the shop starts on mem://");
     app.seed_if_empty().await.expect("the demo catalog is written");
     let routes = app.routes().expect("routes build");
-    let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await.expect("port 0 binds");
+    let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds");
     let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
     tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
     TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }

@@ -12,6 +12,7 @@ pub const HOME_LIST_SIZE: u32 = 12;
 
 /// A 1-based page number of a listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
 pub struct Page(u32);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,9 +76,16 @@ impl Page {
         if raw.is_empty() {
             return Ok(Page::FIRST);
         }
-        match raw.parse::<u32>() {
-            Ok(n) if (1..=Self::MAX).contains(&n) => Ok(Page(n)),
-            _ => Err(PageError::Invalid),
+        raw.parse::<u32>().map_err(|_| PageError::Invalid).and_then(Self::new)
+    }
+
+    /// # Errors
+    /// [`PageError::Invalid`] for 0 and above 100000.
+    pub fn new(n: u32) -> Result<Self, PageError> {
+        if (1..=Self::MAX).contains(&n) {
+            Ok(Page(n))
+        } else {
+            Err(PageError::Invalid)
         }
     }
 
@@ -96,6 +104,19 @@ impl Page {
     #[must_use]
     pub fn count(total: u64, page_size: u32) -> u64 {
         total.div_ceil(u64::from(page_size.max(1)))
+    }
+}
+
+impl TryFrom<u32> for Page {
+    type Error = PageError;
+    fn try_from(n: u32) -> Result<Self, Self::Error> {
+        Self::new(n)
+    }
+}
+
+impl From<Page> for u32 {
+    fn from(p: Page) -> Self {
+        p.0
     }
 }
 
@@ -122,6 +143,15 @@ mod tests {
         for bad in ["0", "-1", "abc", "1.5", "100001", "99999999999"] {
             assert_eq!(Page::parse(Some(bad)), Err(PageError::Invalid), "{bad}");
         }
+    }
+
+    #[test]
+    fn deserialised_pages_are_parsed_pages() {
+        assert_eq!(serde_json::from_str::<Page>("3").ok(), Some(Page(3)));
+        for bad in ["0", "100001", "-1", "\"2\""] {
+            assert!(serde_json::from_str::<Page>(bad).is_err(), "{bad}");
+        }
+        assert_eq!(serde_json::to_string(&Page::FIRST).expect("serialises"), "1");
     }
 
     #[test]

@@ -149,6 +149,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's identity, from configuration. */
+        get: operations["getShop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get/suggestion": {
         parameters: {
             query?: never;
@@ -218,6 +235,15 @@ export interface components {
             message: string;
             /** @description Always `failed`. */
             status: string;
+        };
+        /**
+         * GrievanceOfficer
+         * @description The grievance officer customers may write to.
+         */
+        GrievanceOfficer: {
+            email: string;
+            name: string;
+            phone: string;
         };
         /** HealthBody */
         HealthBody: {
@@ -340,6 +366,34 @@ export interface components {
              * @description Number of products matching, over all pages.
              */
             total: number;
+        };
+        /**
+         * ShopIdentity
+         * @description Who runs the shop, as the storefront, policies and invoices state it.
+         */
+        ShopIdentity: {
+            /** @description Registered office address. */
+            address: string;
+            /**
+             * @description WhatsApp number, digits with the country code; `null` means no chat link.
+             *     Always present in the JSON (as `null` when there is none).
+             */
+            chatNumber?: string | null;
+            /** @description Shown in the announcement banner for enquiries. */
+            enquiryPhone: string;
+            grievanceOfficer: components["schemas"]["GrievanceOfficer"];
+            /** @description The seller's GSTIN. */
+            gstin: string;
+            /** @description Registered (legal) name. */
+            legalName: string;
+            /** @description Trading name, used in page titles. */
+            name: string;
+            /** @description The seller's state or union territory. */
+            state: string;
+            /** @description Its two-digit GST state code (`07` for Delhi). */
+            stateCode: string;
+            supportEmail: string;
+            supportPhone: string;
         };
         /** Subcategory */
         Subcategory: {
@@ -776,6 +830,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop's identity, the same JSON every storefront page embeds as `#marque-shop`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopIdentity"];
                 };
             };
         };

@@ -1,6 +1,6 @@
 // GENERATED FILE - DO NOT EDIT.
-// Written from the Rust rules in core/domain by marque_domain::frontend::typescript_module().
-// Regenerate: UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules
+// Written from the Rust rules in core/domain by tools/codegen (marque_codegen::typescript_module()).
+// Regenerate: make generate (UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules)
 // The Rust test fails while this file differs from what the rules generate.
 
 /** Every message a rule shows, by its stable code. */

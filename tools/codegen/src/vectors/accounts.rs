@@ -1,11 +1,11 @@
 //! Vectors of the account rules: mobile, password, confirmation, sign-up, OTP, email.
 
 use super::code;
-use crate::account::{
+use marque_domain::account::{
     check_confirmation, sign_up_allowed, Email, LoginMobile, Otp, Password, SignUpForm,
 };
-use crate::frontend::json::{obj, Json};
-use crate::message::UserFacing;
+use crate::json::{obj, Json};
+use marque_domain::message::UserFacing;
 
 pub(super) fn login_mobile() -> Json {
     let inputs = [
@@ -56,7 +56,7 @@ pub(super) fn password() -> Json {
     .map(|s| (*s).to_owned())
     .collect();
     inputs.extend(
-        crate::account::PASSWORD_SPECIALS
+        marque_domain::account::PASSWORD_SPECIALS
             .chars()
             .map(|c| format!("Passw0rd{c}")),
     );

@@ -1,38 +1,49 @@
-//! The rules' constants, messages and test vectors, written out as a
-//! TypeScript module for the frontends' live validation
-//! (`frontends/packages/rules/src/generated.ts`).
+//! Code generated from the domain: the rules' constants, messages and test
+//! vectors, written out as a TypeScript module for the frontends' live
+//! validation (`frontends/packages/rules/src/generated.ts`).
 //!
-//! Generated rather than copied so a rule changed here reaches the browser:
-//! `tests/frontend_rules.rs` fails while the committed file differs from
-//! [`typescript_module`], and the frontends' own tests run every vector
-//! through their TypeScript, failing until it agrees with these rules.
+//! Generated rather than copied so a rule changed in `marque-domain` reaches
+//! the browser: `tests/frontend_rules.rs` fails while the committed file
+//! differs from [`typescript_module`], and the frontends' own tests run every
+//! vector through their TypeScript, failing until it agrees with these rules.
+//! A tool crate, so the domain ships no generator; it depends on the domain only.
 
 pub(crate) mod json;
 mod vectors;
 
 use json::{obj, Json};
 
-use crate::account::{
+/// Writes the module to `<repository root>/GENERATED_TS_PATH`.
+///
+/// # Errors
+/// When the file cannot be written.
+pub fn write_generated(repo_root: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    let path = repo_root.join(GENERATED_TS_PATH);
+    std::fs::write(&path, typescript_module())?;
+    Ok(path)
+}
+
+use marque_domain::account::{
     MOBILE_LENGTH, OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS,
     PASSWORD_SPECIALS,
 };
-use crate::address::{IndianMobile, Pincode, NCR_PREFIXES, PINCODE_LENGTH};
-use crate::cart::Quantity;
-use crate::catalog::{Condition, FuelType};
-use crate::filters::{BrandSlug, ConditionFilter, FilterValue, FuelFilter, FILTER_SEPARATOR};
-use crate::invoice::DELIVERY_LINE_LABEL;
-use crate::message::Message;
-use crate::order::{status_label, BadgeColour, OrderStatus, ADMIN_CANCELLED};
-use crate::titles::{TitlePlace, ELLIPSIS};
-use crate::wishlist::WISHLIST_LIMIT;
+use marque_domain::address::{IndianMobile, Pincode, NCR_PREFIXES, PINCODE_LENGTH};
+use marque_domain::cart::Quantity;
+use marque_domain::catalog::{Condition, FuelType};
+use marque_domain::filters::{BrandSlug, ConditionFilter, FilterValue, FuelFilter, FILTER_SEPARATOR};
+use marque_domain::invoice::DELIVERY_LINE_LABEL;
+use marque_domain::message::Message;
+use marque_domain::order::{status_label, BadgeColour, OrderStatus, ADMIN_CANCELLED};
+use marque_domain::titles::{TitlePlace, ELLIPSIS};
+use marque_domain::wishlist::WISHLIST_LIMIT;
 
 /// Where the generated module is committed, from the repository root.
 pub const GENERATED_TS_PATH: &str = "frontends/packages/rules/src/generated.ts";
 
 const HEADER: &str = "\
 // GENERATED FILE - DO NOT EDIT.
-// Written from the Rust rules in core/domain by marque_domain::frontend::typescript_module().
-// Regenerate: UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules
+// Written from the Rust rules in core/domain by tools/codegen (marque_codegen::typescript_module()).
+// Regenerate: make generate (UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules)
 // The Rust test fails while this file differs from what the rules generate.
 ";
 

@@ -7,7 +7,7 @@ mod addresses;
 mod catalog;
 
 use super::json::{obj, Json};
-use crate::message::UserFacing;
+use marque_domain::message::UserFacing;
 
 /// The code of a failed parse, or null.
 fn code<T, E: UserFacing>(r: &Result<T, E>) -> Json {

@@ -1,13 +1,13 @@
 //! Vectors of the address and pricing rules: pincode, mobile, address, NCR, totals.
 
 use super::code;
-use crate::address::{
+use marque_domain::address::{
     is_ncr_pincode, Address, AddressInput, DeliveryRegion, IndianMobile, Pincode,
 };
-use crate::cart::Quantity;
-use crate::frontend::json::{obj, Json};
-use crate::pricing::{DiscountPercent, Offer, PricedLine, Totals};
-use crate::Money;
+use marque_domain::cart::Quantity;
+use crate::json::{obj, Json};
+use marque_domain::pricing::{DiscountPercent, Offer, PricedLine, Totals};
+use marque_domain::Money;
 
 pub(super) fn pincode() -> Json {
     let inputs = [

@@ -1,15 +1,15 @@
 //! Drift check for the frontends' copy of the rules.
 //!
 //! `frontends/packages/rules/src/generated.ts` must equal
-//! `marque_domain::frontend::typescript_module()`. When a rule changes this
-//! test fails; regenerate with
-//! `UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules`,
+//! `marque_codegen::typescript_module()`. When a rule changes this test fails;
+//! regenerate with `make generate` (or
+//! `UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules`),
 //! then run the rules package's tests, which check the TypeScript against the
 //! new vectors.
 
 use std::path::PathBuf;
 
-use marque_domain::frontend::{typescript_module, GENERATED_TS_PATH};
+use marque_codegen::{typescript_module, GENERATED_TS_PATH};
 
 fn generated_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -38,7 +38,7 @@ fn the_committed_typescript_rules_are_current() {
             );
         panic!(
             "{} is out of date with the Rust rules (first difference: {first_difference}).\n\
-             Regenerate it: UPDATE_GENERATED=1 cargo test -p marque-domain --test frontend_rules",
+             Regenerate it: make generate (UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules)",
             path.display()
         );
     }

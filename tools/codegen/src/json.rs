@@ -60,7 +60,7 @@ impl<T: Into<Json>> From<Vec<T>> for Json {
 /// Builds an object from `key => value` pairs.
 macro_rules! obj {
     ($($k:expr => $v:expr),* $(,)?) => {
-        $crate::frontend::json::Json::Obj(vec![$(($k.to_string(), $crate::frontend::json::Json::from($v))),*])
+        $crate::json::Json::Obj(vec![$(($k.to_string(), $crate::json::Json::from($v))),*])
     };
 }
 pub(crate) use obj;

@@ -1,11 +1,11 @@
 //! Vectors of the catalog and order rules: titles, condition labels, filters, status badges.
 
 use super::code;
-use crate::catalog::Condition;
-use crate::filters::{BrandSlug, ConditionFilter, FilterList, FilterValue, FuelFilter};
-use crate::frontend::json::{obj, Json};
-use crate::order::OrderStatusBadge;
-use crate::titles::{truncate_title, TitlePlace};
+use marque_domain::catalog::Condition;
+use marque_domain::filters::{BrandSlug, ConditionFilter, FilterList, FilterValue, FuelFilter};
+use crate::json::{obj, Json};
+use marque_domain::order::OrderStatusBadge;
+use marque_domain::titles::{truncate_title, TitlePlace};
 
 pub(super) fn truncation() -> Json {
     let mut cases: Vec<(String, usize)> = vec![
