@@ -8,13 +8,13 @@ use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
-use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 use surrealdb::engine::any::Any;
 use surrealdb::method::Transaction;
 use surrealdb::Surreal;
 
 use crate::error::{refused_or_unavailable, unavailable};
-use rows::{BrandRow, CategoryRow, ProductRow, PRODUCT_FIELDS};
+use rows::{BrandRow, CategoryRow, ProductRow, StampRow, PRODUCT_FIELDS};
 
 /// Rows per `INSERT` statement when adding products: big enough that seeding a
 /// large catalog is a few hundred statements, small enough to keep each request modest.
@@ -189,6 +189,14 @@ LET $edge = (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at DE
 RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;
 SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
+
+/// The first window of product stamps (the `product_stamps` contract of [`CatalogStore`]):
+/// the table is read in record-key order, which is id order, so no sort and no index is needed.
+const STAMPS_FIRST: &str = "SELECT record::id(id) AS id, created_at FROM product ORDER BY id ASC LIMIT $limit";
+
+/// The window after a given id: a key range that starts just past it, read in key order.
+const STAMPS_AFTER: &str =
+    "SELECT record::id(id) AS id, created_at FROM product WHERE id > type::record('product', $after) ORDER BY id ASC LIMIT $limit";
 
 /// The conditions of a listing's filters, each a fixed fragment whose values are bound
 /// parameters. A list of one is an equality, which every index planner takes.
@@ -433,6 +441,23 @@ impl CatalogStore for SurrealCatalogStore {
         let counted: Option<i64> =
             self.db.query(COUNT_ALL).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
         Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
+    }
+
+    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        // Every id sorts after the empty one, which SurrealDB refuses to name.
+        let request = match after.filter(|id| !id.as_str().is_empty()) {
+            Some(after) => self.db.query(STAMPS_AFTER).bind(("after", after.0)),
+            None => self.db.query(STAMPS_FIRST),
+        };
+        let rows: Vec<StampRow> = request
+            .bind(("limit", int(limit)))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(rows.into_iter().map(ProductStamp::from).collect())
     }
 }
 
