@@ -53,6 +53,7 @@ macro_rules! for_each_catalog_suite {
         $callback!(count_products);
         $callback!(product_stamps_walk_every_product_once_in_id_order);
         $callback!(product_stamps_after_any_id_are_harmless);
+        $callback!(empty_ids_are_invalid_and_nothing_is_written);
     };
 }
 
@@ -106,6 +107,7 @@ boxed_suites!(
     count_products,
     product_stamps_walk_every_product_once_in_id_order,
     product_stamps_after_any_id_are_harmless,
+    empty_ids_are_invalid_and_nothing_is_written,
 );
 
 /// Every catalog suite by name, for runners that loop instead of generating tests.
@@ -133,6 +135,7 @@ pub const CATALOG_SUITE: &[(&str, CatalogSuite)] = &[
     suite_entry!(count_products),
     suite_entry!(product_stamps_walk_every_product_once_in_id_order),
     suite_entry!(product_stamps_after_any_id_are_harmless),
+    suite_entry!(empty_ids_are_invalid_and_nothing_is_written),
 ];
 
 // ---------------------------------------------------------------------------
@@ -965,6 +968,25 @@ pub async fn product_stamps_after_any_id_are_harmless(store: &dyn CatalogStore) 
         assert_eq!(stamp_ids(&window), expected, "after {odd:?}");
     }
     assert_eq!(store.count_products().await.expect("count"), 3, "no window changed the catalog");
+}
+
+// ---------------------------------------------------------------------------
+// Refused writes
+// ---------------------------------------------------------------------------
+
+/// A brand, category or product with an empty id is `Invalid`, and its batch writes nothing.
+pub async fn empty_ids_are_invalid_and_nothing_is_written(store: &dyn CatalogStore) {
+    let refused = store.put_brands(&[brand("b1", "BMW"), brand("", "Audi")]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "put_brands with an empty id: {refused:?}");
+    assert_eq!(store.brands().await.expect("brands"), vec![], "a refused brand batch writes nothing");
+
+    let refused = store.put_categories(&[category("c1", "Brakes", &[("s1", "Discs")]), category("", "Engine", &[("s2", "Pistons")])]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "put_categories with an empty id: {refused:?}");
+    assert_eq!(store.categories().await.expect("categories"), vec![], "a refused category batch writes nothing");
+
+    let refused = store.add_products(&[product("e1").build(), product("").build()]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "add_products with an empty id: {refused:?}");
+    assert_eq!(store.count_products().await.expect("count"), 0, "a refused product batch writes nothing");
 }
 
 #[cfg(test)]
