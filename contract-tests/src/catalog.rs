@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
 use marque_domain::Money;
-use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 
 use crate::fixtures::{brand, brand_slug, category, product};
 
@@ -51,6 +51,9 @@ macro_rules! for_each_catalog_suite {
         $callback!(listing_windows_neither_repeat_nor_skip);
         $callback!(listing_of_an_unknown_slug_is_empty);
         $callback!(count_products);
+        $callback!(product_stamps_walk_every_product_once_in_id_order);
+        $callback!(product_stamps_after_any_id_are_harmless);
+        $callback!(empty_ids_are_invalid_and_nothing_is_written);
     };
 }
 
@@ -102,6 +105,9 @@ boxed_suites!(
     listing_windows_neither_repeat_nor_skip,
     listing_of_an_unknown_slug_is_empty,
     count_products,
+    product_stamps_walk_every_product_once_in_id_order,
+    product_stamps_after_any_id_are_harmless,
+    empty_ids_are_invalid_and_nothing_is_written,
 );
 
 /// Every catalog suite by name, for runners that loop instead of generating tests.
@@ -127,6 +133,9 @@ pub const CATALOG_SUITE: &[(&str, CatalogSuite)] = &[
     suite_entry!(listing_windows_neither_repeat_nor_skip),
     suite_entry!(listing_of_an_unknown_slug_is_empty),
     suite_entry!(count_products),
+    suite_entry!(product_stamps_walk_every_product_once_in_id_order),
+    suite_entry!(product_stamps_after_any_id_are_harmless),
+    suite_entry!(empty_ids_are_invalid_and_nothing_is_written),
 ];
 
 // ---------------------------------------------------------------------------
@@ -893,6 +902,91 @@ pub async fn count_products(store: &dyn CatalogStore) {
     let refused = store.add_products(&[product("c6").build(), product("c1").build()]).await;
     assert!(matches!(refused, Err(CatalogStoreError::Duplicate { .. })), "{refused:?}");
     assert_eq!(store.count_products().await.expect("count"), 5, "a refused batch adds nothing");
+}
+
+// ---------------------------------------------------------------------------
+// Product stamps (the sitemap)
+// ---------------------------------------------------------------------------
+
+async fn stamps(store: &dyn CatalogStore, after: Option<&str>, limit: u32) -> Vec<ProductStamp> {
+    store
+        .product_stamps(after.map(pid), limit)
+        .await
+        .unwrap_or_else(|e| panic!("product_stamps after {after:?}, limit {limit}: {e}"))
+}
+
+fn stamp_ids(stamps: &[ProductStamp]) -> Vec<String> {
+    stamps.iter().map(|s| s.id.0.clone()).collect()
+}
+
+/// Windows of `product_stamps`, each after the last id of the one before, hold every
+/// product once, in id order, each with its listing time.
+pub async fn product_stamps_walk_every_product_once_in_id_order(store: &dyn CatalogStore) {
+    assert_eq!(stamps(store, None, 10).await, vec![], "a fresh store has no products to stamp");
+    // Added out of id order, listed in yet another order; `p10` sorts before `p2`.
+    let ids = ["p7", "p10", "p2", "a1", "p1", "z9", "p11", "m5", "p3", "b-2", "p20", "B1", "p100"];
+    let products: Vec<Product> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| product(id).created_at(1_700_000_000 + 977 * ((i as i64 * 5) % 13)).build())
+        .collect();
+    seed(store, &products).await;
+    let mut expected: Vec<&str> = ids.to_vec();
+    expected.sort_unstable();
+
+    for limit in [1, 4, 5, 13, 50] {
+        let mut walked: Vec<ProductStamp> = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let window = stamps(store, after.as_deref(), limit).await;
+            assert!(window.len() <= limit as usize, "limit {limit}: a window holds at most `limit` stamps");
+            let Some(last) = window.last() else { break };
+            after = Some(last.id.0.clone());
+            walked.extend(window);
+            assert!(walked.len() <= ids.len(), "limit {limit}: the walk never repeats, so it ends");
+        }
+        assert_eq!(stamp_ids(&walked), expected, "limit {limit}: every product once, in id (byte) order");
+        for stamp in &walked {
+            let listed = products.iter().find(|p| p.id == stamp.id).map(|p| p.created_at);
+            assert_eq!(Some(stamp.listed_at), listed, "{}: the stamp is its listing time", stamp.id);
+        }
+    }
+    assert_eq!(stamps(store, None, 0).await, vec![], "limit 0 is empty");
+    assert_eq!(stamps(store, Some("z9"), 10).await, vec![], "nothing after the last id");
+    assert_eq!(stamp_ids(&stamps(store, Some("p10"), 3).await), ["p100", "p11", "p2"], "strictly after `after`");
+}
+
+/// An `after` no product has, or that could never be an id, neither fails nor changes anything.
+pub async fn product_stamps_after_any_id_are_harmless(store: &dyn CatalogStore) {
+    seed(store, &[product("k1").build(), product("k3").build(), product("m1").build()]).await;
+    assert_eq!(stamp_ids(&stamps(store, Some("k2"), 10).await), ["k3", "m1"], "an id no product has works as a bound");
+    assert_eq!(stamp_ids(&stamps(store, Some(""), 10).await), ["k1", "k3", "m1"], "every id sorts after the empty one");
+    for odd in ["'; DELETE product; --", "\" OR true OR \"", "$after", "⟨⟩", "product:k1", "🚗", "\0", " "] {
+        let window = stamps(store, Some(odd), 10).await;
+        let mut expected: Vec<&str> = ["k1", "k3", "m1"].into_iter().filter(|id| *id > odd).collect();
+        expected.sort_unstable();
+        assert_eq!(stamp_ids(&window), expected, "after {odd:?}");
+    }
+    assert_eq!(store.count_products().await.expect("count"), 3, "no window changed the catalog");
+}
+
+// ---------------------------------------------------------------------------
+// Refused writes
+// ---------------------------------------------------------------------------
+
+/// A brand, category or product with an empty id is `Invalid`, and its batch writes nothing.
+pub async fn empty_ids_are_invalid_and_nothing_is_written(store: &dyn CatalogStore) {
+    let refused = store.put_brands(&[brand("b1", "BMW"), brand("", "Audi")]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "put_brands with an empty id: {refused:?}");
+    assert_eq!(store.brands().await.expect("brands"), vec![], "a refused brand batch writes nothing");
+
+    let refused = store.put_categories(&[category("c1", "Brakes", &[("s1", "Discs")]), category("", "Engine", &[("s2", "Pistons")])]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "put_categories with an empty id: {refused:?}");
+    assert_eq!(store.categories().await.expect("categories"), vec![], "a refused category batch writes nothing");
+
+    let refused = store.add_products(&[product("e1").build(), product("").build()]).await;
+    assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "add_products with an empty id: {refused:?}");
+    assert_eq!(store.count_products().await.expect("count"), 0, "a refused product batch writes nothing");
 }
 
 #[cfg(test)]

@@ -65,6 +65,14 @@ pub struct ProductSlice {
     pub total: u64,
 }
 
+/// A product as the sitemap names it: its id and when it was listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductStamp {
+    pub id: ProductId,
+    /// When the product was listed, seconds since the Unix epoch (its `created_at`).
+    pub listed_at: i64,
+}
+
 /// Where the catalog lives.
 ///
 /// Every read returns complete [`Product`]s exactly as they were written
@@ -75,13 +83,17 @@ pub trait CatalogStore: Send + Sync {
     /// Stores brands, replacing any brand with the same id.
     ///
     /// # Errors
-    /// MUST return [`CatalogStoreError::Unavailable`] when the store cannot be written.
+    /// MUST return [`CatalogStoreError::Invalid`] when a brand has an empty id or a value
+    /// the store cannot hold; nothing is written then.
+    /// [`CatalogStoreError::Unavailable`] when the store cannot be written.
     async fn put_brands(&self, brands: &[OemBrand]) -> Result<(), CatalogStoreError>;
 
     /// Stores categories with their subcategories, replacing any with the same id.
     ///
     /// # Errors
-    /// MUST return [`CatalogStoreError::Unavailable`] when the store cannot be written.
+    /// MUST return [`CatalogStoreError::Invalid`] when a category has an empty id or a
+    /// value the store cannot hold; nothing is written then.
+    /// [`CatalogStoreError::Unavailable`] when the store cannot be written.
     async fn put_categories(&self, categories: &[Category]) -> Result<(), CatalogStoreError>;
 
     /// Adds new products, all or none.
@@ -89,7 +101,10 @@ pub trait CatalogStore: Send + Sync {
     /// # Errors
     /// MUST return [`CatalogStoreError::Duplicate`] naming the id when a product with
     /// one of these ids is already stored (or appears twice in `products`); nothing is
-    /// written then. [`CatalogStoreError::Unavailable`] when the store cannot be written.
+    /// written then. MUST return [`CatalogStoreError::Invalid`] when a product has an
+    /// empty id or a value the store cannot hold (e.g. a fuel type it does not know);
+    /// nothing is written then. [`CatalogStoreError::Unavailable`] when the store cannot
+    /// be written.
     async fn add_products(&self, products: &[Product]) -> Result<(), CatalogStoreError>;
 
     /// All brands, ordered by name.
@@ -162,4 +177,18 @@ pub trait CatalogStore: Send + Sync {
     /// # Errors
     /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
     async fn count_products(&self) -> Result<u64, CatalogStoreError>;
+
+    /// Every product's id and listing time, a window at a time in id order, for
+    /// the sitemap: the products whose id sorts after `after` (all of them when
+    /// `None`), up to `limit`.
+    ///
+    /// # Contract
+    /// - Ids ascend in byte order of their text, so passing the last id of one window
+    ///   as `after` gives the next window; windows put together hold every product
+    ///   exactly once. An `after` no product has (a removed one) still works.
+    /// - An empty window means there is nothing after `after`; `limit` 0 is empty.
+    ///
+    /// # Errors
+    /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
+    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError>;
 }

@@ -6,7 +6,7 @@
 
 pub mod catalog;
 
-pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
+pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 
 #[cfg(feature = "mock")]
 pub use catalog::MockCatalogStore;

@@ -8,13 +8,13 @@ use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
-use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 use surrealdb::engine::any::Any;
 use surrealdb::method::Transaction;
 use surrealdb::Surreal;
 
 use crate::error::{refused_or_unavailable, unavailable};
-use rows::{BrandRow, CategoryRow, ProductRow, PRODUCT_FIELDS};
+use rows::{BrandRow, CategoryRow, ProductRow, StampRow, PRODUCT_FIELDS};
 
 /// Rows per `INSERT` statement when adding products: big enough that seeding a
 /// large catalog is a few hundred statements, small enough to keep each request modest.
@@ -32,8 +32,20 @@ const INSERT_CHUNK: usize = 1_000;
 ///   slow case on a large catalog. Newest and best-selling lists read through their
 ///   indexes and sort only the rows at or above the window's last value.
 /// - `list_products` does the same through the index that starts with the fields its
-///   filters pin (brand, category, category + subcategory; migration 2), then counts
-///   every match: the count reads all of a broad listing's matches, the window does not.
+///   filters pin (migration 2), then counts every match through the same index: the
+///   count reads all of a broad listing's matches, the window does not.
+///   - a brand page (one brand): `product_oem_newest` (`oem_slug, created_at`);
+///   - a category page, grouped or filtered: `product_category_newest`
+///     (`category_slug, created_at`); with brands too, SurrealDB either filters its
+///     rows or intersects it with `product_oem_newest` (one range per brand);
+///   - a subcategory page, and each group of a grouped category page:
+///     `product_subcategory_newest` (`category_slug, subcategory_slug, created_at`).
+///
+///   Conditions and fuels are checked on the rows those indexes yield. The test
+///   `listings_read_through_their_indexes` holds these plans to account.
+/// - `product_stamps` reads the table itself in record-key (id) order: the first window
+///   from the start, each next one as the key range just past the last id, so walking
+///   the whole catalog reads each product once.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogStore {
     db: Surreal<Any>,
@@ -189,6 +201,16 @@ LET $edge = (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at DE
 RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;
 SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
+
+/// The first window of product stamps (the `product_stamps` contract of [`CatalogStore`]):
+/// the table is read in record-key order, which is id order, and stops after `$limit`
+/// rows; nothing is sorted and no secondary index is needed.
+const STAMPS_FIRST: &str = "SELECT record::id(id) AS id, created_at FROM product ORDER BY id ASC LIMIT $limit";
+
+/// The window after a given id: the record range that starts just past it (`$after>..`),
+/// read in key order from there, so each window costs its own size, not the table's.
+const STAMPS_AFTER: &str =
+    "SELECT record::id(id) AS id, created_at FROM type::record('product', $after>..) LIMIT $limit";
 
 /// The conditions of a listing's filters, each a fixed fragment whose values are bound
 /// parameters. A list of one is an equality, which every index planner takes.
@@ -434,13 +456,89 @@ impl CatalogStore for SurrealCatalogStore {
             self.db.query(COUNT_ALL).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
         Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
     }
+
+    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        // Every id sorts after the empty one, which SurrealDB refuses to name.
+        let request = match after.filter(|id| !id.as_str().is_empty()) {
+            Some(after) => self.db.query(STAMPS_AFTER).bind(("after", after.0)),
+            None => self.db.query(STAMPS_FIRST),
+        };
+        let rows: Vec<StampRow> = request
+            .bind(("limit", int(limit)))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(rows.into_iter().map(ProductStamp::from).collect())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use surrealdb::types::{AlreadyExistsError, Error};
 
-    use super::{clashing_key, window};
+    use super::{clashing_key, listing_filters, where_clause, window, ProductListing, STAMPS_AFTER, STAMPS_FIRST};
+    use marque_domain::catalog::Condition;
+    use marque_domain::filters::{BrandSlug, FilterValue};
+
+    /// The plan SurrealDB chooses for `surql` (one statement) with `vars`, as JSON text.
+    async fn plan(db: &surrealdb::Surreal<surrealdb::engine::any::Any>, surql: &str, vars: super::Vars) -> String {
+        let mut request = db.query(format!("{surql} EXPLAIN"));
+        for var in vars {
+            request = request.bind(var);
+        }
+        let mut response = request.await.expect("explain runs");
+        let plan: surrealdb::types::Value = response.take(0).expect("a plan");
+        plan.into_json_value().to_string()
+    }
+
+    /// Every listing reads through an index (never a scan and sort of the whole table),
+    /// and each window of product stamps is a key range.
+    #[tokio::test]
+    async fn listings_read_through_their_indexes() {
+        let db = crate::Database::connect("mem://").await.expect("open mem://");
+        let store = db.catalog();
+        let slug = |s: &str| BrandSlug::from_code(s).expect("a slug");
+        let cases = [
+            (ProductListing { brands: vec![slug("bmw")], ..ProductListing::default() }, vec!["product_oem_newest"]),
+            (ProductListing { category: Some("brakes".into()), ..ProductListing::default() }, vec!["product_category_newest"]),
+            (
+                ProductListing { category: Some("brakes".into()), subcategory: Some("brake-disc".into()), ..ProductListing::default() },
+                vec!["product_subcategory_newest"],
+            ),
+            (
+                ProductListing {
+                    brands: vec![slug("bmw"), slug("audi")],
+                    category: Some("brakes".into()),
+                    conditions: vec![Condition::Old],
+                    ..ProductListing::default()
+                },
+                vec!["product_category_newest", "product_oem_newest"],
+            ),
+        ];
+        for (listing, indexes) in cases {
+            let (mut conditions, vars) = listing_filters(&listing);
+            let count = format!("SELECT count() AS n FROM product {} GROUP ALL", where_clause(&conditions));
+            let edge = format!("SELECT VALUE created_at FROM product {} ORDER BY created_at DESC LIMIT 1 START 19", where_clause(&conditions));
+            conditions.push("created_at >= 0");
+            let rows = format!(
+                "SELECT id FROM product {} ORDER BY created_at DESC, id ASC LIMIT 20",
+                where_clause(&conditions)
+            );
+            for surql in [count, edge, rows] {
+                let plan = plan(&store.db, &surql, vars.clone()).await;
+                assert!(!plan.contains("TableScan"), "{surql}: {plan}");
+                let through_one = indexes.iter().any(|index| plan.contains(index)) || plan.contains("IndexCountScan");
+                assert!(through_one, "{surql} reads one of {indexes:?}: {plan}");
+            }
+        }
+        let after = plan(&store.db, STAMPS_AFTER, vec![("after", super::text("p1")), ("limit", super::int(10))]).await;
+        assert!(!after.contains("TableScan") && !after.contains("Sort"), "{after}");
+        let first = plan(&store.db, STAMPS_FIRST, vec![("limit", super::int(10))]).await;
+        assert!(first.contains("\"limit\":\"$limit\"") && !first.contains("Sort"), "the scan stops after the window: {first}");
+    }
 
     #[test]
     fn a_clash_names_the_product_key() {

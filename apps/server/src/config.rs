@@ -66,6 +66,11 @@ pub struct Config {
     /// Products in the demo catalog written on first start or by `seed`.
     #[arg(long, env = "MARQUE_SEED_PRODUCTS", default_value_t = 600)]
     pub seed_products: u32,
+
+    /// Most addresses in one sitemap file; past it `/sitemap.xml` becomes an index of
+    /// `/sitemap-{n}.xml` parts. At most 50000, the sitemap protocol's limit.
+    #[arg(long, env = "MARQUE_SITEMAP_URLS", default_value_t = 50_000)]
+    pub sitemap_urls: usize,
 }
 
 /// Who runs the shop: published to the frontends, printed on invoices.
@@ -188,6 +193,7 @@ impl Config {
             shop_description: "Buy new and used spare parts for luxury cars online.".into(),
             identity: IdentityConfig::default(),
             seed_products: 120,
+            sitemap_urls: 50_000,
         }
     }
 }

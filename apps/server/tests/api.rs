@@ -265,3 +265,368 @@ async fn unknown_api_paths_and_methods_answer_json() {
     let body: serde_json::Value = resp.json().await.expect("JSON");
     assert_eq!(body["status"], "failed");
 }
+
+// ---------------------------------------------------------------------------
+// Category and subcategory listings
+// ---------------------------------------------------------------------------
+
+/// The first `count` demo products, newest first (each is listed an hour after the one before).
+fn demo_newest_first(count: u32) -> Vec<marque_domain::catalog::Product> {
+    (0..count).rev().map(seed::product).collect()
+}
+
+/// A category's subcategories in the order the store gives them: by name.
+fn subcategories_by_name(category: &str) -> Vec<marque_domain::catalog::Subcategory> {
+    let mut subs = seed::categories().into_iter().find(|c| c.slug == category).expect("a demo category").subcategories;
+    subs.sort_by(|a, b| (&a.name, &a.id).cmp(&(&b.name, &b.id)));
+    subs
+}
+
+fn ids_of<'a>(products: impl IntoIterator<Item = &'a marque_domain::catalog::Product>) -> Vec<String> {
+    products.into_iter().map(|p| p.id.0.clone()).collect()
+}
+
+#[tokio::test]
+async fn a_category_without_filters_groups_its_products_by_subcategory() {
+    // Few products, so some subcategories are empty and others hold more than a preview.
+    let count = 40;
+    let shop = spawn_with(|config| config.seed_products = count).await;
+    let products = demo_newest_first(count);
+    let has_products = |cat: &str, sub: &str| products.iter().any(|p| p.category_slug == cat && p.subcategory_slug == sub);
+    let category = seed::categories()
+        .into_iter()
+        .find(|c| {
+            let subs = &c.subcategories;
+            subs.iter().any(|s| has_products(&c.slug, &s.slug)) && subs.iter().any(|s| !has_products(&c.slug, &s.slug))
+        })
+        .expect("40 demo products leave some subcategory of some category empty");
+
+    let (status, body) = shop.get_json(&format!("/api/get/product/{}", category.slug)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!((body["status"].as_str(), body["view"].as_str()), (Some("success"), Some("grouped")));
+    assert_eq!(body["category"], serde_json::json!({ "_id": category.id, "name": category.name, "slug": category.slug }));
+    assert_eq!(body["results"], serde_json::json!([]), "grouped pages hold no flat list");
+
+    let mut expected_total = 0;
+    let mut expected_groups = Vec::new();
+    for sub in subcategories_by_name(&category.slug) {
+        let of_sub: Vec<_> =
+            products.iter().filter(|p| p.category_slug == category.slug && p.subcategory_slug == sub.slug).collect();
+        if of_sub.is_empty() {
+            continue;
+        }
+        expected_total += of_sub.len();
+        expected_groups.push((sub.slug.clone(), sub.id.clone(), sub.name.clone(), of_sub.len(), ids_of(of_sub.into_iter().take(4))));
+    }
+    let groups: Vec<_> = body["subcategory"]
+        .as_array()
+        .expect("subcategory list")
+        .iter()
+        .map(|g| {
+            (
+                g["slug"].as_str().expect("slug").to_owned(),
+                g["_id"].as_str().expect("_id").to_owned(),
+                g["name"].as_str().expect("name").to_owned(),
+                usize::try_from(g["count"].as_u64().expect("count")).expect("small"),
+                result_ids(&serde_json::json!({ "results": g["products"] })),
+            )
+        })
+        .collect();
+    assert_eq!(groups, expected_groups, "non-empty subcategories in name order, counts, newest four each");
+    assert!(groups.iter().all(|g| g.4.len() <= 4), "previews hold at most four products");
+    assert_eq!(body["total"].as_u64(), Some(expected_total as u64), "total is the sum of the counts");
+    assert_eq!((body["pages"].as_u64(), body["page"].as_u64()), (Some(1), Some(1)));
+
+    // Blank filters are no filters, and a page number does not turn the groups into pages.
+    let (_, blank) = shop.get_json(&format!("/api/get/product/{}?page=2&oem=&product_type=&fuel_type=%20", category.slug)).await;
+    assert_eq!((blank["view"].as_str(), blank["page"].as_u64()), (Some("grouped"), Some(1)));
+    assert_eq!(blank["subcategory"], body["subcategory"]);
+}
+
+#[tokio::test]
+async fn a_group_preview_is_the_four_newest_of_a_bigger_subcategory() {
+    let shop = spawn_shop().await;
+    let products = demo_newest_first(PRODUCTS);
+    let of = |cat: &str, sub: &str| -> Vec<&marque_domain::catalog::Product> {
+        products.iter().filter(|p| p.category_slug == cat && p.subcategory_slug == sub).collect()
+    };
+    let (cat, sub) = seed::categories()
+        .into_iter()
+        .flat_map(|c| c.subcategories.into_iter().map(move |s| (c.slug.clone(), s.slug)))
+        .find(|(c, s)| of(c, s).len() > 4)
+        .expect("120 demo products fill some subcategory past four");
+    let (_, body) = shop.get_json(&format!("/api/get/product/{cat}")).await;
+    let groups = body["subcategory"].as_array().expect("groups");
+    let group = groups.iter().find(|g| g["slug"] == sub.as_str()).expect("the subcategory is a group");
+    assert_eq!(group["count"].as_u64(), Some(of(&cat, &sub).len() as u64));
+    assert_eq!(result_ids(&serde_json::json!({ "results": group["products"] })), ids_of(of(&cat, &sub).into_iter().take(4)));
+    assert!(group["products"][0]["price"].is_number() && group["products"][0]["partNo"].is_string());
+}
+
+#[tokio::test]
+async fn filters_turn_a_category_into_one_list_newest_first() {
+    let count = 400;
+    let shop = spawn_with(|config| config.seed_products = count).await;
+    let products = demo_newest_first(count);
+    let in_brakes = |keep: &dyn Fn(&marque_domain::catalog::Product) -> bool| -> Vec<String> {
+        ids_of(products.iter().filter(|p| p.category_slug == "brakes" && keep(p)))
+    };
+    let fuel = |p: &marque_domain::catalog::Product| p.fuel_type.map(|f| f.code().to_owned()).unwrap_or_default();
+    let cases: Vec<(&str, Vec<String>)> = vec![
+        ("oem=bmw", in_brakes(&|p| p.oem_slug == "bmw")),
+        ("oem=BMW--audi", in_brakes(&|p| p.oem_slug == "bmw" || p.oem_slug == "audi")),
+        ("product_type=old", in_brakes(&|p| p.condition.code() == "old")),
+        ("fuel_type=diesel", in_brakes(&|p| fuel(p) == "diesel")),
+        (
+            "oem=mercedes-benz--land-rover&product_type=new&fuel_type=petrol--Diesel",
+            in_brakes(&|p| {
+                ["mercedes-benz", "land-rover"].contains(&p.oem_slug.as_str())
+                    && p.condition.code() == "new"
+                    && ["petrol", "diesel"].contains(&fuel(p).as_str())
+            }),
+        ),
+    ];
+    for (query, expected) in cases {
+        assert!(!expected.is_empty() && expected.len() <= 20, "{query}: the demo catalog gives one page ({})", expected.len());
+        let (status, body) = shop.get_json(&format!("/api/get/product/brakes?{query}&page=1")).await;
+        assert_eq!(status, 200, "{query}: {body}");
+        assert_eq!((body["status"].as_str(), body["view"].as_str()), (Some("success"), Some("flat")), "{query}");
+        assert_eq!(body["subcategory"], serde_json::json!([]), "{query}: no groups in a flat list");
+        assert_eq!(result_ids(&body), expected, "{query}");
+        assert_eq!(body["total"].as_u64(), Some(expected.len() as u64), "{query}");
+        assert_eq!((body["pages"].as_u64(), body["page"].as_u64()), (Some(1), Some(1)), "{query}");
+    }
+}
+
+#[tokio::test]
+async fn a_filtered_category_pages_twenty_at_a_time() {
+    let count = 400;
+    let shop = spawn_with(|config| config.seed_products = count).await;
+    let expected =
+        ids_of(demo_newest_first(count).iter().filter(|p| p.category_slug == "brakes" && ["old", "new"].contains(&p.condition.code())));
+    assert!(expected.len() > 20 && expected.len() <= 40, "two pages in the demo catalog ({})", expected.len());
+
+    let (_, first) = shop.get_json("/api/get/product/brakes?product_type=old--new&page=1").await;
+    assert_eq!((first["pages"].as_u64(), first["total"].as_u64()), (Some(2), Some(expected.len() as u64)));
+    assert_eq!(result_ids(&first), expected[..20]);
+    let (_, second) = shop.get_json("/api/get/product/brakes?product_type=old--new&page=2").await;
+    assert_eq!(second["page"].as_u64(), Some(2));
+    assert_eq!(result_ids(&second), expected[20..], "the rest, none repeated or skipped");
+    let (status, beyond) = shop.get_json("/api/get/product/brakes?product_type=old--new&page=9").await;
+    assert_eq!(status, 200);
+    assert_eq!(result_ids(&beyond), Vec::<String>::new());
+    assert_eq!((beyond["pages"].as_u64(), beyond["page"].as_u64()), (Some(2), Some(9)), "the real page count");
+}
+
+#[tokio::test]
+async fn a_subcategory_lists_its_own_products_with_the_same_filters() {
+    // 48 subcategories: a thousand products fill the biggest past one page.
+    let count = 1_000;
+    let shop = spawn_with(|config| config.seed_products = count).await;
+    let products = demo_newest_first(count);
+    let (category, sub) = seed::categories()
+        .into_iter()
+        .flat_map(|c| c.subcategories.clone().into_iter().map(move |s| (c.clone(), s)))
+        .max_by_key(|(c, s)| products.iter().filter(|p| p.category_slug == c.slug && p.subcategory_slug == s.slug).count())
+        .expect("a subcategory");
+    let of_sub: Vec<_> =
+        products.iter().filter(|p| p.category_slug == category.slug && p.subcategory_slug == sub.slug).collect();
+    assert!(of_sub.len() > 20, "the biggest subcategory fills two pages ({})", of_sub.len());
+
+    let path = format!("/api/get/product/{}/{}", category.slug, sub.slug);
+    let (status, first) = shop.get_json(&path).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["status"], "success");
+    assert_eq!(first["category"], serde_json::json!({ "_id": category.id, "name": category.name, "slug": category.slug }));
+    assert_eq!(first["subcategory"], serde_json::json!({ "_id": sub.id, "name": sub.name, "slug": sub.slug }));
+    assert_eq!(result_ids(&first), ids_of(of_sub.iter().copied().take(20)));
+    assert_eq!((first["page"].as_u64(), first["pages"].as_u64()), (Some(1), Some(of_sub.len().div_ceil(20) as u64)));
+    assert_eq!(first["total"].as_u64(), Some(of_sub.len() as u64));
+    let (_, second) = shop.get_json(&format!("{path}?page=2")).await;
+    assert_eq!(result_ids(&second), ids_of(of_sub.iter().copied().skip(20).take(20)));
+
+    let diesel_bmw = ids_of(of_sub.iter().copied().filter(|p| {
+        p.oem_slug == "bmw" && p.fuel_type.is_some_and(|f| f.code() == "diesel")
+    }));
+    let (_, filtered) = shop.get_json(&format!("{path}?oem=bmw&fuel_type=diesel&page=1")).await;
+    assert_eq!(result_ids(&filtered), diesel_bmw);
+    let (_, beyond) = shop.get_json(&format!("{path}?page=50")).await;
+    assert_eq!(result_ids(&beyond), Vec::<String>::new());
+    assert_eq!(beyond["pages"], first["pages"], "a page past the last still tells the real count");
+
+    let authorized = shop
+        .client
+        .get(format!("{}{path}", shop.base))
+        .bearer_auth("any-token")
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(authorized.status(), 200, "a token is accepted and not needed");
+}
+
+#[tokio::test]
+async fn listing_filters_the_shop_does_not_offer_are_a_json_400() {
+    let shop = spawn_shop().await;
+    for base in ["/api/get/product/brakes", "/api/get/product/brakes/brake-disc"] {
+        for query in [
+            "product_type=xyz",
+            "product_type=refurbished",
+            "product_type=old-new",
+            "product_type=old--",
+            "fuel_type=lpg",
+            "fuel_type=hybrid",
+            "oem=tesla",
+            "oem=bmw--tesla",
+            "oem=bmw-",
+            "oem=land%20rover",
+            "oem=%27%20OR%201%3D1",
+        ] {
+            let (status, body) = shop.get_json(&format!("{base}?{query}")).await;
+            assert_eq!(status, 400, "{base}?{query}: {body}");
+            assert_eq!((body["status"].as_str(), body["code"].as_str()), (Some("failed"), Some("filter.invalid")), "{query}");
+            assert_eq!(body["message"], "Unknown filter value");
+        }
+        for page in ["0", "abc", "-1", "1.5", "100001"] {
+            let (status, body) = shop.get_json(&format!("{base}?page={page}&oem=bmw")).await;
+            assert_eq!(status, 400, "{base}?page={page}");
+            assert_eq!(body["code"], "page.invalid", "{body}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_category_or_subcategory_is_a_json_404() {
+    let shop = spawn_shop().await;
+    let other = subcategories_by_name("engine").into_iter().find(|s| {
+        !subcategories_by_name("brakes").iter().any(|b| b.slug == s.slug)
+    });
+    let other = other.expect("an engine subcategory brakes has not").slug;
+    for path in [
+        "/api/get/product/nope".to_owned(),
+        "/api/get/product/Brakes".to_owned(),
+        "/api/get/product/nope?oem=bmw".to_owned(),
+        "/api/get/product/%27%20OR%201%3D1".to_owned(),
+        "/api/get/product/nope/brake-disc".to_owned(),
+        "/api/get/product/brakes/nope".to_owned(),
+        format!("/api/get/product/brakes/{other}"),
+    ] {
+        let (status, body) = shop.get_json(&path).await;
+        assert_eq!(status, 404, "{path}: {body}");
+        assert_eq!((body["status"].as_str(), body["code"].as_str()), (Some("failed"), Some("category.not_found")), "{path}");
+        assert_eq!(body["message"], "Category not found");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Sitemap and robots.txt
+// ---------------------------------------------------------------------------
+
+async fn xml(shop: &helpers::TestShop, path: &str) -> (u16, String) {
+    let resp = shop.get(path).await;
+    let status = resp.status().as_u16();
+    if status == 200 {
+        assert_eq!(resp.headers()["content-type"], "application/xml", "{path}");
+    }
+    (status, resp.text().await.expect("a body"))
+}
+
+/// Balanced elements and no bare ampersand: enough to tell a well-formed sitemap here.
+fn assert_well_formed(xml: &str) {
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"), "{xml}");
+    for tag in ["url", "loc", "sitemap", "urlset", "sitemapindex"] {
+        assert_eq!(xml.matches(&format!("<{tag}>")).count() + xml.matches(&format!("<{tag} ")).count(), xml.matches(&format!("</{tag}>")).count(), "<{tag}>");
+    }
+    for (i, _) in xml.match_indices('&') {
+        let rest = &xml[i..];
+        assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].iter().any(|e| rest.starts_with(e)), "bare & at {i}");
+    }
+}
+
+fn locs(xml: &str) -> Vec<String> {
+    xml.split("<loc>").skip(1).map(|s| s.split("</loc>").next().expect("closed").to_owned()).collect()
+}
+
+#[tokio::test]
+async fn robots_txt_allows_everything_and_points_at_the_sitemap() {
+    let shop = spawn_shop().await;
+    let resp = shop.get("/robots.txt").await;
+    assert_eq!(resp.status(), 200);
+    assert!(resp.headers()["content-type"].to_str().expect("ascii").starts_with("text/plain"));
+    let text = resp.text().await.expect("text");
+    assert!(text.contains("User-agent: *\nAllow: /\n"), "{text}");
+    assert!(text.contains(&format!("Sitemap: {}/sitemap.xml", shop.base)), "{text}");
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_every_page_a_visitor_can_find() {
+    let shop = spawn_shop().await;
+    let (status, body) = xml(&shop, "/sitemap.xml").await;
+    assert_eq!(status, 200);
+    assert_well_formed(&body);
+    assert!(body.contains("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+    let base = &shop.base;
+    let product = seed::product(5);
+    // Listed at 2026-01-01T00:00:00Z plus five hours.
+    assert!(
+        body.contains(&format!("<url><loc>{base}/product?productId=p000005</loc><lastmod>2026-01-01T05:00:00+00:00</lastmod></url>")),
+        "{body}"
+    );
+    assert_eq!(product.created_at, 1_767_225_600 + 5 * 3_600);
+    let found = locs(&body);
+    let categories = seed::categories();
+    let mut expected: Vec<String> =
+        ["/", "/about", "/contactus", "/policy", "/termandcondition"].iter().map(|p| format!("{base}{p}")).collect();
+    expected.extend(categories.iter().map(|c| format!("{base}/category/{}", c.slug)));
+    for c in &categories {
+        expected.extend(c.subcategories.iter().map(|s| format!("{base}/subcategory/{}/{}", c.slug, s.slug)));
+    }
+    expected.extend(seed::brands().iter().map(|b| format!("{base}/brand/{}", b.slug)));
+    expected.extend((0..PRODUCTS).map(|n| format!("{base}/product?productId={}", seed::product(n).id)));
+    let mut sorted_found = found.clone();
+    sorted_found.sort();
+    expected.sort();
+    assert_eq!(sorted_found, expected, "home, static pages, categories, subcategories, brands, products; each once");
+    assert!(found.contains(&format!("{base}/brand/mercedes-benz")));
+    assert!(found.contains(&format!("{base}/category/brakes")));
+}
+
+#[tokio::test]
+async fn sitemap_addresses_are_escaped() {
+    let shop = spawn_with(|config| config.public_url = Some("https://parts.example/in&co/".into())).await;
+    let (_, body) = xml(&shop, "/sitemap.xml").await;
+    assert_well_formed(&body);
+    assert!(body.contains("<loc>https://parts.example/in&amp;co/product?productId=p000001</loc>"), "{body}");
+    assert!(!body.contains("in&co"));
+    let robots = shop.get("/robots.txt").await.text().await.expect("text");
+    assert!(robots.contains("Sitemap: https://parts.example/in&co/sitemap.xml"), "{robots}");
+}
+
+#[tokio::test]
+async fn a_big_sitemap_becomes_an_index_of_parts() {
+    let per_file = 50;
+    let shop = spawn_with(|config| config.sitemap_urls = per_file).await;
+    let (_, whole) = xml(&spawn_shop().await, "/sitemap.xml").await;
+    let all = locs(&whole).len();
+    let (status, index) = xml(&shop, "/sitemap.xml").await;
+    assert_eq!(status, 200);
+    assert_well_formed(&index);
+    assert!(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"), "{index}");
+    let parts = locs(&index);
+    assert_eq!(parts.len(), all.div_ceil(per_file));
+    let mut listed = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        assert_eq!(part, &format!("{}/sitemap-{}.xml", shop.base, i + 1));
+        let (status, body) = xml(&shop, &format!("/sitemap-{}.xml", i + 1)).await;
+        assert_eq!(status, 200);
+        assert_well_formed(&body);
+        let in_part = locs(&body);
+        assert!(!in_part.is_empty() && in_part.len() <= per_file, "part {} holds {}", i + 1, in_part.len());
+        listed.extend(in_part);
+    }
+    let mut unique = listed.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!((listed.len(), unique.len()), (all, all), "the parts hold every address once");
+    let (status, _) = xml(&shop, &format!("/sitemap-{}.xml", parts.len() + 1)).await;
+    assert_eq!(status, 404);
+}

@@ -86,6 +86,11 @@ async fn unknown_pages_and_products_are_404_pages() {
     assert!(html.contains("noindex"));
     let (status, _) = page(&shop, "/no/such/page").await;
     assert_eq!(status, 404);
+    for path in ["/category/nope", "/subcategory/nope/discs", "/subcategory/brakes/nope"] {
+        let (status, html) = page(&shop, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert_eq!(between(&html, "<title>", "</title>"), "Category not found - Marque Parts", "{path}");
+    }
 }
 
 #[tokio::test]

@@ -1,18 +1,30 @@
 //! Browsing and searching the catalog.
 
+mod listing;
+
+pub use listing::{CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing};
+
 use std::sync::Arc;
 
 use marque_domain::catalog::{
-    Category, OemBrand, Page, Product, ProductId, SearchPage, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
+    Category, OemBrand, Page, Product, ProductId, SearchPage, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE,
+    LISTING_PAGE_SIZE,
 };
-use marque_domain::filters::{BrandSlug, FilterValue};
-use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice};
+use marque_domain::filters::{BrandSlug, FilterError, FilterValue};
+use marque_domain::message::Message;
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 
 /// Why a catalog use case failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CatalogError {
     #[error("Product not found")]
     ProductNotFound,
+    /// No category has the slug, or the category has no such subcategory.
+    #[error("{}", Message::CategoryNotFound.text())]
+    CategoryNotFound,
+    /// A filter names a value the shop does not offer (a brand it does not carry).
+    #[error("{0}")]
+    FilterInvalid(FilterError),
     #[error("the catalog is unavailable right now")]
     Unavailable(#[source] CatalogStoreError),
 }
@@ -29,6 +41,7 @@ pub struct CatalogService {
     store: Arc<dyn CatalogStore>,
     page_size: u32,
     home_list_size: u32,
+    group_preview_size: u32,
 }
 
 impl std::fmt::Debug for CatalogService {
@@ -40,7 +53,19 @@ impl std::fmt::Debug for CatalogService {
 impl CatalogService {
     #[must_use]
     pub fn new(store: Arc<dyn CatalogStore>) -> Self {
-        Self { store, page_size: LISTING_PAGE_SIZE, home_list_size: HOME_LIST_SIZE }
+        Self {
+            store,
+            page_size: LISTING_PAGE_SIZE,
+            home_list_size: HOME_LIST_SIZE,
+            group_preview_size: GROUP_PREVIEW_SIZE,
+        }
+    }
+
+    /// Newest products each subcategory shows on a category page without filters.
+    #[must_use]
+    pub fn with_group_preview_size(mut self, size: u32) -> Self {
+        self.group_preview_size = size;
+        self
     }
 
     /// Products a listing page holds (at least 1).
@@ -139,6 +164,15 @@ impl CatalogService {
             pages: Page::count(slice.total, self.page_size),
             total: slice.total,
         }
+    }
+
+    /// Ids and listing times of the products after `after` in id order, up to `limit`:
+    /// pass the last id of one window to get the next (the sitemap walks them all).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogError> {
+        Ok(self.store.product_stamps(after, limit).await?)
     }
 
     /// Whether the catalog has no products yet (the server seeds it then).

@@ -2,4 +2,6 @@
 
 pub mod catalog;
 
-pub use catalog::{CatalogError, CatalogService};
+pub use catalog::{
+    CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
+};

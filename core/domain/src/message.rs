@@ -103,6 +103,8 @@ messages! {
     OutOfStockCard = "stock.out_card" => "OUT OF STOCK",
     /// Specification: stock below 1, on the product detail page.
     OutOfStockDetail = "stock.out_detail" => "Out of Stock",
+    /// Marque: a category or subcategory address that names none.
+    CategoryNotFound = "category.not_found" => "Category not found",
     /// Marque: a filter value the shop does not offer.
     FilterInvalid = "filter.invalid" => "Unknown filter value",
     /// Marque: a page number that is not one.

@@ -2,7 +2,7 @@
 
 use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::{Money, PartNumber};
-use marque_ports::CatalogStoreError;
+use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
 
 /// Fields every product read selects; `id` is the record key as a string.
@@ -177,5 +177,19 @@ impl From<CategoryRow> for Category {
                 .map(|s| Subcategory { id: s.id, name: s.name, slug: s.slug })
                 .collect(),
         }
+    }
+}
+
+/// A product's id and listing time, for the sitemap.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct StampRow {
+    id: String,
+    created_at: i64,
+}
+
+impl From<StampRow> for ProductStamp {
+    fn from(row: StampRow) -> Self {
+        Self { id: ProductId(row.id), listed_at: row.created_at }
     }
 }

@@ -2,16 +2,18 @@
 
 use marque_app::CatalogError;
 use marque_domain::catalog::{Page, PageError, ProductId, SearchPage, SearchTerm};
+use marque_domain::filters::ListingFilters;
+use marque_domain::Message;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
 use super::error::ErrorBody;
 use super::model::{
-    BrandList, CategoryList, HotSellingList, ProductDetail, ProductList, SearchResults, SUCCESS,
+    BrandList, CategoryList, CategoryListingBody, HotSellingList, ProductDetail, ProductList, SearchResults,
+    SubcategoryListingBody, SUCCESS,
 };
 use crate::app::Shop;
-
 
 #[derive(Tags)]
 enum Tag {
@@ -58,6 +60,74 @@ list_response!(NewProductsResponse, ProductList, new_products_bad_request, "new_
 list_response!(HotSellingResponse, HotSellingList, hot_selling_bad_request, "hot_selling_bad_request");
 list_response!(SearchResponse, SearchResults, search_bad_request, "search_bad_request");
 list_response!(BrandProductsResponse, SearchResults, brand_products_bad_request, "brand_products_bad_request");
+
+/// A response enum per filtered listing: the body, a malformed page or filter, an
+/// unknown category or subcategory, or the store down.
+macro_rules! filtered_listing_response {
+    ($name:ident, $body:ty, $bad_request:ident, $handler:tt) => {
+        #[derive(ApiResponse)]
+        #[oai(bad_request_handler = $handler)]
+        enum $name {
+            #[oai(status = 200)]
+            Ok(Json<$body>),
+            /// A page that is not a whole number from 1 (`page.invalid`), or a filter
+            /// value the shop does not offer (`filter.invalid`).
+            #[oai(status = 400)]
+            BadRequest(Json<ErrorBody>),
+            /// No such category, or no such subcategory in it (`category.not_found`).
+            #[oai(status = 404)]
+            NotFound(Json<ErrorBody>),
+            /// The catalog cannot be read right now.
+            #[oai(status = 503)]
+            Unavailable(Json<ErrorBody>),
+        }
+
+        fn $bad_request(err: poem::Error) -> $name {
+            $name::BadRequest(ErrorBody::from_poem(&err))
+        }
+
+        impl From<CatalogError> for $name {
+            fn from(err: CatalogError) -> Self {
+                match err {
+                    CatalogError::CategoryNotFound => $name::NotFound(ErrorBody::new(
+                        Message::CategoryNotFound.text(),
+                        Some(Message::CategoryNotFound.code()),
+                    )),
+                    CatalogError::FilterInvalid(e) => $name::BadRequest(ErrorBody::from_rule(&e)),
+                    other => {
+                        tracing::error!(error = %other, "catalog unavailable");
+                        $name::Unavailable(unavailable_body())
+                    }
+                }
+            }
+        }
+    };
+}
+
+filtered_listing_response!(
+    CategoryListingResponse,
+    CategoryListingBody,
+    category_listing_bad_request,
+    "category_listing_bad_request"
+);
+filtered_listing_response!(
+    SubcategoryListingResponse,
+    SubcategoryListingBody,
+    subcategory_listing_bad_request,
+    "subcategory_listing_bad_request"
+);
+
+/// The page and filters of a category or subcategory listing, or why they are malformed.
+fn listing_query(
+    page: Option<u64>,
+    oem: Option<&str>,
+    product_type: Option<&str>,
+    fuel_type: Option<&str>,
+) -> Result<(Page, ListingFilters), Json<ErrorBody>> {
+    let page = page_from(page).map_err(|e| ErrorBody::from_rule(&e))?;
+    let filters = ListingFilters::parse(oem, product_type, fuel_type).map_err(|e| ErrorBody::from_rule(&e))?;
+    Ok((page, filters))
+}
 
 /// The `page` query value: absent means page 1.
 fn page_from(page: Option<u64>) -> Result<Page, PageError> {
@@ -189,6 +259,70 @@ impl CatalogApi {
         };
         match self.shop.catalog.search(term.as_str(), page).await {
             Ok(r) => SearchResponse::Ok(results_body(r)),
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Products of one category. Without any filter (`oem`, `product_type`, `fuel_type`
+    /// absent or blank) they are grouped by subcategory (`view` grouped): each subcategory
+    /// that has products, with its count and its 4 newest products. With any filter they
+    /// are one list (`view` flat), newest first, 20 a page. Several values of one filter
+    /// are joined by a double hyphen (`oem=bmw--audi`) and any of them matches; values
+    /// are case-insensitive.
+    #[oai(path = "/get/product/:categorySlug", method = "get", operation_id = "listCategoryProducts")]
+    async fn category_products(
+        &self,
+        /// The category's slug, e.g. `brakes`.
+        #[oai(name = "categorySlug")]
+        category_slug: Path<String>,
+        /// Page number from 1; absent means 1. Only a flat listing has more than one page.
+        page: Query<Option<u64>>,
+        /// OEM brand slugs, e.g. `bmw` or `mercedes-benz--land-rover`.
+        oem: Query<Option<String>>,
+        /// Conditions: `old`, `new` or `old--new`.
+        product_type: Query<Option<String>>,
+        /// Fuel types: `petrol`, `diesel` or `petrol--diesel`.
+        fuel_type: Query<Option<String>>,
+    ) -> CategoryListingResponse {
+        let (page, filters) =
+            match listing_query(page.0, oem.0.as_deref(), product_type.0.as_deref(), fuel_type.0.as_deref()) {
+                Ok(q) => q,
+                Err(body) => return CategoryListingResponse::BadRequest(body),
+            };
+        match self.shop.catalog.category_listing(&category_slug.0, &filters, page).await {
+            Ok(listing) => CategoryListingResponse::Ok(Json(listing.into())),
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Products of one subcategory of a category, newest first, 20 a page, narrowed by
+    /// the same filters as a category page. Public: a bearer token may be sent and is
+    /// not needed.
+    #[oai(path = "/get/product/:categoryName/:subCategoryName", method = "get", operation_id = "listSubcategoryProducts")]
+    async fn subcategory_products(
+        &self,
+        /// The category's slug, e.g. `brakes`.
+        #[oai(name = "categoryName")]
+        category_slug: Path<String>,
+        /// The subcategory's slug within that category, e.g. `discs`.
+        #[oai(name = "subCategoryName")]
+        sub_slug: Path<String>,
+        /// Page number from 1; absent means 1.
+        page: Query<Option<u64>>,
+        /// OEM brand slugs, e.g. `bmw` or `mercedes-benz--land-rover`.
+        oem: Query<Option<String>>,
+        /// Conditions: `old`, `new` or `old--new`.
+        product_type: Query<Option<String>>,
+        /// Fuel types: `petrol`, `diesel` or `petrol--diesel`.
+        fuel_type: Query<Option<String>>,
+    ) -> SubcategoryListingResponse {
+        let (page, filters) =
+            match listing_query(page.0, oem.0.as_deref(), product_type.0.as_deref(), fuel_type.0.as_deref()) {
+                Ok(q) => q,
+                Err(body) => return SubcategoryListingResponse::BadRequest(body),
+            };
+        match self.shop.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page).await {
+            Ok(listing) => SubcategoryListingResponse::Ok(Json(listing.into())),
             Err(e) => e.into(),
         }
     }

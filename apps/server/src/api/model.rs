@@ -1,8 +1,9 @@
 //! Response bodies with the specification's field names (`_id`, `partNo`, …).
 //! Money leaves the system here, as rupees.
 
-use marque_domain::catalog::{Category, OemBrand, Product};
-use poem_openapi::Object;
+use marque_app::{CategoryListing, CategoryView, SubcategoryListing};
+use marque_domain::catalog::{Category, OemBrand, Product, SearchPage, Subcategory};
+use poem_openapi::{Enum, Object};
 
 /// An image of a product; `name` holds its address.
 #[derive(Debug, Clone, Object)]
@@ -194,6 +195,145 @@ pub struct SearchResults {
     pub page: u32,
     /// Number of products matching, over all pages.
     pub total: u64,
+}
+
+/// A category as a listing names it, without its subcategories.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CategorySummary")]
+pub struct CategorySummary {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+}
+
+impl From<&Category> for CategorySummary {
+    fn from(c: &Category) -> Self {
+        Self { id: c.id.clone(), name: c.name.clone(), slug: c.slug.clone() }
+    }
+}
+
+impl From<Subcategory> for SubcategoryBody {
+    fn from(s: Subcategory) -> Self {
+        Self { id: s.id, name: s.name, slug: s.slug }
+    }
+}
+
+/// One subcategory of a category page without filters.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "SubcategoryGroup")]
+pub struct SubcategoryGroupBody {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    /// Number of the subcategory's products (the 'See all' link lists them).
+    pub count: u64,
+    /// Its newest products, at most 4.
+    pub products: Vec<ProductBody>,
+}
+
+/// How a category page shows its products.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename = "ListingView", rename_all = "lowercase")]
+pub enum ListingView {
+    /// No filter chosen: products grouped by subcategory (`subcategory`).
+    Grouped,
+    /// Some filter chosen: one page of products (`results`).
+    Flat,
+}
+
+/// A category page. Without filters (`view` grouped) `subcategory` holds every
+/// subcategory that has products, in the category's order, and `results` is empty;
+/// with filters (`view` flat) `results` holds one page of matching products, newest
+/// first, and `subcategory` is empty.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CategoryListing")]
+pub struct CategoryListingBody {
+    pub status: String,
+    pub view: ListingView,
+    pub category: CategorySummary,
+    pub subcategory: Vec<SubcategoryGroupBody>,
+    pub results: Vec<ProductBody>,
+    /// Number of pages (grouped: 1 when there are products, else 0).
+    pub pages: u64,
+    /// The page returned, from 1 (grouped: always 1).
+    pub page: u32,
+    /// Number of products matching, over all pages (grouped: the sum of the counts).
+    pub total: u64,
+}
+
+impl From<CategoryListing> for CategoryListingBody {
+    fn from(listing: CategoryListing) -> Self {
+        let category = CategorySummary::from(&listing.category);
+        let total = listing.view.total();
+        match listing.view {
+            CategoryView::Grouped(groups) => Self {
+                status: SUCCESS.into(),
+                view: ListingView::Grouped,
+                category,
+                subcategory: groups
+                    .into_iter()
+                    .map(|g| SubcategoryGroupBody {
+                        id: g.subcategory.id,
+                        name: g.subcategory.name,
+                        slug: g.subcategory.slug,
+                        count: g.total,
+                        products: g.newest.into_iter().map(Into::into).collect(),
+                    })
+                    .collect(),
+                results: Vec::new(),
+                pages: u64::from(total > 0),
+                page: 1,
+                total,
+            },
+            CategoryView::Flat(page) => Self {
+                status: SUCCESS.into(),
+                view: ListingView::Flat,
+                category,
+                subcategory: Vec::new(),
+                results: products(page.products),
+                pages: page.pages,
+                page: page.page.number(),
+                total: page.total,
+            },
+        }
+    }
+}
+
+/// A subcategory page: one page of its products matching the filters, newest first.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "SubcategoryListing")]
+pub struct SubcategoryListingBody {
+    pub status: String,
+    pub category: CategorySummary,
+    pub subcategory: SubcategoryBody,
+    pub results: Vec<ProductBody>,
+    /// Number of pages of the whole result (0 when nothing matched).
+    pub pages: u64,
+    /// The page returned, from 1.
+    pub page: u32,
+    /// Number of products matching, over all pages.
+    pub total: u64,
+}
+
+impl From<SubcategoryListing> for SubcategoryListingBody {
+    fn from(listing: SubcategoryListing) -> Self {
+        let SearchPage { products: found, page, pages, total } = listing.page;
+        Self {
+            status: SUCCESS.into(),
+            category: CategorySummary::from(&listing.category),
+            subcategory: listing.subcategory.into(),
+            results: products(found),
+            pages,
+            page: page.number(),
+            total,
+        }
+    }
+}
+
+fn products(products: Vec<Product>) -> Vec<ProductBody> {
+    products.into_iter().map(Into::into).collect()
 }
 
 pub const SUCCESS: &str = "success";

@@ -6,12 +6,14 @@ mod head;
 mod media;
 mod pages;
 mod routes;
+mod sitemap;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use poem::web::{Json, StaticFileRequest};
+use poem::http::StatusCode;
 use poem::{handler, Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
 pub use head::{PageHead, HEAD_MARKER};
@@ -31,6 +33,7 @@ struct State {
     /// The shop's identity as JSON, embedded in every page.
     identity_json: String,
     public_url: Option<String>,
+    sitemap_urls: usize,
 }
 
 /// The storefront's routes over one loaded configuration.
@@ -66,6 +69,7 @@ impl Storefront {
             routes: routes::RouteTable::embedded()?,
             shop_description: config.shop_description.clone(),
             public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()),
+            sitemap_urls: config.sitemap_urls,
         };
         Ok(Self { state: Arc::new(state), remote_dirs })
     }
@@ -73,6 +77,8 @@ impl Storefront {
     pub fn routes(&self) -> impl Endpoint {
         let mut route = Route::new()
             .at("/composition.json", composition_manifest.data(self.state.clone()))
+            .at("/robots.txt", robots.data(self.state.clone()))
+            .at("/sitemap.xml", sitemap_index.data(self.state.clone()))
             .at("/media/*path", media::media);
         for (name, dir) in &self.remote_dirs {
             route = route.nest(format!("/remotes/{name}"), assets::files(dir.clone()));
@@ -91,12 +97,15 @@ fn composition_manifest(state: poem::web::Data<&Arc<State>>) -> Response {
 #[handler]
 async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: StaticFileRequest) -> Response {
     let path = req.uri().path();
+    if let Some(number) = sitemap::part_number(path) {
+        return sitemap_part(req, &state, number).await;
+    }
     if let Some(file) = assets::shell_file(&state.shell_dir, path) {
         return assets::respond(files, &file);
     }
     let query = pages::Query::parse(req.uri().query());
     let page = pages::resolve(&state.shop, &state.routes, path, &query).await;
-    let origin = state.public_url.clone().unwrap_or_else(|| request_origin(req));
+    let origin = origin(req, &state);
     let html = head::render(&state.template, &page.head, &head::Site {
         name: &state.shop.identity.name,
         description: &state.shop_description,
@@ -108,6 +117,53 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         .content_type("text/html; charset=utf-8")
         .header("cache-control", "no-cache")
         .body(html)
+}
+
+/// `robots.txt`: crawl everything, start from the sitemap.
+#[handler]
+fn robots(req: &Request, state: poem::web::Data<&Arc<State>>) -> Response {
+    Response::builder().content_type("text/plain; charset=utf-8").body(sitemap::robots(&origin(req, &state)))
+}
+
+/// `/sitemap.xml`: every address, or an index of the parts when they are too many for one file.
+#[handler]
+async fn sitemap_index(req: &Request, state: poem::web::Data<&Arc<State>>) -> Response {
+    let urls = match sitemap::urls(&state.shop).await {
+        Ok(urls) => urls,
+        Err(e) => return sitemap_unavailable(&e),
+    };
+    let (sitemap::SitemapFile::UrlSet(xml) | sitemap::SitemapFile::Index(xml)) =
+        sitemap::sitemap(&urls, &origin(req, &state), state.sitemap_urls);
+    xml_response(xml)
+}
+
+/// `/sitemap-{number}.xml`: one part of a sitemap too big for one file.
+async fn sitemap_part(req: &Request, state: &State, number: usize) -> Response {
+    let urls = match sitemap::urls(&state.shop).await {
+        Ok(urls) => urls,
+        Err(e) => return sitemap_unavailable(&e),
+    };
+    match sitemap::part(&urls, &origin(req, state), state.sitemap_urls, number) {
+        Some(xml) => xml_response(xml),
+        None => Response::builder().status(StatusCode::NOT_FOUND).content_type("text/plain; charset=utf-8").body("Not found"),
+    }
+}
+
+fn xml_response(xml: String) -> Response {
+    Response::builder().content_type("application/xml").header("cache-control", "max-age=3600").body(xml)
+}
+
+fn sitemap_unavailable(e: &marque_app::CatalogError) -> Response {
+    tracing::error!(error = %e, "sitemap without catalog");
+    Response::builder()
+        .status(StatusCode::SERVICE_UNAVAILABLE)
+        .content_type("text/plain; charset=utf-8")
+        .body("The catalog is unavailable right now. Please try again.")
+}
+
+/// The configured public origin, or the request's own.
+fn origin(req: &Request, state: &State) -> String {
+    state.public_url.clone().unwrap_or_else(|| request_origin(req))
 }
 
 fn request_origin(req: &Request) -> String {

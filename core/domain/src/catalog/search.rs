@@ -9,6 +9,9 @@ use crate::message::{user_facing_error, Message, UserFacing};
 pub const LISTING_PAGE_SIZE: u32 = 20;
 /// Products in each home-page list (PRODUCT_RULES.md).
 pub const HOME_LIST_SIZE: u32 = 12;
+/// Newest products a category page shows of each subcategory when no filter is
+/// chosen (the rest sit behind the group's 'See all' link).
+pub const GROUP_PREVIEW_SIZE: u32 = 4;
 
 /// A 1-based page number of a listing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -55,7 +55,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/get/product/{categorySlug}": {
+    "/api/get/product/{categoryName}/{subCategoryName}": {
         parameters: {
             query?: never;
             header?: never;
@@ -63,10 +63,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Products of one category. Without a filter they are grouped by subcategory (`view`
-         *     grouped); with any filter, one flat page of 20 (`view` flat).
+         * Products of one subcategory of a category, newest first, 20 a page, narrowed by
+         *     the same filters as a category page. Public: a bearer token may be sent and is
+         *     not needed.
          */
-        get: operations["listCategoryProducts"];
+        get: operations["listSubcategoryProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -75,15 +76,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/get/product/{categoryName}/{subCategoryName}": {
+    "/api/get/product/{categorySlug}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Products of one subcategory, 20 a page, optionally filtered. */
-        get: operations["listSubcategoryProducts"];
+        /**
+         * Products of one category. Without any filter (`oem`, `product_type`, `fuel_type`
+         *     absent or blank) they are grouped by subcategory (`view` grouped): each subcategory
+         *     that has products, with its count and its 4 newest products. With any filter they
+         *     are one list (`view` flat), newest first, 20 a page. Several values of one filter
+         *     are joined by a double hyphen (`oem=bmw--audi`) and any of them matches; values
+         *     are case-insensitive.
+         */
+        get: operations["listCategoryProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -225,6 +233,44 @@ export interface components {
             status: string;
         };
         /**
+         * CategoryListing
+         * @description A category page. Without filters (`view` grouped) `subcategory` holds every
+         *     subcategory that has products, in the category's order, and `results` is empty;
+         *     with filters (`view` flat) `results` holds one page of matching products, newest
+         *     first, and `subcategory` is empty.
+         */
+        CategoryListing: {
+            category: components["schemas"]["CategorySummary"];
+            /**
+             * Format: uint32
+             * @description The page returned, from 1 (grouped: always 1).
+             */
+            page: number;
+            /**
+             * Format: uint64
+             * @description Number of pages (grouped: 1 when there are products, else 0).
+             */
+            pages: number;
+            results: components["schemas"]["Product"][];
+            status: string;
+            subcategory: components["schemas"]["SubcategoryGroup"][];
+            /**
+             * Format: uint64
+             * @description Number of products matching, over all pages (grouped: the sum of the counts).
+             */
+            total: number;
+            view: components["schemas"]["ListingView"];
+        };
+        /**
+         * CategorySummary
+         * @description A category as a listing names it, without its subcategories.
+         */
+        CategorySummary: {
+            _id: string;
+            name: string;
+            slug: string;
+        };
+        /**
          * Error
          * @description `{ "status": "failed", "message": "…" }`, with a stable `code` where one exists.
          */
@@ -276,6 +322,11 @@ export interface components {
         ImageRef: {
             name: string;
         };
+        /**
+         * @description How a category page shows its products.
+         * @enum {string}
+         */
+        ListingView: "grouped" | "flat";
         /**
          * OemBrand
          * @description A car maker (OEM brand); `image` is the address of its logo.
@@ -401,6 +452,47 @@ export interface components {
             name: string;
             slug: string;
         };
+        /**
+         * SubcategoryGroup
+         * @description One subcategory of a category page without filters.
+         */
+        SubcategoryGroup: {
+            _id: string;
+            /**
+             * Format: uint64
+             * @description Number of the subcategory's products (the 'See all' link lists them).
+             */
+            count: number;
+            name: string;
+            /** @description Its newest products, at most 4. */
+            products: components["schemas"]["Product"][];
+            slug: string;
+        };
+        /**
+         * SubcategoryListing
+         * @description A subcategory page: one page of its products matching the filters, newest first.
+         */
+        SubcategoryListing: {
+            category: components["schemas"]["CategorySummary"];
+            /**
+             * Format: uint32
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: uint64
+             * @description Number of pages of the whole result (0 when nothing matched).
+             */
+            pages: number;
+            results: components["schemas"]["Product"][];
+            status: string;
+            subcategory: components["schemas"]["Subcategory"];
+            /**
+             * Format: uint64
+             * @description Number of products matching, over all pages.
+             */
+            total: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -521,22 +613,24 @@ export interface operations {
             };
         };
     };
-    listCategoryProducts: {
+    listSubcategoryProducts: {
         parameters: {
             query?: {
                 /** @description Page number from 1; absent means 1. */
                 page?: number;
-                /** @description Brand slugs joined by `--`, e.g. `bmw--audi`. */
+                /** @description OEM brand slugs, e.g. `bmw` or `mercedes-benz--land-rover`. */
                 oem?: string;
-                /** @description `old`, `new` or both joined by `--`. */
+                /** @description Conditions: `old`, `new` or `old--new`. */
                 product_type?: string;
-                /** @description `petrol`, `diesel` or both joined by `--`. */
+                /** @description Fuel types: `petrol`, `diesel` or `petrol--diesel`. */
                 fuel_type?: string;
             };
             header?: never;
             path: {
                 /** @description The category's slug, e.g. `brakes`. */
-                categorySlug: string;
+                categoryName: string;
+                /** @description The subcategory's slug within that category, e.g. `discs`. */
+                subCategoryName: string;
             };
             cookie?: never;
         };
@@ -547,46 +641,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        category: {
-                            _id: string;
-                            name: string;
-                            slug: string;
-                        };
-                        /**
-                         * Format: uint32
-                         * @description The page returned, from 1.
-                         */
-                        page: number;
-                        /**
-                         * Format: uint64
-                         * @description Number of pages (0 when nothing matched).
-                         */
-                        pages: number;
-                        results: components["schemas"]["Product"][];
-                        status: string;
-                        /**
-                         * Format: uint64
-                         * @description Number of products matching, over all pages.
-                         */
-                        total: number;
-                        subcategory: {
-                            _id: string;
-                            name: string;
-                            slug: string;
-                            /**
-                             * Format: uint64
-                             * @description Number of products in this subcategory.
-                             */
-                            count: number;
-                            products: components["schemas"]["Product"][];
-                        }[];
-                        /** @description `grouped` without a filter, `flat` with any filter. */
-                        view: "grouped" | "flat";
-                    };
+                    "application/json": components["schemas"]["SubcategoryListing"];
                 };
             };
-            /** @description An unknown filter value (`filter.invalid`) or page (`page.invalid`). */
+            /**
+             * @description A page that is not a whole number from 1 (`page.invalid`), or a filter
+             *     value the shop does not offer (`filter.invalid`).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -595,7 +656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No category (or subcategory) has this slug (`category.not_found`). */
+            /** @description No such category, or no such subcategory in it (`category.not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -615,24 +676,22 @@ export interface operations {
             };
         };
     };
-    listSubcategoryProducts: {
+    listCategoryProducts: {
         parameters: {
             query?: {
-                /** @description Page number from 1; absent means 1. */
+                /** @description Page number from 1; absent means 1. Only a flat listing has more than one page. */
                 page?: number;
-                /** @description Brand slugs joined by `--`, e.g. `bmw--audi`. */
+                /** @description OEM brand slugs, e.g. `bmw` or `mercedes-benz--land-rover`. */
                 oem?: string;
-                /** @description `old`, `new` or both joined by `--`. */
+                /** @description Conditions: `old`, `new` or `old--new`. */
                 product_type?: string;
-                /** @description `petrol`, `diesel` or both joined by `--`. */
+                /** @description Fuel types: `petrol`, `diesel` or `petrol--diesel`. */
                 fuel_type?: string;
             };
             header?: never;
             path: {
-                /** @description The category's slug. */
-                categoryName: string;
-                /** @description The subcategory's slug. */
-                subCategoryName: string;
+                /** @description The category's slug, e.g. `brakes`. */
+                categorySlug: string;
             };
             cookie?: never;
         };
@@ -643,38 +702,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        category: {
-                            _id: string;
-                            name: string;
-                            slug: string;
-                        };
-                        /**
-                         * Format: uint32
-                         * @description The page returned, from 1.
-                         */
-                        page: number;
-                        /**
-                         * Format: uint64
-                         * @description Number of pages (0 when nothing matched).
-                         */
-                        pages: number;
-                        results: components["schemas"]["Product"][];
-                        status: string;
-                        /**
-                         * Format: uint64
-                         * @description Number of products matching, over all pages.
-                         */
-                        total: number;
-                        subcategory: {
-                            _id: string;
-                            name: string;
-                            slug: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["CategoryListing"];
                 };
             };
-            /** @description An unknown filter value (`filter.invalid`) or page (`page.invalid`). */
+            /**
+             * @description A page that is not a whole number from 1 (`page.invalid`), or a filter
+             *     value the shop does not offer (`filter.invalid`).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -683,7 +717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No category (or subcategory) has this slug (`category.not_found`). */
+            /** @description No such category, or no such subcategory in it (`category.not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -33,6 +33,7 @@ export const MESSAGES = {
   "catalog.not_found": "Product Not Found",
   "stock.out_card": "OUT OF STOCK",
   "stock.out_detail": "Out of Stock",
+  "category.not_found": "Category not found",
   "filter.invalid": "Unknown filter value",
   "page.invalid": "page must be a whole number from 1 to 100000",
   "search.too_long": "search must be at most 200 characters",
