@@ -86,7 +86,7 @@ messages! {
     /// Specification: the payment provider's script did not load.
     PaymentSdkFailed = "payment.sdk_failed" => "Razorpay SDK failed to load. Are you online?",
 
-    // Wishlist (the specification gives two readings; PRODUCT_RULES.md keeps both)
+    // Wishlist (the specification gives two readings; docs/shop-rules.md keeps both)
     /// Specification: wishlist full, on product cards.
     WishlistFull = "wishlist.full" => "Your wishlist is full! Kindly remove some products from wishlist.",
     /// Specification: wishlist full, on the product detail page.

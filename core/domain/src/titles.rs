@@ -5,7 +5,7 @@ use std::borrow::Cow;
 /// Appended to a shortened title: three full stops, not the '…' character.
 pub const ELLIPSIS: &str = "...";
 
-/// The places a product title is shortened, each with its own limit (PRODUCT_RULES.md).
+/// The places a product title is shortened, each with its own limit (docs/shop-rules.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TitlePlace {
     /// Product cards on the home page.

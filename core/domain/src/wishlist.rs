@@ -2,7 +2,7 @@
 
 use crate::message::{user_facing_error, Message, UserFacing};
 
-/// Most entries a wishlist holds (PRODUCT_RULES.md).
+/// Most entries a wishlist holds (docs/shop-rules.md).
 pub const WISHLIST_LIMIT: usize = 50;
 
 /// The wishlist already holds [`WISHLIST_LIMIT`] products. Product cards show

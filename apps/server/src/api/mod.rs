@@ -1,4 +1,4 @@
-//! The public HTTP contract (specification section 7), described with poem-openapi.
+//! The public HTTP contract: every call the storefront makes, described with poem-openapi.
 
 mod catalog;
 mod error;

@@ -6,11 +6,11 @@ use crate::message::{user_facing_error, Message, UserFacing};
 
 /// Digits in a one-time code.
 pub const OTP_LENGTH: usize = 6;
-/// A code stops working 10 minutes after it was sent (PRODUCT_RULES.md).
+/// A code stops working 10 minutes after it was sent (docs/shop-rules.md).
 pub const OTP_VALID_SECONDS: u32 = 10 * 60;
-/// The fifth wrong try ends a code (PRODUCT_RULES.md).
+/// The fifth wrong try ends a code (docs/shop-rules.md).
 pub const OTP_MAX_ATTEMPTS: u32 = 5;
-/// A new code may be requested 30 seconds after the last one (PRODUCT_RULES.md).
+/// A new code may be requested 30 seconds after the last one (docs/shop-rules.md).
 pub const OTP_RESEND_AFTER_SECONDS: u32 = 30;
 
 /// Six ASCII digits as typed by the customer. Whether it is the right code is

@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use super::Product;
 use crate::message::{user_facing_error, Message, UserFacing};
 
-/// Products per listing page (PRODUCT_RULES.md).
+/// Products per listing page (docs/shop-rules.md).
 pub const LISTING_PAGE_SIZE: u32 = 20;
-/// Products in each home-page list (PRODUCT_RULES.md).
+/// Products in each home-page list (docs/shop-rules.md).
 pub const HOME_LIST_SIZE: u32 = 12;
 /// Newest products a category page shows of each subcategory when no filter is
 /// chosen (the rest sit behind the group's 'See all' link).

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The status names behind `order_status` 1-6 (PRODUCT_RULES.md).
+/// The status names behind `order_status` 1-6 (docs/shop-rules.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum OrderStatus {

@@ -41,7 +41,7 @@ pub fn items_total(lines: &[PricedLine]) -> Money {
 }
 
 /// Sum over the lines of each line's `inside_ncr` or `outside_ncr`, by
-/// region; not multiplied by quantity (PRODUCT_RULES.md). GST (18%) included.
+/// region; not multiplied by quantity (docs/shop-rules.md). GST (18%) included.
 #[must_use]
 pub fn delivery_charge(lines: &[PricedLine], region: DeliveryRegion) -> Money {
     lines.iter().map(|l| l.delivery(region)).sum()

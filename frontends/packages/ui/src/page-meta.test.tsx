@@ -37,13 +37,16 @@ afterEach(() => {
 });
 
 describe('canonicalPath', () => {
-  it('keeps only the query parameters that make a different page, in a fixed order', () => {
-    expect(canonicalPath('/search', '?page=2&search=oil filter&utm=x')).toBe('/search?search=oil%20filter&page=2');
+  it('is the address the server names as canonical: meaningful parameters only, in a fixed order', () => {
+    expect(canonicalPath('/search', '?page=2&search=oil filter&utm=x')).toBe('/search?search=oil+filter&page=2');
+    expect(canonicalPath('/search', '')).toBe('/search?search=&page=1');
     expect(canonicalPath('/product', 'productId=p%2F1&x=y')).toBe('/product?productId=p%2F1');
     expect(canonicalPath('/brand/bmw', '?page=4&oem=audi')).toBe('/brand/bmw?page=4');
-    expect(canonicalPath('/subcategory/brakes/pads', '?oem=bmw--audi&page=1&product_type=new')).toBe(
-      '/subcategory/brakes/pads?page=1&oem=bmw--audi&product_type=new',
+    expect(canonicalPath('/brand/bmw', '?page=abc')).toBe('/brand/bmw?page=1');
+    expect(canonicalPath('/subcategory/brakes/pads', '?oem=bmw--audi&page=3&product_type=new')).toBe(
+      '/subcategory/brakes/pads?page=1',
     );
+    expect(canonicalPath('/category/brakes', '?oem=bmw')).toBe('/category/brakes?page=1');
     expect(canonicalPath('/about/', '?x=1')).toBe('/about');
     expect(canonicalPath('/', '')).toBe('/');
   });
@@ -55,11 +58,11 @@ describe('the canonical link', () => {
     expect(canonical()).toBe('https://marqueparts.in/');
 
     await userEvent.click(getByRole('link', { name: 'search' }));
-    expect(canonical()).toBe('https://marqueparts.in/search?search=brake%20pad&page=2');
+    expect(canonical()).toBe('https://marqueparts.in/search?search=brake+pad&page=2');
     expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical());
 
     await userEvent.click(getByRole('link', { name: 'category' }));
-    expect(canonical()).toBe('https://marqueparts.in/category/brakes?page=3&oem=bmw&fuel_type=diesel');
+    expect(canonical()).toBe('https://marqueparts.in/category/brakes?page=1');
 
     await userEvent.click(getByRole('link', { name: 'product' }));
     expect(canonical()).toBe('https://marqueparts.in/product?productId=p-7');

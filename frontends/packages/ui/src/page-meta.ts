@@ -8,26 +8,30 @@ export const FALLBACK_DESCRIPTION = 'Buy new and used spare parts for luxury car
 /** First pages whose server-rendered description is their own rather than the shop's default. */
 const OWN_DESCRIPTION = /^\/(product|brand\/[^/]+)\/?$/;
 
-/** The query parameters that make a different page, per route; every other parameter is dropped. */
-const LISTING = ['page', 'oem', 'product_type', 'fuel_type'];
-const MEANINGFUL: Array<[RegExp, string[]]> = [
-  [/^\/search$/, ['search', 'page']],
-  [/^\/product$/, ['productId']],
-  [/^\/(category\/[^/]+|subcategory\/[^/]+\/[^/]+)$/, LISTING],
-  [/^\/brand\/[^/]+$/, ['page']],
+/** A page number as the server reads it: a whole number from 1, anything else page 1. */
+function pageNumber(raw: string | null): string {
+  const n = Number(raw ?? '');
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? String(n) : '1';
+}
+
+/**
+ * The query of a page's canonical address, the same as the server renders for a first visit: search keeps the
+ * term and page, brand pages their page, a product its id; category and subcategory listings point at their
+ * first, unfiltered page (filtered views are not separate pages for search engines). Other parameters drop.
+ */
+const CANONICAL_QUERY: Array<[RegExp, (given: URLSearchParams) => Array<[string, string]>]> = [
+  [/^\/search$/, (q) => [['search', (q.get('search') ?? '').trim()], ['page', pageNumber(q.get('page'))]]],
+  [/^\/product$/, (q) => (q.has('productId') ? [['productId', q.get('productId') ?? '']] : [])],
+  [/^\/(category\/[^/]+|subcategory\/[^/]+\/[^/]+)$/, () => [['page', '1']]],
+  [/^\/brand\/[^/]+$/, (q) => [['page', pageNumber(q.get('page'))]]],
 ];
 
 /** The canonical path of an address: the path and, where they matter, its query parameters in a fixed order. */
 export function canonicalPath(path: string, search: string): string {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const keep = MEANINGFUL.find(([pattern]) => pattern.test(clean))?.[1] ?? [];
   const given = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const kept = new URLSearchParams();
-  for (const name of keep) {
-    const value = given.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  const query = kept.toString().replace(/\+/g, '%20');
+  const pairs = CANONICAL_QUERY.find(([pattern]) => pattern.test(clean))?.[1](given) ?? [];
+  const query = new URLSearchParams(pairs).toString();
   return query ? `${clean}?${query}` : clean;
 }
 

@@ -1,6 +1,6 @@
 // A car brand's page: its name, a grid of its products, newest first, and the page links.
 import { useT } from '@marque/i18n';
-import { brandHref, pageFrom, ProductResults, useDocumentTitle } from '@marque/ui';
+import { brandHref, pageFrom, ProductResults, useDocumentTitle, usePageDescription } from '@marque/ui';
 import { useLocation, useRoute, useSearch } from 'wouter';
 import { brandArrivalState, productLinksWithState } from '../../../lib/arrival';
 import { useBrand } from '../api/get-brand';
@@ -39,7 +39,8 @@ export function BrandPage() {
 function BrandHeading({ name }: { name: string }) {
   const t = useT('listing');
   const heading = t('brand_heading', { name });
-  // The same title the server puts in the page head for this route.
+  // The same title and description the server puts in the page head for this route.
   useDocumentTitle(heading);
+  usePageDescription(t('brand_description', { name }));
   return <h1 className="listing__heading">{heading}</h1>;
 }

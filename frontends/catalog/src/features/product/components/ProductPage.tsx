@@ -1,9 +1,8 @@
 // Product detail: breadcrumb, images, name, price, stock, every particular of the part (an empty
 // one shown as '—'), the description and the shop's important information.
 import type { Product } from '@marque/api-client';
-import { useT, type Translate } from '@marque/i18n';
-import { CONDITION_LABELS, FUEL_LABELS } from '@marque/rules';
-import { Price, useDocumentTitle } from '@marque/ui';
+import { useT } from '@marque/i18n';
+import { conditionText, formatRupees, fuelText, Price, useDocumentTitle, usePageDescription } from '@marque/ui';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { brandArrivalFrom, useHistoryState } from '../../../lib/arrival';
@@ -50,29 +49,30 @@ function NotFound() {
   );
 }
 
-function conditionText(t: Translate<'product'>, producttype: string): string {
-  return Object.hasOwn(CONDITION_LABELS, producttype)
-    ? t(`condition.${producttype as keyof typeof CONDITION_LABELS}`)
-    : t('condition.other');
-}
-
-/** A known fuel in the visitor's language; an unknown code as the shop wrote it. */
-function fuelText(t: Translate<'product'>, fuelType: string): string {
-  return Object.hasOwn(FUEL_LABELS, fuelType) ? t(`fuel.${fuelType as keyof typeof FUEL_LABELS}`) : fuelType;
-}
-
 function ProductDetail({ product, slots }: { product: Product; slots: ProductSlots }) {
   const t = useT('product');
+  const labels = useT('common');
   const message = useT('messages');
   useDocumentTitle(product.name);
+  // The same description the server gives a first visit, kept right after client-side navigation; cut like the server's.
+  usePageDescription(
+    t('meta.description', {
+      name: product.name,
+      condition: conditionText(labels, product.producttype),
+      brand: product.oem,
+      partNo: product.partNo,
+      price: formatRupees(product.price),
+      description: product.description,
+    }).slice(0, 300),
+  );
   const arrival = brandArrivalFrom(useHistoryState());
   const orDash = (value: string) => (value.trim() ? value : t('empty'));
 
   const particulars: Array<[label: string, value: string]> = [
-    [t('field.condition'), conditionText(t, product.producttype)],
+    [t('field.condition'), conditionText(labels, product.producttype)],
     [t('field.category'), product.category],
     [t('field.subcategory'), product.subcategory],
-    [t('field.fuel'), fuelText(t, product.fuelType)],
+    [t('field.fuel'), fuelText(labels, product.fuelType)],
     [t('field.variant'), product.variant],
     [t('field.part_no'), product.partNo],
     [t('field.brand'), product.oem],
