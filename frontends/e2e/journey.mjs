@@ -259,7 +259,7 @@ async function main() {
 
 /** Opens the sidebar drawer when the screen is small enough to have one; returns whether it did. */
 async function openFilters(page) {
-  const button = page.getByRole('button', { name: /^Filters/ });
+  const button = page.getByRole('button', { name: /^Filters( \(\d+\))?$/ });
   if (!(await button.isVisible())) return false;
   await button.click();
   await page.getByRole('button', { name: 'Close filters' }).waitFor();
