@@ -4,9 +4,24 @@
 //! `# Errors` / `# Contract` sentence into a suite every adapter must pass.
 //! Driver types (database values, HTTP clients) never appear here.
 
+pub mod accounts;
+pub mod blobs;
 pub mod catalog;
+pub mod identity;
+pub mod notify;
+pub mod wishlist;
 
+pub use accounts::{
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
+};
+pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
+pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
+pub use notify::{Channel, Notification, Notifier, NotifyError};
+pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
-pub use catalog::MockCatalogStore;
+pub use {
+    accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
+    notify::MockNotifier, wishlist::MockWishlistStore,
+};
