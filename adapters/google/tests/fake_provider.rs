@@ -42,6 +42,8 @@ struct Twist {
     impostor_key: bool,
     /// The token endpoint answers 503.
     token_endpoint_down: bool,
+    /// The provider has rotated its keys: it signs with a new key (new key id) and publishes both.
+    rotated: bool,
 }
 
 /// What `/authorize` saw, kept until `/token` redeems the code.
@@ -56,6 +58,7 @@ struct Fake {
     issuer: String,
     key: CoreRsaPrivateSigningKey,
     impostor: CoreRsaPrivateSigningKey,
+    rotated_key: CoreRsaPrivateSigningKey,
     grants: Mutex<HashMap<String, Grant>>,
     twist: Mutex<Twist>,
     next_code: Mutex<u32>,
@@ -80,7 +83,11 @@ fn discovery(fake: Data<&Arc<Fake>>) -> Json<serde_json::Value> {
 
 #[handler]
 fn jwks(fake: Data<&Arc<Fake>>) -> Json<CoreJsonWebKeySet> {
-    Json(CoreJsonWebKeySet::new(vec![fake.key.as_verification_key()]))
+    let mut keys = vec![fake.key.as_verification_key()];
+    if fake.twist.lock().expect("twist").rotated {
+        keys.push(fake.rotated_key.as_verification_key());
+    }
+    Json(CoreJsonWebKeySet::new(keys))
 }
 
 #[handler]
@@ -148,7 +155,13 @@ fn token(fake: Data<&Arc<Fake>>, headers: &poem::http::HeaderMap, Form(form): Fo
         EmptyAdditionalClaims {},
     )
     .set_nonce(Some(Nonce::new(twist.nonce.unwrap_or(grant.nonce))));
-    let key = if twist.impostor_key { &fake.impostor } else { &fake.key };
+    let key = if twist.impostor_key {
+        &fake.impostor
+    } else if twist.rotated {
+        &fake.rotated_key
+    } else {
+        &fake.key
+    };
     let id_token = CoreIdToken::new(claims, key, CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256, None, None).expect("sign the ID token");
     Response::builder().content_type("application/json").body(
         json!({ "access_token": "fake-access-token", "token_type": "Bearer", "expires_in": 3600, "id_token": id_token }).to_string(),
@@ -173,6 +186,7 @@ async fn start_fake() -> Running {
         key: key(PROVIDER_KEY, "provider-key-1"),
         // The same key id as the published key: only the signature can give it away.
         impostor: key(IMPOSTOR_KEY, "provider-key-1"),
+        rotated_key: key(IMPOSTOR_KEY, "provider-key-2"),
         grants: Mutex::new(HashMap::new()),
         twist: Mutex::new(Twist::default()),
         next_code: Mutex::new(0),
@@ -329,4 +343,15 @@ async fn a_token_endpoint_that_fails_is_unavailable() {
     running.twist(Twist { token_endpoint_down: true, ..Twist::default() });
     let outcome = running.sign_in().await;
     assert!(matches!(outcome, Err(IdentityError::Unavailable { .. })), "{outcome:?}");
+}
+
+#[tokio::test]
+async fn a_token_signed_with_a_newly_rotated_key_is_accepted_after_fetching_the_keys_again() {
+    let running = start_fake().await;
+    // The first start caches the discovery document and the key set with key 1 only.
+    let start = running.provider.start(BACK).await.expect("started");
+    running.twist(Twist { rotated: true, ..Twist::default() });
+    let (state, code) = running.visit(&start).await;
+    let who = running.provider.finish(&start.pending, BACK, &state, &code).await.expect("signed in with the new key");
+    assert_eq!(who.email, "asha.rao@example.in");
 }
