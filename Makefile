@@ -52,7 +52,7 @@ chromium:
 
 ## Debian's aiosmtpd, a real SMTP server for marque-smtp's tests (they say SKIPPED without it).
 aiosmtpd:
-	@python3 -c 'import aiosmtpd' 2>/dev/null || { \
+	@/usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null; }
 

@@ -190,16 +190,21 @@ async fn closed_port() -> u16 {
     // dropped here: the port is closed again
 }
 
+/// Debian's Python, where `python3-aiosmtpd` lands; another `python3` first on the PATH (pyenv) lacks it.
+fn debian_python() -> &'static str {
+    if std::path::Path::new("/usr/bin/python3").exists() { "/usr/bin/python3" } else { "python3" }
+}
+
 /// Debian's `python3-aiosmtpd` (`make` installs it): an SMTP server nobody here wrote.
 #[tokio::test]
 async fn a_one_time_code_reaches_aiosmtpd() {
-    let probe = std::process::Command::new("python3").args(["-c", "import aiosmtpd"]).output();
+    let probe = std::process::Command::new(debian_python()).args(["-c", "import aiosmtpd"]).output();
     if !probe.is_ok_and(|o| o.status.success()) {
         eprintln!("SKIPPED a_one_time_code_reaches_aiosmtpd: python3 cannot import aiosmtpd (apt-get install -y python3-aiosmtpd)");
         return;
     }
     let port = closed_port().await;
-    let mut server = tokio::process::Command::new("python3")
+    let mut server = tokio::process::Command::new(debian_python())
         .args(["-u", "-m", "aiosmtpd", "-n", "-c", "aiosmtpd.handlers.Debugging", "-l", &format!("127.0.0.1:{port}")])
         .stdout(std::process::Stdio::piped())
         .kill_on_drop(true)
