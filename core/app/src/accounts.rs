@@ -423,10 +423,17 @@ impl AccountService {
     /// [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
     pub async fn login_by_email(&self, email: &str, password: &str, client: &str) -> Result<LoginOutcome, AccountError> {
         self.limit_attempts("login", client).await?;
-        let Ok(email) = Email::parse(email) else { return Err(AccountError::BadCredentials) };
-        let user = self.store.user_by_email(&email).await?.ok_or(AccountError::BadCredentials)?;
-        let hash = user.password_hash.as_deref().ok_or(AccountError::BadCredentials)?;
-        if !verify_password(password, hash) {
+        let user = match Email::parse(email) {
+            Ok(email) => self.store.user_by_email(&email).await?,
+            Err(_) => None,
+        };
+        let Some(user) = user.filter(|u| u.password_hash.is_some()) else {
+            // The same work as for a real account, so the time taken does not tell which
+            // addresses have one.
+            let _ = verify_password(password, dummy_hash());
+            return Err(AccountError::BadCredentials);
+        };
+        if !verify_password(password, user.password_hash.as_deref().unwrap_or_default()) {
             return Err(AccountError::BadCredentials);
         }
         if !user.verified {
@@ -595,6 +602,12 @@ fn hash_password(password: &str) -> Result<String, AccountError> {
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
         .map_err(|e| AccountError::Unavailable(format!("password hashing: {e}")))
+}
+
+/// A hash of a password nobody has, made once, to verify against for unknown accounts.
+fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| hash_password("no account has this password 1!").unwrap_or_default())
 }
 
 fn verify_password(password: &str, phc: &str) -> bool {
