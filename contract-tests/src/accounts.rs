@@ -241,4 +241,6 @@ pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
     let mut counts: Vec<u32> = counts.into_iter().map(|c| c.expect("hit")).collect();
     counts.sort_unstable();
     assert_eq!(counts, (1..=10).collect::<Vec<u32>>(), "concurrent hits each count once");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, Ok(1), "days later: a fresh count");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, Ok(2));
 }

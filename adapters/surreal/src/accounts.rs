@@ -18,6 +18,7 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 ///   be written: the index refuses the second inside its own transaction.
 /// - `session` records are keyed by the token's hash; `otp_challenge` by the user id (one live
 ///   code per key); `rate_hit` by `[key, window start]`.
+/// - Rate counters of windows that ended a day ago are swept when a new window starts.
 /// - A code check is two conditional single-record updates (use it up when the hash matches,
 ///   spend a try when it does not), each atomic; a write that loses a race is retried.
 #[derive(Debug, Clone)]
@@ -373,6 +374,18 @@ impl AccountStore for SurrealAccountStore {
             .and_then(|mut r| r.take(0))
             .map_err(|e| unavailable(&e))?;
         let count = counts.first().copied().unwrap_or(1);
+        if count == 1 {
+            // A new window began: sweep counters whose windows ended a day ago or more.
+            let swept = self
+                .db
+                .query("DELETE rate_hit WHERE window_end < $before RETURN NONE")
+                .bind(("before", now - 86_400))
+                .await
+                .and_then(surrealdb::IndexedResults::check);
+            if let Err(e) = swept {
+                tracing::debug!(error = %e.message(), "sweeping old rate counters failed; the next window tries again");
+            }
+        }
         Ok(u32::try_from(count.max(1)).unwrap_or(u32::MAX))
     }
 }
