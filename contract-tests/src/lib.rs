@@ -10,7 +10,10 @@
 //!
 //! `tests/dependency_rule.rs` checks the workspace's dependency rule (ARCHITECTURE.md §1).
 
+pub mod accounts;
+pub mod blobs;
 pub mod catalog;
 pub mod fixtures;
+pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

@@ -8,7 +8,7 @@ use surrealdb::opt::auth::Root;
 use surrealdb::Surreal;
 
 use crate::schema::{self, AppliedMigration};
-use crate::SurrealCatalogStore;
+use crate::{SurrealAccountStore, SurrealCatalogStore, SurrealWishlistStore};
 
 /// Why the database could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -109,6 +109,18 @@ impl Database {
     #[must_use]
     pub fn catalog(&self) -> SurrealCatalogStore {
         SurrealCatalogStore::new(self.db.clone())
+    }
+
+    /// The account store (customers, sessions, one-time codes, rate counters) on this connection.
+    #[must_use]
+    pub fn accounts(&self) -> SurrealAccountStore {
+        SurrealAccountStore::new(self.db.clone())
+    }
+
+    /// The wishlist store on this connection.
+    #[must_use]
+    pub fn wishlist(&self) -> SurrealWishlistStore {
+        SurrealWishlistStore::new(self.db.clone())
     }
 
     /// Applies any migration the database has not recorded. [`Database::connect`]

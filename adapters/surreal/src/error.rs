@@ -23,3 +23,19 @@ fn is_schema_violation(e: &surrealdb::Error) -> bool {
     let message = e.message();
     SIGNS.iter().any(|sign| message.contains(sign))
 }
+
+/// A write lost a race with another transaction on the same records; trying again may succeed.
+pub(crate) fn is_conflict(e: &surrealdb::Error) -> bool {
+    let message = e.message().to_ascii_lowercase();
+    message.contains("conflict") || message.contains("can be retried") || message.contains("resource busy")
+}
+
+/// How many times a write that lost a race is tried again before the store reports itself unavailable.
+pub(crate) const CONFLICT_RETRIES: u32 = 40;
+
+/// A short, growing, jittered pause between retries of a conflicting write.
+pub(crate) async fn backoff(attempt: u32) {
+    let jitter = u64::from(std::process::id() ^ attempt.wrapping_mul(2_654_435_761)) % 7;
+    let millis = u64::from(attempt.min(10)) * 3 + jitter;
+    tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
+}

@@ -4,13 +4,15 @@
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use marque_app::CatalogService;
-use marque_ports::CatalogStore;
+use marque_app::{AccountService, AccountSettings, CatalogService, OtpSecret, SystemClock, WishlistService};
+use marque_blobs::LocalDiskBlobStore;
+use marque_outbox::Outbox;
+use marque_ports::{CatalogStore, Notification, Notifier, NotifyError};
 use marque_surreal::{ConnectOptions, Credentials, Database};
 use poem::middleware::{Compression, Tracing};
 use poem::{EndpointExt, Route};
 
-use crate::config::Config;
+use crate::config::{Config, Environment};
 use crate::identity::ShopIdentity;
 use crate::{api, seed, web};
 
@@ -18,8 +20,37 @@ use crate::{api, seed, web};
 #[derive(Debug, Clone)]
 pub struct Shop {
     pub catalog: CatalogService,
+    pub accounts: AccountService,
+    pub wishlist: WishlistService,
+    /// The messages sent in `dev` (`GET /api/dev/outbox`); `None` outside `dev`.
+    pub outbox: Option<Arc<Outbox>>,
+    /// The expected `x-client-validation` header value on authorized calls, when configured.
+    pub client_validation: Option<Arc<ClientValidation>>,
     /// Who runs the shop, published to the frontends.
     pub identity: Arc<ShopIdentity>,
+}
+
+/// The configured `x-client-validation` value. Never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ClientValidation(pub String);
+
+impl std::fmt::Debug for ClientValidation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ClientValidation(…)")
+    }
+}
+
+/// The notifier outside `dev` until SMS and email gateways are configured: it refuses every
+/// message, so a code that cannot be delivered is reported (503) instead of lost.
+#[derive(Debug)]
+struct NoGateway;
+
+#[async_trait::async_trait]
+impl Notifier for NoGateway {
+    async fn send(&self, n: &Notification) -> Result<(), NotifyError> {
+        tracing::error!(channel = ?n.channel, "no SMS or email gateway is configured");
+        Err(NotifyError::Unavailable { reason: "no SMS or email gateway is configured".to_owned() })
+    }
 }
 
 /// A configured shop: its use cases and the storefront it hosts.
@@ -45,6 +76,7 @@ impl App {
     /// cannot be opened or its schema cannot be applied.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
         let identity = Arc::new(ShopIdentity::from_config(&config).map_err(anyhow::Error::msg)?);
+        let secret = config.otp_secret().map_err(anyhow::Error::msg)?;
         let url = config.database_url();
         let options = ConnectOptions {
             credentials: config
@@ -58,7 +90,32 @@ impl App {
             .await
             .with_context(|| format!("opening the database at {url}"))?;
         let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
-        let shop = Shop { catalog: CatalogService::new(catalog_store.clone()), identity };
+        // The seam for real gateways: anything implementing `Notifier` goes here.
+        let outbox = (config.env == Environment::Dev).then(|| Arc::new(Outbox::new()));
+        let notifier: Arc<dyn Notifier> = match &outbox {
+            Some(outbox) => outbox.clone(),
+            None => Arc::new(NoGateway),
+        };
+        let blobs = Arc::new(LocalDiskBlobStore::new(config.data_dir.join("blobs")));
+        let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
+        settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
+        settings.shop_name = config.shop_name.clone();
+        let accounts =
+            AccountService::new(Arc::new(database.accounts()), notifier, blobs, Arc::new(SystemClock), settings);
+        let wishlist = WishlistService::new(Arc::new(database.wishlist()), catalog_store.clone());
+        let client_validation = config
+            .client_validation
+            .as_ref()
+            .filter(|v| !v.expose().is_empty())
+            .map(|v| Arc::new(ClientValidation(v.expose().to_owned())));
+        let shop = Shop {
+            catalog: CatalogService::new(catalog_store.clone()),
+            accounts,
+            wishlist,
+            outbox,
+            client_validation,
+            identity,
+        };
         Ok(Self { config, shop, catalog_store })
     }
 
@@ -83,6 +140,7 @@ impl App {
             .map_err(anyhow::Error::msg)?;
         Ok(Route::new()
             .nest("/api", api::routes(self.shop.clone()))
+            .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
             .nest("/", storefront.routes())
             .with(Compression::new())
             .with(Tracing))

@@ -67,6 +67,20 @@ pub struct Config {
     #[arg(long, env = "MARQUE_SEED_PRODUCTS", default_value_t = 600)]
     pub seed_products: u32,
 
+    /// Expected value of the `x-client-validation` header on authorized calls; when set,
+    /// an authorized call without it is refused (401). Unset: the header is not required.
+    #[arg(long, env = "MARQUE_CLIENT_VALIDATION", hide_env_values = true)]
+    pub client_validation: Option<Secret>,
+
+    /// Key of the one-time code hashes (HMAC-SHA256). `dev` has a default; `prod` refuses to
+    /// start without it.
+    #[arg(long, env = "MARQUE_SECRET", hide_env_values = true)]
+    pub secret: Option<Secret>,
+
+    /// How long a one-time code lives, in seconds (the shop's rule: 600).
+    #[arg(long, env = "MARQUE_OTP_VALID_SECONDS", default_value_t = marque_domain::account::OTP_VALID_SECONDS)]
+    pub otp_valid_seconds: u32,
+
     /// Most addresses in one sitemap file; past it `/sitemap.xml` becomes an index of
     /// `/sitemap-{n}.xml` parts. At most 50000, the sitemap protocol's limit.
     #[arg(long, env = "MARQUE_SITEMAP_URLS", default_value_t = 50_000)]
@@ -194,6 +208,9 @@ impl Config {
             identity: IdentityConfig::default(),
             seed_products: 120,
             sitemap_urls: 50_000,
+            client_validation: None,
+            secret: None,
+            otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
         }
     }
 }
@@ -206,7 +223,10 @@ mod tests {
     fn secrets_stay_out_of_debug_output() {
         let mut config = Config::for_tests(PathBuf::from("web"));
         config.db_pass = Some("hunter2".parse().expect("infallible"));
-        assert!(!format!("{config:?}").contains("hunter2"));
+        config.secret = Some("otp-key-42".parse().expect("infallible"));
+        config.client_validation = Some("client-77".parse().expect("infallible"));
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("hunter2") && !printed.contains("otp-key-42") && !printed.contains("client-77"));
     }
 
     #[test]
@@ -225,5 +245,37 @@ mod tests {
         assert_eq!(map.get("catalog").map(String::as_str), Some("https://cdn.example/c/mf-manifest.json"));
         config.remotes = "catalog".into();
         assert!(config.remote_overrides().is_err());
+    }
+}
+
+/// The one-time code key used in `dev` when `MARQUE_SECRET` is not set.
+pub const DEV_SECRET: &str = "marque-dev-secret-not-for-production";
+
+impl Config {
+    /// The key of one-time code hashes: `MARQUE_SECRET`, or in `dev` a fixed development key.
+    ///
+    /// # Errors
+    /// In `prod` when `MARQUE_SECRET` is not set (or blank).
+    pub fn otp_secret(&self) -> Result<String, String> {
+        match (&self.secret, self.env) {
+            (Some(s), _) if !s.expose().trim().is_empty() => Ok(s.expose().to_owned()),
+            (_, Environment::Dev) => Ok(DEV_SECRET.to_owned()),
+            (_, Environment::Prod) => Err("MARQUE_ENV=prod needs MARQUE_SECRET (the key of one-time code hashes)".to_owned()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod secret_tests {
+    use super::*;
+
+    #[test]
+    fn prod_needs_a_secret_and_dev_has_one() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        assert_eq!(config.otp_secret().as_deref(), Ok(DEV_SECRET));
+        config.env = Environment::Prod;
+        assert!(config.otp_secret().expect_err("refused").contains("MARQUE_SECRET"));
+        config.secret = Some("k".parse().expect("infallible"));
+        assert_eq!(config.otp_secret().as_deref(), Ok("k"));
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod app;
+pub mod avatar;
 pub mod config;
 pub mod identity;
 pub mod listener;

@@ -1,7 +1,14 @@
 //! Use cases of the shop, one service per area, each holding the ports it needs.
 
+pub mod accounts;
 pub mod catalog;
+pub mod wishlist;
 
 pub use catalog::{
     CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
 };
+pub use accounts::{
+    AccountError, AccountService, AccountSettings, Authenticated, Avatar, Clock, LoginOutcome, OtpSecret, SessionToken,
+    SystemClock, Who, AVATAR_URL_PREFIX,
+};
+pub use wishlist::{WishlistError, WishlistService};

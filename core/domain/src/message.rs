@@ -55,6 +55,48 @@ messages! {
     EmailInvalid = "email.invalid" => "Enter a valid email address",
     /// Marque: sign-up without a name.
     NameRequired = "name.required" => "Enter your name",
+    /// Marque: signing up with an email another account has.
+    AccountEmailTaken = "account.email_taken" => "An account with this email already exists",
+    /// Marque: signing up with a mobile number another account has.
+    AccountMobileTaken = "account.mobile_taken" => "An account with this mobile number already exists",
+    /// Marque: logging in by mobile with a number no account has.
+    AccountMobileUnknown = "account.mobile_unknown" => "No account with this mobile number",
+    /// Marque: verifying or resending for an email or mobile no account has.
+    AccountUnknown = "account.unknown" => "No account with this email or mobile number",
+    /// Marque: verifying or resending without an email or a mobile number.
+    AccountIdentityMissing = "account.identity_missing" => "Enter your email or mobile number",
+    /// Marque: email and password do not match an account.
+    LoginFailed = "account.login_failed" => "Invalid email or password",
+    /// Marque: email login succeeded.
+    LoginSuccess = "account.login_success" => "Login successful",
+    /// Marque: email login of an account whose sign-up is not yet confirmed; a code was sent.
+    AccountNotVerified = "account.not_verified" => "Your account is not verified yet. We have sent an OTP to your mobile number and email.",
+    /// Marque: a call that needs a logged-in customer without a valid session.
+    LoginRequired = "account.login_required" => "Please login to continue.",
+    /// Marque: a call naming another customer's account.
+    AccountForbidden = "account.forbidden" => "You can only use your own account.",
+    /// Marque: too many login or verification attempts from one place in a minute.
+    TooManyAttempts = "account.too_many_attempts" => "Too many attempts. Please wait a minute and try again.",
+    /// Marque: the accounts store cannot be reached.
+    AccountUnavailable = "account.unavailable" => "Your account cannot be reached right now. Please try again.",
+    /// Marque: the profile was saved.
+    ProfileUpdated = "account.profile_updated" => "Profile updated",
+    /// Marque: a sign-up was stored and its code sent.
+    SignUpOtpSent = "otp.sent_signup" => "Account created. We have sent an OTP to your mobile number and email.",
+    /// Marque: a code was sent by SMS for mobile login.
+    OtpSentMobile = "otp.sent_mobile" => "We have sent an OTP to your mobile number.",
+    /// Marque: a new code was sent on request.
+    OtpResent = "otp.resent" => "We have sent a new OTP.",
+    /// Marque: no live code (expired, used, ended by wrong tries, or never sent).
+    OtpExpired = "otp.expired" => "This OTP has expired. Please ask for a new one.",
+    /// Marque: a new code asked for within 30 seconds of the last one.
+    OtpTooSoon = "otp.too_soon" => "Please wait 30 seconds before asking for a new OTP.",
+    /// Marque: too many codes sent to one number in an hour.
+    OtpTooMany = "otp.too_many" => "Too many OTPs were sent to this number. Please try again in an hour.",
+    /// Marque: the code could not be sent (SMS or email service down).
+    OtpSendFailed = "otp.send_failed" => "We could not send the OTP right now. Please try again.",
+    /// Marque: an uploaded profile picture that is not an image, or too big.
+    AvatarInvalid = "avatar.invalid" => "Please choose an image file (JPEG, PNG or WebP) up to 5 MB.",
 
     // Addresses
     /// Specification: address mobile number.

@@ -33,6 +33,12 @@ impl ErrorBody {
         Self::new(rule.text(), Some(rule.code()))
     }
 
+    /// A message of the domain's table, with its code.
+    #[must_use]
+    pub fn from_message(message: marque_domain::Message) -> Json<Self> {
+        Self::new(message.text(), Some(message.code()))
+    }
+
     /// A request poem-openapi could not parse. A malformed `page` is the domain's
     /// page error; anything else says which parameter was wrong.
     #[must_use]
@@ -54,7 +60,10 @@ pub async fn json_errors<E: Endpoint>(next: E, req: Request) -> poem::Result<Res
         Ok(resp) => resp.into_response(),
         Err(err) => {
             let status = err.status();
-            let message = if status.is_server_error() {
+            let message = if status == StatusCode::UNAUTHORIZED {
+                // A missing or malformed `Authorization` header, or a session that is not valid.
+                return Ok(error_response_with_code(status, marque_domain::Message::LoginRequired));
+            } else if status.is_server_error() && err.to_string() != marque_domain::Message::AccountUnavailable.text() {
                 tracing::error!(error = %err, "request failed");
                 "Something went wrong. Please try again.".to_owned()
             } else {
@@ -78,6 +87,14 @@ pub async fn json_errors<E: Endpoint>(next: E, req: Request) -> poem::Result<Res
         return Ok(error_response(status, &message));
     }
     Ok(resp)
+}
+
+fn error_response_with_code(status: StatusCode, message: marque_domain::Message) -> Response {
+    let body = serde_json::json!({ "status": "failed", "message": message.text(), "code": message.code() });
+    Response::builder()
+        .status(status)
+        .content_type("application/json; charset=utf-8")
+        .body(body.to_string())
 }
 
 fn error_response(status: StatusCode, message: &str) -> Response {

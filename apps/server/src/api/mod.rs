@@ -1,14 +1,18 @@
 //! The public HTTP contract: every call the storefront makes, described with poem-openapi.
 
+mod account;
+mod auth;
 mod catalog;
 mod error;
 mod health;
 mod model;
 mod shop;
+mod wishlist;
 
 use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::OpenApiService;
 
+pub use auth::{ensure_owner, Customer, CLIENT_VALIDATION_HEADER};
 pub use error::{json_errors, ErrorBody};
 
 use crate::app::Shop;
@@ -17,11 +21,17 @@ use crate::app::Shop;
 const TITLE: &str = "Marque API";
 const VERSION: &str = "0.1.0";
 
-type Apis = (catalog::CatalogApi, shop::ShopApi, health::HealthApi);
+type Apis = (catalog::CatalogApi, account::AccountApi, wishlist::WishlistApi, shop::ShopApi, health::HealthApi);
 
 fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (catalog::CatalogApi::new(shop.clone()), shop::ShopApi::new(shop.clone()), health::HealthApi::new(shop.clone())),
+        (
+            catalog::CatalogApi::new(shop.clone()),
+            account::AccountApi::new(shop.clone()),
+            wishlist::WishlistApi::new(shop.clone()),
+            shop::ShopApi::new(shop.clone()),
+            health::HealthApi::new(shop.clone()),
+        ),
         TITLE,
         VERSION,
     )
@@ -32,7 +42,40 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
 /// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
 #[must_use]
 pub fn spec_json(shop: &Shop) -> String {
-    plain_json_media_type(&service(shop).spec())
+    with_client_validation(&plain_json_media_type(&service(shop).spec()))
+}
+
+/// Declares the `x-client-validation` API-key header beside the bearer scheme, and requires
+/// both on every operation that requires the bearer. (poem-openapi's API-key scheme always
+/// demands its header; this one is required only when the server is configured with a value,
+/// which the session check enforces.)
+fn with_client_validation(spec: &str) -> String {
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    if let Some(schemes) = doc.pointer_mut("/components/securitySchemes").and_then(|s| s.as_object_mut()) {
+        schemes.insert(
+            "clientValidation".to_owned(),
+            serde_json::json!({
+                "type": "apiKey",
+                "in": "header",
+                "name": auth::CLIENT_VALIDATION_HEADER,
+                "description": "The value configured as MARQUE_CLIENT_VALIDATION; required on authorized calls when the server has one."
+            }),
+        );
+    }
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        for item in paths.values_mut().filter_map(|i| i.as_object_mut()) {
+            for op in item.values_mut() {
+                if let Some(requirements) = op.get_mut("security").and_then(|s| s.as_array_mut()) {
+                    for requirement in requirements.iter_mut().filter_map(|r| r.as_object_mut()) {
+                        if requirement.contains_key("bearerAuth") {
+                            requirement.insert("clientValidation".to_owned(), serde_json::json!([]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
 }
 
 /// poem-openapi names its JSON media type `application/json; charset=utf-8`;
@@ -60,7 +103,8 @@ pub fn routes(shop: Shop) -> impl Endpoint {
     let service = service(&shop);
     let document = spec_json(&shop);
     let viewer = service.swagger_ui();
-    Route::new()
+    let outbox = shop.outbox.clone();
+    let mut route = Route::new()
         .nest("/", service)
         .at(
             "/openapi.json",
@@ -68,6 +112,65 @@ pub fn routes(shop: Shop) -> impl Endpoint {
                 poem::Response::builder().content_type("application/json").body(document.clone())
             }),
         )
-        .nest("/docs", viewer)
+        .nest("/docs", viewer);
+    if let Some(outbox) = outbox {
+        route = route.at("/dev/outbox", poem::get(dev_outbox).data(outbox));
+    }
+    route
+        .data(shop)
+        .around(refuse_large_bodies)
+        .around(wishlist_trailing_slash)
         .around(json_errors)
+}
+
+/// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first.
+#[poem::handler]
+fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -> poem::web::Json<serde_json::Value> {
+    let messages: Vec<serde_json::Value> = outbox
+        .messages()
+        .into_iter()
+        .map(|m| {
+            serde_json::json!({
+                "channel": match m.channel { marque_ports::Channel::Sms => "sms", marque_ports::Channel::Email => "email" },
+                "recipient": m.recipient,
+                "subject": m.subject,
+                "text": m.text,
+                "time": m.time,
+            })
+        })
+        .collect();
+    poem::web::Json(serde_json::Value::Array(messages))
+}
+
+/// Largest request body taken: sign-up and profile forms carry a picture of at most 5 MB.
+const MAX_BODY_BYTES: u64 = 6 * 1024 * 1024;
+
+/// Refuses a body whose declared length is above [`MAX_BODY_BYTES`] before it is read (413).
+/// (Pictures sent without a length are still checked after reading, before decoding.)
+async fn refuse_large_bodies<E: Endpoint>(next: E, req: poem::Request) -> poem::Result<poem::Response> {
+    let declared = req
+        .header(poem::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    if declared > MAX_BODY_BYTES {
+        return Err(poem::Error::from_string(
+            "The request is too large: pictures may be at most 5 MB.",
+            poem::http::StatusCode::PAYLOAD_TOO_LARGE,
+        ));
+    }
+    next.call(req).await.map(poem::IntoResponse::into_response)
+}
+
+/// `GET /api/get/wishlist/` (the specification's spelling) is `GET /api/get/wishlist`.
+async fn wishlist_trailing_slash<E: Endpoint>(next: E, mut req: poem::Request) -> poem::Result<poem::Response> {
+    if req.uri().path() == "/get/wishlist/" {
+        let rewritten = match req.uri().query() {
+            Some(q) => format!("/get/wishlist?{q}"),
+            None => "/get/wishlist".to_owned(),
+        };
+        if let Ok(uri) = rewritten.parse() {
+            *req.uri_mut() = uri;
+        }
+    }
+    next.call(req).await.map(poem::IntoResponse::into_response)
 }

@@ -175,3 +175,21 @@ fn request_origin(req: &Request) -> String {
         .unwrap_or("localhost");
     format!("http://{host}")
 }
+
+/// A customer's profile picture (`/media/avatars/{userId}-{random}.png`): new names for new
+/// pictures, so each caches for a year.
+#[handler]
+pub async fn avatar(poem::web::Path(file): poem::web::Path<String>, shop: poem::web::Data<&Shop>) -> Response {
+    match shop.accounts.avatar(&file).await {
+        Ok(Some(png)) => Response::builder()
+            .content_type("image/png")
+            .header("cache-control", "public, max-age=31536000, immutable")
+            .header("x-content-type-options", "nosniff")
+            .body(png),
+        Ok(None) => Response::builder().status(StatusCode::NOT_FOUND).content_type("text/plain").body("no such image"),
+        Err(e) => {
+            tracing::error!(error = %e, "reading a picture failed");
+            Response::builder().status(StatusCode::SERVICE_UNAVAILABLE).content_type("text/plain").body("try again")
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! Customers: sign-up, logins, one-time codes, the profile, logout.
+
+use marque_app::{AccountError, Avatar, LoginOutcome, Who};
+use marque_domain::account::RegistrationInput;
+use marque_domain::Message;
+use marque_ports::UserRecord;
+use poem::Request;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
+
+use super::auth::{client_address, ensure_owner, Customer};
+use super::error::ErrorBody;
+use super::model::SUCCESS;
+use crate::app::Shop;
+use crate::avatar::{self, MAX_AVATAR_BYTES};
+
+#[derive(Tags)]
+enum Tag {
+    /// Signing up, logging in (email and password, or a one-time code), the profile.
+    Account,
+}
+
+/// A response enum whose error variants are those listed: 400 and 503 always.
+macro_rules! account_response {
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
+        #[derive(ApiResponse)]
+        #[oai(bad_request_handler = $handler_name)]
+        enum $name {
+            #[oai(status = 200)]
+            Ok(Json<$body>),
+            /// A field that does not parse; its message and code come from the shop's rules.
+            #[oai(status = 400)]
+            BadRequest(Json<ErrorBody>),
+            $(
+                $(#[doc = $doc])*
+                #[oai(status = $status)]
+                $variant(Json<ErrorBody>),
+            )*
+            /// The accounts store or the message service cannot be reached right now.
+            #[oai(status = 503)]
+            Unavailable(Json<ErrorBody>),
+        }
+
+        fn $handler(err: poem::Error) -> $name {
+            $name::BadRequest(ErrorBody::from_poem(&err))
+        }
+    };
+}
+
+/// The same for calls that need a session: 401 when it is missing or not valid.
+macro_rules! session_response {
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
+        #[derive(ApiResponse)]
+        #[oai(bad_request_handler = $handler_name)]
+        enum $name {
+            #[oai(status = 200)]
+            Ok(Json<$body>),
+            /// A field that does not parse; its message and code come from the shop's rules.
+            #[oai(status = 400)]
+            BadRequest(Json<ErrorBody>),
+            /// No valid session (`account.login_required`).
+            #[oai(status = 401)]
+            Unauthorized(Json<ErrorBody>),
+            $(
+                $(#[doc = $doc])*
+                #[oai(status = $status)]
+                $variant(Json<ErrorBody>),
+            )*
+            /// The accounts store cannot be reached right now.
+            #[oai(status = 503)]
+            Unavailable(Json<ErrorBody>),
+        }
+
+        fn $handler(err: poem::Error) -> $name {
+            match err.status() {
+                poem::http::StatusCode::UNAUTHORIZED => $name::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
+                poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::AccountUnavailable)),
+                _ => $name::BadRequest(ErrorBody::from_poem(&err)),
+            }
+        }
+    };
+}
+
+/// The body of an error the account use cases report.
+fn body(e: &AccountError) -> Json<ErrorBody> {
+    if let AccountError::Unavailable(reason) = e {
+        tracing::error!(%reason, "accounts unavailable");
+    }
+    if let AccountError::NotifyFailed(reason) = e {
+        tracing::error!(%reason, "a one-time code could not be sent");
+    }
+    ErrorBody::from_message(e.message())
+}
+
+/// `status`, `message`.
+#[derive(Debug, Clone, Object)]
+pub struct StatusMessage {
+    /// `success`.
+    pub status: String,
+    pub message: String,
+}
+
+/// `status` only.
+#[derive(Debug, Clone, Object)]
+pub struct StatusOnly {
+    /// `success`.
+    pub status: String,
+}
+
+/// A sign-up was stored and its code sent.
+#[derive(Debug, Clone, Object)]
+pub struct RegisterBody {
+    /// `success`.
+    pub status: String,
+    pub message: String,
+    pub email: String,
+    pub mobile: String,
+}
+
+/// `POST /api/register`: the sign-up form, with an optional profile picture.
+#[derive(Debug, Multipart)]
+pub struct RegisterForm {
+    name: Option<String>,
+    email: Option<String>,
+    password: Option<String>,
+    mobile: Option<String>,
+    /// JPEG, PNG or WebP, at most 5 MB.
+    profile: Option<Upload>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct MobileLogin {
+    /// 10 digits.
+    pub mobile: String,
+}
+
+/// A code was sent by SMS.
+#[derive(Debug, Clone, Object)]
+pub struct MobileLoginBody {
+    /// `success`.
+    pub status: String,
+    pub message: String,
+    pub mobile: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct EmailLogin {
+    pub email: String,
+    pub password: String,
+}
+
+/// `success` with a session token, or `not verified` (a code was sent; verify, then log in).
+#[derive(Debug, Clone, Object)]
+pub struct LoginBody {
+    /// `success` or `not verified`.
+    pub status: String,
+    pub message: String,
+    /// The session token (`Authorization: Bearer …`), when `success`.
+    #[oai(skip_serializing_if_is_none)]
+    pub token: Option<String>,
+    pub email: String,
+    pub mobile: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct VerifyInput {
+    /// The account's email, or
+    pub email: Option<String>,
+    /// its mobile number.
+    pub mobile: Option<String>,
+    /// The 6-digit code.
+    pub otp: String,
+}
+
+/// The code matched: a session token.
+#[derive(Debug, Clone, Object)]
+pub struct VerifyBody {
+    /// `success`.
+    pub status: String,
+    /// `success`.
+    pub message: String,
+    pub token: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct ResendInput {
+    pub email: Option<String>,
+    pub mobile: Option<String>,
+}
+
+/// A customer as the frontends see it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "User")]
+pub struct UserView {
+    #[oai(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    #[oai(rename = "googleEmail")]
+    pub google_email: String,
+    pub mobile: String,
+    /// Address of the profile picture; empty for the default picture.
+    pub profile: String,
+    /// Saved delivery addresses.
+    pub address: Vec<serde_json::Value>,
+    /// Above 0 means a discount is active.
+    #[oai(rename = "offerExp")]
+    pub offer_exp: i64,
+    /// The discount in percent when active.
+    pub percentage: u8,
+}
+
+impl From<UserRecord> for UserView {
+    fn from(u: UserRecord) -> Self {
+        Self {
+            id: u.id.0,
+            name: u.name,
+            email: u.email,
+            google_email: u.google_email.unwrap_or_default(),
+            mobile: u.mobile,
+            profile: u.profile,
+            address: Vec::new(),
+            offer_exp: u.offer_exp,
+            percentage: u.percentage,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct UserBody {
+    /// `success`.
+    pub status: String,
+    pub user: UserView,
+}
+
+/// `PATCH /api/update/user/{userId}`: a new name and/or picture.
+#[derive(Debug, Multipart)]
+pub struct UpdateUserForm {
+    name: Option<String>,
+    /// JPEG, PNG or WebP, at most 5 MB.
+    profile: Option<Upload>,
+}
+
+account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", {
+    /// An account with this email or mobile number exists (`account.email_taken`, `account.mobile_taken`).
+    Conflict = 409,
+    /// Too many codes sent to this number in an hour.
+    TooMany = 429,
+});
+account_response!(MobileLoginResponse, MobileLoginBody, mobile_login_bad_request, "mobile_login_bad_request", {
+    /// No account has this mobile number.
+    NotFound = 404,
+    /// A code was sent too often.
+    TooMany = 429,
+});
+account_response!(LoginResponse, LoginBody, login_bad_request, "login_bad_request", {
+    /// Invalid email or password.
+    Unauthorized = 401,
+    /// Too many attempts from this address in a minute.
+    TooMany = 429,
+});
+account_response!(VerifyResponse, VerifyBody, verify_bad_request, "verify_bad_request", {
+    /// Too many attempts from this address in a minute.
+    TooMany = 429,
+});
+account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad_request", {
+    /// No account has this email or mobile number.
+    NotFound = 404,
+    /// Asked again within 30 seconds, or too many codes in an hour.
+    TooMany = 429,
+});
+session_response!(UserResponse, UserBody, user_bad_request, "user_bad_request", {});
+session_response!(LogoutResponse, StatusMessage, logout_bad_request, "logout_bad_request", {
+});
+session_response!(AuthLogoutResponse, StatusOnly, auth_logout_bad_request, "auth_logout_bad_request", {
+});
+session_response!(UpdateUserResponse, UserBody, update_user_bad_request, "update_user_bad_request", {
+    /// The path names another customer.
+    Forbidden = 403,
+});
+
+/// Reads an uploaded picture and checks it, before anything is stored.
+async fn read_avatar(upload: Option<Upload>) -> Result<Option<Avatar>, Json<ErrorBody>> {
+    let Some(upload) = upload else { return Ok(None) };
+    let invalid = || ErrorBody::from_message(Message::AvatarInvalid);
+    if upload.size() > MAX_AVATAR_BYTES {
+        return Err(invalid());
+    }
+    let bytes = upload.into_vec().await.map_err(|_| invalid())?;
+    // A form's empty file field means no picture.
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    avatar::normalize(&bytes).map(Some).map_err(|e| {
+        tracing::info!(reason = %e.0, "refused a profile picture");
+        invalid()
+    })
+}
+
+pub struct AccountApi {
+    shop: Shop,
+}
+
+impl AccountApi {
+    pub fn new(shop: Shop) -> Self {
+        Self { shop }
+    }
+}
+
+#[OpenApi(tag = "Tag::Account")]
+impl AccountApi {
+    /// Signs up: stores the account unconfirmed and sends a one-time code by SMS and email.
+    #[oai(path = "/register", method = "post", operation_id = "register")]
+    async fn register(&self, form: RegisterForm) -> RegisterResponse {
+        let avatar = match read_avatar(form.profile).await {
+            Ok(a) => a,
+            Err(e) => return RegisterResponse::BadRequest(e),
+        };
+        let input = RegistrationInput {
+            name: form.name.unwrap_or_default(),
+            email: form.email.unwrap_or_default(),
+            password: form.password.unwrap_or_default(),
+            mobile: form.mobile.unwrap_or_default(),
+        };
+        match self.shop.accounts.register(&input, avatar).await {
+            Ok(user) => RegisterResponse::Ok(Json(RegisterBody {
+                status: SUCCESS.into(),
+                message: Message::SignUpOtpSent.text().into(),
+                email: user.email,
+                mobile: user.mobile,
+            })),
+            Err(e @ (AccountError::Registration(_) | AccountError::Invalid(_))) => RegisterResponse::BadRequest(body(&e)),
+            Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => RegisterResponse::Conflict(body(&e)),
+            Err(e @ AccountError::RateLimited(_)) => RegisterResponse::TooMany(body(&e)),
+            Err(e) => RegisterResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Mobile login: sends a one-time code by SMS (verify it with `POST /api/verify`).
+    #[oai(path = "/mobile/login", method = "post", operation_id = "loginByMobile")]
+    async fn mobile_login(&self, input: Json<MobileLogin>) -> MobileLoginResponse {
+        match self.shop.accounts.login_by_mobile(&input.mobile).await {
+            Ok(user) => MobileLoginResponse::Ok(Json(MobileLoginBody {
+                status: SUCCESS.into(),
+                message: Message::OtpSentMobile.text().into(),
+                mobile: user.mobile,
+            })),
+            Err(e @ AccountError::Invalid(_)) => MobileLoginResponse::BadRequest(body(&e)),
+            Err(e @ AccountError::NotFound(_)) => MobileLoginResponse::NotFound(body(&e)),
+            Err(e @ AccountError::RateLimited(_)) => MobileLoginResponse::TooMany(body(&e)),
+            Err(e) => MobileLoginResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Email login. An account never confirmed answers `not verified` and gets a new code.
+    #[oai(path = "/login", method = "post", operation_id = "loginByEmail")]
+    async fn login(&self, req: &Request, input: Json<EmailLogin>) -> LoginResponse {
+        let client = client_address(req);
+        match self.shop.accounts.login_by_email(&input.email, &input.password, &client).await {
+            Ok(LoginOutcome::Success { token, user }) => LoginResponse::Ok(Json(LoginBody {
+                status: SUCCESS.into(),
+                message: Message::LoginSuccess.text().into(),
+                token: Some(token.expose().to_owned()),
+                email: user.email,
+                mobile: user.mobile,
+            })),
+            Ok(LoginOutcome::NotVerified { user }) => LoginResponse::Ok(Json(LoginBody {
+                status: "not verified".into(),
+                message: Message::AccountNotVerified.text().into(),
+                token: None,
+                email: user.email,
+                mobile: user.mobile,
+            })),
+            Err(e @ AccountError::BadCredentials) => LoginResponse::Unauthorized(body(&e)),
+            Err(e @ AccountError::RateLimited(_)) => LoginResponse::TooMany(body(&e)),
+            Err(e @ AccountError::Invalid(_)) => LoginResponse::BadRequest(body(&e)),
+            Err(e) => LoginResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Checks a one-time code (for the account with this email, or else this mobile): confirms
+    /// the account and starts a session. Wrong: `otp.wrong`; no live code: `otp.expired`.
+    #[oai(path = "/verify", method = "post", operation_id = "verifyOtp")]
+    async fn verify(&self, req: &Request, input: Json<VerifyInput>) -> VerifyResponse {
+        let client = client_address(req);
+        let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };
+        match self.shop.accounts.verify(&who, &input.otp, &client).await {
+            Ok((token, _)) => VerifyResponse::Ok(Json(VerifyBody {
+                status: SUCCESS.into(),
+                message: SUCCESS.into(),
+                token: token.expose().to_owned(),
+            })),
+            Err(e @ (AccountError::OtpWrong | AccountError::OtpExpired | AccountError::Invalid(_))) => {
+                VerifyResponse::BadRequest(body(&e))
+            }
+            Err(e @ AccountError::RateLimited(_)) => VerifyResponse::TooMany(body(&e)),
+            Err(e) => VerifyResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Sends a new one-time code by SMS and email, at least 30 seconds after the last.
+    #[oai(path = "/resendotp", method = "post", operation_id = "resendOtp")]
+    async fn resend(&self, input: Json<ResendInput>) -> ResendResponse {
+        let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };
+        match self.shop.accounts.resend(&who).await {
+            Ok(_) => ResendResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: Message::OtpResent.text().into() })),
+            Err(e @ AccountError::Invalid(_)) => ResendResponse::BadRequest(body(&e)),
+            Err(e @ AccountError::NotFound(_)) => ResendResponse::NotFound(body(&e)),
+            Err(e @ AccountError::RateLimited(_)) => ResendResponse::TooMany(body(&e)),
+            Err(e) => ResendResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// The logged-in customer.
+    #[oai(path = "/user", method = "get", operation_id = "currentUser")]
+    async fn user(&self, customer: Customer) -> UserResponse {
+        UserResponse::Ok(Json(UserBody { status: SUCCESS.into(), user: customer.0.user.into() }))
+    }
+
+    /// The logged-in customer (the same as `GET /api/user`).
+    #[oai(path = "/auth/user", method = "get", operation_id = "authUser")]
+    async fn auth_user(&self, customer: Customer) -> UserResponse {
+        UserResponse::Ok(Json(UserBody { status: SUCCESS.into(), user: customer.0.user.into() }))
+    }
+
+    /// Ends the session.
+    #[oai(path = "/logout", method = "delete", operation_id = "logout")]
+    async fn logout(&self, customer: Customer) -> LogoutResponse {
+        match self.shop.accounts.logout(&customer.0.token_hash).await {
+            Ok(()) => LogoutResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: SUCCESS.into() })),
+            Err(e) => LogoutResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Ends the session (the Google sign-in flow's logout).
+    #[oai(path = "/auth/logout", method = "get", operation_id = "authLogout")]
+    async fn auth_logout(&self, customer: Customer) -> AuthLogoutResponse {
+        match self.shop.accounts.logout(&customer.0.token_hash).await {
+            Ok(()) => AuthLogoutResponse::Ok(Json(StatusOnly { status: SUCCESS.into() })),
+            Err(e) => AuthLogoutResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Changes the logged-in customer's name and/or profile picture.
+    #[oai(path = "/update/user/:userId", method = "patch", operation_id = "updateUser")]
+    async fn update_user(
+        &self,
+        customer: Customer,
+        #[oai(name = "userId")] user_id: Path<String>,
+        form: UpdateUserForm,
+    ) -> UpdateUserResponse {
+        if let Err(e) = ensure_owner(&customer, &user_id) {
+            return UpdateUserResponse::Forbidden(e);
+        }
+        let avatar = match read_avatar(form.profile).await {
+            Ok(a) => a,
+            Err(e) => return UpdateUserResponse::BadRequest(e),
+        };
+        let name = form.name.as_deref();
+        match self.shop.accounts.update_profile(&customer.0.user.id, name, avatar).await {
+            Ok(user) => UpdateUserResponse::Ok(Json(UserBody { status: SUCCESS.into(), user: user.into() })),
+            Err(e @ AccountError::Invalid(_)) => UpdateUserResponse::BadRequest(body(&e)),
+            Err(e) => UpdateUserResponse::Unavailable(body(&e)),
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! Black-box tests of the account and wishlist API: the real server over HTTP, codes read
+//! from the development outbox.
+
+mod helpers;
+
+use std::io::Cursor;
+
+use helpers::{spawn_shop, spawn_with, TestShop};
+use marque_server::config::{Environment, IdentityConfig};
+use marque_server::seed;
+use reqwest::multipart::{Form, Part};
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "abcdef1!";
+
+async fn read(resp: reqwest::Response) -> (u16, Value) {
+    let status = resp.status().as_u16();
+    let ct = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    let text = resp.text().await.expect("a body");
+    assert!(ct.starts_with("application/json"), "content-type {ct}: {text}");
+    (status, serde_json::from_str(&text).unwrap_or_else(|e| panic!("JSON ({e}): {text}")))
+}
+
+async fn post(shop: &TestShop, path: &str, body: Value) -> (u16, Value) {
+    read(shop.client.post(format!("{}{path}", shop.base)).json(&body).send().await.expect("answer")).await
+}
+
+async fn authed(shop: &TestShop, method: reqwest::Method, path: &str, token: &str) -> reqwest::RequestBuilder {
+    shop.client.request(method, format!("{}{path}", shop.base)).bearer_auth(token)
+}
+
+async fn get_auth(shop: &TestShop, path: &str, token: &str) -> (u16, Value) {
+    read(authed(shop, reqwest::Method::GET, path, token).await.send().await.expect("answer")).await
+}
+
+fn form(name: &str, email: &str, mobile: &str) -> Form {
+    Form::new().text("name", name.to_owned()).text("email", email.to_owned()).text("password", PASSWORD).text("mobile", mobile.to_owned())
+}
+
+async fn register(shop: &TestShop, form: Form) -> (u16, Value) {
+    read(shop.client.post(format!("{}/api/register", shop.base)).multipart(form).send().await.expect("answer")).await
+}
+
+/// The newest code the outbox holds for this recipient.
+async fn code_for(shop: &TestShop, recipient: &str) -> String {
+    let (status, messages) = shop.get_json("/api/dev/outbox").await;
+    assert_eq!(status, 200);
+    let text = messages
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|m| m["recipient"] == recipient)
+        .and_then(|m| m["text"].as_str())
+        .unwrap_or_else(|| panic!("no message to {recipient}: {messages}"))
+        .to_owned();
+    text.chars().take(6).collect()
+}
+
+/// Signs up and verifies by mobile: the session token and the customer's id.
+async fn customer(shop: &TestShop, email: &str, mobile: &str) -> (String, String) {
+    let (status, body) = register(shop, form("Asha", email, mobile)).await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(shop, mobile).await;
+    let (status, body) = post(shop, "/api/verify", json!({ "mobile": mobile, "otp": code })).await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["token"].as_str().expect("token").to_owned();
+    let (_, me) = get_auth(shop, "/api/user", &token).await;
+    (token, me["user"]["_id"].as_str().expect("id").to_owned())
+}
+
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(w, h, |x, _| image::Rgb([u8::try_from(x % 256).unwrap_or(0), 40, 200]));
+    let mut out = Vec::new();
+    img.write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png).expect("encode");
+    out
+}
+
+fn wrong_code(code: &str) -> String {
+    if code == "000000" { "111111".into() } else { "000000".into() }
+}
+
+#[tokio::test]
+async fn sign_up_then_the_code_from_the_outbox_logs_in() {
+    let shop = spawn_shop().await;
+    let (status, body) = register(&shop, form("Asha", "Asha@Example.in", "9876543210")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!((body["status"].as_str(), body["email"].as_str(), body["mobile"].as_str()), (Some("success"), Some("asha@example.in"), Some("9876543210")));
+    let (_, outbox) = shop.get_json("/api/dev/outbox").await;
+    let channels: Vec<(&str, &str)> =
+        outbox.as_array().expect("list").iter().map(|m| (m["channel"].as_str().unwrap_or(""), m["recipient"].as_str().unwrap_or(""))).collect();
+    assert_eq!(channels, vec![("email", "asha@example.in"), ("sms", "9876543210")], "newest first");
+    assert!(outbox[0]["time"].as_i64().is_some());
+
+    let code = code_for(&shop, "9876543210").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": code })).await;
+    assert_eq!((status, body["status"].as_str(), body["message"].as_str()), (200, Some("success"), Some("success")));
+    let token = body["token"].as_str().expect("token");
+    for path in ["/api/user", "/api/auth/user"] {
+        let (status, me) = get_auth(&shop, path, token).await;
+        assert_eq!(status, 200, "{path}: {me}");
+        let user = &me["user"];
+        assert_eq!((user["name"].as_str(), user["email"].as_str(), user["mobile"].as_str()), (Some("Asha"), Some("asha@example.in"), Some("9876543210")));
+        assert_eq!((user["googleEmail"].as_str(), user["profile"].as_str(), user["offerExp"].as_i64(), user["percentage"].as_i64()), (Some(""), Some(""), Some(0), Some(0)));
+        assert_eq!(user["address"], json!([]));
+        assert!(user["_id"].as_str().is_some_and(|id| !id.is_empty()));
+        assert!(user.get("password_hash").is_none() && user.get("password").is_none());
+    }
+}
+
+#[tokio::test]
+async fn a_picture_becomes_a_256_pixel_png_served_with_a_long_cache() {
+    let shop = spawn_shop().await;
+    let picture = Part::bytes(png(640, 480)).file_name("me.png").mime_str("image/png").expect("mime");
+    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(&shop, "9876543210").await;
+    let (_, body) = post(&shop, "/api/verify", json!({ "email": "asha@example.in", "otp": code })).await;
+    let token = body["token"].as_str().expect("token").to_owned();
+    let (_, me) = get_auth(&shop, "/api/user", &token).await;
+    let profile = me["user"]["profile"].as_str().expect("profile").to_owned();
+    let id = me["user"]["_id"].as_str().expect("id");
+    assert!(profile.starts_with(&format!("/media/avatars/{id}-")) && profile.ends_with(".png"), "{profile}");
+    let resp = shop.get(&profile).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["content-type"], "image/png");
+    assert!(resp.headers()["cache-control"].to_str().expect("ascii").contains("max-age=31536000"));
+    let img = image::load_from_memory(&resp.bytes().await.expect("bytes")).expect("a picture");
+    assert_eq!((img.width(), img.height()), (256, 256));
+
+    // A new picture on the profile page replaces it.
+    let form = Form::new().text("name", "Asha Rao").part("profile", Part::bytes(png(300, 900)).file_name("b.png"));
+    let resp = authed(&shop, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token).await.multipart(form).send().await.expect("answer");
+    let (status, body) = read(resp).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["name"], "Asha Rao");
+    assert_ne!(body["user"]["profile"].as_str(), Some(profile.as_str()));
+    assert_eq!(shop.get(&profile).await.status(), 404, "the replaced picture is gone");
+}
+
+#[tokio::test]
+async fn a_text_file_posing_as_a_picture_and_an_oversized_upload_are_refused_and_nothing_is_stored() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let dir = data.path().to_owned();
+    let shop = spawn_with(move |c| c.data_dir = dir).await;
+    let fake = Part::bytes(b"hello, I am not a picture".to_vec()).file_name("me.png").mime_str("image/png").expect("mime");
+    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", fake)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["message"], "Please choose an image file (JPEG, PNG or WebP) up to 5 MB.");
+    assert_eq!(body["code"], "avatar.invalid");
+
+    let mut big = png(10, 10);
+    big.resize(5 * 1024 * 1024 + 10, 0);
+    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", Part::bytes(big).file_name("big.png"))).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("avatar.invalid")), "{body}");
+
+    let blobs = data.path().join("blobs");
+    let stored = std::fs::read_dir(blobs.join("avatars")).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(stored, 0, "no picture stored");
+    let (_, outbox) = shop.get_json("/api/dev/outbox").await;
+    assert_eq!(outbox, json!([]), "no account, no code");
+    let (status, _) = register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    assert_eq!(status, 200, "the refused sign-ups stored nothing");
+}
+
+#[tokio::test]
+async fn bad_fields_duplicates_and_unknown_numbers() {
+    let shop = spawn_shop().await;
+    let (status, body) = register(&shop, Form::new().text("name", "Asha").text("email", "asha@example.in").text("password", "short").text("mobile", "9876543210")).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "Password must include atleast a number, a special character and 8-16 characters.");
+    assert_eq!(body["code"], "password.rule");
+
+    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    let (status, body) = register(&shop, form("Ravi", "ASHA@example.in", "9123456780")).await;
+    assert_eq!((status, body["message"].as_str()), (409, Some("An account with this email already exists")));
+    let (status, body) = register(&shop, form("Ravi", "ravi@example.in", "9876543210")).await;
+    assert_eq!((status, body["message"].as_str()), (409, Some("An account with this mobile number already exists")));
+    assert_eq!(body["status"], "failed");
+    assert_eq!(body["code"], "account.mobile_taken");
+
+    let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9000000000" })).await;
+    assert_eq!((status, body["message"].as_str()), (404, Some("No account with this mobile number")));
+    let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "98" })).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("mobile.too_short")));
+}
+
+#[tokio::test]
+async fn email_login_of_an_unverified_account_sends_a_code_then_logs_in() {
+    let shop = spawn_shop().await;
+    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    let (status, body) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
+    assert_eq!((status, body["status"].as_str()), (200, Some("not verified")), "{body}");
+    assert_eq!((body["email"].as_str(), body["mobile"].as_str()), (Some("asha@example.in"), Some("9876543210")));
+    assert!(body.get("token").is_none());
+    let code = code_for(&shop, "asha@example.in").await;
+    let (status, _) = post(&shop, "/api/verify", json!({ "email": "Asha@example.in", "otp": code })).await;
+    assert_eq!(status, 200);
+    let (status, body) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
+    assert_eq!((status, body["status"].as_str()), (200, Some("success")), "{body}");
+    let (status, _) = get_auth(&shop, "/api/user", body["token"].as_str().expect("token")).await;
+    assert_eq!(status, 200);
+
+    let (status, body) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": "wrong1!xx" })).await;
+    assert_eq!((status, body["status"].as_str(), body["message"].as_str()), (401, Some("failed"), Some("Invalid email or password")));
+}
+
+#[tokio::test]
+async fn mobile_login_sends_a_code_that_logs_in() {
+    let shop = spawn_shop().await;
+    let (_, _) = customer(&shop, "asha@example.in", "9876543210").await;
+    // The sign-up's code was used; a mobile login 30 s later would send a new one. Here the
+    // last code is younger than 30 s, so no new code is sent: use a fresh account instead.
+    register(&shop, form("Ravi", "ravi@example.in", "9123456780")).await;
+    let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9123456780" })).await;
+    assert_eq!((status, body["status"].as_str(), body["mobile"].as_str()), (200, Some("success"), Some("9123456780")), "{body}");
+    let code = code_for(&shop, "9123456780").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9123456780", "otp": code })).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["token"].as_str().is_some_and(|t| t.len() >= 43));
+}
+
+#[tokio::test]
+async fn wrong_codes_five_tries_and_expiry() {
+    let shop = spawn_shop().await;
+    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    let code = code_for(&shop, "9876543210").await;
+    let wrong = wrong_code(&code);
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": wrong })).await;
+    assert_eq!((status, body["status"].as_str(), body["message"].as_str(), body["code"].as_str()), (400, Some("failed"), Some("Wrong OTP"), Some("otp.wrong")));
+    for _ in 0..4 {
+        post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": wrong })).await;
+    }
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": code })).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("otp.expired")), "five wrong tries end the code");
+
+    let shop = spawn_with(|c| c.otp_valid_seconds = 1).await;
+    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    let code = code_for(&shop, "9876543210").await;
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": code })).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("otp.expired")), "{body}");
+}
+
+#[tokio::test]
+async fn sessions_are_required_and_end_on_logout() {
+    let shop = spawn_shop().await;
+    let resp = shop.get("/api/user").await;
+    let (status, body) = read(resp).await;
+    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (401, Some("failed"), Some("account.login_required")));
+    let (status, _) = get_auth(&shop, "/api/user", "not-a-token").await;
+    assert_eq!(status, 401);
+
+    let (token, _) = customer(&shop, "asha@example.in", "9876543210").await;
+    let resp = authed(&shop, reqwest::Method::DELETE, "/api/logout", &token).await.send().await.expect("answer");
+    let (status, body) = read(resp).await;
+    assert_eq!((status, body), (200, json!({ "status": "success", "message": "success" })));
+    assert_eq!(get_auth(&shop, "/api/user", &token).await.0, 401, "ended");
+
+    let (_, body) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
+    let token = body["token"].as_str().expect("token").to_owned();
+    let (status, body) = get_auth(&shop, "/api/auth/logout", &token).await;
+    assert_eq!((status, body), (200, json!({ "status": "success" })));
+    assert_eq!(get_auth(&shop, "/api/auth/user", &token).await.0, 401);
+}
+
+#[tokio::test]
+async fn a_configured_client_validation_header_is_required() {
+    let shop = spawn_with(|c| c.client_validation = Some("client-42".parse().expect("infallible"))).await;
+    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    let code = code_for(&shop, "9876543210").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": code })).await;
+    assert_eq!(status, 200, "logging in needs no header");
+    let token = body["token"].as_str().expect("token").to_owned();
+    assert_eq!(get_auth(&shop, "/api/user", &token).await.0, 401, "without the header");
+    let resp = authed(&shop, reqwest::Method::GET, "/api/user", &token).await.header("x-client-validation", "client-4").send().await.expect("answer");
+    assert_eq!(resp.status(), 401, "a wrong value");
+    let resp = authed(&shop, reqwest::Method::GET, "/api/user", &token).await.header("x-client-validation", "client-42").send().await.expect("answer");
+    assert_eq!(resp.status(), 200);
+}
+
+#[tokio::test]
+async fn another_customers_account_and_wishlist_are_forbidden() {
+    let shop = spawn_shop().await;
+    let (token, _) = customer(&shop, "asha@example.in", "9876543210").await;
+    let (_, ravi) = customer(&shop, "ravi@example.in", "9123456780").await;
+    let resp = authed(&shop, reqwest::Method::PATCH, &format!("/api/update/user/{ravi}"), &token)
+        .await
+        .multipart(Form::new().text("name", "Hacked"))
+        .send()
+        .await
+        .expect("answer");
+    let (status, body) = read(resp).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("account.forbidden")));
+    let (status, _) = get_auth(&shop, &format!("/api/get/wishlist/?user={ravi}"), &token).await;
+    assert_eq!(status, 403);
+    let product = seed::product(0).id.0;
+    let resp = authed(&shop, reqwest::Method::POST, "/api/add/wishlist", &token).await.json(&json!({ "_id": product, "user_id": ravi })).send().await.expect("answer");
+    assert_eq!(resp.status(), 403);
+    let (_, me) = post(&shop, "/api/login", json!({ "email": "ravi@example.in", "password": PASSWORD })).await;
+    let (_, ravi_me) = get_auth(&shop, "/api/user", me["token"].as_str().expect("token")).await;
+    assert_eq!(ravi_me["user"]["name"], "Asha", "unchanged");
+}
+
+#[tokio::test]
+async fn resend_too_soon_and_login_bursts_are_limited() {
+    let shop = spawn_shop().await;
+    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    let (status, body) = post(&shop, "/api/resendotp", json!({ "mobile": "9876543210" })).await;
+    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (429, Some("failed"), Some("otp.too_soon")), "{body}");
+    let mut last = 0;
+    for _ in 0..11 {
+        last = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": "wrong1!xx" })).await.0;
+    }
+    assert_eq!(last, 429, "the 11th attempt in a minute");
+}
+
+async fn wishlist_of(shop: &TestShop, token: &str, user: &str) -> Vec<Value> {
+    let (status, body) = get_auth(shop, &format!("/api/get/wishlist/?user={user}"), token).await;
+    assert_eq!(status, 200, "{body}");
+    body["result"].as_array().expect("result").clone()
+}
+
+async fn add(shop: &TestShop, token: &str, body: Value) -> (u16, Value) {
+    read(authed(shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&body).send().await.expect("answer")).await
+}
+
+#[tokio::test]
+async fn wishlist_add_list_remove_with_catalog_fields() {
+    let shop = spawn_shop().await;
+    let (token, me) = customer(&shop, "asha@example.in", "9876543210").await;
+    assert!(wishlist_of(&shop, &token, &me).await.is_empty());
+    let p0 = seed::product(0);
+    let p1 = seed::product(1);
+    let posted = json!({ "_id": p0.id.0, "name": "Cheap fake", "quantity": 999, "producttype": "new", "price": 1, "image": "/x.png", "user_id": me });
+    assert_eq!(add(&shop, &token, posted.clone()).await, (200, json!({ "status": "success" })));
+    assert_eq!(add(&shop, &token, posted).await.0, 200, "twice keeps one");
+    assert_eq!(add(&shop, &token, json!({ "_id": p1.id.0 })).await.0, 200);
+    let list = wishlist_of(&shop, &token, &me).await;
+    let ids: Vec<&str> = list.iter().filter_map(|e| e["_id"].as_str()).collect();
+    assert_eq!(ids, vec![p1.id.0.as_str(), p0.id.0.as_str()], "newest first, once each");
+    let entry = &list[1];
+    assert_eq!(entry["name"], p0.name.as_str());
+    assert_eq!(entry["price"].as_f64(), Some(p0.price.rupees()));
+    assert_eq!(entry["quantity"].as_u64(), Some(u64::from(p0.quantity)));
+    assert_eq!(entry["producttype"], p0.condition.code());
+    assert_eq!(entry["image"].as_str(), p0.images.first().map(String::as_str));
+    assert_eq!(entry["user_id"], me.as_str());
+    let (status, body) = get_auth(&shop, &format!("/api/get/wishlist?user={me}"), &token).await;
+    assert_eq!((status, body["result"].as_array().map(Vec::len)), (200, Some(2)), "also without the slash");
+
+    let (status, body) = add(&shop, &token, json!({ "_id": "no-such-part" })).await;
+    assert_eq!((status, body["status"].as_str()), (404, Some("failed")));
+
+    let resp = authed(&shop, reqwest::Method::DELETE, &format!("/api/remove/wishlist/{}", p0.id.0), &token).await.send().await.expect("answer");
+    assert_eq!(read(resp).await, (200, json!({ "status": "success" })));
+    let ids: Vec<String> = wishlist_of(&shop, &token, &me).await.iter().filter_map(|e| e["_id"].as_str().map(str::to_owned)).collect();
+    assert_eq!(ids, vec![p1.id.0.clone()]);
+    let resp = shop.client.delete(format!("{}/api/remove/wishlist/{}", shop.base, p1.id.0)).send().await.expect("answer");
+    assert_eq!(resp.status(), 401);
+}
+
+#[tokio::test]
+async fn a_wishlist_of_49_takes_exactly_one_of_many_concurrent_adds() {
+    let shop = spawn_shop().await;
+    let (token, me) = customer(&shop, "asha@example.in", "9876543210").await;
+    for n in 0..49 {
+        let (status, _) = add(&shop, &token, json!({ "_id": seed::product(n).id.0 })).await;
+        assert_eq!(status, 200);
+    }
+    let adds = (49..55).map(|n| add(&shop, &token, json!({ "_id": seed::product(n).id.0 })));
+    let outcomes = futures::future::join_all(adds).await;
+    let added = outcomes.iter().filter(|(s, b)| *s == 200 && b["status"] == "success").count();
+    let full: Vec<&Value> = outcomes.iter().filter(|(_, b)| b["status"] == "failed").map(|(_, b)| b).collect();
+    assert_eq!((added, full.len()), (1, 5), "{outcomes:?}");
+    assert_eq!(full[0]["message"], "Your wishlist is full! Kindly remove some products from wishlist.");
+    assert_eq!(wishlist_of(&shop, &token, &me).await.len(), 50);
+}
+
+#[tokio::test]
+async fn the_outbox_exists_only_in_dev() {
+    let shop = spawn_with(|c| {
+        c.env = Environment::Prod;
+        c.secret = Some("prod-secret".parse().expect("infallible"));
+        let s = |v: &str| Some(v.to_owned());
+        c.identity = IdentityConfig {
+            legal_name: s("Spares Mumbai LLP"),
+            address: s("4 Lamington Road, Mumbai 400007"),
+            gstin: s("27AAPFU0939F1ZV"),
+            state: s("maharashtra"),
+            support_email: s("help@spares.in"),
+            support_phone: s("+91 22 4000 1000"),
+            enquiry_phone: s("+91 22 4000 1001"),
+            chat_number: None,
+            grievance_name: s("R. Iyer"),
+            grievance_email: s("grievance@spares.in"),
+            grievance_phone: s("+91 22 4000 1002"),
+        };
+    })
+    .await;
+    let (status, _) = shop.get_json("/api/dev/outbox").await;
+    assert_eq!(status, 404);
+}

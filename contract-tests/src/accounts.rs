@@ -1,0 +1,246 @@
+//! The `AccountStore` contract, one suite per promise in `marque_ports::accounts`.
+//!
+//! Every suite takes a fresh, empty store and panics with a message naming the broken
+//! promise. Adapters run them per engine through [`for_each_account_suite!`](crate::for_each_account_suite).
+
+use futures::future::join_all;
+use marque_domain::account::Email;
+use marque_ports::{
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
+};
+
+/// Calls `$callback!(suite_name)` once for every account suite.
+#[macro_export]
+macro_rules! for_each_account_suite {
+    ($callback:ident) => {
+        $callback!(users_round_trip_by_id_email_and_mobile);
+        $callback!(unknown_users_are_none);
+        $callback!(duplicate_email_is_refused_in_any_case_and_nothing_written);
+        $callback!(duplicate_mobile_is_refused_and_nothing_written);
+        $callback!(accounts_without_email_or_mobile_do_not_clash);
+        $callback!(racing_sign_ups_store_exactly_one);
+        $callback!(update_replaces_and_unknown_is_invalid);
+        $callback!(update_cannot_take_another_customers_email_or_mobile);
+        $callback!(sessions_last_until_they_expire);
+        $callback!(ended_sessions_are_gone_and_ending_twice_is_harmless);
+        $callback!(a_new_challenge_replaces_the_earlier_one);
+        $callback!(challenges_expire);
+        $callback!(the_right_code_is_accepted_once);
+        $callback!(wrong_tries_count_down_and_the_last_ends_the_code);
+        $callback!(concurrent_checks_grant_at_most_the_tries_stored);
+        $callback!(hits_are_counted_per_key_and_window);
+    };
+}
+
+fn user(id: &str, email: &str, mobile: &str) -> UserRecord {
+    UserRecord {
+        id: UserId(id.to_owned()),
+        name: format!("Customer {id}"),
+        email: email.to_owned(),
+        google_email: None,
+        mobile: mobile.to_owned(),
+        password_hash: Some("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".to_owned()),
+        profile: String::new(),
+        verified: false,
+        offer_exp: 0,
+        percentage: 0,
+        created_at: 1_700_000_000,
+    }
+}
+
+fn email(s: &str) -> Email {
+    Email::parse(s).expect("a valid email in a suite")
+}
+
+fn key(id: &str) -> ChallengeKey {
+    ChallengeKey { user: UserId(id.to_owned()) }
+}
+
+fn challenge(id: &str, hash: &str, now: i64, tries: u8) -> Challenge {
+    Challenge { key: key(id), code_hash: hash.to_owned(), sent_at: now, expires_at: now + 600, tries_left: tries }
+}
+
+const NOW: i64 = 1_800_000_000;
+
+pub async fn users_round_trip_by_id_email_and_mobile(store: &dyn AccountStore) {
+    let mut asha = user("u1", "asha@example.in", "9876543210");
+    asha.google_email = Some("asha@gmail.com".to_owned());
+    asha.offer_exp = 5;
+    asha.percentage = 10;
+    asha.verified = true;
+    store.create_user(&asha).await.expect("create");
+    assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha.clone()), "by id, exactly as stored");
+    assert_eq!(store.user_by_email(&email("ASHA@example.in")).await.expect("read"), Some(asha.clone()), "by email, any case");
+    assert_eq!(store.user_by_mobile("9876543210").await.expect("read"), Some(asha.clone()), "by mobile");
+    assert_eq!(store.user_by_google_email("asha@gmail.com").await.expect("read"), Some(asha), "by Google email");
+}
+
+pub async fn unknown_users_are_none(store: &dyn AccountStore) {
+    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
+    assert_eq!(store.user(&UserId("nobody".into())).await.expect("read"), None);
+    assert_eq!(store.user(&UserId(String::new())).await.expect("read"), None, "an empty id names nobody");
+    assert_eq!(store.user_by_email(&email("ravi@example.in")).await.expect("read"), None);
+    assert_eq!(store.user_by_mobile("9000000000").await.expect("read"), None);
+    assert_eq!(store.user_by_mobile("").await.expect("read"), None, "an empty mobile names nobody");
+    assert_eq!(store.user_by_google_email("asha@example.in").await.expect("read"), None);
+}
+
+pub async fn duplicate_email_is_refused_in_any_case_and_nothing_written(store: &dyn AccountStore) {
+    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
+    let clash = user("u2", "Asha@Example.IN", "9123456780");
+    assert_eq!(store.create_user(&clash).await, Err(AccountStoreError::DuplicateEmail));
+    assert_eq!(store.user(&clash.id).await.expect("read"), None, "nothing written");
+    assert_eq!(store.user_by_mobile("9123456780").await.expect("read"), None, "nothing written");
+}
+
+pub async fn duplicate_mobile_is_refused_and_nothing_written(store: &dyn AccountStore) {
+    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
+    let clash = user("u2", "ravi@example.in", "9876543210");
+    assert_eq!(store.create_user(&clash).await, Err(AccountStoreError::DuplicateMobile));
+    assert_eq!(store.user(&clash.id).await.expect("read"), None, "nothing written");
+}
+
+pub async fn accounts_without_email_or_mobile_do_not_clash(store: &dyn AccountStore) {
+    for id in ["g1", "g2"] {
+        let mut google_only = user(id, "", "");
+        google_only.password_hash = None;
+        google_only.google_email = Some(format!("{id}@gmail.com"));
+        store.create_user(&google_only).await.unwrap_or_else(|e| panic!("{id}: empty email and mobile are not values: {e}"));
+    }
+    assert_eq!(store.user(&UserId("g2".into())).await.expect("read").map(|u| u.mobile), Some(String::new()));
+}
+
+pub async fn racing_sign_ups_store_exactly_one(store: &dyn AccountStore) {
+    let attempts: Vec<UserRecord> =
+        (0..8).map(|i| user(&format!("r{i}"), "race@example.in", &format!("98765432{i:02}"))).collect();
+    let outcomes = join_all(attempts.iter().map(|u| store.create_user(u))).await;
+    let stored = outcomes.iter().filter(|o| o.is_ok()).count();
+    assert_eq!(stored, 1, "exactly one racing sign-up is stored: {outcomes:?}");
+    assert!(outcomes.iter().all(|o| o.is_ok() || *o == Err(AccountStoreError::DuplicateEmail)), "{outcomes:?}");
+    let mut found = 0;
+    for u in &attempts {
+        found += usize::from(store.user(&u.id).await.expect("read").is_some());
+    }
+    assert_eq!(found, 1, "the refused ones wrote nothing");
+}
+
+pub async fn update_replaces_and_unknown_is_invalid(store: &dyn AccountStore) {
+    let mut asha = user("u1", "asha@example.in", "9876543210");
+    store.create_user(&asha).await.expect("create");
+    asha.name = "Asha Rao".to_owned();
+    asha.profile = "/media/avatars/u1-x.png".to_owned();
+    asha.verified = true;
+    store.update_user(&asha).await.expect("update");
+    assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha));
+    let ghost = user("ghost", "ghost@example.in", "9000000001");
+    assert!(matches!(store.update_user(&ghost).await, Err(AccountStoreError::Invalid { .. })), "unknown id");
+    assert_eq!(store.user(&ghost.id).await.expect("read"), None, "an update creates nobody");
+}
+
+pub async fn update_cannot_take_another_customers_email_or_mobile(store: &dyn AccountStore) {
+    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
+    let ravi = user("u2", "ravi@example.in", "9123456780");
+    store.create_user(&ravi).await.expect("create");
+    let mut taking_email = ravi.clone();
+    taking_email.email = "ASHA@example.in".to_owned();
+    assert_eq!(store.update_user(&taking_email).await, Err(AccountStoreError::DuplicateEmail));
+    let mut taking_mobile = ravi.clone();
+    taking_mobile.mobile = "9876543210".to_owned();
+    assert_eq!(store.update_user(&taking_mobile).await, Err(AccountStoreError::DuplicateMobile));
+    assert_eq!(store.user(&ravi.id).await.expect("read"), Some(ravi), "unchanged");
+}
+
+pub async fn sessions_last_until_they_expire(store: &dyn AccountStore) {
+    let session = NewSession { token_hash: "h1".to_owned(), user: UserId("u1".into()), expires_at: NOW + 100 };
+    store.create_session(&session).await.expect("create");
+    assert_eq!(store.session_user("h1", NOW).await.expect("read"), Some(UserId("u1".into())));
+    assert_eq!(store.session_user("h1", NOW + 99).await.expect("read"), Some(UserId("u1".into())));
+    assert_eq!(store.session_user("h1", NOW + 100).await.expect("read"), None, "expired at expires_at");
+    assert_eq!(store.session_user("other", NOW).await.expect("read"), None, "unknown hash");
+    assert_eq!(store.session_user("", NOW).await.expect("read"), None, "empty hash");
+}
+
+pub async fn ended_sessions_are_gone_and_ending_twice_is_harmless(store: &dyn AccountStore) {
+    for (hash, user) in [("h1", "u1"), ("h2", "u1")] {
+        let s = NewSession { token_hash: hash.to_owned(), user: UserId(user.into()), expires_at: NOW + 100 };
+        store.create_session(&s).await.expect("create");
+    }
+    store.end_session("h1").await.expect("end");
+    assert_eq!(store.session_user("h1", NOW).await.expect("read"), None, "ended");
+    assert_eq!(store.session_user("h2", NOW).await.expect("read"), Some(UserId("u1".into())), "only that session ends");
+    store.end_session("h1").await.expect("ending an ended session is not an error");
+    store.end_session("never").await.expect("ending an unknown session is not an error");
+}
+
+pub async fn a_new_challenge_replaces_the_earlier_one(store: &dyn AccountStore) {
+    store.put_challenge(&challenge("u1", "first", NOW, 5)).await.expect("put");
+    store.put_challenge(&challenge("u1", "second", NOW + 40, 5)).await.expect("put");
+    let live = store.challenge(&key("u1"), NOW + 41).await.expect("read").expect("a live code");
+    assert_eq!(live, challenge("u1", "second", NOW + 40, 5));
+    assert!(matches!(store.check_challenge(&key("u1"), NOW + 41, "first").await, Ok(ChallengeOutcome::Wrong { .. })), "the earlier code ended");
+    assert_eq!(store.check_challenge(&key("u1"), NOW + 42, "second").await, Ok(ChallengeOutcome::Accepted));
+    assert_eq!(store.challenge(&key("u2"), NOW).await.expect("read"), None, "other keys have none");
+}
+
+pub async fn challenges_expire(store: &dyn AccountStore) {
+    store.put_challenge(&challenge("u1", "code", NOW, 5)).await.expect("put");
+    assert!(store.challenge(&key("u1"), NOW + 599).await.expect("read").is_some());
+    assert_eq!(store.challenge(&key("u1"), NOW + 600).await.expect("read"), None, "expired");
+    assert_eq!(store.check_challenge(&key("u1"), NOW + 600, "code").await, Ok(ChallengeOutcome::NoCode));
+}
+
+pub async fn the_right_code_is_accepted_once(store: &dyn AccountStore) {
+    assert_eq!(store.check_challenge(&key("u1"), NOW, "code").await, Ok(ChallengeOutcome::NoCode), "never sent");
+    store.put_challenge(&challenge("u1", "code", NOW, 5)).await.expect("put");
+    assert_eq!(store.check_challenge(&key("u1"), NOW + 1, "code").await, Ok(ChallengeOutcome::Accepted));
+    assert_eq!(store.check_challenge(&key("u1"), NOW + 2, "code").await, Ok(ChallengeOutcome::NoCode), "used up");
+    assert_eq!(store.challenge(&key("u1"), NOW + 2).await.expect("read"), None);
+}
+
+pub async fn wrong_tries_count_down_and_the_last_ends_the_code(store: &dyn AccountStore) {
+    store.put_challenge(&challenge("u1", "code", NOW, 3)).await.expect("put");
+    for left in [2, 1, 0] {
+        assert_eq!(store.check_challenge(&key("u1"), NOW + 1, "nope").await, Ok(ChallengeOutcome::Wrong { tries_left: left }));
+    }
+    assert_eq!(store.check_challenge(&key("u1"), NOW + 1, "code").await, Ok(ChallengeOutcome::NoCode), "ended by wrong tries");
+    assert_eq!(store.challenge(&key("u1"), NOW + 1).await.expect("read"), None);
+}
+
+pub async fn concurrent_checks_grant_at_most_the_tries_stored(store: &dyn AccountStore) {
+    store.put_challenge(&challenge("u1", "code", NOW, 5)).await.expect("put");
+    let k1 = key("u1");
+    let outcomes = join_all((0..20).map(|_| store.check_challenge(&k1, NOW + 1, "nope"))).await;
+    let wrong = outcomes.iter().filter(|o| matches!(o, Ok(ChallengeOutcome::Wrong { .. }))).count();
+    let none = outcomes.iter().filter(|o| matches!(o, Ok(ChallengeOutcome::NoCode))).count();
+    assert_eq!((wrong, none), (5, 15), "20 concurrent wrong tries of a code with 5: {outcomes:?}");
+    let mut lefts: Vec<u8> = outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Ok(ChallengeOutcome::Wrong { tries_left }) => Some(*tries_left),
+            _ => None,
+        })
+        .collect();
+    lefts.sort_unstable();
+    assert_eq!(lefts, vec![0, 1, 2, 3, 4], "each try spent exactly once");
+
+    store.put_challenge(&challenge("u2", "code", NOW, 5)).await.expect("put");
+    let k2 = key("u2");
+    let outcomes = join_all((0..10).map(|_| store.check_challenge(&k2, NOW + 1, "code"))).await;
+    let accepted = outcomes.iter().filter(|o| **o == Ok(ChallengeOutcome::Accepted)).count();
+    assert_eq!(accepted, 1, "a code is used once however many check it at once: {outcomes:?}");
+}
+
+pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
+    let start = NOW - NOW.rem_euclid(3600);
+    for n in 1..=3 {
+        assert_eq!(store.hit("otp-send:9876543210", start + n, 3600).await, Ok(u32::try_from(n).expect("small")));
+    }
+    assert_eq!(store.hit("otp-send:9123456780", start + 5, 3600).await, Ok(1), "keys count apart");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3600, 3600).await, Ok(1), "a new window starts at one");
+    let counts = join_all((0..10).map(|_| store.hit("login:203.0.113.9", start + 7, 60))).await;
+    let mut counts: Vec<u32> = counts.into_iter().map(|c| c.expect("hit")).collect();
+    counts.sort_unstable();
+    assert_eq!(counts, (1..=10).collect::<Vec<u32>>(), "concurrent hits each count once");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, Ok(1), "days later: a fresh count");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, Ok(2));
+}

@@ -1,0 +1,618 @@
+//! Customers: signing up, logging in by email or one-time code, sessions, the profile.
+//!
+//! Secrets never reach a log: one-time codes are stored as HMAC-SHA256(server secret,
+//! user id + code), session tokens as their SHA-256, passwords as argon2id PHC strings, and
+//! no type here prints a code, token or password through `Debug`.
+
+use std::sync::Arc;
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use base64::Engine as _;
+use hmac::{Hmac, Mac};
+use marque_domain::account::{
+    sanitize_login_mobile, Email, LoginMobile, LoginMobileError, Otp, OtpError, PersonName, Registration,
+    RegistrationErrors, RegistrationInput, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_SECONDS, OTP_VALID_SECONDS,
+};
+use marque_domain::Message;
+use marque_ports::{
+    AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel,
+    NewSession, Notification, Notifier, NotifyError, UserId, UserRecord,
+};
+use sha2::{Digest, Sha256};
+
+/// Seconds since the Unix epoch, from a clock tests can fix.
+pub trait Clock: Send + Sync {
+    fn now(&self) -> i64;
+}
+
+/// The system's clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+    }
+}
+
+/// The server's key for one-time code hashes. Never printed.
+#[derive(Clone)]
+pub struct OtpSecret(Vec<u8>);
+
+impl OtpSecret {
+    #[must_use]
+    pub fn new(bytes: impl Into<Vec<u8>>) -> Self {
+        Self(bytes.into())
+    }
+}
+
+impl std::fmt::Debug for OtpSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OtpSecret(…)")
+    }
+}
+
+/// The limits of the account rules; [`AccountSettings::new`] gives the shop's defaults.
+#[derive(Debug, Clone)]
+pub struct AccountSettings {
+    pub secret: OtpSecret,
+    /// How long a code lives (default [`OTP_VALID_SECONDS`]).
+    pub otp_valid_secs: i64,
+    /// Wrong tries a code allows (default [`OTP_MAX_ATTEMPTS`]).
+    pub otp_tries: u8,
+    /// Least time between two codes for one customer (default [`OTP_RESEND_AFTER_SECONDS`]).
+    pub resend_after_secs: i64,
+    /// Most codes sent to one mobile number in an hour (default 5).
+    pub sends_per_hour: u32,
+    /// Most login or verification attempts from one client address in a minute (default 10).
+    pub attempts_per_minute: u32,
+    /// How long a session lasts (default 30 days).
+    pub session_secs: i64,
+    /// The shop's name, in the code's text.
+    pub shop_name: String,
+}
+
+impl AccountSettings {
+    #[must_use]
+    pub fn new(secret: OtpSecret) -> Self {
+        Self {
+            secret,
+            otp_valid_secs: i64::from(OTP_VALID_SECONDS),
+            otp_tries: u8::try_from(OTP_MAX_ATTEMPTS).unwrap_or(5),
+            resend_after_secs: i64::from(OTP_RESEND_AFTER_SECONDS),
+            sends_per_hour: 5,
+            attempts_per_minute: 10,
+            session_secs: 30 * 24 * 60 * 60,
+            shop_name: "Marque Parts".to_owned(),
+        }
+    }
+}
+
+/// Why an account use case failed. Each maps to one HTTP status in the API.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    /// A sign-up field does not parse (400).
+    #[error("{0}")]
+    Registration(RegistrationErrors),
+    /// A field does not parse (400): a mobile, an OTP, a name.
+    #[error("{}", .0.text())]
+    Invalid(Message),
+    #[error("{}", Message::AccountEmailTaken.text())]
+    DuplicateEmail,
+    #[error("{}", Message::AccountMobileTaken.text())]
+    DuplicateMobile,
+    /// No account has the mobile number, email or id (404).
+    #[error("{}", .0.text())]
+    NotFound(Message),
+    #[error("{}", Message::LoginFailed.text())]
+    BadCredentials,
+    #[error("{}", Message::OtpWrong.text())]
+    OtpWrong,
+    #[error("{}", Message::OtpExpired.text())]
+    OtpExpired,
+    /// A limit was reached (429): which one is the message.
+    #[error("{}", .0.text())]
+    RateLimited(Message),
+    /// No valid session (401).
+    #[error("{}", Message::LoginRequired.text())]
+    Unauthorized,
+    /// The code could not be sent (503).
+    #[error("{}", Message::OtpSendFailed.text())]
+    NotifyFailed(#[source] NotifyError),
+    /// A store is down (503).
+    #[error("{}", Message::AccountUnavailable.text())]
+    Unavailable(String),
+}
+
+impl AccountError {
+    /// The message a person reads, with its stable code.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        use marque_domain::UserFacing as _;
+        match self {
+            AccountError::Registration(e) => e.message(),
+            AccountError::Invalid(m) | AccountError::NotFound(m) | AccountError::RateLimited(m) => *m,
+            AccountError::DuplicateEmail => Message::AccountEmailTaken,
+            AccountError::DuplicateMobile => Message::AccountMobileTaken,
+            AccountError::BadCredentials => Message::LoginFailed,
+            AccountError::OtpWrong => Message::OtpWrong,
+            AccountError::OtpExpired => Message::OtpExpired,
+            AccountError::Unauthorized => Message::LoginRequired,
+            AccountError::NotifyFailed(_) => Message::OtpSendFailed,
+            AccountError::Unavailable(_) => Message::AccountUnavailable,
+        }
+    }
+}
+
+impl From<AccountStoreError> for AccountError {
+    fn from(e: AccountStoreError) -> Self {
+        match e {
+            AccountStoreError::DuplicateEmail => AccountError::DuplicateEmail,
+            AccountStoreError::DuplicateMobile => AccountError::DuplicateMobile,
+            other => AccountError::Unavailable(other.to_string()),
+        }
+    }
+}
+
+impl From<BlobStoreError> for AccountError {
+    fn from(e: BlobStoreError) -> Self {
+        AccountError::Unavailable(e.to_string())
+    }
+}
+
+/// An opaque session token as the customer holds it. Never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionToken(String);
+
+impl SessionToken {
+    #[must_use]
+    pub fn new(token: impl Into<String>) -> Self {
+        Self(token.into())
+    }
+
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// The SHA-256 hex the store keeps in place of the token.
+    #[must_use]
+    pub fn hash(&self) -> String {
+        hex::encode(Sha256::digest(self.0.as_bytes()))
+    }
+}
+
+impl std::fmt::Debug for SessionToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionToken(…)")
+    }
+}
+
+/// A logged-in customer, as found from a session token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Authenticated {
+    pub user: UserRecord,
+    /// The hash of the session's token (ends the session on logout).
+    pub token_hash: String,
+}
+
+/// How an email login ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoginOutcome {
+    /// Logged in: a new session.
+    Success { token: SessionToken, user: UserRecord },
+    /// The password is right but the account was never confirmed: a code is on its way
+    /// (or one sent less than 30 seconds ago is still live).
+    NotVerified { user: UserRecord },
+}
+
+/// Where a verification or resend finds its customer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Who {
+    pub email: Option<String>,
+    pub mobile: Option<String>,
+}
+
+/// A profile picture already checked and re-encoded by the caller (PNG bytes).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Avatar(pub Vec<u8>);
+
+impl std::fmt::Debug for Avatar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Avatar({} bytes)", self.0.len())
+    }
+}
+
+/// Where avatars are served: `/media/avatars/{file}` for the blob `avatars/{file}`.
+pub const AVATAR_URL_PREFIX: &str = "/media/avatars/";
+
+/// Whether a code was sent or one sent moments ago is still live.
+enum Sent {
+    Sent,
+    TooSoon,
+}
+
+/// Customers and their sessions.
+#[derive(Clone)]
+pub struct AccountService {
+    store: Arc<dyn AccountStore>,
+    notifier: Arc<dyn Notifier>,
+    blobs: Arc<dyn BlobStore>,
+    clock: Arc<dyn Clock>,
+    settings: AccountSettings,
+}
+
+impl std::fmt::Debug for AccountService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AccountService").field("settings", &self.settings).finish_non_exhaustive()
+    }
+}
+
+fn random_bytes<const N: usize>() -> Result<[u8; N], AccountError> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|e| AccountError::Unavailable(format!("no randomness: {e}")))?;
+    Ok(bytes)
+}
+
+/// Six uniformly random digits from the OS's random source.
+fn random_code() -> Result<String, AccountError> {
+    let mut code = String::with_capacity(OTP_LENGTH);
+    while code.len() < OTP_LENGTH {
+        let [byte] = random_bytes::<1>()?;
+        // 250 is the largest multiple of 10 in a byte: refusing above it keeps digits uniform.
+        if byte < 250 {
+            code.push(char::from(b'0' + byte % 10));
+        }
+    }
+    Ok(code)
+}
+
+impl AccountService {
+    #[must_use]
+    pub fn new(
+        store: Arc<dyn AccountStore>,
+        notifier: Arc<dyn Notifier>,
+        blobs: Arc<dyn BlobStore>,
+        clock: Arc<dyn Clock>,
+        settings: AccountSettings,
+    ) -> Self {
+        Self { store, notifier, blobs, clock, settings }
+    }
+
+    /// The HMAC-SHA256 hex of `user id + code` under the server's secret.
+    fn code_hash(&self, user: &UserId, code: &str) -> String {
+        // HMAC takes a key of any length.
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.settings.secret.0).unwrap_or_else(|_| unreachable!());
+        mac.update(user.0.as_bytes());
+        mac.update(b":");
+        mac.update(code.as_bytes());
+        hex::encode(mac.finalize().into_bytes())
+    }
+
+    /// Counts one event for `key` in its window; past `limit` the call is refused with `message`.
+    async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
+        let count = self.store.hit(key, self.clock.now(), window_secs).await?;
+        if count > limit {
+            tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
+            return Err(AccountError::RateLimited(message));
+        }
+        Ok(())
+    }
+
+    /// Counts one login or verification attempt from a client address.
+    async fn limit_attempts(&self, what: &str, client: &str) -> Result<(), AccountError> {
+        let key = format!("{what}:{client}");
+        self.limit(&key, 60, self.settings.attempts_per_minute, Message::TooManyAttempts).await
+    }
+
+    /// Sends a new code to the customer by the channels given, unless one was sent less than
+    /// the resend interval ago; at most `sends_per_hour` codes per mobile number.
+    async fn send_code(&self, user: &UserRecord, channels: &[Channel]) -> Result<Sent, AccountError> {
+        let now = self.clock.now();
+        let key = ChallengeKey { user: user.id.clone() };
+        if let Some(live) = self.store.challenge(&key, now).await? {
+            if now < live.sent_at + self.settings.resend_after_secs {
+                return Ok(Sent::TooSoon);
+            }
+        }
+        let number = if user.mobile.is_empty() { user.id.0.as_str() } else { user.mobile.as_str() };
+        self.limit(&format!("otp-send:{number}"), 3600, self.settings.sends_per_hour, Message::OtpTooMany).await?;
+        let code = random_code()?;
+        let challenge = Challenge {
+            key,
+            code_hash: self.code_hash(&user.id, &code),
+            sent_at: now,
+            expires_at: now + self.settings.otp_valid_secs,
+            tries_left: self.settings.otp_tries,
+        };
+        self.store.put_challenge(&challenge).await?;
+        let minutes = self.settings.otp_valid_secs / 60;
+        let text = format!(
+            "{code} is your {} OTP. It is valid for {minutes} minutes. Do not share it with anyone.",
+            self.settings.shop_name
+        );
+        for channel in channels {
+            let recipient = match channel {
+                Channel::Sms => user.mobile.clone(),
+                Channel::Email => user.email.clone(),
+            };
+            if recipient.is_empty() {
+                continue;
+            }
+            let notification = Notification {
+                channel: *channel,
+                recipient,
+                subject: format!("Your {} OTP", self.settings.shop_name),
+                text: text.clone(),
+                template: Some("otp".to_owned()),
+            };
+            self.notifier.send(&notification).await.map_err(AccountError::NotifyFailed)?;
+        }
+        Ok(Sent::Sent)
+    }
+
+    /// Signs a customer up: stores the account unconfirmed (and its picture), then sends a code
+    /// by SMS to the mobile and by email.
+    ///
+    /// # Errors
+    /// [`AccountError::Registration`] for fields that do not parse; the duplicate errors;
+    /// [`AccountError::RateLimited`]; [`AccountError::NotifyFailed`] (the account is stored:
+    /// a resend can follow); [`AccountError::Unavailable`].
+    pub async fn register(&self, input: &RegistrationInput, avatar: Option<Avatar>) -> Result<UserRecord, AccountError> {
+        let registration = Registration::parse(input).map_err(AccountError::Registration)?;
+        let id = UserId(hex::encode(random_bytes::<12>()?));
+        let password_hash = hash_password(registration.password.expose())?;
+        let (profile, blob_key) = match avatar {
+            Some(avatar) => {
+                let (url, key) = self.avatar_names(&id)?;
+                self.blobs.put(&key, avatar.0).await?;
+                (url, Some(key))
+            }
+            None => (String::new(), None),
+        };
+        let user = UserRecord {
+            id,
+            name: registration.name.as_str().to_owned(),
+            email: registration.email.as_str().to_owned(),
+            google_email: None,
+            mobile: registration.mobile.as_str().to_owned(),
+            password_hash: Some(password_hash),
+            profile,
+            verified: false,
+            offer_exp: 0,
+            percentage: 0,
+            created_at: self.clock.now(),
+        };
+        if let Err(e) = self.store.create_user(&user).await {
+            if let Some(key) = blob_key {
+                if let Err(e) = self.blobs.delete(&key).await {
+                    tracing::warn!(error = %e, "removing the picture of a refused sign-up failed");
+                }
+            }
+            return Err(e.into());
+        }
+        tracing::info!(user = %user.id.0, "customer signed up");
+        self.send_code(&user, &[Channel::Sms, Channel::Email]).await?;
+        Ok(user)
+    }
+
+    /// Mobile login: sends a code by SMS to the account with this number.
+    ///
+    /// # Errors
+    /// [`AccountError::Invalid`] for a number that is not 10 digits; [`AccountError::NotFound`];
+    /// [`AccountError::RateLimited`]; [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
+    pub async fn login_by_mobile(&self, mobile: &str) -> Result<UserRecord, AccountError> {
+        let mobile = LoginMobile::parse(mobile).map_err(|e: LoginMobileError| AccountError::Invalid(mobile_message(e)))?;
+        let user = self
+            .store
+            .user_by_mobile(mobile.as_str())
+            .await?
+            .ok_or(AccountError::NotFound(Message::AccountMobileUnknown))?;
+        self.send_code(&user, &[Channel::Sms]).await?;
+        Ok(user)
+    }
+
+    /// Email login from the client address `client`.
+    ///
+    /// # Errors
+    /// [`AccountError::RateLimited`] past the attempts per minute; [`AccountError::BadCredentials`]
+    /// for an unknown email or a wrong password (the same answer for both);
+    /// [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
+    pub async fn login_by_email(&self, email: &str, password: &str, client: &str) -> Result<LoginOutcome, AccountError> {
+        self.limit_attempts("login", client).await?;
+        let user = match Email::parse(email) {
+            Ok(email) => self.store.user_by_email(&email).await?,
+            Err(_) => None,
+        };
+        let Some(user) = user.filter(|u| u.password_hash.is_some()) else {
+            // The same work as for a real account, so the time taken does not tell which
+            // addresses have one.
+            let _ = verify_password(password, dummy_hash());
+            return Err(AccountError::BadCredentials);
+        };
+        if !verify_password(password, user.password_hash.as_deref().unwrap_or_default()) {
+            return Err(AccountError::BadCredentials);
+        }
+        if !user.verified {
+            self.send_code(&user, &[Channel::Sms, Channel::Email]).await?;
+            return Ok(LoginOutcome::NotVerified { user });
+        }
+        let token = self.start_session(&user.id).await?;
+        Ok(LoginOutcome::Success { token, user })
+    }
+
+    async fn find(&self, who: &Who) -> Result<Option<UserRecord>, AccountError> {
+        let email = who.email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+        let mobile = who.mobile.as_deref().map(sanitize_login_mobile).filter(|m| !m.is_empty());
+        match (email, mobile) {
+            (Some(email), _) => match Email::parse(email) {
+                Ok(email) => Ok(self.store.user_by_email(&email).await?),
+                Err(_) => Ok(None),
+            },
+            (None, Some(mobile)) => Ok(self.store.user_by_mobile(&mobile).await?),
+            (None, None) => Err(AccountError::Invalid(Message::AccountIdentityMissing)),
+        }
+    }
+
+    /// Checks a code for the account found by email (or else mobile); a match confirms the
+    /// account and starts a session.
+    ///
+    /// # Errors
+    /// [`AccountError::RateLimited`] past the attempts per minute from `client`;
+    /// [`AccountError::Invalid`] for a code that is not 6 digits or no email and mobile;
+    /// [`AccountError::OtpWrong`]; [`AccountError::OtpExpired`] when no code is live (also for an
+    /// unknown account); [`AccountError::Unavailable`].
+    pub async fn verify(&self, who: &Who, otp: &str, client: &str) -> Result<(SessionToken, UserRecord), AccountError> {
+        self.limit_attempts("verify", client).await?;
+        let otp = Otp::parse(otp).map_err(|e: OtpError| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
+        let Some(mut user) = self.find(who).await? else { return Err(AccountError::OtpExpired) };
+        let key = ChallengeKey { user: user.id.clone() };
+        let offered = self.code_hash(&user.id, otp.as_str());
+        match self.store.check_challenge(&key, self.clock.now(), &offered).await? {
+            ChallengeOutcome::Accepted => {}
+            ChallengeOutcome::Wrong { .. } => return Err(AccountError::OtpWrong),
+            ChallengeOutcome::NoCode => return Err(AccountError::OtpExpired),
+        }
+        if !user.verified {
+            user.verified = true;
+            self.store.update_user(&user).await?;
+        }
+        let token = self.start_session(&user.id).await?;
+        Ok((token, user))
+    }
+
+    /// Sends a new code by SMS and email, at least the resend interval after the last one.
+    ///
+    /// # Errors
+    /// [`AccountError::Invalid`] without email and mobile; [`AccountError::NotFound`];
+    /// [`AccountError::RateLimited`] too soon or past the codes per hour;
+    /// [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
+    pub async fn resend(&self, who: &Who) -> Result<UserRecord, AccountError> {
+        let user = self.find(who).await?.ok_or(AccountError::NotFound(Message::AccountUnknown))?;
+        match self.send_code(&user, &[Channel::Sms, Channel::Email]).await? {
+            Sent::Sent => Ok(user),
+            Sent::TooSoon => Err(AccountError::RateLimited(Message::OtpTooSoon)),
+        }
+    }
+
+    async fn start_session(&self, user: &UserId) -> Result<SessionToken, AccountError> {
+        let token = SessionToken(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?));
+        let session =
+            NewSession { token_hash: token.hash(), user: user.clone(), expires_at: self.clock.now() + self.settings.session_secs };
+        self.store.create_session(&session).await?;
+        Ok(token)
+    }
+
+    /// The customer a session token belongs to.
+    ///
+    /// # Errors
+    /// [`AccountError::Unauthorized`] for an unknown, expired or ended session (or a customer
+    /// no longer stored); [`AccountError::Unavailable`].
+    pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AccountError> {
+        if token.is_empty() || token.len() > 200 {
+            return Err(AccountError::Unauthorized);
+        }
+        let token_hash = SessionToken(token.to_owned()).hash();
+        let id = self.store.session_user(&token_hash, self.clock.now()).await?.ok_or(AccountError::Unauthorized)?;
+        let user = self.store.user(&id).await?.ok_or(AccountError::Unauthorized)?;
+        Ok(Authenticated { user, token_hash })
+    }
+
+    /// Ends the session with this token hash.
+    ///
+    /// # Errors
+    /// [`AccountError::Unavailable`].
+    pub async fn logout(&self, token_hash: &str) -> Result<(), AccountError> {
+        Ok(self.store.end_session(token_hash).await?)
+    }
+
+    /// Changes the name and/or the picture of a customer.
+    ///
+    /// # Errors
+    /// [`AccountError::Invalid`] for a blank name; [`AccountError::NotFound`] for an unknown
+    /// customer; [`AccountError::Unavailable`].
+    pub async fn update_profile(
+        &self,
+        id: &UserId,
+        name: Option<&str>,
+        avatar: Option<Avatar>,
+    ) -> Result<UserRecord, AccountError> {
+        let name = name
+            .map(|n| PersonName::parse(n).map_err(|e| AccountError::Invalid(marque_domain::UserFacing::message(&e))))
+            .transpose()?;
+        let mut user = self.store.user(id).await?.ok_or(AccountError::NotFound(Message::AccountUnknown))?;
+        if let Some(name) = name {
+            user.name = name.as_str().to_owned();
+        }
+        let old_profile = user.profile.clone();
+        let mut new_key = None;
+        if let Some(avatar) = avatar {
+            let (url, key) = self.avatar_names(id)?;
+            self.blobs.put(&key, avatar.0).await?;
+            user.profile = url;
+            new_key = Some(key);
+        }
+        if let Err(e) = self.store.update_user(&user).await {
+            if let Some(key) = new_key {
+                let _ = self.blobs.delete(&key).await;
+            }
+            return Err(e.into());
+        }
+        if new_key.is_some() {
+            if let Some(old) = old_profile.strip_prefix(AVATAR_URL_PREFIX) {
+                if let Err(e) = self.blobs.delete(&format!("avatars/{old}")).await {
+                    tracing::warn!(error = %e, "removing a replaced picture failed");
+                }
+            }
+        }
+        Ok(user)
+    }
+
+    /// The address and blob key of a new picture: `avatars/{userId}-{random}.png`.
+    fn avatar_names(&self, id: &UserId) -> Result<(String, String), AccountError> {
+        let file = format!("{}-{}.png", id.0, hex::encode(random_bytes::<8>()?));
+        Ok((format!("{AVATAR_URL_PREFIX}{file}"), format!("avatars/{file}")))
+    }
+
+    /// A stored picture by its file name (`{userId}-{random}.png`), for serving.
+    ///
+    /// # Errors
+    /// [`AccountError::Unavailable`] when the blob store fails.
+    pub async fn avatar(&self, file: &str) -> Result<Option<Vec<u8>>, AccountError> {
+        match self.blobs.get(&format!("avatars/{file}")).await {
+            Ok(bytes) => Ok(bytes),
+            Err(BlobStoreError::InvalidKey { .. }) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+fn mobile_message(e: LoginMobileError) -> Message {
+    marque_domain::UserFacing::message(&e)
+}
+
+/// argon2id with OWASP's minimum parameters (`Params::DEFAULT`: 19 MiB, t = 2, p = 1), as a PHC string.
+fn hash_password(password: &str) -> Result<String, AccountError> {
+    let salt = SaltString::encode_b64(&random_bytes::<16>()?)
+        .map_err(|e| AccountError::Unavailable(format!("password salt: {e}")))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| AccountError::Unavailable(format!("password hashing: {e}")))
+}
+
+/// A hash of a password nobody has, made once, to verify against for unknown accounts.
+fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| hash_password("no account has this password 1!").unwrap_or_default())
+}
+
+fn verify_password(password: &str, phc: &str) -> bool {
+    PasswordHash::new(phc).is_ok_and(|hash| Argon2::default().verify_password(password.as_bytes(), &hash).is_ok())
+}
+
+#[cfg(test)]
+mod tests;
