@@ -4,7 +4,7 @@
 /** @param {Record<string, string>} dependencies the dependencies of the app's package.json */
 module.exports = function sharedModules(dependencies) {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, eager: false });
-  return {
+  const shared = {
     react: singleton(dependencies.react),
     'react/jsx-runtime': singleton(dependencies.react),
     'react-dom': singleton(dependencies['react-dom']),
@@ -13,4 +13,8 @@ module.exports = function sharedModules(dependencies) {
     // The language and its catalogue: one instance, so one switch changes the shell and every remote.
     '@marque/i18n': singleton(dependencies['@marque/i18n']),
   };
+  // The signed-in customer: one instance, so the header, the login page and every heart agree.
+  // Only apps that use it share it (the catalog reaches the session through the account remote).
+  if (dependencies['@marque/session']) shared['@marque/session'] = singleton(dependencies['@marque/session']);
+  return shared;
 };

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@marque/i18n';
 import { embedTestShop, TEST_SHOP } from '@marque/ui/testing';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 import { fallbackModule, setFallbackComponent } from './features/remotes/fallback-registry';
@@ -25,6 +25,11 @@ function expectLayoutWorks() {
   expect(screen.getByRole('navigation', { name: 'Car brands' })).toBeTruthy();
 }
 
+/** Every remote page answers `module`; the header's account menu (also a remote) stays empty. */
+function answerPages(module: { default: () => ReactNode }) {
+  remote.mockImplementation(async (id: string) => (id === 'account/HeaderMenu' ? { default: () => null } : module));
+}
+
 beforeEach(() => {
   embedTestShop();
   remote.mockReset();
@@ -40,7 +45,7 @@ afterEach(async () => {
 
 describe('App', () => {
   it('fills the home route from the catalog remote, inside the header and footer', async () => {
-    remote.mockResolvedValue({ default: () => <h1>Catalog home</h1> });
+    answerPages({ default: () => <h1>Catalog home</h1> });
     open('/');
     expect(await screen.findByRole('heading', { name: 'Catalog home' })).toBeTruthy();
     expect(remote).toHaveBeenCalledWith('catalog/Home');
@@ -48,7 +53,7 @@ describe('App', () => {
   });
 
   it("fills a car brand's page from the catalog remote", async () => {
-    remote.mockResolvedValue({ default: () => <h1>BMW Spare Parts</h1> });
+    answerPages({ default: () => <h1>BMW Spare Parts</h1> });
     open('/brand/bmw?page=2');
     expect(await screen.findByRole('heading', { name: 'BMW Spare Parts' })).toBeTruthy();
     expect(remote).toHaveBeenCalledWith('catalog/Brand');
@@ -131,7 +136,7 @@ describe('App', () => {
     expect(remote).toHaveBeenCalledTimes(3);
     expectLayoutWorks();
 
-    remote.mockResolvedValue({ default: () => <h1>Results are back</h1> });
+    answerPages({ default: () => <h1>Results are back</h1> });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Results are back' })).toBeTruthy();
     expect(screen.queryByText(FALLBACK_TEXT)).toBeNull();
@@ -149,7 +154,7 @@ describe('App', () => {
 
   it('keeps the page alive when a remote page breaks while rendering', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    remote.mockResolvedValue({
+    answerPages({
       default: () => {
         throw new Error('boom');
       },

@@ -1,5 +1,6 @@
-// Starts React once the remotes are known and the visitor's language is restored.
+// Starts React once the remotes are known and the visitor's language is restored, and restores the session.
 import { restoreLanguage } from '@marque/i18n';
+import { startSession } from '@marque/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -7,6 +8,8 @@ import { setFallbackComponent } from './features/remotes/fallback-registry';
 import { RemoteUnavailable } from './features/remotes/RemoteUnavailable';
 
 setFallbackComponent(RemoteUnavailable);
+// A stored token is checked with the server while the page renders; the header shows the account once known.
+void startSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,5 +1,5 @@
 // The storefront's routes, from the one route table the server also reads (contract/routes.json):
-// `catalog/<Module>` pages come from the catalog remote, `shell/<Page>` pages from the shell itself.
+// `catalog/<Module>` and `account/<Module>` pages come from those remotes, `shell/<Page>` pages from the shell itself.
 import type { ComponentType, ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import table from '../../../contract/routes.json';
@@ -14,6 +14,9 @@ export type RouteEntry = { path: string; page: string };
 
 export const ROUTES: readonly RouteEntry[] = table.routes;
 
+/** Remotes that provide pages of the route table. */
+const REMOTE_OWNERS = new Set(['catalog', 'account']);
+
 /** The shell's own pages, by the name the route table gives them. */
 const SHELL_PAGES: Record<string, ComponentType> = {
   About: AboutPage,
@@ -25,7 +28,7 @@ const SHELL_PAGES: Record<string, ComponentType> = {
 /** What a route table entry shows, or null when the table names a page nobody provides. */
 export function pageFor(page: string): ReactNode {
   const [owner, name = ''] = page.split('/', 2);
-  if (owner === 'catalog' && name) return <RemoteSlot id={page} />;
+  if (owner && REMOTE_OWNERS.has(owner) && name) return <RemoteSlot id={page} />;
   const Page = owner === 'shell' ? SHELL_PAGES[name] : undefined;
   return Page ? <Page /> : null;
 }

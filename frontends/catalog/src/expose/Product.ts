@@ -1,6 +1,6 @@
-// What the shell loads as 'catalog/Product'.
+// What the shell loads as 'catalog/Product': the product page with the account remote's wishlist heart.
 import { injectCatalogStyles } from '../styles/inject';
 
 injectCatalogStyles();
 
-export { ProductPage as default } from '../features/product/components/ProductPage';
+export { ProductWithHeart as default } from '../features/product/components/ProductWithHeart';

@@ -8,6 +8,18 @@ type Handler<P extends GetPath> = (request: { url: URL; params: Record<string, s
 
 export type FakeRoutes = { [P in GetPath]?: Handler<P> };
 
+/**
+ * Calls the generated contract does not type yet (or any method): keyed `'METHOD /path/{param}'`.
+ * The handler sees the request and its body (JSON parsed, or FormData for multipart).
+ */
+export type FakeCalls = Record<
+  string,
+  (request: { url: URL; params: Record<string, string>; request: Request; body: unknown }) => unknown
+>;
+
+/** One request as the fake server saw it. */
+export type FakeCall = { method: string; path: string; headers: Headers; body: unknown };
+
 /** A `{ status: "failed", message }` answer (with its stable `code` when given), the API's error shape. */
 export function failed(status: number, message: string, code?: string): Response {
   return Response.json(code === undefined ? { status: 'failed', message } : { status: 'failed', message, code }, { status });
@@ -21,6 +33,8 @@ export function networkDown(): never {
 export type FakeServer = {
   /** Every request the page made, in order, as path + query. */
   readonly requests: string[];
+  /** Every request with its method, headers and body, in order. */
+  readonly calls: FakeCall[];
   restore(): void;
 };
 
@@ -28,19 +42,52 @@ export type FakeServer = {
  * Replaces globalThis.fetch with a server that knows only `routes` (GET only); other paths get a 404
  * in the API's error shape, so a test never reaches the real network.
  */
-export function fakeServer(routes: FakeRoutes): FakeServer {
+export function fakeServer(routes: FakeRoutes, others: FakeCalls = {}): FakeServer {
   const original = globalThis.fetch;
   const requests: string[] = [];
+  const calls: FakeCall[] = [];
+  const patternOf = (template: string) =>
+    new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
   const table = Object.entries(routes).map(([template, handler]) => ({
     template,
-    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
+    pattern: patternOf(template),
     handler: handler as Handler<GetPath>,
   }));
+  const extra = Object.entries(others).map(([key, handler]) => {
+    const [method = 'GET', template = ''] = key.split(' ', 2);
+    return { method: method.toUpperCase(), pattern: patternOf(template), handler };
+  });
+  const paramsOf = (match: RegExpExecArray) =>
+    Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+  const bodyOf = async (request: Request): Promise<unknown> => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return undefined;
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('multipart/form-data')) return request.formData();
+    const text = await request.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  };
 
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    // A test DOM's FormData is not the one `Request` knows: keep it as it is instead of letting it become text.
+    const form = typeof FormData !== 'undefined' && init?.body instanceof FormData ? init.body : null;
+    const request =
+      input instanceof Request
+        ? input
+        : new Request(new URL(String(input), 'http://localhost'), form ? { ...init, body: undefined } : init);
     const url = new URL(request.url);
     requests.push(url.pathname + url.search);
+    const body = form ?? (await bodyOf(request.clone()));
+    calls.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
+    for (const route of extra) {
+      const match = route.method === request.method ? route.pattern.exec(url.pathname) : null;
+      if (!match) continue;
+      const answer = await route.handler({ url, params: paramsOf(match), request, body });
+      return answer instanceof Response ? answer : Response.json(answer);
+    }
     if (request.method !== 'GET') return failed(405, `No fake for ${request.method} ${url.pathname}`);
     for (const route of table) {
       const match = route.pattern.exec(url.pathname);
@@ -56,6 +103,7 @@ export function fakeServer(routes: FakeRoutes): FakeServer {
 
   return {
     requests,
+    calls,
     restore() {
       globalThis.fetch = original;
     },

@@ -49,3 +49,16 @@ describe('ProductCard', () => {
     expect(window.location.pathname + window.location.search).toBe('/product?productId=p-42');
   });
 });
+
+describe('ProductCard actions', () => {
+  it('shows what another feature puts over the picture (the wishlist heart)', () => {
+    render(
+      <ProductCard
+        product={{ _id: 'p1', name: 'Pump', price: 100, quantity: 1, producttype: 'new', images: [] }}
+        titleLimit={50}
+        actions={<button type="button">Heart</button>}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Heart' }).closest('.product-card__actions')).toBeTruthy();
+  });
+});

@@ -1,6 +1,8 @@
 // A product in a list: image, name, condition badge, stock and price; the whole card opens the product.
+// `actions` is a place over the picture for what other features add (the wishlist heart).
 import { useT } from '@marque/i18n';
 import { truncateTitle } from '@marque/rules';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { conditionText } from './labels';
 import { Price } from './Price';
@@ -15,7 +17,15 @@ export type ProductCardProduct = {
   images: ReadonlyArray<{ name: string }>;
 };
 
-export function ProductCard({ product, titleLimit }: { product: ProductCardProduct; titleLimit: number }) {
+export function ProductCard({
+  product,
+  titleLimit,
+  actions,
+}: {
+  product: ProductCardProduct;
+  titleLimit: number;
+  actions?: ReactNode;
+}) {
   const t = useT('common');
   const messages = useT('messages');
   const image = product.images[0]?.name;
@@ -25,6 +35,7 @@ export function ProductCard({ product, titleLimit }: { product: ProductCardProdu
       <div className="product-card__media">
         {image ? <img src={image} alt="" loading="lazy" width={320} height={240} /> : null}
         <span className="badge product-card__badge">{conditionText(t, product.producttype)}</span>
+        {actions ? <div className="product-card__actions">{actions}</div> : null}
       </div>
       <div className="product-card__body">
         <h3 className="product-card__title">

@@ -2,6 +2,7 @@
 // 'Product Not Found' when there is nothing or the call failed, and a status while loading.
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
+import type { ReactNode } from 'react';
 import { ProductCard, type ProductCardProduct } from './ProductCard';
 import { Pagination } from './Pagination';
 import type { RequestState } from './useRequest';
@@ -18,10 +19,13 @@ export function ProductResults({
   request,
   page,
   hrefFor,
+  cardActions,
 }: {
   request: RequestState<ResultsPage>;
   page: number;
   hrefFor: (page: number) => string;
+  /** What each card shows over its picture (the wishlist heart). */
+  cardActions?: (product: ProductCardProduct) => ReactNode;
 }) {
   const t = useT('common');
   const messages = useT('messages');
@@ -44,7 +48,7 @@ export function ProductResults({
       <ul className="product-grid">
         {request.data.results.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} />
+            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} actions={cardActions?.(product)} />
           </li>
         ))}
       </ul>

@@ -1,9 +1,10 @@
 // The header: the shop's name, the main links (behind a menu button on phones), the part search,
-// the language selector and, later, the cart and the account menu.
+// the language selector, the account menu (from the account remote) and, later, the cart.
 import { useT } from '@marque/i18n';
 import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { RemoteSlot } from '../remotes/RemoteSlot';
 import { LanguageSelect } from './LanguageSelect';
 import { SearchBox } from './SearchBox';
 
@@ -55,7 +56,8 @@ export function Header() {
         <SearchBox />
         <LanguageSelect />
         <div className="site-header__actions">
-          {/* The cart icon with its count and the Login button / profile menu go here (later issues). */}
+          {/* The cart icon with its count goes here too (a later issue). */}
+          <RemoteSlot id="account/HeaderMenu" quiet />
         </div>
       </div>
     </header>

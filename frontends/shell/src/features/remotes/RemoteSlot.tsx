@@ -1,4 +1,5 @@
 // A place on the page filled by a remote module; if the remote is missing or breaks, only this place says so.
+// A quiet slot (a small place such as the header's account menu) shows nothing while loading or broken.
 import { useT } from '@marque/i18n';
 import { ErrorBoundary } from '@marque/ui';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
@@ -29,7 +30,34 @@ function lazyRemote(id: string): LazyExoticComponent<ComponentType> {
   return component;
 }
 
-export function RemoteSlot({ id }: { id: string }) {
+const Nothing = () => null;
+const quietLoaded = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** A small place (the header's account menu): nothing while loading, nothing when the remote is missing or breaks. */
+function QuietSlot({ id }: { id: string }) {
+  let Remote = quietLoaded.get(id);
+  if (!Remote) {
+    Remote = lazy(async () => {
+      try {
+        const module = await loadRemoteModule(id);
+        return isFallbackModule(module) ? { default: Nothing } : module;
+      } catch (error) {
+        console.error(`[marque] "${id}" could not be loaded`, error);
+        return { default: Nothing };
+      }
+    });
+    quietLoaded.set(id, Remote);
+  }
+  return (
+    <ErrorBoundary fallback={() => null} onError={(error) => console.error(`[marque] "${id}" failed`, error)}>
+      <Suspense fallback={null}>
+        <Remote />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function RemoteSlot({ id, quiet = false }: { id: string; quiet?: boolean }) {
   const t = useT('common');
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
@@ -39,6 +67,8 @@ export function RemoteSlot({ id }: { id: string }) {
   // `attempt` is what makes a retry build a new lazy component.
   const Remote = useMemo(() => lazyRemote(id), [id, attempt]);
   const slot = useMemo(() => ({ remoteId: id, retry }), [id, retry]);
+
+  if (quiet) return <QuietSlot id={id} />;
 
   return (
     <RemoteSlotContext.Provider value={slot}>
@@ -62,3 +92,4 @@ export function RemoteSlot({ id }: { id: string }) {
     </RemoteSlotContext.Provider>
   );
 }
+

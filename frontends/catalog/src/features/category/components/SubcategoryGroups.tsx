@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { ListingNotFound } from '../../listing/components/ListingStatus';
 import { subcategoryHref } from '../../listing/links';
+import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SubcategoryGroups({ categorySlug, groups }: { categorySlug: string; groups: readonly SubcategoryGroup[] }) {
   const withProducts = groups.filter((group) => group.products.length > 0);
@@ -36,7 +37,7 @@ function Group({ categorySlug, group }: { categorySlug: string; group: Subcatego
       <ul className="product-grid">
         {group.products.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} />
+            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} actions={cardHeart(product)} />
           </li>
         ))}
       </ul>

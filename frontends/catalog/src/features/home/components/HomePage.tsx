@@ -14,6 +14,7 @@ import { BrandStrip } from './BrandStrip';
 import { FilterBar } from './FilterBar';
 import { HomeBanner } from './HomeBanner';
 import { HotSellingCard } from './HotSellingCard';
+import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function HomePage() {
   useDocumentTitle();
@@ -48,7 +49,7 @@ export function HomePage() {
           <ul className="product-grid">
             {recent.map((product) => (
               <li key={product._id}>
-                <ProductCard product={product} titleLimit={TITLE_LIMITS.homeCard} />
+                <ProductCard product={product} titleLimit={TITLE_LIMITS.homeCard} actions={cardHeart(product)} />
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { useSearch } from 'wouter';
 import { useSearchProducts } from '../api/search-products';
 import { useListView } from '../hooks/use-list-view';
 import { ViewToggle } from './ViewToggle';
+import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SearchPage() {
   const t = useT('listing');
@@ -32,7 +33,7 @@ export function SearchPage() {
         <ViewToggle view={view} onChange={setView} />
       </div>
       <div className={view === 'list' ? 'listing__results listing__results--list' : 'listing__results'}>
-        <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} />
+        <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} cardActions={cardHeart} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { ListingLoading, ListingNotFound } from '../../listing/components/Listin
 import { useListingAddress } from '../../listing/hooks/use-listing-address';
 import { categoryHref } from '../../listing/links';
 import { useSubcategoryProducts } from '../api/get-subcategory-products';
+import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SubcategoryPage() {
   const t = useT('listing');
@@ -44,7 +45,7 @@ export function SubcategoryPage() {
       ) : null}
       {listing.status === 'loading' ? <ListingLoading /> : null}
       {listing.status === 'error' ? <ListingNotFound error={listing.error} /> : null}
-      {listing.status === 'success' ? <ProductResults request={listing} page={page} hrefFor={hrefFor} /> : null}
+      {listing.status === 'success' ? <ProductResults request={listing} page={page} hrefFor={hrefFor} cardActions={cardHeart} /> : null}
     </ListingLayout>
   );
 }

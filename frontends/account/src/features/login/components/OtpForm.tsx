@@ -1,0 +1,88 @@
+// OTP verification: the code sent to an email or mobile number, and a resend after a short wait.
+import { useT } from '@marque/i18n';
+import { OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, validateOtp } from '@marque/rules';
+import { login } from '@marque/session';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../lib/FormAlert';
+import { resendOtp } from '../api/resend-otp';
+import { verifyOtp } from '../api/verify-otp';
+
+export type OtpTarget = { email?: string; mobile?: string };
+
+function useCountdown(seconds: number) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, () => setLeft(seconds)] as const;
+}
+
+export function OtpForm({ target }: { target: OtpTarget }) {
+  const t = useT('account');
+  const messages = useT('messages');
+  const [otp, setOtp] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [wait, restartWait] = useCountdown(OTP_RESEND_AFTER_SECONDS);
+  const request = target.email ? { email: target.email } : { mobile: target.mobile };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const problem = validateOtp(otp);
+    if (problem) {
+      setAlert(messages(problem.code));
+      return;
+    }
+    setAlert(null);
+    setBusy(true);
+    const answer = await verifyOtp({ ...request, otp: otp.trim() });
+    setBusy(false);
+    if (answer.ok && answer.body.token) await login(answer.body.token);
+    else setAlert(messages('otp.wrong'));
+  };
+
+  const resend = async () => {
+    setAlert(null);
+    setNotice(null);
+    const answer = await resendOtp(request);
+    if (answer.ok) {
+      setNotice(answer.body.message);
+      restartWait();
+    } else {
+      setAlert(answer.message ?? messages('common.unknown'));
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
+      {notice ? (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <p>{t('otp.sent_to', { to: target.email ?? target.mobile ?? '' })}</p>
+      <div className="field">
+        <label htmlFor="otp-code">{t('field.otp')}</label>
+        <input
+          id="otp-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+        />
+      </div>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('otp.submit')}
+      </button>
+      <button type="button" className="button button--link" disabled={wait > 0} onClick={() => void resend()}>
+        {wait > 0 ? t('otp.resend_wait', { seconds: wait }) : t('otp.resend')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { getSession } from '@marque/session';
+import { resetSession, signIn, TEST_USER } from '@marque/session/testing';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accountServer } from '../../../test/server';
+import { ProfilePage } from './ProfilePage';
+
+beforeEach(() => resetSession());
+
+describe('/profile', () => {
+  it('sends visitors to /login', async () => {
+    window.history.replaceState(null, '', '/profile');
+    render(<ProfilePage />);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+
+  it('shows the name and the email, or the Google email when there is no other', () => {
+    signIn({ email: '', googleEmail: 'asha@gmail.com' });
+    render(<ProfilePage />);
+    expect(screen.getByText('Asha Verma')).toBeTruthy();
+    expect(screen.getByText('asha@gmail.com')).toBeTruthy();
+  });
+
+  it('enables Save only for a changed name or a chosen image; Cancel restores the name', async () => {
+    signIn();
+    render(<ProfilePage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('Asha Verma');
+    expect(save.disabled).toBe(true);
+    expect((screen.getByLabelText('Profile picture') as HTMLInputElement).accept).toBe('image/*');
+
+    await userEvent.type(name, 'n');
+    expect(save.disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Asha Verma')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.upload(screen.getByLabelText('Profile picture'), new File(['x'], 'me.png', { type: 'image/png' }));
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('saves: PATCH with the new name, the user refetched, edit mode left', async () => {
+    let name = TEST_USER.name;
+    const server = accountServer({
+      'PATCH /api/update/user/{userId}': ({ body }) => {
+        name = String((body as FormData).get('name'));
+        return { status: 'success', user: { ...TEST_USER, name } };
+      },
+      'GET /api/user': () => ({ status: 'success', user: { ...TEST_USER, name } }),
+    });
+    signIn();
+    render(<ProfilePage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Asha V.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Asha V.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeTruthy();
+    expect(getSession().user?.name).toBe('Asha V.');
+    const patch = server.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.path).toBe('/api/update/user/u1');
+    expect(patch?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+});

@@ -1,0 +1,118 @@
+// /profile: the customer's picture, name and email, and an edit mode for the name and picture.
+import { useT } from '@marque/i18n';
+import { refetchUser, type User } from '@marque/session';
+import { useDocumentTitle } from '@marque/ui';
+import { useState, type FormEvent } from 'react';
+import { Avatar } from '../../../lib/Avatar';
+import { FormAlert } from '../../../lib/FormAlert';
+import { Loading } from '../../../lib/Loading';
+import { useCustomer } from '../../../lib/use-customer';
+import { updateUser } from '../api/update-user';
+
+export function ProfilePage() {
+  const t = useT('account');
+  useDocumentTitle(t('profile.title'));
+  const user = useCustomer();
+  return (
+    <section className="account-page profile-page">
+      <h1>{t('profile.title')}</h1>
+      {user ? <Profile user={user} /> : <Loading />}
+    </section>
+  );
+}
+
+function Profile({ user }: { user: User }) {
+  const t = useT('account');
+  const messages = useT('messages');
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(user.name);
+  const [image, setImage] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const changed = name.trim() !== '' && (name !== user.name || image !== null);
+
+  const cancel = () => {
+    setName(user.name);
+    setImage(null);
+    setInputKey((k) => k + 1);
+    setAlert(null);
+    setEditing(false);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed) return;
+    setBusy(true);
+    setAlert(null);
+    const answer = await updateUser(user._id, name.trim(), image);
+    if (answer.ok) {
+      await refetchUser();
+      setImage(null);
+      setEditing(false);
+    } else {
+      setAlert(answer.message ?? messages('common.unknown'));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div className="account-card profile">
+      <Avatar src={user.profile} size={96} className="avatar avatar--large" />
+      {editing ? (
+        <form className="account-form" onSubmit={save} noValidate>
+          <FormAlert message={alert} />
+          <div className="field">
+            <label htmlFor="profile-name">{t('field.name')}</label>
+            <input id="profile-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-image">{t('field.profile')}</label>
+            <input
+              key={inputKey}
+              id="profile-image"
+              type="file"
+              accept="image/*"
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                setImage(file && file.type.startsWith('image/') ? file : null);
+              }}
+            />
+          </div>
+          <div className="profile__actions">
+            <button type="submit" className="button button--primary" disabled={!changed || busy}>
+              {t('profile.save')}
+            </button>
+            <button type="button" className="button button--quiet" onClick={cancel}>
+              {t('profile.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="profile__name">{user.name}</p>
+          <dl className="profile__details">
+            <dt>{t('profile.email')}</dt>
+            <dd>{user.email || user.googleEmail}</dd>
+            {user.mobile ? (
+              <>
+                <dt>{t('profile.mobile')}</dt>
+                <dd>{user.mobile}</dd>
+              </>
+            ) : null}
+          </dl>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setName(user.name);
+              setEditing(true);
+            }}
+          >
+            {t('profile.edit')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

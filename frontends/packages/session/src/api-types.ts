@@ -1,0 +1,43 @@
+// The accounts API's request and answer shapes, declared by hand until the generated client has them
+// (packages/api-client/src/schema.d.ts). Swap these for the generated types after the contract lands.
+
+/** Every failed answer: 4xx with a message, and a stable code where the server gives one. */
+export type Failed = { status: 'failed'; message: string; code?: string };
+
+export type User = {
+  _id: string;
+  name: string;
+  email: string;
+  googleEmail: string;
+  mobile: string;
+  /** The picture's address; empty when the customer has none. */
+  profile: string;
+  address: unknown[];
+  offerExp: number;
+  percentage: number;
+};
+
+export type RegisterOk = { status: 'success'; message: string; email: string; mobile: string };
+export type MobileLoginOk = { status: 'success'; message: string; mobile: string };
+export type EmailLoginAnswer =
+  | { status: 'success'; message: string; token: string; email: string; mobile: string }
+  | { status: 'not verified'; message: string; email: string; mobile: string };
+export type VerifyRequest = { email?: string; mobile?: string; otp: string };
+export type VerifyOk = { status: 'success'; message: string; token: string };
+export type ResendRequest = { email?: string; mobile?: string };
+export type ResendOk = { status: 'success'; message: string };
+export type UserOk = { status: 'success'; user: User };
+export type UpdateUserOk = { status: 'success'; user: User };
+
+export type WishlistEntry = {
+  /** The product's id. */
+  _id: string;
+  name: string;
+  quantity: number;
+  producttype: string;
+  price: number;
+  image: string;
+  user_id: string;
+};
+export type WishlistOk = { status: 'success'; result: WishlistEntry[] };
+export type AddWishlistAnswer = { status: 'success' } | Failed;

@@ -1,0 +1,8 @@
+// The signed-in customer, shared by the shell and every remote as one singleton.
+export type * from './api-types';
+export { authorizedFetch, jsonBody, readJson } from './authorized-fetch';
+export { CLIENT_VALIDATION_HEADER, clientValidation } from './client-validation';
+export { loadWishlist, login, logout, refetchUser, setWished, setWishlist, startSession } from './session';
+export { getSession, type SessionState, type SessionStatus } from './store';
+export { TOKEN_KEY } from './token';
+export { useSession, useWished } from './use-session';

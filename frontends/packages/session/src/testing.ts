@@ -1,0 +1,30 @@
+// Helpers for tests: a session in a known state without going through the network.
+import type { User } from './api-types';
+import { resetStarted } from './session';
+import { ANONYMOUS, setSession } from './store';
+import { TOKEN_KEY } from './token';
+
+export const TEST_USER: User = {
+  _id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.in',
+  googleEmail: '',
+  mobile: '9876543210',
+  profile: '',
+  address: [],
+  offerExp: 0,
+  percentage: 0,
+};
+
+/** A signed-in customer (token stored too), with the given wishlist. */
+export function signIn(user: Partial<User> = {}, wishlist: string[] = [], token = 'test-token') {
+  localStorage.setItem(TOKEN_KEY, token);
+  setSession({ status: 'authenticated', token, user: { ...TEST_USER, ...user }, wishlist: new Set(wishlist) });
+}
+
+/** Back to a logged-out visitor with nothing stored. */
+export function resetSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  resetStarted();
+  setSession(ANONYMOUS);
+}
