@@ -40,3 +40,16 @@ describe('the language', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 });
+
+describe('a text', () => {
+  it('fills its placeholders and leaves unknown ones as they are', () => {
+    expect(translate('listing', 'remove_value', { value: 'Diesel' })).toBe('Remove Diesel');
+    expect(translate('listing', 'remove_value')).toBe('Remove {{value}}');
+  });
+
+  it('falls back to English where the chosen language has no text, and to the code as a last resort', async () => {
+    await setLanguage('hi');
+    expect(translate('listing', 'remove_value', { value: 'Diesel' })).not.toBe('Remove Diesel');
+    expect(translate('listing', 'no.such.code' as 'reset')).toBe('no.such.code');
+  });
+});

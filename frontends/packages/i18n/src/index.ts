@@ -1,7 +1,10 @@
 // The storefront's texts in English and Hindi, and the language the visitor chose.
 // Components show texts by stable code: `const t = useT('listing'); t('refined_by')`.
 // Shared by the shell and every remote as one singleton, so one switch changes every page at once.
-import { createInstance } from 'i18next';
+//
+// The lookup is written here rather than taken from i18next: the catalogue is flat (namespace → code →
+// text with `{{name}}` placeholders) and needs no plurals, nesting or formatting, while a shared module is
+// served whole on every first page — i18next alone was 15 KB gzip of the home page's 150 KB budget.
 import { useMemo, useSyncExternalStore } from 'react';
 import { EN, type Key, type Namespace, type Translation } from './catalogue';
 
@@ -17,33 +20,23 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 /** Where the visitor's choice is remembered. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-const i18n = createInstance();
-void i18n.init({
-  resources: { en: EN },
-  lng: 'en',
-  fallbackLng: 'en',
-  ns: Object.keys(EN),
-  // Codes hold dots (`catalog.not_found`); they are flat keys, not paths.
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+type Texts = Record<string, Record<string, string>>;
+
+/** The catalogues loaded so far; English is always there and fills any gap. */
+const catalogues: Partial<Record<Language, Texts>> = { en: EN as unknown as Texts };
+let language: Language = 'en';
+const listeners = new Set<() => void>();
 
 function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((l) => l.code === value);
 }
 
-const loaded = new Set<Language>(['en']);
-
-async function load(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
+async function load(wanted: Language): Promise<void> {
+  if (catalogues[wanted]) return;
   const { default: catalogue }: { default: Translation } = await import(
     /* webpackChunkName: "i18n-hi" */ './locales/hi/index'
   );
-  for (const [ns, texts] of Object.entries(catalogue)) i18n.addResourceBundle(language, ns, texts, true, true);
-  loaded.add(language);
+  catalogues[wanted] = catalogue as unknown as Texts;
 }
 
 function storedLanguage(): Language {
@@ -55,17 +48,20 @@ function storedLanguage(): Language {
   }
 }
 
-function followInDocument(language: Language) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+function followInDocument(chosen: Language) {
+  if (typeof document !== 'undefined') document.documentElement.lang = chosen;
 }
 
-/** Switches every text to `language` (loading its catalogue first), remembers it, and sets `<html lang>`. */
-export async function setLanguage(language: Language): Promise<void> {
-  await load(language);
-  await i18n.changeLanguage(language);
-  followInDocument(language);
+/** Switches every text to `chosen` (loading its catalogue first), remembers it, and sets `<html lang>`. */
+export async function setLanguage(chosen: Language): Promise<void> {
+  await load(chosen);
+  if (language !== chosen) {
+    language = chosen;
+    listeners.forEach((listener) => listener());
+  }
+  followInDocument(chosen);
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, chosen);
   } catch {
     // Private windows may refuse storage: the choice then lasts for this page only.
   }
@@ -73,13 +69,13 @@ export async function setLanguage(language: Language): Promise<void> {
 
 /** Restores the remembered language; the shell awaits this before the first render, so no English flashes. */
 export async function restoreLanguage(): Promise<void> {
-  const language = storedLanguage();
-  if (language === 'en') {
+  const stored = storedLanguage();
+  if (stored === 'en') {
     followInDocument('en');
     return;
   }
   try {
-    await setLanguage(language);
+    await setLanguage(stored);
   } catch (error) {
     console.error('[marque] the Hindi texts could not be loaded', error);
   }
@@ -87,12 +83,14 @@ export async function restoreLanguage(): Promise<void> {
 
 /** The current language. */
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'en';
+  return language;
 }
 
 function subscribe(onChange: () => void) {
-  i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
+  listeners.add(onChange);
+  return () => {
+    listeners.delete(onChange);
+  };
 }
 
 /** The current language, re-rendering the component when it changes. */
@@ -104,21 +102,22 @@ export function useLanguage(): Language {
 export type Vars = Record<string, string | number>;
 export type Translate<N extends Namespace> = (key: Key<N>, vars?: Vars) => string;
 
-/** The text of `key` in namespace `ns`, in the current language (outside components). */
-export function translate<N extends Namespace>(ns: N, key: Key<N>, vars?: Vars): string {
-  return lookup(i18n.t)(key, { ns, ...vars });
+/** The text of `code` in `lang`, English where that language lacks it, the code itself as a last resort. */
+function text(lang: Language, ns: Namespace, code: string, vars?: Vars): string {
+  const found = catalogues[lang]?.[ns]?.[code] ?? catalogues.en?.[ns]?.[code] ?? code;
+  if (!vars) return found;
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : placeholder,
+  );
 }
 
-/** i18next's own key typing knows nothing of our catalogue; `Key<N>` is the check that matters. */
-function lookup(t: unknown) {
-  return t as (key: string, options?: Vars & { ns?: Namespace }) => string;
+/** The text of `key` in namespace `ns`, in the current language (outside components). */
+export function translate<N extends Namespace>(ns: N, key: Key<N>, vars?: Vars): string {
+  return text(language, ns, key, vars);
 }
 
 /** A translator for one namespace; the component re-renders when the language changes. */
 export function useT<N extends Namespace>(ns: N): Translate<N> {
-  const language = useLanguage();
-  return useMemo(() => {
-    const fixed = lookup(i18n.getFixedT(language, ns));
-    return (key: Key<N>, vars?: Vars) => fixed(key, vars);
-  }, [language, ns]);
+  const current = useLanguage();
+  return useMemo(() => (key: Key<N>, vars?: Vars) => text(current, ns, key, vars), [current, ns]);
 }
