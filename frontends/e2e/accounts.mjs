@@ -251,6 +251,10 @@ async function main() {
   const problems = [];
   browser.on('page', (page) => {
     page.on('pageerror', (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
+    // Console errors are reported, not failed on: a refused call the page handles logs one too.
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.log(`    console error at ${new URL(page.url()).pathname}: ${message.text()}`);
+    });
     page.setDefaultTimeout(TIMEOUT);
   });
   const page = await browser.newPage();
