@@ -37,6 +37,7 @@ test-web: web-deps
 test-journey: web-build chromium
 	cargo build -p marque-server
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/accounts.mjs
 
 web-deps:
 	cd frontends && npm install --no-audit --no-fund

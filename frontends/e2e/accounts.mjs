@@ -1,0 +1,425 @@
+// A customer's account journey through the real server and the built frontends, in Debian's chromium at 360×740:
+// sign up with a picture and verify the OTP read from the dev outbox; edit the profile (name and picture); log out;
+// log in by mobile + OTP; heart a product on a card and on its page, see both in the wishlist and remove them;
+// a second account signed up but not verified logs in by email + password and lands on the OTP view; and the
+// Google dev sign-in in a popup (skipped while GET /api/google is not served by the build).
+// Exits non-zero on any failure, page errors included.
+//
+// Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server), MARQUE_WEB_DIR (default: frontends/),
+//              CHROMIUM_PATH (default /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const webDir = process.env.MARQUE_WEB_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? '/root', '.cache/marque-target');
+const serverBin = process.env.MARQUE_SERVER_BIN ?? join(targetDir, 'debug/marque-server');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const TIMEOUT = 15_000;
+const GOOGLE_SKIPPED = 'SKIPPED: Google dev sign-in (GET /api/google is not served by this build)';
+
+const scratch = mkdtempSync(join(tmpdir(), 'marque-accounts-'));
+let server;
+let browser;
+let stepNumber = 0;
+
+function step(text) {
+  stepNumber += 1;
+  console.log(`[accounts ${stepNumber}] ${text}`);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Starts the server on a free port with a fresh in-memory database; resolves with its base URL. */
+function startServer() {
+  return new Promise((resolveUrl, reject) => {
+    const child = spawn(serverBin, [], {
+      env: {
+        ...process.env,
+        MARQUE_ADDR: '127.0.0.1:0',
+        MARQUE_DB: 'mem://',
+        MARQUE_DATA_DIR: join(scratch, 'data'),
+        MARQUE_WEB_DIR: webDir,
+        MARQUE_ENV: process.env.MARQUE_ENV ?? 'dev',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server = child;
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`server did not say "listening on" within 60 s\n${stderr}`)), 60_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+      const found = /listening on (http:\/\/[^\s]+)/.exec(stdout);
+      if (found) {
+        clearTimeout(timer);
+        resolveUrl(found[1].replace(/\/$/, ''));
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-20_000);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start ${serverBin}: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early (code ${code}, signal ${signal})\n${stderr}`));
+    });
+  });
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((done) => server.once('exit', done));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---- a small PNG, made here -------------------------------------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A size×size RGB PNG of one colour with a diagonal stripe, written to the scratch folder; returns its path. */
+function writePng(name, [r, g, b], size = 32) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = [];
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 3); // filter 0
+    for (let x = 0; x < size; x += 1) {
+      const stripe = Math.abs(x - y) < 3;
+      row[1 + x * 3] = stripe ? 255 : r;
+      row[2 + x * 3] = stripe ? 255 : g;
+      row[3 + x * 3] = stripe ? 255 : b;
+    }
+    rows.push(row);
+  }
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  const path = join(scratch, name);
+  writeFileSync(path, png);
+  return path;
+}
+
+// ---- the dev outbox -------------------------------------------------------------------------------------------
+
+async function outbox(base) {
+  const response = await fetch(`${base}/api/dev/outbox`);
+  check(response.ok, `/api/dev/outbox answered ${response.status} (is MARQUE_ENV=dev?)`);
+  return response.json();
+}
+
+/**
+ * The 6-digit code of the newest message to one of `recipients` that arrived after the outbox had `before`
+ * messages (the outbox lists the newest first); waits for it.
+ */
+async function codeFor(base, recipients, before) {
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    const messages = await outbox(base);
+    const fresh = messages.slice(0, Math.max(0, messages.length - before));
+    const message = fresh.find((m) => recipients.includes(m.recipient) && /\b\d{6}\b/.test(m.text));
+    if (message) {
+      console.log(`    code sent by ${message.channel} to ${message.recipient}`);
+      return /\b(\d{6})\b/.exec(message.text)[1];
+    }
+    check(Date.now() < deadline, `no new code for ${recipients.join(' / ')} in the outbox: ${JSON.stringify(messages.slice(0, 3))}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+const outboxSize = async (base) => (await outbox(base)).length;
+
+// ---- page helpers -------------------------------------------------------------------------------------------
+
+/** A 10-digit Indian mobile number, different every run. */
+const mobileNumber = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+const menuButton = (page, name) => page.getByRole('button', { name: `Account menu of ${name}` });
+
+async function openMenu(page, name) {
+  const button = menuButton(page, name);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  return page.locator('.header-menu__list');
+}
+
+async function token(page) {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** Types the code into the OTP view and verifies; waits for the header's menu of `name`. */
+async function verifyOtp(page, code, name) {
+  await page.getByLabel('OTP').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await menuButton(page, name).waitFor();
+  check(Boolean(await token(page)), 'signed in, but localStorage.token is not set');
+}
+
+async function signUp(page, base, account) {
+  await page.goto(`${base}/login`);
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
+  if (account.picture) await page.getByLabel('Profile picture').setInputFiles(account.picture);
+  await page.getByLabel('Mobile number').fill(account.mobile);
+  const before = await outboxSize(base);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Verify OTP' }).waitFor();
+  await page.getByText(`Enter the OTP sent to ${account.email}.`).waitFor();
+  return before;
+}
+
+async function logOut(page, name) {
+  const menu = await openMenu(page, name);
+  await menu.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+  check((await token(page)) === null, 'logged out, but localStorage.token is still set');
+}
+
+/** The avatar's address in the header's menu button ('' for the drawn default). */
+async function headerPicture(page, name) {
+  const img = menuButton(page, name).locator('img');
+  return (await img.count()) ? (await img.getAttribute('src')) ?? '' : '';
+}
+
+// ---- the journey -------------------------------------------------------------------------------------------
+
+async function main() {
+  step(`start ${serverBin}`);
+  const base = await startServer();
+  console.log(`    server at ${base}`);
+
+  step(`launch ${chromiumPath} at 360×740`);
+  browser = await chromium.launchPersistentContext(join(scratch, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: BROWSER_ARGS,
+    viewport: { width: 360, height: 740 },
+  });
+  const problems = [];
+  browser.on('page', (page) => {
+    page.on('pageerror', (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
+    // Console errors are reported, not failed on: a refused call the page handles logs one too.
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.log(`    console error at ${new URL(page.url()).pathname}: ${message.text()}`);
+    });
+    page.setDefaultTimeout(TIMEOUT);
+  });
+  const page = await browser.newPage();
+
+  const run = Date.now().toString(36);
+  const asha = {
+    name: 'Asha Verma',
+    email: `asha.${run}@example.in`,
+    password: 'garage12!',
+    mobile: mobileNumber(),
+    picture: writePng('asha.png', [200, 16, 46]),
+  };
+
+  step('sign up with a picture → OTP view → the code from the outbox → signed in, picture in the header');
+  let before = await signUp(page, base, asha);
+  await verifyOtp(page, await codeFor(base, [asha.email, asha.mobile], before), asha.name);
+  const firstPicture = await headerPicture(page, asha.name);
+  check(firstPicture !== '', 'the header shows the default avatar, not the uploaded picture');
+  const loaded = await menuButton(page, asha.name)
+    .locator('img')
+    .evaluate((img) => img.complete && img.naturalWidth > 0);
+  check(loaded, `the header picture ${firstPicture} did not load`);
+  console.log(`    ${asha.email}, ${asha.mobile}; picture ${firstPicture}`);
+
+  step('edit the profile from the header menu: a new name and a new picture');
+  await (await openMenu(page, asha.name)).getByRole('link', { name: 'My Profile' }).click();
+  await page.waitForURL((url) => url.pathname === '/profile');
+  await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+  await page.locator('.profile__name', { hasText: asha.name }).waitFor();
+  await page.getByText(asha.email).waitFor();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const renamed = 'Asha V. Kapoor';
+  await page.getByLabel('Name', { exact: true }).fill(renamed);
+  await page.getByLabel('Profile picture').setInputFiles(writePng('asha-2.png', [16, 90, 200], 48));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.profile__name', { hasText: renamed }).waitFor();
+  await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+  asha.name = renamed;
+  await menuButton(page, asha.name).waitFor();
+  const secondPicture = await headerPicture(page, asha.name);
+  check(secondPicture !== '' && secondPicture !== firstPicture, `the header picture did not change (${secondPicture})`);
+  console.log(`    now ${renamed}; picture ${secondPicture}`);
+
+  step('log out from the header menu: home, Login button, no token');
+  await logOut(page, asha.name);
+
+  step('log in by mobile + OTP (the default mode)');
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel('Mobile number').fill(asha.mobile);
+  before = await outboxSize(base);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByText(`Enter the OTP sent to ${asha.mobile}.`).waitFor();
+  await verifyOtp(page, await codeFor(base, [asha.mobile], before), asha.name);
+
+  step('heart a product on a home card, another on its product page; both in the wishlist; Remove');
+  await page.goto(`${base}/`);
+  await page.getByRole('heading', { name: 'Recently Added Products' }).waitFor();
+  await menuButton(page, asha.name).waitFor();
+  const cards = page.locator('article.product-card');
+  await cards.first().locator('.wishlist-heart button').waitFor();
+  const cardHeart = cards.first().locator('.wishlist-heart button');
+  const firstName = /^Add (.*) to your wishlist$/.exec(await cardHeart.getAttribute('aria-label'))?.[1];
+  check(firstName, `the first card's heart is labelled "${await cardHeart.getAttribute('aria-label')}"`);
+  await cardHeart.click();
+  await cards.first().getByRole('button', { name: `Remove ${firstName} from your wishlist` }).waitFor();
+  check((await cardHeart.locator('path').getAttribute('fill')) === 'currentColor', 'the card heart is not filled');
+  console.log(`    card: ${firstName}`);
+  // Another product, opened from its card, hearted on its page.
+  const other = cards.nth(1);
+  const otherName = /^Add (.*) to your wishlist$/.exec(await other.locator('.wishlist-heart button').getAttribute('aria-label'))?.[1];
+  check(otherName && otherName !== firstName, 'the second card is not another product (or is already hearted)');
+  await other.locator('a.product-card__link').first().click();
+  await page.waitForURL((url) => url.pathname === '/product');
+  await page.getByRole('heading', { level: 1, name: otherName }).waitFor();
+  const detailHeart = page.locator('.wishlist-heart--detail button');
+  await detailHeart.waitFor();
+  check((await detailHeart.getAttribute('aria-label')) === `Add ${otherName} to your wishlist`, 'the product page heart is not an outline');
+  await detailHeart.click();
+  await page.getByRole('button', { name: `Remove ${otherName} from your wishlist` }).first().waitFor();
+  check((await detailHeart.locator('path').getAttribute('fill')) === 'currentColor', 'the product page heart is not filled');
+  console.log(`    product page: ${otherName}`);
+
+  await (await openMenu(page, asha.name)).getByRole('link', { name: 'Wishlist' }).click();
+  await page.waitForURL((url) => url.pathname === '/wishlist');
+  await page.getByRole('heading', { level: 1, name: 'Your wishlist' }).waitFor();
+  const entries = page.locator('article.wishlist-card');
+  await entries.first().waitFor();
+  const listed = await entries.locator('.product-card__title a').evaluateAll((links) => links.map((a) => a.title));
+  check(
+    listed.length === 2 && listed.includes(firstName) && listed.includes(otherName),
+    `the wishlist lists ${JSON.stringify(listed)}, not the two hearted products`,
+  );
+  await page.getByRole('button', { name: `Remove ${firstName} from your wishlist` }).click();
+  await page.getByRole('button', { name: `Remove ${firstName} from your wishlist` }).waitFor({ state: 'detached' });
+  check((await entries.count()) === 1, 'the removed product is still listed');
+  await page.getByRole('button', { name: `Remove ${otherName} from your wishlist` }).click();
+  await page.getByText('Your wishlist is empty.').waitFor();
+  await page.reload();
+  await page.getByText('Your wishlist is empty.').waitFor();
+
+  step('a second account signed up, not verified: email + password login gives the OTP view; the code signs in');
+  await logOut(page, asha.name);
+  const ravi = { name: 'Ravi Menon', email: `ravi.${run}@example.in`, password: 'spanner7#', mobile: mobileNumber() };
+  // The sign-up's code is still live: the server sends no new one within 30 s (OTP_RESEND_AFTER_SECONDS), so the
+  // code typed is the newest sent to Ravi since the sign-up, whichever of the two that is.
+  const sinceSignUp = await signUp(page, base, ravi);
+  await page.getByRole('button', { name: 'Already have an account? Log in' }).click();
+  await page.getByRole('button', { name: 'Log in with email and password' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(ravi.email);
+  await page.getByLabel('Password', { exact: true }).fill(ravi.password);
+  before = await outboxSize(base);
+  const loginAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  const answer = await (await loginAnswer).json();
+  check(answer.status === 'not verified', `POST /api/login answered ${JSON.stringify(answer)}`);
+  await page.getByRole('heading', { level: 1, name: 'Verify OTP' }).waitFor();
+  await page.getByText(`Enter the OTP sent to ${ravi.email}.`).waitFor();
+  const sentAgain = (await outboxSize(base)) > before;
+  console.log(`    'not verified'; ${sentAgain ? 'a new code was sent' : 'no new code (the sign-up one, under 30 s old, is live)'}`);
+  await verifyOtp(page, await codeFor(base, [ravi.email, ravi.mobile], sinceSignUp), ravi.name);
+  check((await headerPicture(page, ravi.name)) === '', 'an account without a picture shows one');
+
+  step('Google via the dev provider, in a popup');
+  const google = await fetch(`${base}/api/google`, { redirect: 'manual' });
+  if (google.status === 404) {
+    console.log(`    ${GOOGLE_SKIPPED}`);
+  } else {
+    await logOut(page, ravi.name);
+    await page.goto(`${base}/login`);
+    const googleEmail = `meera.${run}@gmail.com`;
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupOpened;
+    popup.setDefaultTimeout(TIMEOUT);
+    await popup.getByLabel('Email').fill(googleEmail);
+    const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.waitForURL((url) => url.pathname === '/login/success' && url.searchParams.has('token'));
+    await popup.getByText('You are Authenticated').waitFor();
+    await closed;
+    await page.locator('.header-menu__button').waitFor();
+    check(Boolean(await token(page)), 'after Google sign-in, localStorage.token is not set');
+    const label = await page.locator('.header-menu__button').getAttribute('aria-label');
+    await page.locator('.header-menu__button').click();
+    await page.getByRole('link', { name: 'My Profile' }).click();
+    await page.getByText(googleEmail).waitFor();
+    console.log(`    ${label}, ${googleEmail}`);
+  }
+
+  await browser.close();
+  browser = undefined;
+  check(problems.length === 0, problems.join('\n'));
+  console.log('PASS: accounts journey done');
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(`FAIL at accounts step ${stepNumber}: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await browser?.close().catch(() => {});
+  await stopServer().catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
