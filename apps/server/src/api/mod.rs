@@ -3,6 +3,7 @@
 mod catalog;
 mod error;
 mod health;
+mod http_cache;
 mod model;
 mod shop;
 
@@ -69,5 +70,6 @@ pub fn routes(shop: Shop) -> impl Endpoint {
             }),
         )
         .nest("/docs", viewer)
+        .around(http_cache::revalidate)
         .around(json_errors)
 }
