@@ -32,6 +32,10 @@ asset="app.0123abcd.js"
 head -c 1500 /dev/zero | tr '\0' 'x' | sed 's/^/var a="/; s/$/";/' > "$web/shell/dist/$asset"
 
 export MARQUE_DATA_DIR="$data" MARQUE_SEED_PRODUCTS="$products" MARQUE_WEB_DIR="$web" RUST_LOG=warn
+# SurrealKV sizes its block cache from the machine's memory (half of it, less 1 GiB) and
+# its memtable at 256 MiB: bounded here, the catalog cache does the caching that counts.
+export SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY=${SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY:-67108864}
+export SURREAL_SURREALKV_MAX_MEMTABLE_SIZE=${SURREAL_SURREALKV_MAX_MEMTABLE_SIZE:-33554432}
 if [ ! -d "$data/db" ]; then
   echo "seeding $products products into $data (once)"
   start=$(date +%s.%N)

@@ -25,6 +25,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "catalog: brand, category and subcategory listings newest first",
         surql: include_str!("schema/0002_listing_indexes.surql"),
     },
+    Migration {
+        number: 3,
+        name: "catalog: the version stamp caches poll",
+        surql: include_str!("schema/0003_catalog_version.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -160,13 +160,15 @@ impl CachedCatalogStore {
     /// [`CatalogStoreError::Unavailable`] when the version cannot be read; the cache
     /// is cleared then too, and stops answering until a refresh succeeds.
     pub async fn refresh(&self) -> Result<bool, CatalogStoreError> {
+        // The answer reflects the store as of at least this instant.
+        let asked_at = Instant::now();
         match self.inner.catalog_version().await {
             Ok(version) => {
                 let moved = {
                     let mut seen = self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     let moved = seen.version != Some(version);
                     seen.version = Some(version);
-                    seen.confirmed_at = Some(Instant::now());
+                    seen.confirmed_at = Some(asked_at);
                     moved
                 };
                 if moved {
@@ -206,25 +208,29 @@ impl CachedCatalogStore {
     }
 
     /// The cached answer to `key`, or `load`'s, kept when no clear happened meanwhile.
+    ///
+    /// Concurrent misses of one key wait for a single load (the first caller's) instead
+    /// of all asking the store: under load a slow answer is computed once.
     async fn answer<F>(&self, key: String, load: F) -> Result<Answer, CatalogStoreError>
     where
         F: std::future::Future<Output = Result<Answer, CatalogStoreError>>,
     {
-        let trusted = self.trusted();
-        if trusted {
-            if let Some(entry) = self.cache.get(&key) {
-                return Ok(entry.answer);
+        if !self.trusted() {
+            return load.await;
+        }
+        match self.cache.get_value_or_guard_async(&key).await {
+            Ok(entry) => Ok(entry.answer),
+            Err(guard) => {
+                let generation = self.generation.load(Ordering::Acquire);
+                // On an error the guard drops unfilled, and a waiting caller loads instead.
+                let answer = load.await?;
+                let _shared = self.clearing.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if self.generation.load(Ordering::Acquire) == generation {
+                    let _ = guard.insert(Entry { bytes: answer.bytes(), answer: answer.clone() });
+                }
+                Ok(answer)
             }
         }
-        let generation = self.generation.load(Ordering::Acquire);
-        let answer = load.await?;
-        if trusted {
-            let _shared = self.clearing.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if self.generation.load(Ordering::Acquire) == generation {
-                self.cache.insert(key, Entry { bytes: answer.bytes(), answer: answer.clone() });
-            }
-        }
-        Ok(answer)
     }
 
     /// A write through this store: the cache forgets everything, whatever the outcome.
