@@ -34,8 +34,10 @@ head -c 1500 /dev/zero | tr '\0' 'x' | sed 's/^/var a="/; s/$/";/' > "$web/shell
 export MARQUE_DATA_DIR="$data" MARQUE_SEED_PRODUCTS="$products" MARQUE_WEB_DIR="$web" RUST_LOG=warn
 # SurrealKV sizes its block cache from the machine's memory (half of it, less 1 GiB) and
 # its memtable at 256 MiB: bounded here, the catalog cache does the caching that counts.
-export SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY=${SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY:-67108864}
-export SURREAL_SURREALKV_MAX_MEMTABLE_SIZE=${SURREAL_SURREALKV_MAX_MEMTABLE_SIZE:-33554432}
+# glibc's one-arena-per-thread malloc keeps freed memory per thread; two arenas hold it down.
+export SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY=${SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY:-16777216}
+export SURREAL_SURREALKV_MAX_MEMTABLE_SIZE=${SURREAL_SURREALKV_MAX_MEMTABLE_SIZE:-16777216}
+export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 if [ ! -d "$data/db" ]; then
   echo "seeding $products products into $data (once)"
   start=$(date +%s.%N)
