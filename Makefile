@@ -57,10 +57,11 @@ aiosmtpd:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null; }
 
-## Search benchmark on the release server, load from wrk on loopback (PRODUCTS=600 by default).
+## Every catalog read of issue 10 on the release server, 100,000 products seeded once,
+## load from wrk on loopback, each figure beside a static file's (PRODUCTS, BENCH_DURATION to change).
 bench:
 	cargo build --release -p marque-server
-	bench/search.sh $${PRODUCTS:-600}
+	bench/catalog.sh $${PRODUCTS:-100000}
 
 ## Regenerate contract/openapi.json from the server, then the TypeScript client.
 contract:

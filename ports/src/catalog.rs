@@ -178,6 +178,19 @@ pub trait CatalogStore: Send + Sync {
     /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
     async fn count_products(&self) -> Result<u64, CatalogStoreError>;
 
+    /// A stamp of the catalog's state, read from the store itself: it changes whenever
+    /// a brand, category or product is written, by any process sharing the store.
+    /// Caches of catalog reads poll it to know when to forget what they hold.
+    ///
+    /// # Contract
+    /// - Every successful write (`put_brands`, `put_categories`, `add_products` with at
+    ///   least one item) changes the stamp before the write call returns.
+    /// - A refused write (nothing written) may or may not change it; reads never do.
+    ///
+    /// # Errors
+    /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
+    async fn catalog_version(&self) -> Result<u64, CatalogStoreError>;
+
     /// Every product's id and listing time, a window at a time in id order, for
     /// the sitemap: the products whose id sorts after `after` (all of them when
     /// `None`), up to `limit`.

@@ -94,7 +94,11 @@ impl SurrealCatalogStore {
                 return Err(self.write_error(&e, products).await);
             }
         }
-        Ok(())
+        tx.query(BUMP_VERSION)
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map(drop)
+            .map_err(|e| refused_or_unavailable(&e))
     }
 
     /// Maps a failed product write; a clash with a record stored meanwhile names the product.
@@ -109,6 +113,15 @@ impl SurrealCatalogStore {
         }
     }
 }
+
+/// Moves the catalog's version stamp (`catalog_meta:version`, see
+/// [`CatalogStore::catalog_version`]): every catalog write runs it in its own transaction,
+/// so a reader that sees the new stamp also sees the write. The record is created on the
+/// first write; a fresh database reads as version 0.
+const BUMP_VERSION: &str = "UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE;";
+
+/// The current version stamp, 0 before the first write.
+const READ_VERSION: &str = "RETURN (SELECT VALUE n FROM catalog_meta:version)[0] ?? 0;";
 
 /// Bound parameters of a query: user input only ever reaches SurrealQL this way.
 type Vars = Vec<(&'static str, surrealdb::types::Value)>;
@@ -315,9 +328,12 @@ impl CatalogStore for SurrealCatalogStore {
         let rows: Vec<BrandRow> = brands.iter().map(BrandRow::from).collect();
         self.db
             .query(
-                "FOR $b IN $rows { \
+                "BEGIN TRANSACTION; \
+                 FOR $b IN $rows { \
                    UPSERT type::record('brand', $b.id) CONTENT { name: $b.name, slug: $b.slug, image: $b.image } RETURN NONE; \
-                 };",
+                 }; \
+                 UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE; \
+                 COMMIT TRANSACTION;",
             )
             .bind(("rows", rows))
             .await
@@ -334,10 +350,13 @@ impl CatalogStore for SurrealCatalogStore {
         let rows: Vec<CategoryRow> = categories.iter().map(CategoryRow::from).collect();
         self.db
             .query(
-                "FOR $c IN $rows { \
+                "BEGIN TRANSACTION; \
+                 FOR $c IN $rows { \
                    UPSERT type::record('category', $c.id) \
                      CONTENT { name: $c.name, slug: $c.slug, subcategories: $c.subcategories } RETURN NONE; \
-                 };",
+                 }; \
+                 UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE; \
+                 COMMIT TRANSACTION;",
             )
             .bind(("rows", rows))
             .await
@@ -455,6 +474,12 @@ impl CatalogStore for SurrealCatalogStore {
         let counted: Option<i64> =
             self.db.query(COUNT_ALL).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
         Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
+    }
+
+    async fn catalog_version(&self) -> Result<u64, CatalogStoreError> {
+        let version: Option<i64> =
+            self.db.query(READ_VERSION).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
+        Ok(version.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
     }
 
     async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {

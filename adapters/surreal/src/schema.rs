@@ -30,6 +30,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "accounts: customers, sessions, one-time codes, rate counters, wishlists",
         surql: include_str!("schema/0003_accounts.surql"),
     },
+    Migration {
+        number: 4,
+        name: "catalog: the version stamp caches poll",
+        surql: include_str!("schema/0004_catalog_version.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

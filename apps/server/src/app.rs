@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use marque_app::{AccountService, AccountSettings, CatalogService, OtpSecret, SystemClock, WishlistService};
+use marque_app::{
+    AccountService, AccountSettings, CachedCatalogStore, CatalogService, OtpSecret, SystemClock, WishlistService,
+};
 use marque_blobs::LocalDiskBlobStore;
 use marque_outbox::Outbox;
 use marque_ports::{CatalogStore, Notification, Notifier, NotifyError};
@@ -90,6 +92,8 @@ impl App {
             .await
             .with_context(|| format!("opening the database at {url}"))?;
         let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
+        // Writes (the seed) go through the cache too, so it forgets at once.
+        let catalog_store = cached_reads(catalog_store, &config).await;
         // The seam for real gateways: anything implementing `Notifier` goes here.
         let outbox = (config.env == Environment::Dev).then(|| Arc::new(Outbox::new()));
         let notifier: Arc<dyn Notifier> = match &outbox {
@@ -124,10 +128,18 @@ impl App {
     /// # Errors
     /// When the store cannot be read or written.
     pub async fn seed_if_empty(&self) -> anyhow::Result<u32> {
+        self.seed_if_empty_reporting(|_, _| {}).await
+    }
+
+    /// [`App::seed_if_empty`], calling `progress(written, count)` after every batch.
+    ///
+    /// # Errors
+    /// When the store cannot be read or written.
+    pub async fn seed_if_empty_reporting(&self, progress: impl FnMut(u32, u32) + Send) -> anyhow::Result<u32> {
         if !self.shop.catalog.is_empty().await? {
             return Ok(0);
         }
-        seed::write_demo_catalog(self.catalog_store.as_ref(), self.config.seed_products).await?;
+        seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.config.seed_products, progress).await?;
         Ok(self.config.seed_products)
     }
 
@@ -145,4 +157,42 @@ impl App {
             .with(Compression::new())
             .with(Tracing))
     }
+}
+
+/// The store the storefront reads through: `store` behind a [`CachedCatalogStore`] whose
+/// version is polled every `catalog_poll_ms` by a task that ends with the last handle
+/// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0).
+async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> Arc<dyn CatalogStore> {
+    if config.catalog_cache_mb == 0 {
+        return store;
+    }
+    let poll = std::time::Duration::from_millis(config.catalog_poll_ms.max(10));
+    // Answers stay usable for a few polls, so one slow poll does not empty the cache;
+    // never longer than the second within which a write must show.
+    let staleness = (poll * 4).min(std::time::Duration::from_millis(900));
+    let cache = Arc::new(
+        CachedCatalogStore::new(store, config.catalog_cache_mb.saturating_mul(1 << 20)).with_max_staleness(staleness),
+    );
+    if let Err(e) = cache.refresh().await {
+        tracing::warn!(error = %e, "catalog cache: the catalog version cannot be read yet");
+    }
+    spawn_catalog_poller(&cache, poll);
+    cache
+}
+
+/// Refreshes `cache` from its store's catalog version every `poll`, on a task that
+/// ends once the cache is dropped.
+pub fn spawn_catalog_poller(cache: &Arc<CachedCatalogStore>, poll: std::time::Duration) {
+    let weak = Arc::downgrade(cache);
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(poll);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let Some(cache) = weak.upgrade() else { break };
+            if let Err(e) = cache.refresh().await {
+                tracing::warn!(error = %e, "catalog cache: reading the catalog version failed; reading through");
+            }
+        }
+    });
 }

@@ -85,6 +85,16 @@ pub struct Config {
     /// `/sitemap-{n}.xml` parts. At most 50000, the sitemap protocol's limit.
     #[arg(long, env = "MARQUE_SITEMAP_URLS", default_value_t = 50_000)]
     pub sitemap_urls: usize,
+
+    /// Megabytes of catalog answers kept in memory (0 turns the cache off). The cache
+    /// forgets everything when the catalog's version in the database moves.
+    #[arg(long, env = "MARQUE_CATALOG_CACHE_MB", default_value_t = 64)]
+    pub catalog_cache_mb: u64,
+
+    /// How often, in milliseconds, the catalog cache reads the database's catalog
+    /// version: a write by any instance shows within about this long.
+    #[arg(long, env = "MARQUE_CATALOG_POLL_MS", default_value_t = 200)]
+    pub catalog_poll_ms: u64,
 }
 
 /// Who runs the shop: published to the frontends, printed on invoices.
@@ -211,6 +221,8 @@ impl Config {
             client_validation: None,
             secret: None,
             otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
+            catalog_cache_mb: 16,
+            catalog_poll_ms: 100,
         }
     }
 }

@@ -10,5 +10,5 @@ pub mod listener;
 pub mod seed;
 pub mod web;
 
-pub use app::{App, Shop};
+pub use app::{spawn_catalog_poller, App, Shop};
 pub use config::Config;

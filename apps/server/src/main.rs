@@ -41,7 +41,15 @@ async fn main() -> anyhow::Result<()> {
                 config.seed_products = n;
             }
             let app = App::connect(config).await?;
-            let written = app.seed_if_empty().await?;
+            let started = std::time::Instant::now();
+            let step = (app.config.seed_products / 10).max(1_000);
+            let written = app
+                .seed_if_empty_reporting(|done, count| {
+                    if done % step < 1_000 || done == count {
+                        eprintln!("seeding: {done} / {count} products ({:.1} s)", started.elapsed().as_secs_f64());
+                    }
+                })
+                .await?;
             if written == 0 {
                 println!("the catalog already has products; nothing written");
             } else {

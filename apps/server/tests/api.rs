@@ -630,3 +630,28 @@ async fn a_big_sitemap_becomes_an_index_of_parts() {
     let (status, _) = xml(&shop, &format!("/sitemap-{}.xml", parts.len() + 1)).await;
     assert_eq!(status, 404);
 }
+
+/// Catalog reads carry a weak `ETag` and `Cache-Control: public, no-cache`; asking again
+/// with the tag answers 304 without a body, and another page's tag does not match.
+#[tokio::test]
+async fn catalog_reads_revalidate_with_their_etag() {
+    let shop = spawn_shop().await;
+    let path = "/api/get/productByOem/bmw?page=1";
+    let first = shop.get(path).await;
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["cache-control"], "public, no-cache");
+    let tag = first.headers()["etag"].to_str().expect("ascii tag").to_owned();
+    assert!(tag.starts_with("W/\""), "{tag}");
+
+    let ask = |path: &str| shop.client.get(format!("{}{path}", shop.base)).header("if-none-match", tag.clone()).send();
+    let again = ask(path).await.expect("the server answers");
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()["etag"], tag.as_str());
+    assert!(again.bytes().await.expect("body").is_empty());
+
+    let other = ask("/api/get/productByOem/bmw?page=2").await.expect("the server answers");
+    assert_eq!(other.status(), 200, "another page has another tag");
+    let missing = ask("/api/get/productById/nope").await.expect("the server answers");
+    assert_eq!(missing.status(), 404);
+    assert!(missing.headers().get("etag").is_none(), "only successful reads are tagged");
+}

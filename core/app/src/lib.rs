@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod wishlist;
+pub mod catalog_cache;
 
 pub use catalog::{
     CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
@@ -12,3 +13,4 @@ pub use accounts::{
     SystemClock, Who, AVATAR_URL_PREFIX,
 };
 pub use wishlist::{WishlistError, WishlistService};
+pub use catalog_cache::CachedCatalogStore;

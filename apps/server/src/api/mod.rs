@@ -5,6 +5,7 @@ mod auth;
 mod catalog;
 mod error;
 mod health;
+mod http_cache;
 mod model;
 mod shop;
 mod wishlist;
@@ -118,6 +119,7 @@ pub fn routes(shop: Shop) -> impl Endpoint {
     }
     route
         .data(shop)
+        .around(http_cache::revalidate)
         .around(refuse_large_bodies)
         .around(wishlist_trailing_slash)
         .around(json_errors)

@@ -168,6 +168,18 @@ fn part_number(brand: &BrandSpec, rng: &mut Rng) -> String {
 /// # Errors
 /// When the store refuses a write (e.g. the products are already there).
 pub async fn write_demo_catalog(store: &dyn CatalogStore, count: u32) -> Result<(), CatalogStoreError> {
+    write_demo_catalog_reporting(store, count, |_, _| {}).await
+}
+
+/// [`write_demo_catalog`], calling `progress(written, count)` after every batch.
+///
+/// # Errors
+/// When the store refuses a write or cannot be reached.
+pub async fn write_demo_catalog_reporting(
+    store: &dyn CatalogStore,
+    count: u32,
+    mut progress: impl FnMut(u32, u32) + Send,
+) -> Result<(), CatalogStoreError> {
     store.put_brands(&brands()).await?;
     store.put_categories(&categories()).await?;
     let mut next = 0;
@@ -176,6 +188,7 @@ pub async fn write_demo_catalog(store: &dyn CatalogStore, count: u32) -> Result<
         let batch: Vec<Product> = (next..end).map(product).collect();
         store.add_products(&batch).await?;
         next = end;
+        progress(next, count);
     }
     Ok(())
 }

@@ -1,0 +1,182 @@
+//! The catalog cache the server reads through (`CachedCatalogStore` over SurrealDB):
+//! it keeps the store's contract, answers exactly what the store answers, and shows a
+//! write made by another instance sharing the database within a second.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use marque_app::CachedCatalogStore;
+use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
+use marque_domain::filters::{BrandSlug, FilterValue};
+use marque_ports::{CatalogStore, ProductListing, ProductQuery};
+use marque_server::{seed, spawn_catalog_poller};
+use marque_surreal::Database;
+
+const MB: u64 = 1 << 20;
+
+/// A cache over a fresh `mem://` database, and the database (for other handles on it).
+async fn cached_store(poll: Option<Duration>) -> (Arc<CachedCatalogStore>, Database) {
+    let db = Database::connect("mem://").await.expect("open mem://");
+    let cache = Arc::new(CachedCatalogStore::new(Arc::new(db.catalog()), 8 * MB));
+    cache.refresh().await.expect("the catalog version reads");
+    if let Some(poll) = poll {
+        spawn_catalog_poller(&cache, poll);
+    }
+    (cache, db)
+}
+
+/// Every `CatalogStore` suite, through the cache.
+#[tokio::test]
+async fn the_cache_keeps_the_catalog_store_contract() {
+    for (name, suite) in marque_contract_tests::catalog::CATALOG_SUITE {
+        let (cache, _db) = cached_store(Some(Duration::from_millis(50))).await;
+        eprintln!("suite {name}");
+        suite(cache.as_ref()).await;
+    }
+}
+
+fn every_query() -> (Vec<ProductQuery>, Vec<ProductListing>) {
+    let mut queries = Vec::new();
+    let seeded = seed::product(7);
+    let typed = seeded.part_no.printed().to_lowercase().replace(' ', "-");
+    for text in ["", "brake", "filter", "tur", "br", "x5 brake disc", "oil filter", "zzz", &typed, "a 0", "  "] {
+        for page in 0..4u64 {
+            queries.push(ProductQuery { text: text.to_owned(), offset: page * 20, limit: 20 });
+        }
+    }
+    let slug = |s: &str| BrandSlug::from_code(s).expect("a slug");
+    let mut listings = Vec::new();
+    for page in [0u64, 1, 6, 49] {
+        let window = |l: ProductListing| ProductListing { offset: page * 20, limit: 20, ..l };
+        for brand in seed::brands() {
+            listings.push(window(ProductListing { brands: vec![slug(&brand.slug)], ..ProductListing::default() }));
+        }
+        for category in seed::categories() {
+            listings.push(window(ProductListing { category: Some(category.slug.clone()), ..ProductListing::default() }));
+            listings.push(window(ProductListing {
+                category: Some(category.slug.clone()),
+                brands: vec![slug("bmw"), slug("audi")],
+                ..ProductListing::default()
+            }));
+            listings.push(window(ProductListing {
+                category: Some(category.slug.clone()),
+                conditions: vec![Condition::Old],
+                fuels: vec![FuelType::Diesel],
+                ..ProductListing::default()
+            }));
+            for sub in &category.subcategories {
+                listings.push(window(ProductListing {
+                    category: Some(category.slug.clone()),
+                    subcategory: Some(sub.slug.clone()),
+                    ..ProductListing::default()
+                }));
+                listings.push(window(ProductListing {
+                    category: Some(category.slug.clone()),
+                    subcategory: Some(sub.slug.clone()),
+                    brands: vec![slug("bmw")],
+                    fuels: vec![FuelType::Petrol],
+                    ..ProductListing::default()
+                }));
+            }
+        }
+        listings.push(window(ProductListing::default()));
+    }
+    (queries, listings)
+}
+
+/// On a seeded catalog, every read through the cache (first asked, then remembered)
+/// equals the same read straight from the store: products, order, totals.
+#[tokio::test]
+async fn cached_answers_equal_the_store_answers() {
+    let (cache, db) = cached_store(Some(Duration::from_millis(50))).await;
+    let direct = db.catalog();
+    seed::write_demo_catalog(&direct, 600).await.expect("seed");
+    cache.refresh().await.expect("version");
+
+    let (queries, listings) = every_query();
+    for round in ["asked", "remembered"] {
+        for q in &queries {
+            let want = direct.search(q).await.expect("direct search");
+            assert_eq!(cache.search(q).await.expect("cached search"), want, "{round}: {q:?}");
+        }
+        for l in &listings {
+            let want = direct.list_products(l).await.expect("direct listing");
+            assert_eq!(cache.list_products(l).await.expect("cached listing"), want, "{round}: {l:?}");
+        }
+        for n in [0u32, 1, 7, 299, 599, 600] {
+            let id = ProductId(format!("p{n:06}"));
+            assert_eq!(cache.product(&id).await.expect("cached"), direct.product(&id).await.expect("direct"), "{id:?}");
+        }
+        assert_eq!(cache.newest_products(12).await.expect("cached"), direct.newest_products(12).await.expect("direct"));
+        assert_eq!(
+            cache.best_selling_products(12).await.expect("cached"),
+            direct.best_selling_products(12).await.expect("direct")
+        );
+        assert_eq!(cache.brands().await.expect("cached"), direct.brands().await.expect("direct"));
+        assert_eq!(cache.categories().await.expect("cached"), direct.categories().await.expect("direct"));
+        assert_eq!(cache.count_products().await.expect("cached"), direct.count_products().await.expect("direct"));
+    }
+    assert!(cache.usage().0 > queries.len(), "the answers were kept: {:?}", cache.usage());
+}
+
+/// Polls `check` until it holds, for at most `limit`; returns how long it took.
+async fn within(limit: Duration, what: &str, mut check: impl AsyncFnMut() -> bool) -> Duration {
+    let start = Instant::now();
+    loop {
+        if check().await {
+            return start.elapsed();
+        }
+        assert!(start.elapsed() < limit, "{what}: not visible after {limit:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A product added by another instance (its own handle on the database, not through the
+/// cache) shows in every cached read within the poll interval: by id, newest, search,
+/// the brand, category and subcategory listings, the count.
+#[tokio::test]
+async fn a_write_by_another_instance_shows_within_a_second() {
+    let (cache, db) = cached_store(Some(Duration::from_millis(200))).await;
+    let other_instance = db.catalog();
+    seed::write_demo_catalog(&other_instance, 300).await.expect("seed");
+
+    let slug = BrandSlug::from_code("bmw").expect("a slug");
+    let brand_page = ProductListing { brands: vec![slug], limit: 20, ..ProductListing::default() };
+    let template = seed::product(1); // a BMW part
+    assert_eq!(template.oem_slug, "bmw");
+    let sub_page = ProductListing {
+        category: Some(template.category_slug.clone()),
+        subcategory: Some(template.subcategory_slug.clone()),
+        limit: 20,
+        ..ProductListing::default()
+    };
+    let search = ProductQuery { text: "zebrawood".into(), offset: 0, limit: 20 };
+    let id = ProductId("p-fresh".into());
+
+    // Fill the cache with the answers the write must change (after the seed is seen).
+    within(Duration::from_secs(3), "the seed", async || cache.count_products().await.expect("count") == 300).await;
+    let before_brand = cache.list_products(&brand_page).await.expect("brand page").total;
+    let before_sub = cache.list_products(&sub_page).await.expect("sub page").total;
+    assert_eq!(cache.product(&id).await.expect("product"), None);
+    assert_eq!(cache.search(&search).await.expect("search").total, 0);
+    let _ = cache.newest_products(12).await.expect("newest");
+
+    let fresh = Product {
+        id: id.clone(),
+        name: "BMW Zebrawood Trim".into(),
+        created_at: seed::product(299).created_at + 1_000,
+        ..template
+    };
+    other_instance.add_products(std::slice::from_ref(&fresh)).await.expect("the other instance writes");
+
+    let took = within(Duration::from_secs(3), "the new product", async || {
+        cache.product(&id).await.expect("product").as_ref() == Some(&fresh)
+            && cache.newest_products(12).await.expect("newest").first().map(|p| &p.id) == Some(&id)
+            && cache.search(&search).await.expect("search").total == 1
+            && cache.list_products(&brand_page).await.expect("brand").total == before_brand + 1
+            && cache.list_products(&sub_page).await.expect("sub").total == before_sub + 1
+            && cache.count_products().await.expect("count") == 301
+    })
+    .await;
+    assert!(took <= Duration::from_secs(1), "visible after {took:?}, more than the promised second");
+}

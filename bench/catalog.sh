@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Benchmark: every storefront read of issue 10 against the release server, load from
+# wrk (a second process) on loopback, each row beside the throughput of a small static
+# file measured by the same server in the same run, and the ratio between the two
+# (absolute figures move with whatever else the machine is doing; the ratio moves less).
+#
+#   bench/catalog.sh [products]      # default 100000; `make bench` runs it
+#
+# BENCH_DURATION (default 5s) per row, BENCH_THREADS / BENCH_CONNECTIONS (2 / 32),
+# BENCH_DATA_DIR (default ~/.cache/marque-bench/<products>: the catalog is seeded once
+# and reused; the seeding time is kept beside it), BENCH_PORT (18080), BENCH_BIN.
+# Needs `wrk` (Debian package) and a release build (`cargo build --release -p marque-server`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+products=${1:-100000}
+target=${CARGO_TARGET_DIR:-$HOME/.cache/marque-target}
+bin=${BENCH_BIN:-$target/release/marque-server}
+data=${BENCH_DATA_DIR:-$HOME/.cache/marque-bench/$products}
+port=${BENCH_PORT:-18080}
+duration=${BENCH_DURATION:-5s}
+threads=${BENCH_THREADS:-2}
+conns=${BENCH_CONNECTIONS:-32}
+
+[ -x "$bin" ] || { echo "build first: cargo build --release -p marque-server" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "install wrk: apt-get install wrk" >&2; exit 1; }
+
+# A web dir of its own: the shell's place holds one small content-hashed file, the
+# static ceiling every row is compared with.
+web="$data/web"
+mkdir -p "$web/shell/dist"
+asset="app.0123abcd.js"
+head -c 1500 /dev/zero | tr '\0' 'x' | sed 's/^/var a="/; s/$/";/' > "$web/shell/dist/$asset"
+
+export MARQUE_DATA_DIR="$data" MARQUE_SEED_PRODUCTS="$products" MARQUE_WEB_DIR="$web" RUST_LOG=warn
+# SurrealKV sizes its block cache from the machine's memory (half of it, less 1 GiB) and
+# its memtable at 256 MiB: bounded here, the catalog cache does the caching that counts.
+# glibc's one-arena-per-thread malloc keeps freed memory per thread; two arenas hold it down.
+export SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY=${SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY:-16777216}
+export SURREAL_SURREALKV_MAX_MEMTABLE_SIZE=${SURREAL_SURREALKV_MAX_MEMTABLE_SIZE:-16777216}
+export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+if [ ! -d "$data/db" ]; then
+  echo "seeding $products products into $data (once)"
+  start=$(date +%s.%N)
+  "$bin" seed --products "$products"
+  echo "$(echo "$(date +%s.%N) - $start" | bc)" > "$data/seed-seconds"
+fi
+seeded=$(cat "$data/seed-seconds" 2>/dev/null || echo "?")
+
+MARQUE_ADDR="127.0.0.1:$port" "$bin" serve > /tmp/marque-bench-server.log 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
+for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.2; done
+curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-server.log >&2; exit 1; }
+
+origin="http://127.0.0.1:$port"
+base="$origin/api/get"
+# A real part number of the catalog, typed lower-case with dashes instead of spaces.
+part=$(curl -fs "$base/new-products" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["partNo"])')
+typed=$(printf '%s' "$part" | tr 'A-Z ' 'a-z-')
+check=$(curl -fs "$base/productBySearch?search=$typed&page=1" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["results"][0]["partNo"], d["total"])')
+
+# Product ids are p000000 … : each request asks for one at random.
+lua=$(mktemp --suffix=.lua)
+cat > "$lua" <<EOF
+math.randomseed(os.time() + (tonumber(tostring({}):sub(8), 16) or 0))
+request = function()
+  return wrk.format("GET", string.format("/api/get/productById/p%06d", math.random(0, $products - 1)))
+end
+EOF
+
+# wrk's throughput and 99th percentile, as "req/s p99".
+measure() {
+  local out
+  if [ "${2:-}" = random ]; then
+    out=$(wrk -t"$threads" -c"$conns" -d"$duration" --latency -s "$lua" "$origin" 2>&1)
+  else
+    out=$(wrk -t"$threads" -c"$conns" -d"$duration" --latency "$1" 2>&1)
+  fi
+  local rps p99 errors
+  rps=$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}')
+  p99=$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}')
+  errors=$(printf '%s\n' "$out" | awk '/Non-2xx|Socket errors/ {printf "%s ", $0}')
+  echo "${rps:-0} ${p99:-?} ${errors}"
+}
+
+echo "catalog: $products products (seeded in ${seeded} s); part number '$part' typed as '$typed' -> first hit: $check"
+echo "wrk -t$threads -c$conns -d$duration per row, on $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+read -r static_before static_p99 _ < <(measure "$origin/$asset")
+echo "static file ($asset, 1.5 KB): $static_before req/s, p99 $static_p99"
+printf '\n%-62s %10s %9s %8s %9s   %s\n' "call" "req/s" "p99" "ratio" "first" "(target)"
+
+# The first answer to a call (before wrk repeats it): what a cache cannot hide.
+cold() {
+  [ -n "$1" ] || { echo "-"; return; }
+  curl -o /dev/null -fs -w '%{time_total}' "$1" | awk '{printf "%.1fms", $1 * 1000}'
+}
+
+row() {
+  local label=$1 url=$2 target=$3 mode=${4:-}
+  local first
+  first=$(cold "$url")
+  read -r rps p99 errors < <(measure "$url" "$mode")
+  local ratio
+  ratio=$(python3 -c "print(f'{$rps / $static_before:.3f}')" 2>/dev/null || echo "?")
+  printf '%-62s %10s %9s %8s %9s   %s %s\n' "$label" "$rps" "$p99" "$ratio" "$first" "$target" "$errors"
+}
+
+row "productById (random ids)" "" "≥20000, p99≤10ms" random
+row "search name broad: brake" "$base/productBySearch?search=brake&page=1" "≥2000, p99≤20ms"
+row "search name broad: filter" "$base/productBySearch?search=filter&page=1" "≥2000, p99≤20ms"
+row "search name prefix: tur" "$base/productBySearch?search=tur&page=1" "≥2000, p99≤20ms"
+row "search name narrow: x5 brake disc" "$base/productBySearch?search=x5%20brake%20disc&page=1" "≥2000, p99≤20ms"
+row "search part number: $typed" "$base/productBySearch?search=$typed&page=1" "≥2000, p99≤20ms"
+row "category grouped: brakes" "$base/product/brakes" "≥2000, p99≤20ms"
+row "category oem=bmw--audi p1" "$base/product/brakes?oem=bmw--audi&page=1" "≥2000, p99≤20ms"
+row "category oem=bmw--audi p7" "$base/product/brakes?oem=bmw--audi&page=7" "≥2000, p99≤20ms"
+row "category product_type=old&fuel_type=diesel p1" "$base/product/engine?product_type=old&fuel_type=diesel&page=1" "≥2000, p99≤20ms"
+row "category product_type=old&fuel_type=diesel p7" "$base/product/engine?product_type=old&fuel_type=diesel&page=7" "≥2000, p99≤20ms"
+row "subcategory brakes/brake-disc oem=bmw&fuel_type=petrol p1" "$base/product/brakes/brake-disc?oem=bmw&fuel_type=petrol&page=1" "≥2000, p99≤20ms"
+row "subcategory brakes/brake-disc oem=bmw&fuel_type=petrol p7" "$base/product/brakes/brake-disc?oem=bmw&fuel_type=petrol&page=7" "≥2000, p99≤20ms"
+row "productByOem/bmw p1" "$base/productByOem/bmw?page=1" "≥2000, p99≤20ms"
+row "productByOem/bmw p50" "$base/productByOem/bmw?page=50" "≥2000, p99≤20ms"
+row "new-products" "$base/new-products" "≥10000, p99≤10ms"
+row "suggestion" "$base/suggestion" "≥10000, p99≤10ms"
+row "category" "$base/category" "≥10000, p99≤10ms"
+row "brand/oem" "$base/brand/oem" "≥10000, p99≤10ms"
+
+read -r static_after static_after_p99 _ < <(measure "$origin/$asset")
+printf '%-62s %10s %9s %8s %9s   %s\n' "static file ($asset) again, at the end" "$static_after" "$static_after_p99" \
+  "$(python3 -c "print(f'{$static_after / $static_before:.3f}')")" "-" "≥40000, p99≤5ms"
+rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")
+hwm=$(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")
+echo "server RSS after the load: $rss (peak $hwm; target ≤ 200 MB)"
+rm -f "$lua"
