@@ -30,6 +30,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "accounts: customers, sessions, one-time codes, rate counters, wishlists",
         surql: include_str!("schema/0003_accounts.surql"),
     },
+    Migration {
+        number: 4,
+        name: "accounts: external sign-ins between start and return",
+        surql: include_str!("schema/0004_pending_sign_in.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
