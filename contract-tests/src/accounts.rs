@@ -252,7 +252,7 @@ pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore
     store.put_pending_sign_in(&pending("s2"), NOW + 600).await.expect("put");
     assert_eq!(store.take_pending_sign_in("nope", NOW).await, Ok(None), "an unknown state has nothing");
     let taken = join_all((0..5).map(|_| store.take_pending_sign_in("s1", NOW + 1))).await;
-    let got: Vec<_> = taken.into_iter().map(|t| t.expect("take")).flatten().collect();
+    let got: Vec<_> = taken.into_iter().filter_map(|t| t.expect("take")).collect();
     assert_eq!(got, vec![pending("s1")], "a pending sign-in is taken exactly once, intact");
     assert_eq!(store.take_pending_sign_in("s1", NOW + 2).await, Ok(None), "and never again");
     assert_eq!(store.take_pending_sign_in("s2", NOW + 600).await, Ok(None), "none at or past its end");
