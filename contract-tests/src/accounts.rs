@@ -6,7 +6,7 @@
 use futures::future::join_all;
 use marque_domain::account::Email;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, PendingSignIn, UserId, UserRecord,
 };
 
 /// Calls `$callback!(suite_name)` once for every account suite.
@@ -29,6 +29,7 @@ macro_rules! for_each_account_suite {
         $callback!(wrong_tries_count_down_and_the_last_ends_the_code);
         $callback!(concurrent_checks_grant_at_most_the_tries_stored);
         $callback!(hits_are_counted_per_key_and_window);
+        $callback!(pending_sign_ins_are_taken_once_and_expire);
     };
 }
 
@@ -243,4 +244,16 @@ pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
     assert_eq!(counts, (1..=10).collect::<Vec<u32>>(), "concurrent hits each count once");
     assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, Ok(1), "days later: a fresh count");
     assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, Ok(2));
+}
+
+pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {
+    let pending = |state: &str| PendingSignIn { state: state.into(), nonce: format!("n-{state}"), pkce_verifier: format!("v-{state}") };
+    store.put_pending_sign_in(&pending("s1"), NOW + 600).await.expect("put");
+    store.put_pending_sign_in(&pending("s2"), NOW + 600).await.expect("put");
+    assert_eq!(store.take_pending_sign_in("nope", NOW).await, Ok(None), "an unknown state has nothing");
+    let taken = join_all((0..5).map(|_| store.take_pending_sign_in("s1", NOW + 1))).await;
+    let got: Vec<_> = taken.into_iter().filter_map(|t| t.expect("take")).collect();
+    assert_eq!(got, vec![pending("s1")], "a pending sign-in is taken exactly once, intact");
+    assert_eq!(store.take_pending_sign_in("s1", NOW + 2).await, Ok(None), "and never again");
+    assert_eq!(store.take_pending_sign_in("s2", NOW + 600).await, Ok(None), "none at or past its end");
 }

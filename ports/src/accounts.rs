@@ -3,6 +3,8 @@
 use async_trait::async_trait;
 use marque_domain::account::Email;
 
+use crate::identity::PendingSignIn;
+
 /// A customer's id as stored (`_id` in the API).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UserId(pub String);
@@ -173,4 +175,18 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.
     async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<u32, AccountStoreError>;
+
+    /// Keeps a started external sign-in (Google) under its `state` until `expires_at`, shared by
+    /// every instance so the return may reach another one.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError>;
+
+    /// Takes the sign-in started with `state` out of the store: at most one caller ever gets it,
+    /// and none once `now` is at or past its end.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn take_pending_sign_in(&self, state: &str, now: i64) -> Result<Option<PendingSignIn>, AccountStoreError>;
 }

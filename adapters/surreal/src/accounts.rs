@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, PendingSignIn, UserId, UserRecord,
 };
 use surrealdb::engine::any::Any;
 use surrealdb::types::SurrealValue;
@@ -24,6 +24,15 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 #[derive(Debug, Clone)]
 pub struct SurrealAccountStore {
     db: Surreal<Any>,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct PendingRow {
+    state: String,
+    nonce: String,
+    pkce_verifier: String,
+    expires_at: i64,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -387,5 +396,58 @@ impl AccountStore for SurrealAccountStore {
             }
         }
         Ok(u32::try_from(count.max(1)).unwrap_or(u32::MAX))
+    }
+
+    async fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {
+        let p = pending.clone();
+        self.write_retrying(|| {
+            self.db
+                .query(
+                    "UPSERT type::record('pending_sign_in', $state) SET nonce = $nonce, \
+                     pkce_verifier = $verifier, expires_at = $expires RETURN NONE",
+                )
+                .bind(("state", text(&p.state)))
+                .bind(("nonce", p.nonce.clone()))
+                .bind(("verifier", p.pkce_verifier.clone()))
+                .bind(("expires", expires_at))
+        })
+        .await
+        .map(drop)
+        .map_err(|e| unavailable(&e))?;
+        // Sign-ins never finished are swept as new ones start.
+        let swept = self
+            .db
+            .query("DELETE pending_sign_in WHERE expires_at < $now RETURN NONE")
+            .bind(("now", expires_at - 86_400))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        if let Err(e) = swept {
+            tracing::debug!(error = %e.message(), "sweeping old sign-ins failed; the next start tries again");
+        }
+        Ok(())
+    }
+
+    async fn take_pending_sign_in(&self, state: &str, now: i64) -> Result<Option<PendingSignIn>, AccountStoreError> {
+        if state.is_empty() || state.len() > 512 {
+            return Ok(None);
+        }
+        let state = text(state);
+        // DELETE is atomic per record: of racing callers only one gets the record back.
+        let rows: Vec<PendingRow> = self
+            .write_retrying(|| {
+                self.db
+                    .query(
+                        "LET $gone = (DELETE type::record('pending_sign_in', $state) RETURN BEFORE); \
+                         SELECT record::id(id) AS state, nonce, pkce_verifier, expires_at FROM $gone",
+                    )
+                    .bind(("state", state.clone()))
+            })
+            .await
+            .and_then(|mut r| r.take(1))
+            .map_err(|e| unavailable(&e))?;
+        Ok(rows
+            .into_iter()
+            .find(|r| r.expires_at > now)
+            .map(|r| PendingSignIn { state: r.state, nonce: r.nonce, pkce_verifier: r.pkce_verifier }))
     }
 }

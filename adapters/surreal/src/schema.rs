@@ -35,6 +35,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "catalog: the version stamp caches poll",
         surql: include_str!("schema/0004_catalog_version.surql"),
     },
+    Migration {
+        number: 5,
+        name: "accounts: external sign-ins between start and return",
+        surql: include_str!("schema/0005_pending_sign_in.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

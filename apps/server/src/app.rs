@@ -9,12 +9,13 @@ use marque_app::{
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_outbox::Outbox;
-use marque_ports::{CatalogStore, Notification, Notifier, NotifyError};
+use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
+use marque_ports::{CatalogStore, IdentityProvider, Notifier};
 use marque_surreal::{ConnectOptions, Credentials, Database};
 use poem::middleware::{Compression, Tracing};
 use poem::{EndpointExt, Route};
 
-use crate::config::{Config, Environment};
+use crate::config::{Config, Environment, NotifyMode};
 use crate::identity::ShopIdentity;
 use crate::{api, seed, web};
 
@@ -24,12 +25,14 @@ pub struct Shop {
     pub catalog: CatalogService,
     pub accounts: AccountService,
     pub wishlist: WishlistService,
-    /// The messages sent in `dev` (`GET /api/dev/outbox`); `None` outside `dev`.
+    /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
     pub outbox: Option<Arc<Outbox>>,
     /// The expected `x-client-validation` header value on authorized calls, when configured.
     pub client_validation: Option<Arc<ClientValidation>>,
     /// Who runs the shop, published to the frontends.
     pub identity: Arc<ShopIdentity>,
+    /// Sign-in with Google (or the `dev` stand-in); `None` when not configured.
+    pub sign_in: Option<api::google::SignIn>,
 }
 
 /// The configured `x-client-validation` value. Never printed.
@@ -39,19 +42,6 @@ pub struct ClientValidation(pub String);
 impl std::fmt::Debug for ClientValidation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("ClientValidation(…)")
-    }
-}
-
-/// The notifier outside `dev` until SMS and email gateways are configured: it refuses every
-/// message, so a code that cannot be delivered is reported (503) instead of lost.
-#[derive(Debug)]
-struct NoGateway;
-
-#[async_trait::async_trait]
-impl Notifier for NoGateway {
-    async fn send(&self, n: &Notification) -> Result<(), NotifyError> {
-        tracing::error!(channel = ?n.channel, "no SMS or email gateway is configured");
-        Err(NotifyError::Unavailable { reason: "no SMS or email gateway is configured".to_owned() })
     }
 }
 
@@ -94,12 +84,14 @@ impl App {
         let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
         // Writes (the seed) go through the cache too, so it forgets at once.
         let catalog_store = cached_reads(catalog_store, &config).await;
-        // The seam for real gateways: anything implementing `Notifier` goes here.
-        let outbox = (config.env == Environment::Dev).then(|| Arc::new(Outbox::new()));
-        let notifier: Arc<dyn Notifier> = match &outbox {
-            Some(outbox) => outbox.clone(),
-            None => Arc::new(NoGateway),
-        };
+        let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
+            match config.notify_mode().map_err(anyhow::Error::msg)? {
+                NotifyMode::Outbox => {
+                    let outbox = Arc::new(Outbox::new());
+                    (Some(outbox.clone()), outbox)
+                }
+                NotifyMode::Gateways => (None, Arc::new(crate::notify::gateways(&config.gateways)?)),
+            };
         let blobs = Arc::new(LocalDiskBlobStore::new(config.data_dir.join("blobs")));
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
@@ -112,6 +104,11 @@ impl App {
             .as_ref()
             .filter(|v| !v.expose().is_empty())
             .map(|v| Arc::new(ClientValidation(v.expose().to_owned())));
+        let sign_in = sign_in_provider(&config)?.map(|(provider, dev)| api::google::SignIn {
+            provider,
+            dev,
+            public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()),
+        });
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
@@ -119,6 +116,7 @@ impl App {
             outbox,
             client_validation,
             identity,
+            sign_in,
         };
         Ok(Self { config, shop, catalog_store })
     }
@@ -159,6 +157,28 @@ impl App {
     }
 }
 
+/// The sign-in provider: Google (OpenID Connect) when its client id and secret are configured,
+/// else the local stand-in in `dev`, else none. The flag tells whether it is the stand-in.
+///
+/// # Errors
+/// When only one of the client id and secret is set, or the issuer is not a URL.
+pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn IdentityProvider>, bool)>> {
+    let id = config.google_client_id.as_deref().map(str::trim).filter(|v| !v.is_empty());
+    let secret = config.google_client_secret.as_ref().map(|s| s.expose().trim()).filter(|v| !v.is_empty());
+    match (id, secret) {
+        (Some(id), Some(secret)) => {
+            let mut oidc = OidcConfig::google(id, secrecy::SecretString::from(secret.to_owned()));
+            if let Some(issuer) = config.google_issuer.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+                issuer.clone_into(&mut oidc.issuer_url);
+            }
+            let provider = OidcIdentityProvider::new(oidc).context("MARQUE_GOOGLE_*: the sign-in settings")?;
+            Ok(Some((Arc::new(provider), false)))
+        }
+        (None, None) if config.env == Environment::Dev => Ok(Some((Arc::new(DevIdentityProvider::new()), true))),
+        (None, None) => Ok(None),
+        _ => anyhow::bail!("MARQUE_GOOGLE_CLIENT_ID and MARQUE_GOOGLE_CLIENT_SECRET must be set together"),
+    }
+}
 /// The store the storefront reads through: `store` behind a [`CachedCatalogStore`] whose
 /// version is polled every `catalog_poll_ms` by a task that ends with the last handle
 /// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0).

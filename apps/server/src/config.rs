@@ -72,6 +72,26 @@ pub struct Config {
     #[arg(long, env = "MARQUE_CLIENT_VALIDATION", hide_env_values = true)]
     pub client_validation: Option<Secret>,
 
+    /// Google sign-in: the OAuth client's id and secret. Both set: sign-in with Google;
+    /// neither in `dev`: the local stand-in (`/api/dev/signin`); neither in `prod`: no sign-in.
+    #[arg(long, env = "MARQUE_GOOGLE_CLIENT_ID")]
+    pub google_client_id: Option<String>,
+    #[arg(long, env = "MARQUE_GOOGLE_CLIENT_SECRET", hide_env_values = true)]
+    pub google_client_secret: Option<Secret>,
+    /// The OpenID Connect issuer for sign-in (default Google's).
+    #[arg(long, env = "MARQUE_GOOGLE_ISSUER")]
+    pub google_issuer: Option<String>,
+
+    /// How customers' messages are sent: `outbox` (kept in memory, `GET /api/dev/outbox`; `dev`
+    /// only) or `gateways` (email by SMTP, SMS by the SMS gateway). Default: `outbox` in `dev`,
+    /// `gateways` in `prod`.
+    #[arg(long, env = "MARQUE_NOTIFY", value_enum)]
+    pub notify: Option<NotifyMode>,
+
+    /// The SMTP relay and SMS gateway settings (`MARQUE_NOTIFY=gateways`).
+    #[command(flatten)]
+    pub gateways: GatewayConfig,
+
     /// Key of the one-time code hashes (HMAC-SHA256). `dev` has a default; `prod` refuses to
     /// start without it.
     #[arg(long, env = "MARQUE_SECRET", hide_env_values = true)]
@@ -141,6 +161,63 @@ pub struct IdentityConfig {
     pub grievance_email: Option<String>,
     #[arg(long, env = "MARQUE_GRIEVANCE_PHONE")]
     pub grievance_phone: Option<String>,
+}
+
+/// How customers' messages are sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NotifyMode {
+    /// Kept in memory and listed at `GET /api/dev/outbox` (`dev` only).
+    Outbox,
+    /// Email through the SMTP relay, SMS through the SMS gateway.
+    Gateways,
+}
+
+/// How the connection to the SMTP relay is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SmtpSecurityMode {
+    /// No TLS: a local test relay only.
+    Plain,
+    /// STARTTLS, required (port 587).
+    Starttls,
+    /// TLS from the first byte (port 465).
+    Tls,
+}
+
+/// The SMTP relay and the SMS gateway (MSG91 flow API with India's DLT registrations).
+#[derive(Debug, Clone, Default, Args)]
+pub struct GatewayConfig {
+    /// SMTP relay host.
+    #[arg(long, env = "MARQUE_SMTP_HOST")]
+    pub smtp_host: Option<String>,
+    /// SMTP port (default 587 for starttls, 465 for tls, 25 for plain).
+    #[arg(long, env = "MARQUE_SMTP_PORT")]
+    pub smtp_port: Option<u16>,
+    /// `plain`, `starttls` (default) or `tls`.
+    #[arg(long, env = "MARQUE_SMTP_SECURITY", value_enum)]
+    pub smtp_security: Option<SmtpSecurityMode>,
+    /// SMTP username and password (both or neither).
+    #[arg(long, env = "MARQUE_SMTP_USER")]
+    pub smtp_user: Option<String>,
+    #[arg(long, env = "MARQUE_SMTP_PASS", hide_env_values = true)]
+    pub smtp_pass: Option<Secret>,
+    /// The sender, e.g. `Marque Parts <no-reply@marqueparts.in>`.
+    #[arg(long, env = "MARQUE_SMTP_FROM")]
+    pub smtp_from: Option<String>,
+    /// The SMS gateway's address (default MSG91's).
+    #[arg(long, env = "MARQUE_SMS_BASE_URL")]
+    pub sms_base_url: Option<String>,
+    /// The SMS gateway's auth key.
+    #[arg(long, env = "MARQUE_SMS_AUTH_KEY", hide_env_values = true)]
+    pub sms_auth_key: Option<Secret>,
+    /// The DLT sender header (six letters).
+    #[arg(long, env = "MARQUE_SMS_SENDER")]
+    pub sms_sender: Option<String>,
+    /// The DLT principal entity id.
+    #[arg(long, env = "MARQUE_SMS_DLT_ENTITY_ID")]
+    pub sms_dlt_entity_id: Option<String>,
+    /// The gateway's id of the approved one-time-code template.
+    #[arg(long, env = "MARQUE_SMS_OTP_TEMPLATE_ID")]
+    pub sms_otp_template_id: Option<String>,
 }
 
 /// A configured secret: usable, but never printed by `Debug`.
@@ -219,6 +296,11 @@ impl Config {
             seed_products: 120,
             sitemap_urls: 50_000,
             client_validation: None,
+            google_client_id: None,
+            google_client_secret: None,
+            google_issuer: None,
+            notify: None,
+            gateways: GatewayConfig::default(),
             secret: None,
             otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
             catalog_cache_mb: 16,
@@ -289,5 +371,88 @@ mod secret_tests {
         assert!(config.otp_secret().expect_err("refused").contains("MARQUE_SECRET"));
         config.secret = Some("k".parse().expect("infallible"));
         assert_eq!(config.otp_secret().as_deref(), Ok("k"));
+    }
+}
+
+impl Config {
+    /// How messages are sent: `MARQUE_NOTIFY`, by default `outbox` in `dev` and `gateways` in `prod`.
+    ///
+    /// # Errors
+    /// In `prod` with `MARQUE_NOTIFY=outbox`; with `gateways` when a required gateway setting
+    /// is missing (each missing variable is named).
+    pub fn notify_mode(&self) -> Result<NotifyMode, String> {
+        let mode = self.notify.unwrap_or(match self.env {
+            Environment::Dev => NotifyMode::Outbox,
+            Environment::Prod => NotifyMode::Gateways,
+        });
+        if mode == NotifyMode::Outbox && self.env == Environment::Prod {
+            return Err("MARQUE_ENV=prod refuses MARQUE_NOTIFY=outbox: messages must reach customers".to_owned());
+        }
+        if mode == NotifyMode::Gateways {
+            let g = &self.gateways;
+            let set = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.trim().is_empty());
+            let secret = |v: &Option<Secret>| v.as_ref().is_some_and(|v| !v.expose().trim().is_empty());
+            let missing: Vec<&str> = [
+                ("MARQUE_SMTP_HOST", set(&g.smtp_host)),
+                ("MARQUE_SMTP_FROM", set(&g.smtp_from)),
+                ("MARQUE_SMS_AUTH_KEY", secret(&g.sms_auth_key)),
+                ("MARQUE_SMS_SENDER", set(&g.sms_sender)),
+                ("MARQUE_SMS_DLT_ENTITY_ID", set(&g.sms_dlt_entity_id)),
+                ("MARQUE_SMS_OTP_TEMPLATE_ID", set(&g.sms_otp_template_id)),
+            ]
+            .into_iter()
+            .filter(|(_, ok)| !ok)
+            .map(|(name, _)| name)
+            .collect();
+            if !missing.is_empty() {
+                return Err(format!("MARQUE_NOTIFY=gateways needs {}", missing.join(", ")));
+            }
+        }
+        Ok(mode)
+    }
+}
+
+#[cfg(test)]
+mod notify_tests {
+    use super::*;
+
+    fn gateways() -> GatewayConfig {
+        let s = |v: &str| Some(v.to_owned());
+        GatewayConfig {
+            smtp_host: s("smtp.example.in"),
+            smtp_from: s("Marque Parts <no-reply@marqueparts.in>"),
+            sms_auth_key: Some("key".parse().expect("infallible")),
+            sms_sender: s("MRQPRT"),
+            sms_dlt_entity_id: s("1201159000000000001"),
+            sms_otp_template_id: s("tmpl-otp"),
+            ..GatewayConfig::default()
+        }
+    }
+
+    #[test]
+    fn dev_defaults_to_the_outbox_and_prod_refuses_it() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        assert_eq!(config.notify_mode(), Ok(NotifyMode::Outbox));
+        config.env = Environment::Prod;
+        config.gateways = gateways();
+        assert_eq!(config.notify_mode(), Ok(NotifyMode::Gateways), "prod defaults to the gateways");
+        config.notify = Some(NotifyMode::Outbox);
+        assert!(config.notify_mode().expect_err("refused").contains("outbox"));
+    }
+
+    #[test]
+    fn gateways_need_every_setting_and_name_the_missing_ones() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        config.env = Environment::Prod;
+        let err = config.notify_mode().expect_err("nothing configured");
+        for name in ["MARQUE_SMTP_HOST", "MARQUE_SMTP_FROM", "MARQUE_SMS_AUTH_KEY", "MARQUE_SMS_SENDER", "MARQUE_SMS_DLT_ENTITY_ID", "MARQUE_SMS_OTP_TEMPLATE_ID"] {
+            assert!(err.contains(name), "{err} names {name}");
+        }
+        config.gateways = gateways();
+        config.gateways.sms_sender = None;
+        assert_eq!(config.notify_mode(), Err("MARQUE_NOTIFY=gateways needs MARQUE_SMS_SENDER".to_owned()));
+        config.env = Environment::Dev;
+        config.notify = Some(NotifyMode::Gateways);
+        assert!(config.notify_mode().is_err(), "dev asking for the gateways needs them too");
     }
 }

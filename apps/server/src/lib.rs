@@ -7,6 +7,7 @@ pub mod avatar;
 pub mod config;
 pub mod identity;
 pub mod listener;
+pub mod notify;
 pub mod seed;
 pub mod web;
 

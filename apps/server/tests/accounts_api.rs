@@ -6,7 +6,7 @@ mod helpers;
 use std::io::Cursor;
 
 use helpers::{spawn_shop, spawn_with, TestShop};
-use marque_server::config::{Environment, IdentityConfig};
+use marque_server::config::{Environment, GatewayConfig, IdentityConfig, SmtpSecurityMode};
 use marque_server::seed;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
@@ -380,6 +380,7 @@ async fn a_wishlist_of_49_takes_exactly_one_of_many_concurrent_adds() {
 async fn the_outbox_exists_only_in_dev() {
     let shop = spawn_with(|c| {
         c.env = Environment::Prod;
+        c.gateways = unreachable_gateways();
         c.secret = Some("prod-secret".parse().expect("infallible"));
         let s = |v: &str| Some(v.to_owned());
         c.identity = IdentityConfig {
@@ -399,4 +400,128 @@ async fn the_outbox_exists_only_in_dev() {
     .await;
     let (status, _) = shop.get_json("/api/dev/outbox").await;
     assert_eq!(status, 404);
+}
+
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
+}
+
+fn location(resp: &reqwest::Response) -> String {
+    assert_eq!(resp.status().as_u16(), 302, "a redirect");
+    resp.headers().get("location").and_then(|v| v.to_str().ok()).expect("location").to_owned()
+}
+
+fn query_value(url: &str, name: &str) -> String {
+    let query = url.split_once('?').map_or("", |(_, q)| q);
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).expect("a query");
+    pairs.into_iter().find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_else(|| panic!("{name} in {url}"))
+}
+
+#[tokio::test]
+async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
+    let shop = spawn_shop().await;
+    let client = no_redirects();
+    let start = client.get(format!("{}/api/google", shop.base)).send().await.expect("answer");
+    let to_page = location(&start);
+    assert!(to_page.starts_with("/api/dev/signin?"), "{to_page}");
+    let page = client.get(format!("{}{to_page}", shop.base)).send().await.expect("answer");
+    assert_eq!(page.status().as_u16(), 200);
+    let html = page.text().await.expect("html");
+    assert!(html.contains("<label for=\"dev-email\">Email</label>") && html.contains("name=\"email\""), "{html}");
+    assert!(html.contains("value=\"dev.shopper@marqueparts.in\"") && html.contains(">Sign in</button>"), "{html}");
+    assert!(html.contains("action=\"/api/dev/signin/continue\""), "{html}");
+
+    let state = query_value(&to_page, "state");
+    let redirect_uri = query_value(&to_page, "redirect_uri");
+    assert_eq!(redirect_uri, format!("{}/api/google/callback", shop.base));
+    let form = serde_urlencoded::to_string([
+        ("state", state.as_str()),
+        ("redirect_uri", redirect_uri.as_str()),
+        ("email", "dev.shopper@marqueparts.in"),
+    ])
+    .expect("query");
+    let to_callback = location(&client.get(format!("{}/api/dev/signin/continue?{form}", shop.base)).send().await.expect("answer"));
+    assert!(to_callback.starts_with(&redirect_uri), "{to_callback}");
+    let back = client.get(&to_callback).send().await.expect("answer");
+    assert_eq!(back.headers().get("referrer-policy").and_then(|v| v.to_str().ok()), Some("no-referrer"));
+    let success = location(&back);
+    assert!(success.starts_with("/login/success?token="), "{success}");
+    let token = query_value(&success, "token");
+    let (status, me) = get_auth(&shop, "/api/user", &token).await;
+    assert_eq!(status, 200, "{me}");
+    assert!(me.to_string().contains("dev.shopper@marqueparts.in"), "{me}");
+
+    // The same return again: the state was used up.
+    assert_eq!(location(&client.get(&to_callback).send().await.expect("answer")), "/login/failure");
+    // A state that was never started.
+    let wrong = format!("{}/api/google/callback?state=nope&code=dev.shopper%40marqueparts.in", shop.base);
+    assert_eq!(location(&client.get(wrong).send().await.expect("answer")), "/login/failure");
+    // Another shop's callback is refused by the dev page.
+    let elsewhere = serde_urlencoded::to_string([("state", "s"), ("redirect_uri", "https://evil.example/api/google/callback"), ("email", "a@b.in")])
+        .expect("query");
+    let refused = client.get(format!("{}/api/dev/signin/continue?{elsewhere}", shop.base)).send().await.expect("answer");
+    assert_eq!(refused.status().as_u16(), 400);
+}
+
+#[tokio::test]
+async fn google_sign_in_signs_in_the_same_account_twice() {
+    let shop = spawn_shop().await;
+    let client = no_redirects();
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let to_page = location(&client.get(format!("{}/api/google", shop.base)).send().await.expect("answer"));
+        let state = query_value(&to_page, "state");
+        let back = format!("{}/api/google/callback?state={state}&code=twice%40example.in", shop.base);
+        let token = query_value(&location(&client.get(back).send().await.expect("answer")), "token");
+        let (_, me) = get_auth(&shop, "/api/user", &token).await;
+        ids.push(me.to_string());
+    }
+    assert_eq!(ids[0], ids[1]);
+}
+
+#[tokio::test]
+async fn google_sign_in_without_a_provider_answers_json_404() {
+    let shop = spawn_with(|c| {
+        c.env = Environment::Prod;
+        c.gateways = unreachable_gateways();
+        c.secret = Some("prod-secret".parse().expect("infallible"));
+        let s = |v: &str| Some(v.to_owned());
+        c.identity = IdentityConfig {
+            legal_name: s("Spares Mumbai LLP"),
+            address: s("4 Lamington Road, Mumbai 400007"),
+            gstin: s("27AAPFU0939F1ZV"),
+            state: s("maharashtra"),
+            support_email: s("help@spares.in"),
+            support_phone: s("+91 22 4000 1000"),
+            enquiry_phone: s("+91 22 4000 1001"),
+            chat_number: None,
+            grievance_name: s("R. Iyer"),
+            grievance_email: s("grievance@spares.in"),
+            grievance_phone: s("+91 22 4000 1002"),
+        };
+    })
+    .await;
+    let client = no_redirects();
+    for path in ["/api/google", "/api/google/callback?state=a&code=b", "/api/dev/signin?state=a&redirect_uri=b"] {
+        let resp = client.get(format!("{}{path}", shop.base)).send().await.expect("answer");
+        let (status, body) = read(resp).await;
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+}
+
+/// Gateway settings `prod` accepts, pointing nowhere (no test sends through them).
+fn unreachable_gateways() -> GatewayConfig {
+    let s = |v: &str| Some(v.to_owned());
+    GatewayConfig {
+        smtp_host: s("127.0.0.1"),
+        smtp_port: Some(9),
+        smtp_security: Some(SmtpSecurityMode::Plain),
+        smtp_from: s("Marque Parts <no-reply@marqueparts.in>"),
+        sms_base_url: s("http://127.0.0.1:9"),
+        sms_auth_key: Some("key".parse().expect("infallible")),
+        sms_sender: s("MRQPRT"),
+        sms_dlt_entity_id: s("1201159000000000001"),
+        sms_otp_template_id: s("tmpl-otp"),
+        ..GatewayConfig::default()
+    }
 }

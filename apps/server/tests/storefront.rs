@@ -160,11 +160,12 @@ async fn every_route_in_the_table_answers_200_and_other_paths_404() {
         }
         let (status, html) = page(&shop, &path).await;
         assert_eq!(status, 200, "{pattern} as {path}");
-        assert!(!html.contains("noindex"), "{path} is a public page");
+        let private = route["page"].as_str().is_some_and(|p| p.starts_with("account/"));
+        assert_eq!(html.contains("noindex"), private, "{path}: only the account pages are noindex");
     }
     for path in [
-        "/login", "/login/success", "/address", "/review", "/ordersuccess", "/orderhistory",
-        "/orderhistory/render_invoice", "/wishlist", "/profile", "/nope", "/about/more", "/brand",
+        "/address", "/review", "/ordersuccess", "/orderhistory", "/orderhistory/render_invoice", "/nope",
+        "/about/more", "/brand",
     ] {
         let (status, html) = page(&shop, path).await;
         assert_eq!(status, 404, "{path} is not in the route table");
@@ -220,4 +221,33 @@ async fn a_configured_identity_is_published_and_no_chat_number_is_null() {
     assert!(api["chatNumber"].is_null());
     let (_, html) = page(&shop, "/about").await;
     assert_eq!(between(&html, "<title>", "</title>"), "About us - Spares Mumbai");
+}
+
+#[tokio::test]
+async fn account_pages_are_titled_noindex_and_never_canonicalise_the_token() {
+    let shop = spawn_shop().await;
+    for (path, title, canonical) in [
+        ("/login", "Login - Marque Parts", "/login"),
+        ("/login/success?token=secret-session-token", "Login - Marque Parts", "/login/success"),
+        ("/login/failure", "Login - Marque Parts", "/login/failure"),
+        ("/profile", "Profile - Marque Parts", "/profile"),
+        ("/wishlist", "Wishlist - Marque Parts", "/wishlist"),
+    ] {
+        let (status, html) = page(&shop, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(between(&html, "<title>", "</title>"), title, "{path}");
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}: noindex");
+        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}{canonical}\">", shop.base)), "{path}: {html}");
+        assert!(!html.contains("secret-session-token"), "{path}: the token stays out of the page");
+    }
+}
+
+#[tokio::test]
+async fn the_client_validation_value_reaches_the_page_escaped() {
+    let shop = spawn_with(|c| c.client_validation = Some("v<1>\"&".parse().expect("infallible"))).await;
+    let (_, html) = page(&shop, "/").await;
+    assert!(html.contains("<meta name=\"marque-client-validation\" content=\"v&lt;1&gt;&quot;&amp;\">"), "{html}");
+    let plain = spawn_shop().await;
+    let (_, html) = page(&plain, "/").await;
+    assert!(!html.contains("marque-client-validation"), "no meta without a value");
 }

@@ -17,7 +17,7 @@ use marque_domain::account::{
 use marque_domain::Message;
 use marque_ports::{
     AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel,
-    NewSession, Notification, Notifier, NotifyError, UserId, UserRecord,
+    ExternalIdentity, NewSession, PendingSignIn, Notification, Notifier, NotifyError, UserId, UserRecord,
 };
 use sha2::{Digest, Sha256};
 
@@ -496,6 +496,73 @@ impl AccountService {
             Sent::Sent => Ok(user),
             Sent::TooSoon => Err(AccountError::RateLimited(Message::OtpTooSoon)),
         }
+    }
+
+    /// How long a started external sign-in waits for the visitor's return.
+    pub const PENDING_SIGN_IN_SECS: i64 = 600;
+
+    /// Keeps a started external sign-in until the visitor returns (at most ten minutes).
+    ///
+    /// # Errors
+    /// [`AccountError::Unavailable`].
+    pub async fn keep_pending_sign_in(&self, pending: &PendingSignIn) -> Result<(), AccountError> {
+        let expires_at = self.clock.now() + Self::PENDING_SIGN_IN_SECS;
+        Ok(self.store.put_pending_sign_in(pending, expires_at).await?)
+    }
+
+    /// Takes the started sign-in with this state, once; `None` when unknown, used or expired.
+    ///
+    /// # Errors
+    /// [`AccountError::Unavailable`].
+    pub async fn take_pending_sign_in(&self, state: &str) -> Result<Option<PendingSignIn>, AccountError> {
+        Ok(self.store.take_pending_sign_in(state, self.clock.now()).await?)
+    }
+
+    /// Signs in someone an identity provider vouched for: the account with this Google email,
+    /// else the one with this email (which is then linked to it and confirmed), else a new
+    /// confirmed account without password or mobile. Starts a session.
+    ///
+    /// # Errors
+    /// [`AccountError::Invalid`] for an identity whose email does not parse;
+    /// [`AccountError::Unavailable`].
+    pub async fn sign_in_external(&self, identity: &ExternalIdentity) -> Result<(SessionToken, UserRecord), AccountError> {
+        let email = Email::parse(identity.email.trim())
+            .map_err(|e| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
+        let email_text = email.as_str().to_owned();
+        let user = match self.store.user_by_google_email(&email_text).await? {
+            Some(user) => user,
+            None => match self.store.user_by_email(&email).await? {
+                Some(mut user) => {
+                    user.google_email = Some(email_text.clone());
+                    user.verified = true;
+                    self.store.update_user(&user).await?;
+                    user
+                }
+                None => {
+                    let name = PersonName::parse(identity.name.trim())
+                        .map(|n| n.as_str().to_owned())
+                        .unwrap_or_else(|_| email_text.split('@').next().unwrap_or_default().to_owned());
+                    let user = UserRecord {
+                        id: UserId(hex::encode(random_bytes::<12>()?)),
+                        name,
+                        email: email_text.clone(),
+                        google_email: Some(email_text.clone()),
+                        mobile: String::new(),
+                        password_hash: None,
+                        profile: String::new(),
+                        verified: true,
+                        offer_exp: 0,
+                        percentage: 0,
+                        created_at: self.clock.now(),
+                    };
+                    self.store.create_user(&user).await?;
+                    tracing::info!(user = %user.id.0, "customer signed up with an external identity");
+                    user
+                }
+            },
+        };
+        let token = self.start_session(&user.id).await?;
+        Ok((token, user))
     }
 
     async fn start_session(&self, user: &UserId) -> Result<SessionToken, AccountError> {

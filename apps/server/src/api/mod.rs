@@ -4,6 +4,7 @@ mod account;
 mod auth;
 mod catalog;
 mod error;
+pub mod google;
 mod health;
 mod http_cache;
 mod model;
@@ -114,6 +115,11 @@ pub fn routes(shop: Shop) -> impl Endpoint {
             }),
         )
         .nest("/docs", viewer);
+    route = route
+        .at("/google", poem::get(google::start))
+        .at("/google/callback", poem::get(google::callback))
+        .at("/dev/signin", poem::get(google::dev_page))
+        .at("/dev/signin/continue", poem::get(google::dev_continue));
     if let Some(outbox) = outbox {
         route = route.at("/dev/outbox", poem::get(dev_outbox).data(outbox));
     }

@@ -38,6 +38,9 @@ pub struct Site<'a> {
     /// The shop's identity as JSON, embedded for the frontends as
     /// `<script id="marque-shop" type="application/json">`; empty for none.
     pub identity_json: &'a str,
+    /// The `x-client-validation` value the frontends send on authorized calls, published as
+    /// `<meta name="marque-client-validation">`; empty for none.
+    pub client_validation: &'a str,
 }
 
 /// JSON made safe inside a `<script>` element: `<` never appears raw, so no
@@ -81,6 +84,12 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
     if let Some(data) = &head.json_ld {
         tags.push(format!("<script type=\"application/ld+json\">{}</script>", script_json(&data.to_string())));
     }
+    if !site.client_validation.is_empty() {
+        tags.push(format!(
+            "<meta name=\"marque-client-validation\" content=\"{}\">",
+            escape(site.client_validation)
+        ));
+    }
     if !site.identity_json.is_empty() {
         tags.push(format!(
             "<script id=\"marque-shop\" type=\"application/json\">{}</script>",
@@ -123,6 +132,7 @@ mod tests {
     use super::*;
 
     const SITE: Site<'static> = Site {
+        client_validation: "",
         name: "Marque Parts",
         description: "Default.",
         origin: "https://shop.test",

@@ -111,6 +111,7 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         description: &state.shop_description,
         origin: &origin,
         identity_json: &state.identity_json,
+        client_validation: state.shop.client_validation.as_ref().map_or("", |v| v.0.as_str()),
     });
     Response::builder()
         .status(page.status)

@@ -75,6 +75,13 @@ pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query
         "shell/Contact" => Resolved::ok(page("Contact us", "/contactus")),
         "shell/Policy" => Resolved::ok(page("Privacy Policy", "/policy")),
         "shell/Terms" => Resolved::ok(page("Terms and Conditions", "/termandcondition")),
+        // Account pages are for the signed-in customer: never indexed; the canonical never
+        // carries the query (`/login/success?token=…` holds a session token).
+        "account/Login" => Resolved::ok(private("Login", "/login")),
+        "account/LoginSuccess" => Resolved::ok(private("Login", "/login/success")),
+        "account/LoginFailure" => Resolved::ok(private("Login", "/login/failure")),
+        "account/Profile" => Resolved::ok(private("Profile", "/profile")),
+        "account/Wishlist" => Resolved::ok(private("Wishlist", "/wishlist")),
         _ => {
             let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
             Resolved::ok(PageHead { canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() })

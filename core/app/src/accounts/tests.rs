@@ -26,6 +26,7 @@ struct MemStore {
     sessions: Mutex<HashMap<String, (UserId, i64, bool)>>,
     challenges: Mutex<HashMap<UserId, (Challenge, bool)>>,
     hits: Mutex<HashMap<(String, i64), u32>>,
+    pending: Mutex<HashMap<String, (marque_ports::PendingSignIn, i64)>>,
 }
 
 #[async_trait]
@@ -50,8 +51,8 @@ impl AccountStore for MemStore {
     async fn user_by_mobile(&self, mobile: &str) -> Result<Option<UserRecord>, AccountStoreError> {
         Ok(self.users.lock().expect("lock").iter().find(|u| u.mobile == mobile).cloned())
     }
-    async fn user_by_google_email(&self, _: &str) -> Result<Option<UserRecord>, AccountStoreError> {
-        Ok(None)
+    async fn user_by_google_email(&self, email: &str) -> Result<Option<UserRecord>, AccountStoreError> {
+        Ok(self.users.lock().expect("lock").iter().find(|u| u.google_email.as_deref() == Some(email)).cloned())
     }
     async fn update_user(&self, user: &UserRecord) -> Result<(), AccountStoreError> {
         let mut users = self.users.lock().expect("lock");
@@ -103,6 +104,13 @@ impl AccountStore for MemStore {
         let n = hits.entry((key.to_owned(), now / window)).or_insert(0);
         *n += 1;
         Ok(*n)
+    }
+    async fn put_pending_sign_in(&self, p: &marque_ports::PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {
+        self.pending.lock().expect("lock").insert(p.state.clone(), (p.clone(), expires_at));
+        Ok(())
+    }
+    async fn take_pending_sign_in(&self, state: &str, now: i64) -> Result<Option<marque_ports::PendingSignIn>, AccountStoreError> {
+        Ok(self.pending.lock().expect("lock").remove(state).filter(|(_, exp)| *exp > now).map(|(p, _)| p))
     }
 }
 
@@ -371,4 +379,39 @@ fn codes_are_six_uniform_digits_and_secrets_stay_out_of_debug() {
     }
     let settings = AccountSettings::new(OtpSecret::new(b"very secret".to_vec()));
     assert!(!format!("{settings:?}").contains("very secret"));
+}
+
+fn google(email: &str, name: &str) -> ExternalIdentity {
+    ExternalIdentity { subject: format!("g:{email}"), email: email.into(), name: name.into(), picture: None }
+}
+
+#[tokio::test]
+async fn external_sign_in_creates_a_verified_account_once_and_links_an_existing_email() {
+    let w = world();
+    let (token, user) = w.service.sign_in_external(&google("Ravi@Example.in", "Ravi Kumar")).await.expect("signed in");
+    assert!(user.verified && user.password_hash.is_none() && user.mobile.is_empty());
+    assert_eq!((user.name.as_str(), user.email.as_str()), ("Ravi Kumar", "ravi@example.in"));
+    assert_eq!(user.google_email.as_deref(), Some("ravi@example.in"));
+    assert_eq!(w.service.authenticate(token.expose()).await.expect("session").user.id, user.id);
+    let (_, again) = w.service.sign_in_external(&google("ravi@example.in", "R")).await.expect("again");
+    assert_eq!(again.id, user.id, "the same account by its Google email");
+
+    let registered = w.service.register(&input(), None).await.expect("register");
+    let (_, linked) = w.service.sign_in_external(&google("asha@example.in", "Asha")).await.expect("linked");
+    assert_eq!(linked.id, registered.id, "an account with the email is the one signed in");
+    assert!(linked.verified, "Google vouched for the email");
+    assert_eq!(linked.google_email.as_deref(), Some("asha@example.in"));
+    assert!(w.sent.0.lock().expect("lock").len() == 2, "no code is sent for an external sign-in");
+}
+
+#[tokio::test]
+async fn pending_sign_ins_are_kept_ten_minutes_and_taken_once() {
+    let w = world();
+    let pending = PendingSignIn { state: "st".into(), nonce: "n".into(), pkce_verifier: "v".into() };
+    w.service.keep_pending_sign_in(&pending).await.expect("kept");
+    assert_eq!(w.service.take_pending_sign_in("st").await, Ok(Some(pending.clone())));
+    assert_eq!(w.service.take_pending_sign_in("st").await, Ok(None), "once");
+    w.service.keep_pending_sign_in(&pending).await.expect("kept");
+    w.advance(600);
+    assert_eq!(w.service.take_pending_sign_in("st").await, Ok(None), "expired after ten minutes");
 }

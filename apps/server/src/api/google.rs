@@ -1,0 +1,206 @@
+//! Sign-in with Google (or, in `dev`, the local stand-in): plain redirects beside the OpenAPI
+//! service, because a browser follows them, not the API client.
+//!
+//! - `GET /api/google`: starts a sign-in, keeps it in the account store under its state
+//!   (ten minutes, any instance can finish it) and redirects to the provider.
+//! - `GET /api/google/callback?state&code`: takes the kept sign-in (once), finishes it and
+//!   redirects to `/login/success?token=…`, or to `/login/failure` on any failure.
+//! - `GET /api/dev/signin` and `/api/dev/signin/continue`: the `dev` provider's page.
+
+use std::sync::Arc;
+
+use marque_ports::IdentityProvider;
+use poem::http::StatusCode;
+use poem::web::{Data, Query};
+use poem::{handler, Request, Response};
+use serde::Deserialize;
+
+use crate::app::Shop;
+
+/// The configured sign-in provider, and whether it is the `dev` stand-in.
+#[derive(Clone)]
+pub struct SignIn {
+    pub provider: Arc<dyn IdentityProvider>,
+    /// The `dev` stand-in: its page (`/api/dev/signin`) is served only then.
+    pub dev: bool,
+    /// `MARQUE_PUBLIC_URL` without a trailing slash; else the request's host is the origin.
+    pub public_url: Option<String>,
+}
+
+impl std::fmt::Debug for SignIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SignIn").field("dev", &self.dev).finish_non_exhaustive()
+    }
+}
+
+pub const CALLBACK_PATH: &str = "/api/google/callback";
+pub const DEV_EMAIL: &str = "dev.shopper@marqueparts.in";
+
+impl SignIn {
+    fn origin(&self, req: &Request) -> String {
+        self.public_url.clone().unwrap_or_else(|| {
+            let host = req
+                .headers()
+                .get("host")
+                .and_then(|h| h.to_str().ok())
+                .filter(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')))
+                .unwrap_or("localhost");
+            format!("http://{host}")
+        })
+    }
+
+    fn callback(&self, req: &Request) -> String {
+        format!("{}{CALLBACK_PATH}", self.origin(req))
+    }
+}
+
+fn redirect(to: &str) -> Response {
+    Response::builder()
+        .status(StatusCode::FOUND)
+        .header("location", to)
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .finish()
+}
+
+fn failure() -> Response {
+    redirect("/login/failure")
+}
+
+fn unavailable() -> Response {
+    let body = serde_json::json!({
+        "status": "failed",
+        "message": "Sign-in with Google is not available.",
+        "code": "signin.unavailable",
+    });
+    Response::builder()
+        .status(StatusCode::NOT_FOUND)
+        .content_type("application/json")
+        .body(body.to_string())
+}
+
+/// `GET /api/google`
+#[handler]
+pub async fn start(req: &Request, shop: Data<&Shop>) -> Response {
+    let Some(sign_in) = &shop.sign_in else { return unavailable() };
+    let started = match sign_in.provider.start(&sign_in.callback(req)).await {
+        Ok(started) => started,
+        Err(e) => {
+            tracing::warn!(error = %e, "starting a sign-in failed");
+            return failure();
+        }
+    };
+    if let Err(e) = shop.accounts.keep_pending_sign_in(&started.pending).await {
+        tracing::error!(error = %e, "keeping a started sign-in failed");
+        return failure();
+    }
+    redirect(&started.redirect_to)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Return {
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    code: String,
+}
+
+/// `GET /api/google/callback?state&code`
+#[handler]
+pub async fn callback(req: &Request, shop: Data<&Shop>, Query(back): Query<Return>) -> Response {
+    let Some(sign_in) = &shop.sign_in else { return unavailable() };
+    let pending = match shop.accounts.take_pending_sign_in(&back.state).await {
+        Ok(Some(pending)) => pending,
+        Ok(None) => {
+            tracing::info!("a sign-in returned with an unknown, used or expired state");
+            return failure();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "taking a started sign-in failed");
+            return failure();
+        }
+    };
+    let identity = match sign_in.provider.finish(&pending, &sign_in.callback(req), &back.state, &back.code).await {
+        Ok(identity) => identity,
+        Err(e) => {
+            tracing::info!(error = %e, "a sign-in was refused");
+            return failure();
+        }
+    };
+    match shop.accounts.sign_in_external(&identity).await {
+        Ok((token, _)) => {
+            let query = serde_urlencoded::to_string([("token", token.expose())]).unwrap_or_default();
+            redirect(&format!("/login/success?{query}"))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "signing in an external identity failed");
+            failure()
+        }
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DevStart {
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    redirect_uri: String,
+}
+
+/// `GET /api/dev/signin?state&redirect_uri` (`dev` stand-in only): pick the test account.
+#[handler]
+pub fn dev_page(shop: Data<&Shop>, Query(q): Query<DevStart>) -> Response {
+    if !shop.sign_in.as_ref().is_some_and(|s| s.dev) {
+        return Response::builder().status(StatusCode::NOT_FOUND).finish();
+    }
+    let html = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"robots\" content=\"noindex\"><title>Development sign-in</title></head>\n<body>\n\
+<h1>Development sign-in</h1>\n<p>This stands in for Google while developing: the address below becomes the signed-in account.</p>\n\
+<form method=\"get\" action=\"/api/dev/signin/continue\">\n\
+<input type=\"hidden\" name=\"state\" value=\"{state}\">\n\
+<input type=\"hidden\" name=\"redirect_uri\" value=\"{redirect}\">\n\
+<label for=\"dev-email\">Email</label>\n\
+<input id=\"dev-email\" type=\"text\" name=\"email\" value=\"{email}\" autocomplete=\"email\">\n\
+<button type=\"submit\">Sign in</button>\n</form>\n</body></html>\n",
+        state = escape(&q.state),
+        redirect = escape(&q.redirect_uri),
+        email = escape(DEV_EMAIL),
+    );
+    Response::builder()
+        .content_type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .body(html)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DevContinue {
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    redirect_uri: String,
+    #[serde(default)]
+    email: String,
+}
+
+/// `GET /api/dev/signin/continue?state&redirect_uri&email`: back to the callback, which must
+/// be this shop's own `/api/google/callback`.
+#[handler]
+pub fn dev_continue(req: &Request, shop: Data<&Shop>, Query(q): Query<DevContinue>) -> Response {
+    let Some(sign_in) = shop.sign_in.as_ref().filter(|s| s.dev) else {
+        return Response::builder().status(StatusCode::NOT_FOUND).finish();
+    };
+    if q.redirect_uri != sign_in.callback(req) {
+        return Response::builder()
+            .status(StatusCode::BAD_REQUEST)
+            .content_type("application/json")
+            .body(serde_json::json!({"status": "failed", "message": "The return address is not this shop's."}).to_string());
+    }
+    let query = serde_urlencoded::to_string([("state", q.state.as_str()), ("code", q.email.as_str())]).unwrap_or_default();
+    redirect(&format!("{}?{query}", q.redirect_uri))
+}
