@@ -243,6 +243,15 @@ async fn account_pages_are_titled_noindex_and_never_canonicalise_the_token() {
 }
 
 #[tokio::test]
+async fn the_sign_in_landing_sends_no_referrer() {
+    let shop = spawn_shop().await;
+    let landing = shop.get("/login/success?token=secret-session-token").await;
+    assert_eq!(landing.headers()["referrer-policy"], "no-referrer");
+    let home = shop.get("/").await;
+    assert_eq!(home.headers()["referrer-policy"], "strict-origin-when-cross-origin");
+}
+
+#[tokio::test]
 async fn the_client_validation_value_reaches_the_page_escaped() {
     let shop = spawn_with(|c| c.client_validation = Some("v<1>\"&".parse().expect("infallible"))).await;
     let (_, html) = page(&shop, "/").await;

@@ -113,10 +113,14 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         identity_json: &state.identity_json,
         client_validation: state.shop.client_validation.as_ref().map_or("", |v| v.0.as_str()),
     });
+    // Every storefront page sends only its origin to other sites; the sign-in landing, whose address
+    // carries a session token until its script removes it, sends nothing at all.
+    let referrer = if path.starts_with("/login/success") { "no-referrer" } else { "strict-origin-when-cross-origin" };
     Response::builder()
         .status(page.status)
         .content_type("text/html; charset=utf-8")
         .header("cache-control", "no-cache")
+        .header("referrer-policy", referrer)
         .body(html)
 }
 

@@ -24,6 +24,19 @@ describe('/login/success', () => {
     expect(close).toHaveBeenCalledOnce();
   });
 
+  it('keeps the token when taking it out of the address mounts the page afresh', () => {
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/login/success?token=abc123');
+    render(<LoginSuccessPage />).unmount();
+    render(<LoginSuccessPage />);
+    expect(screen.getByRole('heading', { name: 'You are Authenticated' })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBe('abc123');
+    expect(log).not.toHaveBeenCalledWith('No token');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it("without a token only logs 'No token'", () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
