@@ -24,9 +24,9 @@ test: web-deps chromium aiosmtpd test-rust test-web test-journey
 test-rust:
 	cargo test --workspace --all-targets
 	@if [ -n "$${MARQUE_TEST_SURREAL_URL:-}" ]; then \
-	  cargo test -p marque-surreal --test catalog_contract -- --ignored; \
+	  cargo test -p marque-surreal --test catalog_contract --test accounts_contract --test wishlist_contract -- --ignored; \
 	else \
-	  echo "SKIPPED: the CatalogStore suites on ws:// (listed as ignored above): MARQUE_TEST_SURREAL_URL is not set"; \
+	  echo "SKIPPED: the store suites on ws:// (listed as ignored above): MARQUE_TEST_SURREAL_URL is not set"; \
 	fi
 
 test-web: web-deps

@@ -1,71 +1,13 @@
-//! Every `CatalogStore` suite on every engine, one test each: `<suite>::mem`,
-//! `<suite>::surrealkv` and `<suite>::ws`.
-//!
-//! The `ws` tests need a SurrealDB server named by `MARQUE_TEST_SURREAL_URL`
-//! (e.g. `ws://127.0.0.1:8000`; `MARQUE_TEST_SURREAL_USER` / `MARQUE_TEST_SURREAL_PASS`
-//! sign in as a root user). They are marked ignored, so a plain `cargo test` reports
-//! each of them as skipped by name; `make test` runs them (`-- --ignored`) when the
-//! variable is set, and run without it they fail rather than pass quietly.
+//! Every `CatalogStore` suite on every engine (see `engines`): `<suite>::mem`, `<suite>::surrealkv`
+//! and `<suite>::ws`, the last one ignored unless a SurrealDB server is named.
 
-use marque_surreal::{ConnectOptions, Credentials, Database};
+#[macro_use]
+mod engines;
 
-async fn in_memory() -> Database {
-    Database::connect("mem://").await.expect("open mem://")
-}
-
-/// A fresh database in a temporary directory; the directory goes when the guard drops.
-async fn on_disk() -> (Database, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let url = format!("surrealkv://{}", dir.path().join("db").display());
-    let db = Database::connect(&url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
-    (db, dir)
-}
-
-/// A database of its own on the server under test.
-async fn on_server(suite: &str) -> Database {
-    let url = std::env::var("MARQUE_TEST_SURREAL_URL")
-        .ok()
-        .filter(|url| !url.trim().is_empty())
-        .unwrap_or_else(|| panic!("{suite} on ws:// needs MARQUE_TEST_SURREAL_URL (e.g. ws://127.0.0.1:8000)"));
-    let credentials = match (std::env::var("MARQUE_TEST_SURREAL_USER"), std::env::var("MARQUE_TEST_SURREAL_PASS")) {
-        (Ok(username), Ok(password)) => Some(Credentials { username, password }),
-        _ => None,
-    };
-    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let options = ConnectOptions {
-        namespace: "marque_test".to_owned(),
-        database: format!("{suite}_{}_{stamp}", std::process::id()),
-        credentials,
-    };
-    Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url}: {e}"))
-}
-
-macro_rules! on_every_engine {
+macro_rules! catalog_suite {
     ($suite:ident) => {
-        mod $suite {
-            use super::*;
-
-            #[tokio::test]
-            async fn mem() {
-                let db = in_memory().await;
-                marque_contract_tests::catalog::$suite(&db.catalog()).await;
-            }
-
-            #[tokio::test]
-            async fn surrealkv() {
-                let (db, _dir) = on_disk().await;
-                marque_contract_tests::catalog::$suite(&db.catalog()).await;
-            }
-
-            #[tokio::test]
-            #[ignore = "needs a SurrealDB server: set MARQUE_TEST_SURREAL_URL, run with --ignored"]
-            async fn ws() {
-                let db = on_server(stringify!($suite)).await;
-                marque_contract_tests::catalog::$suite(&db.catalog()).await;
-                db.erase().await.expect("remove the test database");
-            }
-        }
+        on_every_engine!(catalog, catalog, $suite);
     };
 }
 
-marque_contract_tests::for_each_catalog_suite!(on_every_engine);
+marque_contract_tests::for_each_catalog_suite!(catalog_suite);
