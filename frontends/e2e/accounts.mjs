@@ -2,39 +2,22 @@
 // sign up with a picture and verify the OTP read from the dev outbox; edit the profile (name and picture); log out;
 // log in by mobile + OTP; heart a product on a card and on its page, see both in the wishlist and remove them;
 // a second account signed up but not verified logs in by email + password and lands on the OTP view; and the
-// Google dev sign-in in a popup (skipped while GET /api/google is not served by the build).
+// Google dev sign-in in a popup.
 // Exits non-zero on any failure, page errors included.
 //
-// Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server), MARQUE_WEB_DIR (default: frontends/),
-//              CHROMIUM_PATH (default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
+// Environment: see harness.mjs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
 
-const webDir = process.env.MARQUE_WEB_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? '/root', '.cache/marque-target');
-const serverBin = process.env.MARQUE_SERVER_BIN ?? join(targetDir, 'debug/marque-server');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const TIMEOUT = 15_000;
-const GOOGLE_SKIPPED = 'SKIPPED: Google dev sign-in (GET /api/google is not served by this build)';
 
 const scratch = mkdtempSync(join(tmpdir(), 'marque-accounts-'));
-let server;
+let stopServer = async () => {};
 let browser;
 let stepNumber = 0;
 
@@ -47,54 +30,6 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** Starts the server on a free port with a fresh in-memory database; resolves with its base URL. */
-function startServer() {
-  return new Promise((resolveUrl, reject) => {
-    const child = spawn(serverBin, [], {
-      env: {
-        ...process.env,
-        MARQUE_ADDR: '127.0.0.1:0',
-        MARQUE_DB: 'mem://',
-        MARQUE_DATA_DIR: join(scratch, 'data'),
-        MARQUE_WEB_DIR: webDir,
-        MARQUE_ENV: process.env.MARQUE_ENV ?? 'dev',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`server did not say "listening on" within 60 s\n${stderr}`)), 60_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      stdout += chunk;
-      const found = /listening on (http:\/\/[^\s]+)/.exec(stdout);
-      if (found) {
-        clearTimeout(timer);
-        resolveUrl(found[1].replace(/\/$/, ''));
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-20_000);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`cannot start ${serverBin}: ${error.message}`));
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited early (code ${code}, signal ${signal})\n${stderr}`));
-    });
-  });
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((done) => server.once('exit', done));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---- a small PNG, made here -------------------------------------------------------------------------------------
 
@@ -238,7 +173,9 @@ async function headerPicture(page, name) {
 
 async function main() {
   step(`start ${serverBin}`);
-  const base = await startServer();
+  const started = await startServer(join(scratch, 'data'));
+  stopServer = started.stop;
+  const base = started.base;
   console.log(`    server at ${base}`);
 
   step(`launch ${chromiumPath} at 360×740`);
@@ -380,31 +317,28 @@ async function main() {
 
   step('Google via the dev provider, in a popup');
   const google = await fetch(`${base}/api/google`, { redirect: 'manual' });
-  if (google.status === 404) {
-    console.log(`    ${GOOGLE_SKIPPED}`);
-  } else {
-    await logOut(page, ravi.name);
-    await page.goto(`${base}/login`);
-    const googleEmail = `meera.${run}@gmail.com`;
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
-    popup.setDefaultTimeout(TIMEOUT);
-    await popup.getByLabel('Email').fill(googleEmail);
-    const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
-    await popup.getByRole('button', { name: 'Sign in' }).click();
-    // The landing takes the token out of its address at once, so only the path is waited for.
-    await popup.waitForURL((url) => url.pathname === '/login/success');
-    await popup.getByText('You are Authenticated').waitFor();
-    await closed;
-    await page.locator('.header-menu__button').waitFor();
-    check(Boolean(await token(page)), 'after Google sign-in, localStorage.token is not set');
-    const label = await page.locator('.header-menu__button').getAttribute('aria-label');
-    await page.locator('.header-menu__button').click();
-    await page.getByRole('link', { name: 'My Profile' }).click();
-    await page.getByText(googleEmail).waitFor();
-    console.log(`    ${label}, ${googleEmail}`);
-  }
+  check(google.status === 302, `GET /api/google answered ${google.status}, not a redirect to the sign-in page`);
+  await logOut(page, ravi.name);
+  await page.goto(`${base}/login`);
+  const googleEmail = `meera.${run}@gmail.com`;
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  popup.setDefaultTimeout(TIMEOUT);
+  await popup.getByLabel('Email').fill(googleEmail);
+  const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  // The landing takes the token out of its address at once, so only the path is waited for.
+  await popup.waitForURL((url) => url.pathname === '/login/success');
+  await popup.getByText('You are Authenticated').waitFor();
+  await closed;
+  await page.locator('.header-menu__button').waitFor();
+  check(Boolean(await token(page)), 'after Google sign-in, localStorage.token is not set');
+  const label = await page.locator('.header-menu__button').getAttribute('aria-label');
+  await page.locator('.header-menu__button').click();
+  await page.getByRole('link', { name: 'My Profile' }).click();
+  await page.getByText(googleEmail).waitFor();
+  console.log(`    ${label}, ${googleEmail}`);
 
   await browser.close();
   browser = undefined;

@@ -4,41 +4,26 @@
 // their filters, breadcrumb, image viewer, search view toggle, Hindi and the announcement banner.
 // Also measures the JavaScript the home page downloads (gzip -9). Exits non-zero on any failure.
 //
-// Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server), MARQUE_WEB_DIR (default: frontends/),
-//              CHROMIUM_PATH (default /usr/bin/chromium), JS_BUDGET_BYTES (default 150000).
-import { spawn } from 'node:child_process';
+// Environment: JS_BUDGET_BYTES (default 150000), and the paths of harness.mjs.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
 
-const webDir = process.env.MARQUE_WEB_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.HOME ?? '/root', '.cache/marque-target');
-const serverBin = process.env.MARQUE_SERVER_BIN ?? join(targetDir, 'debug/marque-server');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
 
 const HEADLINE = 'Marketplace for New & Used Spare Parts for Luxury Cars';
 const locale = (language, ns) =>
   JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), `../packages/i18n/src/locales/${language}/${ns}.json`), 'utf8'));
 const HINDI_HEADLINE = locale('hi', 'home').headline;
-const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const FALLBACK_TEXT = 'This part of the shop could not be loaded. Please try again.';
 const TIMEOUT = 15_000;
 
 const scratch = mkdtempSync(join(tmpdir(), 'marque-journey-'));
-let server;
+let stopServer = async () => {};
 let browser;
 let stepNumber = 0;
 
@@ -51,54 +36,6 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** Starts the server on a free port with a fresh in-memory database; resolves with its base URL. */
-function startServer() {
-  return new Promise((resolveUrl, reject) => {
-    const child = spawn(serverBin, [], {
-      env: {
-        ...process.env,
-        MARQUE_ADDR: '127.0.0.1:0',
-        MARQUE_DB: 'mem://',
-        MARQUE_DATA_DIR: join(scratch, 'data'),
-        MARQUE_WEB_DIR: webDir,
-        MARQUE_ENV: process.env.MARQUE_ENV ?? 'dev',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`server did not say "listening on" within 60 s\n${stderr}`)), 60_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      stdout += chunk;
-      const found = /listening on (http:\/\/[^\s]+)/.exec(stdout);
-      if (found) {
-        clearTimeout(timer);
-        resolveUrl(found[1].replace(/\/$/, ''));
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-20_000);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`cannot start ${serverBin}: ${error.message}`));
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited early (code ${code}, signal ${signal})\n${stderr}`));
-    });
-  });
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((done) => server.once('exit', done));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function getJson(url) {
   const response = await fetch(url);
@@ -149,7 +86,9 @@ async function noHorizontalScroll(page, where) {
 
 async function main() {
   step(`start ${serverBin}`);
-  const base = await startServer();
+  const started = await startServer(join(scratch, 'data'));
+  stopServer = started.stop;
+  const base = started.base;
   console.log(`    server at ${base}`);
   const health = await fetch(`${base}/api/health`);
   check(health.status === 200, `/api/health answered ${health.status}`);
