@@ -49,39 +49,6 @@ macro_rules! account_response {
     };
 }
 
-/// The same for calls that need a session: 401 when it is missing or not valid.
-macro_rules! session_response {
-    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
-        #[derive(ApiResponse)]
-        #[oai(bad_request_handler = $handler_name)]
-        enum $name {
-            #[oai(status = 200)]
-            Ok(Json<$body>),
-            /// A field that does not parse; its message and code come from the shop's rules.
-            #[oai(status = 400)]
-            BadRequest(Json<ErrorBody>),
-            /// No valid session (`account.login_required`).
-            #[oai(status = 401)]
-            Unauthorized(Json<ErrorBody>),
-            $(
-                $(#[doc = $doc])*
-                #[oai(status = $status)]
-                $variant(Json<ErrorBody>),
-            )*
-            /// The accounts store cannot be reached right now.
-            #[oai(status = 503)]
-            Unavailable(Json<ErrorBody>),
-        }
-
-        fn $handler(err: poem::Error) -> $name {
-            match err.status() {
-                poem::http::StatusCode::UNAUTHORIZED => $name::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
-                poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::AccountUnavailable)),
-                _ => $name::BadRequest(ErrorBody::from_poem(&err)),
-            }
-        }
-    };
-}
 
 /// The body of an error the account use cases report.
 fn body(e: &AccountError) -> Json<ErrorBody> {

@@ -1,5 +1,40 @@
 //! The public HTTP contract: every call the storefront makes, described with poem-openapi.
 
+/// The response enum of a call that needs a session (account and wishlist): the body, 400 for a
+/// field that does not parse, 401 without a valid session, the call's own codes, and 503.
+macro_rules! session_response {
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
+        #[derive(ApiResponse)]
+        #[oai(bad_request_handler = $handler_name)]
+        enum $name {
+            #[oai(status = 200)]
+            Ok(Json<$body>),
+            /// A field that does not parse; its message and code come from the shop's rules.
+            #[oai(status = 400)]
+            BadRequest(Json<ErrorBody>),
+            /// No valid session (`account.login_required`).
+            #[oai(status = 401)]
+            Unauthorized(Json<ErrorBody>),
+            $(
+                $(#[doc = $doc])*
+                #[oai(status = $status)]
+                $variant(Json<ErrorBody>),
+            )*
+            /// The accounts or wishlist store cannot be reached right now.
+            #[oai(status = 503)]
+            Unavailable(Json<ErrorBody>),
+        }
+
+        fn $handler(err: poem::Error) -> $name {
+            match err.status() {
+                poem::http::StatusCode::UNAUTHORIZED => $name::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
+                poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::AccountUnavailable)),
+                _ => $name::BadRequest(ErrorBody::from_poem(&err)),
+            }
+        }
+    };
+}
+
 mod account;
 mod auth;
 mod catalog;

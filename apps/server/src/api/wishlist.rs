@@ -91,50 +91,17 @@ pub struct WishlistStatus {
     pub status: String,
 }
 
-macro_rules! wishlist_response {
-    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
-        #[derive(ApiResponse)]
-        #[oai(bad_request_handler = $handler_name)]
-        enum $name {
-            #[oai(status = 200)]
-            Ok(Json<$body>),
-            /// A malformed request.
-            #[oai(status = 400)]
-            BadRequest(Json<ErrorBody>),
-            /// No valid session.
-            #[oai(status = 401)]
-            Unauthorized(Json<ErrorBody>),
-            $(
-                $(#[doc = $doc])*
-                #[oai(status = $status)]
-                $variant(Json<ErrorBody>),
-            )*
-            /// The wishlist cannot be reached right now.
-            #[oai(status = 503)]
-            Unavailable(Json<ErrorBody>),
-        }
-
-        fn $handler(err: poem::Error) -> $name {
-            match err.status() {
-                poem::http::StatusCode::UNAUTHORIZED => $name::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
-                poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::AccountUnavailable)),
-                _ => $name::BadRequest(ErrorBody::from_poem(&err)),
-            }
-        }
-    };
-}
-
-wishlist_response!(ListResponse, WishlistBody, list_bad_request, "list_bad_request", {
+session_response!(ListResponse, WishlistBody, list_bad_request, "list_bad_request", {
     /// `user` names another customer.
     Forbidden = 403,
 });
-wishlist_response!(AddResponse, WishlistAddBody, add_bad_request, "add_bad_request", {
+session_response!(AddResponse, WishlistAddBody, add_bad_request, "add_bad_request", {
     /// `user_id` names another customer.
     Forbidden = 403,
     /// No product has this `_id`.
     NotFound = 404,
 });
-wishlist_response!(RemoveResponse, WishlistStatus, remove_bad_request, "remove_bad_request", {});
+session_response!(RemoveResponse, WishlistStatus, remove_bad_request, "remove_bad_request", {});
 
 fn unavailable(e: &WishlistError) -> Json<ErrorBody> {
     tracing::error!(error = %e, "wishlist unavailable");

@@ -932,7 +932,7 @@ export interface operations {
                     "application/json": components["schemas"]["WishlistAddBody"];
                 };
             };
-            /** @description A malformed request. */
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -941,7 +941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No valid session. */
+            /** @description No valid session (`account.login_required`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -968,7 +968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The wishlist cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1014,7 +1014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts store cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1060,7 +1060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts store cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1514,7 +1514,7 @@ export interface operations {
                     "application/json": components["schemas"]["WishlistBody"];
                 };
             };
-            /** @description A malformed request. */
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1523,7 +1523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No valid session. */
+            /** @description No valid session (`account.login_required`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1541,7 +1541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The wishlist cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1675,7 +1675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts store cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1833,7 +1833,7 @@ export interface operations {
                     "application/json": components["schemas"]["WishlistStatus"];
                 };
             };
-            /** @description A malformed request. */
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1842,7 +1842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No valid session. */
+            /** @description No valid session (`account.login_required`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1851,7 +1851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The wishlist cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1978,7 +1978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts store cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2024,7 +2024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts store cannot be reached right now. */
+            /** @description The accounts or wishlist store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
