@@ -9,6 +9,7 @@ pub mod blobs;
 pub mod catalog;
 pub mod identity;
 pub mod notify;
+pub mod payment;
 pub mod wishlist;
 
 pub use accounts::{
@@ -18,10 +19,14 @@ pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use notify::{Channel, Notification, Notifier, NotifyError};
+pub use payment::{
+    CheckoutConfig, NewPaymentOrder, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway, PaymentId,
+    PaymentOrder, PaymentOrderId, PaymentState,
+};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
-    notify::MockNotifier, wishlist::MockWishlistStore,
+    notify::MockNotifier, payment::MockPaymentGateway, wishlist::MockWishlistStore,
 };
