@@ -9,6 +9,7 @@ pub mod blobs;
 pub mod catalog;
 pub mod identity;
 pub mod notify;
+pub mod orders;
 pub mod payment;
 pub mod wishlist;
 
@@ -19,6 +20,9 @@ pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use notify::{Channel, Notification, Notifier, NotifyError};
+pub use orders::{
+    OrderDraft, OrderId, OrderStore, OrderStoreError, PlacedOrder, Placement, Reservation, ReservationState,
+};
 pub use payment::{
     CheckoutConfig, NewPaymentOrder, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway, PaymentId,
     PaymentOrder, PaymentOrderId, PaymentState,
@@ -28,5 +32,5 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
-    notify::MockNotifier, payment::MockPaymentGateway, wishlist::MockWishlistStore,
+    notify::MockNotifier, orders::MockOrderStore, payment::MockPaymentGateway, wishlist::MockWishlistStore,
 };
