@@ -8,7 +8,7 @@ use surrealdb::opt::auth::Root;
 use surrealdb::Surreal;
 
 use crate::schema::{self, AppliedMigration};
-use crate::{SurrealAccountStore, SurrealCatalogStore, SurrealWishlistStore};
+use crate::{SurrealAccountStore, SurrealCatalogStore, SurrealOrderStore, SurrealWishlistStore};
 
 /// Why the database could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -115,6 +115,12 @@ impl Database {
     #[must_use]
     pub fn accounts(&self) -> SurrealAccountStore {
         SurrealAccountStore::new(self.db.clone())
+    }
+
+    /// The order store (reservations, orders, number series) on this connection.
+    #[must_use]
+    pub fn orders(&self) -> SurrealOrderStore {
+        SurrealOrderStore::new(self.db.clone())
     }
 
     /// The wishlist store on this connection.
