@@ -15,6 +15,7 @@ pub mod blobs;
 pub mod catalog;
 pub mod fixtures;
 pub mod orders;
+pub mod payment;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};
