@@ -14,6 +14,7 @@ pub mod accounts;
 pub mod blobs;
 pub mod catalog;
 pub mod fixtures;
+pub mod invoice_pdf;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

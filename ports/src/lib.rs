@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod blobs;
 pub mod catalog;
 pub mod identity;
+pub mod invoice_pdf;
 pub mod notify;
 pub mod payment;
 pub mod wishlist;
@@ -18,6 +19,7 @@ pub use accounts::{
 pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
+pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Channel, Notification, Notifier, NotifyError};
 pub use payment::{
     CheckoutConfig, NewPaymentOrder, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway, PaymentId,
@@ -28,5 +30,5 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
-    notify::MockNotifier, payment::MockPaymentGateway, wishlist::MockWishlistStore,
+    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, payment::MockPaymentGateway, wishlist::MockWishlistStore,
 };
