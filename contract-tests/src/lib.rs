@@ -16,6 +16,7 @@ pub mod catalog;
 pub mod fixtures;
 pub mod orders;
 pub mod payment;
+pub mod invoice_pdf;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

@@ -69,6 +69,7 @@ fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reserva
             quantity: Quantity::new(quantity).expect("≥ 1"),
             price: Money::from_rupees(1000),
             gst: 18,
+            hsn: None,
         })
         .collect();
     let items: Money = lines.iter().map(OrderLine::amount).sum();

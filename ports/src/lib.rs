@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod blobs;
 pub mod catalog;
 pub mod identity;
+pub mod invoice_pdf;
 pub mod notify;
 pub mod orders;
 pub mod payment;
@@ -19,6 +20,7 @@ pub use accounts::{
 pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
+pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Channel, Notification, Notifier, NotifyError};
 pub use orders::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, PlacedOrder, Placement, Reservation, ReservationState,
@@ -32,5 +34,6 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
-    notify::MockNotifier, orders::MockOrderStore, payment::MockPaymentGateway, wishlist::MockWishlistStore,
+    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore, payment::MockPaymentGateway,
+    wishlist::MockWishlistStore,
 };

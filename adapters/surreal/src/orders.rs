@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::ProductId;
-use marque_domain::invoice::{FinancialYear, InvoiceNumber};
+use marque_domain::invoice::{FinancialYear, HsnCode, InvoiceNumber};
 use marque_domain::order::{OrderLine, OrderStatus};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
@@ -45,6 +45,7 @@ struct LineRow {
     quantity: i64,
     price: i64,
     gst: i64,
+    hsn: Option<String>,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -123,6 +124,7 @@ fn line_rows(lines: &[OrderLine]) -> Vec<LineRow> {
             quantity: i64::from(l.quantity.get()),
             price: l.price.paise(),
             gst: i64::from(l.gst),
+            hsn: l.hsn.as_ref().map(|h| h.as_str().to_owned()),
         })
         .collect()
 }
@@ -132,6 +134,7 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
         .map(|r| {
             let quantity = u32::try_from(r.quantity).ok().and_then(|q| Quantity::new(q).ok());
             let gst = u8::try_from(r.gst).ok();
+            let hsn = r.hsn.map(|h| HsnCode::parse(&h).map_err(|_| corrupt("HSN code"))).transpose()?;
             match (quantity, gst) {
                 (Some(quantity), Some(gst)) => Ok(OrderLine {
                     product_id: ProductId(r.product_id),
@@ -139,6 +142,7 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
                     quantity,
                     price: Money::from_paise(r.price),
                     gst,
+                    hsn,
                 }),
                 _ => Err(corrupt("order line")),
             }
