@@ -11,6 +11,7 @@
 //! `tests/dependency_rule.rs` checks the workspace's dependency rule (ARCHITECTURE.md §1).
 
 pub mod accounts;
+pub mod addresses;
 pub mod blobs;
 pub mod catalog;
 pub mod fixtures;

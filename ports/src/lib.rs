@@ -5,6 +5,7 @@
 //! Driver types (database values, HTTP clients) never appear here.
 
 pub mod accounts;
+pub mod addresses;
 pub mod blobs;
 pub mod catalog;
 pub mod identity;
@@ -17,6 +18,7 @@ pub mod wishlist;
 pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
 };
+pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
@@ -33,7 +35,7 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
 pub use {
-    accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
-    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore, payment::MockPaymentGateway,
-    wishlist::MockWishlistStore,
+    accounts::MockAccountStore, addresses::MockAddressStore, blobs::MockBlobStore, catalog::MockCatalogStore,
+    identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
+    payment::MockPaymentGateway, wishlist::MockWishlistStore,
 };

@@ -157,10 +157,10 @@ impl From<&Address> for AddressRow {
             street: a.street.clone(),
             landmark: a.landmark.clone(),
             city: a.city.clone(),
-            state: a.state.clone(),
+            state: a.state.name.to_owned(),
             mobile_no: a.mobile_no.as_str().to_owned(),
             pincode: a.pincode.as_str().to_owned(),
-            gstin: String::new(),
+            gstin: a.gstin.as_ref().map(|g| g.as_str().to_owned()).unwrap_or_default(),
         }
     }
 }
@@ -174,6 +174,7 @@ fn address_of(row: AddressRow) -> Result<Address, OrderStoreError> {
         state: row.state,
         mobile_no: row.mobile_no,
         pincode: row.pincode,
+        gstin: row.gstin,
     })
     .map_err(|_| corrupt("address"))
 }

@@ -42,6 +42,11 @@ const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         number: 6,
+        name: "accounts: customers' delivery addresses",
+        surql: include_str!("schema/0006_addresses.surql"),
+    },
+    Migration {
+        number: 7,
         name: "orders: stock reservations, placed orders, number series, payment events",
         surql: include_str!("schema/0007_orders.surql"),
     },

@@ -16,5 +16,5 @@ pub use gst::{
     DELIVERY_SAC, PARTS_HSN,
 };
 pub use number::{FinancialYear, InvoiceNumber, InvoiceNumberError};
-pub use tax_invoice::{Buyer, Seller, TaxInvoice, TaxInvoiceInput, UnknownState};
+pub use tax_invoice::{Buyer, Seller, TaxInvoice, TaxInvoiceInput};
 pub use words::amount_in_words;
