@@ -270,4 +270,7 @@ pub async fn a_provider_event_is_seen_once(orders: &dyn OrderStore, _catalog: &d
     let racing = join_all((0..10).map(|_| orders.first_sight("evt_2", JUNE_2026))).await;
     assert_eq!(racing.iter().filter(|r| r == &&Ok(true)).count(), 1, "{racing:?}");
     assert!(racing.iter().all(Result::is_ok));
+    assert_eq!(orders.forget_event("evt_1").await, Ok(()));
+    assert_eq!(orders.first_sight("evt_1", JUNE_2026 + 2).await, Ok(true), "a forgotten event is new again");
+    assert_eq!(orders.forget_event("evt_never").await, Ok(()));
 }

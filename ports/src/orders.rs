@@ -195,4 +195,12 @@ pub trait OrderStore: Send + Sync {
     /// # Errors
     /// [`OrderStoreError::Unavailable`].
     async fn first_sight(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError>;
+
+    /// Forgets a provider event id recorded by [`OrderStore::first_sight`], so a delivery whose
+    /// handling failed is handled again when the provider retries it. Forgetting an unknown id is
+    /// not an error.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn forget_event(&self, event_id: &str) -> Result<(), OrderStoreError>;
 }

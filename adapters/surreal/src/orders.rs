@@ -664,4 +664,14 @@ impl OrderStore for SurrealOrderStore {
             Err(e) => Err(unavailable(&e)),
         }
     }
+
+    async fn forget_event(&self, event_id: &str) -> Result<(), OrderStoreError> {
+        self.db
+            .query("DELETE type::record('payment_event', $id) RETURN NONE")
+            .bind(("id", event_id.to_owned()))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map(drop)
+            .map_err(|e| unavailable(&e))
+    }
 }

@@ -5,17 +5,21 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use marque_app::{
-    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, OtpSecret, SystemClock, WishlistService,
+    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OtpSecret,
+    SystemClock, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_outbox::Outbox;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
-use marque_ports::{CatalogStore, IdentityProvider, Notifier};
+use marque_ports::{CatalogStore, IdentityProvider, Notifier, PaymentGateway};
+use marque_razorpay::{RazorpayConfig, RazorpayGateway};
+use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
 use marque_surreal::{ConnectOptions, Credentials, Database};
 use poem::middleware::{Compression, Tracing};
 use poem::{EndpointExt, Route};
 
-use crate::config::{Config, Environment, NotifyMode};
+use crate::config::{Config, Environment, NotifyMode, PaymentMode};
+use crate::identity::PaymentSettings;
 use crate::identity::ShopIdentity;
 use crate::{api, seed, web};
 
@@ -26,6 +30,9 @@ pub struct Shop {
     pub accounts: AccountService,
     pub wishlist: WishlistService,
     pub addresses: AddressService,
+    pub checkout: CheckoutService,
+    /// The local payment provider (`dev` without Razorpay keys), served at `/sandbox/razorpay`.
+    pub sandbox: Option<Sandbox>,
     /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
     pub outbox: Option<Arc<Outbox>>,
     /// The expected `x-client-validation` header value on authorized calls, when configured.
@@ -68,7 +75,11 @@ impl App {
     /// When the identity is incomplete (`prod`) or invalid, or the database
     /// cannot be opened or its schema cannot be applied.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
-        let identity = Arc::new(ShopIdentity::from_config(&config).map_err(anyhow::Error::msg)?);
+        let mut identity = ShopIdentity::from_config(&config).map_err(anyhow::Error::msg)?;
+        let (payments, sandbox) = payment_gateway(&config)?;
+        let checkout_config = payments.checkout();
+        identity.payment = Some(PaymentSettings { key: checkout_config.key_id, script: checkout_config.script_url });
+        let identity = Arc::new(identity);
         let secret = config.otp_secret().map_err(anyhow::Error::msg)?;
         let url = config.database_url();
         let options = ConnectOptions {
@@ -110,11 +121,18 @@ impl App {
             dev,
             public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()),
         });
+        let addresses = Arc::new(database.addresses());
+        // Checkout reads stock and prices from the store itself, never from cached answers.
+        let checkout =
+            CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock));
+        spawn_hold_sweeper(&checkout);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
             wishlist,
-            addresses: AddressService::new(Arc::new(database.addresses())),
+            addresses: AddressService::new(addresses),
+            checkout,
+            sandbox,
             outbox,
             client_validation,
             identity,
@@ -150,7 +168,11 @@ impl App {
     pub fn routes(&self) -> anyhow::Result<impl poem::Endpoint + 'static> {
         let storefront = web::Storefront::load(&self.config, self.shop.clone())
             .map_err(anyhow::Error::msg)?;
-        Ok(Route::new()
+        let mut route = Route::new();
+        if let Some(sandbox) = &self.shop.sandbox {
+            route = route.nest(SANDBOX_PATH, sandbox.routes());
+        }
+        Ok(route
             .nest("/api", api::routes(self.shop.clone()))
             .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
             .nest("/", storefront.routes())
@@ -164,6 +186,62 @@ impl App {
 ///
 /// # Errors
 /// When only one of the client id and secret is set, or the issuer is not a URL.
+/// Where the `dev` payment sandbox is served.
+pub const SANDBOX_PATH: &str = "/sandbox/razorpay";
+
+/// How often unpaid holds past their 15 minutes give their stock back.
+const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Razorpay when configured, else (in `dev`) the in-process sandbox with the routes it serves.
+///
+/// # Errors
+/// The configuration's refusal (see [`Config::payment_mode`]), or Razorpay's settings rejected.
+pub fn payment_gateway(config: &Config) -> anyhow::Result<(Arc<dyn PaymentGateway>, Option<Sandbox>)> {
+    match config.payment_mode().map_err(anyhow::Error::msg)? {
+        PaymentMode::Razorpay { key_id, key_secret, webhook_secret, api_url, script_url } => {
+            let mut settings =
+                RazorpayConfig::new(key_id, secrecy::SecretString::from(key_secret), secrecy::SecretString::from(webhook_secret));
+            if let Some(url) = api_url {
+                settings.base_url = url;
+            }
+            if let Some(url) = script_url {
+                settings.checkout_script_url = url;
+            }
+            let gateway = RazorpayGateway::new(settings).context("MARQUE_RAZORPAY_*: the payment settings")?;
+            Ok((Arc::new(gateway), None))
+        }
+        PaymentMode::Sandbox => {
+            // Webhooks need an address the sandbox can reach: the public URL, or a fixed port.
+            let base = config
+                .public_url
+                .as_deref()
+                .map(|u| u.trim_end_matches('/').to_owned())
+                .filter(|u| !u.is_empty())
+                .or_else(|| Some(format!("http://{}", config.addr)).filter(|_| !config.addr.ends_with(":0")));
+            let webhook = base.map(|b| format!("{b}/api/razorpay/webhook"));
+            let sandbox = Sandbox::new(SandboxConfig::dev(SANDBOX_PATH, webhook));
+            Ok((Arc::new(sandbox.gateway()), Some(sandbox)))
+        }
+    }
+}
+
+/// Releases expired holds every [`HOLD_SWEEP`] for as long as the server runs.
+fn spawn_hold_sweeper(checkout: &CheckoutService) {
+    let checkout = checkout.clone();
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(HOLD_SWEEP);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match checkout.release_expired().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
+                Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
+            }
+        }
+    });
+}
+
 pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn IdentityProvider>, bool)>> {
     let id = config.google_client_id.as_deref().map(str::trim).filter(|v| !v.is_empty());
     let secret = config.google_client_secret.as_ref().map(|s| s.expose().trim()).filter(|v| !v.is_empty());

@@ -92,6 +92,10 @@ pub struct Config {
     #[command(flatten)]
     pub gateways: GatewayConfig,
 
+    /// Card payments (Razorpay, or the local sandbox in `dev`).
+    #[command(flatten)]
+    pub payment: PaymentConfig,
+
     /// Key of the one-time code hashes (HMAC-SHA256). `dev` has a default; `prod` refuses to
     /// start without it.
     #[arg(long, env = "MARQUE_SECRET", hide_env_values = true)]
@@ -296,6 +300,7 @@ impl Config {
             seed_products: 120,
             sitemap_urls: 50_000,
             client_validation: None,
+            payment: PaymentConfig::default(),
             google_client_id: None,
             google_client_secret: None,
             google_issuer: None,
@@ -371,6 +376,78 @@ mod secret_tests {
         assert!(config.otp_secret().expect_err("refused").contains("MARQUE_SECRET"));
         config.secret = Some("k".parse().expect("infallible"));
         assert_eq!(config.otp_secret().as_deref(), Ok("k"));
+    }
+}
+
+/// Razorpay's keys, or none for the local sandbox (`dev` only).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PaymentConfig {
+    /// The public key id (`rzp_test_…` / `rzp_live_…`). Unset in `dev`: payments go through the
+    /// local sandbox at `/sandbox/razorpay` (its Success and Failure buttons stand in for a bank).
+    #[arg(long, env = "MARQUE_RAZORPAY_KEY_ID")]
+    pub razorpay_key_id: Option<String>,
+    #[arg(long, env = "MARQUE_RAZORPAY_KEY_SECRET", hide_env_values = true)]
+    pub razorpay_key_secret: Option<Secret>,
+    /// The secret set on Razorpay's dashboard for the webhook `{public URL}/api/razorpay/webhook`.
+    #[arg(long, env = "MARQUE_RAZORPAY_WEBHOOK_SECRET", hide_env_values = true)]
+    pub razorpay_webhook_secret: Option<Secret>,
+    /// Razorpay's API (default `https://api.razorpay.com`); a sandbox's address in tests.
+    #[arg(long, env = "MARQUE_RAZORPAY_API_URL")]
+    pub razorpay_api_url: Option<String>,
+    /// The checkout script browsers load (default Razorpay's).
+    #[arg(long, env = "MARQUE_RAZORPAY_SCRIPT_URL")]
+    pub razorpay_script_url: Option<String>,
+}
+
+/// Which payment adapter the shop uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentMode {
+    /// Razorpay's HTTP API with these settings.
+    Razorpay { key_id: String, key_secret: String, webhook_secret: String, api_url: Option<String>, script_url: Option<String> },
+    /// The in-process sandbox (`dev` only).
+    Sandbox,
+}
+
+impl Config {
+    /// Razorpay when its key id is set, else the sandbox in `dev`.
+    ///
+    /// # Errors
+    /// In `prod` without Razorpay's keys (each missing variable named); with a key id but no secrets.
+    pub fn payment_mode(&self) -> Result<PaymentMode, String> {
+        let p = &self.payment;
+        let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        let secret = |v: &Option<Secret>| v.as_ref().map(|v| v.expose().trim().to_owned()).filter(|v| !v.is_empty());
+        let (key_id, key_secret, webhook_secret) =
+            (text(&p.razorpay_key_id), secret(&p.razorpay_key_secret), secret(&p.razorpay_webhook_secret));
+        if key_id.is_none() && key_secret.is_none() && webhook_secret.is_none() && self.env == Environment::Dev {
+            return Ok(PaymentMode::Sandbox);
+        }
+        match (key_id, key_secret, webhook_secret) {
+            (Some(key_id), Some(key_secret), Some(webhook_secret)) => Ok(PaymentMode::Razorpay {
+                key_id,
+                key_secret,
+                webhook_secret,
+                api_url: text(&p.razorpay_api_url),
+                script_url: text(&p.razorpay_script_url),
+            }),
+            (key_id, key_secret, webhook_secret) => {
+                let missing: Vec<&str> = [
+                    ("MARQUE_RAZORPAY_KEY_ID", key_id.is_some()),
+                    ("MARQUE_RAZORPAY_KEY_SECRET", key_secret.is_some()),
+                    ("MARQUE_RAZORPAY_WEBHOOK_SECRET", webhook_secret.is_some()),
+                ]
+                .into_iter()
+                .filter(|(_, set)| !set)
+                .map(|(name, _)| name)
+                .collect();
+                let why = if self.env == Environment::Prod {
+                    "MARQUE_ENV=prod takes payments through Razorpay only (the sandbox is for dev)"
+                } else {
+                    "Razorpay needs its key id and both secrets"
+                };
+                Err(format!("{why}: set {}", missing.join(", ")))
+            }
+        }
     }
 }
 

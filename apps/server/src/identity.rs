@@ -34,6 +34,18 @@ pub struct ShopIdentity {
     #[oai(nullable)]
     pub chat_number: Option<String>,
     pub grievance_officer: GrievanceOfficer,
+    /// What the checkout needs to open the payment provider's window; `null` until payments are set up.
+    #[oai(nullable)]
+    pub payment: Option<PaymentSettings>,
+}
+
+/// The payment provider's public key and the checkout script browsers load on Pay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Object)]
+pub struct PaymentSettings {
+    /// The public key id (`rzp_test_…`).
+    pub key: String,
+    /// The checkout script's address.
+    pub script: String,
 }
 
 /// The grievance officer customers may write to.
@@ -139,6 +151,7 @@ impl ShopIdentity {
                 email: email(&grievance_email, "MARQUE_GRIEVANCE_EMAIL")?,
                 phone: grievance_phone,
             },
+            payment: None,
         })
     }
 }

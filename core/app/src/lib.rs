@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod addresses;
 pub mod catalog;
+pub mod checkout;
 pub mod wishlist;
 pub mod catalog_cache;
 
@@ -14,5 +15,6 @@ pub use accounts::{
     SystemClock, Who, AVATAR_URL_PREFIX,
 };
 pub use addresses::{AddressError, AddressService};
+pub use checkout::{CheckoutError, CheckoutService, EventOutcome, OrderPlaced, StartedPayment, WantedLine};
 pub use wishlist::{WishlistError, WishlistService};
 pub use catalog_cache::CachedCatalogStore;

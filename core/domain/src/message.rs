@@ -139,6 +139,14 @@ messages! {
     OfferPercentageInvalid = "offer.percentage_invalid" => "Discount percentage must be from 0 to 100",
     /// Specification: the payment provider's script did not load.
     PaymentSdkFailed = "payment.sdk_failed" => "Razorpay SDK failed to load. Are you online?",
+    /// Marque: the payment's signature did not check out; nothing was ordered.
+    PaymentSignatureInvalid = "payment.signature_invalid" => "We could not verify this payment. Nothing was charged to an order; please try again.",
+    /// Marque: the provider does not report the payment as complete.
+    PaymentNotPaid = "payment.not_paid" => "This payment is not complete yet. Please try again.",
+    /// Marque: a payment report for a checkout the shop does not know.
+    PaymentUnknown = "payment.unknown" => "This payment does not belong to a checkout. Please start again from your cart.",
+    /// Marque: the payment provider or the order store cannot be reached.
+    PaymentUnavailable = "payment.unavailable" => "Payments are unavailable right now. Please try again in a few minutes.",
 
     // Wishlist (the specification gives two readings; docs/shop-rules.md keeps both)
     /// Specification: wishlist full, on product cards.

@@ -43,6 +43,7 @@ mod account;
 mod address;
 mod auth;
 mod catalog;
+mod checkout;
 mod error;
 pub mod google;
 mod health;
@@ -68,6 +69,7 @@ type Apis = (
     account::AccountApi,
     wishlist::WishlistApi,
     address::AddressApi,
+    checkout::CheckoutApi,
     shop::ShopApi,
     health::HealthApi,
 );
@@ -79,6 +81,7 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
             account::AccountApi::new(shop.clone()),
             wishlist::WishlistApi::new(shop.clone()),
             address::AddressApi::new(shop.clone()),
+            checkout::CheckoutApi::new(shop.clone()),
             shop::ShopApi::new(shop.clone()),
             health::HealthApi::new(shop.clone()),
         ),
@@ -164,6 +167,7 @@ pub fn routes(shop: Shop) -> impl Endpoint {
         )
         .nest("/docs", viewer);
     route = route
+        .at("/razorpay/webhook", poem::post(checkout::webhook))
         .at("/google", poem::get(google::start))
         .at("/google/callback", poem::get(google::callback))
         .at("/dev/signin", poem::get(google::dev_page))

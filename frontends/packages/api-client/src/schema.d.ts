@@ -126,6 +126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get/checkoutById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product as checkout reloads it: today's price and stock (`totalQuantity`). */
+        get: operations["getCheckoutItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get/new-products": {
         parameters: {
             query?: never;
@@ -362,6 +379,63 @@ export interface paths {
         put?: never;
         /** Mobile login: sends a one-time code by SMS (verify it with `POST /api/verify`). */
         post: operations["loginByMobile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/razorpay/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The checkout reported a failed attempt: the held stock goes back. */
+        post: operations["paymentFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/razorpay/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a card payment: prices the order on the server, holds the stock for 15 minutes and
+         *     creates the provider's order for the total (`paymentResponse.amount` in paise).
+         */
+        post: operations["startPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/razorpay/success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The checkout's successful handler answer: the signature and the payment are verified, then
+         *     the order is placed exactly once (posting the same payment again answers the same order).
+         */
+        post: operations["confirmPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -615,6 +689,46 @@ export interface components {
             slug: string;
         };
         /**
+         * CheckoutItem
+         * @description A product as checkout reloads it (the specification's checkout item). `quantity` is 1; the
+         *     client puts the chosen quantity there. `totalQuantity` is the stock now.
+         */
+        CheckoutItem: {
+            _id: string;
+            category: string;
+            fuelType: string;
+            /**
+             * Format: uint8
+             * @description GST rate in percent included in the price.
+             */
+            gst: number;
+            images: components["schemas"]["ImageRef"][];
+            /** Format: double */
+            inside_ncr: number;
+            name: string;
+            /** Format: double */
+            outside_ncr: number;
+            partNo: string;
+            /**
+             * Format: double
+             * @description Unit price in rupees, GST included.
+             */
+            price: number;
+            producttype: string;
+            /** Format: uint32 */
+            quantity: number;
+            subcategory: string;
+            /** Format: uint32 */
+            totalQuantity: number;
+            variant: string;
+        };
+        /** CheckoutItemBody */
+        CheckoutItemBody: {
+            data: components["schemas"]["CheckoutItem"];
+            /** @description `success`. */
+            status: string;
+        };
+        /**
          * EditedBody
          * @description An address was edited.
          */
@@ -643,6 +757,13 @@ export interface components {
             message: string;
             /** @description Always `failed`. */
             status: string;
+        };
+        /**
+         * FailedInput
+         * @description `POST /api/razorpay/failed`: the provider's order whose attempt failed.
+         */
+        FailedInput: {
+            order_id: string;
         };
         /**
          * FieldError
@@ -738,6 +859,100 @@ export interface components {
             slug: string;
         };
         /**
+         * PayAddress
+         * @description The chosen address: only `_id` is read.
+         */
+        PayAddress: {
+            _id: string;
+        };
+        /** PayBody */
+        PayBody: {
+            /**
+             * Format: double
+             * @description Delivery charge in rupees, 18% GST included.
+             */
+            delivery: number;
+            /**
+             * Format: double
+             * @description Discount in rupees (0 without an active offer).
+             */
+            discount: number;
+            /**
+             * Format: double
+             * @description Items total in rupees.
+             */
+            items: number;
+            paymentResponse: components["schemas"]["PaymentResponse"];
+            /** @description `success`. */
+            status: string;
+            /**
+             * Format: double
+             * @description Total payable in rupees: items − discount + delivery.
+             */
+            total: number;
+        };
+        /**
+         * PayInput
+         * @description `POST /api/razorpay/pay`: the products and the chosen address. Prices, totals and the
+         *     `discount` a client sends are ignored: the server prices the order.
+         */
+        PayInput: {
+            address?: components["schemas"]["PayAddress"];
+            discount?: unknown;
+            /** @default [] */
+            products: components["schemas"]["PayLine"][];
+            user_id?: string;
+        };
+        /**
+         * PayLine
+         * @description A line of the pay request: only `_id` and `quantity` are read; the rest is ignored.
+         */
+        PayLine: {
+            _id: string;
+            /**
+             * Format: uint32
+             * @description Units wanted, at least 1 (default 1).
+             */
+            quantity?: number;
+        };
+        /**
+         * PaymentResponse
+         * @description The provider's order to open the checkout with (`amount` in paise).
+         */
+        PaymentResponse: {
+            /**
+             * Format: int64
+             * @description In paise.
+             */
+            amount: number;
+            currency: string;
+            id: string;
+        };
+        /**
+         * PaymentSettings
+         * @description The payment provider's public key and the checkout script browsers load on Pay.
+         */
+        PaymentSettings: {
+            /** @description The public key id (`rzp_test_…`). */
+            key: string;
+            /** @description The checkout script's address. */
+            script: string;
+        };
+        /**
+         * PlacedOrderSummary
+         * @description The order placed.
+         */
+        PlacedOrderSummary: {
+            _id: string;
+            invoiceNumber: string;
+            orderNumber: string;
+            /**
+             * Format: double
+             * @description Total paid in rupees.
+             */
+            total: number;
+        };
+        /**
          * Product
          * @description A part for sale. Prices are rupees including GST.
          */
@@ -794,6 +1009,17 @@ export interface components {
         ProductList: {
             data: components["schemas"]["Product"][];
             status: string;
+        };
+        /**
+         * RazorpayOption
+         * @description What the checkout's handler received from the provider.
+         */
+        RazorpayOption: {
+            /** @description The order id the pay call answered (`paymentResponse.id`). */
+            order_id?: string;
+            razorpay_order_id: string;
+            razorpay_payment_id: string;
+            razorpay_signature: string;
         };
         /**
          * RegisterBody
@@ -865,12 +1091,19 @@ export interface components {
             legalName: string;
             /** @description Trading name, used in page titles. */
             name: string;
+            /** @description What the checkout needs to open the payment provider's window; `null` until payments are set up. */
+            payment?: (components["schemas"]["PaymentSettings"] & unknown) | null;
             /** @description The seller's state or union territory. */
             state: string;
             /** @description Its two-digit GST state code (`07` for Delhi). */
             stateCode: string;
             supportEmail: string;
             supportPhone: string;
+        };
+        /** StatusBody */
+        StatusBody: {
+            /** @description `success`. */
+            status: string;
         };
         /**
          * StatusMessage
@@ -935,6 +1168,21 @@ export interface components {
              * @description Number of products matching, over all pages.
              */
             total: number;
+        };
+        /** SuccessBody */
+        SuccessBody: {
+            result: components["schemas"]["PlacedOrderSummary"];
+            /** @description `success`. */
+            status: string;
+        };
+        /**
+         * SuccessInput
+         * @description `POST /api/razorpay/success`. `orderHistory` is accepted and ignored: the order is the
+         *     server's own snapshot, taken when the payment started.
+         */
+        SuccessInput: {
+            orderHistory?: unknown;
+            razorpayOption: components["schemas"]["RazorpayOption"];
         };
         /**
          * User
@@ -1421,6 +1669,45 @@ export interface operations {
                 };
             };
             /** @description The catalog cannot be read right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutItemBody"];
+                };
+            };
+            /** @description No product has this id (`product.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be reached. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2021,6 +2308,201 @@ export interface operations {
                 };
             };
             /** @description The accounts store or the message service cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    paymentFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FailedInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusBody"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The checkout is another customer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayBody"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_id` or the address is another customer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A line cannot be had (`checkout.out_of_stock`); nothing is held. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuccessInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessBody"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The checkout is another customer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment arrived after its hold expired and the stock is gone (`checkout.out_of_stock`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,240 @@
+//! Black-box tests of checkout and payment: the real server over HTTP, paying through the `dev`
+//! sandbox's own endpoints (what its checkout script calls when a shopper presses Success or
+//! Failure), webhooks signed with the sandbox's development secret.
+
+mod helpers;
+
+use helpers::customers::{authed, customer, read};
+use helpers::{spawn_shop, TestShop};
+use hmac::{Hmac, Mac};
+use reqwest::Method;
+use serde_json::{json, Value};
+use sha2::Sha256;
+
+/// The sandbox's fixed development keys (`SandboxConfig::dev`).
+const KEY_ID: &str = "rzp_test_MarqueSandbox";
+const WEBHOOK_SECRET: &str = "marque-sandbox-webhook-secret";
+
+async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
+    read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
+}
+
+/// A customer with one saved address at `pincode`: (token, user id, address id).
+async fn buyer(shop: &TestShop, email: &str, mobile: &str, pincode: &str) -> (String, String, String) {
+    let (token, user) = customer(shop, email, mobile).await;
+    let address = json!({
+        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
+        "mobileNo": "9876543210", "pincode": pincode, "gstin": ""
+    });
+    let (status, body) = call(shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, address).await;
+    assert_eq!(status, 200, "{body}");
+    (token, user, body["_id"].as_str().expect("address id").to_owned())
+}
+
+/// Products of the demo catalog with at least `stock` units: (id, product JSON).
+async fn in_stock(shop: &TestShop, stock: u64, n: usize) -> Vec<Value> {
+    let (_, body) = shop.get_json("/api/get/new-products").await;
+    let found: Vec<Value> = body["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .filter(|p| p["quantity"].as_u64().unwrap_or(0) >= stock)
+        .take(n)
+        .cloned()
+        .collect();
+    assert_eq!(found.len(), n, "the demo catalog has {n} products with {stock}+ units");
+    found
+}
+
+async fn stock_of(shop: &TestShop, id: &str) -> u64 {
+    let (status, body) = shop.get_json(&format!("/api/get/checkoutById/{id}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["totalQuantity"].as_u64().expect("totalQuantity")
+}
+
+fn paise(rupees: &Value) -> i64 {
+    (rupees.as_f64().expect("rupees") * 100.0).round() as i64
+}
+
+async fn pay(shop: &TestShop, token: &str, lines: &[(&str, u32)], address: &str) -> (u16, Value) {
+    let products: Vec<Value> =
+        lines.iter().map(|(id, q)| json!({ "_id": id, "quantity": q, "price": 1, "name": "tampered" })).collect();
+    let body = json!({ "products": products, "address": { "_id": address }, "discount": 99, "totalPrice": 1 });
+    call(shop, Method::POST, "/api/razorpay/pay", token, body).await
+}
+
+/// What the sandbox's checkout answers when the shopper presses `outcome`.
+async fn press(shop: &TestShop, order_id: &str, outcome: &str) -> Value {
+    let resp = shop
+        .client
+        .post(format!("{}/sandbox/razorpay/pay", shop.base))
+        .json(&json!({ "order_id": order_id, "key_id": KEY_ID, "outcome": outcome }))
+        .send()
+        .await
+        .expect("the sandbox answers");
+    let (status, body) = read(resp).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+async fn success(shop: &TestShop, token: &str, handler: &Value) -> (u16, Value) {
+    let body = json!({ "razorpayOption": {
+        "order_id": handler["razorpay_order_id"], "razorpay_order_id": handler["razorpay_order_id"],
+        "razorpay_payment_id": handler["razorpay_payment_id"], "razorpay_signature": handler["razorpay_signature"]
+    }, "orderHistory": { "totalPrice": 1 } });
+    call(shop, Method::POST, "/api/razorpay/success", token, body).await
+}
+
+async fn webhook(shop: &TestShop, body: &Value, secret: &str, event_id: &str) -> (u16, Value) {
+    let raw = body.to_string();
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("any key length");
+    mac.update(raw.as_bytes());
+    let signature = hex::encode(mac.finalize().into_bytes());
+    let resp = shop
+        .client
+        .post(format!("{}/api/razorpay/webhook", shop.base))
+        .header("content-type", "application/json")
+        .header("x-razorpay-signature", signature)
+        .header("x-razorpay-event-id", event_id)
+        .body(raw)
+        .send()
+        .await
+        .expect("answer");
+    read(resp).await
+}
+
+fn captured(order_id: &str, payment_id: &str, amount: i64) -> Value {
+    json!({ "entity": "event", "event": "payment.captured", "contains": ["payment"], "created_at": 0,
+        "payload": { "payment": { "entity": { "id": payment_id, "entity": "payment", "amount": amount,
+            "currency": "INR", "status": "captured", "order_id": order_id, "captured": true } } } })
+}
+
+#[tokio::test]
+async fn the_server_prices_the_order_and_holds_the_stock() {
+    let shop = spawn_shop().await;
+    let (token, _, address) = buyer(&shop, "a@example.com", "9876500001", "110001").await;
+    let products = in_stock(&shop, 3, 2).await;
+    let (a, b) = (products[0]["_id"].as_str().expect("id"), products[1]["_id"].as_str().expect("id"));
+    let before = (stock_of(&shop, a).await, stock_of(&shop, b).await);
+    let (status, body) = pay(&shop, &token, &[(a, 2), (b, 1), (a, 1)], &address).await;
+    assert_eq!(status, 200, "{body}");
+    let items = 3 * paise(&products[0]["price"]) + paise(&products[1]["price"]);
+    let delivery = paise(&products[0]["inside_ncr"]) + paise(&products[1]["inside_ncr"]);
+    assert_eq!((paise(&body["items"]), paise(&body["discount"]), paise(&body["delivery"])), (items, 0, delivery));
+    assert_eq!(paise(&body["total"]), items + delivery, "the posted prices and discount are ignored");
+    assert_eq!(body["paymentResponse"]["amount"].as_i64(), Some(items + delivery), "the provider collects paise");
+    assert_eq!(body["paymentResponse"]["currency"], "INR");
+    assert_eq!((stock_of(&shop, a).await, stock_of(&shop, b).await), (before.0 - 3, before.1 - 1), "held");
+
+    let (_, shop_identity) = shop.get_json("/api/get/shop").await;
+    assert_eq!(shop_identity["payment"]["key"], KEY_ID);
+    assert_eq!(shop_identity["payment"]["script"], "/sandbox/razorpay/checkout.js");
+}
+
+#[tokio::test]
+async fn outside_ncr_delivery_and_the_rules_before_paying() {
+    let shop = spawn_shop().await;
+    let (token, user, address) = buyer(&shop, "b@example.com", "9876500002", "560001").await;
+    let product = &in_stock(&shop, 1, 1).await[0];
+    let id = product["_id"].as_str().expect("id");
+    let (status, body) = pay(&shop, &token, &[(id, 1)], &address).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(paise(&body["delivery"]), paise(&product["outside_ncr"]));
+
+    let (status, body) = call(&shop, Method::POST, "/api/razorpay/pay", &token, json!({ "products": [{ "_id": id }] })).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("checkout.address_missing")), "{body}");
+    let (status, body) = pay(&shop, &token, &[], &address).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("checkout.cart_empty")), "{body}");
+    let before = stock_of(&shop, id).await;
+    let (status, body) = pay(&shop, &token, &[(id, u32::try_from(before).expect("small") + 1)], &address).await;
+    assert_eq!((status, body["message"].as_str()), (409, Some("please order products which are in stock")), "{body}");
+    assert_eq!(stock_of(&shop, id).await, before, "nothing held");
+    let (status, _) = pay(&shop, &token, &[(id, 0)], &address).await;
+    assert_eq!(status, 400);
+
+    let (other, _, _) = buyer(&shop, "c@example.com", "9876500003", "110001").await;
+    let (status, body) = pay(&shop, &other, &[(id, 1)], &address).await;
+    assert_eq!(status, 403, "another customer's address: {body}");
+    let (status, _) = call(&shop, Method::POST, "/api/razorpay/pay", &other, json!({ "products": [], "user_id": user })).await;
+    assert_eq!(status, 403);
+    let (status, _) = read(shop.client.post(format!("{}/api/razorpay/pay", shop.base)).json(&json!({})).send().await.expect("answer")).await;
+    assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn a_payment_places_one_order_however_often_it_is_reported() {
+    let shop = spawn_shop().await;
+    let (token, _, address) = buyer(&shop, "d@example.com", "9876500004", "110001").await;
+    let id = in_stock(&shop, 2, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let before = stock_of(&shop, &id).await;
+    let (_, started) = pay(&shop, &token, &[(&id, 1)], &address).await;
+    let order_id = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    let handler = press(&shop, &order_id, "success").await;
+
+    let mut forged = handler.clone();
+    forged["razorpay_signature"] = json!("0".repeat(64));
+    let (status, body) = success(&shop, &token, &forged).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("payment.signature_invalid")), "{body}");
+    let mut swapped = handler.clone();
+    swapped["razorpay_payment_id"] = json!("pay_SomebodyElse1");
+    assert_eq!(success(&shop, &token, &swapped).await.0, 400, "a signature covers its own payment only");
+
+    let (status, first) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{first}");
+    assert!(first["result"]["invoiceNumber"].as_str().is_some_and(|n| n.starts_with("MQ/")), "{first}");
+    let (status, again) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(first["result"]["_id"], again["result"]["_id"], "the same order, not two");
+    let webhook_after = captured(&order_id, handler["razorpay_payment_id"].as_str().expect("id"), started["paymentResponse"]["amount"].as_i64().expect("paise"));
+    let (status, body) = webhook(&shop, &webhook_after, WEBHOOK_SECRET, "evt_after").await;
+    assert_eq!((status, body["handled"].as_str()), (200, Some("placed")), "{body}");
+    assert_eq!(stock_of(&shop, &id).await, before - 1, "sold once");
+
+    let (other, _, _) = buyer(&shop, "e@example.com", "9876500005", "110001").await;
+    assert_eq!(success(&shop, &other, &handler).await.0, 403, "another customer cannot claim the payment");
+}
+
+#[tokio::test]
+async fn a_webhook_before_the_browser_places_the_order_and_bad_signatures_are_refused() {
+    let shop = spawn_shop().await;
+    let (token, _, address) = buyer(&shop, "f@example.com", "9876500006", "110001").await;
+    let id = in_stock(&shop, 2, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let (_, started) = pay(&shop, &token, &[(&id, 1)], &address).await;
+    let order_id = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    let amount = started["paymentResponse"]["amount"].as_i64().expect("paise");
+    let handler = press(&shop, &order_id, "success").await;
+    let event = captured(&order_id, handler["razorpay_payment_id"].as_str().expect("id"), amount);
+
+    let (status, body) = webhook(&shop, &event, "not-the-secret", "evt_forged").await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("payment.signature_invalid")), "{body}");
+    let (status, body) = webhook(&shop, &event, WEBHOOK_SECRET, "evt_1").await;
+    assert_eq!((status, body["handled"].as_str()), (200, Some("placed")), "the tab was closed after paying: {body}");
+    let (status, body) = webhook(&shop, &event, WEBHOOK_SECRET, "evt_1").await;
+    assert_eq!((status, body["handled"].as_str()), (200, Some("duplicate")), "{body}");
+    let (status, from_webhook) = webhook(&shop, &event, WEBHOOK_SECRET, "evt_2").await;
+    assert_eq!(status, 200, "{from_webhook}");
+    let (status, browser) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "the browser's report answers the webhook's order: {browser}");
+    assert!(browser["result"]["invoiceNumber"].as_str().is_some());
+}
+
+#[tokio::test]
+async fn a_failed_payment_gives_the_stock_back() {
+    let shop = spawn_shop().await;
+    let (token, _, address) = buyer(&shop, "g@example.com", "9876500007", "110001").await;
+    let id = in_stock(&shop, 2, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let before = stock_of(&shop, &id).await;
+    let (_, started) = pay(&shop, &token, &[(&id, 2)], &address).await;
+    let order_id = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    assert_eq!(stock_of(&shop, &id).await, before - 2);
+    let failure = press(&shop, &order_id, "failure").await;
+    assert_eq!(failure["error"]["reason"], "payment_failed", "{failure}");
+    let (status, body) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": order_id })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(stock_of(&shop, &id).await, before, "released");
+    let (status, _) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": order_id })).await;
+    assert_eq!(status, 200, "reporting twice changes nothing");
+    assert_eq!(stock_of(&shop, &id).await, before);
+    let (status, body) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": "order_Unknown" })).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("payment.unknown")), "{body}");
+}

@@ -1,0 +1,387 @@
+//! Checkout and payment: pricing an order on the server, holding its stock, and placing it once
+//! the payment provider confirms it — from the browser or from a webhook, whichever comes first.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use marque_domain::address::AddressId;
+use marque_domain::cart::Quantity;
+use marque_domain::catalog::{Product, ProductId};
+use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine};
+use marque_domain::order::OrderLine;
+use marque_domain::pricing::{DiscountPercent, Offer, Totals};
+use marque_ports::{
+    AddressStore, CatalogStore, NewPaymentOrder, OrderDraft, OrderStore, OrderStoreError, PaymentError,
+    PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PlacedOrder, Placement, Reservation,
+    ReservationState, UserId, UserRecord,
+};
+
+use crate::accounts::Clock;
+
+/// How long stock is held for a payment that has not arrived: 15 minutes.
+pub const HOLD_SECONDS: i64 = 15 * 60;
+
+/// The only currency the shop collects.
+pub const CURRENCY: &str = "INR";
+
+/// Told about every order placed (the order confirmation); never fails the placement.
+#[async_trait]
+pub trait OrderPlaced: Send + Sync {
+    async fn order_placed(&self, order: &PlacedOrder);
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckoutError {
+    /// A checkout rule: no address, an empty cart, or a line above its stock (the product named).
+    #[error("{0}")]
+    Rule(Rule),
+    /// A quantity below 1.
+    #[error("a quantity must be at least 1")]
+    BadQuantity,
+    /// The product does not exist (checkout items).
+    #[error("no such product")]
+    ProductNotFound,
+    /// The address or the payment belongs to another customer.
+    #[error("this belongs to another customer")]
+    Forbidden,
+    /// The payment's signature does not match: nothing is placed.
+    #[error("the payment signature is not valid")]
+    BadSignature,
+    /// The provider does not report this payment as paid for this order and amount.
+    #[error("the payment is not complete")]
+    NotPaid,
+    /// No checkout is waiting for this payment order.
+    #[error("no checkout waits for this payment")]
+    UnknownPayment,
+    /// The payment provider or a store cannot be reached.
+    #[error("checkout is unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl From<OrderStoreError> for CheckoutError {
+    fn from(e: OrderStoreError) -> Self {
+        match e {
+            OrderStoreError::OutOfStock { product } => CheckoutError::Rule(Rule::OutOfStock { product }),
+            OrderStoreError::UnknownReservation => CheckoutError::UnknownPayment,
+            other => CheckoutError::Unavailable(other.to_string()),
+        }
+    }
+}
+
+impl From<PaymentError> for CheckoutError {
+    fn from(e: PaymentError) -> Self {
+        match e {
+            PaymentError::BadSignature => CheckoutError::BadSignature,
+            other => CheckoutError::Unavailable(other.to_string()),
+        }
+    }
+}
+
+fn store_down(e: impl std::fmt::Display) -> CheckoutError {
+    CheckoutError::Unavailable(e.to_string())
+}
+
+/// One line of a pay request: a product and how many. Anything else the client sent is ignored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WantedLine {
+    pub product: ProductId,
+    pub quantity: u32,
+}
+
+/// A started payment: the provider's order to open the checkout with, and the server's totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartedPayment {
+    pub order: PaymentOrder,
+    pub totals: Totals,
+}
+
+/// What a provider event did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventOutcome {
+    /// Seen before: nothing done again.
+    Duplicate,
+    /// An order was placed (or had been, by the browser).
+    Placed(Box<PlacedOrder>),
+    /// A failed payment gave its stock back.
+    Released,
+    /// Nothing for the shop to do (another event, or a payment order it does not know).
+    Ignored,
+}
+
+#[derive(Clone)]
+pub struct CheckoutService {
+    catalog: Arc<dyn CatalogStore>,
+    addresses: Arc<dyn AddressStore>,
+    orders: Arc<dyn OrderStore>,
+    payments: Arc<dyn PaymentGateway>,
+    placed: Option<Arc<dyn OrderPlaced>>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for CheckoutService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CheckoutService").finish_non_exhaustive()
+    }
+}
+
+impl CheckoutService {
+    pub fn new(
+        catalog: Arc<dyn CatalogStore>,
+        addresses: Arc<dyn AddressStore>,
+        orders: Arc<dyn OrderStore>,
+        payments: Arc<dyn PaymentGateway>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self { catalog, addresses, orders, payments, placed: None, clock }
+    }
+
+    /// Tells `listener` about every order placed from now on.
+    #[must_use]
+    pub fn notifying(mut self, listener: Arc<dyn OrderPlaced>) -> Self {
+        self.placed = Some(listener);
+        self
+    }
+
+    /// What the browser needs to open the provider's checkout.
+    #[must_use]
+    pub fn checkout_config(&self) -> marque_ports::CheckoutConfig {
+        self.payments.checkout()
+    }
+
+    /// A product as checkout reloads it: today's price and stock.
+    ///
+    /// # Errors
+    /// [`CheckoutError::ProductNotFound`]; [`CheckoutError::Unavailable`].
+    pub async fn item(&self, id: &ProductId) -> Result<Product, CheckoutError> {
+        self.catalog.product(id).await.map_err(store_down)?.ok_or(CheckoutError::ProductNotFound)
+    }
+
+    /// Prices the order from the catalog and the customer's offer (whatever the client believed),
+    /// creates the provider's order for the total and holds the stock for [`HOLD_SECONDS`].
+    ///
+    /// # Errors
+    /// The checkout rules in order (address, empty cart, stock — a missing product counts as out of
+    /// stock); [`CheckoutError::BadQuantity`]; [`CheckoutError::Forbidden`] for another customer's
+    /// address; [`CheckoutError::Unavailable`]. When stock cannot be held nothing is held.
+    pub async fn pay(
+        &self,
+        customer: &UserRecord,
+        wanted: &[WantedLine],
+        address: Option<&AddressId>,
+    ) -> Result<StartedPayment, CheckoutError> {
+        let address = match address {
+            Some(id) => match self.addresses.address(id).await.map_err(store_down)? {
+                Some((owner, _)) if owner != customer.id => return Err(CheckoutError::Forbidden),
+                found => found.map(|(_, saved)| saved.address),
+            },
+            None => None,
+        };
+        let wanted = merged(wanted)?;
+        if address.is_some() && !wanted.is_empty() {
+            // Only worth reading the catalog once the first two rules hold.
+            let mut lines = Vec::with_capacity(wanted.len());
+            for (product, quantity) in wanted {
+                match self.catalog.product(&product).await.map_err(store_down)? {
+                    Some(found) => lines.push(CheckoutLine::from_product(&found, quantity)),
+                    None => return Err(CheckoutError::Rule(Rule::OutOfStock { product })),
+                }
+            }
+            return self.hold(customer, Checkout::new(address, lines).map_err(CheckoutError::Rule)?).await;
+        }
+        Err(CheckoutError::Rule(Checkout::new(address, Vec::new()).err().unwrap_or(Rule::CartEmpty)))
+    }
+
+    async fn hold(&self, customer: &UserRecord, checkout: Checkout) -> Result<StartedPayment, CheckoutError> {
+        let offer = Offer {
+            offer_exp: customer.offer_exp,
+            percentage: DiscountPercent::new(u32::from(customer.percentage)).unwrap_or_default(),
+        };
+        let totals = checkout.totals(&offer);
+        let now = self.clock.now();
+        let order = self
+            .payments
+            .create_order(&NewPaymentOrder {
+                amount: totals.total,
+                currency: CURRENCY.to_owned(),
+                receipt: receipt(&customer.id, now),
+            })
+            .await?;
+        let draft = OrderDraft {
+            user: customer.id.clone(),
+            user_name: customer.name.clone(),
+            lines: checkout
+                .lines()
+                .iter()
+                .map(|l| OrderLine {
+                    product_id: l.product_id.clone(),
+                    name: l.name.clone(),
+                    quantity: l.quantity,
+                    price: l.unit_price,
+                    gst: l.gst_percent,
+                    hsn: None,
+                })
+                .collect(),
+            address: checkout.address().clone(),
+            discount: offer.percent_now(),
+            discount_amount: totals.discount,
+            delivery_charge: totals.delivery,
+            total: totals.total,
+        };
+        let reservation =
+            Reservation { payment_order: order.id.clone(), draft, created_at: now, expires_at: now + HOLD_SECONDS };
+        self.orders.reserve(&reservation).await?;
+        Ok(StartedPayment { order, totals })
+    }
+
+    /// The browser's report of a successful payment: the signature is checked, then the payment
+    /// with the provider (paid, for this order, for the whole amount), then the order is placed.
+    /// The same payment reported again answers the same order.
+    ///
+    /// # Errors
+    /// [`CheckoutError::BadSignature`]; [`CheckoutError::UnknownPayment`]; [`CheckoutError::Forbidden`]
+    /// when the checkout is another customer's; [`CheckoutError::NotPaid`]; the stock error when a
+    /// payment arrives after its hold expired and the stock is gone; [`CheckoutError::Unavailable`].
+    pub async fn confirm(
+        &self,
+        customer: &UserId,
+        order: &PaymentOrderId,
+        payment: &PaymentId,
+        signature: &str,
+    ) -> Result<PlacedOrder, CheckoutError> {
+        self.payments.verify_payment(order, payment, signature)?;
+        let (reservation, _) = self.orders.reservation(order).await?.ok_or(CheckoutError::UnknownPayment)?;
+        if &reservation.draft.user != customer {
+            return Err(CheckoutError::Forbidden);
+        }
+        self.place(&reservation, payment).await
+    }
+
+    /// The browser's report of a failed attempt: the stock goes back (a new Pay holds it again).
+    ///
+    /// # Errors
+    /// [`CheckoutError::UnknownPayment`]; [`CheckoutError::Forbidden`]; [`CheckoutError::Unavailable`].
+    pub async fn payment_failed(&self, customer: &UserId, order: &PaymentOrderId) -> Result<(), CheckoutError> {
+        let (reservation, state) = self.orders.reservation(order).await?.ok_or(CheckoutError::UnknownPayment)?;
+        if &reservation.draft.user != customer {
+            return Err(CheckoutError::Forbidden);
+        }
+        if state == ReservationState::Held {
+            // Only a payment that has not gone through gives its stock back.
+            self.orders.release(order).await?;
+        }
+        Ok(())
+    }
+
+    /// A provider webhook: checked, de-duplicated by event id, then handled like the browser's
+    /// report. A delivery whose handling fails is forgotten, so the provider's retry is handled.
+    ///
+    /// # Errors
+    /// [`CheckoutError::BadSignature`]; [`CheckoutError::Unavailable`] (the provider retries).
+    pub async fn webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<EventOutcome, CheckoutError> {
+        let event = self.payments.read_webhook(body, signature, event_id)?;
+        if !self.orders.first_sight(&event.id, self.clock.now()).await? {
+            return Ok(EventOutcome::Duplicate);
+        }
+        let outcome = self.handle(event.kind).await;
+        if matches!(outcome, Err(CheckoutError::Unavailable(_))) {
+            if let Err(e) = self.orders.forget_event(&event.id).await {
+                tracing::error!(error = %e, "could not forget a failed payment event; its retry will be skipped");
+            }
+        }
+        outcome
+    }
+
+    async fn handle(&self, kind: PaymentEventKind) -> Result<EventOutcome, CheckoutError> {
+        match kind {
+            PaymentEventKind::Paid { order_id, payment_id, .. } => {
+                let Some((reservation, _)) = self.orders.reservation(&order_id).await? else {
+                    return Ok(EventOutcome::Ignored);
+                };
+                match self.place(&reservation, &payment_id).await {
+                    Ok(order) => Ok(EventOutcome::Placed(Box::new(order))),
+                    Err(CheckoutError::NotPaid) => Ok(EventOutcome::Ignored),
+                    Err(e @ CheckoutError::Rule(_)) => {
+                        tracing::error!(order = %order_id.0, payment = %payment_id.0, "paid after the hold expired and the stock is gone: refund it");
+                        Err(e)
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            PaymentEventKind::Failed { order_id, .. } => match self.orders.reservation(&order_id).await? {
+                Some((_, ReservationState::Held)) => {
+                    self.orders.release(&order_id).await?;
+                    Ok(EventOutcome::Released)
+                }
+                _ => Ok(EventOutcome::Ignored),
+            },
+            PaymentEventKind::Other { .. } => Ok(EventOutcome::Ignored),
+        }
+    }
+
+    /// Places the order of `reservation` once the provider confirms `payment` paid it in full.
+    async fn place(&self, reservation: &Reservation, payment: &PaymentId) -> Result<PlacedOrder, CheckoutError> {
+        let paid = self.payments.payment(payment).await.map_err(|e| match e {
+            PaymentError::Refused { .. } => CheckoutError::NotPaid,
+            other => CheckoutError::from(other),
+        })?;
+        let whole = paid.order_id == reservation.payment_order
+            && paid.state.is_paid()
+            && paid.amount == reservation.draft.total
+            && paid.currency == CURRENCY;
+        if !whole {
+            return Err(CheckoutError::NotPaid);
+        }
+        match self.orders.place(&reservation.payment_order, payment, self.clock.now()).await? {
+            Placement::Placed(order) => {
+                if let Some(listener) = &self.placed {
+                    listener.order_placed(&order).await;
+                }
+                Ok(order)
+            }
+            Placement::AlreadyPlaced(order) => Ok(order),
+        }
+    }
+
+    /// Gives back the stock of every hold that expired unpaid; returns how many.
+    ///
+    /// # Errors
+    /// [`CheckoutError::Unavailable`].
+    pub async fn release_expired(&self) -> Result<usize, CheckoutError> {
+        Ok(self.orders.release_expired(self.clock.now()).await?)
+    }
+}
+
+/// One line per product, quantities of repeated products added up, in first-seen order.
+fn merged(wanted: &[WantedLine]) -> Result<Vec<(ProductId, Quantity)>, CheckoutError> {
+    let mut order = Vec::new();
+    let mut totals: BTreeMap<ProductId, u32> = BTreeMap::new();
+    for line in wanted {
+        if line.quantity == 0 {
+            return Err(CheckoutError::BadQuantity);
+        }
+        let sum = totals.entry(line.product.clone()).or_insert_with(|| {
+            order.push(line.product.clone());
+            0
+        });
+        *sum = sum.saturating_add(line.quantity);
+    }
+    order
+        .into_iter()
+        .map(|p| {
+            let n = totals.get(&p).copied().unwrap_or(1);
+            Quantity::new(n).map(|q| (p, q)).map_err(|_| CheckoutError::BadQuantity)
+        })
+        .collect()
+}
+
+/// The shop's reference on the provider's order (at most 40 characters).
+fn receipt(user: &UserId, now: i64) -> String {
+    let mut r = format!("{now}-{}", user.0);
+    r.truncate(40);
+    r
+}
+
+#[cfg(test)]
+#[path = "checkout_tests.rs"]
+mod tests;
