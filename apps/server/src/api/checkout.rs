@@ -84,15 +84,23 @@ pub struct CheckoutItemBody {
 }
 
 #[derive(ApiResponse)]
+#[oai(bad_request_handler = "item_bad_request")]
 enum ItemResponse {
     #[oai(status = 200)]
     Ok(Json<Box<CheckoutItemBody>>),
+    /// The request was malformed.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
     /// No product has this id (`product.not_found`).
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
     /// The catalog cannot be reached.
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>),
+}
+
+fn item_bad_request(err: poem::Error) -> ItemResponse {
+    ItemResponse::BadRequest(ErrorBody::from_poem(&err))
 }
 
 /// A line of the pay request: only `_id` and `quantity` are read; the rest is ignored.

@@ -1698,6 +1698,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutItemBody"];
                 };
             };
+            /** @description The request was malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No product has this id (`product.not_found`). */
             404: {
                 headers: {
