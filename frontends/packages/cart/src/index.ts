@@ -18,7 +18,6 @@ export {
   setReview,
   startPurchase,
   subscribeCart,
-  subtotalPaise,
 } from './store';
 export { CART_KEY } from './storage';
 export type * from './types';

@@ -1,6 +1,5 @@
 // The cart in local storage under `products` (the specification's key), read defensively: a value
 // written by an older version or by hand never breaks the page, it only loses what cannot be read.
-import { CART_MIN_QUANTITY } from '@marque/rules';
 import type { CartLine } from './types';
 
 export const CART_KEY = 'products';
@@ -15,7 +14,7 @@ function isLine(value: unknown): value is CartLine {
     typeof line.price === 'number' &&
     Number.isFinite(line.price) &&
     Number.isInteger(line.quantity) &&
-    (line.quantity ?? 0) >= CART_MIN_QUANTITY &&
+    (line.quantity ?? 0) > 0 &&
     Array.isArray(line.images)
   );
 }

@@ -1,6 +1,7 @@
 // The cart's state and its only writers. One instance per page (the package is a federation singleton),
 // so the header's icon, the panel, every Add to cart button and the checkout pages agree.
-import { CART_MIN_QUANTITY, computeTotals, DIRECT_PURCHASE_QUANTITY } from '@marque/rules';
+// It holds no shop rule and imports nothing: the quantities' limits and the prices' sums come from
+// @marque/rules in the callers (the checkout remote), so this shared module stays small on every page.
 import { CART_KEY, readLines, writeLines } from './storage';
 import type { Address, CartLine, CartProduct, CartState, CheckoutItem } from './types';
 
@@ -48,21 +49,19 @@ export function inCart(productId: string): boolean {
   return state.lines.some((l) => l._id === productId);
 }
 
-/** Adds a product with quantity 1; a product already in the cart stays as it is. */
-export function addToCart(product: CartProduct) {
+/** Adds a product with `quantity` (the rules' first quantity); a product already in the cart stays as it is. */
+export function addToCart(product: CartProduct, quantity: number) {
   if (inCart(product._id)) return;
-  setLines([...state.lines, line(product, CART_MIN_QUANTITY)]);
+  setLines([...state.lines, line(product, quantity)]);
 }
 
 export function removeFromCart(productId: string) {
   setLines(state.lines.filter((l) => l._id !== productId));
 }
 
-/** Changes a line's quantity by `step`, never below the minimum; there is no upper bound here (stock is checked at NEXT). */
-export function changeQuantity(productId: string, step: number) {
-  setLines(
-    state.lines.map((l) => (l._id === productId ? { ...l, quantity: Math.max(CART_MIN_QUANTITY, l.quantity + step) } : l)),
-  );
+/** Changes a line's quantity by `step`, never below `minimum`; no upper bound here (stock is checked at NEXT). */
+export function changeQuantity(productId: string, step: number, minimum: number) {
+  setLines(state.lines.map((l) => (l._id === productId ? { ...l, quantity: Math.max(minimum, l.quantity + step) } : l)));
 }
 
 /** Distinct parts in the cart: the number on the header's icon. */
@@ -73,17 +72,6 @@ export function cartCount(lines: readonly CartLine[] = state.lines): number {
 /** Lines that can be ordered: everything the server still has. */
 export function orderableLines(lines: readonly CartLine[] = state.lines): CartLine[] {
   return lines.filter((l) => !l.unavailable);
-}
-
-/** The subtotal in paise of what can be ordered, GST included, by the shop's pricing rule. */
-export function subtotalPaise(lines: readonly CartLine[] = state.lines): number {
-  const priced = orderableLines(lines).map((l) => ({
-    unitPrice: Math.round(l.price * 100),
-    quantity: l.quantity,
-    insideNcr: 0,
-    outsideNcr: 0,
-  }));
-  return computeTotals(priced, 'ncr', { offerExp: 0, percentage: 0 }).items;
 }
 
 /**
@@ -121,9 +109,9 @@ export function closeCartPanel() {
 
 // --- Direct purchase, address and review --------------------------------------------------------
 
-/** Buy now: this product alone, quantity 1, instead of the cart (which is kept). */
-export function startPurchase(product: CartProduct) {
-  update({ purchase: line(product, DIRECT_PURCHASE_QUANTITY), review: null });
+/** Buy now: this product alone, in the rules' direct purchase quantity, instead of the cart (which is kept). */
+export function startPurchase(product: CartProduct, quantity: number) {
+  update({ purchase: line(product, quantity), review: null });
 }
 
 /** CHECKOUT from the cart: the cart is what is bought, not a pending direct purchase. */

@@ -1,6 +1,7 @@
 // The Marque design system: small pieces the shell and every remote share.
 export { ErrorBoundary } from './ErrorBoundary';
 export { formatRupees } from './format';
+export { HEART_MESSAGES, HeartButton, type HeartPlace } from './HeartButton';
 export { focusableIn, keepTabInside, useModalDialog } from './modal-dialog';
 export { conditionText, fuelText } from './labels';
 export {

@@ -33,7 +33,7 @@ describe('Add to cart', () => {
   it('the cart icon hides while a direct purchase is pending', () => {
     render(<CartButton />);
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeTruthy();
-    act(() => startPurchase(pump));
+    act(() => startPurchase(pump, 1));
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // Nothing when the stock is below 1: the card and the product page already say it is out of stock.
 import { addToCart, openCartPanel, useInCart, type CartProduct } from '@marque/cart';
 import { useT } from '@marque/i18n';
+import { CART_MIN_QUANTITY } from '@marque/rules';
 import type { MouseEvent } from 'react';
 
 /** A product as the catalog gives it: `quantity` is its stock. */
@@ -24,7 +25,7 @@ export function AddToCart({ product, place = 'card' }: { product: StockedProduct
     <button
       type="button"
       className={`button add-to-cart add-to-cart--${place}${added ? ' button--quiet' : ''}`}
-      onClick={withinCard(() => (added ? openCartPanel() : addToCart(product)))}
+      onClick={withinCard(() => (added ? openCartPanel() : addToCart(product, CART_MIN_QUANTITY)))}
     >
       {added ? t('add.go') : t('add.add')}
     </button>

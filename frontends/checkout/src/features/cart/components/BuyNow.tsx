@@ -1,6 +1,7 @@
 // Buy now on the product page: this product alone, quantity 1, straight to the address step (or to log in first).
 import { startPurchase } from '@marque/cart';
 import { useT } from '@marque/i18n';
+import { DIRECT_PURCHASE_QUANTITY } from '@marque/rules';
 import { useSession } from '@marque/session';
 import { useLocation } from 'wouter';
 import type { StockedProduct } from './AddToCart';
@@ -15,7 +16,7 @@ export function BuyNow({ product }: { product: StockedProduct }) {
       type="button"
       className="button buy-now"
       onClick={() => {
-        startPurchase(product);
+        startPurchase(product, DIRECT_PURCHASE_QUANTITY);
         navigate(status === 'anonymous' ? '/login' : '/address');
       }}
     >

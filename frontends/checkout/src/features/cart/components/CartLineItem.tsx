@@ -29,7 +29,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               className="quantity__step"
               aria-label={t('cart.decrease', { name: line.name })}
               disabled={line.quantity <= CART_MIN_QUANTITY}
-              onClick={() => changeQuantity(line._id, -1)}
+              onClick={() => changeQuantity(line._id, -1, CART_MIN_QUANTITY)}
             >
               <span aria-hidden="true">−</span>
             </button>
@@ -40,7 +40,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               type="button"
               className="quantity__step"
               aria-label={t('cart.increase', { name: line.name })}
-              onClick={() => changeQuantity(line._id, 1)}
+              onClick={() => changeQuantity(line._id, 1, CART_MIN_QUANTITY)}
             >
               <span aria-hidden="true">+</span>
             </button>

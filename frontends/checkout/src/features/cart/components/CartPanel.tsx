@@ -1,6 +1,6 @@
 // The cart panel: a dialog sliding in from the side with the lines, the subtotal including GST and CHECKOUT.
 // CHECKOUT with nothing to order says so; otherwise a visitor goes to log in (the Authorize step), a customer to /address.
-import { cancelPurchase, closeCartPanel, orderableLines, subtotalPaise, useCart } from '@marque/cart';
+import { cancelPurchase, closeCartPanel, orderableLines, useCart } from '@marque/cart';
 import { useT } from '@marque/i18n';
 import type { MessageCode } from '@marque/rules';
 import { useSession } from '@marque/session';
@@ -9,6 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { useRefreshCart } from '../hooks/use-refresh-cart';
+import { subtotalPaise } from '../subtotal';
 import { CartLineItem } from './CartLineItem';
 
 export function CartPanel() {
