@@ -11,9 +11,13 @@
 //! `tests/dependency_rule.rs` checks the workspace's dependency rule (ARCHITECTURE.md §1).
 
 pub mod accounts;
+pub mod addresses;
 pub mod blobs;
 pub mod catalog;
 pub mod fixtures;
+pub mod orders;
+pub mod payment;
+pub mod invoice_pdf;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

@@ -6,7 +6,10 @@
 //! - `marque-app` on no workspace crate but `marque-domain` and `marque-ports` (its tests
 //!   may use `marque-contract-tests`), and on no web, database, mail or HTTP-client crate;
 //! - an adapter (`adapters/*`) never on `marque-app` nor another adapter, nor on poem;
-//! - only `apps/*` depend on adapters and on poem;
+//! - only `apps/*` depend on adapters and on poem, with one exception: a sandbox
+//!   (`adapters/*-sandbox`, a local stand-in for an outside provider, dev and tests only) serves
+//!   the provider's HTTP protocol with poem and reuses the wire format of the adapter it stands
+//!   in for (`marque-razorpay-sandbox` → `marque-razorpay`), and nothing else of the adapters;
 //! - a tool (`tools/*`, e.g. the code generator) on no workspace crate but `marque-domain`,
 //!   and ships no web, database, mail, HTTP-client or async-runtime crate.
 //!
@@ -48,6 +51,8 @@ enum Layer {
     UseCases,
     /// `adapters/*`
     Adapter,
+    /// `adapters/*-sandbox`: a provider's stand-in that serves its HTTP protocol (dev and tests)
+    Sandbox,
     /// `apps/*`
     App,
     /// `tools/*`: build-time tools that read the domain (code generation)
@@ -88,6 +93,7 @@ fn packages(metadata: &Value) -> Vec<Package> {
                 "marque-domain" => Layer::Domain,
                 "marque-ports" => Layer::Ports,
                 "marque-app" => Layer::UseCases,
+                _ if manifest.starts_with(&format!("{root}/adapters/")) && name.ends_with("-sandbox") => Layer::Sandbox,
                 _ if manifest.starts_with(&format!("{root}/adapters/")) => Layer::Adapter,
                 _ if manifest.starts_with(&format!("{root}/apps/")) => Layer::App,
                 _ if manifest.starts_with(&format!("{root}/tools/")) => Layer::Tool,
@@ -153,16 +159,18 @@ fn violations(metadata: &Value) -> Vec<String> {
                         found.push(breach("a tool names no framework, driver or runtime"));
                     }
                 }
-                Layer::Adapter | Layer::App | Layer::Other => {}
+                Layer::Adapter | Layer::Sandbox | Layer::App | Layer::Other => {}
             }
-            if p.layer == Layer::Adapter && dep_layer == Some(Layer::UseCases) {
+            let adapter_like = |layer: Option<Layer>| matches!(layer, Some(Layer::Adapter | Layer::Sandbox));
+            if adapter_like(Some(p.layer)) && dep_layer == Some(Layer::UseCases) {
                 found.push(breach("adapters implement ports; they never call use cases"));
             }
-            if p.layer != Layer::App && dep_layer == Some(Layer::Adapter) {
-                found.push(breach("only apps/* wire adapters in"));
+            let stands_in_for = p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
+            if p.layer != Layer::App && adapter_like(dep_layer) && !stands_in_for {
+                found.push(breach("only apps/* wire adapters in (a sandbox may use the adapter it stands in for)"));
             }
-            if p.layer != Layer::App && kind.ships() && is_family(dep, "poem") {
-                found.push(breach("only apps/* speak HTTP with poem"));
+            if !matches!(p.layer, Layer::App | Layer::Sandbox) && kind.ships() && is_family(dep, "poem") {
+                found.push(breach("only apps/* (and sandboxes of outside providers) speak HTTP with poem"));
             }
         }
     }
@@ -221,12 +229,19 @@ fn workspace(extra: &[(&str, Value)]) -> Value {
             dep("marque-contract-tests", Some("dev")),
         ]),
         package("marque-razorpay", "adapters/razorpay", vec![dep("marque-ports", None), dep("reqwest", None), dep("poem", Some("dev"))]),
+        package("marque-razorpay-sandbox", "adapters/razorpay-sandbox", vec![
+            dep("marque-ports", None),
+            dep("marque-razorpay", None),
+            dep("poem", None),
+            dep("marque-contract-tests", Some("dev")),
+        ]),
         package("marque-contract-tests", "contract-tests", vec![dep("marque-ports", None), dep("serde_json", Some("dev"))]),
         package("marque-codegen", "tools/codegen", vec![dep("marque-domain", None), dep("proptest", Some("dev"))]),
         package("marque-server", "apps/server", vec![
             dep("marque-app", None),
             dep("marque-surreal", None),
             dep("marque-razorpay", None),
+            dep("marque-razorpay-sandbox", None),
             dep("poem", None),
             dep("poem-openapi", None),
         ]),
@@ -245,7 +260,7 @@ fn a_workspace_that_keeps_the_rule_passes() {
 
 #[test]
 fn every_kind_of_breach_is_caught() {
-    let breaches: [(&str, Value, &str); 17] = [
+    let breaches: [(&str, Value, &str); 21] = [
         ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
         ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
         ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
@@ -263,6 +278,10 @@ fn every_kind_of_breach_is_caught() {
         ("marque-codegen", dep("marque-ports", None), "marque-codegen has a dependency on marque-ports"),
         ("marque-codegen", dep("marque-surreal", Some("dev")), "marque-codegen has a dev-dependency on marque-surreal"),
         ("marque-codegen", dep("tokio", None), "marque-codegen has a dependency on tokio"),
+        ("marque-razorpay-sandbox", dep("marque-surreal", None), "marque-razorpay-sandbox has a dependency on marque-surreal"),
+        ("marque-razorpay-sandbox", dep("marque-app", None), "marque-razorpay-sandbox has a dependency on marque-app"),
+        ("marque-razorpay", dep("marque-razorpay-sandbox", Some("dev")), "marque-razorpay has a dev-dependency on marque-razorpay-sandbox"),
+        ("marque-razorpay", dep("poem", None), "marque-razorpay has a dependency on poem"),
     ];
     for (package, extra, expected) in breaches {
         let found = violations(&workspace(&[(package, extra)]));

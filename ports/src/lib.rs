@@ -5,20 +5,28 @@
 //! Driver types (database values, HTTP clients) never appear here.
 
 pub mod accounts;
+pub mod addresses;
 pub mod blobs;
 pub mod catalog;
 pub mod identity;
+pub mod invoice_pdf;
 pub mod notify;
+pub mod orders;
 pub mod payment;
 pub mod wishlist;
 
 pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
 };
+pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
+pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Channel, Notification, Notifier, NotifyError};
+pub use orders::{
+    OrderDraft, OrderId, OrderStore, OrderStoreError, PlacedOrder, Placement, Reservation, ReservationState,
+};
 pub use payment::{
     CheckoutConfig, NewPaymentOrder, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway, PaymentId,
     PaymentOrder, PaymentOrderId, PaymentState,
@@ -27,6 +35,7 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
 pub use {
-    accounts::MockAccountStore, blobs::MockBlobStore, catalog::MockCatalogStore, identity::MockIdentityProvider,
-    notify::MockNotifier, payment::MockPaymentGateway, wishlist::MockWishlistStore,
+    accounts::MockAccountStore, addresses::MockAddressStore, blobs::MockBlobStore, catalog::MockCatalogStore,
+    identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
+    payment::MockPaymentGateway, wishlist::MockWishlistStore,
 };

@@ -8,7 +8,7 @@ use surrealdb::opt::auth::Root;
 use surrealdb::Surreal;
 
 use crate::schema::{self, AppliedMigration};
-use crate::{SurrealAccountStore, SurrealCatalogStore, SurrealWishlistStore};
+use crate::{SurrealAccountStore, SurrealAddressStore, SurrealCatalogStore, SurrealOrderStore, SurrealWishlistStore};
 
 /// Why the database could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -117,10 +117,22 @@ impl Database {
         SurrealAccountStore::new(self.db.clone())
     }
 
+    /// The order store (reservations, orders, number series) on this connection.
+    #[must_use]
+    pub fn orders(&self) -> SurrealOrderStore {
+        SurrealOrderStore::new(self.db.clone())
+    }
+
     /// The wishlist store on this connection.
     #[must_use]
     pub fn wishlist(&self) -> SurrealWishlistStore {
         SurrealWishlistStore::new(self.db.clone())
+    }
+
+    /// The address store (customers' delivery addresses) on this connection.
+    #[must_use]
+    pub fn addresses(&self) -> SurrealAddressStore {
+        SurrealAddressStore::new(self.db.clone())
     }
 
     /// Applies any migration the database has not recorded. [`Database::connect`]

@@ -39,3 +39,38 @@ pub(crate) async fn backoff(attempt: u32) {
     let millis = u64::from(attempt.min(10)) * 3 + jitter;
     tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
 }
+
+/// What one attempt of a transaction that may lose a race decided.
+pub(crate) enum Attempt<T> {
+    Done(T),
+    Conflict(surrealdb::Error),
+}
+
+impl<T, E> Attempt<Result<T, E>> {
+    /// A statement failed: a lost race is tried again, anything else is the store's failure.
+    pub(crate) fn failed(e: surrealdb::Error, unavailable: impl FnOnce(&surrealdb::Error) -> E) -> Self {
+        if is_conflict(&e) {
+            Attempt::Conflict(e)
+        } else {
+            Attempt::Done(Err(unavailable(&e)))
+        }
+    }
+}
+
+/// Runs `attempt` again while it loses races; after [`CONFLICT_RETRIES`] lost races, `gave_up`.
+pub(crate) async fn until_settled<T, F: std::future::Future<Output = Attempt<T>>>(
+    mut attempt: impl FnMut() -> F,
+    gave_up: impl FnOnce(&surrealdb::Error) -> T,
+) -> T {
+    let mut tries = 0;
+    loop {
+        match attempt().await {
+            Attempt::Done(outcome) => return outcome,
+            Attempt::Conflict(e) if tries >= CONFLICT_RETRIES => return gave_up(&e),
+            Attempt::Conflict(_) => {
+                tries += 1;
+                backoff(tries).await;
+            }
+        }
+    }
+}

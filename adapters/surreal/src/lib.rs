@@ -3,7 +3,8 @@
 //! [`Database::connect`] opens one connection — `mem://` (tests), `surrealkv://<dir>`
 //! (embedded, durable; the shop's default) or `ws://host:port` (a SurrealDB server) —
 //! applies the schema's numbered migrations, and hands out the stores that share it:
-//! [`Database::catalog`], [`Database::accounts`] and [`Database::wishlist`] (orders later).
+//! [`Database::catalog`], [`Database::accounts`], [`Database::wishlist`], [`Database::addresses`]
+//! and [`Database::orders`].
 //!
 //! The schema is SCHEMAFULL with typed, asserted fields (`src/schema/*.surql`); money
 //! is whole paise; part numbers are kept as printed and normalised. No SurrealDB type
@@ -19,14 +20,18 @@
 //! with `--ignored` when the variable is set.
 
 mod accounts;
+mod addresses;
 mod catalog;
 mod connect;
 mod error;
+mod orders;
 mod schema;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
+pub use addresses::SurrealAddressStore;
 pub use catalog::SurrealCatalogStore;
+pub use orders::SurrealOrderStore;
 pub use wishlist::SurrealWishlistStore;
 pub use connect::{ConnectError, ConnectOptions, Credentials, Database};
 pub use schema::{latest_migration, AppliedMigration};

@@ -40,6 +40,16 @@ const MIGRATIONS: &[Migration] = &[
         name: "accounts: external sign-ins between start and return",
         surql: include_str!("schema/0005_pending_sign_in.surql"),
     },
+    Migration {
+        number: 6,
+        name: "accounts: customers' delivery addresses",
+        surql: include_str!("schema/0006_addresses.surql"),
+    },
+    Migration {
+        number: 7,
+        name: "orders: stock reservations, placed orders, number series, payment events",
+        surql: include_str!("schema/0007_orders.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -7,7 +7,7 @@ use surrealdb::engine::any::Any;
 use surrealdb::types::SurrealValue;
 use surrealdb::Surreal;
 
-use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
+use crate::error::{until_settled, Attempt};
 
 /// [`WishlistStore`] on a SurrealDB connection. Get one from [`crate::Database::wishlist`].
 ///
@@ -15,7 +15,7 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 /// in one transaction that first writes the customer's `wishlist_guard` record, then counts
 /// and inserts: two adds to one wishlist always write the same record, so one of them
 /// conflicts and is tried again with the other's entry counted — never both taking the last
-/// slot. After [`CONFLICT_RETRIES`] lost races the add answers `Unavailable`.
+/// slot. After [`crate::error::CONFLICT_RETRIES`] lost races the add answers `Unavailable`.
 #[derive(Debug, Clone)]
 pub struct SurrealWishlistStore {
     db: Surreal<Any>,
@@ -31,19 +31,13 @@ fn unavailable(e: &surrealdb::Error) -> WishlistStoreError {
     WishlistStoreError::Unavailable { reason: e.message().to_owned() }
 }
 
-/// What one attempt of an add decided.
-enum Attempt {
-    Done(Result<Added, WishlistStoreError>),
-    Conflict(surrealdb::Error),
-}
-
 impl SurrealWishlistStore {
     pub(crate) fn new(db: Surreal<Any>) -> Self {
         Self { db }
     }
 
-    async fn try_add(&self, user: &str, product: &str, limit: usize) -> Attempt {
-        let fail = |e: surrealdb::Error| if is_conflict(&e) { Attempt::Conflict(e) } else { Attempt::Done(Err(unavailable(&e))) };
+    async fn try_add(&self, user: &str, product: &str, limit: usize) -> Attempt<Result<Added, WishlistStoreError>> {
+        let fail = |e| Attempt::failed(e, unavailable);
         let tx = match self.db.clone().begin().await {
             Ok(tx) => tx,
             Err(e) => return fail(e),
@@ -108,17 +102,7 @@ impl WishlistStore for SurrealWishlistStore {
     }
 
     async fn add(&self, user: &UserId, product: &ProductId, limit: usize) -> Result<Added, WishlistStoreError> {
-        let mut attempt = 0;
-        loop {
-            match self.try_add(&user.0, &product.0, limit).await {
-                Attempt::Done(outcome) => return outcome,
-                Attempt::Conflict(e) if attempt >= CONFLICT_RETRIES => return Err(unavailable(&e)),
-                Attempt::Conflict(_) => {
-                    attempt += 1;
-                    backoff(attempt).await;
-                }
-            }
-        }
+        until_settled(|| self.try_add(&user.0, &product.0, limit), |e| Err(unavailable(e))).await
     }
 
     async fn remove(&self, user: &UserId, product: &ProductId) -> Result<(), WishlistStoreError> {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use marque_app::{
-    AccountService, AccountSettings, CachedCatalogStore, CatalogService, OtpSecret, SystemClock, WishlistService,
+    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, OtpSecret, SystemClock, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_outbox::Outbox;
@@ -25,6 +25,7 @@ pub struct Shop {
     pub catalog: CatalogService,
     pub accounts: AccountService,
     pub wishlist: WishlistService,
+    pub addresses: AddressService,
     /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
     pub outbox: Option<Arc<Outbox>>,
     /// The expected `x-client-validation` header value on authorized calls, when configured.
@@ -113,6 +114,7 @@ impl App {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
             wishlist,
+            addresses: AddressService::new(Arc::new(database.addresses())),
             outbox,
             client_validation,
             identity,

@@ -1,6 +1,7 @@
 //! Use cases of the shop, one service per area, each holding the ports it needs.
 
 pub mod accounts;
+pub mod addresses;
 pub mod catalog;
 pub mod wishlist;
 pub mod catalog_cache;
@@ -12,5 +13,6 @@ pub use accounts::{
     AccountError, AccountService, AccountSettings, Authenticated, Avatar, Clock, LoginOutcome, OtpSecret, SessionToken,
     SystemClock, Who, AVATAR_URL_PREFIX,
 };
+pub use addresses::{AddressError, AddressService};
 pub use wishlist::{WishlistError, WishlistService};
 pub use catalog_cache::CachedCatalogStore;

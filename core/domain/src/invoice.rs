@@ -1,11 +1,20 @@
-//! The GST tax invoice: its lines, its tax split and its number.
+//! The GST tax invoice: its lines, its tax split, its number and the document as printed.
 
+mod date;
 mod document;
 mod gst;
 mod number;
+mod tax_invoice;
+mod words;
 
+pub use date::InvoiceDate;
 pub use document::{
     Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL,
 };
-pub use gst::{Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT, PARTS_HSN};
+pub use gst::{
+    HsnCode, HsnCodeError, Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT,
+    DELIVERY_SAC, PARTS_HSN,
+};
 pub use number::{FinancialYear, InvoiceNumber, InvoiceNumberError};
+pub use tax_invoice::{Buyer, Seller, TaxInvoice, TaxInvoiceInput};
+pub use words::amount_in_words;

@@ -109,6 +109,18 @@ messages! {
     AddressCityRequired = "address.city_required" => "City is required",
     /// Marque: a required address field left empty.
     AddressStateRequired = "address.state_required" => "State is required",
+    /// Marque: a state that is not one of India's states and union territories.
+    AddressStateInvalid = "address.state_invalid" => "Choose a state or union territory from the list",
+    /// Marque: a GSTIN of the wrong format or check character.
+    AddressGstinInvalid = "address.gstin_invalid" => "Enter a valid 15-character GSTIN",
+    /// Marque: an address was added.
+    AddressAdded = "address.added" => "address added successfully",
+    /// Marque: adding an address to a full address book.
+    AddressBookFull = "address.book_full" => "Your address book is full. Remove an address to add another.",
+    /// Marque: an address id that names no address.
+    AddressNotFound = "address.not_found" => "Address not found",
+    /// Marque: the address store cannot be reached.
+    AddressUnavailable = "address.unavailable" => "Your addresses cannot be reached right now. Please try again.",
     /// Specification: confirmation before deleting an address.
     AddressDeleteConfirm = "address.delete_confirm" => "Do you want to delete address?",
     /// Specification: an address was edited.

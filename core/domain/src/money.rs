@@ -99,32 +99,47 @@ impl std::iter::Sum for Money {
     }
 }
 
-/// Indian digit grouping: `₹1,23,45,678` or `₹12,499.50`.
+impl Money {
+    /// Indian digit grouping with both decimals and no currency sign, as the
+    /// columns of an invoice print amounts: `1,23,456.78`, `-236.00`.
+    #[must_use]
+    pub fn to_the_paisa(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        format!("{sign}{}.{:02}", grouped(abs / 100), abs % 100)
+    }
+}
+
+/// `1,23,45,678`: the last three digits, then pairs.
+fn grouped(rupees: u64) -> String {
+    let digits = rupees.to_string();
+    if digits.len() <= 3 {
+        return digits;
+    }
+    let (head, last3) = digits.split_at(digits.len() - 3);
+    let mut parts: Vec<&str> = Vec::new();
+    let mut rest = head;
+    while rest.len() > 2 {
+        let (h, t) = rest.split_at(rest.len() - 2);
+        parts.push(t);
+        rest = h;
+    }
+    parts.push(rest);
+    parts.reverse();
+    format!("{},{last3}", parts.join(","))
+}
+
+/// Indian digit grouping: `₹1,23,45,678` or `₹12,499.50`; the alternate form
+/// (`{:#}`) keeps zero paise: `₹2,360.00`.
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
-        let (rupees, paise) = (abs / 100, abs % 100);
-        let digits = rupees.to_string();
-        let grouped = if digits.len() <= 3 {
-            digits
+        let (rupees, paise) = (grouped(abs / 100), abs % 100);
+        if paise == 0 && !f.alternate() {
+            write!(f, "{sign}₹{rupees}")
         } else {
-            let (head, last3) = digits.split_at(digits.len() - 3);
-            let mut parts: Vec<&str> = Vec::new();
-            let mut rest = head;
-            while rest.len() > 2 {
-                let (h, t) = rest.split_at(rest.len() - 2);
-                parts.push(t);
-                rest = h;
-            }
-            parts.push(rest);
-            parts.reverse();
-            format!("{},{last3}", parts.join(","))
-        };
-        if paise == 0 {
-            write!(f, "{sign}₹{grouped}")
-        } else {
-            write!(f, "{sign}₹{grouped}.{paise:02}")
+            write!(f, "{sign}₹{rupees}.{paise:02}")
         }
     }
 }
@@ -143,6 +158,16 @@ mod tests {
         assert_eq!(Money::from_rupees(12_345_678).to_string(), "₹1,23,45,678");
         assert_eq!(Money::from_paise(1_249_950).to_string(), "₹12,499.50");
         assert_eq!(Money::from_paise(-5).to_string(), "-₹0.05");
+        assert_eq!(format!("{:#}", Money::from_rupees(2_360)), "₹2,360.00");
+        assert_eq!(format!("{:#}", Money::from_paise(12_345_678)), "₹1,23,456.78");
+    }
+
+    #[test]
+    fn invoice_columns_print_to_the_paisa() {
+        assert_eq!(Money::from_paise(12_345_678).to_the_paisa(), "1,23,456.78");
+        assert_eq!(Money::from_rupees(-236).to_the_paisa(), "-236.00");
+        assert_eq!(Money::ZERO.to_the_paisa(), "0.00");
+        assert_eq!(Money::from_paise(i64::MIN).to_the_paisa(), "-92,23,37,20,36,85,47,758.08");
     }
 
     #[test]

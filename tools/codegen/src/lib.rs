@@ -27,13 +27,14 @@ use marque_domain::account::{
     MOBILE_LENGTH, OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS,
     PASSWORD_SPECIALS,
 };
-use marque_domain::address::{IndianMobile, Pincode, NCR_PREFIXES, PINCODE_LENGTH};
+use marque_domain::address::{IndianMobile, Pincode, ADDRESS_LIMIT, NCR_PREFIXES, PINCODE_LENGTH};
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::{Condition, FuelType};
 use marque_domain::filters::{BrandSlug, ConditionFilter, FilterValue, FuelFilter, FILTER_SEPARATOR};
 use marque_domain::invoice::DELIVERY_LINE_LABEL;
 use marque_domain::message::Message;
 use marque_domain::order::{status_label, BadgeColour, OrderStatus, ADMIN_CANCELLED};
+use marque_domain::tax::GST_STATES;
 use marque_domain::titles::{TitlePlace, ELLIPSIS};
 use marque_domain::wishlist::WISHLIST_LIMIT;
 
@@ -52,6 +53,7 @@ const VECTOR_TYPES: &str = "\
 export type Code = MessageCode | null;
 export interface AddressFields {
   houseNo: string; street: string; landmark: string; city: string; state: string; mobileNo: string; pincode: string;
+  gstin: string;
 }
 export interface SignUpFields { name: string; email: string; password: string; confirmation: string; mobile: string }
 export type FilterKind = 'product_type' | 'fuel_type' | 'oem';
@@ -63,6 +65,7 @@ export interface RuleVectors {
   signUp: { form: SignUpFields; allowed: boolean }[];
   pincode: { input: string; code: Code }[];
   addressMobile: { input: string; code: Code }[];
+  gstin: { input: string; code: Code }[];
   address: { input: AddressFields; errors: Partial<Record<keyof AddressFields, MessageCode>> }[];
   otp: { input: string; code: Code }[];
   email: { input: string; value: string | null; code: Code }[];
@@ -119,7 +122,7 @@ pub fn typescript_module() -> String {
     );
     out.push_str("export type MessageCode = keyof typeof MESSAGES;\n\n");
 
-    let numbers: [(&str, &str, i64); 8] = [
+    let numbers: [(&str, &str, i64); 9] = [
         (
             "Digits in a mobile number.",
             "MOBILE_LENGTH",
@@ -154,6 +157,11 @@ pub fn typescript_module() -> String {
             "Most products in a wishlist.",
             "WISHLIST_LIMIT",
             count(WISHLIST_LIMIT),
+        ),
+        (
+            "Most addresses a customer keeps.",
+            "ADDRESS_LIMIT",
+            count(ADDRESS_LIMIT),
         ),
         (
             "Smallest cart quantity.",
@@ -219,6 +227,17 @@ pub fn typescript_module() -> String {
             .collect::<Vec<_>>()
             .into(),
     );
+    let states: Vec<Json> = GST_STATES
+        .iter()
+        .map(|s| obj! { "code" => s.code, "name" => s.name })
+        .collect();
+    constant(
+        &mut out,
+        "India's states and union territories with their GST state codes; an address names one.",
+        "GST_STATES",
+        &states.into(),
+    );
+    out.push_str("export type GstStateName = (typeof GST_STATES)[number]['name'];\n\n");
     constant(
         &mut out,
         "Values each fixed filter offers (`oem` takes brand slugs).",
@@ -333,6 +352,8 @@ mod tests {
             "CONDITION_FALLBACK_LABEL",
             "VECTORS",
             "PASSWORD_SPECIALS",
+            "GST_STATES",
+            "ADDRESS_LIMIT",
         ] {
             assert!(ts.contains(&format!("export const {name}")), "{name}");
         }

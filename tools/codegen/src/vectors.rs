@@ -23,6 +23,7 @@ pub(super) fn all() -> Json {
         "signUp" => accounts::sign_up(),
         "pincode" => addresses::pincode(),
         "addressMobile" => addresses::address_mobile(),
+        "gstin" => addresses::gstin(),
         "address" => addresses::address(),
         "otp" => accounts::otp(),
         "email" => accounts::email(),

@@ -39,30 +39,33 @@ pub async fn on_server(suite: &str) -> Database {
     Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url}: {e}"))
 }
 
-/// Runs suite `$suite` of `marque_contract_tests::$module` against `Database::$store()` on every
-/// engine: one test each, `<suite>::mem`, `<suite>::surrealkv` and `<suite>::ws`.
+/// Runs suite `$suite` of `marque_contract_tests::$module` against `Database::$store()` (or several
+/// stores of one database, `[orders, catalog]`) on every engine: one test each, `<suite>::mem`, `<suite>::surrealkv` and `<suite>::ws`.
 macro_rules! on_every_engine {
     ($module:ident, $store:ident, $suite:ident) => {
+        on_every_engine!($module, [$store], $suite);
+    };
+    ($module:ident, [$($store:ident),+], $suite:ident) => {
         mod $suite {
             use super::engines::{in_memory, on_disk, on_server};
 
             #[tokio::test]
             async fn mem() {
                 let db = in_memory().await;
-                marque_contract_tests::$module::$suite(&db.$store()).await;
+                marque_contract_tests::$module::$suite($(&db.$store()),+).await;
             }
 
             #[tokio::test]
             async fn surrealkv() {
                 let (db, _dir) = on_disk().await;
-                marque_contract_tests::$module::$suite(&db.$store()).await;
+                marque_contract_tests::$module::$suite($(&db.$store()),+).await;
             }
 
             #[tokio::test]
             #[ignore = "needs a SurrealDB server: set MARQUE_TEST_SURREAL_URL, run with --ignored"]
             async fn ws() {
                 let db = on_server(stringify!($suite)).await;
-                marque_contract_tests::$module::$suite(&db.$store()).await;
+                marque_contract_tests::$module::$suite($(&db.$store()),+).await;
                 db.erase().await.expect("remove the test database");
             }
         }

@@ -3,6 +3,7 @@
 use marque_app::{AccountError, Avatar, LoginOutcome, Who};
 use marque_domain::account::RegistrationInput;
 use marque_domain::Message;
+use marque_domain::address::SavedAddress;
 use marque_ports::UserRecord;
 use poem::Request;
 use poem_openapi::param::Path;
@@ -10,6 +11,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 
+use super::address::AddressView;
 use super::auth::{client_address, ensure_owner, Customer};
 use super::error::ErrorBody;
 use super::model::SUCCESS;
@@ -170,8 +172,8 @@ pub struct UserView {
     pub mobile: String,
     /// Address of the profile picture; empty for the default picture.
     pub profile: String,
-    /// Saved delivery addresses.
-    pub address: Vec<serde_json::Value>,
+    /// Saved delivery addresses, oldest first.
+    pub address: Vec<AddressView>,
     /// Above 0 means a discount is active.
     #[oai(rename = "offerExp")]
     pub offer_exp: i64,
@@ -179,8 +181,10 @@ pub struct UserView {
     pub percentage: u8,
 }
 
-impl From<UserRecord> for UserView {
-    fn from(u: UserRecord) -> Self {
+impl UserView {
+    /// The customer with their saved addresses.
+    #[must_use]
+    pub fn new(u: UserRecord, addresses: Vec<SavedAddress>) -> Self {
         Self {
             id: u.id.0,
             name: u.name,
@@ -188,7 +192,7 @@ impl From<UserRecord> for UserView {
             google_email: u.google_email.unwrap_or_default(),
             mobile: u.mobile,
             profile: u.profile,
-            address: Vec::new(),
+            address: addresses.into_iter().map(AddressView::from).collect(),
             offer_exp: u.offer_exp,
             percentage: u.percentage,
         }
@@ -273,6 +277,24 @@ pub struct AccountApi {
 impl AccountApi {
     pub fn new(shop: Shop) -> Self {
         Self { shop }
+    }
+
+    /// The user object with the customer's saved addresses.
+    async fn user_body(&self, user: UserRecord) -> Result<Json<UserBody>, Json<ErrorBody>> {
+        match self.shop.addresses.list(&user.id).await {
+            Ok(addresses) => Ok(Json(UserBody { status: SUCCESS.into(), user: UserView::new(user, addresses) })),
+            Err(e) => {
+                tracing::error!(error = %e, "address book unavailable");
+                Err(ErrorBody::from_message(e.message()))
+            }
+        }
+    }
+
+    async fn current_user(&self, customer: Customer) -> UserResponse {
+        match self.user_body(customer.0.user).await {
+            Ok(body) => UserResponse::Ok(body),
+            Err(e) => UserResponse::Unavailable(e),
+        }
     }
 }
 
@@ -380,16 +402,16 @@ impl AccountApi {
         }
     }
 
-    /// The logged-in customer.
+    /// The logged-in customer with their saved addresses.
     #[oai(path = "/user", method = "get", operation_id = "currentUser")]
     async fn user(&self, customer: Customer) -> UserResponse {
-        UserResponse::Ok(Json(UserBody { status: SUCCESS.into(), user: customer.0.user.into() }))
+        self.current_user(customer).await
     }
 
     /// The logged-in customer (the same as `GET /api/user`).
     #[oai(path = "/auth/user", method = "get", operation_id = "authUser")]
     async fn auth_user(&self, customer: Customer) -> UserResponse {
-        UserResponse::Ok(Json(UserBody { status: SUCCESS.into(), user: customer.0.user.into() }))
+        self.current_user(customer).await
     }
 
     /// Ends the session.
@@ -427,7 +449,10 @@ impl AccountApi {
         };
         let name = form.name.as_deref();
         match self.shop.accounts.update_profile(&customer.0.user.id, name, avatar).await {
-            Ok(user) => UpdateUserResponse::Ok(Json(UserBody { status: SUCCESS.into(), user: user.into() })),
+            Ok(user) => match self.user_body(user).await {
+                Ok(body) => UpdateUserResponse::Ok(body),
+                Err(e) => UpdateUserResponse::Unavailable(e),
+            },
             Err(e @ AccountError::Invalid(_)) => UpdateUserResponse::BadRequest(body(&e)),
             Err(e) => UpdateUserResponse::Unavailable(body(&e)),
         }

@@ -1,9 +1,13 @@
 //! The public HTTP contract: every call the storefront makes, described with poem-openapi.
 
-/// The response enum of a call that needs a session (account and wishlist): the body, 400 for a
-/// field that does not parse, 401 without a valid session, the call's own codes, and 503.
+/// The response enum of a call that needs a session (account, wishlist, addresses): the body,
+/// 400 for a field that does not parse (an [`ErrorBody`], or the `bad_request = Type` given,
+/// which must be `From<ErrorBody>`), 401 without a valid session, the call's own codes, and 503.
 macro_rules! session_response {
-    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($rest:tt)* }) => {
+        session_response!($name, $body, $handler, $handler_name, bad_request = ErrorBody, { $($rest)* });
+    };
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, bad_request = $bad:ty, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
         #[derive(ApiResponse)]
         #[oai(bad_request_handler = $handler_name)]
         enum $name {
@@ -11,7 +15,7 @@ macro_rules! session_response {
             Ok(Json<$body>),
             /// A field that does not parse; its message and code come from the shop's rules.
             #[oai(status = 400)]
-            BadRequest(Json<ErrorBody>),
+            BadRequest(Json<$bad>),
             /// No valid session (`account.login_required`).
             #[oai(status = 401)]
             Unauthorized(Json<ErrorBody>),
@@ -20,7 +24,7 @@ macro_rules! session_response {
                 #[oai(status = $status)]
                 $variant(Json<ErrorBody>),
             )*
-            /// The accounts or wishlist store cannot be reached right now.
+            /// The accounts, wishlist or address store cannot be reached right now.
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
         }
@@ -29,13 +33,14 @@ macro_rules! session_response {
             match err.status() {
                 poem::http::StatusCode::UNAUTHORIZED => $name::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
                 poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::AccountUnavailable)),
-                _ => $name::BadRequest(ErrorBody::from_poem(&err)),
+                _ => $name::BadRequest(Json(<$bad>::from(ErrorBody::from_poem(&err).0))),
             }
         }
     };
 }
 
 mod account;
+mod address;
 mod auth;
 mod catalog;
 mod error;
@@ -58,7 +63,14 @@ use crate::app::Shop;
 const TITLE: &str = "Marque API";
 const VERSION: &str = "0.1.0";
 
-type Apis = (catalog::CatalogApi, account::AccountApi, wishlist::WishlistApi, shop::ShopApi, health::HealthApi);
+type Apis = (
+    catalog::CatalogApi,
+    account::AccountApi,
+    wishlist::WishlistApi,
+    address::AddressApi,
+    shop::ShopApi,
+    health::HealthApi,
+);
 
 fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
@@ -66,6 +78,7 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
             catalog::CatalogApi::new(shop.clone()),
             account::AccountApi::new(shop.clone()),
             wishlist::WishlistApi::new(shop.clone()),
+            address::AddressApi::new(shop.clone()),
             shop::ShopApi::new(shop.clone()),
             health::HealthApi::new(shop.clone()),
         ),

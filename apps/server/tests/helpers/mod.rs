@@ -2,6 +2,8 @@
 // Each test binary uses a different part of these helpers.
 #![allow(dead_code)]
 
+pub mod customers;
+
 use std::path::PathBuf;
 
 use marque_server::listener::NoDelayAcceptor;

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::gst::{Supply, TaxSplit, DELIVERY_GST_PERCENT};
+use super::gst::{HsnCode, Supply, TaxSplit, DELIVERY_GST_PERCENT};
 use super::InvoiceNumber;
 use crate::order::{stored_order_totals, OrderLine};
 use crate::pricing::DiscountPercent;
@@ -21,7 +21,8 @@ pub enum InvoiceLineKind {
     Discount,
 }
 
-/// One line as printed: description, unit price, quantity and amount, GST included.
+/// One line as printed: description, unit price, quantity and amount, GST
+/// included, and the amount taken apart into taxable value and tax.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InvoiceLine {
     pub kind: InvoiceLineKind,
@@ -30,6 +31,13 @@ pub struct InvoiceLine {
     pub quantity: u32,
     /// unit price × quantity; negative on the discount line.
     pub amount: Money,
+    /// HSN of a product, SAC of the delivery; none on a discount line.
+    pub hsn: Option<HsnCode>,
+    /// The GST rate included in `amount`.
+    pub rate_percent: u8,
+    /// `amount` taken apart. The lines at one rate add up to that rate's
+    /// [`TaxRow`] exactly, part by part.
+    pub tax: TaxSplit,
 }
 
 /// Taxable value and tax of everything sold at one GST rate.
@@ -74,63 +82,115 @@ impl Invoice {
     /// The discount is a reduction of the products' price, so it lowers the
     /// taxable value of each rate in proportion to that rate's share of the
     /// items total (whole paise, the odd paise to the largest remainders,
-    /// lower rate first on a tie). Delivery is taxed at 18% and not discounted.
+    /// lower rate first on a tie). When the products carry several rates the
+    /// discount is one line per rate, since a line has one rate. Delivery is
+    /// taxed at 18% and not discounted.
+    ///
+    /// Each line is split by [`TaxSplit::of_inclusive`] too; whatever that
+    /// rounding leaves between the lines of a rate and the rate's row (a few
+    /// paise at most) goes to the line of that rate with the largest amount,
+    /// so the lines add up to the rows and the rows to the total.
     #[must_use]
     pub fn build(input: &InvoiceInput<'_>) -> Self {
         let totals = stored_order_totals(input.lines, input.discount, input.delivery_charge);
+        let supply = Supply::between(input.seller_state, input.delivery_state);
+        let line = |kind, description, unit_price: Money, quantity: u32, hsn, rate_percent| {
+            let amount = unit_price.times(quantity);
+            InvoiceLine {
+                kind,
+                description,
+                unit_price,
+                quantity,
+                amount,
+                hsn,
+                rate_percent,
+                tax: TaxSplit::of_inclusive(amount, rate_percent, supply),
+            }
+        };
         let mut lines: Vec<InvoiceLine> = input
             .lines
             .iter()
-            .map(|l| InvoiceLine {
-                kind: InvoiceLineKind::Product,
-                description: format!("{} ({}% GST)", l.name, l.gst),
-                unit_price: l.price,
-                quantity: l.quantity.get(),
-                amount: l.amount(),
+            .map(|l| {
+                line(
+                    InvoiceLineKind::Product,
+                    format!("{} ({}% GST)", l.name, l.gst),
+                    l.price,
+                    l.quantity.get(),
+                    Some(l.hsn.clone().unwrap_or_else(HsnCode::parts)),
+                    l.gst,
+                )
             })
             .collect();
-        lines.push(InvoiceLine {
-            kind: InvoiceLineKind::Delivery,
-            description: format!("Delivery Charge ({DELIVERY_LINE_LABEL})"),
-            unit_price: totals.delivery,
-            quantity: 1,
-            amount: totals.delivery,
-        });
-        lines.push(InvoiceLine {
-            kind: InvoiceLineKind::Discount,
-            description: format!("Discount ({}%)", input.discount.get()),
-            unit_price: Money::ZERO - totals.discount,
-            quantity: 1,
-            amount: Money::ZERO - totals.discount,
-        });
+        lines.push(line(
+            InvoiceLineKind::Delivery,
+            format!("Delivery Charge ({DELIVERY_LINE_LABEL})"),
+            totals.delivery,
+            1,
+            Some(HsnCode::delivery()),
+            DELIVERY_GST_PERCENT,
+        ));
 
         let mut per_rate: BTreeMap<u8, Money> = BTreeMap::new();
         for l in input.lines {
             let at_rate = per_rate.entry(l.gst).or_default();
             *at_rate = *at_rate + l.amount();
         }
-        let shares = share_out(totals.discount, &per_rate);
-        let mut net: BTreeMap<u8, Money> = per_rate
-            .iter()
-            .map(|(rate, amount)| {
-                (
-                    *rate,
-                    *amount - shares.get(rate).copied().unwrap_or_default(),
-                )
-            })
+        let percent = input.discount.get();
+        let shares: Vec<(u8, Money)> = share_out(totals.discount, &per_rate)
+            .into_iter()
+            .filter(|(_, share)| *share != Money::ZERO)
             .collect();
-        if totals.delivery != Money::ZERO {
-            let at_18 = net.get(&DELIVERY_GST_PERCENT).copied().unwrap_or_default();
-            net.insert(DELIVERY_GST_PERCENT, at_18 + totals.delivery);
+        if shares.is_empty() {
+            let rate = per_rate
+                .keys()
+                .next()
+                .copied()
+                .unwrap_or(DELIVERY_GST_PERCENT);
+            let no_discount = Money::ZERO - totals.discount;
+            lines.push(line(
+                InvoiceLineKind::Discount,
+                format!("Discount ({percent}%)"),
+                no_discount,
+                1,
+                None,
+                rate,
+            ));
         }
-        let supply = Supply::between(input.seller_state, input.delivery_state);
-        let tax = net
+        for (rate, share) in &shares {
+            let description = if per_rate.len() == 1 {
+                format!("Discount ({percent}%)")
+            } else {
+                format!("Discount ({percent}%) on {rate}% GST items")
+            };
+            lines.push(line(
+                InvoiceLineKind::Discount,
+                description,
+                Money::ZERO - *share,
+                1,
+                None,
+                *rate,
+            ));
+        }
+
+        // A rate has a row when a product carries it, or a delivery charge is paid at it.
+        let mut net: BTreeMap<u8, Money> =
+            per_rate.keys().map(|rate| (*rate, Money::ZERO)).collect();
+        for l in &lines {
+            if l.kind != InvoiceLineKind::Delivery || l.amount != Money::ZERO {
+                let at_rate = net.entry(l.rate_percent).or_default();
+                *at_rate = *at_rate + l.amount;
+            }
+        }
+        let tax: Vec<TaxRow> = net
             .into_iter()
             .map(|(rate, amount)| TaxRow {
                 rate_percent: rate,
                 split: TaxSplit::of_inclusive(amount, rate, supply),
             })
             .collect();
+        for row in &tax {
+            settle_rounding(&mut lines, row);
+        }
         Self {
             number: input.number,
             supply,
@@ -138,6 +198,24 @@ impl Invoice {
             tax,
             total: totals.total,
         }
+    }
+}
+
+/// Moves the difference between `row` and the sum of its rate's lines onto
+/// the line of that rate with the largest amount (the first of equals). Both
+/// sides add up to the same inclusive amount, so that line's parts still add
+/// up to its amount.
+fn settle_rounding(lines: &mut [InvoiceLine], row: &TaxRow) {
+    let at_rate = |l: &&mut InvoiceLine| l.rate_percent == row.rate_percent;
+    let lines_sum: TaxSplit = lines.iter_mut().filter(at_rate).map(|l| l.tax).sum();
+    let left_over = row.split - lines_sum;
+    let largest = lines
+        .iter_mut()
+        .filter(at_rate)
+        .rev()
+        .max_by_key(|l| l.amount.paise().unsigned_abs());
+    if let Some(line) = largest {
+        line.tax = line.tax + left_over;
     }
 }
 
@@ -201,6 +279,7 @@ mod tests {
             quantity: Quantity::new(qty).expect("≥1"),
             price: Money::from_paise(price),
             gst,
+            hsn: None,
         }
     }
 
@@ -299,6 +378,99 @@ mod tests {
     }
 
     #[test]
+    fn each_line_carries_its_code_rate_and_tax() {
+        let mut lines = [
+            line("Brake Pad Set", 1_180_00, 2, 18),
+            line("Wiper Blade", 1_280_00, 1, 28),
+        ];
+        lines[1].hsn = Some(HsnCode::parse("851240").expect("valid"));
+        let inv = build(&lines, 10, 118_00, "Delhi");
+        let printed: Vec<_> = inv
+            .lines
+            .iter()
+            .map(|l| {
+                (
+                    l.description.as_str(),
+                    l.hsn.as_ref().map(HsnCode::as_str),
+                    l.rate_percent,
+                    l.amount,
+                )
+            })
+            .collect();
+        // 10% of ₹3,640 is ₹364: ₹236 on the ₹2,360 at 18%, ₹128 on the ₹1,280 at 28%.
+        assert_eq!(
+            printed,
+            vec![
+                (
+                    "Brake Pad Set (18% GST)",
+                    Some("8708"),
+                    18,
+                    Money::from_rupees(2360)
+                ),
+                (
+                    "Wiper Blade (28% GST)",
+                    Some("851240"),
+                    28,
+                    Money::from_rupees(1280)
+                ),
+                (
+                    "Delivery Charge (18% inc. GST)",
+                    Some("9965"),
+                    18,
+                    Money::from_rupees(118)
+                ),
+                (
+                    "Discount (10%) on 18% GST items",
+                    None,
+                    18,
+                    Money::from_rupees(-236)
+                ),
+                (
+                    "Discount (10%) on 28% GST items",
+                    None,
+                    28,
+                    Money::from_rupees(-128)
+                ),
+            ]
+        );
+        let brake = inv.lines[0].tax;
+        assert_eq!(
+            (brake.taxable, brake.cgst, brake.sgst, brake.igst),
+            (
+                Money::from_rupees(2000),
+                Money::from_rupees(180),
+                Money::from_rupees(180),
+                Money::ZERO
+            )
+        );
+        let discount_28 = inv.lines[4].tax;
+        assert_eq!(
+            (discount_28.taxable, discount_28.tax()),
+            (Money::from_rupees(-100), Money::from_rupees(-28))
+        );
+    }
+
+    #[test]
+    fn rounding_left_between_lines_and_row_goes_to_the_largest_line() {
+        // Three ₹1 lines at 18%: each 84.75 paise taxable → 85 (255 in all); the row of ₹3
+        // is 254.24 → 254, so the first of the equal lines gives a paisa back.
+        let inv = build(
+            &[
+                line("a", 1_00, 1, 18),
+                line("b", 1_00, 1, 18),
+                line("c", 1_00, 1, 18),
+            ],
+            0,
+            0,
+            "Kerala",
+        );
+        let taxable: Vec<i64> = inv.lines.iter().map(|l| l.tax.taxable.paise()).collect();
+        assert_eq!(taxable, vec![84, 85, 85, 0, 0]);
+        assert_eq!(inv.tax[0].split.taxable, Money::from_paise(254));
+        assert_eq!(inv.lines[0].tax.inclusive(), inv.lines[0].amount);
+    }
+
+    #[test]
     fn shares_add_up_and_odd_paise_go_to_the_largest_remainders() {
         let amounts: BTreeMap<u8, Money> = [
             (5, Money::from_paise(1)),
@@ -329,6 +501,16 @@ mod tests {
             prop_assert_eq!(inv.lines.iter().map(|l| l.amount).sum::<Money>(), inv.total);
             for row in &inv.tax {
                 prop_assert!(row.split.taxable >= Money::ZERO);
+                let at_rate: TaxSplit = inv.lines.iter().filter(|l| l.rate_percent == row.rate_percent).map(|l| l.tax).sum();
+                prop_assert_eq!(at_rate, row.split, "lines at {}% against their row", row.rate_percent);
+            }
+            for l in &inv.lines {
+                prop_assert_eq!(l.tax.inclusive(), l.amount);
+                prop_assert!(inv.tax.iter().any(|row| row.rate_percent == l.rate_percent) || l.amount == Money::ZERO);
+                match inv.supply {
+                    Supply::IntraState => prop_assert_eq!(l.tax.igst, Money::ZERO),
+                    Supply::InterState => prop_assert_eq!((l.tax.cgst, l.tax.sgst), (Money::ZERO, Money::ZERO)),
+                }
             }
         }
     }

@@ -10,6 +10,9 @@
 //! Rounding the taxable value rather than the tax keeps the tax within one
 //! paisa of taxable value × rate, which is what a reader of the invoice checks.
 
+use std::fmt;
+use std::ops::{Add, Sub};
+
 use serde::{Deserialize, Serialize};
 
 use crate::Money;
@@ -20,6 +23,69 @@ pub const DEFAULT_GST_PERCENT: u8 = 18;
 pub const DELIVERY_GST_PERCENT: u8 = 18;
 /// HSN code of motor-vehicle parts and accessories.
 pub const PARTS_HSN: &str = "8708";
+/// SAC (services accounting code) of goods transport, the delivery line's code.
+pub const DELIVERY_SAC: &str = "9965";
+
+/// An HSN code (goods) or SAC (services) as printed on a tax invoice: 4, 6 or 8 digits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct HsnCode(String);
+
+/// Why a text is not an HSN or SAC code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("an HSN or SAC code has 4, 6 or 8 digits")]
+pub struct HsnCodeError;
+
+impl HsnCode {
+    /// Surrounding spaces are ignored.
+    ///
+    /// # Errors
+    /// [`HsnCodeError`] unless the text is 4, 6 or 8 ASCII digits.
+    pub fn parse(raw: &str) -> Result<Self, HsnCodeError> {
+        let code = raw.trim();
+        if matches!(code.len(), 4 | 6 | 8) && code.bytes().all(|b| b.is_ascii_digit()) {
+            Ok(Self(code.to_owned()))
+        } else {
+            Err(HsnCodeError)
+        }
+    }
+
+    /// HSN 8708, motor-vehicle parts: the code of a product that names no other.
+    #[must_use]
+    pub fn parts() -> Self {
+        Self(PARTS_HSN.to_owned())
+    }
+
+    /// SAC 9965, goods transport: the delivery line's code.
+    #[must_use]
+    pub fn delivery() -> Self {
+        Self(DELIVERY_SAC.to_owned())
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for HsnCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<String> for HsnCode {
+    type Error = HsnCodeError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        Self::parse(&s)
+    }
+}
+
+impl From<HsnCode> for String {
+    fn from(code: HsnCode) -> Self {
+        code.0
+    }
+}
 
 /// Which GST applies: CGST + SGST inside the seller's state, IGST across states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -122,6 +188,37 @@ impl TaxSplit {
     }
 }
 
+/// Part by part, for adding lines up to a row and finding what rounding left over.
+impl Add for TaxSplit {
+    type Output = TaxSplit;
+    fn add(self, rhs: TaxSplit) -> TaxSplit {
+        TaxSplit {
+            taxable: self.taxable + rhs.taxable,
+            cgst: self.cgst + rhs.cgst,
+            sgst: self.sgst + rhs.sgst,
+            igst: self.igst + rhs.igst,
+        }
+    }
+}
+
+impl Sub for TaxSplit {
+    type Output = TaxSplit;
+    fn sub(self, rhs: TaxSplit) -> TaxSplit {
+        TaxSplit {
+            taxable: self.taxable - rhs.taxable,
+            cgst: self.cgst - rhs.cgst,
+            sgst: self.sgst - rhs.sgst,
+            igst: self.igst - rhs.igst,
+        }
+    }
+}
+
+impl std::iter::Sum for TaxSplit {
+    fn sum<I: Iterator<Item = TaxSplit>>(iter: I) -> TaxSplit {
+        iter.fold(TaxSplit::default(), Add::add)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,6 +272,22 @@ mod tests {
                 Money::from_paise(-762)
             )
         );
+    }
+
+    #[test]
+    fn hsn_and_sac_codes_have_four_six_or_eight_digits() {
+        assert_eq!(
+            HsnCode::parse(" 8708 ").map(String::from),
+            Ok("8708".to_owned())
+        );
+        assert_eq!(
+            HsnCode::parse("870830").map(|c| c.to_string()),
+            Ok("870830".to_owned())
+        );
+        assert_eq!(HsnCode::delivery().as_str(), "9965");
+        for bad in ["", "870", "87083", "8708301", "87A8", "870830000"] {
+            assert_eq!(HsnCode::parse(bad), Err(HsnCodeError), "{bad:?}");
+        }
     }
 
     #[test]

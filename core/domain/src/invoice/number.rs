@@ -7,10 +7,8 @@
 
 use std::fmt;
 
+use super::InvoiceDate;
 use crate::message::{user_facing_error, Message, UserFacing};
-
-/// India Standard Time is UTC+5:30; financial years turn at midnight IST.
-const IST_OFFSET_SECONDS: i64 = 5 * 3600 + 30 * 60;
 
 /// A financial year, April of its first year to March of the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,8 +34,7 @@ impl FinancialYear {
     /// The financial year of an instant, by the calendar in India.
     #[must_use]
     pub fn at_unix_seconds(seconds: i64) -> Self {
-        let (year, month) = civil_year_month((seconds + IST_OFFSET_SECONDS).div_euclid(86_400));
-        Self::containing(year, month)
+        InvoiceDate::at_unix_seconds(seconds).financial_year()
     }
 
     #[must_use]
@@ -61,23 +58,6 @@ impl fmt::Display for FinancialYear {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{:02}", self.start, (self.start + 1).rem_euclid(100))
     }
-}
-
-/// Year and month of a day counted from 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`), to stay free of a date crate.
-fn civil_year_month(days: i64) -> (i32, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (
-        i32::try_from(year).unwrap_or(i32::MAX),
-        u8::try_from(month).unwrap_or(1),
-    )
 }
 
 /// `MQ/26-27/000042`: serial 42 of financial year 2026-27.

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cart::Quantity;
 use crate::catalog::ProductId;
+use crate::invoice::HsnCode;
 use crate::pricing::{DiscountPercent, Totals};
 use crate::Money;
 
@@ -17,6 +18,9 @@ pub struct OrderLine {
     pub price: Money,
     /// GST rate in percent included in `price`.
     pub gst: u8,
+    /// The product's HSN code when it is not 8708 (motor-vehicle parts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hsn: Option<HsnCode>,
 }
 
 impl OrderLine {
@@ -55,6 +59,7 @@ mod tests {
             quantity: Quantity::new(qty).expect("≥1"),
             price: Money::from_paise(price),
             gst: 18,
+            hsn: None,
         };
         let lines = [line(1_999_99, 2), line(500_00, 1)];
         let t = stored_order_totals(

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::{Message, UserFacing};
+
 /// The 36 characters of the GSTIN alphabet; a character's value is its index.
 const ALPHABET: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LENGTH: usize = 15;
@@ -30,6 +32,13 @@ pub enum GstinError {
     Registration,
     #[error("the GSTIN's check character does not match (a character is mistyped)")]
     CheckCharacter,
+}
+
+/// A person sees one message whatever part is wrong; the variant says which, for logs and configuration errors.
+impl UserFacing for GstinError {
+    fn message(&self) -> Message {
+        Message::AddressGstinInvalid
+    }
 }
 
 fn value(c: u8) -> Option<u32> {

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/add/address/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Adds a delivery address to the customer's book. Every failing field is answered at once. */
+        patch: operations["addAddress"];
+        trace?: never;
+    };
     "/api/add/wishlist": {
         parameters: {
             query?: never;
@@ -56,6 +73,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/edit/address/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Replaces one of the customer's addresses; its id stays. */
+        patch: operations["editAddress"];
         trace?: never;
     };
     "/api/get/brand/oem": {
@@ -368,6 +402,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/remove/{userId}/address/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the customer's addresses; answers the addresses left. */
+        delete: operations["removeAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resendotp": {
         parameters: {
             query?: never;
@@ -409,7 +460,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in customer. */
+        /** The logged-in customer with their saved addresses. */
         get: operations["currentUser"];
         put?: never;
         post?: never;
@@ -443,6 +494,68 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AddedBody
+         * @description An address was added: its id and the whole book.
+         */
+        AddedBody: {
+            /** @description The new address's id. */
+            _id: string;
+            /** @description Every address of the customer, oldest first. */
+            address: components["schemas"]["Address"][];
+            message: string;
+            /** @description `success`. */
+            status: string;
+        };
+        /**
+         * Address
+         * @description A saved delivery address, as the user object (`address`) and the address calls return it.
+         */
+        Address: {
+            _id: string;
+            city: string;
+            /** @description A business buyer's 15-character GSTIN; empty for none. */
+            gstin: string;
+            houseNo: string;
+            /** @description May be empty. */
+            landmark: string;
+            /** @description 10 digits starting 6-9. */
+            mobileNo: string;
+            /** @description 6 digits. */
+            pincode: string;
+            /** @description One of India's states and union territories, as `GST_STATES` names it. */
+            state: string;
+            /** @description May be empty. */
+            street: string;
+        };
+        /**
+         * AddressError
+         * @description `failed` with every failing field; `message` and `code` are the first one's.
+         */
+        AddressError: {
+            code?: string;
+            /** @description Every failing field, in form order; empty when the body itself did not parse. */
+            errors: components["schemas"]["FieldError"][];
+            message: string;
+            /** @description Always `failed`. */
+            status: string;
+        };
+        /**
+         * AddressForm
+         * @description The address form: every field a string, a missing one counts as empty.
+         */
+        AddressForm: {
+            city?: string;
+            /** @description Empty, or a GSTIN with a valid check character. */
+            gstin?: string;
+            houseNo?: string;
+            landmark?: string;
+            mobileNo?: string;
+            pincode?: string;
+            /** @description A name from `GST_STATES`, in any case. */
+            state?: string;
+            street?: string;
+        };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
@@ -501,6 +614,19 @@ export interface components {
             name: string;
             slug: string;
         };
+        /**
+         * EditedBody
+         * @description An address was edited.
+         */
+        EditedBody: {
+            _id: string;
+            /** @description The address as saved. */
+            address: components["schemas"]["Address"] & unknown;
+            /** @description `address updated successfully`. */
+            message: string;
+            /** @description `success`. */
+            status: string;
+        };
         /** EmailLogin */
         EmailLogin: {
             email: string;
@@ -517,6 +643,16 @@ export interface components {
             message: string;
             /** @description Always `failed`. */
             status: string;
+        };
+        /**
+         * FieldError
+         * @description One field that failed, with the message the form shows for it.
+         */
+        FieldError: {
+            code: string;
+            /** @description The field's name, e.g. `pincode`. */
+            field: string;
+            message: string;
         };
         /**
          * GrievanceOfficer
@@ -670,6 +806,16 @@ export interface components {
             /** @description `success`. */
             status: string;
         };
+        /**
+         * RemovedBody
+         * @description An address was removed: the addresses left.
+         */
+        RemovedBody: {
+            /** @description Every address left, oldest first. */
+            address: components["schemas"]["Address"][];
+            /** @description `success`. */
+            status: string;
+        };
         /** ResendInput */
         ResendInput: {
             email?: string;
@@ -796,8 +942,8 @@ export interface components {
          */
         User: {
             _id: string;
-            /** @description Saved delivery addresses. */
-            address: unknown[];
+            /** @description Saved delivery addresses, oldest first. */
+            address: components["schemas"]["Address"][];
             email: string;
             googleEmail: string;
             mobile: string;
@@ -911,6 +1057,76 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedBody"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressError"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `userId` names another customer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The customer keeps 20 addresses already (`address.book_full`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     addToWishlist: {
         parameters: {
             query?: never;
@@ -968,7 +1184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1014,7 +1230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1060,7 +1276,77 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                addressId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditedBody"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressError"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is another customer's; nothing changes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No address has this id (`address.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1541,7 +1827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1675,7 +1961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1851,7 +2137,74 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                addressId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedBody"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `userId` names another customer, or the address is another customer's; nothing changes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No address has this id (`address.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1978,7 +2331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2024,7 +2377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts or wishlist store cannot be reached right now. */
+            /** @description The accounts, wishlist or address store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;

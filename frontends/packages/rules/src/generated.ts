@@ -39,6 +39,12 @@ export const MESSAGES = {
   "address.house_no_required": "House No. is required",
   "address.city_required": "City is required",
   "address.state_required": "State is required",
+  "address.state_invalid": "Choose a state or union territory from the list",
+  "address.gstin_invalid": "Enter a valid 15-character GSTIN",
+  "address.added": "address added successfully",
+  "address.book_full": "Your address book is full. Remove an address to add another.",
+  "address.not_found": "Address not found",
+  "address.unavailable": "Your addresses cannot be reached right now. Please try again.",
   "address.delete_confirm": "Do you want to delete address?",
   "address.updated": "address updated successfully",
   "checkout.address_missing": "Please select address for further process",
@@ -88,6 +94,9 @@ export const PASSWORD_MAX_CHARS = 16 as const;
 /** Most products in a wishlist. */
 export const WISHLIST_LIMIT = 50 as const;
 
+/** Most addresses a customer keeps. */
+export const ADDRESS_LIMIT = 20 as const;
+
 /** Smallest cart quantity. */
 export const CART_MIN_QUANTITY = 1 as const;
 
@@ -117,6 +126,48 @@ export const DELIVERY_GST_LABEL = "18% inc. GST" as const;
 
 /** Pincode prefixes of the NCR delivery region. */
 export const NCR_PREFIXES = ["110", "121", "201", "122"] as const;
+
+/** India's states and union territories with their GST state codes; an address names one. */
+export const GST_STATES = [
+  { "code": "01", "name": "Jammu and Kashmir" },
+  { "code": "02", "name": "Himachal Pradesh" },
+  { "code": "03", "name": "Punjab" },
+  { "code": "04", "name": "Chandigarh" },
+  { "code": "05", "name": "Uttarakhand" },
+  { "code": "06", "name": "Haryana" },
+  { "code": "07", "name": "Delhi" },
+  { "code": "08", "name": "Rajasthan" },
+  { "code": "09", "name": "Uttar Pradesh" },
+  { "code": "10", "name": "Bihar" },
+  { "code": "11", "name": "Sikkim" },
+  { "code": "12", "name": "Arunachal Pradesh" },
+  { "code": "13", "name": "Nagaland" },
+  { "code": "14", "name": "Manipur" },
+  { "code": "15", "name": "Mizoram" },
+  { "code": "16", "name": "Tripura" },
+  { "code": "17", "name": "Meghalaya" },
+  { "code": "18", "name": "Assam" },
+  { "code": "19", "name": "West Bengal" },
+  { "code": "20", "name": "Jharkhand" },
+  { "code": "21", "name": "Odisha" },
+  { "code": "22", "name": "Chhattisgarh" },
+  { "code": "23", "name": "Madhya Pradesh" },
+  { "code": "24", "name": "Gujarat" },
+  { "code": "26", "name": "Dadra and Nagar Haveli and Daman and Diu" },
+  { "code": "27", "name": "Maharashtra" },
+  { "code": "29", "name": "Karnataka" },
+  { "code": "30", "name": "Goa" },
+  { "code": "31", "name": "Lakshadweep" },
+  { "code": "32", "name": "Kerala" },
+  { "code": "33", "name": "Tamil Nadu" },
+  { "code": "34", "name": "Puducherry" },
+  { "code": "35", "name": "Andaman and Nicobar Islands" },
+  { "code": "36", "name": "Telangana" },
+  { "code": "37", "name": "Andhra Pradesh" },
+  { "code": "38", "name": "Ladakh" },
+] as const;
+
+export type GstStateName = (typeof GST_STATES)[number]['name'];
 
 /** Values each fixed filter offers (`oem` takes brand slugs). */
 export const FILTER_VALUES = { "product_type": ["old", "new"], "fuel_type": ["petrol", "diesel"] } as const;
@@ -160,6 +211,7 @@ export const ADMIN_CANCELLED_LABEL = "cancelled" as const;
 export type Code = MessageCode | null;
 export interface AddressFields {
   houseNo: string; street: string; landmark: string; city: string; state: string; mobileNo: string; pincode: string;
+  gstin: string;
 }
 export interface SignUpFields { name: string; email: string; password: string; confirmation: string; mobile: string }
 export type FilterKind = 'product_type' | 'fuel_type' | 'oem';
@@ -171,6 +223,7 @@ export interface RuleVectors {
   signUp: { form: SignUpFields; allowed: boolean }[];
   pincode: { input: string; code: Code }[];
   addressMobile: { input: string; code: Code }[];
+  gstin: { input: string; code: Code }[];
   address: { input: AddressFields; errors: Partial<Record<keyof AddressFields, MessageCode>> }[];
   otp: { input: string; code: Code }[];
   email: { input: string; value: string | null; code: Code }[];
@@ -355,6 +408,43 @@ export const VECTORS: RuleVectors = {
     { "input": "+919876543210", "code": "address.mobile_invalid" },
     { "input": "", "code": "address.mobile_invalid" },
   ],
+  "gstin": [
+    { "input": "27AAPFU0939F1ZV", "code": null },
+    { "input": "07AAKCM4821R1ZU", "code": null },
+    { "input": "29AAGCB7383J1Z4", "code": null },
+    { "input": "33AAACH7409R1Z8", "code": null },
+    { "input": "24AAACC1206D1ZM", "code": null },
+    { "input": "09AAACH7409R1ZZ", "code": null },
+    { "input": " 27aapfu0939f1zv ", "code": null },
+    { "input": "27 AAPFU 0939F 1ZV", "code": null },
+    { "input": "27AAPFU0939F1ZW", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939F1Z", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939F1ZV1", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU-939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "00AAPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "39AAPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "97AAPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "99AAPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "A7AAPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPF10939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU093AF1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU093911ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939F0ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939F1YV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939FAZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939F\u00e9ZV", "code": "address.gstin_invalid" },
+    { "input": "", "code": "address.gstin_invalid" },
+    { "input": "27DAPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27ADPFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AASFU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPIU0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFX0939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU3939F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0239F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0969F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0932F1ZV", "code": "address.gstin_invalid" },
+    { "input": "27AAPFU0939I1ZV", "code": "address.gstin_invalid" },
+  ],
   "address": [
     {
       "input": {
@@ -365,11 +455,21 @@ export const VECTORS: RuleVectors = {
         "state": "Delhi",
         "mobileNo": "9876543210",
         "pincode": "110001",
+        "gstin": "",
       },
       "errors": {},
     },
     {
-      "input": { "houseNo": "", "street": "", "landmark": "", "city": "", "state": "", "mobileNo": "", "pincode": "" },
+      "input": {
+        "houseNo": "",
+        "street": "",
+        "landmark": "",
+        "city": "",
+        "state": "",
+        "mobileNo": "",
+        "pincode": "",
+        "gstin": "",
+      },
       "errors": {
         "houseNo": "address.house_no_required",
         "city": "address.city_required",
@@ -387,6 +487,7 @@ export const VECTORS: RuleVectors = {
         "state": "Delhi",
         "mobileNo": "9876543210",
         "pincode": "110001",
+        "gstin": "",
       },
       "errors": { "houseNo": "address.house_no_required" },
     },
@@ -399,6 +500,7 @@ export const VECTORS: RuleVectors = {
         "state": "",
         "mobileNo": "9876543210",
         "pincode": "110001",
+        "gstin": "",
       },
       "errors": { "city": "address.city_required", "state": "address.state_required" },
     },
@@ -411,8 +513,204 @@ export const VECTORS: RuleVectors = {
         "state": "Delhi",
         "mobileNo": "5876543210",
         "pincode": "011001",
+        "gstin": "",
       },
       "errors": { "mobileNo": "address.mobile_invalid", "pincode": "pincode.invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": " tamil nadu ",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": {},
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "JAMMU AND KASHMIR",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": {},
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Dadra and Nagar Haveli and Daman and Diu",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": {},
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Atlantis",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": { "state": "address.state_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Tamil  Nadu",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": { "state": "address.state_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "DL",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": { "state": "address.state_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "07",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": { "state": "address.state_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Andaman & Nicobar Islands",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": { "state": "address.state_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": " ",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "",
+      },
+      "errors": { "state": "address.state_required" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "07AAKCM4821R1ZU",
+      },
+      "errors": {},
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": " 07aakcm4821r1zu ",
+      },
+      "errors": {},
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "  ",
+      },
+      "errors": {},
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "07AAKCM4821R1ZV",
+      },
+      "errors": { "gstin": "address.gstin_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "07AAKCM4821R1Z",
+      },
+      "errors": { "gstin": "address.gstin_invalid" },
+    },
+    {
+      "input": {
+        "houseNo": "12B",
+        "street": "",
+        "landmark": "Near Metro",
+        "city": " ",
+        "state": "Nowhere",
+        "mobileNo": "9876543210",
+        "pincode": "110001",
+        "gstin": "GSTIN",
+      },
+      "errors": { "city": "address.city_required", "state": "address.state_invalid", "gstin": "address.gstin_invalid" },
     },
   ],
   "otp": [

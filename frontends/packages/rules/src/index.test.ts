@@ -6,6 +6,8 @@ import {
   conditionLabel,
   fuelLabel,
   deliveryRegion,
+  findGstState,
+  GST_STATES,
   isNcr,
   normaliseEmail,
   orderStatusBadge,
@@ -18,6 +20,7 @@ import {
   validateAddressMobile,
   validateConfirmation,
   validateEmail,
+  validateGstin,
   validateLoginMobile,
   validateOtp,
   validatePassword,
@@ -63,6 +66,16 @@ describe('addresses', () => {
 
   it.each(VECTORS.addressMobile)('address mobile $input', ({ input, code }) => {
     expect(validateAddressMobile(input)?.code ?? null).toBe(code);
+  });
+
+  it.each(VECTORS.gstin.map((v) => [show(v.input), v] as const))('GSTIN %s', (_, { input, code }) => {
+    expect(validateGstin(input)?.code ?? null).toBe(code);
+  });
+
+  it('lists the 36 states and union territories and finds them in any case', () => {
+    expect(GST_STATES).toHaveLength(36);
+    expect(findGstState(' delhi ')).toEqual({ code: '07', name: 'Delhi' });
+    expect(findGstState('Atlantis')).toBeUndefined();
   });
 
   it.each(VECTORS.address.map((v) => [JSON.stringify(v.input), v] as const))('address %s', (_, { input, errors }) => {

@@ -11,6 +11,7 @@ import {
   FILTER_SEPARATOR,
   FILTER_VALUES,
   FUEL_LABELS,
+  GST_STATES,
   MESSAGES,
   MOBILE_LENGTH,
   NCR_PREFIXES,
@@ -24,9 +25,10 @@ import {
   PINCODE_LENGTH,
   TITLE_ELLIPSIS,
 } from './generated';
-import type { AddressFields, BadgeColour, FilterKind, MessageCode, SignUpFields } from './generated';
+import type { AddressFields, BadgeColour, FilterKind, GstStateName, MessageCode, SignUpFields } from './generated';
 
 export {
+  ADDRESS_LIMIT,
   ADMIN_CANCELLED,
   BADGE_COLOURS,
   CART_MIN_QUANTITY,
@@ -37,6 +39,7 @@ export {
   FILTER_SEPARATOR,
   FILTER_VALUES,
   FUEL_LABELS,
+  GST_STATES,
   MESSAGES,
   MOBILE_LENGTH,
   NCR_PREFIXES,
@@ -51,7 +54,7 @@ export {
   TITLE_LIMITS,
   WISHLIST_LIMIT,
 } from './generated';
-export type { AddressFields, BadgeColour, FilterKind, MessageCode, SignUpFields } from './generated';
+export type { AddressFields, BadgeColour, FilterKind, GstStateName, MessageCode, SignUpFields } from './generated';
 
 /** A rule's verdict shown to the user: the stable code and its text. */
 export interface Issue {
@@ -178,15 +181,54 @@ export function validateAddressMobile(raw: string): Issue | null {
     : issue('address.mobile_invalid');
 }
 
-/** Every failing address field with its message; street and landmark are optional. */
+/** The state or union territory of this name in any case and surrounding spaces, as GST_STATES names it. */
+export function findGstState(name: string): (typeof GST_STATES)[number] | undefined {
+  const wanted = asciiLowerCase(trim(name));
+  return GST_STATES.find((s) => asciiLowerCase(s.name) === wanted);
+}
+
+/** Required, then one of GST_STATES. */
+export function validateState(raw: string): Issue | null {
+  if (trim(raw) === '') return issue('address.state_required');
+  return findGstState(raw) ? null : issue('address.state_invalid');
+}
+
+const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+// State code (01-38, 97, 99), PAN (5 letters, 4 digits, 1 letter), registration (1-9 or A-Z), Z, check.
+const GSTIN_SHAPE = /^(0[1-9]|[12][0-9]|3[0-8]|97|99)[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** GSTN's mod-36 check character of the first 14 characters: weights alternate 1 and 2. */
+function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  Array.from(first14).forEach((c, i) => {
+    const product = GSTIN_ALPHABET.indexOf(c) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  });
+  return GSTIN_ALPHABET[(36 - (sum % 36)) % 36] ?? '';
+}
+
+/** A GSTIN as the shop stores it: without spaces, letters upper-cased. */
+export function normaliseGstin(raw: string): string {
+  return raw.replace(new RegExp(ANY_SPACE.source, 'gu'), '').replace(/[a-z]/g, (c) => c.toUpperCase());
+}
+
+/** 15 characters in GSTIN's format with the right check character. */
+export function validateGstin(raw: string): Issue | null {
+  const gstin = normaliseGstin(raw);
+  const ok = GSTIN_SHAPE.test(gstin) && gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
+  return ok ? null : issue('address.gstin_invalid');
+}
+
+/** Every failing address field with its message; street, landmark and gstin are optional. */
 export function validateAddress(fields: AddressFields): Partial<Record<keyof AddressFields, Issue>> {
   const required = (value: string, code: MessageCode) => (trim(value) === '' ? issue(code) : null);
   const checks: [keyof AddressFields, Issue | null][] = [
     ['houseNo', required(fields.houseNo, 'address.house_no_required')],
     ['city', required(fields.city, 'address.city_required')],
-    ['state', required(fields.state, 'address.state_required')],
+    ['state', validateState(fields.state)],
     ['mobileNo', validateAddressMobile(fields.mobileNo)],
     ['pincode', validatePincode(fields.pincode)],
+    ['gstin', trim(fields.gstin) === '' ? null : validateGstin(fields.gstin)],
   ];
   const errors: Partial<Record<keyof AddressFields, Issue>> = {};
   for (const [field, problem] of checks) {

@@ -7,6 +7,7 @@ use marque_domain::address::{
 use marque_domain::cart::Quantity;
 use crate::json::{obj, Json};
 use marque_domain::pricing::{DiscountPercent, Offer, PricedLine, Totals};
+use marque_domain::tax::Gstin;
 use marque_domain::Money;
 
 pub(super) fn pincode() -> Json {
@@ -52,11 +53,57 @@ pub(super) fn address_mobile() -> Json {
         .into()
 }
 
+/// Valid ones of several states and registration numbers, each part wrong in turn,
+/// and every single-character mistype of one valid GSTIN's PAN (the check character catches each).
+pub(super) fn gstin() -> Json {
+    let mut inputs: Vec<String> = [
+        "27AAPFU0939F1ZV",
+        "07AAKCM4821R1ZU",
+        "29AAGCB7383J1Z4",
+        "33AAACH7409R1Z8",
+        "24AAACC1206D1ZM",
+        "09AAACH7409R1ZZ",
+        " 27aapfu0939f1zv ",
+        "27 AAPFU 0939F 1ZV",
+        "27AAPFU0939F1ZW",
+        "27AAPFU0939F1Z",
+        "27AAPFU0939F1ZV1",
+        "27AAPFU-939F1ZV",
+        "00AAPFU0939F1ZV",
+        "39AAPFU0939F1ZV",
+        "97AAPFU0939F1ZV",
+        "99AAPFU0939F1ZV",
+        "A7AAPFU0939F1ZV",
+        "27AAPF10939F1ZV",
+        "27AAPFU093AF1ZV",
+        "27AAPFU093911ZV",
+        "27AAPFU0939F0ZV",
+        "27AAPFU0939F1YV",
+        "27AAPFU0939FAZV",
+        "27AAPFU0939F\u{00e9}ZV",
+        "",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    let valid = "27AAPFU0939F1ZV";
+    for at in 2..12 {
+        let mut b = valid.as_bytes().to_vec();
+        b[at] = if b[at].is_ascii_digit() { b'0' + (b[at] - b'0' + 3) % 10 } else { b'A' + (b[at] - b'A' + 3) % 26 };
+        inputs.push(String::from_utf8(b).unwrap_or_default());
+    }
+    inputs
+        .iter()
+        .map(|i| obj! { "input" => i.as_str(), "code" => code(&Gstin::parse(i)) })
+        .collect::<Vec<_>>()
+        .into()
+}
+
 fn address_json(a: &AddressInput) -> Json {
     obj! {
         "houseNo" => a.house_no.as_str(), "street" => a.street.as_str(), "landmark" => a.landmark.as_str(),
         "city" => a.city.as_str(), "state" => a.state.as_str(), "mobileNo" => a.mobile_no.as_str(),
-        "pincode" => a.pincode.as_str(),
+        "pincode" => a.pincode.as_str(), "gstin" => a.gstin.as_str(),
     }
 }
 
@@ -69,6 +116,15 @@ pub(super) fn address() -> Json {
         state: "Delhi".into(),
         mobile_no: "9876543210".into(),
         pincode: "110001".into(),
+        gstin: String::new(),
+    };
+    let with_state = |state: &str| AddressInput {
+        state: state.into(),
+        ..good.clone()
+    };
+    let with_gstin = |gstin: &str| AddressInput {
+        gstin: gstin.into(),
+        ..good.clone()
     };
     let inputs = [
         good.clone(),
@@ -85,6 +141,26 @@ pub(super) fn address() -> Json {
         AddressInput {
             mobile_no: "5876543210".into(),
             pincode: "011001".into(),
+            ..good.clone()
+        },
+        with_state(" tamil nadu "),
+        with_state("JAMMU AND KASHMIR"),
+        with_state("Dadra and Nagar Haveli and Daman and Diu"),
+        with_state("Atlantis"),
+        with_state("Tamil  Nadu"),
+        with_state("DL"),
+        with_state("07"),
+        with_state("Andaman & Nicobar Islands"),
+        with_state(" "),
+        with_gstin("07AAKCM4821R1ZU"),
+        with_gstin(" 07aakcm4821r1zu "),
+        with_gstin("  "),
+        with_gstin("07AAKCM4821R1ZV"),
+        with_gstin("07AAKCM4821R1Z"),
+        AddressInput {
+            state: "Nowhere".into(),
+            gstin: "GSTIN".into(),
+            city: " ".into(),
             ..good.clone()
         },
     ];

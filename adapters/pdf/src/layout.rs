@@ -1,0 +1,326 @@
+//! Where each part of a tax invoice goes on the page.
+
+use marque_domain::invoice::{InvoiceLine, InvoiceLineKind, Supply, TaxInvoice, TaxSplit};
+use marque_domain::tax::GstState;
+use marque_domain::Money;
+
+use crate::sheet::{Align, Sheet, Style, Weight, MARGIN, PAGE_WIDTH};
+
+const CONTENT: f32 = PAGE_WIDTH - 2.0 * MARGIN;
+const BODY: Style = Style::new(Weight::Regular, 9.0);
+const STRONG: Style = Style::new(Weight::Bold, 9.0);
+const CELL: Style = Style::new(Weight::Regular, 7.8);
+const CELL_BOLD: Style = Style::new(Weight::Bold, 7.8);
+const HEAD: Style = Style::new(Weight::Bold, 7.2);
+const CELL_LINE: f32 = 10.0;
+const PAD: f32 = 4.0;
+
+pub(crate) const FOOTER: &str = "This is a computer-generated tax invoice.";
+
+fn state(s: GstState) -> String {
+    format!("{} ({})", s.name, s.code)
+}
+
+/// Half a rate as printed: 18 → "9%", 5 → "2.5%".
+fn half_rate(rate: u8) -> String {
+    if rate.is_multiple_of(2) {
+        format!("{}%", rate / 2)
+    } else {
+        format!("{}.5%", rate / 2)
+    }
+}
+
+/// One table column: heading lines, width and alignment.
+#[derive(Debug, Clone, Copy)]
+struct Column {
+    head: [&'static str; 2],
+    width: f32,
+    align: Align,
+}
+
+const fn col(head: [&'static str; 2], width: f32, align: Align) -> Column {
+    Column { head, width, align }
+}
+
+/// The tax columns: CGST and SGST within the state, IGST across states, each a rate and an amount.
+fn tax_heads(supply: Supply) -> &'static [&'static str] {
+    match supply {
+        Supply::IntraState => &["CGST", "SGST"],
+        Supply::InterState => &["IGST"],
+    }
+}
+
+/// Rate and amount of each tax column for a line or row at `rate`.
+fn tax_cells(supply: Supply, rate: u8, split: &TaxSplit) -> Vec<String> {
+    match supply {
+        Supply::IntraState => {
+            vec![half_rate(rate), split.cgst.to_the_paisa(), half_rate(rate), split.sgst.to_the_paisa()]
+        }
+        Supply::InterState => vec![format!("{rate}%"), split.igst.to_the_paisa()],
+    }
+}
+
+fn columns(supply: Supply) -> Vec<Column> {
+    let (rate_w, amount_w) = match supply {
+        Supply::IntraState => (26.0, 46.0),
+        Supply::InterState => (30.0, 54.0),
+    };
+    let taxes = tax_heads(supply).len();
+    #[expect(clippy::cast_precision_loss, reason = "one or two tax columns")]
+    let tax_width = taxes as f32 * (rate_w + amount_w);
+    let fixed = 16.0 + 42.0 + 24.0 + 54.0 + 58.0 + 58.0 + tax_width;
+    let mut cols = vec![
+        col(["#", ""], 16.0, Align::Left),
+        col(["Description", ""], CONTENT - fixed, Align::Left),
+        col(["HSN/SAC", ""], 42.0, Align::Left),
+        col(["Qty", ""], 24.0, Align::Right),
+        col(["Unit price", "(₹)"], 54.0, Align::Right),
+        col(["Taxable", "value (₹)"], 58.0, Align::Right),
+    ];
+    for _ in 0..taxes {
+        cols.push(col(["", "Rate"], rate_w, Align::Right));
+        cols.push(col(["", "Amount (₹)"], amount_w, Align::Right));
+    }
+    cols.push(col(["Total (₹)", "inc. GST"], 58.0, Align::Right));
+    cols
+}
+
+/// Lays out the whole invoice on `sheet`.
+pub(crate) fn lay_out(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+    header(sheet, doc);
+    parties(sheet, doc);
+    table(sheet, doc);
+    summary(sheet, doc);
+    signature(sheet, doc);
+}
+
+fn header(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+    let seller = doc.seller();
+    let top = sheet.y;
+    sheet.text(MARGIN, CONTENT, top + 20.0, "Tax Invoice", Style::new(Weight::Bold, 20.0), Align::Right);
+    sheet.text(MARGIN, CONTENT, top + 33.0, "Original for recipient", BODY.muted(), Align::Right);
+    let left = CONTENT * 0.62;
+    sheet.text(MARGIN, left, top + 16.0, &seller.legal_name, Style::new(Weight::Bold, 13.0), Align::Left);
+    let mut y = top + 30.0;
+    for line in &seller.address_lines {
+        sheet.text(MARGIN, left, y, line, BODY, Align::Left);
+        y += 11.5;
+    }
+    sheet.text(MARGIN, left, y, &format!("GSTIN: {}", seller.gstin.as_str()), STRONG, Align::Left);
+    y += 11.5;
+    sheet.text(MARGIN, left, y, &format!("State: {}", state(seller.state)), BODY, Align::Left);
+    sheet.y = y + 10.0;
+    sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
+}
+
+fn parties(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+    let buyer = doc.buyer();
+    let top = sheet.y + 8.0;
+    let left_w = CONTENT * 0.58;
+    let right_x = MARGIN + left_w + 12.0;
+    let right_w = CONTENT - left_w - 12.0;
+
+    sheet.text(MARGIN, left_w, top + 9.0, "Bill to / Ship to", HEAD.muted(), Align::Left);
+    sheet.text(MARGIN, left_w, top + 23.0, &buyer.name, Style::new(Weight::Bold, 10.5), Align::Left);
+    let mut y = top + 35.0;
+    let mut lines: Vec<String> = buyer.address_lines.clone();
+    lines.push(state(buyer.state));
+    lines.push(format!("Mobile: {}", buyer.mobile.as_str()));
+    for line in &lines {
+        sheet.text(MARGIN, left_w, y, line, BODY, Align::Left);
+        y += 11.5;
+    }
+    if let Some(gstin) = &buyer.gstin {
+        sheet.text(MARGIN, left_w, y, &format!("GSTIN: {}", gstin.as_str()), STRONG, Align::Left);
+        y += 11.5;
+    }
+
+    let facts = [
+        format!("Invoice No.: {}", doc.number()),
+        format!("Invoice Date: {}", doc.date()),
+        format!("Place of supply: {}", state(doc.place_of_supply())),
+        format!("Reverse charge: {}", if doc.reverse_charge() { "Yes" } else { "No" }),
+    ];
+    sheet.text(right_x, right_w, top + 9.0, "Invoice details", HEAD.muted(), Align::Left);
+    let mut ry = top + 23.0;
+    for (i, fact) in facts.iter().enumerate() {
+        let style = if i == 0 { STRONG } else { BODY };
+        sheet.text(right_x, right_w, ry, fact, style, Align::Left);
+        ry += 12.5;
+    }
+    sheet.y = y.max(ry) + 2.0;
+    sheet.line((MARGIN + left_w + 4.0, top), (MARGIN + left_w + 4.0, sheet.y), 0.5);
+    sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
+    sheet.y += 12.0;
+}
+
+/// Draws one row of cells from `sheet.y`, each cell's lines stacked; returns its height.
+fn row(sheet: &mut Sheet<'_>, cols: &[Column], cells: &[Vec<String>], style: Style) -> f32 {
+    let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    #[expect(clippy::cast_precision_loss, reason = "a few lines per cell")]
+    let height = lines as f32 * CELL_LINE + 2.0 * PAD;
+    let mut x = MARGIN;
+    for (col, cell) in cols.iter().zip(cells) {
+        let mut baseline = sheet.y + PAD + 7.5;
+        for text in cell {
+            sheet.text(x + 2.0, col.width - 4.0, baseline, text, style, col.align);
+            baseline += CELL_LINE;
+        }
+        x += col.width;
+    }
+    height
+}
+
+fn table_head(sheet: &mut Sheet<'_>, cols: &[Column], supply: Supply) {
+    let height = 2.0 * CELL_LINE + 2.0 * PAD;
+    sheet.shade(MARGIN, sheet.y, CONTENT, height);
+    let cells: Vec<Vec<String>> =
+        cols.iter().map(|c| c.head.iter().filter(|h| !h.is_empty()).map(|h| (*h).to_owned()).collect()).collect();
+    // Each tax's name spans its rate and amount columns, above them.
+    let before: f32 = cols.iter().take(6).map(|c| c.width).sum();
+    let pair = cols.get(6).map_or(0.0, |c| c.width) + cols.get(7).map_or(0.0, |c| c.width);
+    let mut x = MARGIN + before;
+    for name in tax_heads(supply) {
+        sheet.text(x, pair, sheet.y + PAD + 7.5, name, HEAD, Align::Centre);
+        sheet.line((x + 6.0, sheet.y + PAD + 10.0), (x + pair - 2.0, sheet.y + PAD + 10.0), 0.4);
+        x += pair;
+    }
+    let mut shifted = cells;
+    for (cell, col) in shifted.iter_mut().zip(cols) {
+        if col.head[0].is_empty() {
+            cell.insert(0, String::new());
+        }
+    }
+    row(sheet, cols, &shifted, HEAD);
+    sheet.y += height;
+    sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.6);
+}
+
+fn line_cells(sheet: &Sheet<'_>, cols: &[Column], n: usize, line: &InvoiceLine, supply: Supply) -> Vec<Vec<String>> {
+    let description = cols.get(1).map_or(100.0, |c| c.width) - 4.0;
+    let product_or_delivery = line.kind != InvoiceLineKind::Discount;
+    let mut cells = vec![
+        vec![n.to_string()],
+        sheet.wrap(&line.description, description, CELL),
+        vec![line.hsn.as_ref().map(ToString::to_string).unwrap_or_default()],
+        vec![if product_or_delivery { line.quantity.to_string() } else { String::new() }],
+        vec![if product_or_delivery { line.unit_price.to_the_paisa() } else { String::new() }],
+        vec![line.tax.taxable.to_the_paisa()],
+    ];
+    cells.extend(tax_cells(supply, line.rate_percent, &line.tax).into_iter().map(|c| vec![c]));
+    cells.push(vec![line.amount.to_the_paisa()]);
+    cells
+}
+
+fn table(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+    let invoice = doc.invoice();
+    let supply = invoice.supply;
+    let cols = columns(supply);
+    table_head(sheet, &cols, supply);
+    // A discount of nothing is no line of the printed invoice.
+    let printed = invoice.lines.iter().filter(|l| l.kind != InvoiceLineKind::Discount || l.amount != Money::ZERO);
+    for (i, line) in printed.enumerate() {
+        let cells = line_cells(sheet, &cols, i + 1, line, supply);
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
+        #[expect(clippy::cast_precision_loss, reason = "a few lines per cell")]
+        let height = lines as f32 * CELL_LINE + 2.0 * PAD;
+        if sheet.make_room(height) {
+            table_head(sheet, &cols, supply);
+        }
+        sheet.y += row(sheet, &cols, &cells, CELL);
+        sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.3);
+    }
+    let sum: TaxSplit = invoice.lines.iter().map(|l| l.tax).sum();
+    let mut cells = vec![vec![], vec!["Total".to_owned()], vec![], vec![], vec![], vec![sum.taxable.to_the_paisa()]];
+    for (i, cell) in tax_cells(supply, 0, &sum).into_iter().enumerate() {
+        cells.push(if i % 2 == 0 { vec![] } else { vec![cell] });
+    }
+    cells.push(vec![invoice.total.to_the_paisa()]);
+    sheet.make_room(CELL_LINE + 2.0 * PAD);
+    sheet.y += row(sheet, &cols, &cells, CELL_BOLD);
+    sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
+    sheet.y += 14.0;
+}
+
+/// The tax summary per rate on the left, the totals on the right, the total in words below.
+fn summary(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+    let invoice = doc.invoice();
+    let supply = invoice.supply;
+    let rows = invoice.tax.len();
+    #[expect(clippy::cast_precision_loss, reason = "a handful of GST rates")]
+    let needed = (rows as f32 + 2.0) * (CELL_LINE + 2.0 * PAD) + 60.0;
+    sheet.make_room(needed);
+    let top = sheet.y;
+
+    let taxes = tax_heads(supply);
+    let mut cols = vec![col(["GST rate", ""], 44.0, Align::Left), col(["Taxable value (₹)", ""], 74.0, Align::Right)];
+    for name in taxes {
+        cols.push(col([name, ""], 58.0, Align::Right));
+    }
+    cols.push(col(["Total tax (₹)", ""], 62.0, Align::Right));
+    let width: f32 = cols.iter().map(|c| c.width).sum();
+    sheet.text(MARGIN, width, sheet.y + 8.0, "Tax summary", HEAD.muted(), Align::Left);
+    sheet.y += 12.0;
+    sheet.shade(MARGIN, sheet.y, width, CELL_LINE + 2.0 * PAD);
+    let heads: Vec<Vec<String>> = cols.iter().map(|c| vec![c.head[0].to_owned()]).collect();
+    sheet.y += row(sheet, &cols, &heads, HEAD);
+    for tax_row in &invoice.tax {
+        let s = tax_row.split;
+        let mut cells = vec![vec![format!("{}%", tax_row.rate_percent)], vec![s.taxable.to_the_paisa()]];
+        match supply {
+            Supply::IntraState => cells.extend([vec![s.cgst.to_the_paisa()], vec![s.sgst.to_the_paisa()]]),
+            Supply::InterState => cells.push(vec![s.igst.to_the_paisa()]),
+        }
+        cells.push(vec![s.tax().to_the_paisa()]);
+        sheet.y += row(sheet, &cols, &cells, CELL);
+        sheet.line((MARGIN, sheet.y), (MARGIN + width, sheet.y), 0.3);
+    }
+    let left_bottom = sheet.y;
+
+    let sum: TaxSplit = invoice.tax.iter().map(|r| r.split).sum();
+    let box_w = 180.0;
+    let x = MARGIN + CONTENT - box_w;
+    let mut y = top + 20.0;
+    let mut totals = vec![("Taxable value", sum.taxable)];
+    match supply {
+        Supply::IntraState => totals.extend([("CGST", sum.cgst), ("SGST", sum.sgst)]),
+        Supply::InterState => totals.push(("IGST", sum.igst)),
+    }
+    for (label, amount) in totals {
+        sheet.text(x, box_w * 0.5, y, label, BODY, Align::Left);
+        sheet.text(x, box_w, y, &format!("{amount:#}"), BODY, Align::Right);
+        y += 14.0;
+    }
+    sheet.line((x, y - 5.0), (x + box_w, y - 5.0), 0.6);
+    let big = Style::new(Weight::Bold, 11.5);
+    sheet.text(x, box_w * 0.55, y + 9.0, "Total (inc. GST)", big, Align::Left);
+    sheet.text(x, box_w, y + 9.0, &format!("{:#}", invoice.total), big, Align::Right);
+    sheet.y = left_bottom.max(y + 16.0) + 12.0;
+
+    let words = format!("Amount in words: {}", doc.total_in_words());
+    for line in sheet.wrap(&words, CONTENT, STRONG) {
+        sheet.make_room(12.0);
+        sheet.text(MARGIN, CONTENT, sheet.y + 9.0, &line, STRONG, Align::Left);
+        sheet.y += 12.0;
+    }
+    sheet.y += 4.0;
+}
+
+fn signature(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+    sheet.make_room(70.0);
+    let width = 220.0;
+    let x = MARGIN + CONTENT - width;
+    let top = sheet.y;
+    sheet.text(
+        MARGIN,
+        CONTENT - width,
+        top + 10.0,
+        "All amounts in Indian rupees (₹), GST included.",
+        BODY.muted(),
+        Align::Left,
+    );
+    sheet.text(x, width, top + 10.0, &format!("For {}", doc.seller().legal_name), STRONG, Align::Right);
+    sheet.line((x + 60.0, top + 48.0), (x + width, top + 48.0), 0.5);
+    sheet.text(x, width, top + 60.0, "Authorised Signatory", BODY, Align::Right);
+    sheet.y = top + 66.0;
+}

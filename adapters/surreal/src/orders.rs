@@ -1,0 +1,667 @@
+//! The order store on SurrealDB: reservations, placed orders, number series and provider events.
+
+use async_trait::async_trait;
+use marque_domain::address::{Address, AddressInput};
+use marque_domain::cart::Quantity;
+use marque_domain::catalog::ProductId;
+use marque_domain::invoice::{FinancialYear, HsnCode, InvoiceNumber};
+use marque_domain::order::{OrderLine, OrderStatus};
+use marque_domain::pricing::DiscountPercent;
+use marque_domain::Money;
+use marque_ports::{
+    OrderDraft, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId, PlacedOrder, Placement, Reservation,
+    ReservationState, UserId,
+};
+use surrealdb::engine::any::Any;
+use surrealdb::method::Transaction;
+use surrealdb::types::SurrealValue;
+use surrealdb::Surreal;
+
+use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
+
+/// [`OrderStore`] on a SurrealDB connection. Get one from [`crate::Database::orders`].
+///
+/// - `reservation` records are keyed by the payment provider's order id; `customer_order`
+///   records carry unique indexes on that id and on the invoice number, so however calls race
+///   one payment order never yields two orders and one invoice number never serves two.
+/// - Stock is taken with conditional updates (`quantity -= n WHERE quantity >= n`) inside one
+///   transaction per reservation: a line that cannot be had cancels the whole transaction.
+///   Two transactions touching one product conflict and the loser is tried again with the
+///   winner's stock seen, so stock never goes below zero.
+/// - Invoice serials come from `number_series:⟨financial year⟩`, taken in the transaction that
+///   writes the order: a number is used exactly when its order exists.
+/// - Every change of stock bumps the catalog's version stamp afterwards, so cached listings
+///   show the new stock.
+#[derive(Debug, Clone)]
+pub struct SurrealOrderStore {
+    db: Surreal<Any>,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct LineRow {
+    product_id: String,
+    name: String,
+    quantity: i64,
+    price: i64,
+    gst: i64,
+    hsn: Option<String>,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct AddressRow {
+    house_no: String,
+    street: String,
+    landmark: String,
+    city: String,
+    state: String,
+    mobile_no: String,
+    pincode: String,
+    gstin: String,
+}
+
+/// The draft's fields as both tables store them.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct ReservationRow {
+    user: String,
+    user_name: String,
+    lines: Vec<LineRow>,
+    address: AddressRow,
+    discount: i64,
+    discount_amount: i64,
+    delivery_charge: i64,
+    total: i64,
+    created_at: i64,
+    expires_at: i64,
+    state: String,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct OrderRow {
+    id: String,
+    payment_order: String,
+    payment_id: String,
+    order_number: String,
+    invoice_number: String,
+    user: String,
+    user_name: String,
+    lines: Vec<LineRow>,
+    address: AddressRow,
+    discount: i64,
+    discount_amount: i64,
+    delivery_charge: i64,
+    total: i64,
+    status: i64,
+    status_text: String,
+    courier: String,
+    awb: String,
+    created_at: i64,
+}
+
+const ORDER_FIELDS: &str = "record::id(id) AS id, payment_order, payment_id, order_number, invoice_number, user, \
+     user_name, lines, address, discount, discount_amount, delivery_charge, total, status, status_text, courier, awb, created_at";
+
+const RESERVATION_FIELDS: &str = "user, user_name, lines, address, discount, discount_amount, delivery_charge, total, \
+     created_at, expires_at, state";
+
+fn unavailable(e: &surrealdb::Error) -> OrderStoreError {
+    OrderStoreError::Unavailable { reason: e.message().to_owned() }
+}
+
+fn corrupt(what: &str) -> OrderStoreError {
+    OrderStoreError::Unavailable { reason: format!("a stored {what} does not satisfy the shop's rules") }
+}
+
+fn line_rows(lines: &[OrderLine]) -> Vec<LineRow> {
+    lines
+        .iter()
+        .map(|l| LineRow {
+            product_id: l.product_id.0.clone(),
+            name: l.name.clone(),
+            quantity: i64::from(l.quantity.get()),
+            price: l.price.paise(),
+            gst: i64::from(l.gst),
+            hsn: l.hsn.as_ref().map(|h| h.as_str().to_owned()),
+        })
+        .collect()
+}
+
+fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
+    rows.into_iter()
+        .map(|r| {
+            let quantity = u32::try_from(r.quantity).ok().and_then(|q| Quantity::new(q).ok());
+            let gst = u8::try_from(r.gst).ok();
+            let hsn = r.hsn.map(|h| HsnCode::parse(&h).map_err(|_| corrupt("HSN code"))).transpose()?;
+            match (quantity, gst) {
+                (Some(quantity), Some(gst)) => Ok(OrderLine {
+                    product_id: ProductId(r.product_id),
+                    name: r.name,
+                    quantity,
+                    price: Money::from_paise(r.price),
+                    gst,
+                    hsn,
+                }),
+                _ => Err(corrupt("order line")),
+            }
+        })
+        .collect()
+}
+
+impl From<&Address> for AddressRow {
+    fn from(a: &Address) -> Self {
+        Self {
+            house_no: a.house_no.clone(),
+            street: a.street.clone(),
+            landmark: a.landmark.clone(),
+            city: a.city.clone(),
+            state: a.state.name.to_owned(),
+            mobile_no: a.mobile_no.as_str().to_owned(),
+            pincode: a.pincode.as_str().to_owned(),
+            gstin: a.gstin.as_ref().map(|g| g.as_str().to_owned()).unwrap_or_default(),
+        }
+    }
+}
+
+fn address_of(row: AddressRow) -> Result<Address, OrderStoreError> {
+    Address::parse(&AddressInput {
+        house_no: row.house_no,
+        street: row.street,
+        landmark: row.landmark,
+        city: row.city,
+        state: row.state,
+        mobile_no: row.mobile_no,
+        pincode: row.pincode,
+        gstin: row.gstin,
+    })
+    .map_err(|_| corrupt("address"))
+}
+
+struct DraftParts {
+    user: String,
+    user_name: String,
+    lines: Vec<LineRow>,
+    address: AddressRow,
+    discount: i64,
+    discount_amount: i64,
+    delivery_charge: i64,
+    total: i64,
+}
+
+fn draft_of(parts: DraftParts) -> Result<OrderDraft, OrderStoreError> {
+    let discount = u32::try_from(parts.discount)
+        .ok()
+        .and_then(|d| DiscountPercent::new(d).ok())
+        .ok_or_else(|| corrupt("discount"))?;
+    Ok(OrderDraft {
+        user: UserId(parts.user),
+        user_name: parts.user_name,
+        lines: lines_of(parts.lines)?,
+        address: address_of(parts.address)?,
+        discount,
+        discount_amount: Money::from_paise(parts.discount_amount),
+        delivery_charge: Money::from_paise(parts.delivery_charge),
+        total: Money::from_paise(parts.total),
+    })
+}
+
+fn reservation_row(r: &Reservation, state: &str) -> ReservationRow {
+    let d = &r.draft;
+    ReservationRow {
+        user: d.user.0.clone(),
+        user_name: d.user_name.clone(),
+        lines: line_rows(&d.lines),
+        address: AddressRow::from(&d.address),
+        discount: i64::from(d.discount.get()),
+        discount_amount: d.discount_amount.paise(),
+        delivery_charge: d.delivery_charge.paise(),
+        total: d.total.paise(),
+        created_at: r.created_at,
+        expires_at: r.expires_at,
+        state: state.to_owned(),
+    }
+}
+
+fn reservation_of(key: &str, row: ReservationRow) -> Result<(Reservation, ReservationState), OrderStoreError> {
+    let state = match row.state.as_str() {
+        "held" => ReservationState::Held,
+        "released" => ReservationState::Released,
+        "sold" => ReservationState::Sold,
+        _ => return Err(corrupt("reservation state")),
+    };
+    let draft = draft_of(DraftParts {
+        user: row.user,
+        user_name: row.user_name,
+        lines: row.lines,
+        address: row.address,
+        discount: row.discount,
+        discount_amount: row.discount_amount,
+        delivery_charge: row.delivery_charge,
+        total: row.total,
+    })?;
+    let reservation = Reservation {
+        payment_order: PaymentOrderId(key.to_owned()),
+        draft,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+    };
+    Ok((reservation, state))
+}
+
+fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
+    let invoice_number = InvoiceNumber::parse(&row.invoice_number).map_err(|_| corrupt("invoice number"))?;
+    let status = u8::try_from(row.status).map_err(|_| corrupt("order status"))?;
+    let draft = draft_of(DraftParts {
+        user: row.user,
+        user_name: row.user_name,
+        lines: row.lines,
+        address: row.address,
+        discount: row.discount,
+        discount_amount: row.discount_amount,
+        delivery_charge: row.delivery_charge,
+        total: row.total,
+    })?;
+    Ok(PlacedOrder {
+        id: OrderId(row.id),
+        order_number: row.order_number,
+        invoice_number,
+        draft,
+        payment_order: PaymentOrderId(row.payment_order),
+        payment: PaymentId(row.payment_id),
+        created_at: row.created_at,
+        status,
+        status_text: row.status_text,
+        courier: row.courier,
+        awb: row.awb,
+    })
+}
+
+/// The customer-facing order number for a serial of the shop-wide order series.
+fn order_number(serial: i64) -> String {
+    format!("MQ-{serial:06}")
+}
+
+/// What one attempt of a transaction decided.
+enum Attempt<T> {
+    Done(Result<T, OrderStoreError>),
+    Conflict(surrealdb::Error),
+}
+
+impl<T> Attempt<T> {
+    fn failed(e: surrealdb::Error) -> Self {
+        if is_conflict(&e) {
+            Attempt::Conflict(e)
+        } else {
+            Attempt::Done(Err(unavailable(&e)))
+        }
+    }
+}
+
+/// Cancels `tx` and reports `outcome`.
+async fn give_up<T>(tx: Transaction<Any>, outcome: Result<T, OrderStoreError>) -> Attempt<T> {
+    let _ = tx.cancel().await;
+    Attempt::Done(outcome)
+}
+
+/// Commits `tx` and reports `value`, or the conflict that lost it.
+async fn commit<T>(tx: Transaction<Any>, value: T) -> Attempt<T> {
+    match tx.commit().await {
+        Ok(_) => Attempt::Done(Ok(value)),
+        Err(e) => Attempt::failed(e),
+    }
+}
+
+/// Takes each line's units in `tx`; the first line whose product has too few ends it.
+async fn take_stock(tx: &Transaction<Any>, lines: &[LineRow]) -> Result<Option<ProductId>, surrealdb::Error> {
+    const TAKE: &str = "UPDATE type::record('product', $id) SET quantity -= $n WHERE quantity >= $n RETURN VALUE record::id(id)";
+    for line in lines {
+        let taken: Vec<String> = tx
+            .query(TAKE)
+            .bind(("id", line.product_id.clone()))
+            .bind(("n", line.quantity))
+            .await
+            .and_then(|mut r| r.take(0))?;
+        if taken.is_empty() {
+            return Ok(Some(ProductId(line.product_id.clone())));
+        }
+    }
+    Ok(None)
+}
+
+impl SurrealOrderStore {
+    pub(crate) fn new(db: Surreal<Any>) -> Self {
+        Self { db }
+    }
+
+    /// Runs `attempt` until it is decided, trying again while it loses races.
+    async fn retrying<T, F, Fut>(&self, mut attempt: F) -> Result<T, OrderStoreError>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Attempt<T>>,
+    {
+        let mut tries = 0;
+        loop {
+            match attempt().await {
+                Attempt::Done(outcome) => return outcome,
+                Attempt::Conflict(e) if tries >= CONFLICT_RETRIES => return Err(unavailable(&e)),
+                Attempt::Conflict(_) => {
+                    tries += 1;
+                    backoff(tries).await;
+                }
+            }
+        }
+    }
+
+    /// Tells cached catalog answers that stock changed. Best effort: the change itself is committed.
+    async fn stock_changed(&self) {
+        let bumped = self
+            .db
+            .query("UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE")
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        if let Err(e) = bumped {
+            tracing::warn!(error = %e.message(), "could not bump the catalog version after a stock change");
+        }
+    }
+
+    async fn try_reserve(&self, key: &str, row: &ReservationRow) -> Attempt<()> {
+        let tx = match self.db.clone().begin().await {
+            Ok(tx) => tx,
+            Err(e) => return Attempt::failed(e),
+        };
+        match take_stock(&tx, &row.lines).await {
+            Ok(None) => {}
+            Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
+            Err(e) => {
+                let _ = tx.cancel().await;
+                return Attempt::failed(e);
+            }
+        }
+        let created = tx
+            .query("CREATE type::record('reservation', $key) CONTENT $row RETURN NONE")
+            .bind(("key", key.to_owned()))
+            .bind(("row", row.clone()))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        match created {
+            Ok(_) => commit(tx, ()).await,
+            Err(e) if e.is_already_exists() => give_up(tx, Err(OrderStoreError::DuplicateReservation)).await,
+            Err(e) => {
+                let _ = tx.cancel().await;
+                Attempt::failed(e)
+            }
+        }
+    }
+
+    async fn try_release(&self, key: &str) -> Attempt<bool> {
+        let tx = match self.db.clone().begin().await {
+            Ok(tx) => tx,
+            Err(e) => return Attempt::failed(e),
+        };
+        let state: Result<Vec<String>, _> = tx
+            .query("SELECT VALUE state FROM type::record('reservation', $key)")
+            .bind(("key", key.to_owned()))
+            .await
+            .and_then(|mut r| r.take(0));
+        let state = match state {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = tx.cancel().await;
+                return Attempt::failed(e);
+            }
+        };
+        match state.first().map(String::as_str) {
+            None => return give_up(tx, Err(OrderStoreError::UnknownReservation)).await,
+            Some("held") => {}
+            Some(_) => return give_up(tx, Ok(false)).await,
+        }
+        let released = tx
+            .query(
+                "LET $lines = (UPDATE ONLY type::record('reservation', $key) SET state = 'released' RETURN VALUE lines); \
+                 FOR $l IN $lines { UPDATE type::record('product', $l.product_id) SET quantity += $l.quantity RETURN NONE; };",
+            )
+            .bind(("key", key.to_owned()))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        match released {
+            Ok(_) => commit(tx, true).await,
+            Err(e) => {
+                let _ = tx.cancel().await;
+                Attempt::failed(e)
+            }
+        }
+    }
+
+    async fn order_by_payment_order(&self, key: &str) -> Result<Option<PlacedOrder>, OrderStoreError> {
+        let rows: Vec<OrderRow> = self
+            .db
+            .query(format!("SELECT {ORDER_FIELDS} FROM customer_order WHERE payment_order = $key LIMIT 1"))
+            .bind(("key", key.to_owned()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().next().map(order_of).transpose()
+    }
+
+    async fn try_place(&self, key: &str, payment: &str, placed_at: i64) -> Attempt<Placement> {
+        let tx = match self.db.clone().begin().await {
+            Ok(tx) => tx,
+            Err(e) => return Attempt::failed(e),
+        };
+        let read: Result<Vec<ReservationRow>, _> = tx
+            .query(format!("SELECT {RESERVATION_FIELDS} FROM type::record('reservation', $key)"))
+            .bind(("key", key.to_owned()))
+            .await
+            .and_then(|mut r| r.take(0));
+        let row = match read {
+            Ok(rows) => rows.into_iter().next(),
+            Err(e) => {
+                let _ = tx.cancel().await;
+                return Attempt::failed(e);
+            }
+        };
+        let Some(row) = row else {
+            return give_up(tx, Err(OrderStoreError::UnknownReservation)).await;
+        };
+        match row.state.as_str() {
+            "sold" => {
+                let _ = tx.cancel().await;
+                return match self.order_by_payment_order(key).await {
+                    Ok(Some(order)) => Attempt::Done(Ok(Placement::AlreadyPlaced(order))),
+                    Ok(None) => Attempt::Done(Err(corrupt("sold reservation without its order"))),
+                    Err(e) => Attempt::Done(Err(e)),
+                };
+            }
+            "released" => match take_stock(&tx, &row.lines).await {
+                Ok(None) => {}
+                Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
+                Err(e) => {
+                    let _ = tx.cancel().await;
+                    return Attempt::failed(e);
+                }
+            },
+            _ => {}
+        }
+        let year = FinancialYear::at_unix_seconds(placed_at);
+        let serials: Result<(Vec<i64>, Vec<i64>), _> = tx
+            .query("UPSERT type::record('number_series', $year) SET last = (last ?? 0) + 1 RETURN VALUE last")
+            .query("UPSERT number_series:orders SET last = (last ?? 0) + 1 RETURN VALUE last")
+            .bind(("year", year.short()))
+            .await
+            .and_then(|mut r| Ok((r.take(0)?, r.take(1)?)));
+        let (invoice_serial, order_serial) = match serials {
+            Ok((i, o)) => (i.first().copied().unwrap_or(0), o.first().copied().unwrap_or(0)),
+            Err(e) => {
+                let _ = tx.cancel().await;
+                return Attempt::failed(e);
+            }
+        };
+        let Ok(invoice_number) = u32::try_from(invoice_serial)
+            .map_err(|_| ())
+            .and_then(|s| InvoiceNumber::new(year, s).map_err(|_| ()))
+        else {
+            return give_up(tx, Err(OrderStoreError::SeriesExhausted)).await;
+        };
+        let status = OrderStatus::Placed;
+        let written: Result<Vec<String>, _> = tx
+            .query(
+                "UPDATE type::record('reservation', $key) SET state = 'sold' RETURN NONE; \
+                 FOR $l IN $lines { UPDATE type::record('product', $l.product_id) SET units_sold += $l.quantity RETURN NONE; }; \
+                 CREATE customer_order CONTENT { \
+                   payment_order: $key, payment_id: $payment, order_number: $order_number, invoice_number: $invoice_number, \
+                   user: $row.user, user_name: $row.user_name, lines: $row.lines, address: $row.address, \
+                   discount: $row.discount, discount_amount: $row.discount_amount, delivery_charge: $row.delivery_charge, \
+                   total: $row.total, status: $status, status_text: $status_text, courier: '', awb: '', created_at: $placed_at \
+                 } RETURN VALUE record::id(id);",
+            )
+            .bind(("key", key.to_owned()))
+            .bind(("payment", payment.to_owned()))
+            .bind(("order_number", order_number(order_serial)))
+            .bind(("invoice_number", invoice_number.to_string()))
+            .bind(("lines", row.lines.clone()))
+            .bind(("row", row.clone()))
+            .bind(("status", status.number()))
+            .bind(("status_text", status.status_string()))
+            .bind(("placed_at", placed_at))
+            .await
+            .and_then(|mut r| r.take(2));
+        let id = match written {
+            Ok(ids) => ids.into_iter().next().unwrap_or_default(),
+            Err(e) => {
+                let _ = tx.cancel().await;
+                return Attempt::failed(e);
+            }
+        };
+        let order = order_of(OrderRow {
+            id,
+            payment_order: key.to_owned(),
+            payment_id: payment.to_owned(),
+            order_number: order_number(order_serial),
+            invoice_number: invoice_number.to_string(),
+            user: row.user,
+            user_name: row.user_name,
+            lines: row.lines,
+            address: row.address,
+            discount: row.discount,
+            discount_amount: row.discount_amount,
+            delivery_charge: row.delivery_charge,
+            total: row.total,
+            status: status.number(),
+            status_text: status.status_string().to_owned(),
+            courier: String::new(),
+            awb: String::new(),
+            created_at: placed_at,
+        });
+        match order {
+            Ok(order) => commit(tx, Placement::Placed(order)).await,
+            Err(e) => give_up(tx, Err(e)).await,
+        }
+    }
+}
+
+#[async_trait]
+impl OrderStore for SurrealOrderStore {
+    async fn reserve(&self, reservation: &Reservation) -> Result<(), OrderStoreError> {
+        let row = reservation_row(reservation, "held");
+        let key = reservation.payment_order.0.as_str();
+        self.retrying(|| self.try_reserve(key, &row)).await?;
+        self.stock_changed().await;
+        Ok(())
+    }
+
+    async fn reservation(
+        &self,
+        payment_order: &PaymentOrderId,
+    ) -> Result<Option<(Reservation, ReservationState)>, OrderStoreError> {
+        let rows: Vec<ReservationRow> = self
+            .db
+            .query(format!("SELECT {RESERVATION_FIELDS} FROM type::record('reservation', $key)"))
+            .bind(("key", payment_order.0.clone()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().next().map(|row| reservation_of(&payment_order.0, row)).transpose()
+    }
+
+    async fn release(&self, payment_order: &PaymentOrderId) -> Result<bool, OrderStoreError> {
+        let released = self.retrying(|| self.try_release(&payment_order.0)).await?;
+        if released {
+            self.stock_changed().await;
+        }
+        Ok(released)
+    }
+
+    async fn release_expired(&self, now: i64) -> Result<usize, OrderStoreError> {
+        let due: Vec<String> = self
+            .db
+            .query("SELECT VALUE record::id(id) FROM reservation WHERE state = 'held' AND expires_at <= $now")
+            .bind(("now", now))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        let mut released = 0;
+        for key in due {
+            // Paid or released by someone else since the read: not ours to count.
+            if self.release(&PaymentOrderId(key)).await? {
+                released += 1;
+            }
+        }
+        Ok(released)
+    }
+
+    async fn place(
+        &self,
+        payment_order: &PaymentOrderId,
+        payment: &PaymentId,
+        placed_at: i64,
+    ) -> Result<Placement, OrderStoreError> {
+        let key = payment_order.0.as_str();
+        let outcome = self.retrying(|| self.try_place(key, &payment.0, placed_at)).await;
+        match outcome {
+            Ok(Placement::Placed(order)) => {
+                self.stock_changed().await;
+                Ok(Placement::Placed(order))
+            }
+            other => other,
+        }
+    }
+
+    async fn order(&self, id: &OrderId) -> Result<Option<PlacedOrder>, OrderStoreError> {
+        let rows: Vec<OrderRow> = self
+            .db
+            .query(format!("SELECT {ORDER_FIELDS} FROM type::record('customer_order', $id)"))
+            .bind(("id", id.0.clone()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().next().map(order_of).transpose()
+    }
+
+    async fn orders_of(&self, user: &UserId) -> Result<Vec<PlacedOrder>, OrderStoreError> {
+        let rows: Vec<OrderRow> = self
+            .db
+            .query(format!("SELECT {ORDER_FIELDS} FROM customer_order WHERE user = $user ORDER BY created_at DESC"))
+            .bind(("user", user.0.clone()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().map(order_of).collect()
+    }
+
+    async fn first_sight(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError> {
+        let created = self
+            .db
+            .query("CREATE type::record('payment_event', $id) SET seen_at = $now RETURN NONE")
+            .bind(("id", event_id.to_owned()))
+            .bind(("now", now))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        match created {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_already_exists() => Ok(false),
+            Err(e) => Err(unavailable(&e)),
+        }
+    }
+}

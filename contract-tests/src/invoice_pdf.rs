@@ -1,0 +1,213 @@
+//! The `InvoiceRenderer` contract, one suite per promise in `marque_ports::invoice_pdf`,
+//! and the two invoices every renderer is tried on.
+//!
+//! Suites that read the text back take the adapter's own extractor (`extract`), so the
+//! contract names what an invoice must say without choosing a PDF reader.
+
+use marque_domain::address::{Address, AddressInput};
+use marque_domain::cart::Quantity;
+use marque_domain::catalog::ProductId;
+use marque_domain::invoice::{
+    Buyer, FinancialYear, HsnCode, InvoiceDate, InvoiceLineKind, InvoiceNumber, Seller, TaxInvoice, TaxInvoiceInput,
+};
+use marque_domain::order::OrderLine;
+use marque_domain::pricing::DiscountPercent;
+use marque_domain::tax::{GstState, Gstin};
+use marque_domain::Money;
+use marque_ports::InvoiceRenderer;
+
+/// Reads a PDF's text back (each adapter brings a reader that understands its fonts).
+pub type ExtractText = fn(&[u8]) -> String;
+
+/// Calls `$callback!(suite_name)` once for every invoice renderer suite.
+#[macro_export]
+macro_rules! for_each_invoice_pdf_suite {
+    ($callback:ident) => {
+        $callback!(the_same_invoice_renders_byte_identical_pdfs);
+        $callback!(no_time_of_rendering_and_fonts_embedded);
+        $callback!(a_same_state_invoice_prints_cgst_and_sgst);
+        $callback!(an_inter_state_invoice_prints_igst);
+        $callback!(a_long_invoice_lists_every_line);
+    };
+}
+
+fn seller() -> Seller {
+    Seller {
+        legal_name: "Marque Parts Private Limited".into(),
+        address_lines: vec!["Plot 14, Okhla Industrial Estate Phase III".into(), "New Delhi 110020".into()],
+        gstin: Gstin::parse("07AAKCM4821R1ZU").expect("a valid GSTIN"),
+        state: GstState::by_name("Delhi").expect("a state"),
+    }
+}
+
+fn line(id: &str, name: &str, paise: i64, quantity: u32, gst: u8, hsn: Option<&str>) -> OrderLine {
+    OrderLine {
+        product_id: ProductId(id.into()),
+        name: name.into(),
+        quantity: Quantity::new(quantity).expect("≥ 1"),
+        price: Money::from_paise(paise),
+        gst,
+        hsn: hsn.map(|code| HsnCode::parse(code).expect("a valid code")),
+    }
+}
+
+/// Two products at 18% and 28%, ₹236 delivery, 10% off; delivered to `state`.
+fn invoice_to(name: &str, state: &str, pincode: &str, gstin: Option<&str>, serial: u32) -> TaxInvoice {
+    let lines = [
+        line("p1", "Brake Pad Set – Front (BMW 3 Series)", 1_249_950, 2, 18, None),
+        line("p2", "LED Tail Lamp Assembly", 1_899_000, 1, 28, Some("85122010")),
+    ];
+    invoice_of(&lines, name, state, pincode, gstin, serial)
+}
+
+fn invoice_of(
+    lines: &[OrderLine],
+    name: &str,
+    state: &str,
+    pincode: &str,
+    gstin: Option<&str>,
+    serial: u32,
+) -> TaxInvoice {
+    let address = Address::parse(&AddressInput {
+        house_no: "B-12, Second Floor".into(),
+        street: "Ring Road".into(),
+        landmark: "Near Metro Gate 2".into(),
+        city: if state == "Delhi" { "New Delhi" } else { "Mumbai" }.into(),
+        state: state.into(),
+        mobile_no: "9810012345".into(),
+        pincode: pincode.into(),
+        gstin: gstin.unwrap_or_default().into(),
+    })
+    .expect("a valid address");
+    TaxInvoice::build(TaxInvoiceInput {
+        seller: seller(),
+        buyer: Buyer::at(name, &address),
+        number: InvoiceNumber::new(FinancialYear::starting(2026), serial).expect("a serial"),
+        date: InvoiceDate::new(2026, 11, 22).expect("a day"),
+        lines,
+        discount: DiscountPercent::new(10).expect("a percentage"),
+        delivery_charge: Money::from_rupees(236),
+    })
+}
+
+/// Delhi to Delhi: CGST + SGST.
+#[must_use]
+pub fn same_state_invoice() -> TaxInvoice {
+    invoice_to("Ravi Kumar", "Delhi", "110027", None, 42)
+}
+
+/// Delhi to Maharashtra, a business buyer with a GSTIN: IGST.
+#[must_use]
+pub fn inter_state_invoice() -> TaxInvoice {
+    invoice_to("Priya Deshmukh", "Maharashtra", "400001", Some("27AAPFU0939F1ZV"), 43)
+}
+
+/// Sixty products, more than one page holds.
+#[must_use]
+pub fn long_invoice() -> TaxInvoice {
+    let lines: Vec<OrderLine> = (1..=60)
+        .map(|i| line(&format!("p{i}"), &format!("Spare part number {i}"), 99_900 + i64::from(i), 1, 18, None))
+        .collect();
+    invoice_of(&lines, "Ravi Kumar", "Delhi", "110027", None, 44)
+}
+
+fn render(renderer: &dyn InvoiceRenderer, doc: &TaxInvoice) -> Vec<u8> {
+    let pdf = renderer.render(doc).expect("every built invoice renders");
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF starts with its header");
+    pdf
+}
+
+/// Whitespace collapsed, so a reader's line breaks and spacing do not matter.
+fn text_of(extract: ExtractText, pdf: &[u8]) -> String {
+    extract(pdf).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Compared without whitespace: readers differ on whether a wrapped line's break is a space.
+fn assert_says(text: &str, wanted: &str) {
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    assert!(squash(text).contains(&squash(wanted)), "the invoice should say {wanted:?}; it says:\n{text}");
+}
+
+pub fn the_same_invoice_renders_byte_identical_pdfs(renderer: &dyn InvoiceRenderer, _extract: ExtractText) {
+    let doc = same_state_invoice();
+    let first = render(renderer, &doc);
+    assert_eq!(first, render(renderer, &doc), "same document, same bytes");
+    assert_eq!(first, render(renderer, &doc.clone()), "a copy of the document, same bytes");
+    assert_ne!(first, render(renderer, &inter_state_invoice()), "another document, other bytes");
+}
+
+pub fn no_time_of_rendering_and_fonts_embedded(renderer: &dyn InvoiceRenderer, _extract: ExtractText) {
+    let pdf = String::from_utf8_lossy(&render(renderer, &same_state_invoice())).into_owned();
+    for stamp in ["/CreationDate", "/ModDate", "xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"] {
+        assert!(!pdf.contains(stamp), "the PDF carries {stamp}");
+    }
+    assert!(pdf.contains("/FontFile"), "the fonts are embedded");
+}
+
+/// What every invoice prints, whichever the supply.
+fn assert_common(text: &str, doc: &TaxInvoice) {
+    let seller = doc.seller();
+    let buyer = doc.buyer();
+    let pos = doc.place_of_supply();
+    for wanted in [
+        "Tax Invoice",
+        &seller.legal_name,
+        seller.gstin.as_str(),
+        &format!("{} ({})", seller.state.name, seller.state.code),
+        &doc.number().to_string(),
+        &doc.date().to_string(),
+        &buyer.name,
+        &format!("{} ({})", pos.name, pos.code),
+        "18% inc. GST",
+        "8708",
+        "9965",
+        "₹",
+        &format!("{:#}", doc.invoice().total),
+        &doc.total_in_words(),
+        "Reverse charge: No",
+        "Authorised Signatory",
+    ] {
+        assert_says(text, wanted);
+    }
+    for line in &doc.invoice().lines {
+        assert_says(text, &line.description);
+        if line.kind == InvoiceLineKind::Discount && line.amount != Money::ZERO {
+            assert!(line.amount < Money::ZERO);
+            assert_says(text, &line.amount.to_the_paisa());
+        }
+    }
+}
+
+pub fn a_same_state_invoice_prints_cgst_and_sgst(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let doc = same_state_invoice();
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    assert_says(&text, "CGST");
+    assert_says(&text, "SGST");
+    assert!(!text.contains("IGST"), "no IGST within a state:\n{text}");
+    for row in &doc.invoice().tax {
+        assert_says(&text, &row.split.cgst.to_the_paisa());
+        assert_says(&text, &row.split.taxable.to_the_paisa());
+    }
+}
+
+pub fn an_inter_state_invoice_prints_igst(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let doc = inter_state_invoice();
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    assert_says(&text, "IGST");
+    assert!(!text.contains("CGST") && !text.contains("SGST"), "no CGST or SGST across states:\n{text}");
+    if let Some(gstin) = &doc.buyer().gstin {
+        assert_says(&text, gstin.as_str());
+    }
+    for row in &doc.invoice().tax {
+        assert_says(&text, &row.split.igst.to_the_paisa());
+    }
+}
+
+pub fn a_long_invoice_lists_every_line(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let doc = long_invoice();
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    assert_says(&text, "Page 2 of");
+}

@@ -1,0 +1,273 @@
+//! The `OrderStore` contract, one suite per promise in `marque_ports::orders`. Each suite gets an
+//! empty order store and the catalog store of the same database (stock lives on the products).
+
+use futures::future::join_all;
+use marque_domain::address::{Address, AddressInput};
+use marque_domain::cart::Quantity;
+use marque_domain::catalog::ProductId;
+use marque_domain::invoice::{FinancialYear, InvoiceNumber};
+use marque_domain::order::OrderLine;
+use marque_domain::pricing::DiscountPercent;
+use marque_domain::Money;
+use marque_ports::{
+    CatalogStore, OrderDraft, OrderStore, OrderStoreError, PaymentId, PaymentOrderId, Placement, Reservation,
+    ReservationState, UserId,
+};
+
+use crate::fixtures::product;
+
+/// Calls `$callback!(suite_name)` once for every order store suite.
+#[macro_export]
+macro_rules! for_each_order_suite {
+    ($callback:ident) => {
+        $callback!(a_reservation_takes_stock_and_a_release_gives_it_back_once);
+        $callback!(a_reservation_is_all_or_nothing);
+        $callback!(a_payment_order_holds_one_reservation);
+        $callback!(placing_sells_the_reservation_once);
+        $callback!(concurrent_placements_of_one_payment_make_one_order);
+        $callback!(invoice_numbers_are_consecutive_per_financial_year);
+        $callback!(expired_reservations_give_their_stock_back);
+        $callback!(a_late_payment_takes_the_stock_again_when_it_is_there);
+        $callback!(a_hundred_buyers_of_the_last_unit_make_one_order);
+        $callback!(orders_are_per_customer_newest_first);
+        $callback!(a_provider_event_is_seen_once);
+    };
+}
+
+/// 2026-06-01 12:00 IST, in financial year 2026-27.
+const JUNE_2026: i64 = 1_780_295_400;
+/// 2027-04-02 12:00 IST, in financial year 2027-28.
+const APRIL_2027: i64 = 1_806_647_400;
+
+fn pid(n: u32) -> ProductId {
+    ProductId(format!("p{n:03}"))
+}
+
+fn pay_order(key: &str) -> PaymentOrderId {
+    PaymentOrderId(format!("order_{key}"))
+}
+
+fn address() -> Address {
+    Address::parse(&AddressInput {
+        house_no: "12B".into(),
+        city: "New Delhi".into(),
+        state: "Delhi".into(),
+        mobile_no: "9876543210".into(),
+        pincode: "110001".into(),
+        ..AddressInput::default()
+    })
+    .expect("a valid address")
+}
+
+/// A reservation of `lines` (product number, quantity) at ₹1,000 a unit, made at `now`, held for 15 minutes.
+fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reservation {
+    let lines: Vec<OrderLine> = lines
+        .iter()
+        .map(|&(n, quantity)| OrderLine {
+            product_id: pid(n),
+            name: format!("Part {n}"),
+            quantity: Quantity::new(quantity).expect("≥ 1"),
+            price: Money::from_rupees(1000),
+            gst: 18,
+            hsn: None,
+        })
+        .collect();
+    let items: Money = lines.iter().map(OrderLine::amount).sum();
+    Reservation {
+        payment_order: pay_order(key),
+        draft: OrderDraft {
+            user: UserId(user.to_owned()),
+            user_name: "Asha Rao".into(),
+            lines,
+            address: address(),
+            discount: DiscountPercent::new(0).expect("0 is a percent"),
+            discount_amount: Money::ZERO,
+            delivery_charge: Money::from_rupees(100),
+            total: items + Money::from_rupees(100),
+        },
+        created_at: now,
+        expires_at: now + 900,
+    }
+}
+
+/// Puts products `numbers` in the catalog with `stock` units each.
+async fn stock(catalog: &dyn CatalogStore, numbers: &[u32], stock: u32) {
+    let products: Vec<_> = numbers.iter().map(|&n| product(&pid(n).0).quantity(stock).build()).collect();
+    catalog.add_products(&products).await.expect("add products");
+}
+
+/// (units in stock, units sold) of product `n`.
+async fn units(catalog: &dyn CatalogStore, n: u32) -> (u32, u32) {
+    let p = catalog.product(&pid(n)).await.expect("read").expect("the product exists");
+    (p.quantity, p.units_sold)
+}
+
+pub async fn a_reservation_takes_stock_and_a_release_gives_it_back_once(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1, 2], 5).await;
+    let r = reservation("a", "u1", &[(1, 2), (2, 5)], JUNE_2026);
+    orders.reserve(&r).await.expect("reserve");
+    assert_eq!((units(catalog, 1).await.0, units(catalog, 2).await.0), (3, 0));
+    assert_eq!(orders.reservation(&r.payment_order).await, Ok(Some((r.clone(), ReservationState::Held))));
+    assert_eq!(orders.release(&r.payment_order).await, Ok(true));
+    assert_eq!(orders.release(&r.payment_order).await, Ok(false), "released once");
+    assert_eq!((units(catalog, 1).await.0, units(catalog, 2).await.0), (5, 5));
+    assert_eq!(
+        orders.reservation(&r.payment_order).await.map(|r| r.map(|(_, s)| s)),
+        Ok(Some(ReservationState::Released))
+    );
+    assert_eq!(orders.release(&pay_order("none")).await, Err(OrderStoreError::UnknownReservation));
+    assert_eq!(orders.reservation(&pay_order("none")).await, Ok(None));
+}
+
+pub async fn a_reservation_is_all_or_nothing(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1, 2], 2).await;
+    let short = reservation("a", "u1", &[(1, 2), (2, 3)], JUNE_2026);
+    assert_eq!(orders.reserve(&short).await, Err(OrderStoreError::OutOfStock { product: pid(2) }));
+    assert_eq!((units(catalog, 1).await.0, units(catalog, 2).await.0), (2, 2), "nothing held");
+    assert_eq!(orders.reservation(&short.payment_order).await, Ok(None));
+    let missing = reservation("b", "u1", &[(1, 1), (9, 1)], JUNE_2026);
+    assert_eq!(orders.reserve(&missing).await, Err(OrderStoreError::OutOfStock { product: pid(9) }));
+    assert_eq!(units(catalog, 1).await.0, 2);
+}
+
+pub async fn a_payment_order_holds_one_reservation(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 5).await;
+    let r = reservation("a", "u1", &[(1, 1)], JUNE_2026);
+    orders.reserve(&r).await.expect("reserve");
+    assert_eq!(orders.reserve(&r).await, Err(OrderStoreError::DuplicateReservation));
+    assert_eq!(units(catalog, 1).await.0, 4, "the refused one took nothing");
+}
+
+pub async fn placing_sells_the_reservation_once(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1, 2], 5).await;
+    let r = reservation("a", "u1", &[(1, 2), (2, 1)], JUNE_2026);
+    orders.reserve(&r).await.expect("reserve");
+    let placed = orders.place(&r.payment_order, &PaymentId("pay_1".into()), JUNE_2026 + 60).await.expect("place");
+    let Placement::Placed(order) = placed else { panic!("the first placement places: {placed:?}") };
+    assert_eq!(order.draft, r.draft, "the order is the reservation's snapshot");
+    assert_eq!((order.payment.0.as_str(), order.status, order.created_at), ("pay_1", 1, JUNE_2026 + 60));
+    assert_eq!(order.invoice_number, InvoiceNumber::first(FinancialYear::starting(2026)));
+    assert!(order.courier.is_empty() && order.awb.is_empty());
+    assert_eq!((units(catalog, 1).await, units(catalog, 2).await), ((3, 2), (4, 1)), "sold, not given back");
+
+    let again = orders.place(&r.payment_order, &PaymentId("pay_2".into()), JUNE_2026 + 120).await.expect("again");
+    assert_eq!(again, Placement::AlreadyPlaced(order.clone()), "the same order, unchanged");
+    assert_eq!(orders.release(&r.payment_order).await, Ok(false), "a sold reservation is not released");
+    assert_eq!(units(catalog, 1).await, (3, 2));
+    assert_eq!(orders.order(&order.id).await, Ok(Some(order)));
+    assert_eq!(
+        orders.place(&pay_order("none"), &PaymentId("pay_3".into()), JUNE_2026).await,
+        Err(OrderStoreError::UnknownReservation)
+    );
+}
+
+pub async fn concurrent_placements_of_one_payment_make_one_order(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 3).await;
+    let r = reservation("a", "u1", &[(1, 1)], JUNE_2026);
+    orders.reserve(&r).await.expect("reserve");
+    let payment = PaymentId("pay_1".into());
+    let outcomes = join_all((0..10).map(|_| orders.place(&r.payment_order, &payment, JUNE_2026))).await;
+    let placed: Vec<_> = outcomes.iter().filter(|o| matches!(o, Ok(Placement::Placed(_)))).collect();
+    assert_eq!(placed.len(), 1, "exactly one placement places: {outcomes:?}");
+    let ids: Vec<_> = outcomes.into_iter().map(|o| o.expect("every call answers").into_order().id).collect();
+    assert!(ids.windows(2).all(|w| w[0] == w[1]), "every call answers the same order");
+    assert_eq!(orders.orders_of(&UserId("u1".into())).await.map(|o| o.len()), Ok(1));
+    assert_eq!(units(catalog, 1).await, (2, 1));
+}
+
+pub async fn invoice_numbers_are_consecutive_per_financial_year(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 10).await;
+    let mut numbers = Vec::new();
+    for (key, at) in [("a", JUNE_2026), ("b", JUNE_2026 + 10), ("c", APRIL_2027), ("d", JUNE_2026 + 20)] {
+        let r = reservation(key, "u1", &[(1, 1)], at);
+        orders.reserve(&r).await.expect("reserve");
+        let order = orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), at).await.expect("place").into_order();
+        numbers.push((order.invoice_number.to_string(), order.order_number));
+    }
+    let invoices: Vec<&str> = numbers.iter().map(|(i, _)| i.as_str()).collect();
+    assert_eq!(invoices, ["MQ/26-27/000001", "MQ/26-27/000002", "MQ/27-28/000001", "MQ/26-27/000003"]);
+    let mut order_numbers: Vec<&str> = numbers.iter().map(|(_, o)| o.as_str()).collect();
+    order_numbers.dedup();
+    assert_eq!(order_numbers.len(), 4, "order numbers are never reused: {order_numbers:?}");
+}
+
+pub async fn expired_reservations_give_their_stock_back(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 5).await;
+    let early = reservation("a", "u1", &[(1, 2)], JUNE_2026);
+    let later = reservation("b", "u2", &[(1, 1)], JUNE_2026 + 600);
+    let paid = reservation("c", "u3", &[(1, 1)], JUNE_2026);
+    for r in [&early, &later, &paid] {
+        orders.reserve(r).await.expect("reserve");
+    }
+    orders.place(&paid.payment_order, &PaymentId("pay_c".into()), JUNE_2026 + 60).await.expect("place");
+    assert_eq!(units(catalog, 1).await.0, 1);
+    assert_eq!(orders.release_expired(JUNE_2026 + 899).await, Ok(0), "nothing is due yet");
+    assert_eq!(orders.release_expired(JUNE_2026 + 900).await, Ok(1), "only the early one is due (the paid one is sold)");
+    assert_eq!(units(catalog, 1).await.0, 3);
+    assert_eq!(orders.release_expired(JUNE_2026 + 900).await, Ok(0), "released once");
+    assert_eq!(orders.release_expired(JUNE_2026 + 1500).await, Ok(1));
+    assert_eq!(units(catalog, 1).await, (4, 1));
+}
+
+pub async fn a_late_payment_takes_the_stock_again_when_it_is_there(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1, 2], 1).await;
+    let first = reservation("a", "u1", &[(1, 1)], JUNE_2026);
+    orders.reserve(&first).await.expect("reserve");
+    orders.release_expired(JUNE_2026 + 900).await.expect("expire");
+    let late = orders.place(&first.payment_order, &PaymentId("pay_a".into()), JUNE_2026 + 1000).await;
+    assert!(matches!(late, Ok(Placement::Placed(_))), "the unit is still there: {late:?}");
+    assert_eq!(units(catalog, 1).await, (0, 1));
+
+    let second = reservation("b", "u1", &[(2, 1)], JUNE_2026);
+    orders.reserve(&second).await.expect("reserve");
+    orders.release(&second.payment_order).await.expect("release");
+    let other = reservation("c", "u2", &[(2, 1)], JUNE_2026 + 10);
+    orders.reserve(&other).await.expect("another buyer takes the unit");
+    assert_eq!(
+        orders.place(&second.payment_order, &PaymentId("pay_b".into()), JUNE_2026 + 20).await,
+        Err(OrderStoreError::OutOfStock { product: pid(2) })
+    );
+    assert_eq!(units(catalog, 2).await, (0, 0), "nothing placed, the other buyer's hold untouched");
+    assert_eq!(orders.orders_of(&UserId("u1".into())).await.map(|o| o.len()), Ok(1));
+}
+
+pub async fn a_hundred_buyers_of_the_last_unit_make_one_order(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 1).await;
+    let buyers: Vec<Reservation> =
+        (0..100).map(|n| reservation(&format!("b{n}"), &format!("u{n}"), &[(1, 1)], JUNE_2026)).collect();
+    let outcomes = join_all(buyers.iter().map(|r| orders.reserve(r))).await;
+    let winners: Vec<usize> = outcomes.iter().enumerate().filter(|(_, o)| o.is_ok()).map(|(i, _)| i).collect();
+    assert_eq!(winners.len(), 1, "one buyer holds the unit");
+    for outcome in outcomes.iter().filter(|o| o.is_err()) {
+        assert_eq!(outcome, &Err(OrderStoreError::OutOfStock { product: pid(1) }));
+    }
+    assert_eq!(units(catalog, 1).await.0, 0);
+    let winner = &buyers[winners[0]];
+    let payment = PaymentId("pay".into());
+    let placed = join_all(buyers.iter().map(|r| orders.place(&r.payment_order, &payment, JUNE_2026))).await;
+    assert_eq!(placed.iter().filter(|p| matches!(p, Ok(Placement::Placed(_)))).count(), 1);
+    assert_eq!(placed.iter().filter(|p| p == &&Err(OrderStoreError::UnknownReservation)).count(), 99);
+    assert_eq!(orders.orders_of(&winner.draft.user).await.map(|o| o.len()), Ok(1));
+    assert_eq!(units(catalog, 1).await, (0, 1), "stock 0, never below");
+}
+
+pub async fn orders_are_per_customer_newest_first(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 10).await;
+    for (key, user, at) in [("a", "u1", JUNE_2026), ("b", "u2", JUNE_2026 + 5), ("c", "u1", JUNE_2026 + 10)] {
+        let r = reservation(key, user, &[(1, 1)], at);
+        orders.reserve(&r).await.expect("reserve");
+        orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), at).await.expect("place");
+    }
+    let mine = orders.orders_of(&UserId("u1".into())).await.expect("read");
+    let payments: Vec<&str> = mine.iter().map(|o| o.payment.0.as_str()).collect();
+    assert_eq!(payments, ["pay_c", "pay_a"]);
+    assert_eq!(orders.orders_of(&UserId("nobody".into())).await, Ok(vec![]));
+}
+
+pub async fn a_provider_event_is_seen_once(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
+    assert_eq!(orders.first_sight("evt_1", JUNE_2026).await, Ok(true));
+    assert_eq!(orders.first_sight("evt_1", JUNE_2026 + 1).await, Ok(false));
+    let racing = join_all((0..10).map(|_| orders.first_sight("evt_2", JUNE_2026))).await;
+    assert_eq!(racing.iter().filter(|r| r == &&Ok(true)).count(), 1, "{racing:?}");
+    assert!(racing.iter().all(Result::is_ok));
+}
