@@ -44,7 +44,7 @@ export function AddressPage() {
 
   const saved = async ({ edited, id }: { edited: boolean; id?: string }) => {
     setEditing(null);
-    setNotice(edited ? ruleProblem('address.updated') : null);
+    setNotice(ruleProblem(edited ? 'address.updated' : 'address.added'));
     await refetchUser();
     // A new address is the one the customer means to use.
     const added = ((getSession().user?.address ?? []) as Address[]).find((a) => a._id === id);
