@@ -14,7 +14,8 @@ module.exports = function sharedModules(dependencies) {
     '@marque/i18n': singleton(dependencies['@marque/i18n']),
   };
   // The signed-in customer: one instance, so the header, the login page and every heart agree.
-  // Only apps that use it share it (the catalog reaches the session through the account remote).
   if (dependencies['@marque/session']) shared['@marque/session'] = singleton(dependencies['@marque/session']);
+  // The cart and the checkout choices: one instance, so the header's icon, every Add to cart and the checkout agree.
+  if (dependencies['@marque/cart']) shared['@marque/cart'] = singleton(dependencies['@marque/cart']);
   return shared;
 };

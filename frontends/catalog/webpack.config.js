@@ -1,39 +1,17 @@
-// Builds the catalog remote into dist/: remoteEntry.js + mf-manifest.json, served by the shop at /remotes/catalog/.
-const path = require('node:path');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const commonConfig = require('../webpack.common.cjs');
-const sharedModules = require('../federation-shared.cjs');
-const { dependencies } = require('./package.json');
+// Builds the catalog remote into dist/, served by the shop at /remotes/catalog/.
+const remoteConfig = require('../webpack.remote.cjs');
 
-module.exports = (_env, argv) => ({
-  ...commonConfig({ mode: argv.mode ?? 'production' }),
-  entry: {},
-  output: {
-    path: path.resolve(__dirname, 'dist'),
-    // Chunks load from wherever remoteEntry.js came from, so the remote can move to another origin or path.
-    publicPath: 'auto',
-    filename: '[name].js',
-    chunkFilename: '[name].[contenthash:8].js',
-    uniqueName: 'marque_catalog',
-    clean: true,
-  },
-  plugins: [
-    new ModuleFederationPlugin({
-      name: 'catalog',
-      filename: 'remoteEntry.js',
-      exposes: {
-        './Home': './src/expose/Home.ts',
-        './Search': './src/expose/Search.ts',
-        './Product': './src/expose/Product.ts',
-        './Brand': './src/expose/Brand.ts',
-        './Category': './src/expose/Category.ts',
-        './Subcategory': './src/expose/Subcategory.ts',
-      },
-      shared: sharedModules(dependencies),
-      dts: false,
-      manifest: true,
-      // Use the federation runtime the shell already loaded instead of bundling a second copy.
-      experiments: { externalRuntime: true, optimization: { target: 'web' } },
-    }),
-  ],
-});
+module.exports = (_env, argv) =>
+  remoteConfig({
+    name: 'catalog',
+    dir: __dirname,
+    mode: argv.mode,
+    exposes: {
+      './Home': './src/expose/Home.ts',
+      './Search': './src/expose/Search.ts',
+      './Product': './src/expose/Product.ts',
+      './Brand': './src/expose/Brand.ts',
+      './Category': './src/expose/Category.ts',
+      './Subcategory': './src/expose/Subcategory.ts',
+    },
+  });

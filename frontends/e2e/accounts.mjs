@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
+import { codeFor, outboxSize } from './outbox.mjs';
 
 
 const TIMEOUT = 15_000;
@@ -82,35 +83,6 @@ function writePng(name, [r, g, b], size = 32) {
   writeFileSync(path, png);
   return path;
 }
-
-// ---- the dev outbox -------------------------------------------------------------------------------------------
-
-async function outbox(base) {
-  const response = await fetch(`${base}/api/dev/outbox`);
-  check(response.ok, `/api/dev/outbox answered ${response.status} (is MARQUE_ENV=dev?)`);
-  return response.json();
-}
-
-/**
- * The 6-digit code of the newest message to one of `recipients` that arrived after the outbox had `before`
- * messages (the outbox lists the newest first); waits for it.
- */
-async function codeFor(base, recipients, before) {
-  const deadline = Date.now() + TIMEOUT;
-  for (;;) {
-    const messages = await outbox(base);
-    const fresh = messages.slice(0, Math.max(0, messages.length - before));
-    const message = fresh.find((m) => recipients.includes(m.recipient) && /\b\d{6}\b/.test(m.text));
-    if (message) {
-      console.log(`    code sent by ${message.channel} to ${message.recipient}`);
-      return /\b(\d{6})\b/.exec(message.text)[1];
-    }
-    check(Date.now() < deadline, `no new code for ${recipients.join(' / ')} in the outbox: ${JSON.stringify(messages.slice(0, 3))}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
-
-const outboxSize = async (base) => (await outbox(base)).length;
 
 // ---- page helpers -------------------------------------------------------------------------------------------
 

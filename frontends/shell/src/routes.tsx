@@ -1,5 +1,5 @@
 // The storefront's routes, from the one route table the server also reads (contract/routes.json):
-// `catalog/<Module>` and `account/<Module>` pages come from those remotes, `shell/<Page>` pages from the shell itself.
+// `catalog/<Module>`, `account/<Module>` and `checkout/<Module>` pages come from those remotes, `shell/<Page>` pages from the shell itself.
 import type { ComponentType, ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import table from '../../../contract/routes.json';
@@ -15,7 +15,7 @@ export type RouteEntry = { path: string; page: string };
 export const ROUTES: readonly RouteEntry[] = table.routes;
 
 /** Remotes that provide pages of the route table. */
-const REMOTE_OWNERS = new Set(['catalog', 'account']);
+const REMOTE_OWNERS = new Set(['catalog', 'account', 'checkout']);
 
 /** The shell's own pages, by the name the route table gives them. */
 const SHELL_PAGES: Record<string, ComponentType> = {

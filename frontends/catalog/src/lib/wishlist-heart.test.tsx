@@ -1,5 +1,7 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
+import { resetSession, signIn } from '@marque/session/testing';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WishlistHeartSlot, forgetHeart } from './wishlist-heart';
 
@@ -11,6 +13,7 @@ const product = { _id: 'p1', name: 'Pump', price: 100, quantity: 1, producttype:
 beforeEach(() => {
   forgetHeart();
   instance.mockReset();
+  signIn();
 });
 
 describe('the wishlist heart slot', () => {
@@ -36,5 +39,13 @@ describe('the wishlist heart slot', () => {
     await vi.waitFor(() => expect(loadRemote).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container.innerHTML).toBe('');
+  });
+
+  it("draws a visitor's heart itself, answering with the login message, without loading the account remote", async () => {
+    resetSession();
+    render(<WishlistHeartSlot product={product} place="card" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Pump to your wishlist' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please login before entering parts to your wishlist.');
+    expect(instance).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,11 @@
 // The accounts API's request and answer shapes, declared by hand until the generated client has them
 // (packages/api-client/src/schema.d.ts). Swap these for the generated types after the contract lands.
 
-/** Every failed answer: 4xx with a message, and a stable code where the server gives one. */
-export type Failed = { status: 'failed'; message: string; code?: string };
+/** One field a form call refused (400), with the message the form shows for it. */
+export type FieldError = { field: string; message: string; code: string };
+
+/** Every failed answer: 4xx with a message, a stable code where the server gives one, and a 400's failing fields. */
+export type Failed = { status: 'failed'; message: string; code?: string; errors?: FieldError[] };
 
 export type User = {
   _id: string;

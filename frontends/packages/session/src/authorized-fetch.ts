@@ -1,4 +1,5 @@
 // Calls that need the customer: the bearer token and the client validation header on every one.
+import type { Failed, FieldError } from './api-types';
 import { CLIENT_VALIDATION_HEADER, clientValidation } from './client-validation';
 import { getSession } from './store';
 import { storedToken } from './token';
@@ -24,4 +25,23 @@ export async function readJson<T>(response: Response): Promise<T | null> {
   } catch {
     return null;
   }
+}
+
+/** A call's answer: the body on success, else the HTTP status and the server's message, code and failing fields. */
+export type Outcome<T> =
+  | { ok: true; body: T }
+  | { ok: false; status: number; message: string | null; code?: string; errors?: FieldError[] };
+
+/** Reads an answer: 2xx with `status` other than 'failed' is the body; anything else its message, if any (status 0: no answer). */
+export async function outcome<T extends { status: string }>(request: Promise<Response>): Promise<Outcome<T>> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+  const body = await readJson<T | Failed>(response);
+  if (response.ok && body && body.status !== 'failed') return { ok: true, body: body as T };
+  const failure = body as Partial<Failed> | null;
+  return { ok: false, status: response.status, message: failure?.message ?? null, code: failure?.code, errors: failure?.errors };
 }

@@ -1,6 +1,6 @@
 // The signed-in customer, shared by the shell and every remote as one singleton.
 export type * from './api-types';
-export { authorizedFetch, jsonBody, readJson } from './authorized-fetch';
+export { authorizedFetch, jsonBody, outcome, readJson, type Outcome } from './authorized-fetch';
 export { CLIENT_VALIDATION_HEADER, clientValidation } from './client-validation';
 export { loadWishlist, login, logout, refetchUser, setWished, setWishlist, startSession } from './session';
 export { getSession, type SessionState, type SessionStatus } from './store';

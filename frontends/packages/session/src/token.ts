@@ -38,6 +38,8 @@ export function clearStorageForLogout() {
     });
     localStorage.clear();
     for (const [key, value] of kept) localStorage.setItem(key, value);
+    // What other tabs hear of a clear(), told to this one too: state kept beside storage (the cart) follows it.
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: localStorage }));
   } catch {
     // Storage unavailable: nothing was kept there.
   }

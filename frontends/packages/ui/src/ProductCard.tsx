@@ -1,5 +1,6 @@
 // A product in a list: image, name, condition badge, stock and price; the whole card opens the product.
-// `actions` is a place over the picture for what other features add (the wishlist heart).
+// `actions` is a place over the picture for what other features add (the wishlist heart); `footer` one under
+// the price (the cart button).
 import { useT } from '@marque/i18n';
 import { truncateTitle } from '@marque/rules';
 import type { ReactNode } from 'react';
@@ -21,10 +22,12 @@ export function ProductCard({
   product,
   titleLimit,
   actions,
+  footer,
 }: {
   product: ProductCardProduct;
   titleLimit: number;
   actions?: ReactNode;
+  footer?: ReactNode;
 }) {
   const t = useT('common');
   const messages = useT('messages');
@@ -49,6 +52,7 @@ export function ProductCard({
           <p className="product-card__stock product-card__stock--out">{messages('stock.out_card')}</p>
         )}
         <Price amount={product.price} />
+        {footer ? <div className="product-card__footer">{footer}</div> : null}
       </div>
     </article>
   );

@@ -20,12 +20,15 @@ export function ProductResults({
   page,
   hrefFor,
   cardActions,
+  cardFooter,
 }: {
   request: RequestState<ResultsPage>;
   page: number;
   hrefFor: (page: number) => string;
   /** What each card shows over its picture (the wishlist heart). */
   cardActions?: (product: ProductCardProduct) => ReactNode;
+  /** What each card shows under its price (the cart button). */
+  cardFooter?: (product: ProductCardProduct) => ReactNode;
 }) {
   const t = useT('common');
   const messages = useT('messages');
@@ -48,7 +51,12 @@ export function ProductResults({
       <ul className="product-grid">
         {request.data.results.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} actions={cardActions?.(product)} />
+            <ProductCard
+              product={product}
+              titleLimit={TITLE_LIMITS.listingCard}
+              actions={cardActions?.(product)}
+              footer={cardFooter?.(product)}
+            />
           </li>
         ))}
       </ul>

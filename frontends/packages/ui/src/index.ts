@@ -1,6 +1,8 @@
 // The Marque design system: small pieces the shell and every remote share.
 export { ErrorBoundary } from './ErrorBoundary';
 export { formatRupees } from './format';
+export { HEART_MESSAGES, HeartButton, type HeartPlace } from './HeartButton';
+export { focusableIn, keepTabInside, useModalDialog } from './modal-dialog';
 export { conditionText, fuelText } from './labels';
 export {
   canonicalPath,
@@ -15,6 +17,7 @@ export { Price } from './Price';
 export { ProductCard, type ProductCardProduct } from './ProductCard';
 export { pageFrom, ProductResults, type ResultsPage } from './ProductResults';
 export { richText } from './RichText';
+export { StepBar, type CheckoutStep } from './StepBar';
 export { brandHref, FOOTER_OEM_BRANDS, productHref, searchHref, SHOP_NAME } from './shop';
 export {
   parseShopIdentity,

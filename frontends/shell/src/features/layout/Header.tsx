@@ -1,6 +1,9 @@
 // The header: the shop's name, the main links (behind a menu button on phones), the part search,
-// the language selector, the account menu (from the account remote) and, later, the cart.
+// the language selector, the cart icon (from the checkout remote) and the account place: a plain Login link
+// for a visitor, the account remote's menu once a session exists or is being restored (so a visitor's first
+// page does not load the account remote for it).
 import { useT } from '@marque/i18n';
+import { useSession } from '@marque/session';
 import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -56,10 +59,21 @@ export function Header() {
         <SearchBox />
         <LanguageSelect />
         <div className="site-header__actions">
-          {/* The cart icon with its count goes here too (a later issue). */}
-          <RemoteSlot id="account/HeaderMenu" quiet />
+          <RemoteSlot id="checkout/CartButton" quiet />
+          <AccountPlace />
         </div>
       </div>
     </header>
+  );
+}
+
+function AccountPlace() {
+  const t = useT('account');
+  const { status } = useSession();
+  if (status !== 'anonymous') return <RemoteSlot id="account/HeaderMenu" quiet />;
+  return (
+    <Link href="/login" className="button site-header__login">
+      {t('menu.login')}
+    </Link>
   );
 }

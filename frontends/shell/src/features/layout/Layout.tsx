@@ -1,9 +1,12 @@
-// The frame of every page: the announcement, header, the page itself, footer and the chat link.
-// Scrolls to the top and moves the canonical link whenever the route changes.
+// The frame of every page: the announcement, header, the page itself, footer, the chat link and the cart
+// panel (from the checkout remote, loaded the first time it opens). Scrolls to the top and moves the
+// canonical link whenever the route changes.
+import { useCart } from '@marque/cart';
 import { useT } from '@marque/i18n';
 import { useCanonicalLink } from '@marque/ui';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { RemoteSlot } from '../remotes/RemoteSlot';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ChatLink } from './ChatLink';
 import { Footer } from './Footer';
@@ -28,6 +31,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <ChatLink />
+      <CartPanelPlace />
     </div>
   );
+}
+
+function CartPanelPlace() {
+  const { panelOpen } = useCart();
+  return panelOpen ? <RemoteSlot id="checkout/CartPanel" quiet /> : null;
 }

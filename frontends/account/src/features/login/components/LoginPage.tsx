@@ -2,14 +2,13 @@
 // A signed-in visitor goes on to /address.
 import { useT } from '@marque/i18n';
 import { useSession } from '@marque/session';
-import { useDocumentTitle } from '@marque/ui';
+import { StepBar, useDocumentTitle } from '@marque/ui';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { GoogleButton } from './GoogleButton';
 import { LoginForm } from './LoginForm';
 import { OtpForm, type OtpTarget } from './OtpForm';
 import { SignUpForm } from './SignUpForm';
-import { StepBar } from './StepBar';
 
 type View = { name: 'login' } | { name: 'signup' } | { name: 'otp'; target: OtpTarget };
 
@@ -28,7 +27,7 @@ export function LoginPage() {
 
   return (
     <section className="account-page login-page">
-      <StepBar />
+      <StepBar current="authorize" authorize />
       <div className="account-card">
         <h1>{heading}</h1>
         {view.name === 'login' ? <LoginForm onOtp={toOtp} /> : null}

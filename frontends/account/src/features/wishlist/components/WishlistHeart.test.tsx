@@ -4,7 +4,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/server';
-import { WishlistHeart, type HeartPlace } from './WishlistHeart';
+import type { HeartPlace } from '@marque/ui';
+import { WishlistHeart } from './WishlistHeart';
 
 const product = {
   _id: 'p9',

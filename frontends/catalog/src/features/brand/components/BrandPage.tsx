@@ -5,6 +5,7 @@ import { useLocation, useRoute, useSearch } from 'wouter';
 import { brandArrivalState, productLinksWithState } from '../../../lib/arrival';
 import { useBrand } from '../api/get-brand';
 import { useBrandProducts } from '../api/get-brand-products';
+import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function BrandPage() {
@@ -31,7 +32,7 @@ export function BrandPage() {
       <BrandHeading name={name} />
       {/* Product links opened from here tell the product page's breadcrumb which brand the visitor came from. */}
       <div className="arrival-scope" onClickCapture={productLinksWithState(navigate, brandArrivalState(slug, name))}>
-        <ProductResults request={products} page={page} hrefFor={(n) => brandHref(slug, n)} cardActions={cardHeart} />
+        <ProductResults request={products} page={page} hrefFor={(n) => brandHref(slug, n)} cardActions={cardHeart} cardFooter={cardCart} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { ListingLoading, ListingNotFound } from '../../listing/components/Listin
 import { useListingAddress } from '../../listing/hooks/use-listing-address';
 import { useCategoryProducts } from '../api/get-category-products';
 import { SubcategoryGroups } from './SubcategoryGroups';
+import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function CategoryPage() {
@@ -31,7 +32,7 @@ export function CategoryPage() {
         <SubcategoryGroups categorySlug={slug} groups={listing.data.subcategory} />
       ) : null}
       {listing.status === 'success' && listing.data.view === 'flat' ? (
-        <ProductResults request={listing} page={page} hrefFor={hrefFor} cardActions={cardHeart} />
+        <ProductResults request={listing} page={page} hrefFor={hrefFor} cardActions={cardHeart} cardFooter={cardCart} />
       ) : null}
     </ListingLayout>
   );

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { ListingNotFound } from '../../listing/components/ListingStatus';
 import { subcategoryHref } from '../../listing/links';
+import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SubcategoryGroups({ categorySlug, groups }: { categorySlug: string; groups: readonly SubcategoryGroup[] }) {
@@ -37,7 +38,12 @@ function Group({ categorySlug, group }: { categorySlug: string; group: Subcatego
       <ul className="product-grid">
         {group.products.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} titleLimit={TITLE_LIMITS.listingCard} actions={cardHeart(product)} />
+            <ProductCard
+              product={product}
+              titleLimit={TITLE_LIMITS.listingCard}
+              actions={cardHeart(product)}
+              footer={cardCart(product)}
+            />
           </li>
         ))}
       </ul>

@@ -1,10 +1,10 @@
 // Home: the rotating banner, the headline, the filter bar, recently added and hot-selling products,
-// and the strip of car brands.
-// The specification also clears a pending purchase product and the selected address on opening
-// home; that client state arrives with checkout, which adds its reset here.
+// and the strip of car brands. Opening home clears a pending purchase product and the selected address.
+import { clearOnHome } from '@marque/cart';
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
 import { ProductCard, searchHref, useDocumentTitle } from '@marque/ui';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useCategories } from '../api/get-categories';
 import { useHotSelling } from '../api/get-hot-selling';
@@ -13,8 +13,9 @@ import { useOemBrands } from '../api/get-oem-brands';
 import { BrandStrip } from './BrandStrip';
 import { FilterBar } from './FilterBar';
 import { HomeBanner } from './HomeBanner';
-import { HotSellingCard } from './HotSellingCard';
+import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
+import { HotSellingCard } from './HotSellingCard';
 
 export function HomePage() {
   useDocumentTitle();
@@ -23,6 +24,7 @@ export function HomePage() {
   const hotSelling = useHotSelling();
   const brands = useOemBrands();
   const categories = useCategories();
+  useEffect(() => clearOnHome(), []);
 
   // A section appears only once it has items; a failed list is left out, as an empty one would be.
   const recent = newProducts.status === 'success' ? newProducts.data : [];
@@ -49,7 +51,12 @@ export function HomePage() {
           <ul className="product-grid">
             {recent.map((product) => (
               <li key={product._id}>
-                <ProductCard product={product} titleLimit={TITLE_LIMITS.homeCard} actions={cardHeart(product)} />
+                <ProductCard
+                  product={product}
+                  titleLimit={TITLE_LIMITS.homeCard}
+                  actions={cardHeart(product)}
+                  footer={cardCart(product)}
+                />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@
 // categories, and the filters. A static left column on large screens; on small ones a drawer that a
 // 'Filters' button opens (the CSS in listing.css decides which, by screen width).
 import { useT } from '@marque/i18n';
+import { keepTabInside } from '@marque/ui';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCategories } from '../api/get-categories';
 import { useOemBrands } from '../api/get-oem-brands';
@@ -9,8 +10,6 @@ import { FILTER_KINDS, NO_FILTERS, type ListingFilters } from '../filters';
 import { CategoryGroups } from './CategoryGroups';
 import { FilterChips } from './FilterChips';
 import { FilterGroups } from './FilterGroups';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function FilterSidebar({
   categorySlug,
@@ -58,17 +57,7 @@ export function FilterSidebar({
 
   // While the drawer is open, Tab stays inside it.
   const keepFocusInside = (event: KeyboardEvent<HTMLElement>) => {
-    if (!open || event.key !== 'Tab' || !drawer.current) return;
-    const focusable = [...drawer.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    if (open) keepTabInside(drawer.current, event);
   };
 
   return (

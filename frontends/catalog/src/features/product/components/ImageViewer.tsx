@@ -1,10 +1,9 @@
 // The full-screen image viewer: a modal dialog over the page. Esc or the close button closes it,
 // arrow keys move between images, Tab stays inside, and focus returns to what opened it.
 import { useT } from '@marque/i18n';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useModalDialog } from '@marque/ui';
+import { useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function ImageViewer({
   images,
@@ -20,40 +19,16 @@ export function ImageViewer({
   onClose: () => void;
 }) {
   const t = useT('product');
-  const dialog = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog<HTMLDivElement>(onClose, closeButton);
   const count = images.length;
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.querySelector<HTMLElement>('.image-viewer__close')?.focus();
-    // The page behind does not scroll while the viewer covers it.
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
       onIndex((index + (event.key === 'ArrowLeft' ? -1 : 1) + count) % count);
-    } else if (event.key === 'Tab') {
-      const focusable = Array.from(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+    } else {
+      dialog.onKeyDown(event);
     }
   };
 
@@ -67,7 +42,7 @@ export function ImageViewer({
       }}
     >
       <div
-        ref={dialog}
+        ref={dialog.ref}
         role="dialog"
         aria-modal="true"
         aria-label={t('viewer.label', { name })}
@@ -78,7 +53,11 @@ export function ImageViewer({
           <p className="image-viewer__position" aria-live="polite">
             {t('gallery.position', { n: index + 1, count })}
           </p>
-          <button type="button" className="image-viewer__close" aria-label={t('viewer.close')} onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="image-viewer__close"
+            aria-label={t('viewer.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

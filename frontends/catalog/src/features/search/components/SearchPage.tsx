@@ -6,6 +6,7 @@ import { useSearch } from 'wouter';
 import { useSearchProducts } from '../api/search-products';
 import { useListView } from '../hooks/use-list-view';
 import { ViewToggle } from './ViewToggle';
+import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SearchPage() {
@@ -33,7 +34,7 @@ export function SearchPage() {
         <ViewToggle view={view} onChange={setView} />
       </div>
       <div className={view === 'list' ? 'listing__results listing__results--list' : 'listing__results'}>
-        <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} cardActions={cardHeart} />
+        <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} cardActions={cardHeart} cardFooter={cardCart} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { ListingLoading, ListingNotFound } from '../../listing/components/Listin
 import { useListingAddress } from '../../listing/hooks/use-listing-address';
 import { categoryHref } from '../../listing/links';
 import { useSubcategoryProducts } from '../api/get-subcategory-products';
+import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SubcategoryPage() {
@@ -45,7 +46,7 @@ export function SubcategoryPage() {
       ) : null}
       {listing.status === 'loading' ? <ListingLoading /> : null}
       {listing.status === 'error' ? <ListingNotFound error={listing.error} /> : null}
-      {listing.status === 'success' ? <ProductResults request={listing} page={page} hrefFor={hrefFor} cardActions={cardHeart} /> : null}
+      {listing.status === 'success' ? <ProductResults request={listing} page={page} hrefFor={hrefFor} cardActions={cardHeart} cardFooter={cardCart} /> : null}
     </ListingLayout>
   );
 }

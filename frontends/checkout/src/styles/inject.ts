@@ -1,0 +1,8 @@
+// Puts one of the checkout remote's stylesheets into the page, once.
+export function injectStyles(id: string, css: string) {
+  if (typeof document === 'undefined' || document.getElementById(id)) return;
+  const style = document.createElement('style');
+  style.id = id;
+  style.textContent = css;
+  document.head.appendChild(style);
+}

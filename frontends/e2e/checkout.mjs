@@ -1,0 +1,186 @@
+// DRAFT, NOT YET RUN: the checkout journey through the real server and the built frontends, in Debian's chromium
+// at 360×740. Two parts into the cart from home → quantities → CHECKOUT → sign up and verify on the Authorize step
+// → the address form's live validation, then a Delhi (NCR) address → review → the delivery charge for NCR and,
+// after switching to a Pune address, outside NCR → Pay: the sandbox checkout's 'Failure' keeps the review,
+// 'Success' confirms the order and empties the cart; the payment script blocked shows the SDK message; Buy now
+// hides the cart icon. Exits non-zero on any failure, page errors included.
+//
+// Environment: see harness.mjs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
+import { codeFor, outboxSize } from './outbox.mjs';
+
+const TIMEOUT = 15_000;
+const scratch = mkdtempSync(join(tmpdir(), 'marque-checkout-'));
+let stopServer = async () => {};
+let browser;
+let stepNumber = 0;
+
+function step(text) {
+  stepNumber += 1;
+  console.log(`[checkout ${stepNumber}] ${text}`);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const mobileNumber = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+const cartIcon = (page) => page.getByRole('button', { name: /^Cart, \d+ items$/ });
+const amount = async (page, term) =>
+  (await page.locator('.review__totals div', { hasText: term }).locator('dd').textContent())?.trim();
+
+async function fillAddress(page, fields) {
+  for (const [label, value] of Object.entries(fields)) {
+    if (label === 'State') await page.getByLabel('State').selectOption(value);
+    else await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole('button', { name: 'Save address' }).click();
+}
+
+/** Presses Pay and waits for the sandbox checkout's dialog (its buttons 'Success' and 'Failure'). */
+async function openSandbox(page) {
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const sandbox = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Success' }) });
+  await sandbox.waitFor();
+  return sandbox;
+}
+
+async function main() {
+  step(`start ${serverBin}`);
+  const started = await startServer(join(scratch, 'data'));
+  stopServer = started.stop;
+  const base = started.base;
+
+  step(`launch ${chromiumPath} at 360×740`);
+  browser = await chromium.launchPersistentContext(join(scratch, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: BROWSER_ARGS,
+    viewport: { width: 360, height: 740 },
+  });
+  const problems = [];
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.setDefaultTimeout(TIMEOUT);
+
+  step('two parts into the cart from home; the icon counts them; the second card says Go to cart');
+  await page.goto(`${base}/`);
+  await page.getByRole('heading', { name: 'Recently Added Products' }).waitFor();
+  const cards = page.locator('.home__section').first().locator('.product-card');
+  await cards.nth(0).getByRole('button', { name: 'Add to cart' }).click();
+  await cards.nth(1).getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
+  check(await cards.nth(1).getByRole('button', { name: 'Go to cart' }).isVisible(), 'no Go to cart on an added card');
+
+  step('the panel: quantity up twice and down once, subtotal follows; CHECKOUT sends a visitor to log in');
+  await cartIcon(page).click();
+  const panel = page.getByRole('dialog', { name: 'Your cart' });
+  const first = panel.locator('.cart-line').first();
+  const subtotalBefore = await panel.locator('.cart-panel__subtotal').textContent();
+  await first.getByRole('button', { name: /^One more / }).click();
+  await first.getByRole('button', { name: /^One more / }).click();
+  await first.getByRole('button', { name: /^One less / }).click();
+  check((await first.locator('output').textContent()) === '2', 'the first line is not at quantity 2');
+  check((await panel.locator('.cart-panel__subtotal').textContent()) !== subtotalBefore, 'the subtotal did not change');
+  await panel.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  check(await page.getByRole('listitem').filter({ hasText: 'Authorize' }).isVisible(), 'no Authorize step on /login');
+
+  step('sign up on the Authorize step; the OTP signs in and checkout goes on to /address');
+  const account = { name: 'Kavya Rao', email: `kavya.${Date.now()}@example.in`, password: 'Parts@2026', mobile: mobileNumber() };
+  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
+  await page.getByLabel('Mobile number').fill(account.mobile);
+  const before = await outboxSize(base);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('OTP').fill(await codeFor(base, [account.email, account.mobile], before));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => url.pathname === '/address');
+
+  step('the address form checks as it is typed; a Delhi address is added and chosen');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Please select address for further process' }).waitFor();
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  await page.getByLabel('Pincode').fill('012345');
+  await page.getByText('Enter a valid 6-digit pincode').waitFor();
+  await page.getByLabel('Mobile number').fill('12345');
+  await page.getByText('Enter a valid 10-digit Indian mobile number starting with 6-9').waitFor();
+  await fillAddress(page, {
+    'House No.': '12',
+    Street: 'Ring Road',
+    City: 'New Delhi',
+    State: 'Delhi',
+    'Mobile number': '9811122233',
+    Pincode: '110001',
+  });
+  await page.getByRole('status').filter({ hasText: 'address added successfully' }).waitFor();
+  check(await page.getByRole('radio', { name: /Ring Road, New Delhi/ }).isChecked(), 'the new address is not chosen');
+
+  step('review inside NCR: items, delivery (18% inc. GST) and the total');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL((url) => url.pathname === '/review');
+  await page.getByText('(18% inc. GST)').waitFor();
+  const ncrDelivery = await amount(page, 'Delivery charge');
+  console.log(`    NCR delivery ${ncrDelivery}, total ${await amount(page, 'Total payable')}`);
+
+  step('a Pune address: the delivery charge is the outside-NCR one');
+  await page.goto(`${base}/address`);
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  await fillAddress(page, { 'House No.': '7B', City: 'Pune', State: 'Maharashtra', 'Mobile number': '9822233344', Pincode: '411001' });
+  await page.getByRole('status').filter({ hasText: 'address added successfully' }).waitFor();
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL((url) => url.pathname === '/review');
+  const outsideDelivery = await amount(page, 'Delivery charge');
+  console.log(`    outside NCR delivery ${outsideDelivery}`);
+  check(outsideDelivery !== ncrDelivery, 'the delivery charge is the same inside and outside NCR');
+
+  step('the payment script blocked: the SDK message, and Pay can be pressed again');
+  const { payment } = await (await fetch(`${base}/api/shop`)).json();
+  await page.route(new URL(payment.script, base).href, (route) => route.abort());
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load. Are you online?' }).waitFor();
+  await page.unroute(new URL(payment.script, base).href);
+
+  step("the sandbox's Failure: still on review, with a message");
+  let sandbox = await openSandbox(page);
+  await sandbox.getByRole('button', { name: 'Failure' }).click();
+  await page.getByRole('alert').filter({ hasText: 'The payment did not go through' }).waitFor();
+  check(new URL(page.url()).pathname === '/review', 'a failed payment left the review page');
+
+  step("the sandbox's Success: 'Order Confirmed!', and the cart is empty");
+  sandbox = await openSandbox(page);
+  await sandbox.getByRole('button', { name: 'Success' }).click();
+  await page.waitForURL((url) => url.pathname === '/ordersuccess');
+  await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
+  await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+  check((await page.evaluate(() => localStorage.getItem('products'))) === null, 'localStorage.products is still set');
+  await page.reload();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  step('Buy now on a product page hides the cart icon and goes to /address');
+  await page.locator('.product-card__link').first().click();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await page.waitForURL((url) => url.pathname === '/address');
+  check((await cartIcon(page).count()) === 0, 'the cart icon shows during a direct purchase');
+
+  check(problems.length === 0, problems.join('\n'));
+  console.log('PASS: checkout journey done');
+}
+
+main()
+  .catch((error) => {
+    console.error(`FAIL: ${error.stack ?? error}`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await browser?.close().catch(() => {});
+    await stopServer();
+    rmSync(scratch, { recursive: true, force: true });
+  });
