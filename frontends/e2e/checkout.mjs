@@ -142,7 +142,7 @@ async function main() {
   check(outsideDelivery !== ncrDelivery, 'the delivery charge is the same inside and outside NCR');
 
   step('the payment script blocked: the SDK message, and Pay can be pressed again');
-  const { payment } = await (await fetch(`${base}/api/shop`)).json();
+  const { payment } = await (await fetch(`${base}/api/get/shop`)).json();
   await page.route(new URL(payment.script, base).href, (route) => route.abort());
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load. Are you online?' }).waitFor();

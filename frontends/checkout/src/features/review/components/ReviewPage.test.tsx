@@ -44,7 +44,7 @@ const amountOf = (term: string) => screen.getByText(term, { exact: false }).clos
 
 const payServer = (pay: () => unknown = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200 })) =>
   checkoutServer([], {
-    'GET /api/shop': () => ({ status: 'success', payment: { key: 'rzp_test_1', script: '/sandbox/checkout.js' } }),
+    'GET /api/get/shop': () => ({ status: 'success', payment: { key: 'rzp_test_1', script: '/sandbox/checkout.js' } }),
     'POST /api/razorpay/pay': pay,
     'POST /api/razorpay/success': () => ({ status: 'success', result: {} }),
     'POST /api/razorpay/failed': () => ({ status: 'success' }),
