@@ -24,7 +24,7 @@ test: web-deps chromium aiosmtpd test-rust test-web test-journey
 test-rust:
 	cargo test --workspace --all-targets
 	@if [ -n "$${MARQUE_TEST_SURREAL_URL:-}" ]; then \
-	  cargo test -p marque-surreal --test catalog_contract --test accounts_contract --test wishlist_contract --test addresses_contract -- --ignored; \
+	  cargo test -p marque-surreal --test catalog_contract --test accounts_contract --test wishlist_contract --test addresses_contract --test orders_contract -- --ignored; \
 	else \
 	  echo "SKIPPED: the store suites on ws:// (listed as ignored above): MARQUE_TEST_SURREAL_URL is not set"; \
 	fi
