@@ -87,7 +87,7 @@ mod tests {
     }
 
     fn note(channel: Channel, to: &str) -> Notification {
-        Notification { channel, recipient: to.into(), subject: "s".into(), text: "t".into(), template: None }
+        Notification { channel, recipient: to.into(), subject: "s".into(), text: "t".into(), template: None, attachments: Vec::new() }
     }
 
     #[tokio::test]

@@ -166,7 +166,8 @@ pub fn routes(shop: Shop) -> impl Endpoint {
         .around(json_errors)
 }
 
-/// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first.
+/// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first, with
+/// the names of its attachments.
 #[poem::handler]
 fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -> poem::web::Json<serde_json::Value> {
     let messages: Vec<serde_json::Value> = outbox
@@ -178,6 +179,7 @@ fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -
                 "recipient": m.recipient,
                 "subject": m.subject,
                 "text": m.text,
+                "attachments": m.attachments,
                 "time": m.time,
             })
         })
