@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod orders;
 pub mod wishlist;
 pub mod catalog_cache;
 
@@ -11,6 +12,10 @@ pub use catalog::{
 pub use accounts::{
     AccountError, AccountService, AccountSettings, Authenticated, Avatar, Clock, LoginOutcome, OtpSecret, SessionToken,
     SystemClock, Who, AVATAR_URL_PREFIX,
+};
+pub use orders::{
+    tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
+    ORDER_PLACED_SMS_TEMPLATE,
 };
 pub use wishlist::{WishlistError, WishlistService};
 pub use catalog_cache::CachedCatalogStore;
