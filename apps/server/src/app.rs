@@ -5,10 +5,12 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use marque_app::{
-    AccountService, AccountSettings, CachedCatalogStore, CatalogService, OtpSecret, SystemClock, WishlistService,
+    AccountService, AccountSettings, CachedCatalogStore, CatalogService, OrderService, OrderSettings, OtpSecret,
+    SystemClock, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_outbox::Outbox;
+use marque_pdf::PdfInvoiceRenderer;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
 use marque_ports::{CatalogStore, IdentityProvider, Notifier};
 use marque_surreal::{ConnectOptions, Credentials, Database};
@@ -25,6 +27,8 @@ pub struct Shop {
     pub catalog: CatalogService,
     pub accounts: AccountService,
     pub wishlist: WishlistService,
+    /// Purchase history, invoices and order confirmations.
+    pub orders: OrderService,
     /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
     pub outbox: Option<Arc<Outbox>>,
     /// The expected `x-client-validation` header value on authorized calls, when configured.
@@ -51,6 +55,8 @@ pub struct App {
     pub config: Config,
     pub shop: Shop,
     catalog_store: Arc<dyn CatalogStore>,
+    #[cfg_attr(not(feature = "test-hooks"), expect(dead_code, reason = "read by tests only, through `App::database`"))]
+    database: Database,
 }
 
 impl std::fmt::Debug for App {
@@ -92,6 +98,19 @@ impl App {
                 }
                 NotifyMode::Gateways => (None, Arc::new(crate::notify::gateways(&config.gateways)?)),
             };
+        let mut order_settings = OrderSettings::new(
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        );
+        order_settings.shop_name = config.shop_name.clone();
+        // The outbox keeps every SMS; the gateway sends one only with an approved template.
+        order_settings.confirmation_sms = outbox.is_some() || config.gateways.order_template().is_some();
+        let orders = OrderService::new(
+            Arc::new(database.orders()),
+            Arc::new(database.accounts()),
+            Arc::new(PdfInvoiceRenderer::new().context("the invoice fonts")?),
+            notifier.clone(),
+            order_settings,
+        );
         let blobs = Arc::new(LocalDiskBlobStore::new(config.data_dir.join("blobs")));
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
@@ -113,12 +132,20 @@ impl App {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
             wishlist,
+            orders,
             outbox,
             client_validation,
             identity,
             sign_in,
         };
-        Ok(Self { config, shop, catalog_store })
+        Ok(Self { config, shop, catalog_store, database })
+    }
+
+    /// The database itself, for black-box tests that put records (placed orders) in place.
+    #[cfg(feature = "test-hooks")]
+    #[must_use]
+    pub fn database(&self) -> &Database {
+        &self.database
     }
 
     /// Writes the demo catalog when the catalog is empty. Returns how many products it wrote.

@@ -5,68 +5,12 @@ mod helpers;
 
 use std::io::Cursor;
 
+use helpers::session::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
 use helpers::{spawn_shop, spawn_with, TestShop};
 use marque_server::config::{Environment, GatewayConfig, IdentityConfig, SmtpSecurityMode};
 use marque_server::seed;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
-
-const PASSWORD: &str = "abcdef1!";
-
-async fn read(resp: reqwest::Response) -> (u16, Value) {
-    let status = resp.status().as_u16();
-    let ct = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-    let text = resp.text().await.expect("a body");
-    assert!(ct.starts_with("application/json"), "content-type {ct}: {text}");
-    (status, serde_json::from_str(&text).unwrap_or_else(|e| panic!("JSON ({e}): {text}")))
-}
-
-async fn post(shop: &TestShop, path: &str, body: Value) -> (u16, Value) {
-    read(shop.client.post(format!("{}{path}", shop.base)).json(&body).send().await.expect("answer")).await
-}
-
-async fn authed(shop: &TestShop, method: reqwest::Method, path: &str, token: &str) -> reqwest::RequestBuilder {
-    shop.client.request(method, format!("{}{path}", shop.base)).bearer_auth(token)
-}
-
-async fn get_auth(shop: &TestShop, path: &str, token: &str) -> (u16, Value) {
-    read(authed(shop, reqwest::Method::GET, path, token).await.send().await.expect("answer")).await
-}
-
-fn form(name: &str, email: &str, mobile: &str) -> Form {
-    Form::new().text("name", name.to_owned()).text("email", email.to_owned()).text("password", PASSWORD).text("mobile", mobile.to_owned())
-}
-
-async fn register(shop: &TestShop, form: Form) -> (u16, Value) {
-    read(shop.client.post(format!("{}/api/register", shop.base)).multipart(form).send().await.expect("answer")).await
-}
-
-/// The newest code the outbox holds for this recipient.
-async fn code_for(shop: &TestShop, recipient: &str) -> String {
-    let (status, messages) = shop.get_json("/api/dev/outbox").await;
-    assert_eq!(status, 200);
-    let text = messages
-        .as_array()
-        .expect("a list")
-        .iter()
-        .find(|m| m["recipient"] == recipient)
-        .and_then(|m| m["text"].as_str())
-        .unwrap_or_else(|| panic!("no message to {recipient}: {messages}"))
-        .to_owned();
-    text.chars().take(6).collect()
-}
-
-/// Signs up and verifies by mobile: the session token and the customer's id.
-async fn customer(shop: &TestShop, email: &str, mobile: &str) -> (String, String) {
-    let (status, body) = register(shop, form("Asha", email, mobile)).await;
-    assert_eq!(status, 200, "{body}");
-    let code = code_for(shop, mobile).await;
-    let (status, body) = post(shop, "/api/verify", json!({ "mobile": mobile, "otp": code })).await;
-    assert_eq!(status, 200, "{body}");
-    let token = body["token"].as_str().expect("token").to_owned();
-    let (_, me) = get_auth(shop, "/api/user", &token).await;
-    (token, me["user"]["_id"].as_str().expect("id").to_owned())
-}
 
 fn png(w: u32, h: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(w, h, |x, _| image::Rgb([u8::try_from(x % 256).unwrap_or(0), 40, 200]));

@@ -1,6 +1,6 @@
 //! The public HTTP contract: every call the storefront makes, described with poem-openapi.
 
-/// The response enum of a call that needs a session (account and wishlist): the body, 400 for a
+/// The response enum of a call that needs a session (account, wishlist, orders): the body, 400 for a
 /// field that does not parse, 401 without a valid session, the call's own codes, and 503.
 macro_rules! session_response {
     ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
@@ -20,7 +20,7 @@ macro_rules! session_response {
                 #[oai(status = $status)]
                 $variant(Json<ErrorBody>),
             )*
-            /// The accounts or wishlist store cannot be reached right now.
+            /// A store the call needs (accounts, wishlist, orders) cannot be reached right now.
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
         }
@@ -43,6 +43,7 @@ pub mod google;
 mod health;
 mod http_cache;
 mod model;
+mod orders;
 mod shop;
 mod wishlist;
 
@@ -58,7 +59,8 @@ use crate::app::Shop;
 const TITLE: &str = "Marque API";
 const VERSION: &str = "0.1.0";
 
-type Apis = (catalog::CatalogApi, account::AccountApi, wishlist::WishlistApi, shop::ShopApi, health::HealthApi);
+type Apis =
+    (catalog::CatalogApi, account::AccountApi, wishlist::WishlistApi, orders::OrderApi, shop::ShopApi, health::HealthApi);
 
 fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
@@ -66,6 +68,7 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
             catalog::CatalogApi::new(shop.clone()),
             account::AccountApi::new(shop.clone()),
             wishlist::WishlistApi::new(shop.clone()),
+            orders::OrderApi::new(shop.clone()),
             shop::ShopApi::new(shop.clone()),
             health::HealthApi::new(shop.clone()),
         ),
