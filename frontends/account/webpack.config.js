@@ -12,6 +12,8 @@ module.exports = (_env, argv) =>
       './LoginFailure': './src/expose/LoginFailure.ts',
       './Profile': './src/expose/Profile.ts',
       './Wishlist': './src/expose/Wishlist.ts',
+      './OrderHistory': './src/expose/OrderHistory.ts',
+      './RenderInvoice': './src/expose/RenderInvoice.ts',
       './HeaderMenu': './src/expose/HeaderMenu.ts',
       './WishlistHeart': './src/expose/WishlistHeart.ts',
     },

@@ -23,7 +23,7 @@ pub use blobs::{BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
-pub use notify::{Channel, Notification, Notifier, NotifyError};
+pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use orders::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, PlacedOrder, Placement, Reservation, ReservationState,
 };

@@ -2,7 +2,8 @@
 //!
 //! `MARQUE_ENV=dev` wires it in place of SMS and email gateways; `GET /api/dev/outbox` lists
 //! what it holds, newest first, so a developer (or a test) reads the one-time code there.
-//! It holds at most [`Outbox::CAPACITY`] messages, dropping the oldest.
+//! It holds at most [`Outbox::CAPACITY`] messages, dropping the oldest, and of an attachment only
+//! its file name.
 
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -17,6 +18,8 @@ pub struct OutboxMessage {
     pub recipient: String,
     pub subject: String,
     pub text: String,
+    /// The names of the files sent with it (their contents are not kept).
+    pub attachments: Vec<String>,
     /// Seconds since the Unix epoch when it was sent.
     pub time: i64,
 }
@@ -27,6 +30,7 @@ impl std::fmt::Debug for OutboxMessage {
         f.debug_struct("OutboxMessage")
             .field("channel", &self.channel)
             .field("recipient", &self.recipient)
+            .field("attachments", &self.attachments)
             .field("time", &self.time)
             .finish_non_exhaustive()
     }
@@ -63,6 +67,7 @@ impl Notifier for Outbox {
             recipient: notification.recipient.clone(),
             subject: notification.subject.clone(),
             text: notification.text.clone(),
+            attachments: notification.attachments.iter().map(|a| a.filename.clone()).collect(),
             time,
         };
         let mut messages =
@@ -84,6 +89,7 @@ mod tests {
             subject: String::new(),
             text: text.to_owned(),
             template: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -95,6 +101,21 @@ mod tests {
         let texts: Vec<String> = outbox.messages().into_iter().map(|m| m.text).collect();
         assert_eq!(texts, vec!["second 112233".to_owned(), "first 123456".to_owned()]);
         assert!(!format!("{:?}", outbox.messages()).contains("112233"), "codes stay out of Debug");
+    }
+
+    #[tokio::test]
+    async fn keeps_the_names_of_attachments_not_their_contents() {
+        let outbox = Outbox::new();
+        let invoice = marque_ports::Attachment {
+            filename: "invoice.pdf".to_owned(),
+            content_type: "application/pdf".to_owned(),
+            bytes: vec![0; 2048],
+        };
+        let email = Notification { channel: Channel::Email, attachments: vec![invoice], ..note("asha@example.in", "Order Confirmed") };
+        outbox.send(&email).await.expect("send");
+        outbox.send(&note("9876543210", "no files")).await.expect("send");
+        let kept: Vec<Vec<String>> = outbox.messages().into_iter().map(|m| m.attachments).collect();
+        assert_eq!(kept, vec![vec![], vec!["invoice.pdf".to_owned()]]);
     }
 
     #[tokio::test]

@@ -1,6 +1,7 @@
 //! The [`Notifier`] port for SMS in India, over MSG91's flow API (`POST /api/v5/flow`).
 //!
-//! [`SmsGatewayNotifier`] serves [`Channel::Sms`] only; an email given to it is refused.
+//! [`SmsGatewayNotifier`] serves [`Channel::Sms`] only; an email given to it is refused, and the
+//! attachments a notification carries are not sent (an SMS has none).
 //!
 //! # What a shop must configure for real SMS in India
 //! Every commercial SMS in India passes TRAI's DLT (Distributed Ledger Technology) scrutiny, and

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use marque_ports::{Channel, Notification, Notifier, NotifyError};
+use marque_ports::{Attachment, Channel, Notification, Notifier, NotifyError};
 use marque_sms::{SmsGatewayConfig, SmsGatewayNotifier};
 use secrecy::SecretString;
 use serde_json::json;
@@ -32,6 +32,7 @@ fn otp_sms(recipient: &str) -> Notification {
         subject: String::new(),
         text: "482913 is your Marque code. It is valid for 10 minutes. Do not share it. - Marque Parts".to_owned(),
         template: Some("otp".to_owned()),
+        attachments: Vec::new(),
     }
 }
 
@@ -59,20 +60,24 @@ async fn a_code_goes_out_as_one_flow_request_naming_the_dlt_template_sender_and_
     notifier(&server).send(&otp_sms("9876543210")).await.expect("the gateway accepts");
 }
 
-#[tokio::test]
-async fn no_template_means_the_otp_template_and_a_prefixed_mobile_is_read() {
-    let server = MockServer::start().await;
+/// Expects exactly one flow request: the one-time-code template with 482913, to `mobiles`.
+async fn expect_one_code_to(server: &MockServer, mobiles: &str) {
     the_flow_request()
         .and(body_json(json!({
             "template_id": "65f0c0ffee0tp",
             "sender": "MRQPRT",
-            "recipients": [{ "mobiles": "917012345678", "otp": "482913" }],
+            "recipients": [{ "mobiles": mobiles, "otp": "482913" }],
         })))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "type": "success", "message": "ok" })))
         .expect(1)
-        .mount(&server)
+        .mount(server)
         .await;
+}
 
+#[tokio::test]
+async fn no_template_means_the_otp_template_and_a_prefixed_mobile_is_read() {
+    let server = MockServer::start().await;
+    expect_one_code_to(&server, "917012345678").await;
     let sms = Notification { template: None, ..otp_sms("+91 70123 45678") };
     notifier(&server).send(&sms).await.expect("the gateway accepts");
 }
@@ -95,6 +100,15 @@ async fn a_named_template_uses_its_configured_id_and_an_unknown_one_is_refused()
     notifier.send(&Notification { template: Some("order-shipped".to_owned()), ..otp_sms("9876543210") }).await.expect("sent");
     let unknown = notifier.send(&Notification { template: Some("birthday".to_owned()), ..otp_sms("9876543210") }).await;
     assert!(matches!(unknown, Err(NotifyError::Refused { .. })), "{unknown:?}");
+}
+
+#[tokio::test]
+async fn attachments_are_ignored() {
+    let server = MockServer::start().await;
+    expect_one_code_to(&server, "919876543210").await;
+    let invoice = Attachment { filename: "invoice.pdf".into(), content_type: "application/pdf".into(), bytes: b"%PDF-1.7".to_vec() };
+    let sms = Notification { attachments: vec![invoice], ..otp_sms("9876543210") };
+    notifier(&server).send(&sms).await.expect("the gateway accepts the message alone");
 }
 
 #[tokio::test]

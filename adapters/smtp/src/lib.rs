@@ -1,6 +1,7 @@
-//! The [`Notifier`] port for email: one-time codes (and later order messages) sent over SMTP.
+//! The [`Notifier`] port for email: one-time codes and order messages (the invoice attached) over SMTP.
 //!
-//! [`SmtpNotifier`] serves [`Channel::Email`] only; an SMS given to it is refused. It keeps a
+//! [`SmtpNotifier`] serves [`Channel::Email`] only; an SMS given to it is refused. A message with
+//! attachments goes as `multipart/mixed`: the text, then each file in base64. It keeps a
 //! small pool of connections to one relay (a mail provider's submission server in production,
 //! a local sink in tests).
 //!
@@ -14,7 +15,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use lettre::message::header::ContentType;
-use lettre::message::Mailbox;
+use lettre::message::{Attachment as MailAttachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use marque_ports::{Channel, Notification, Notifier, NotifyError};
@@ -130,14 +131,26 @@ impl SmtpNotifier {
             .trim()
             .parse()
             .map_err(|e| NotifyError::Refused { reason: format!("`{}` is not an email address: {e}", notification.recipient) })?;
-        Message::builder()
-            .from(self.from.clone())
-            .to(to)
-            .subject(notification.subject.as_str())
-            .header(ContentType::TEXT_PLAIN)
-            .body(notification.text.clone())
-            .map_err(|e| NotifyError::Refused { reason: format!("the message cannot be built: {e}") })
+        let builder = Message::builder().from(self.from.clone()).to(to).subject(notification.subject.as_str());
+        let built = if notification.attachments.is_empty() {
+            builder.header(ContentType::TEXT_PLAIN).body(notification.text.clone())
+        } else {
+            builder.multipart(with_attachments(notification)?)
+        };
+        built.map_err(|e| NotifyError::Refused { reason: format!("the message cannot be built: {e}") })
     }
+}
+
+/// `multipart/mixed`: the text first, then each attachment (base64) under its file name.
+fn with_attachments(notification: &Notification) -> Result<MultiPart, NotifyError> {
+    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(notification.text.clone()));
+    for file in &notification.attachments {
+        let content_type = ContentType::parse(&file.content_type).map_err(|e| NotifyError::Refused {
+            reason: format!("`{}` is not a content type for {}: {e}", file.content_type, file.filename),
+        })?;
+        parts = parts.singlepart(MailAttachment::new(file.filename.clone()).body(file.bytes.clone(), content_type));
+    }
+    Ok(parts)
 }
 
 fn parse_from(from: &str) -> Result<Mailbox, SmtpConfigError> {
@@ -190,6 +203,7 @@ impl Notifier for SmtpNotifier {
 #[cfg(test)]
 mod tests {
     use lettre::transport::stub::AsyncStubTransport;
+    use marque_ports::Attachment;
 
     use super::*;
 
@@ -202,6 +216,7 @@ mod tests {
             subject: "Your Marque code".to_owned(),
             text: "Your Marque code is 482913. It is valid for 10 minutes.".to_owned(),
             template: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -218,6 +233,39 @@ mod tests {
         assert!(raw.contains("Subject: Your Marque code"), "{raw}");
         assert!(raw.contains("From: \"Marque Parts\" <no-reply@marque.example>") || raw.contains("From: Marque Parts <no-reply@marque.example>"), "{raw}");
         assert!(raw.contains("482913"), "{raw}");
+    }
+
+    #[tokio::test]
+    async fn attachments_go_as_a_multipart_message_after_the_text() {
+        let stub = AsyncStubTransport::new_ok();
+        let notifier = SmtpNotifier::with_stub(FROM, stub.clone());
+        let invoice = Attachment { filename: "invoice.pdf".into(), content_type: "application/pdf".into(), bytes: b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n".to_vec() };
+        let order = Notification {
+            subject: "Order Confirmed".into(),
+            text: "Your order MQ-000042 is confirmed.".into(),
+            attachments: vec![invoice],
+            ..email("asha@example.in")
+        };
+        notifier.send(&order).await.expect("sent");
+        let messages = stub.messages().await;
+        let (_, raw) = &messages[0];
+        assert!(raw.contains("Content-Type: multipart/mixed"), "{raw}");
+        let text_at = raw.find("Your order MQ-000042 is confirmed.").expect("the text is there");
+        let file_at = raw.find("Content-Disposition: attachment; filename=\"invoice.pdf\"").expect("the file is named");
+        assert!(text_at < file_at, "the text comes first: {raw}");
+        assert!(raw.contains("Content-Type: application/pdf"), "{raw}");
+        // A PDF's binary bytes travel in base64.
+        assert!(raw.contains("Content-Transfer-Encoding: base64") && raw.contains("JVBERi0xLjcKJeLjz9MK"), "{raw}");
+    }
+
+    #[tokio::test]
+    async fn an_attachment_with_a_malformed_content_type_is_refused() {
+        let stub = AsyncStubTransport::new_ok();
+        let notifier = SmtpNotifier::with_stub(FROM, stub.clone());
+        let odd = Attachment { filename: "x".into(), content_type: "not a type".into(), bytes: vec![1] };
+        let n = Notification { attachments: vec![odd], ..email("asha@example.in") };
+        assert!(matches!(notifier.send(&n).await, Err(NotifyError::Refused { .. })));
+        assert!(stub.messages().await.is_empty());
     }
 
     #[tokio::test]

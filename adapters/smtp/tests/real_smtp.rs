@@ -123,6 +123,7 @@ fn one_time_code_email(recipient: &str, code: &str) -> Notification {
         subject: "Your Marque sign-up code".to_owned(),
         text: format!("Your Marque code is {code}. It is valid for 10 minutes. Do not share it with anyone."),
         template: None,
+        attachments: Vec::new(),
     }
 }
 

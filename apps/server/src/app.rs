@@ -5,11 +5,13 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use marque_app::{
-    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OtpSecret,
+    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OrderService,
+    OrderSettings, OtpSecret,
     SystemClock, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_outbox::Outbox;
+use marque_pdf::PdfInvoiceRenderer;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
 use marque_ports::{CatalogStore, IdentityProvider, Notifier, PaymentGateway};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
@@ -33,6 +35,8 @@ pub struct Shop {
     pub checkout: CheckoutService,
     /// The local payment provider (`dev` without Razorpay keys), served at `/sandbox/razorpay`.
     pub sandbox: Option<Sandbox>,
+    /// Purchase history, invoices and order confirmations.
+    pub orders: OrderService,
     /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
     pub outbox: Option<Arc<Outbox>>,
     /// The expected `x-client-validation` header value on authorized calls, when configured.
@@ -59,6 +63,8 @@ pub struct App {
     pub config: Config,
     pub shop: Shop,
     catalog_store: Arc<dyn CatalogStore>,
+    #[cfg_attr(not(feature = "test-hooks"), expect(dead_code, reason = "read by tests only, through `App::database`"))]
+    database: Database,
 }
 
 impl std::fmt::Debug for App {
@@ -104,6 +110,19 @@ impl App {
                 }
                 NotifyMode::Gateways => (None, Arc::new(crate::notify::gateways(&config.gateways)?)),
             };
+        let mut order_settings = OrderSettings::new(
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        );
+        order_settings.shop_name = config.shop_name.clone();
+        // The outbox keeps every SMS; the gateway sends one only with an approved template.
+        order_settings.confirmation_sms = outbox.is_some() || config.gateways.order_template().is_some();
+        let orders = OrderService::new(
+            Arc::new(database.orders()),
+            Arc::new(database.accounts()),
+            Arc::new(PdfInvoiceRenderer::new().context("the invoice fonts")?),
+            notifier.clone(),
+            order_settings,
+        );
         let blobs = Arc::new(LocalDiskBlobStore::new(config.data_dir.join("blobs")));
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
@@ -124,7 +143,8 @@ impl App {
         let addresses = Arc::new(database.addresses());
         // Checkout reads stock and prices from the store itself, never from cached answers.
         let checkout =
-            CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock));
+            CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock))
+                .notifying(Arc::new(orders.clone()));
         spawn_hold_sweeper(&checkout);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
@@ -133,12 +153,20 @@ impl App {
             addresses: AddressService::new(addresses),
             checkout,
             sandbox,
+            orders,
             outbox,
             client_validation,
             identity,
             sign_in,
         };
-        Ok(Self { config, shop, catalog_store })
+        Ok(Self { config, shop, catalog_store, database })
+    }
+
+    /// The database itself, for black-box tests that put records (placed orders) in place.
+    #[cfg(feature = "test-hooks")]
+    #[must_use]
+    pub fn database(&self) -> &Database {
+        &self.database
     }
 
     /// Writes the demo catalog when the catalog is empty. Returns how many products it wrote.

@@ -222,6 +222,17 @@ pub struct GatewayConfig {
     /// The gateway's id of the approved one-time-code template.
     #[arg(long, env = "MARQUE_SMS_OTP_TEMPLATE_ID")]
     pub sms_otp_template_id: Option<String>,
+    /// The gateway's id of the approved order confirmation template; unset means no order SMS.
+    #[arg(long, env = "MARQUE_SMS_ORDER_TEMPLATE_ID")]
+    pub sms_order_template_id: Option<String>,
+}
+
+impl GatewayConfig {
+    /// The order confirmation template's id, when one is configured.
+    #[must_use]
+    pub fn order_template(&self) -> Option<&str> {
+        self.sms_order_template_id.as_deref().map(str::trim).filter(|v| !v.is_empty())
+    }
 }
 
 /// A configured secret: usable, but never printed by `Debug`.

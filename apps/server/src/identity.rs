@@ -2,6 +2,7 @@
 //! once from configuration and published to the frontends by the server.
 
 use marque_domain::account::Email;
+use marque_domain::invoice::Seller;
 use marque_domain::tax::{GstState, Gstin};
 use poem_openapi::Object;
 use serde::Serialize;
@@ -156,6 +157,39 @@ impl ShopIdentity {
     }
 }
 
+impl ShopIdentity {
+    /// The shop as its invoices name it. The GSTIN and state were checked by
+    /// [`ShopIdentity::from_config`], so `None` only for an identity built by hand wrongly.
+    #[must_use]
+    pub fn seller(&self) -> Option<Seller> {
+        Some(Seller {
+            legal_name: self.legal_name.clone(),
+            address_lines: address_lines(&self.address),
+            gstin: Gstin::parse(&self.gstin).ok()?,
+            state: GstState::by_name(&self.state)?,
+        })
+    }
+}
+
+/// The one-line registered address as printed lines: its comma-separated parts joined while a
+/// line stays within [`ADDRESS_LINE_CHARS`] characters.
+fn address_lines(address: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in address.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 2 + part.chars().count() <= ADDRESS_LINE_CHARS => {
+                line.push_str(", ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_owned()),
+        }
+    }
+    lines
+}
+
+/// Widest address line the invoice's header holds comfortably.
+const ADDRESS_LINE_CHARS: usize = 45;
+
 /// `+91 98100 42424` → `919810042424`; blank → no chat link.
 fn chat_number(raw: &str) -> Result<Option<String>, String> {
     let digits: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '+')).collect();
@@ -197,6 +231,17 @@ mod tests {
             grievance_email: s("grievance@spares.in"),
             grievance_phone: s("+91 22 4000 1002"),
         }
+    }
+
+    #[test]
+    fn the_seller_prints_the_address_in_lines_of_its_parts() {
+        let id = ShopIdentity::from_config(&config(Environment::Dev)).expect("demo identity");
+        let seller = id.seller().expect("a valid seller");
+        assert_eq!(seller.legal_name, "Marque Parts Private Limited");
+        assert_eq!((seller.gstin.as_str(), seller.state.code), ("07AAKCM4821R1ZU", "07"));
+        assert_eq!(seller.address_lines, ["Plot 14, Okhla Industrial Estate Phase III", "New Delhi, Delhi 110020"]);
+        assert_eq!(address_lines("4 Lamington Road, Mumbai 400007"), ["4 Lamington Road, Mumbai 400007"]);
+        assert_eq!(address_lines(" , Unit 9,,"), ["Unit 9"]);
     }
 
     #[test]

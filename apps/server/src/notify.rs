@@ -62,6 +62,9 @@ pub fn gateways(g: &GatewayConfig) -> anyhow::Result<ChannelRouter> {
         text(g.sms_dlt_entity_id.as_ref()),
         text(g.sms_otp_template_id.as_ref()),
     );
+    if let Some(id) = g.order_template() {
+        sms.templates.insert(marque_app::ORDER_PLACED_SMS_TEMPLATE.to_owned(), id.to_owned());
+    }
     if let Some(url) = g.sms_base_url.as_ref().map(|u| u.trim().trim_end_matches('/')).filter(|u| !u.is_empty()) {
         url.clone_into(&mut sms.base_url);
     }
@@ -87,7 +90,7 @@ mod tests {
     }
 
     fn note(channel: Channel, to: &str) -> Notification {
-        Notification { channel, recipient: to.into(), subject: "s".into(), text: "t".into(), template: None }
+        Notification { channel, recipient: to.into(), subject: "s".into(), text: "t".into(), template: None, attachments: Vec::new() }
     }
 
     #[tokio::test]

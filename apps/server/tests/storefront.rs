@@ -232,6 +232,8 @@ async fn account_pages_are_titled_noindex_and_never_canonicalise_the_token() {
         ("/login/failure", "Login - Marque Parts", "/login/failure"),
         ("/profile", "Profile - Marque Parts", "/profile"),
         ("/wishlist", "Wishlist - Marque Parts", "/wishlist"),
+        ("/orderhistory?page=2", "Purchase History - Marque Parts", "/orderhistory"),
+        ("/orderhistory/render_invoice?orderId=o1", "Invoice - Marque Parts", "/orderhistory/render_invoice"),
     ] {
         let (status, html) = page(&shop, path).await;
         assert_eq!(status, 200, "{path}");

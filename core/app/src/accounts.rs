@@ -348,6 +348,7 @@ impl AccountService {
                 subject: format!("Your {} OTP", self.settings.shop_name),
                 text: text.clone(),
                 template: Some("otp".to_owned()),
+                attachments: Vec::new(),
             };
             self.notifier.send(&notification).await.map_err(AccountError::NotifyFailed)?;
         }

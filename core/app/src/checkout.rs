@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use async_trait::async_trait;
 use marque_domain::address::AddressId;
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::{Product, ProductId};
@@ -18,18 +17,13 @@ use marque_ports::{
 };
 
 use crate::accounts::Clock;
+use crate::orders::OrderPlaced;
 
 /// How long stock is held for a payment that has not arrived: 15 minutes.
 pub const HOLD_SECONDS: i64 = 15 * 60;
 
 /// The only currency the shop collects.
 pub const CURRENCY: &str = "INR";
-
-/// Told about every order placed (the order confirmation); never fails the placement.
-#[async_trait]
-pub trait OrderPlaced: Send + Sync {
-    async fn order_placed(&self, order: &PlacedOrder);
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CheckoutError {
@@ -136,7 +130,7 @@ impl CheckoutService {
         Self { catalog, addresses, orders, payments, placed: None, clock }
     }
 
-    /// Tells `listener` about every order placed from now on.
+    /// Tells `listener` about every order placed from now on (on a task of its own).
     #[must_use]
     pub fn notifying(mut self, listener: Arc<dyn OrderPlaced>) -> Self {
         self.placed = Some(listener);
@@ -334,8 +328,10 @@ impl CheckoutService {
         }
         match self.orders.place(&reservation.payment_order, payment, self.clock.now()).await? {
             Placement::Placed(order) => {
-                if let Some(listener) = &self.placed {
-                    listener.order_placed(&order).await;
+                if let Some(listener) = self.placed.clone() {
+                    // The confirmation (an invoice to render, mail to send) must not hold up the answer.
+                    let placed = order.clone();
+                    tokio::spawn(async move { listener.order_placed(&placed).await });
                 }
                 Ok(order)
             }

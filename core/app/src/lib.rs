@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod addresses;
 pub mod catalog;
 pub mod checkout;
+pub mod orders;
 pub mod wishlist;
 pub mod catalog_cache;
 
@@ -15,6 +16,10 @@ pub use accounts::{
     SystemClock, Who, AVATAR_URL_PREFIX,
 };
 pub use addresses::{AddressError, AddressService};
-pub use checkout::{CheckoutError, CheckoutService, EventOutcome, OrderPlaced, StartedPayment, WantedLine};
+pub use checkout::{CheckoutError, CheckoutService, EventOutcome, StartedPayment, WantedLine};
+pub use orders::{
+    tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
+    ORDER_PLACED_SMS_TEMPLATE,
+};
 pub use wishlist::{WishlistError, WishlistService};
 pub use catalog_cache::CachedCatalogStore;

@@ -176,6 +176,12 @@ messages! {
     /// Marque: a part number without letters or digits.
     PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
 
+    // Orders
+    /// Marque: no order has this id.
+    OrderNotFound = "order.not_found" => "Order not found",
+    /// Marque: the order store cannot be reached.
+    OrderUnavailable = "order.unavailable" => "Your orders cannot be loaded right now. Please try again.",
+
     // Invoices
     /// Specification: the invoice could not be built.
     InvoiceFailed = "invoice.failed" => "Invoice generation failed",

@@ -130,7 +130,7 @@ fn listing_query(
 }
 
 /// The `page` query value: absent means page 1.
-fn page_from(page: Option<u64>) -> Result<Page, PageError> {
+pub(super) fn page_from(page: Option<u64>) -> Result<Page, PageError> {
     page.map(|n| Page::parse(Some(&n.to_string()))).transpose().map(|p| p.unwrap_or(Page::FIRST))
 }
 

@@ -1,7 +1,7 @@
 //! The public HTTP contract: every call the storefront makes, described with poem-openapi.
 
-/// The response enum of a call that needs a session (account, wishlist, addresses): the body,
-/// 400 for a field that does not parse (an [`ErrorBody`], or the `bad_request = Type` given,
+/// The response enum of a call that needs a session (account, wishlist, addresses, checkout, orders):
+/// the body, 400 for a field that does not parse (an [`ErrorBody`], or the `bad_request = Type` given,
 /// which must be `From<ErrorBody>`), 401 without a valid session, the call's own codes, and 503.
 macro_rules! session_response {
     ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($rest:tt)* }) => {
@@ -24,7 +24,7 @@ macro_rules! session_response {
                 #[oai(status = $status)]
                 $variant(Json<ErrorBody>),
             )*
-            /// The accounts, wishlist or address store cannot be reached right now.
+            /// A store or service the call needs cannot be reached right now.
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
         }
@@ -49,6 +49,7 @@ pub mod google;
 mod health;
 mod http_cache;
 mod model;
+mod orders;
 mod shop;
 mod wishlist;
 
@@ -70,6 +71,7 @@ type Apis = (
     wishlist::WishlistApi,
     address::AddressApi,
     checkout::CheckoutApi,
+    orders::OrderApi,
     shop::ShopApi,
     health::HealthApi,
 );
@@ -82,6 +84,7 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
             wishlist::WishlistApi::new(shop.clone()),
             address::AddressApi::new(shop.clone()),
             checkout::CheckoutApi::new(shop.clone()),
+            orders::OrderApi::new(shop.clone()),
             shop::ShopApi::new(shop.clone()),
             health::HealthApi::new(shop.clone()),
         ),
@@ -183,7 +186,8 @@ pub fn routes(shop: Shop) -> impl Endpoint {
         .around(json_errors)
 }
 
-/// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first.
+/// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first, with
+/// the names of its attachments.
 #[poem::handler]
 fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -> poem::web::Json<serde_json::Value> {
     let messages: Vec<serde_json::Value> = outbox
@@ -195,6 +199,7 @@ fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -
                 "recipient": m.recipient,
                 "subject": m.subject,
                 "text": m.text,
+                "attachments": m.attachments,
                 "time": m.time,
             })
         })

@@ -82,6 +82,8 @@ pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query
         "account/LoginFailure" => Resolved::ok(private("Login", "/login/failure")),
         "account/Profile" => Resolved::ok(private("Profile", "/profile")),
         "account/Wishlist" => Resolved::ok(private("Wishlist", "/wishlist")),
+        "account/OrderHistory" => Resolved::ok(private("Purchase History", "/orderhistory")),
+        "account/RenderInvoice" => Resolved::ok(private("Invoice", "/orderhistory/render_invoice")),
         _ => {
             let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
             Resolved::ok(PageHead { canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() })

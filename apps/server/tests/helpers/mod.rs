@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod customers;
+pub mod session;
 
 use std::path::PathBuf;
 
@@ -40,6 +41,12 @@ pub async fn spawn_shop() -> TestShop {
 }
 
 pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> TestShop {
+    spawn_app_with(configure).await.0
+}
+
+/// [`spawn_with`], and the app it serves (its use cases and, through the `test-hooks` feature,
+/// its database) for tests that put records in place.
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> (TestShop, App) {
     let mut config = Config::for_tests(PathBuf::from("/nonexistent-web-dir"));
     config.seed_products = PRODUCTS;
     configure(&mut config);
@@ -49,7 +56,7 @@ pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> TestShop {
     let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds");
     let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
     tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
-    TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }
+    (TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }, app)
 }
 
 /// The repository's root, for committed files such as the contract.

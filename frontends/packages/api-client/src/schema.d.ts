@@ -143,6 +143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get/invoice/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST tax invoice of one of the customer's orders, as a PDF (`invoice.pdf`), built from
+         *     the order as it was sold.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get/new-products": {
         parameters: {
             query?: never;
@@ -152,6 +172,26 @@ export interface paths {
         };
         /** Recently added products, newest first. */
         get: operations["listNewProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get/orderhistory/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's orders, newest first, 20 a page, each as it was sold (prices, GST and
+         *     address of the day it was paid for) with its invoice number and total.
+         */
+        get: operations["getOrderHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -859,6 +899,102 @@ export interface components {
             slug: string;
         };
         /**
+         * Order
+         * @description A placed order (docs/checkout-api.md). Amounts are rupees.
+         */
+        Order: {
+            _id: string;
+            address: components["schemas"]["OrderAddress"];
+            /** @description The courier's airway bill number; empty until shipped. */
+            awb: string;
+            /** @description Empty until shipped. */
+            courier: string;
+            /** @description When it was placed, ISO 8601 in UTC. */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description Delivery charge in rupees, 18% GST included.
+             */
+            deliveryCharge: number;
+            /**
+             * Format: uint8
+             * @description The discount percent (0 when none).
+             */
+            discount: number;
+            /**
+             * Format: double
+             * @description The discount in rupees.
+             */
+            discountAmount: number;
+            /** @description e.g. `MQ/26-27/000042`. */
+            invoiceNumber: string;
+            /** @description e.g. `MQ-000042`. */
+            orderNumber: string;
+            /**
+             * Format: uint8
+             * @description 1 placed, 2 confirmed, 3 packed, 4 shipped, 5 delivered, 6 cancelled.
+             */
+            order_status: number;
+            /** @description The status label (`admin-cancelled` is shown as `cancelled`). */
+            order_status_string: string;
+            products: components["schemas"]["OrderProduct"][];
+            /**
+             * Format: double
+             * @description What the customer paid: items − discount + delivery.
+             */
+            total: number;
+            user_name: string;
+        };
+        /**
+         * OrderAddress
+         * @description Where the order was delivered.
+         */
+        OrderAddress: {
+            city: string;
+            /** @description The buyer's GSTIN, or empty (orders keep none yet). */
+            gstin: string;
+            houseNo: string;
+            landmark: string;
+            mobileNo: string;
+            pincode: string;
+            state: string;
+            street: string;
+        };
+        /** OrderHistory */
+        OrderHistory: {
+            /** Format: uint32 */
+            page: number;
+            /**
+             * Format: uint64
+             * @description How many pages of 20 the whole history fills (0 when there are no orders).
+             */
+            pages: number;
+            /** @description This page's orders, newest first. */
+            result: components["schemas"]["Order"][];
+            /** @description `success`. */
+            status: string;
+        };
+        /**
+         * OrderProduct
+         * @description One product of an order, as it was sold.
+         */
+        OrderProduct: {
+            /**
+             * Format: uint8
+             * @description GST percent included in the price.
+             */
+            gst: number;
+            name: string;
+            /**
+             * Format: double
+             * @description Unit price paid, in rupees, GST included.
+             */
+            price: number;
+            product_id: string;
+            /** Format: uint32 */
+            quantity: number;
+        };
+        /**
          * PayAddress
          * @description The chosen address: only `_id` is read.
          */
@@ -1364,7 +1500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1432,7 +1568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1478,7 +1614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1524,7 +1660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1594,7 +1730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1727,6 +1863,84 @@ export interface operations {
             };
         };
     };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST tax invoice; the same bytes every time. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is another customer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The invoice could not be made (`invoice.failed`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts or order store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listNewProducts: {
         parameters: {
             query?: never;
@@ -1754,6 +1968,67 @@ export interface operations {
                 };
             };
             /** @description The catalog cannot be read right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderHistory: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderHistory"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `userId` names another customer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,7 +2398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2257,7 +2532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2375,7 +2650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2443,7 +2718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2511,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2628,7 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2695,7 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2822,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2868,7 +3143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The accounts, wishlist or address store cannot be reached right now. */
+            /** @description A store or service the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;

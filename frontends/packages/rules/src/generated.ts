@@ -69,6 +69,8 @@ export const MESSAGES = {
   "page.invalid": "page must be a whole number from 1 to 100000",
   "search.too_long": "search must be at most 200 characters",
   "part_number.empty": "A part number needs at least one letter or digit.",
+  "order.not_found": "Order not found",
+  "order.unavailable": "Your orders cannot be loaded right now. Please try again.",
   "invoice.failed": "Invoice generation failed",
   "invoice.serial_exhausted": "No invoice numbers left for this financial year",
   "invoice.number_invalid": "Not a valid invoice number",

@@ -44,3 +44,38 @@ export type WishlistEntry = {
 };
 export type WishlistOk = { status: 'success'; result: WishlistEntry[] };
 export type AddWishlistAnswer = { status: 'success' } | Failed;
+
+/** One product of a placed order, as it was sold (price in rupees, GST included). */
+export type OrderProduct = { product_id: string; name: string; quantity: number; price: number; gst: number };
+
+/** A placed order (docs/checkout-api.md); amounts in rupees, `createdAt` ISO 8601. */
+export type Order = {
+  _id: string;
+  orderNumber: string;
+  invoiceNumber: string;
+  createdAt: string;
+  products: OrderProduct[];
+  /** The discount percent. */
+  discount: number;
+  discountAmount: number;
+  deliveryCharge: number;
+  total: number;
+  /** Empty until shipped. */
+  courier: string;
+  /** Empty until shipped. */
+  awb: string;
+  order_status: number;
+  order_status_string: string;
+  user_name: string;
+  address: {
+    houseNo: string;
+    street: string;
+    landmark: string;
+    city: string;
+    state: string;
+    pincode: string;
+    mobileNo: string;
+    gstin: string;
+  };
+};
+export type OrderHistoryOk = { status: 'success'; result: Order[]; page: number; pages: number };

@@ -1,0 +1,96 @@
+// One order of the purchase history: its facts, its status badge, the invoice buttons and its lines.
+import { useLanguage, useT } from '@marque/i18n';
+import { TITLE_LIMITS, orderStatusBadge, truncateTitle } from '@marque/rules';
+import type { Order } from '@marque/session';
+import { formatRupees, productHref } from '@marque/ui';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { FormAlert } from '../../../lib/FormAlert';
+import { INVOICE_FILENAME, getInvoice, saveFile } from '../api/get-invoice';
+
+/** Where VIEW INVOICE goes for this order. */
+export function invoiceHref(orderId: string): string {
+  return `/orderhistory/render_invoice?orderId=${encodeURIComponent(orderId)}`;
+}
+
+function datePlaced(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(date);
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="order-card__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function OrderCard({ order }: { order: Order }) {
+  const t = useT('account');
+  const messages = useT('messages');
+  const language = useLanguage();
+  const [failed, setFailed] = useState(false);
+  const badge = orderStatusBadge(order.order_status, order.order_status_string);
+  const orNa = (value: string) => (value.trim() ? value : t('orders.not_available'));
+
+  const download = async () => {
+    setFailed(false);
+    const pdf = await getInvoice(order._id);
+    if (pdf) saveFile(pdf, INVOICE_FILENAME);
+    else setFailed(true);
+  };
+
+  return (
+    <article className="order-card" aria-label={t('orders.order_label', { number: order.orderNumber })}>
+      <dl className="order-card__facts">
+        <Fact label={t('orders.date_placed')}>{datePlaced(order.createdAt, language)}</Fact>
+        <Fact label={t('orders.invoice_number')}>{order.invoiceNumber}</Fact>
+        <Fact label={t('orders.invoice_total')}>{formatRupees(order.total)}</Fact>
+        <Fact label={t('orders.courier')}>{orNa(order.courier)}</Fact>
+        <Fact label={t('orders.awb')}>{orNa(order.awb)}</Fact>
+        <Fact label={t('orders.status')}>
+          <span className={`badge order-badge order-badge--${badge.colour}`}>{badge.label}</span>
+        </Fact>
+      </dl>
+      <div className="order-card__actions">
+        <Link className="button" href={invoiceHref(order._id)}>
+          {t('orders.view_invoice')}
+        </Link>
+        <button type="button" className="button button--quiet" onClick={() => void download()}>
+          {t('orders.download_invoice')}
+        </button>
+      </div>
+      {failed ? <FormAlert message={messages('invoice.failed')} /> : null}
+      <table className="order-lines">
+        <caption>{t('orders.lines_caption', { number: order.orderNumber })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('orders.product')}</th>
+            <th scope="col">{t('orders.price')}</th>
+            <th scope="col">{t('orders.quantity')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('orders.view_product')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.products.map((line) => (
+            <tr key={line.product_id}>
+              <td title={line.name}>{truncateTitle(line.name, TITLE_LIMITS.orderLine)}</td>
+              <td>{formatRupees(line.price)}</td>
+              <td>{line.quantity}</td>
+              <td>
+                <Link href={productHref(line.product_id)} aria-label={t('orders.view_product_label', { name: line.name })}>
+                  {t('orders.view_product')}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import { resetSession, signIn } from '@marque/session/testing';
+import { failed } from '@marque/api-client/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LONG_NAME, order, pdfAnswer, stubBlobUrls } from '../../../test/orders';
+import { accountServer } from '../../../test/server';
+import { OrderHistoryPage } from './OrderHistoryPage';
+
+const HISTORY = 'GET /api/get/orderhistory/{userId}';
+const INVOICE = 'GET /api/get/invoice/{orderId}';
+
+const shipped = order({
+  _id: 'o2',
+  orderNumber: 'MQ-000002',
+  invoiceNumber: 'MQ/26-27/000002',
+  createdAt: '2026-06-02T06:30:00.000Z',
+  products: [
+    { product_id: 'p2', name: LONG_NAME, quantity: 1, price: 18990, gst: 28 },
+    { product_id: 'p1', name: 'Oil Filter', quantity: 3, price: 1250.25, gst: 18 },
+  ],
+  total: 20820.75,
+  courier: 'Delhivery',
+  awb: '1234567890',
+  order_status: 6,
+  order_status_string: 'admin-cancelled',
+});
+
+beforeEach(() => resetSession());
+
+describe('/orderhistory', () => {
+  it('sends visitors to /login', async () => {
+    window.history.replaceState(null, '', '/orderhistory');
+    render(<OrderHistoryPage />);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+
+  it("says so when there are no orders yet", async () => {
+    const server = accountServer({ [HISTORY]: () => ({ status: 'success', result: [], page: 1, pages: 0 }) });
+    signIn();
+    render(<OrderHistoryPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'PURCHASE HISTORY' })).toBeTruthy();
+    expect(await screen.findByText("You don't have any orders yet!")).toBeTruthy();
+    expect(server.requests).toContain('/api/get/orderhistory/u1?page=1');
+  });
+
+  it('shows each order with its facts, badge, invoice buttons and lines', async () => {
+    accountServer({ [HISTORY]: () => ({ status: 'success', result: [shipped, order()], page: 1, pages: 1 }) });
+    signIn();
+    render(<OrderHistoryPage />);
+    const [first, second] = await screen.findAllByRole('article');
+    const newest = within(first!);
+    expect(first!.getAttribute('aria-label')).toBe('Order MQ-000002');
+    const fact = (label: string) => newest.getByText(label).nextElementSibling?.textContent;
+    expect(fact('Invoice Number')).toBe('MQ/26-27/000002');
+    expect(fact('Invoice Total')).toBe('₹20,820.75');
+    expect(fact('Courier')).toBe('Delhivery');
+    expect(fact('AWB#')).toBe('1234567890');
+    expect(fact('Date Placed')).toMatch(/2026/);
+    const badge = newest.getByText('cancelled');
+    expect(badge.className).toContain('order-badge--red');
+
+    const rows = newest.getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getAllByRole('cell')[0]!.textContent).toBe(`${LONG_NAME.slice(0, 40)}...`);
+    expect(within(rows[0]!).getAllByRole('cell')[1]!.textContent).toBe('₹18,990');
+    expect(within(rows[1]!).getAllByRole('cell')[2]!.textContent).toBe('3');
+    expect(newest.getByRole('link', { name: `View ${LONG_NAME}` }).getAttribute('href')).toBe('/product?productId=p2');
+    expect(newest.getByRole('link', { name: 'VIEW INVOICE' }).getAttribute('href')).toBe('/orderhistory/render_invoice?orderId=o2');
+    expect(newest.getByRole('button', { name: 'DOWNLOAD INVOICE' })).toBeTruthy();
+
+    const older = within(second!);
+    expect(older.getByText('Courier').nextElementSibling?.textContent).toBe('N/A');
+    expect(older.getByText('AWB#').nextElementSibling?.textContent).toBe('N/A');
+    expect(older.getByText('placed').className).toContain('order-badge--blue');
+  });
+
+  it('DOWNLOAD INVOICE saves the PDF as invoice.pdf, fetched with the token', async () => {
+    const server = accountServer({
+      [HISTORY]: () => ({ status: 'success', result: [shipped], page: 1, pages: 1 }),
+      [INVOICE]: () => pdfAnswer(),
+    });
+    signIn();
+    const blobs = stubBlobUrls();
+    const saved: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    render(<OrderHistoryPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'DOWNLOAD INVOICE' }));
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:invoice-1', download: 'invoice.pdf' }]));
+    expect(blobs[0]?.type).toBe('application/pdf');
+    const call = server.calls.find((c) => c.path === '/api/get/invoice/o2');
+    expect(call?.headers.get('authorization')).toBe('Bearer test-token');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a download that fails says so', async () => {
+    accountServer({
+      [HISTORY]: () => ({ status: 'success', result: [shipped], page: 1, pages: 1 }),
+      [INVOICE]: () => failed(500, 'Invoice generation failed', 'invoice.failed'),
+    });
+    signIn();
+    render(<OrderHistoryPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'DOWNLOAD INVOICE' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invoice generation failed');
+  });
+
+  it('long histories come in pages', async () => {
+    window.history.replaceState(null, '', '/orderhistory?page=2');
+    const server = accountServer({ [HISTORY]: () => ({ status: 'success', result: [order()], page: 2, pages: 3 }) });
+    signIn();
+    render(<OrderHistoryPage />);
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByRole('link', { name: /3/ }).getAttribute('href')).toBe('/orderhistory?page=3');
+    expect(server.requests).toContain('/api/get/orderhistory/u1?page=2');
+  });
+});
