@@ -38,6 +38,7 @@ test-journey: web-build chromium
 	cargo build -p marque-server
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/accounts.mjs
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/checkout.mjs
 
 web-deps:
 	cd frontends && npm install --no-audit --no-fund

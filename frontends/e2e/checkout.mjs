@@ -28,10 +28,50 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/** Whether `probe` comes true within a few seconds (the page updates after the server answers). */
+async function eventually(probe) {
+  for (let i = 0; i < 50; i += 1) {
+    if (await probe()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+/** Whether `locator` shows within a few seconds (pages arrive from their remotes after the address changes). */
+async function shows(locator) {
+  return locator.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+}
+
 const mobileNumber = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 const cartIcon = (page) => page.getByRole('button', { name: /^Cart, \d+ items$/ });
 const amount = async (page, term) =>
   (await page.locator('.review__totals div', { hasText: term }).locator('dd').textContent())?.trim();
+
+/** Paise of an amount as shown (`₹60,517` or `₹1,234.50`). */
+const paise = (text) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+
+/** Delivery and total payable by the shop's rules, from the cart's lines and today's catalog (no offer). */
+async function expectedTotals(page, base, region) {
+  const lines = JSON.parse((await page.evaluate(() => localStorage.getItem('products'))) ?? '[]');
+  let items = 0;
+  let delivery = 0;
+  for (const line of lines) {
+    const { data } = await (await fetch(`${base}/api/get/checkoutById/${line._id}`)).json();
+    items += Math.round(data.price * 100) * line.quantity;
+    delivery += Math.round((region === 'ncr' ? data.inside_ncr : data.outside_ncr) * 100);
+  }
+  return { delivery, total: items + delivery };
+}
+
+/** Units in stock now of each line in the cart. */
+async function cartStock(page, base) {
+  const lines = JSON.parse((await page.evaluate(() => localStorage.getItem('products'))) ?? '[]');
+  const stock = [];
+  for (const line of lines) {
+    stock.push((await (await fetch(`${base}/api/get/checkoutById/${line._id}`)).json()).data.totalQuantity);
+  }
+  return stock.join(',');
+}
 
 async function fillAddress(page, fields) {
   for (const [label, value] of Object.entries(fields)) {
@@ -65,6 +105,18 @@ async function main() {
   const problems = [];
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Every failed API answer is printed, so a failing step shows what the server said.
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.includes('razorpay') && process.env.JOURNEY_VERBOSE) console.log(`    → ${request.method()} ${path}`);
+  });
+  page.on('response', async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.includes('razorpay') && process.env.JOURNEY_VERBOSE) console.log(`    ← ${response.status()} ${path} ${(await response.text().catch(() => '')).slice(0, 160)}`);
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
+      console.log(`    ${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()} ${await response.text().catch(() => '')}`);
+    }
+  });
   page.setDefaultTimeout(TIMEOUT);
 
   step('two parts into the cart from home; the icon counts them; the second card says Go to cart');
@@ -74,7 +126,7 @@ async function main() {
   await cards.nth(0).getByRole('button', { name: 'Add to cart' }).click();
   await cards.nth(1).getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
-  check(await cards.nth(1).getByRole('button', { name: 'Go to cart' }).isVisible(), 'no Go to cart on an added card');
+  check(await shows(cards.nth(1).getByRole('button', { name: 'Go to cart' })), 'no Go to cart on an added card');
 
   step('the panel: quantity up twice and down once, subtotal follows; CHECKOUT sends a visitor to log in');
   await cartIcon(page).click();
@@ -88,7 +140,7 @@ async function main() {
   check((await panel.locator('.cart-panel__subtotal').textContent()) !== subtotalBefore, 'the subtotal did not change');
   await panel.getByRole('button', { name: 'CHECKOUT' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
-  check(await page.getByRole('listitem').filter({ hasText: 'Authorize' }).isVisible(), 'no Authorize step on /login');
+  check(await shows(page.getByRole('listitem').filter({ hasText: 'Authorize' })), 'no Authorize step on /login');
 
   step('sign up on the Authorize step; the OTP signs in and checkout goes on to /address');
   const account = { name: 'Kavya Rao', email: `kavya.${Date.now()}@example.in`, password: 'Parts@2026', mobile: mobileNumber() };
@@ -121,25 +173,36 @@ async function main() {
     Pincode: '110001',
   });
   await page.getByRole('status').filter({ hasText: 'address added successfully' }).waitFor();
-  check(await page.getByRole('radio', { name: /Ring Road, New Delhi/ }).isChecked(), 'the new address is not chosen');
+  const chosen = page.getByRole('radio', { name: /Ring Road, New Delhi/ });
+  check(await eventually(() => chosen.isChecked()), 'the new address is not chosen');
 
   step('review inside NCR: items, delivery (18% inc. GST) and the total');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL((url) => url.pathname === '/review');
   await page.getByText('(18% inc. GST)').waitFor();
   const ncrDelivery = await amount(page, 'Delivery charge');
-  console.log(`    NCR delivery ${ncrDelivery}, total ${await amount(page, 'Total payable')}`);
+  const ncrTotal = await amount(page, 'Total payable');
+  console.log(`    NCR delivery ${ncrDelivery}, total ${ncrTotal}`);
+  const ncr = await expectedTotals(page, base, 'ncr');
+  check(paise(ncrDelivery) === ncr.delivery && paise(ncrTotal) === ncr.total, `NCR: expected ${JSON.stringify(ncr)} paise`);
 
   step('a Pune address: the delivery charge is the outside-NCR one');
   await page.goto(`${base}/address`);
   await page.getByRole('button', { name: 'Add a new address' }).click();
   await fillAddress(page, { 'House No.': '7B', City: 'Pune', State: 'Maharashtra', 'Mobile number': '9822233344', Pincode: '411001' });
   await page.getByRole('status').filter({ hasText: 'address added successfully' }).waitFor();
+  const pune = page.getByRole('radio', { name: /Pune/ });
+  check(await eventually(() => pune.isChecked()), 'the Pune address is not chosen');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL((url) => url.pathname === '/review');
   const outsideDelivery = await amount(page, 'Delivery charge');
-  console.log(`    outside NCR delivery ${outsideDelivery}`);
-  check(outsideDelivery !== ncrDelivery, 'the delivery charge is the same inside and outside NCR');
+  const outsideTotal = await amount(page, 'Total payable');
+  console.log(`    outside NCR delivery ${outsideDelivery}, total ${outsideTotal}`);
+  const outside = await expectedTotals(page, base, 'outside');
+  check(
+    paise(outsideDelivery) === outside.delivery && paise(outsideTotal) === outside.total,
+    `outside NCR: expected ${JSON.stringify(outside)} paise`,
+  );
 
   step('the payment script blocked: the SDK message, and Pay can be pressed again');
   const { payment } = await (await fetch(`${base}/api/get/shop`)).json();
@@ -148,11 +211,14 @@ async function main() {
   await page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load. Are you online?' }).waitFor();
   await page.unroute(new URL(payment.script, base).href);
 
-  step("the sandbox's Failure: still on review, with a message");
+  step("the sandbox's Failure: still on review, with a message; the held stock is given back");
+  const stockBefore = await cartStock(page, base);
   let sandbox = await openSandbox(page);
+  check(await eventually(async () => (await cartStock(page, base)) !== stockBefore), 'Pay held no stock');
   await sandbox.getByRole('button', { name: 'Failure' }).click();
   await page.getByRole('alert').filter({ hasText: 'The payment did not go through' }).waitFor();
   check(new URL(page.url()).pathname === '/review', 'a failed payment left the review page');
+  check(await eventually(async () => (await cartStock(page, base)) === stockBefore), 'the failed payment kept the stock');
 
   step("the sandbox's Success: 'Order Confirmed!', and the cart is empty");
   sandbox = await openSandbox(page);
@@ -161,8 +227,12 @@ async function main() {
   await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
   await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
   check((await page.evaluate(() => localStorage.getItem('products'))) === null, 'localStorage.products is still set');
-  await page.reload();
-  await page.waitForURL((url) => url.pathname === '/');
+  // Opened afresh in a new tab (not from a payment), the confirmation sends the visitor home.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`${base}/ordersuccess`);
+  await fresh.waitForURL((url) => url.pathname === '/');
+  await fresh.close();
+  await page.goto(`${base}/`);
 
   step('Buy now on a product page hides the cart icon and goes to /address');
   await page.locator('.product-card__link').first().click();

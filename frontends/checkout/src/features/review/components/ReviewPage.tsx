@@ -4,7 +4,7 @@ import { clearAfterPayment, useCart, type Address, type CheckoutItem } from '@ma
 import { useT } from '@marque/i18n';
 import { useSession, type User } from '@marque/session';
 import { formatRupees, Price, StepBar, useDocumentTitle } from '@marque/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { addressLine } from '../../../lib/address-text';
 import { PAYMENT_STATE } from '../../../lib/payment-state';
@@ -17,18 +17,20 @@ export function ReviewPage() {
   const { address, review } = useCart();
   const { user } = useSession();
   const [, navigate] = useLocation();
-  const [paid, setPaid] = useState(false);
+  // A ref, not state: clearing the cart re-renders at once, before a state update would land, and
+  // that render must not send a paid shopper back to /address.
+  const paid = useRef(false);
   useDocumentTitle(t('review.title'));
   const ready = address !== null && review !== null && review.length > 0;
   useEffect(() => {
-    if (!ready && !paid) navigate('/address', { replace: true });
-  }, [ready, paid, navigate]);
+    if (!ready && !paid.current) navigate('/address', { replace: true });
+  }, [ready, navigate]);
 
   if (!ready || !user) return null;
   const onPaid = () => {
-    setPaid(true);
-    clearAfterPayment();
+    paid.current = true;
     navigate('/ordersuccess', { state: PAYMENT_STATE });
+    clearAfterPayment();
   };
   return <Review items={review} address={address} user={user} onPaid={onPaid} />;
 }
