@@ -340,6 +340,27 @@ mod tests {
     }
 
     #[test]
+    fn payments_go_to_the_sandbox_only_in_dev() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        assert_eq!(config.payment_mode(), Ok(PaymentMode::Sandbox));
+        config.env = Environment::Prod;
+        let refused = config.payment_mode().expect_err("prod without keys");
+        assert!(
+            refused.contains("MARQUE_RAZORPAY_KEY_ID")
+                && refused.contains("MARQUE_RAZORPAY_KEY_SECRET")
+                && refused.contains("MARQUE_RAZORPAY_WEBHOOK_SECRET"),
+            "{refused}"
+        );
+        config.payment.razorpay_key_id = Some("rzp_live_1".into());
+        config.payment.razorpay_key_secret = Some("s3cret-key".parse().expect("infallible"));
+        let refused = config.payment_mode().expect_err("no webhook secret");
+        assert!(refused.contains("MARQUE_RAZORPAY_WEBHOOK_SECRET") && !refused.contains("KEY_ID"), "{refused}");
+        config.payment.razorpay_webhook_secret = Some("hook-s3cret".parse().expect("infallible"));
+        assert!(matches!(config.payment_mode(), Ok(PaymentMode::Razorpay { .. })));
+        assert!(!format!("{config:?}").contains("s3cret"), "secrets stay out of Debug");
+    }
+
+    #[test]
     fn the_embedded_database_lives_in_the_data_dir() {
         let mut config = Config::for_tests(PathBuf::from("web"));
         config.db = None;

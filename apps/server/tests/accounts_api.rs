@@ -7,7 +7,7 @@ use std::io::Cursor;
 
 use helpers::customers::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
 use helpers::{spawn_shop, spawn_with, TestShop};
-use marque_server::config::{Environment, GatewayConfig, IdentityConfig, SmtpSecurityMode};
+use marque_server::config::{Config, Environment, GatewayConfig, IdentityConfig, PaymentConfig, SmtpSecurityMode};
 use marque_server::seed;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
@@ -320,28 +320,38 @@ async fn a_wishlist_of_49_takes_exactly_one_of_many_concurrent_adds() {
     assert_eq!(wishlist_of(&shop, &token, &me).await.len(), 50);
 }
 
+/// A `prod` configuration with every required setting (gateways and Razorpay unreachable: nothing
+/// in these tests sends or pays).
+fn production(c: &mut Config) {
+    c.env = Environment::Prod;
+    c.gateways = unreachable_gateways();
+    c.secret = Some("prod-secret".parse().expect("infallible"));
+    let s = |v: &str| Some(v.to_owned());
+    c.identity = IdentityConfig {
+        legal_name: s("Spares Mumbai LLP"),
+        address: s("4 Lamington Road, Mumbai 400007"),
+        gstin: s("27AAPFU0939F1ZV"),
+        state: s("maharashtra"),
+        support_email: s("help@spares.in"),
+        support_phone: s("+91 22 4000 1000"),
+        enquiry_phone: s("+91 22 4000 1001"),
+        chat_number: None,
+        grievance_name: s("R. Iyer"),
+        grievance_email: s("grievance@spares.in"),
+        grievance_phone: s("+91 22 4000 1002"),
+    };
+    c.payment = PaymentConfig {
+        razorpay_key_id: Some("rzp_live_Test".into()),
+        razorpay_key_secret: Some("key-secret".parse().expect("infallible")),
+        razorpay_webhook_secret: Some("webhook-secret".parse().expect("infallible")),
+        razorpay_api_url: Some("http://127.0.0.1:9".into()),
+        razorpay_script_url: None,
+    };
+}
+
 #[tokio::test]
 async fn the_outbox_exists_only_in_dev() {
-    let shop = spawn_with(|c| {
-        c.env = Environment::Prod;
-        c.gateways = unreachable_gateways();
-        c.secret = Some("prod-secret".parse().expect("infallible"));
-        let s = |v: &str| Some(v.to_owned());
-        c.identity = IdentityConfig {
-            legal_name: s("Spares Mumbai LLP"),
-            address: s("4 Lamington Road, Mumbai 400007"),
-            gstin: s("27AAPFU0939F1ZV"),
-            state: s("maharashtra"),
-            support_email: s("help@spares.in"),
-            support_phone: s("+91 22 4000 1000"),
-            enquiry_phone: s("+91 22 4000 1001"),
-            chat_number: None,
-            grievance_name: s("R. Iyer"),
-            grievance_email: s("grievance@spares.in"),
-            grievance_phone: s("+91 22 4000 1002"),
-        };
-    })
-    .await;
+    let shop = spawn_with(production).await;
     let (status, _) = shop.get_json("/api/dev/outbox").await;
     assert_eq!(status, 404);
 }
@@ -425,26 +435,7 @@ async fn google_sign_in_signs_in_the_same_account_twice() {
 
 #[tokio::test]
 async fn google_sign_in_without_a_provider_answers_json_404() {
-    let shop = spawn_with(|c| {
-        c.env = Environment::Prod;
-        c.gateways = unreachable_gateways();
-        c.secret = Some("prod-secret".parse().expect("infallible"));
-        let s = |v: &str| Some(v.to_owned());
-        c.identity = IdentityConfig {
-            legal_name: s("Spares Mumbai LLP"),
-            address: s("4 Lamington Road, Mumbai 400007"),
-            gstin: s("27AAPFU0939F1ZV"),
-            state: s("maharashtra"),
-            support_email: s("help@spares.in"),
-            support_phone: s("+91 22 4000 1000"),
-            enquiry_phone: s("+91 22 4000 1001"),
-            chat_number: None,
-            grievance_name: s("R. Iyer"),
-            grievance_email: s("grievance@spares.in"),
-            grievance_phone: s("+91 22 4000 1002"),
-        };
-    })
-    .await;
+    let shop = spawn_with(production).await;
     let client = no_redirects();
     for path in ["/api/google", "/api/google/callback?state=a&code=b", "/api/dev/signin?state=a&redirect_uri=b"] {
         let resp = client.get(format!("{}{path}", shop.base)).send().await.expect("answer");
