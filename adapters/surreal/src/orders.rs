@@ -179,6 +179,22 @@ fn address_of(row: AddressRow) -> Result<Address, OrderStoreError> {
     .map_err(|_| corrupt("address"))
 }
 
+/// The draft's fields of a reservation or an order row (both tables store them under the same names).
+macro_rules! draft_parts {
+    ($row:ident) => {
+        DraftParts {
+            user: $row.user,
+            user_name: $row.user_name,
+            lines: $row.lines,
+            address: $row.address,
+            discount: $row.discount,
+            discount_amount: $row.discount_amount,
+            delivery_charge: $row.delivery_charge,
+            total: $row.total,
+        }
+    };
+}
+
 struct DraftParts {
     user: String,
     user_name: String,
@@ -231,16 +247,7 @@ fn reservation_of(key: &str, row: ReservationRow) -> Result<(Reservation, Reserv
         "sold" => ReservationState::Sold,
         _ => return Err(corrupt("reservation state")),
     };
-    let draft = draft_of(DraftParts {
-        user: row.user,
-        user_name: row.user_name,
-        lines: row.lines,
-        address: row.address,
-        discount: row.discount,
-        discount_amount: row.discount_amount,
-        delivery_charge: row.delivery_charge,
-        total: row.total,
-    })?;
+    let draft = draft_of(draft_parts!(row))?;
     let reservation = Reservation {
         payment_order: PaymentOrderId(key.to_owned()),
         draft,
@@ -253,16 +260,7 @@ fn reservation_of(key: &str, row: ReservationRow) -> Result<(Reservation, Reserv
 fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
     let invoice_number = InvoiceNumber::parse(&row.invoice_number).map_err(|_| corrupt("invoice number"))?;
     let status = u8::try_from(row.status).map_err(|_| corrupt("order status"))?;
-    let draft = draft_of(DraftParts {
-        user: row.user,
-        user_name: row.user_name,
-        lines: row.lines,
-        address: row.address,
-        discount: row.discount,
-        discount_amount: row.discount_amount,
-        delivery_charge: row.delivery_charge,
-        total: row.total,
-    })?;
+    let draft = draft_of(draft_parts!(row))?;
     Ok(PlacedOrder {
         id: OrderId(row.id),
         order_number: row.order_number,
@@ -303,6 +301,12 @@ impl<T> Attempt<T> {
 async fn give_up<T>(tx: Transaction<Any>, outcome: Result<T, OrderStoreError>) -> Attempt<T> {
     let _ = tx.cancel().await;
     Attempt::Done(outcome)
+}
+
+/// Cancels `tx` after a driver error and reports it (a conflict is tried again).
+async fn abandon<T>(tx: Transaction<Any>, e: surrealdb::Error) -> Attempt<T> {
+    let _ = tx.cancel().await;
+    Attempt::failed(e)
 }
 
 /// Commits `tx` and reports `value`, or the conflict that lost it.
@@ -374,10 +378,7 @@ impl SurrealOrderStore {
         match take_stock(&tx, &row.lines).await {
             Ok(None) => {}
             Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
-            Err(e) => {
-                let _ = tx.cancel().await;
-                return Attempt::failed(e);
-            }
+            Err(e) => return abandon(tx, e).await,
         }
         let created = tx
             .query("CREATE type::record('reservation', $key) CONTENT $row RETURN NONE")
@@ -388,10 +389,7 @@ impl SurrealOrderStore {
         match created {
             Ok(_) => commit(tx, ()).await,
             Err(e) if e.is_already_exists() => give_up(tx, Err(OrderStoreError::DuplicateReservation)).await,
-            Err(e) => {
-                let _ = tx.cancel().await;
-                Attempt::failed(e)
-            }
+            Err(e) => abandon(tx, e).await,
         }
     }
 
@@ -407,10 +405,7 @@ impl SurrealOrderStore {
             .and_then(|mut r| r.take(0));
         let state = match state {
             Ok(s) => s,
-            Err(e) => {
-                let _ = tx.cancel().await;
-                return Attempt::failed(e);
-            }
+            Err(e) => return abandon(tx, e).await,
         };
         match state.first().map(String::as_str) {
             None => return give_up(tx, Err(OrderStoreError::UnknownReservation)).await,
@@ -427,10 +422,7 @@ impl SurrealOrderStore {
             .and_then(surrealdb::IndexedResults::check);
         match released {
             Ok(_) => commit(tx, true).await,
-            Err(e) => {
-                let _ = tx.cancel().await;
-                Attempt::failed(e)
-            }
+            Err(e) => abandon(tx, e).await,
         }
     }
 
@@ -457,10 +449,7 @@ impl SurrealOrderStore {
             .and_then(|mut r| r.take(0));
         let row = match read {
             Ok(rows) => rows.into_iter().next(),
-            Err(e) => {
-                let _ = tx.cancel().await;
-                return Attempt::failed(e);
-            }
+            Err(e) => return abandon(tx, e).await,
         };
         let Some(row) = row else {
             return give_up(tx, Err(OrderStoreError::UnknownReservation)).await;
@@ -477,10 +466,7 @@ impl SurrealOrderStore {
             "released" => match take_stock(&tx, &row.lines).await {
                 Ok(None) => {}
                 Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
-                Err(e) => {
-                    let _ = tx.cancel().await;
-                    return Attempt::failed(e);
-                }
+                Err(e) => return abandon(tx, e).await,
             },
             _ => {}
         }
@@ -493,10 +479,7 @@ impl SurrealOrderStore {
             .and_then(|mut r| Ok((r.take(0)?, r.take(1)?)));
         let (invoice_serial, order_serial) = match serials {
             Ok((i, o)) => (i.first().copied().unwrap_or(0), o.first().copied().unwrap_or(0)),
-            Err(e) => {
-                let _ = tx.cancel().await;
-                return Attempt::failed(e);
-            }
+            Err(e) => return abandon(tx, e).await,
         };
         let Ok(invoice_number) = u32::try_from(invoice_serial)
             .map_err(|_| ())
@@ -529,10 +512,7 @@ impl SurrealOrderStore {
             .and_then(|mut r| r.take(2));
         let id = match written {
             Ok(ids) => ids.into_iter().next().unwrap_or_default(),
-            Err(e) => {
-                let _ = tx.cancel().await;
-                return Attempt::failed(e);
-            }
+            Err(e) => return abandon(tx, e).await,
         };
         let order = order_of(OrderRow {
             id,

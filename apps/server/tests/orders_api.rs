@@ -4,7 +4,7 @@
 
 mod helpers;
 
-use helpers::session::{customer, get_auth, read};
+use helpers::customers::{customer, get_auth, read};
 use helpers::{spawn_app_with, TestShop};
 use marque_contract_tests::fixtures::product;
 use marque_domain::address::{Address, AddressInput};

@@ -160,12 +160,11 @@ async fn every_route_in_the_table_answers_200_and_other_paths_404() {
         }
         let (status, html) = page(&shop, &path).await;
         assert_eq!(status, 200, "{pattern} as {path}");
-        let private = route["page"].as_str().is_some_and(|p| p.starts_with("account/"));
-        assert_eq!(html.contains("noindex"), private, "{path}: only the account pages are noindex");
+        let private = route["page"].as_str().is_some_and(|p| p.starts_with("account/") || p.starts_with("checkout/"));
+        assert_eq!(html.contains("noindex"), private, "{path}: only the account and checkout pages are noindex");
     }
     for path in [
-        "/address", "/review", "/ordersuccess", "/orderhistory", "/orderhistory/render_invoice", "/nope",
-        "/about/more", "/brand",
+        "/nope", "/about/more", "/brand", "/review/more", "/orderhistory/other",
     ] {
         let (status, html) = page(&shop, path).await;
         assert_eq!(status, 404, "{path} is not in the route table");
@@ -192,7 +191,7 @@ async fn every_page_embeds_the_shop_identity_the_api_serves() {
     let keys: Vec<&str> = api.as_object().expect("object").keys().map(String::as_str).collect();
     let mut expected = vec![
         "name", "legalName", "address", "gstin", "state", "stateCode", "supportEmail", "supportPhone",
-        "enquiryPhone", "chatNumber", "grievanceOfficer",
+        "enquiryPhone", "chatNumber", "grievanceOfficer", "payment",
     ];
     let mut keys = keys;
     keys.sort_unstable();

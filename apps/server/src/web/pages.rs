@@ -84,6 +84,9 @@ pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query
         "account/Wishlist" => Resolved::ok(private("Wishlist", "/wishlist")),
         "account/OrderHistory" => Resolved::ok(private("Purchase History", "/orderhistory")),
         "account/RenderInvoice" => Resolved::ok(private("Invoice", "/orderhistory/render_invoice")),
+        "checkout/Address" => Resolved::ok(private("Delivery address", "/address")),
+        "checkout/Review" => Resolved::ok(private("Review your order", "/review")),
+        "checkout/OrderSuccess" => Resolved::ok(private("Order Confirmed!", "/ordersuccess")),
         _ => {
             let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
             Resolved::ok(PageHead { canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() })

@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 
 pub mod customers;
-pub mod session;
 
 use std::path::PathBuf;
 
