@@ -136,7 +136,7 @@ export function clearAfterPayment() {
   update({ lines: [], purchase: null, address: null, review: null, panelOpen: false });
 }
 
-/** Opening home: a pending purchase product and the selected address. */
+/** Opening home or the purchase history: a pending purchase product and the selected address. */
 export function clearOnHome() {
   if (state.purchase === null && state.address === null) return;
   update({ purchase: null, address: null, review: null });

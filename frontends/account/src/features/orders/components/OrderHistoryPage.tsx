@@ -1,4 +1,5 @@
 // /orderhistory: 'PURCHASE HISTORY', the customer's orders newest first, 20 a page, or the empty message.
+import { clearOnHome } from '@marque/cart';
 import { useT } from '@marque/i18n';
 import type { Order, User } from '@marque/session';
 import { Pagination, pageFrom, useDocumentTitle } from '@marque/ui';
@@ -13,8 +14,8 @@ export function OrderHistoryPage() {
   const t = useT('account');
   useDocumentTitle(t('orders.page_title'));
   const user = useCustomer();
-  // TODO(@marque/cart): visiting resets the selected purchase product and address; the cart package
-  // that keeps them is being added on another branch and is not in this one yet.
+  // Visiting resets the selected purchase product and address (the specification's rule).
+  useEffect(() => clearOnHome(), []);
   return (
     <section className="account-page order-history-page">
       <h1>{t('orders.title')}</h1>
