@@ -1,0 +1,71 @@
+// Latency of paying: POST /api/razorpay/pay, the sandbox's Success, POST /api/razorpay/success, measured
+// from this process against a running `dev` server (payments through its sandbox, codes in its outbox).
+//
+//   node bench/checkout.mjs http://127.0.0.1:8080 [payments=100]
+//
+// One customer buys one unit of a different in-stock product per payment, one payment at a time.
+// Prints p50, p90, p99 and max of pay + success (the sandbox's bank press is not counted).
+
+import { codeFor, outbox } from '../frontends/e2e/outbox.mjs';
+
+const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const payments = Number(process.argv[3] ?? 100);
+
+async function json(path, init = {}) {
+  const response = await fetch(`${base}${path}`, init);
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const authed = (token, method, body) => ({
+  method,
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+async function customer() {
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ name: 'Bench Buyer', email: `bench.${mobile}@example.in`, password: 'Bench@2026', mobile })) {
+    form.append(k, v);
+  }
+  const before = (await outbox(base)).length;
+  await json('/api/register', { method: 'POST', body: form });
+  const otp = await codeFor(base, [mobile], before);
+  const { token } = await json('/api/verify', authed('', 'POST', { mobile, otp }));
+  const { user } = await json('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  const address = { houseNo: '1', street: '', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: mobile, pincode: '110001', gstin: '' };
+  const added = await json(`/api/add/address/${user._id}`, authed(token, 'PATCH', address));
+  return { token, address: added._id };
+}
+
+/** Ids of in-stock products, one per payment, from the search listing. */
+async function products(n) {
+  const ids = [];
+  for (let page = 1; ids.length < n; page += 1) {
+    const { results, pages } = await json(`/api/get/productBySearch?search=&page=${page}`);
+    ids.push(...results.filter((p) => p.quantity >= 1).map((p) => p._id));
+    if (page >= pages) break;
+  }
+  if (ids.length < n) throw new Error(`only ${ids.length} products in stock`);
+  return ids.slice(0, n);
+}
+
+const { token, address } = await customer();
+const ids = await products(payments);
+const { payment } = await json('/api/get/shop');
+const millis = [];
+for (const id of ids) {
+  const started = performance.now();
+  const pay = await json('/api/razorpay/pay', authed(token, 'POST', { products: [{ _id: id, quantity: 1 }], address: { _id: address } }));
+  const paused = performance.now();
+  const handler = await json('/sandbox/razorpay/pay', authed('', 'POST', { order_id: pay.paymentResponse.id, key_id: payment.key, outcome: 'success' }));
+  const resumed = performance.now();
+  const option = { order_id: pay.paymentResponse.id, ...handler };
+  await json('/api/razorpay/success', authed(token, 'POST', { razorpayOption: option }));
+  millis.push(paused - started + (performance.now() - resumed));
+}
+millis.sort((a, b) => a - b);
+const at = (q) => millis[Math.min(millis.length - 1, Math.floor(q * millis.length))].toFixed(1);
+console.log(`pay + success over ${millis.length} payments: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${millis.at(-1).toFixed(1)} ms`);
