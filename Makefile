@@ -9,7 +9,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 
-.PHONY: run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
+.PHONY: poppler run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -19,7 +19,7 @@ run: web-build
 	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
 
 ## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), contract drift, frontends, browser journey.
-test: web-deps chromium aiosmtpd test-rust test-web test-journey
+test: web-deps chromium aiosmtpd poppler test-rust test-web test-journey
 
 test-rust:
 	cargo test --workspace --all-targets
@@ -34,7 +34,7 @@ test-web: web-deps
 	cd frontends && npm test
 	cd frontends && npm run build
 
-test-journey: web-build chromium
+test-journey: web-build chromium poppler
 	cargo build -p marque-server
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/accounts.mjs
@@ -51,6 +51,12 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## Debian's poppler-utils: the checkout journey reads the downloaded invoice.pdf back with pdftotext.
+poppler:
+	@command -v pdftotext >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
 
 ## Debian's aiosmtpd, a real SMTP server for marque-smtp's tests (they say SKIPPED without it).
 aiosmtpd:

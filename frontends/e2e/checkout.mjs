@@ -1,11 +1,13 @@
-// DRAFT, NOT YET RUN: the checkout journey through the real server and the built frontends, in Debian's chromium
+// The checkout journey through the real server and the built frontends, in Debian's chromium
 // at 360×740. Two parts into the cart from home → quantities → CHECKOUT → sign up and verify on the Authorize step
 // → the address form's live validation, then a Delhi (NCR) address → review → the delivery charge for NCR and,
 // after switching to a Pune address, outside NCR → Pay: the sandbox checkout's 'Failure' keeps the review,
-// 'Success' confirms the order and empties the cart; the payment script blocked shows the SDK message; Buy now
-// hides the cart icon. Exits non-zero on any failure, page errors included.
+// 'Success' confirms the order and empties the cart; the payment script blocked shows the SDK message; Purchase
+// History shows the order, DOWNLOAD INVOICE saves invoice.pdf (its text read back with pdftotext) and VIEW INVOICE
+// shows it; Buy now hides the cart icon. Exits non-zero on any failure, page errors included.
 //
 // Environment: see harness.mjs.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -222,11 +224,37 @@ async function main() {
 
   step("the sandbox's Success: 'Order Confirmed!', and the cart is empty");
   sandbox = await openSandbox(page);
-  await sandbox.getByRole('button', { name: 'Success' }).click();
+  const [confirmed] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/razorpay/success'),
+    sandbox.getByRole('button', { name: 'Success' }).click(),
+  ]);
+  const placed = (await confirmed.json()).result;
   await page.waitForURL((url) => url.pathname === '/ordersuccess');
   await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
   await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
   check((await page.evaluate(() => localStorage.getItem('products'))) === null, 'localStorage.products is still set');
+  step('Purchase History shows the order with its badge; DOWNLOAD INVOICE saves invoice.pdf; VIEW INVOICE shows it');
+  await page.goto(`${base}/orderhistory`);
+  const historyShown = await shows(page.getByRole('heading', { level: 1, name: 'PURCHASE HISTORY' }));
+  check(historyShown, `no purchase history at ${page.url()}: ${(await page.locator('main').textContent())?.slice(0, 300)}`);
+  const card = page.locator('.order-card').filter({ hasText: placed.invoiceNumber });
+  await card.waitFor();
+  check(await shows(card.locator('.order-badge--blue')), 'the new order has no blue (placed) badge');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'DOWNLOAD INVOICE' }).click(),
+  ]);
+  check(download.suggestedFilename() === 'invoice.pdf', `the invoice saved as ${download.suggestedFilename()}`);
+  const saved = join(scratch, 'invoice.pdf');
+  await download.saveAs(saved);
+  const text = execFileSync('pdftotext', ['-layout', saved, '-']).toString();
+  const total = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(placed.total);
+  check(text.includes(placed.invoiceNumber) && text.includes(total), `invoice.pdf lacks ${placed.invoiceNumber} or ${total}`);
+  console.log(`    ${placed.invoiceNumber}, total ${total}, ${text.includes('Tax Invoice') ? 'a tax invoice' : 'no title'}`);
+  await card.getByRole('link', { name: 'VIEW INVOICE' }).click();
+  await page.waitForURL((url) => url.pathname === '/orderhistory/render_invoice');
+  await page.locator('iframe[title="Tax invoice (PDF)"]').waitFor();
+
   // Opened afresh in a new tab (not from a payment), the confirmation sends the visitor home.
   const fresh = await page.context().newPage();
   await fresh.goto(`${base}/ordersuccess`);
