@@ -4,7 +4,8 @@
 //   node bench/checkout.mjs http://127.0.0.1:8080 [payments=100]
 //
 // One customer buys one unit of a different in-stock product per payment, one payment at a time.
-// Prints p50, p90, p99 and max of pay + success (the sandbox's bank press is not counted).
+// Prints p50, p90, p99 and max of pay + success (the sandbox's bank press is not counted), then the median
+// time of GET /api/get/invoice/{orderId} (building and rendering the PDF) over 20 fetches and the PDF's size.
 
 import { codeFor, outbox } from '../frontends/e2e/outbox.mjs';
 
@@ -56,6 +57,7 @@ const { token, address } = await customer();
 const ids = await products(payments);
 const { payment } = await json('/api/get/shop');
 const millis = [];
+let lastOrder = null;
 for (const id of ids) {
   const started = performance.now();
   const pay = await json('/api/razorpay/pay', authed(token, 'POST', { products: [{ _id: id, quantity: 1 }], address: { _id: address } }));
@@ -63,9 +65,20 @@ for (const id of ids) {
   const handler = await json('/sandbox/razorpay/pay', authed('', 'POST', { order_id: pay.paymentResponse.id, key_id: payment.key, outcome: 'success' }));
   const resumed = performance.now();
   const option = { order_id: pay.paymentResponse.id, ...handler };
-  await json('/api/razorpay/success', authed(token, 'POST', { razorpayOption: option }));
+  lastOrder = (await json('/api/razorpay/success', authed(token, 'POST', { razorpayOption: option }))).result._id;
   millis.push(paused - started + (performance.now() - resumed));
 }
 millis.sort((a, b) => a - b);
 const at = (q) => millis[Math.min(millis.length - 1, Math.floor(q * millis.length))].toFixed(1);
 console.log(`pay + success over ${millis.length} payments: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${millis.at(-1).toFixed(1)} ms`);
+
+const renders = [];
+let size = 0;
+for (let i = 0; i < 20; i += 1) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/get/invoice/${lastOrder}`, { headers: { authorization: `Bearer ${token}` } });
+  size = (await response.arrayBuffer()).byteLength;
+  renders.push(performance.now() - started);
+}
+renders.sort((a, b) => a - b);
+console.log(`invoice PDF: median ${renders[10].toFixed(1)} ms over 20 fetches, ${size} bytes`);
