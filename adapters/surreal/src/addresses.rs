@@ -25,7 +25,7 @@ pub struct SurrealAddressStore {
 /// An address as stored: the parsed address's fields, `state` by name, `gstin` empty for none.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-struct AddressFields {
+pub(crate) struct AddressFields {
     house_no: String,
     street: String,
     landmark: String,

@@ -17,6 +17,7 @@ use surrealdb::method::Transaction;
 use surrealdb::types::SurrealValue;
 use surrealdb::Surreal;
 
+use crate::addresses::AddressFields;
 use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 
 /// [`OrderStore`] on a SurrealDB connection. Get one from [`crate::Database::orders`].
@@ -48,19 +49,6 @@ struct LineRow {
     hsn: Option<String>,
 }
 
-#[derive(Debug, Clone, SurrealValue)]
-#[surreal(crate = "surrealdb::types")]
-struct AddressRow {
-    house_no: String,
-    street: String,
-    landmark: String,
-    city: String,
-    state: String,
-    mobile_no: String,
-    pincode: String,
-    gstin: String,
-}
-
 /// The draft's fields as both tables store them.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -68,7 +56,7 @@ struct ReservationRow {
     user: String,
     user_name: String,
     lines: Vec<LineRow>,
-    address: AddressRow,
+    address: AddressFields,
     discount: i64,
     discount_amount: i64,
     delivery_charge: i64,
@@ -89,7 +77,7 @@ struct OrderRow {
     user: String,
     user_name: String,
     lines: Vec<LineRow>,
-    address: AddressRow,
+    address: AddressFields,
     discount: i64,
     discount_amount: i64,
     delivery_charge: i64,
@@ -150,33 +138,8 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
         .collect()
 }
 
-impl From<&Address> for AddressRow {
-    fn from(a: &Address) -> Self {
-        Self {
-            house_no: a.house_no.clone(),
-            street: a.street.clone(),
-            landmark: a.landmark.clone(),
-            city: a.city.clone(),
-            state: a.state.name.to_owned(),
-            mobile_no: a.mobile_no.as_str().to_owned(),
-            pincode: a.pincode.as_str().to_owned(),
-            gstin: a.gstin.as_ref().map(|g| g.as_str().to_owned()).unwrap_or_default(),
-        }
-    }
-}
-
-fn address_of(row: AddressRow) -> Result<Address, OrderStoreError> {
-    Address::parse(&AddressInput {
-        house_no: row.house_no,
-        street: row.street,
-        landmark: row.landmark,
-        city: row.city,
-        state: row.state,
-        mobile_no: row.mobile_no,
-        pincode: row.pincode,
-        gstin: row.gstin,
-    })
-    .map_err(|_| corrupt("address"))
+fn address_of(row: AddressFields) -> Result<Address, OrderStoreError> {
+    Address::parse(&AddressInput::from(row)).map_err(|_| corrupt("address"))
 }
 
 /// The draft's fields of a reservation or an order row (both tables store them under the same names).
@@ -199,7 +162,7 @@ struct DraftParts {
     user: String,
     user_name: String,
     lines: Vec<LineRow>,
-    address: AddressRow,
+    address: AddressFields,
     discount: i64,
     discount_amount: i64,
     delivery_charge: i64,
@@ -229,7 +192,7 @@ fn reservation_row(r: &Reservation, state: &str) -> ReservationRow {
         user: d.user.0.clone(),
         user_name: d.user_name.clone(),
         lines: line_rows(&d.lines),
-        address: AddressRow::from(&d.address),
+        address: AddressFields::from(&d.address),
         discount: i64::from(d.discount.get()),
         discount_amount: d.discount_amount.paise(),
         delivery_charge: d.delivery_charge.paise(),

@@ -46,8 +46,8 @@ describe('the route table', () => {
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
-  it('shows Page not found for an address outside the table, such as /orderhistory for now', () => {
-    window.history.replaceState(null, '', '/orderhistory');
+  it('shows Page not found for an address outside the table, such as /orderhistory/other', () => {
+    window.history.replaceState(null, '', '/orderhistory/other');
     render(<App />);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(remote.mock.calls.filter(([id]) => !HEADER_PIECES.includes(id))).toEqual([]);
