@@ -9,7 +9,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 
-.PHONY: poppler run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
+.PHONY: surreal-server poppler run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -21,13 +21,15 @@ run: web-build
 ## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), contract drift, frontends, browser journey.
 test: web-deps chromium aiosmtpd poppler test-rust test-web test-journey
 
+## Every Rust test, beside a real SurrealDB server (installed once into ~/.cache/marque-surreal by
+## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on
+## mem://, surrealkv:// and ws://, and the server tests that need one (two app instances) run too.
 test-rust:
-	cargo test --workspace --all-targets
-	@if [ -n "$${MARQUE_TEST_SURREAL_URL:-}" ]; then \
-	  cargo test -p marque-surreal --test catalog_contract --test accounts_contract --test wishlist_contract --test addresses_contract --test orders_contract -- --ignored; \
-	else \
-	  echo "SKIPPED: the store suites on ws:// (listed as ignored above): MARQUE_TEST_SURREAL_URL is not set"; \
-	fi
+	tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
+
+## The SurrealDB server for the tests (a long compile the first time, then cached).
+surreal-server:
+	tools/surreal-server.sh
 
 test-web: web-deps
 	cd frontends && npm run check:api-client

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use surrealdb::engine::any::Any;
-use surrealdb::opt::auth::Root;
+use surrealdb::opt::auth::{Database as DatabaseUser, Namespace as NamespaceUser, Root};
 use surrealdb::Surreal;
 
 use crate::schema::{self, AppliedMigration};
@@ -32,12 +32,31 @@ pub enum ConnectError {
 pub struct Credentials {
     pub username: String,
     pub password: String,
+    /// Where the user is defined on the server.
+    pub level: UserLevel,
 }
 
 impl std::fmt::Debug for Credentials {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Credentials").field("username", &self.username).field("password", &"…").finish()
+        f.debug_struct("Credentials")
+            .field("username", &self.username)
+            .field("password", &"…")
+            .field("level", &self.level)
+            .finish()
     }
+}
+
+/// The level a SurrealDB user is defined on (`DEFINE USER … ON ROOT | NAMESPACE | DATABASE`).
+///
+/// The shop needs no more than its own database: a `Database` user with the `EDITOR` role can
+/// read and write its data and apply its schema migrations, and cannot see anything else on
+/// the server. `Root` is for tests and tooling that create databases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UserLevel {
+    Root,
+    Namespace,
+    #[default]
+    Database,
 }
 
 /// Where inside the database server the shop's data lives, and who signs in.
@@ -47,7 +66,7 @@ pub struct ConnectOptions {
     pub namespace: String,
     /// Default `shop`.
     pub database: String,
-    /// Signs in as a root user when given.
+    /// Signs in as this user when given (at its level, on this namespace and database).
     pub credentials: Option<Credentials>,
 }
 
@@ -92,9 +111,18 @@ impl Database {
         let shown = endpoint.to_string();
         let db = endpoint.open().await?;
         if let Some(credentials) = &options.credentials {
-            db.signin(Root { username: credentials.username.clone(), password: credentials.password.clone() })
-                .await
-                .map_err(|e| ConnectError::SignIn { url: shown.clone(), reason: e.message().to_owned() })?;
+            let username = credentials.username.clone();
+            let password = credentials.password.clone();
+            let namespace = options.namespace.clone();
+            let signed_in = match credentials.level {
+                UserLevel::Root => db.signin(Root { username, password }).await,
+                UserLevel::Namespace => db.signin(NamespaceUser { namespace, username, password }).await,
+                UserLevel::Database => {
+                    let database = options.database.clone();
+                    db.signin(DatabaseUser { namespace, database, username, password }).await
+                }
+            };
+            signed_in.map_err(|e| ConnectError::SignIn { url: shown.clone(), reason: e.message().to_owned() })?;
         }
         db.use_ns(options.namespace.as_str())
             .use_db(options.database.as_str())
@@ -150,6 +178,24 @@ impl Database {
     /// [`ConnectError::Schema`] when they cannot be read.
     pub async fn applied_migrations(&self) -> Result<Vec<AppliedMigration>, ConnectError> {
         schema::applied(&self.db).await
+    }
+
+    /// Defines (or redefines) a user of this database with the `EDITOR` role: what the shop
+    /// signs in as on a server ([`UserLevel::Database`]). Needs a connection signed in above
+    /// the database (root or namespace); for tests and tooling, the shop never calls it.
+    ///
+    /// # Errors
+    /// [`ConnectError::InvalidName`] for a username that is not a plain identifier;
+    /// [`ConnectError::Unreachable`] when the server refuses.
+    pub async fn define_editor(&self, username: &str, password: &str) -> Result<(), ConnectError> {
+        check_name("username", username)?;
+        self.db
+            .query(format!("DEFINE USER OVERWRITE {username} ON DATABASE PASSWORD $password ROLES EDITOR"))
+            .bind(("password", password.to_owned()))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map(drop)
+            .map_err(|e| ConnectError::Unreachable { url: "the current database".to_owned(), reason: e.message().to_owned() })
     }
 
     /// Removes this database and everything in it. For tests and tooling against a

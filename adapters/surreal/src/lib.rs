@@ -33,5 +33,5 @@ pub use addresses::SurrealAddressStore;
 pub use catalog::SurrealCatalogStore;
 pub use orders::SurrealOrderStore;
 pub use wishlist::SurrealWishlistStore;
-pub use connect::{ConnectError, ConnectOptions, Credentials, Database};
+pub use connect::{ConnectError, ConnectOptions, Credentials, Database, UserLevel};
 pub use schema::{latest_migration, AppliedMigration};

@@ -16,11 +16,11 @@ use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
 use marque_ports::{CatalogStore, IdentityProvider, Notifier, PaymentGateway};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
-use marque_surreal::{ConnectOptions, Credentials, Database};
+use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
 use poem::middleware::{Compression, Tracing};
 use poem::{EndpointExt, Route};
 
-use crate::config::{Config, Environment, NotifyMode, PaymentMode};
+use crate::config::{Config, DbAuth, Environment, NotifyMode, PaymentMode};
 use crate::identity::PaymentSettings;
 use crate::identity::ShopIdentity;
 use crate::{api, seed, web};
@@ -88,13 +88,19 @@ impl App {
         let identity = Arc::new(identity);
         let secret = config.otp_secret().map_err(anyhow::Error::msg)?;
         let url = config.database_url();
+        let level = match config.db_auth {
+            DbAuth::Root => UserLevel::Root,
+            DbAuth::Namespace => UserLevel::Namespace,
+            DbAuth::Database => UserLevel::Database,
+        };
         let options = ConnectOptions {
+            namespace: config.db_namespace.clone(),
+            database: config.db_database.clone(),
             credentials: config
                 .db_user
                 .clone()
                 .zip(config.db_pass.as_ref())
-                .map(|(username, password)| Credentials { username, password: password.expose().to_owned() }),
-            ..ConnectOptions::default()
+                .map(|(username, password)| Credentials { username, password: password.expose().to_owned(), level }),
         };
         let database = Database::connect_with(&url, &options)
             .await

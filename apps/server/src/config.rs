@@ -26,6 +26,16 @@ pub struct Config {
     pub db_user: Option<String>,
     #[arg(long, env = "MARQUE_DB_PASS", hide_env_values = true)]
     pub db_pass: Option<Secret>,
+    /// Where that user is defined on the server: `database` (default: a user of the shop's
+    /// own database, `DEFINE USER … ON DATABASE … ROLES EDITOR`), `namespace` or `root`
+    /// (`prod` refuses `root`).
+    #[arg(long, env = "MARQUE_DB_AUTH", value_enum, default_value_t = DbAuth::Database)]
+    pub db_auth: DbAuth,
+    /// The namespace and database of the shop's data on the server.
+    #[arg(long, env = "MARQUE_DB_NAMESPACE", default_value = "marque")]
+    pub db_namespace: String,
+    #[arg(long, env = "MARQUE_DB_DATABASE", default_value = "shop")]
+    pub db_database: String,
 
     /// `dev` allows development-only adapters; `prod` refuses them.
     #[arg(long, env = "MARQUE_ENV", value_enum, default_value_t = Environment::Dev)]
@@ -259,6 +269,14 @@ impl std::str::FromStr for Secret {
     }
 }
 
+/// The level the database user is defined on; see [`Config::db_auth`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DbAuth {
+    Root,
+    Namespace,
+    Database,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Environment {
     Dev,
@@ -301,6 +319,9 @@ impl Config {
             db: Some("mem://".into()),
             db_user: None,
             db_pass: None,
+            db_auth: DbAuth::Database,
+            db_namespace: "marque".into(),
+            db_database: "shop".into(),
             env: Environment::Dev,
             web_dir,
             public_url: None,

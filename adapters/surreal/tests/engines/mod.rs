@@ -2,11 +2,13 @@
 //!
 //! The `ws` tests need a SurrealDB server named by `MARQUE_TEST_SURREAL_URL`
 //! (e.g. `ws://127.0.0.1:8000`; `MARQUE_TEST_SURREAL_USER` / `MARQUE_TEST_SURREAL_PASS`
-//! sign in as a root user). They are marked ignored, so a plain `cargo test` reports
-//! each of them as skipped by name; `make test` runs them (`-- --ignored`) when the
-//! variable is set, and run without it they fail rather than pass quietly.
+//! sign in as a root user, which creates a database per test and a database user with the
+//! `EDITOR` role on it; the suite runs signed in as that user, as the shop does in `prod`).
+//! They are marked ignored, so a plain `cargo test` reports each of them as skipped by name;
+//! `make test` starts a server and runs them (`-- --include-ignored`), and run without one they fail
+//! rather than pass quietly.
 
-use marque_surreal::{ConnectOptions, Credentials, Database};
+use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
 
 pub async fn in_memory() -> Database {
     Database::connect("mem://").await.expect("open mem://")
@@ -20,14 +22,15 @@ pub async fn on_disk() -> (Database, tempfile::TempDir) {
     (db, dir)
 }
 
-/// A database of its own on the server under test.
-pub async fn on_server(suite: &str) -> Database {
+/// A database of its own on the server under test, opened as its own database user, and the
+/// root connection that created it (to erase it afterwards).
+pub async fn on_server(suite: &str) -> (Database, Database) {
     let url = std::env::var("MARQUE_TEST_SURREAL_URL")
         .ok()
         .filter(|url| !url.trim().is_empty())
         .unwrap_or_else(|| panic!("{suite} on ws:// needs MARQUE_TEST_SURREAL_URL (e.g. ws://127.0.0.1:8000)"));
     let credentials = match (std::env::var("MARQUE_TEST_SURREAL_USER"), std::env::var("MARQUE_TEST_SURREAL_PASS")) {
-        (Ok(username), Ok(password)) => Some(Credentials { username, password }),
+        (Ok(username), Ok(password)) => Some(Credentials { username, password, level: UserLevel::Root }),
         _ => None,
     };
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
@@ -36,7 +39,18 @@ pub async fn on_server(suite: &str) -> Database {
         database: format!("{suite}_{}_{stamp}", std::process::id()),
         credentials,
     };
-    Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url}: {e}"))
+    let admin = Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
+    if options.credentials.is_none() {
+        return (admin.clone(), admin);
+    }
+    let password = format!("pw-{stamp}");
+    admin.define_editor("marque_suite", &password).await.expect("define the suite's database user");
+    let user = Credentials { username: "marque_suite".to_owned(), password, level: UserLevel::Database };
+    let options = ConnectOptions { credentials: Some(user), ..options };
+    let db = Database::connect_with(&url, &options)
+        .await
+        .unwrap_or_else(|e| panic!("open {url} as the database user: {e}"));
+    (db, admin)
 }
 
 /// Runs suite `$suite` of `marque_contract_tests::$module` against `Database::$store()` (or several
@@ -62,11 +76,12 @@ macro_rules! on_every_engine {
             }
 
             #[tokio::test]
-            #[ignore = "needs a SurrealDB server: set MARQUE_TEST_SURREAL_URL, run with --ignored"]
+            #[ignore = "needs a SurrealDB server: `make test` starts one (tools/with-surreal.sh) and runs these with --include-ignored"]
             async fn ws() {
-                let db = on_server(stringify!($suite)).await;
+                let (db, admin) = on_server(stringify!($suite)).await;
                 marque_contract_tests::$module::$suite($(&db.$store()),+).await;
-                db.erase().await.expect("remove the test database");
+                drop(db);
+                admin.erase().await.expect("remove the test database");
             }
         }
     };
