@@ -189,9 +189,10 @@ impl Database {
     /// [`ConnectError::Unreachable`] when the server refuses.
     pub async fn define_editor(&self, username: &str, password: &str) -> Result<(), ConnectError> {
         check_name("username", username)?;
+        // DEFINE USER takes the password as a string literal, not a parameter.
+        let literal = password.replace('\\', "\\\\").replace('\'', "\\'");
         self.db
-            .query(format!("DEFINE USER OVERWRITE {username} ON DATABASE PASSWORD $password ROLES EDITOR"))
-            .bind(("password", password.to_owned()))
+            .query(format!("DEFINE USER OVERWRITE {username} ON DATABASE PASSWORD '{literal}' ROLES EDITOR"))
             .await
             .and_then(surrealdb::IndexedResults::check)
             .map(drop)

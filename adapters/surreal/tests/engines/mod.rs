@@ -43,7 +43,8 @@ pub async fn on_server(suite: &str) -> (Database, Database) {
     if options.credentials.is_none() {
         return (admin.clone(), admin);
     }
-    let password = format!("pw-{stamp}");
+    // A quote and a backslash: the password reaches DEFINE USER as a literal.
+    let password = format!("pw'\\{stamp}");
     admin.define_editor("marque_suite", &password).await.expect("define the suite's database user");
     let user = Credentials { username: "marque_suite".to_owned(), password, level: UserLevel::Database };
     let options = ConnectOptions { credentials: Some(user), ..options };
