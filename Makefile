@@ -9,7 +9,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 
-.PHONY: surreal-server poppler run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
+.PHONY: surreal-server poppler moto run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -19,13 +19,15 @@ run: web-build
 	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
 
 ## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), contract drift, frontends, browser journey.
-test: web-deps chromium aiosmtpd poppler test-rust test-web test-journey
+test: web-deps chromium aiosmtpd poppler moto test-rust test-web test-journey
 
 ## Every Rust test, beside a real SurrealDB server (installed once into ~/.cache/marque-surreal by
 ## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on
 ## mem://, surrealkv:// and ws://, and the server tests that need one (two app instances) run too.
-test-rust:
-	tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
+# MARQUE_TEST_MOTO: moto's S3-compatible server for marque-blobs-s3 and the shared-pictures test.
+test-rust: moto
+	MARQUE_TEST_MOTO="$${MARQUE_TEST_MOTO:-$$(tools/moto-server.sh)}" \
+	  tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
 
 ## The SurrealDB server for the tests (a long compile the first time, then cached).
 surreal-server:
@@ -59,6 +61,11 @@ poppler:
 	@command -v pdftotext >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
+
+## moto's S3-compatible server (PyPI moto[server], pinned) in a venv under ~/.cache/marque-moto, installed
+## when missing; the S3 picture store's tests start it (they say SKIPPED without MARQUE_TEST_MOTO).
+moto:
+	@tools/moto-server.sh >/dev/null
 
 ## Debian's aiosmtpd, a real SMTP server for marque-smtp's tests (they say SKIPPED without it).
 aiosmtpd:

@@ -4,8 +4,7 @@ use async_trait::async_trait;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BlobStoreError {
-    /// The key is not one the store accepts (empty, `..`, a leading `/`, characters outside
-    /// `[A-Za-z0-9._/-]`).
+    /// The key is not one the store accepts (see [`is_valid_key`]).
     #[error("not a valid blob key: {key}")]
     InvalidKey { key: String },
     #[error("the blob store is unavailable: {reason}")]
@@ -30,4 +29,31 @@ pub trait BlobStore: Send + Sync {
     /// # Errors
     /// [`BlobStoreError::InvalidKey`]; [`BlobStoreError::Unavailable`].
     async fn delete(&self, key: &str) -> Result<(), BlobStoreError>;
+}
+
+/// The key rule every adapter applies: not empty, no leading `/`, only `[A-Za-z0-9._/-]`, and it
+/// names a file: no empty segment (so no trailing `/` or `//`), no `.` or `..` segment. Such a
+/// key is a relative file path that stays inside a root, and an object name every S3-compatible
+/// store takes as it is.
+#[must_use]
+pub fn is_valid_key(key: &str) -> bool {
+    !key.is_empty()
+        && !key.starts_with('/')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '/' | '-'))
+        && key.split('/').all(|segment| !segment.is_empty() && segment != ".." && segment != ".")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_key;
+
+    #[test]
+    fn keys_are_relative_file_names_inside_a_root() {
+        for good in ["a", "avatars/u1-x.png", "a/b/c.d_e-f", "..a", "a.."] {
+            assert!(is_valid_key(good), "{good}");
+        }
+        for bad in ["", "/a", "..", "a/../b", "a//b", "a/", "./a", "a/.", "a b", "a\\b", "a~b", "é", "a?b", "a%2Fb"] {
+            assert!(!is_valid_key(bad), "{bad}");
+        }
+    }
 }

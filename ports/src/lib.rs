@@ -19,7 +19,7 @@ pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
 };
 pub use addresses::{AddressStore, AddressStoreError};
-pub use blobs::{BlobStore, BlobStoreError};
+pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};

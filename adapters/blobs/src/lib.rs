@@ -1,16 +1,16 @@
 //! [`BlobStore`] on a local directory: `LocalDiskBlobStore`.
 //!
-//! A blob is the file `<root>/<key>`; keys follow the port's rule (`[A-Za-z0-9._/-]`, no `..`
-//! segment, no leading `/`), so no key reaches outside the root. A write goes to a temporary
+//! A blob is the file `<root>/<key>`; keys follow the port's rule ([`is_valid_key`]: `[A-Za-z0-9._/-]`,
+//! no `..` segment, no leading `/`), so no key reaches outside the root. A write goes to a temporary
 //! file beside the target and is renamed over it, so readers see the old blob or the new one,
 //! never half of one. Several instances share blobs only when they share the directory (a
-//! network file system); an object-store adapter replaces this one for scale-out.
+//! network file system); `marque-blobs-s3` (one S3 bucket) replaces this one for scale-out.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use async_trait::async_trait;
-use marque_ports::{BlobStore, BlobStoreError};
+use marque_ports::{is_valid_key, BlobStore, BlobStoreError};
 
 /// Blobs as files under one root directory.
 #[derive(Debug)]
@@ -32,21 +32,12 @@ impl LocalDiskBlobStore {
     }
 
     fn path(&self, key: &str) -> Result<PathBuf, BlobStoreError> {
-        if valid_key(key) {
+        if is_valid_key(key) {
             Ok(self.root.join(key))
         } else {
             Err(BlobStoreError::InvalidKey { key: key.to_owned() })
         }
     }
-}
-
-/// The port's key rule: not empty, no leading `/`, no `..` segment, only `[A-Za-z0-9._/-]`,
-/// and it names a file (no trailing `/`, no empty segment).
-fn valid_key(key: &str) -> bool {
-    !key.is_empty()
-        && !key.starts_with('/')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '/' | '-'))
-        && key.split('/').all(|segment| !segment.is_empty() && segment != ".." && segment != ".")
 }
 
 fn unavailable(e: &std::io::Error) -> BlobStoreError {
@@ -90,21 +81,6 @@ impl BlobStore for LocalDiskBlobStore {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(unavailable(&e)),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::valid_key;
-
-    #[test]
-    fn keys_stay_inside_the_root() {
-        for good in ["a", "avatars/u1-x.png", "a/b/c.d_e-f"] {
-            assert!(valid_key(good), "{good}");
-        }
-        for bad in ["", "/a", "..", "a/../b", "a//b", "a/", "./a", "a b", "a\\b", "a~b", "é"] {
-            assert!(!valid_key(bad), "{bad}");
         }
     }
 }

@@ -10,17 +10,18 @@ use marque_app::{
     SystemClock, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
+use marque_blobs_s3::S3BlobStore;
 use marque_outbox::Outbox;
 use marque_pdf::PdfInvoiceRenderer;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
-use marque_ports::{CatalogStore, IdentityProvider, Notifier, PaymentGateway};
+use marque_ports::{BlobStore, CatalogStore, IdentityProvider, Notifier, PaymentGateway};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
 use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
 use poem::middleware::{Compression, Tracing};
 use poem::{EndpointExt, Route};
 
-use crate::config::{Config, DbAuth, Environment, NotifyMode, PaymentMode};
+use crate::config::{BlobBackend, Config, DbAuth, Environment, NotifyMode, PaymentMode};
 use crate::identity::PaymentSettings;
 use crate::identity::ShopIdentity;
 use crate::{api, seed, web};
@@ -129,7 +130,7 @@ impl App {
             notifier.clone(),
             order_settings,
         );
-        let blobs = Arc::new(LocalDiskBlobStore::new(config.data_dir.join("blobs")));
+        let blobs = blob_store(&config)?;
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
         settings.shop_name = config.shop_name.clone();
@@ -255,6 +256,21 @@ pub fn payment_gateway(config: &Config) -> anyhow::Result<(Arc<dyn PaymentGatewa
             let webhook = base.map(|b| format!("{b}/api/razorpay/webhook"));
             let sandbox = Sandbox::new(SandboxConfig::dev(SANDBOX_PATH, webhook));
             Ok((Arc::new(sandbox.gateway()), Some(sandbox)))
+        }
+    }
+}
+
+/// The picture store: files under the data directory, or the shared S3 bucket.
+///
+/// # Errors
+/// The configuration's refusal (see [`Config::blob_backend`]), or the S3 settings rejected.
+pub fn blob_store(config: &Config) -> anyhow::Result<Arc<dyn BlobStore>> {
+    match config.blob_backend().map_err(anyhow::Error::msg)? {
+        BlobBackend::Local(root) => Ok(Arc::new(LocalDiskBlobStore::new(root))),
+        BlobBackend::S3(settings) => {
+            let store = S3BlobStore::new(&settings).context("MARQUE_S3_*: the picture bucket")?;
+            tracing::info!(bucket = store.bucket(), endpoint = settings.endpoint.as_deref().unwrap_or("AWS S3"), "pictures in S3");
+            Ok(Arc::new(store))
         }
     }
 }

@@ -16,6 +16,15 @@ pub struct Config {
     #[arg(long, env = "MARQUE_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 
+    /// Where uploaded pictures are kept: `local` (files under `<data dir>/blobs`) or `s3` (one
+    /// bucket every instance shares, `MARQUE_S3_*`).
+    #[arg(long, env = "MARQUE_BLOBS", value_enum, default_value_t = BlobsMode::Local)]
+    pub blobs: BlobsMode,
+
+    /// The S3-compatible bucket (`MARQUE_BLOBS=s3`).
+    #[command(flatten)]
+    pub s3: S3Config,
+
     /// Database URL: `surrealkv://<dir>`, `mem://` or `ws://host:port`.
     /// Defaults to `surrealkv://<data dir>/db`.
     #[arg(long, env = "MARQUE_DB")]
@@ -177,6 +186,90 @@ pub struct IdentityConfig {
     pub grievance_phone: Option<String>,
 }
 
+/// Where uploaded pictures are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BlobsMode {
+    /// Files under `<data dir>/blobs`: one instance, or instances sharing that directory.
+    Local,
+    /// Objects in an S3-compatible bucket, shared by every instance configured with it.
+    S3,
+}
+
+/// An S3-compatible bucket for pictures (AWS S3, MinIO, Cloudflare R2, …).
+#[derive(Debug, Clone, Default, Args)]
+pub struct S3Config {
+    /// The bucket's name.
+    #[arg(long, env = "MARQUE_S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+    /// The bucket's region, e.g. `ap-south-1` (S3-compatible stores usually take `us-east-1`).
+    #[arg(long, env = "MARQUE_S3_REGION")]
+    pub s3_region: Option<String>,
+    /// An S3-compatible store's address, e.g. `https://minio.internal:9000`; unset for AWS S3.
+    #[arg(long, env = "MARQUE_S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+    /// The access key's id and secret.
+    #[arg(long, env = "MARQUE_S3_ACCESS_KEY_ID")]
+    pub s3_access_key_id: Option<String>,
+    #[arg(long, env = "MARQUE_S3_SECRET_ACCESS_KEY", hide_env_values = true)]
+    pub s3_secret_access_key: Option<Secret>,
+    /// `true` allows a plain `http://` endpoint (a store on the local network); default `false`.
+    #[arg(long, env = "MARQUE_S3_ALLOW_HTTP", action = clap::ArgAction::Set, default_value_t = false)]
+    pub s3_allow_http: bool,
+    /// `true` addresses the bucket as `{bucket}.{endpoint}` (virtual-hosted style) instead of
+    /// `{endpoint}/{bucket}` (path style, the default, which local stores expect).
+    #[arg(long, env = "MARQUE_S3_VIRTUAL_HOSTED", action = clap::ArgAction::Set, default_value_t = false)]
+    pub s3_virtual_hosted: bool,
+}
+
+/// The blob store the configuration chose.
+#[derive(Debug, Clone)]
+pub enum BlobBackend {
+    /// Files under this directory.
+    Local(PathBuf),
+    /// This bucket (`Debug` leaves the secret key out).
+    S3(marque_blobs_s3::S3Settings),
+}
+
+impl Config {
+    /// The blob store: `<data dir>/blobs` for `MARQUE_BLOBS=local`, the bucket for `s3`.
+    ///
+    /// # Errors
+    /// With `MARQUE_BLOBS=s3`, naming every one of `MARQUE_S3_BUCKET`, `MARQUE_S3_REGION`,
+    /// `MARQUE_S3_ACCESS_KEY_ID` and `MARQUE_S3_SECRET_ACCESS_KEY` that is missing; an `http://`
+    /// endpoint without `MARQUE_S3_ALLOW_HTTP=true`.
+    pub fn blob_backend(&self) -> Result<BlobBackend, String> {
+        if self.blobs == BlobsMode::Local {
+            return Ok(BlobBackend::Local(self.data_dir.join("blobs")));
+        }
+        let c = &self.s3;
+        let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        let secret = c.s3_secret_access_key.as_ref().map(|v| v.expose().trim().to_owned()).filter(|v| !v.is_empty());
+        let (bucket, region, key_id) = (text(&c.s3_bucket), text(&c.s3_region), text(&c.s3_access_key_id));
+        let (Some(bucket), Some(region), Some(key_id), Some(secret)) = (bucket.clone(), region.clone(), key_id.clone(), secret.clone()) else {
+            let missing: Vec<&str> = [
+                ("MARQUE_S3_BUCKET", bucket.is_some()),
+                ("MARQUE_S3_REGION", region.is_some()),
+                ("MARQUE_S3_ACCESS_KEY_ID", key_id.is_some()),
+                ("MARQUE_S3_SECRET_ACCESS_KEY", secret.is_some()),
+            ]
+            .into_iter()
+            .filter(|(_, set)| !set)
+            .map(|(name, _)| name)
+            .collect();
+            return Err(format!("MARQUE_BLOBS=s3 needs {}", missing.join(", ")));
+        };
+        let endpoint = text(&c.s3_endpoint);
+        if endpoint.as_deref().is_some_and(|e| e.starts_with("http://")) && !c.s3_allow_http {
+            return Err("MARQUE_S3_ENDPOINT is plain http://: set MARQUE_S3_ALLOW_HTTP=true for a store on a private network, or use https://".to_owned());
+        }
+        let mut settings = marque_blobs_s3::S3Settings::new(bucket, region, key_id, secret.into());
+        settings.endpoint = endpoint;
+        settings.allow_http = c.s3_allow_http;
+        settings.virtual_hosted_style = c.s3_virtual_hosted;
+        Ok(BlobBackend::S3(settings))
+    }
+}
+
 /// How customers' messages are sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum NotifyMode {
@@ -317,6 +410,8 @@ impl Config {
             addr: "127.0.0.1:0".into(),
             data_dir: std::env::temp_dir(),
             db: Some("mem://".into()),
+            blobs: BlobsMode::Local,
+            s3: S3Config::default(),
             db_user: None,
             db_pass: None,
             db_auth: DbAuth::Database,
@@ -358,6 +453,31 @@ mod tests {
         config.client_validation = Some("client-77".parse().expect("infallible"));
         let printed = format!("{config:?}");
         assert!(!printed.contains("hunter2") && !printed.contains("otp-key-42") && !printed.contains("client-77"));
+    }
+
+    #[test]
+    fn pictures_go_to_the_data_dir_unless_s3_is_chosen_with_every_setting() {
+        let mut config = Config::for_tests(PathBuf::from("web"));
+        config.data_dir = PathBuf::from("/srv/marque");
+        assert!(matches!(config.blob_backend(), Ok(BlobBackend::Local(dir)) if dir == std::path::Path::new("/srv/marque/blobs")));
+        config.blobs = BlobsMode::S3;
+        let refused = config.blob_backend().expect_err("nothing set");
+        for name in ["MARQUE_S3_BUCKET", "MARQUE_S3_REGION", "MARQUE_S3_ACCESS_KEY_ID", "MARQUE_S3_SECRET_ACCESS_KEY"] {
+            assert!(refused.contains(name), "{refused} names {name}");
+        }
+        config.s3.s3_bucket = Some("marque-pictures".into());
+        config.s3.s3_region = Some("ap-south-1".into());
+        config.s3.s3_access_key_id = Some("AKIA1".into());
+        config.s3.s3_secret_access_key = Some(" ".parse().expect("infallible"));
+        assert_eq!(config.blob_backend().expect_err("blank secret"), "MARQUE_BLOBS=s3 needs MARQUE_S3_SECRET_ACCESS_KEY");
+        config.s3.s3_secret_access_key = Some("s3cret-access".parse().expect("infallible"));
+        let Ok(BlobBackend::S3(settings)) = config.blob_backend() else { panic!("S3 with every setting") };
+        assert_eq!((settings.bucket.as_str(), settings.region.as_str(), settings.endpoint.as_deref()), ("marque-pictures", "ap-south-1", None));
+        config.s3.s3_endpoint = Some("http://127.0.0.1:9000".into());
+        assert!(config.blob_backend().expect_err("plain http").contains("MARQUE_S3_ALLOW_HTTP"));
+        config.s3.s3_allow_http = true;
+        let backend = config.blob_backend().expect("allowed");
+        assert!(!format!("{config:?} {backend:?}").contains("s3cret-access"), "the secret stays out of Debug");
     }
 
     #[test]

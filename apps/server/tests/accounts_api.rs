@@ -7,7 +7,7 @@ use std::io::Cursor;
 
 use helpers::customers::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
 use helpers::{spawn_shop, spawn_with, TestShop};
-use marque_server::config::{Config, Environment, GatewayConfig, IdentityConfig, PaymentConfig, SmtpSecurityMode};
+use marque_server::config::{BlobsMode, Config, Environment, GatewayConfig, IdentityConfig, PaymentConfig, S3Config, SmtpSecurityMode};
 use marque_server::seed;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
@@ -51,18 +51,25 @@ async fn sign_up_then_the_code_from_the_outbox_logs_in() {
     }
 }
 
+/// Signs up with a 640×480 picture and verifies by email: the token, the customer's id and
+/// the picture's address.
+async fn customer_with_picture(shop: &TestShop) -> (String, String, String) {
+    let picture = Part::bytes(png(640, 480)).file_name("me.png").mime_str("image/png").expect("mime");
+    let (status, body) = register(shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(shop, "9876543210").await;
+    let (_, body) = post(shop, "/api/verify", json!({ "email": "asha@example.in", "otp": code })).await;
+    let token = body["token"].as_str().expect("token").to_owned();
+    let (_, me) = get_auth(shop, "/api/user", &token).await;
+    let profile = me["user"]["profile"].as_str().expect("profile").to_owned();
+    (token, me["user"]["_id"].as_str().expect("id").to_owned(), profile)
+}
+
 #[tokio::test]
 async fn a_picture_becomes_a_256_pixel_png_served_with_a_long_cache() {
     let shop = spawn_shop().await;
-    let picture = Part::bytes(png(640, 480)).file_name("me.png").mime_str("image/png").expect("mime");
-    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
-    assert_eq!(status, 200, "{body}");
-    let code = code_for(&shop, "9876543210").await;
-    let (_, body) = post(&shop, "/api/verify", json!({ "email": "asha@example.in", "otp": code })).await;
-    let token = body["token"].as_str().expect("token").to_owned();
-    let (_, me) = get_auth(&shop, "/api/user", &token).await;
-    let profile = me["user"]["profile"].as_str().expect("profile").to_owned();
-    let id = me["user"]["_id"].as_str().expect("id");
+    let (token, id, profile) = customer_with_picture(&shop).await;
+    let id = id.as_str();
     assert!(profile.starts_with(&format!("/media/avatars/{id}-")) && profile.ends_with(".png"), "{profile}");
     let resp = shop.get(&profile).await;
     assert_eq!(resp.status(), 200);
@@ -459,4 +466,72 @@ fn unreachable_gateways() -> GatewayConfig {
         sms_otp_template_id: s("tmpl-otp"),
         ..GatewayConfig::default()
     }
+}
+
+/// Two instances that share nothing but an S3 bucket (each its own `mem://` database and data
+/// directory): a picture uploaded through one is served by the other, and replacing it there
+/// removes the old one for both. The bucket is moto's (`MARQUE_TEST_MOTO`, set by `make test`).
+#[tokio::test]
+async fn instances_sharing_a_bucket_serve_each_others_pictures() {
+    let Some(moto) = marque_contract_tests::moto::Moto::start_or_skip("pictures shared between two servers through S3") else {
+        return;
+    };
+    moto.create_bucket("marque-pictures");
+    let endpoint = moto.endpoint();
+    let dirs = [tempfile::tempdir().expect("temporary directory"), tempfile::tempdir().expect("temporary directory")];
+    let on_s3 = |dir: std::path::PathBuf| {
+        let endpoint = endpoint.clone();
+        move |c: &mut Config| {
+            c.data_dir = dir;
+            c.blobs = BlobsMode::S3;
+            c.s3 = S3Config {
+                s3_bucket: Some("marque-pictures".into()),
+                s3_region: Some("us-east-1".into()),
+                s3_endpoint: Some(endpoint),
+                s3_access_key_id: Some("testing".into()),
+                s3_secret_access_key: Some("testing-secret".parse().expect("infallible")),
+                s3_allow_http: true,
+                s3_virtual_hosted: false,
+            };
+        }
+    };
+    let one = spawn_with(on_s3(dirs[0].path().to_owned())).await;
+    let other = spawn_with(on_s3(dirs[1].path().to_owned())).await;
+
+    let (token, id, profile) = customer_with_picture(&one).await;
+    assert!(profile.starts_with("/media/avatars/"), "{profile}");
+
+    let from_one = one.get(&profile).await;
+    assert_eq!(from_one.status(), 200);
+    let from_one = from_one.bytes().await.expect("bytes");
+    let from_other = other.get(&profile).await;
+    assert_eq!((from_other.status().as_u16(), from_other.headers()["content-type"].to_str().ok()), (200, Some("image/png")));
+    assert_eq!(from_other.bytes().await.expect("bytes"), from_one, "the other instance serves the same picture");
+    let img = image::load_from_memory(&from_one).expect("a picture");
+    assert_eq!((img.width(), img.height()), (256, 256));
+    for dir in &dirs {
+        assert!(!dir.path().join("blobs").exists(), "nothing written to the local data directory");
+    }
+
+    // Replacing the picture through the first instance: the old one is gone for the second too.
+    let form = Form::new().text("name", "Asha").part("profile", Part::bytes(png(300, 900)).file_name("b.png"));
+    let resp = authed(&one, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token).await.multipart(form).send().await.expect("answer");
+    let (status, body) = read(resp).await;
+    assert_eq!(status, 200, "{body}");
+    let replaced = body["user"]["profile"].as_str().expect("profile").to_owned();
+    assert_ne!(replaced, profile);
+    assert_eq!(other.get(&profile).await.status(), 404, "the replaced picture is gone everywhere");
+    assert_eq!(other.get(&replaced).await.status(), 200, "the new one is served by the other instance");
+}
+
+#[tokio::test]
+async fn s3_pictures_without_their_settings_refuse_to_start_and_say_which() {
+    let mut config = Config::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
+    config.blobs = BlobsMode::S3;
+    config.s3.s3_bucket = Some("marque-pictures".into());
+    config.s3.s3_access_key_id = Some("AKIA1".into());
+    let refused = marque_server::App::connect(config).await.expect_err("refused");
+    let text = format!("{refused:#}");
+    assert!(text.contains("MARQUE_S3_REGION") && text.contains("MARQUE_S3_SECRET_ACCESS_KEY"), "{text}");
+    assert!(!text.contains("MARQUE_S3_BUCKET") && !text.contains("MARQUE_S3_ACCESS_KEY_ID"), "only the missing ones: {text}");
 }
