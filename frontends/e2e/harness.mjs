@@ -77,9 +77,11 @@ export function startServer(dataDir) {
 /** The most a page may shift while it loads and is used (its cumulative layout shift, input-led shifts excluded). */
 export const LAYOUT_SHIFT_LIMIT = Number(process.env.LAYOUT_SHIFT_LIMIT ?? 0.05);
 
-// Runs in every document before the page's own scripts: each layout shift not caused by recent input is reported
-// to the journey with the address the page shows at that moment (client-side navigations change it).
+// Runs in every top-level document before the page's own scripts: each layout shift not caused by recent input is
+// reported to the journey with the address the page shows at that moment (client-side navigations change it).
 const LAYOUT_SHIFT_OBSERVER = `(() => {
+  // The shop's own pages only: not frames inside them (the browser's PDF viewer, a payment window).
+  if (window.top !== window || !location.protocol.startsWith('http')) return;
   const doc = Math.random().toString(36).slice(2);
   const describe = (node) => node && node.nodeType === 1
     ? node.nodeName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '')
@@ -119,6 +121,9 @@ export async function recordLayoutShifts(context) {
   await context.addInitScript(LAYOUT_SHIFT_OBSERVER);
   return {
     pages: () => [...pages.values()],
+    /** Forgets what was recorded, unchecked: after a change the visitor asked for whose result arrives later
+     *  (another language: every text changes its length), where moving is what was asked for. */
+    forget: () => pages.clear(),
     /** Fails on any page over the limit, then forgets what it checked. */
     check(where = '') {
       const over = [...pages.values()].filter((p) => p.total > LAYOUT_SHIFT_LIMIT);
