@@ -9,7 +9,7 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 
-.PHONY: surreal-server poppler moto run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench
+.PHONY: surreal-server poppler moto run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -43,6 +43,7 @@ test-journey: web-build chromium poppler
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/accounts.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/checkout.mjs
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/budget.mjs
 
 web-deps:
 	cd frontends && npm install --no-audit --no-fund
@@ -78,6 +79,19 @@ aiosmtpd:
 bench:
 	cargo build --release -p marque-server
 	bench/catalog.sh $${PRODUCTS:-100000}
+
+## Lighthouse 12.8 (mobile, default simulated throttling) on every storefront page against the release server:
+## each page's four scores and LCP, CLS, TBT (RUNS=3 for the median of three). Not part of `make test`.
+LIGHTHOUSE_DIR ?= $(HOME)/.cache/marque-lighthouse
+bench-web: web-build chromium lighthouse
+	cargo build --release -p marque-server
+	MARQUE_SERVER_BIN=$(CARGO_TARGET_DIR)/release/marque-server MARQUE_WEB_DIR=$(CURDIR)/frontends \
+	  LIGHTHOUSE_DIR=$(LIGHTHOUSE_DIR) node bench/lighthouse.mjs $${RUNS:-1}
+
+## Lighthouse itself, installed once into a cache outside the clone (it is no dependency of the shop).
+lighthouse:
+	@test -f $(LIGHTHOUSE_DIR)/node_modules/lighthouse/package.json || \
+	  npm install --no-audit --no-fund --prefix $(LIGHTHOUSE_DIR) lighthouse@12.8
 
 ## Regenerate contract/openapi.json from the server, then the TypeScript client.
 contract:

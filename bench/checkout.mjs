@@ -8,22 +8,12 @@
 // time of GET /api/get/invoice/{orderId} (building and rendering the PDF) over 20 fetches and the PDF's size.
 
 import { codeFor, outbox } from '../frontends/e2e/outbox.mjs';
+import { json as apiJson, authed } from '../frontends/e2e/pages.mjs';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const payments = Number(process.argv[3] ?? 100);
 
-async function json(path, init = {}) {
-  const response = await fetch(`${base}${path}`, init);
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-const authed = (token, method, body) => ({
-  method,
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const json = (path, init) => apiJson(base, path, init);
 
 async function customer() {
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;

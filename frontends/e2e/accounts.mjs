@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 
@@ -166,6 +166,8 @@ async function main() {
     });
     page.setDefaultTimeout(TIMEOUT);
   });
+  // Every page the customer visits must stay still as it loads: at most LAYOUT_SHIFT_LIMIT of layout shift each.
+  const shifts = await recordLayoutShifts(browser);
   const page = await browser.newPage();
 
   const run = Date.now().toString(36);
@@ -312,6 +314,7 @@ async function main() {
   await page.getByText(googleEmail).waitFor();
   console.log(`    ${label}, ${googleEmail}`);
 
+  shifts.check('accounts journey');
   await browser.close();
   browser = undefined;
   check(problems.length === 0, problems.join('\n'));

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 const TIMEOUT = 15_000;
@@ -105,6 +105,8 @@ async function main() {
     viewport: { width: 360, height: 740 },
   });
   const problems = [];
+  // Every page the shopper visits must stay still as it loads: at most LAYOUT_SHIFT_LIMIT of layout shift each.
+  const shifts = await recordLayoutShifts(browser);
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // Every failed API answer is printed, so a failing step shows what the server said.
@@ -268,6 +270,7 @@ async function main() {
   await page.waitForURL((url) => url.pathname === '/address');
   check((await cartIcon(page).count()) === 0, 'the cart icon shows during a direct purchase');
 
+  shifts.check('checkout journey');
   check(problems.length === 0, problems.join('\n'));
   console.log('PASS: checkout journey done');
 }

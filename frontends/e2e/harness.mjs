@@ -73,3 +73,89 @@ export function startServer(dataDir) {
     });
   });
 }
+
+/** The most a page may shift while it loads and is used (its cumulative layout shift, input-led shifts excluded). */
+export const LAYOUT_SHIFT_LIMIT = Number(process.env.LAYOUT_SHIFT_LIMIT ?? 0.05);
+
+// Runs in every top-level document before the page's own scripts: each layout shift not caused by recent input is
+// reported to the journey with the address the page shows at that moment (client-side navigations change it).
+const LAYOUT_SHIFT_OBSERVER = `(() => {
+  // The shop's own pages only: not frames inside them (the browser's PDF viewer, a payment window).
+  if (window.top !== window || !location.protocol.startsWith('http')) return;
+  const doc = Math.random().toString(36).slice(2);
+  const describe = (node) => node && node.nodeType === 1
+    ? node.nodeName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '')
+    : node ? node.nodeName : '?';
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput || typeof window.__marqueLayoutShift !== 'function') continue;
+        window.__marqueLayoutShift({
+          doc,
+          url: location.pathname + location.search,
+          value: entry.value,
+          sources: (entry.sources || []).slice(0, 3).map((s) => describe(s.node)),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch (error) {
+    // A browser without the Layout Instability API reports nothing.
+  }
+})();`;
+
+/**
+ * Records the layout shifts of every page of a browser context (PerformanceObserver `layout-shift`, shifts after
+ * input left out), summed per document and address: a full load and each client-side page are counted apart.
+ * `check(where)` throws when any page visited since the last check shifted more than LAYOUT_SHIFT_LIMIT, naming
+ * the elements that moved; `pages()` lists what was recorded.
+ */
+export async function recordLayoutShifts(context) {
+  const pages = new Map();
+  await context.exposeBinding('__marqueLayoutShift', (_source, { doc, url, value, sources }) => {
+    const key = `${doc} ${url}`;
+    const page = pages.get(key) ?? { url, total: 0, shifts: [] };
+    page.total += value;
+    page.shifts.push(`${value.toFixed(3)} ${sources.join(', ')}`);
+    pages.set(key, page);
+  });
+  await context.addInitScript(LAYOUT_SHIFT_OBSERVER);
+  return {
+    pages: () => [...pages.values()],
+    /** Forgets what was recorded, unchecked: after a change the visitor asked for whose result arrives later
+     *  (another language: every text changes its length), where moving is what was asked for. */
+    forget: () => pages.clear(),
+    /** Fails on any page over the limit, then forgets what it checked. */
+    check(where = '') {
+      const over = [...pages.values()].filter((p) => p.total > LAYOUT_SHIFT_LIMIT);
+      const worst = Math.max(0, ...[...pages.values()].map((p) => p.total));
+      pages.clear();
+      if (over.length > 0) {
+        throw new Error(
+          `${where ? `${where}: ` : ''}layout shift above ${LAYOUT_SHIFT_LIMIT}:\n` +
+            over.map((p) => `  ${p.url}: ${p.total.toFixed(3)} (${p.shifts.join('; ')})`).join('\n'),
+        );
+      }
+      return worst;
+    },
+  };
+}
+
+/** Waits until the page's images have loaded and two frames were drawn, so late shifts are seen before a check. */
+export async function settled(page) {
+  await page.evaluate(async () => {
+    const pending = [...document.images].filter((image) => !image.complete && image.loading !== 'lazy');
+    await Promise.race([
+      Promise.all(
+        pending.map(
+          (image) =>
+            new Promise((done) => {
+              image.addEventListener('load', done, { once: true });
+              image.addEventListener('error', done, { once: true });
+            }),
+        ),
+      ),
+      new Promise((done) => setTimeout(done, 3_000)),
+    ]);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, serverBin, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
 
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
 
@@ -100,6 +100,8 @@ async function main() {
     args: BROWSER_ARGS,
     viewport: { width: 360, height: 740 },
   });
+  // Every page below must stay still as it loads: at most LAYOUT_SHIFT_LIMIT of layout shift each.
+  const shifts = await recordLayoutShifts(browser);
   const problems = [];
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -186,6 +188,7 @@ async function main() {
   await broken.getByRole('button', { name: 'Try again' }).click();
   await broken.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
 
+  shifts.check('360 px journey');
   await browser.close();
   browser = undefined;
   for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
@@ -215,6 +218,7 @@ async function browse(base, viewport, problems) {
     args: BROWSER_ARGS,
     viewport,
   });
+  const shifts = await recordLayoutShifts(browser);
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`${at}: page error: ${error.message}`));
   page.setDefaultTimeout(TIMEOUT);
@@ -312,6 +316,7 @@ async function browse(base, viewport, problems) {
     check(!(await listButton.isVisible()), 'the list toggle shows on a phone');
   }
 
+  shifts.check(`${at} browsing`);
   step(`${at}: Hindi from the header, still Hindi after a reload`);
   await page.goto(`${base}/`);
   await page.getByLabel('Language').selectOption('hi');
@@ -321,6 +326,8 @@ async function browse(base, viewport, problems) {
   check((await page.evaluate(() => document.documentElement.lang)) === 'hi', '<html lang> is not hi');
   await page.getByLabel(locale('hi', 'shell')['language.label']).selectOption('en');
   await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+  // Every text changed its length twice, once the other language's texts had loaded: moving was asked for.
+  shifts.forget();
 
   step(`${at}: the announcement, once closed, stays closed after a reload`);
   const closeAnnouncement = page.getByRole('button', { name: 'Close announcement' });
@@ -330,6 +337,7 @@ async function browse(base, viewport, problems) {
   await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
   check((await page.getByRole('button', { name: 'Close announcement' }).count()) === 0, 'the announcement came back');
 
+  shifts.check(at);
   await browser.close();
   browser = undefined;
 }

@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const commonConfig = require('../webpack.common.cjs');
 const sharedModules = require('../federation-shared.cjs');
 const { dependencies } = require('./package.json');
+const { MarquePreloadPlugin } = require('./scripts/preload-plugin.cjs');
 
 // The design system's and the layout's styles go inline into the page head: no extra request, no flash.
 const inlineCss = ['../packages/ui/src/ui.css', './src/features/layout/shell.css']
@@ -39,6 +40,7 @@ module.exports = (_env, argv) => {
         templateParameters: { inlineCss },
         minify: false,
       }),
+      new MarquePreloadPlugin(),
       new ModuleFederationPlugin({
         name: 'shell',
         // Remotes are registered at run time from /composition.json.

@@ -261,3 +261,55 @@ async fn the_client_validation_value_reaches_the_page_escaped() {
     let (_, html) = page(&plain, "/").await;
     assert!(!html.contains("marque-client-validation"), "no meta without a value");
 }
+
+/// The JSON of `<script id="{id}" type="application/json">` in a page.
+fn embedded(html: &str, id: &str) -> serde_json::Value {
+    let text = between(html, &format!("<script id=\"{id}\" type=\"application/json\">"), "</script>");
+    serde_json::from_str(&text.replace("\\u003c", "<")).expect("embedded JSON")
+}
+
+#[tokio::test]
+async fn a_catalog_page_embeds_the_apis_own_answers_to_its_first_calls_and_hints_its_remote() {
+    let web = tempfile::tempdir().expect("temp dir");
+    let dist = web.path().join("catalog/dist");
+    std::fs::create_dir_all(&dist).expect("mkdir");
+    let manifest = r#"{ "metaData": { "remoteEntry": { "name": "remoteEntry.js", "path": "" } },
+        "exposes": [{ "name": "Product", "assets": { "js": { "sync": ["7.0123abcd.js", "__federation_expose_Product.89abcdef.js"], "async": ["i18n-hi.1.js"] } } }] }"#;
+    std::fs::write(dist.join("mf-manifest.json"), manifest).expect("write");
+    let web_dir = web.path().to_path_buf();
+    let shop = spawn_with(move |c| c.web_dir = web_dir).await;
+    let (_, first) = shop.get_json("/api/get/new-products").await;
+    let id = first["data"][0]["_id"].as_str().expect("a product").to_owned();
+
+    let (status, html) = page(&shop, &format!("/product?productId={id}")).await;
+    assert_eq!(status, 200);
+    let (_, api_answer) = shop.get_json(&format!("/api/get/productById/{id}")).await;
+    assert_eq!(
+        embedded(&html, "marque-data"),
+        serde_json::json!([{ "path": format!("/api/get/productById/{id}"), "query": {}, "body": api_answer }])
+    );
+    assert_eq!(embedded(&html, "marque-composition")["catalog"], "/remotes/catalog/mf-manifest.json");
+    for hint in [
+        "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/remotes/catalog/mf-manifest.json\">",
+        "<link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/remoteEntry.js\">",
+        "<link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/__federation_expose_Product.89abcdef.js\">",
+    ] {
+        assert!(html.contains(hint), "{hint} in {html}");
+    }
+    assert!(!html.contains("i18n-hi"), "a chunk loaded later is not hinted");
+
+    // A listing embeds its three calls with the page's filters; a refused filter's answer (400) is left out.
+    let category = seed::categories().into_iter().next().expect("a demo category").slug;
+    let (_, html) = page(&shop, &format!("/category/{category}?oem=bmw&page=1")).await;
+    let data = embedded(&html, "marque-data");
+    let paths: Vec<&str> = data.as_array().expect("list").iter().map(|a| a["path"].as_str().expect("path")).collect();
+    let products = format!("/api/get/product/{category}");
+    assert_eq!(paths, ["/api/get/category", "/api/get/brand/oem", products.as_str()]);
+    assert_eq!(data[2]["query"], serde_json::json!({ "page": "1", "oem": "bmw" }));
+    let (_, html) = page(&shop, &format!("/category/{category}?product_type=used")).await;
+    assert_eq!(embedded(&html, "marque-data").as_array().map(Vec::len), Some(2));
+
+    // Pages of the signed-in customer embed nothing of the API.
+    let (_, html) = page(&shop, "/wishlist").await;
+    assert!(!html.contains("marque-data"));
+}

@@ -1,6 +1,8 @@
 //! Writes a page's head into the shell's HTML: title, description, canonical
 //! link, Open Graph tags and JSON-LD, so shared links and search engines see the real page.
 
+use super::first_load::{Preload, PreloadKind};
+
 /// Where in the shell's `<head>` the page's tags go.
 pub const HEAD_MARKER: &str = "<!--marque-head-->";
 /// The shell's own title, replaced by the page's.
@@ -26,6 +28,10 @@ pub struct PageHead {
     pub json_ld: Option<serde_json::Value>,
     /// Keep the page out of search indexes (account pages, not-found pages).
     pub noindex: bool,
+    /// Files the page needs first (its remote's entry and chunks), hinted before the browser finds them.
+    pub preloads: Vec<Preload>,
+    /// The answers of the page's first API calls, as JSON, embedded as `<script id="marque-data">`.
+    pub initial_data: Option<String>,
 }
 
 /// The shop as pages introduce it.
@@ -41,6 +47,9 @@ pub struct Site<'a> {
     /// The `x-client-validation` value the frontends send on authorized calls, published as
     /// `<meta name="marque-client-validation">`; empty for none.
     pub client_validation: &'a str,
+    /// Remote name → manifest URL (`/composition.json`), embedded as `<script id="marque-composition">` so the
+    /// shell registers the remotes without a round trip; empty for none.
+    pub composition_json: &'a str,
 }
 
 /// JSON made safe inside a `<script>` element: `<` never appears raw, so no
@@ -96,6 +105,15 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
             script_json(site.identity_json)
         ));
     }
+    if !site.composition_json.is_empty() {
+        tags.push(format!(
+            "<script id=\"marque-composition\" type=\"application/json\">{}</script>",
+            script_json(site.composition_json)
+        ));
+    }
+    if let Some(data) = &head.initial_data {
+        tags.push(format!("<script id=\"marque-data\" type=\"application/json\">{}</script>", script_json(data)));
+    }
     let title_tag = format!("<title>{}</title>", escape(&title));
     let html = if template.contains(SHELL_TITLE) {
         template.replacen(SHELL_TITLE, &title_tag, 1)
@@ -103,10 +121,26 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
         template.replacen("</head>", &format!("{title_tag}\n</head>"), 1)
     };
     let tags = tags.join("\n");
-    if html.contains(HEAD_MARKER) {
+    let html = if html.contains(HEAD_MARKER) {
         html.replacen(HEAD_MARKER, &tags, 1)
     } else {
         html.replacen("</head>", &format!("{tags}\n</head>"), 1)
+    };
+    // After the shell's own entry and chunks, which the page needs before its remote's.
+    if head.preloads.is_empty() {
+        return html;
+    }
+    let links: String = head.preloads.iter().map(preload_link).collect();
+    html.replacen("</head>", &format!("{links}</head>"), 1)
+}
+
+fn preload_link(preload: &Preload) -> String {
+    match preload.kind {
+        PreloadKind::Script => format!("<link rel=\"preload\" as=\"script\" href=\"{}\">", escape(&preload.href)),
+        // `fetch()` of the same origin is a CORS request without credentials to other sites: `crossorigin` matches it.
+        PreloadKind::Fetch => {
+            format!("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">", escape(&preload.href))
+        }
     }
 }
 
@@ -137,7 +171,37 @@ mod tests {
         description: "Default.",
         origin: "https://shop.test",
         identity_json: r#"{"name":"Marque Parts","address":"</script><script>alert(1)</script>"}"#,
+        composition_json: r#"{"catalog":"/remotes/catalog/mf-manifest.json"}"#,
     };
+
+    #[test]
+    fn composition_data_and_preloads_are_written_as_json_and_hints_never_as_scripts_that_run() {
+        let head = PageHead {
+            canonical: "/".into(),
+            og_type: "website",
+            initial_data: Some(r#"[{"path":"/api/get/x","query":{},"body":{"name":"</script><script>"}}]"#.into()),
+            preloads: vec![
+                Preload { href: "/remotes/catalog/mf-manifest.json".into(), kind: PreloadKind::Fetch },
+                Preload { href: "/remotes/catalog/remoteEntry.js".into(), kind: PreloadKind::Script },
+            ],
+            ..PageHead::default()
+        };
+        let html = render(PLACEHOLDER_TEMPLATE, &head, &SITE);
+        assert!(html.contains(
+            "<script id=\"marque-composition\" type=\"application/json\">{\"catalog\":\"/remotes/catalog/mf-manifest.json\"}</script>"
+        ));
+        assert!(html.contains("<script id=\"marque-data\" type=\"application/json\">[{\"path\""), "{html}");
+        assert!(!html.contains("</script><script>\"}"), "the data closed its element: {html}");
+        let preloads = "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/remotes/catalog/mf-manifest.json\">\
+                        <link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/remoteEntry.js\"></head>";
+        assert!(html.contains(preloads), "{html}");
+        // Every script the server writes is data: no inline script a content security policy would have to allow.
+        let scripts = html.matches("<script").count();
+        let data = html.matches("type=\"application/json\">").count() + html.matches("type=\"application/ld+json\">").count();
+        assert_eq!(scripts, data);
+        let plain = render(PLACEHOLDER_TEMPLATE, &PageHead { canonical: "/".into(), ..PageHead::default() }, &SITE);
+        assert!(!plain.contains("marque-data") && !plain.contains("rel=\"preload\""));
+    }
 
     #[test]
     fn titles_follow_the_pattern() {

@@ -2,6 +2,7 @@
 //! the composition manifest and the generated media.
 
 mod assets;
+mod first_load;
 mod head;
 mod media;
 mod pages;
@@ -16,6 +17,7 @@ use poem::web::{Json, StaticFileRequest};
 use poem::http::StatusCode;
 use poem::{handler, Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
+pub use first_load::ApiEndpoint;
 pub use head::{PageHead, HEAD_MARKER};
 
 use crate::app::Shop;
@@ -34,6 +36,12 @@ struct State {
     identity_json: String,
     public_url: Option<String>,
     sitemap_urls: usize,
+    /// `composition` as JSON, embedded in every page.
+    composition_json: String,
+    /// The files of the remotes served here, for each page's preload hints.
+    remote_files: BTreeMap<String, first_load::RemoteFiles>,
+    /// The API, asked in-process for the answers a page embeds.
+    api: ApiEndpoint,
 }
 
 /// The storefront's routes over one loaded configuration.
@@ -46,9 +54,11 @@ pub struct Storefront {
 impl Storefront {
     /// Reads the shell's HTML and finds the built remotes under the web dir.
     ///
+    /// `api` is the public API (paths under `/api`), asked in-process for the data a page embeds.
+    ///
     /// # Errors
     /// When the remote overrides in the configuration are malformed.
-    pub fn load(config: &Config, shop: Shop) -> Result<Self, String> {
+    pub fn load(config: &Config, shop: Shop, api: ApiEndpoint) -> Result<Self, String> {
         let shell_dir = config.web_dir.join("shell").join("dist");
         let template = std::fs::read_to_string(shell_dir.join("index.html")).unwrap_or_else(|_| {
             tracing::warn!(dir = %shell_dir.display(), "the shell is not built; serving a placeholder page");
@@ -59,8 +69,13 @@ impl Storefront {
             .keys()
             .map(|name| (name.clone(), format!("/remotes/{name}/mf-manifest.json")))
             .collect();
-        composition.extend(config.remote_overrides()?);
+        let overrides = config.remote_overrides()?;
+        let remote_files = first_load::local_remote_files(&remote_dirs, &|name| overrides.contains_key(name));
+        composition.extend(overrides);
         let state = State {
+            composition_json: serde_json::to_string(&composition).map_err(|e| e.to_string())?,
+            remote_files,
+            api,
             identity_json: serde_json::to_string(shop.identity.as_ref()).map_err(|e| e.to_string())?,
             shop,
             template,
@@ -104,7 +119,14 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         return assets::respond(files, &file);
     }
     let query = pages::Query::parse(req.uri().query());
-    let page = pages::resolve(&state.shop, &state.routes, path, &query).await;
+    let mut page = pages::resolve(&state.shop, &state.routes, path, &query).await;
+    if page.status == StatusCode::OK {
+        if let Some(matched) = state.routes.find(path) {
+            page.head.preloads = first_load::preloads(&state.remote_files, matched.page);
+            let calls = first_load::initial_calls(&matched, &|key| query.get(key).map(str::to_owned));
+            page.head.initial_data = first_load::answers(&state.api, calls).await;
+        }
+    }
     let origin = origin(req, &state);
     let html = head::render(&state.template, &page.head, &head::Site {
         name: &state.shop.identity.name,
@@ -112,6 +134,7 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         origin: &origin,
         identity_json: &state.identity_json,
         client_validation: state.shop.client_validation.as_ref().map_or("", |v| v.0.as_str()),
+        composition_json: &state.composition_json,
     });
     // Every storefront page sends only its origin to other sites; the sign-in landing, whose address
     // carries a session token until its script removes it, sends nothing at all.

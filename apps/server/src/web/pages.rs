@@ -17,7 +17,7 @@ impl Query {
         Self(raw.and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default())
     }
 
-    fn get(&self, key: &str) -> Option<&str> {
+    pub fn get(&self, key: &str) -> Option<&str> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 }
@@ -171,7 +171,7 @@ fn product_head(p: &Product, canonical: String) -> PageHead {
         og_type: "product",
         image: p.images.first().cloned(),
         json_ld: Some(product_json_ld(p, &description)),
-        noindex: false,
+        ..PageHead::default()
     }
 }
 

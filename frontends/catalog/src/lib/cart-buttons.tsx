@@ -14,7 +14,15 @@ export function BuyNowSlot({ product }: { product: CartButtonProduct }) {
   return <RemotePiece id="checkout/BuyNow" props={{ product }} />;
 }
 
-/** For product lists: the cart button under a card's price. */
+/**
+ * For product lists: the cart button under a card's price, in a place of the button's height from the first paint
+ * (the checkout remote draws it later), so the cards below never move when it arrives. Nothing when out of stock.
+ */
 export function cardCart(product: CartButtonProduct) {
-  return <AddToCartSlot product={product} place="card" />;
+  if (product.quantity < 1) return null;
+  return (
+    <div className="cart-slot">
+      <AddToCartSlot product={product} place="card" />
+    </div>
+  );
 }

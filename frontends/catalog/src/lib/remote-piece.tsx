@@ -2,10 +2,17 @@
 // remote's cart buttons), each loaded once and only when a page shows it. When that remote is down (or
 // not composed), the piece is simply absent and the catalog works on.
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { ErrorBoundary } from '@marque/ui';
+import { embeddedJson, ErrorBoundary } from '@marque/ui';
 import { useEffect, useState, type ComponentType } from 'react';
 
 const COMPOSITION_URL = '/composition.json';
+/** The composition the server embeds in every page; /composition.json when a page has none. */
+const COMPOSITION_ELEMENT_ID = 'marque-composition';
+
+async function fetchComposition(): Promise<unknown> {
+  const response = await fetch(COMPOSITION_URL, { cache: 'no-cache' });
+  return response.ok ? ((await response.json()) as unknown) : {};
+}
 const pieces = new Map<string, Promise<ComponentType<never> | null>>();
 
 async function load<P>(remote: string, id: string): Promise<ComponentType<P> | null> {
@@ -13,8 +20,7 @@ async function load<P>(remote: string, id: string): Promise<ComponentType<P> | n
   const federation = getInstance();
   if (!federation) return null;
   if (!federation.options.remotes.some((known) => known.name === remote)) {
-    const response = await fetch(COMPOSITION_URL, { cache: 'no-cache' });
-    const composition = response.ok ? ((await response.json()) as Record<string, unknown>) : {};
+    const composition = (embeddedJson(COMPOSITION_ELEMENT_ID) ?? (await fetchComposition())) as Record<string, unknown>;
     const entry = composition[remote];
     if (typeof entry !== 'string' || entry === '') return null;
     federation.registerRemotes([{ name: remote, entry: new URL(entry, window.location.href).href }]);

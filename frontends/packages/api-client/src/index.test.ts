@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, ApiError, unwrap } from './index';
+import { api, ApiError, forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID, unwrap } from './index';
 import { failed, fakeServer, type FakeServer } from './testing';
 
 let server: FakeServer | undefined;
@@ -37,5 +37,53 @@ describe('api client', () => {
     const result = await api.GET('/api/get/category');
     expect(result.response.status).toBe(404);
     expect(result.error).toEqual({ status: 'failed', message: 'No fake for /api/get/category' });
+  });
+});
+
+describe('answers embedded in the page', () => {
+  function embed(answers: unknown) {
+    document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove();
+    const script = document.createElement('script');
+    script.id = INITIAL_DATA_ELEMENT_ID;
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(answers);
+    document.head.append(script);
+    forgetInitialAnswers();
+  }
+  afterEach(() => {
+    document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove();
+    forgetInitialAnswers();
+  });
+  const page = (n: number) => ({ status: 'success', results: [], pages: 9, page: n, total: 0 });
+
+  it('answer the first call with the same path and query without the network, then the server answers', async () => {
+    embed([{ path: '/api/get/productBySearch', query: { search: 'disc', page: '2' }, body: page(2) }]);
+    server = fakeServer({ '/api/get/productBySearch': ({ url }) => page(Number(url.searchParams.get('page')) + 100) });
+    const call = () => api.GET('/api/get/productBySearch', { params: { query: { page: 2, search: 'disc' } } });
+    expect(unwrap(await call()).page).toBe(2);
+    expect(server.requests).toHaveLength(0);
+    expect(unwrap(await call()).page).toBe(102);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('leave a call with another query, or none, to the server', async () => {
+    embed([
+      { path: '/api/get/productBySearch', query: { search: 'disc', page: '2' }, body: page(2) },
+      { path: '/api/get/productBySearch', query: { search: 'disc', page: '1', oem: 'bmw' }, body: page(1) },
+      'not an answer',
+    ]);
+    server = fakeServer({ '/api/get/productBySearch': ({ url }) => page(Number(url.searchParams.get('page')) + 100) });
+    const body = unwrap(await api.GET('/api/get/productBySearch', { params: { query: { search: 'disc', page: 1 } } }));
+    expect(body.page).toBe(101);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('are ignored when the element is not JSON', async () => {
+    embed([]);
+    const element = document.getElementById(INITIAL_DATA_ELEMENT_ID);
+    if (element) element.textContent = '{not json';
+    forgetInitialAnswers();
+    server = fakeServer({ '/api/get/productBySearch': () => page(5) });
+    expect(unwrap(await api.GET('/api/get/productBySearch', { params: { query: { search: '', page: 5 } } })).page).toBe(5);
   });
 });

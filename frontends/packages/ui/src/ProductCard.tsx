@@ -18,17 +18,27 @@ export type ProductCardProduct = {
   images: ReadonlyArray<{ name: string }>;
 };
 
+/** How many cards of a list load their picture at once (the first rows on a phone); the rest when scrolled near. */
+export const EAGER_CARDS = 4;
+
 export function ProductCard({
   product,
   titleLimit,
   actions,
   footer,
+  headingLevel = 3,
+  eager = false,
 }: {
   product: ProductCardProduct;
   titleLimit: number;
   actions?: ReactNode;
   footer?: ReactNode;
+  /** 2 where the cards follow the page's h1 directly (a results list), 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+  /** The picture is in the first screen: load it at once rather than lazily. */
+  eager?: boolean;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT('common');
   const messages = useT('messages');
   const image = product.images[0]?.name;
@@ -36,16 +46,16 @@ export function ProductCard({
   return (
     <article className="product-card">
       <div className="product-card__media">
-        {image ? <img src={image} alt="" loading="lazy" width={320} height={240} /> : null}
+        {image ? <img src={image} alt="" loading={eager ? 'eager' : 'lazy'} width={320} height={240} /> : null}
         <span className="badge product-card__badge">{conditionText(t, product.producttype)}</span>
         {actions ? <div className="product-card__actions">{actions}</div> : null}
       </div>
       <div className="product-card__body">
-        <h3 className="product-card__title">
+        <Heading className="product-card__title">
           <Link href={productHref(product._id)} className="product-card__link" title={product.name}>
             {truncateTitle(product.name, titleLimit)}
           </Link>
-        </h3>
+        </Heading>
         {inStock ? (
           <p className="product-card__stock">{t('card.stock', { count: product.quantity })}</p>
         ) : (

@@ -3,7 +3,7 @@
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
 import type { ReactNode } from 'react';
-import { ProductCard, type ProductCardProduct } from './ProductCard';
+import { EAGER_CARDS, ProductCard, type ProductCardProduct } from './ProductCard';
 import { Pagination } from './Pagination';
 import type { RequestState } from './useRequest';
 
@@ -49,10 +49,12 @@ export function ProductResults({
   return (
     <>
       <ul className="product-grid">
-        {request.data.results.map((product) => (
+        {request.data.results.map((product, index) => (
           <li key={product._id}>
             <ProductCard
               product={product}
+              headingLevel={2}
+              eager={index < EAGER_CARDS}
               titleLimit={TITLE_LIMITS.listingCard}
               actions={cardActions?.(product)}
               footer={cardFooter?.(product)}

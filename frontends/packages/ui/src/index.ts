@@ -1,4 +1,5 @@
 // The Marque design system: small pieces the shell and every remote share.
+export { embeddedJson } from './embedded';
 export { ErrorBoundary } from './ErrorBoundary';
 export { formatRupees } from './format';
 export { HEART_MESSAGES, HeartButton, type HeartPlace } from './HeartButton';
@@ -14,7 +15,7 @@ export {
 } from './page-meta';
 export { Pagination, pageWindow } from './Pagination';
 export { Price } from './Price';
-export { ProductCard, type ProductCardProduct } from './ProductCard';
+export { EAGER_CARDS, ProductCard, type ProductCardProduct } from './ProductCard';
 export { pageFrom, ProductResults, type ResultsPage } from './ProductResults';
 export { richText } from './RichText';
 export { StepBar, type CheckoutStep } from './StepBar';

@@ -2,6 +2,7 @@
 // The server embeds it in every storefront page (`<script id="marque-shop" type="application/json">`) and
 // serves the same JSON at GET /api/get/shop; the page reads the embedded copy once.
 import { useSyncExternalStore } from 'react';
+import { embeddedJson } from './embedded';
 import { SHOP_NAME } from './shop';
 
 export type GrievanceOfficer = { name: string; email: string; phone: string };
@@ -75,15 +76,8 @@ let fetching: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function embedded(): ShopIdentity | null {
-  if (typeof document === 'undefined') return null;
-  const element = document.getElementById(SHOP_IDENTITY_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  try {
-    return parseShopIdentity(JSON.parse(element.textContent));
-  } catch (error) {
-    console.error('[marque] the embedded shop identity is not valid JSON', error);
-    return null;
-  }
+  const json = embeddedJson(SHOP_IDENTITY_ELEMENT_ID);
+  return json === undefined ? null : parseShopIdentity(json);
 }
 
 function settle(identity: ShopIdentity) {

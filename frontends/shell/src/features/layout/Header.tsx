@@ -59,8 +59,12 @@ export function Header() {
         <SearchBox />
         <LanguageSelect />
         <div className="site-header__actions">
-          <RemoteSlot id="checkout/CartButton" quiet />
-          <AccountPlace />
+          <span className="site-header__slot">
+            <RemoteSlot id="checkout/CartButton" quiet />
+          </span>
+          <span className="site-header__slot">
+            <AccountPlace />
+          </span>
         </div>
       </div>
     </header>

@@ -2,6 +2,8 @@
 import { registerRemotes } from '@module-federation/runtime';
 
 export const COMPOSITION_URL = '/composition.json';
+/** The same document, embedded by the server in every page (`<script id="marque-composition" type="application/json">`). */
+export const COMPOSITION_ELEMENT_ID = 'marque-composition';
 
 export type RemoteEntry = { name: string; entry: string };
 
@@ -18,9 +20,19 @@ export function remotesFrom(composition: unknown, base: string): RemoteEntry[] {
 
 let composed: Promise<void> | null = null;
 
-/** Registers the remotes once; after a failure the next call tries again (the retry button relies on it). */
+/**
+ * Registers the remotes once, from the composition embedded in the page (no round trip) or else from
+ * /composition.json; after a failure the next call tries again (the retry button relies on it).
+ */
 export function ensureComposition(): Promise<void> {
   composed ??= (async () => {
+    // Read here, not with @marque/ui's embeddedJson: this runs before the async boundary, where nothing that
+    // imports a shared module (React) may be loaded.
+    const embedded = document.getElementById(COMPOSITION_ELEMENT_ID)?.textContent;
+    if (embedded) {
+      registerRemotes(remotesFrom(JSON.parse(embedded), location.href));
+      return;
+    }
     const response = await fetch(COMPOSITION_URL, { cache: 'no-cache' });
     if (!response.ok) throw new Error(`${COMPOSITION_URL} answered ${response.status}`);
     registerRemotes(remotesFrom(await response.json(), location.href));

@@ -2,7 +2,7 @@
 import type { SubcategoryGroup } from '@marque/api-client';
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
-import { ProductCard } from '@marque/ui';
+import { EAGER_CARDS, ProductCard } from '@marque/ui';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { ListingNotFound } from '../../listing/components/ListingStatus';
@@ -15,14 +15,15 @@ export function SubcategoryGroups({ categorySlug, groups }: { categorySlug: stri
   if (withProducts.length === 0) return <ListingNotFound />;
   return (
     <>
-      {withProducts.map((group) => (
-        <Group key={group._id} categorySlug={categorySlug} group={group} />
+      {withProducts.map((group, index) => (
+        <Group key={group._id} categorySlug={categorySlug} group={group} first={index === 0} />
       ))}
     </>
   );
 }
 
-function Group({ categorySlug, group }: { categorySlug: string; group: SubcategoryGroup }) {
+/** `first`: the first group's pictures are in the first screen, so they load at once. */
+function Group({ categorySlug, group, first }: { categorySlug: string; group: SubcategoryGroup; first: boolean }) {
   const t = useT('listing');
   const headingId = useId();
   return (
@@ -36,10 +37,11 @@ function Group({ categorySlug, group }: { categorySlug: string; group: Subcatego
         </Link>
       </div>
       <ul className="product-grid">
-        {group.products.map((product) => (
+        {group.products.map((product, index) => (
           <li key={product._id}>
             <ProductCard
               product={product}
+              eager={first && index < EAGER_CARDS}
               titleLimit={TITLE_LIMITS.listingCard}
               actions={cardHeart(product)}
               footer={cardCart(product)}

@@ -32,7 +32,7 @@ export function ImageGallery({ images, name }: { images: ReadonlyArray<{ name: s
           aria-label={t('gallery.open', { n: current + 1, count })}
           onClick={() => setViewing(true)}
         >
-          <img className="gallery__main" src={shown.name} alt={name} width={640} height={480} draggable={false} />
+          <img className="gallery__main" src={shown.name} alt={name} width={640} height={480} fetchPriority="high" draggable={false} />
         </button>
         {count > 1 ? (
           <>

@@ -93,7 +93,11 @@ function ProductDetail({ product, slots }: { product: Product; slots: ProductSlo
           ) : (
             <p className="product-detail__stock">{t('stock.in', { count: product.quantity })}</p>
           )}
-          {slots.cartActions ? <div className="product-detail__actions">{slots.cartActions(product)}</div> : null}
+          {slots.cartActions ? (
+            <div className={product.quantity < 1 ? 'product-detail__actions' : 'product-detail__actions cart-slot'}>
+              {slots.cartActions(product)}
+            </div>
+          ) : null}
           <dl className="particulars">
             {particulars.map(([label, value]) => (
               <div key={label} className="particulars__row">
