@@ -8,7 +8,8 @@
 #
 # Environment: MARQUE_SERVER_BIN (default $CARGO_TARGET_DIR/debug/marque-server; copied first, the
 # shared one is overwritten by other builds), SCHEMATHESIS (default the venv `make schemathesis`
-# installs), FUZZ_MAX_EXAMPLES (default 100 per operation), FUZZ_SEED (default 11).
+# installs), FUZZ_MAX_EXAMPLES (default 100 per operation), FUZZ_SEED (default 11), FUZZ_CHECKS
+# (Schemathesis' --checks; default the four above).
 #
 # Outside the run, and why: the document covers every operation the server describes; the routes
 # mounted beside it are not in it and so are not Schemathesis' to test: /api/dev/outbox (dev only,
@@ -23,6 +24,7 @@ server_bin="${MARQUE_SERVER_BIN:-$target_dir/debug/marque-server}"
 st="${SCHEMATHESIS:-$HOME/.cache/marque-schemathesis/bin/schemathesis}"
 max_examples="${FUZZ_MAX_EXAMPLES:-100}"
 seed="${FUZZ_SEED:-11}"
+checks="${FUZZ_CHECKS:-not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance}"
 client_validation="fuzz-client-validation"
 
 work="$(mktemp -d /tmp/marque-fuzz.XXXXXX)"
@@ -113,7 +115,7 @@ run() { # run NAME TOKEN [schemathesis options...]: one run, its reports in $wor
   shift 2
   # From $work: Schemathesis keeps its cache in ./.schemathesis.
   (cd "$work" && "$st" --config-file "$work/schemathesis.toml" run "$base/api/openapi.json" --url "$base" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+    --checks "$checks" \
     --max-examples "$max_examples" --seed "$seed" --generation-database none --workers 1 \
     --request-timeout 30 --no-color \
     -H "Authorization: Bearer $bearer" -H "x-client-validation: $client_validation" \
