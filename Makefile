@@ -8,8 +8,10 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
+# Schemathesis (issue 11) lives in a venv outside the clone, installed once by `make schemathesis`.
+SCHEMATHESIS_VENV := $(HOME)/.cache/marque-schemathesis
 
-.PHONY: surreal-server poppler moto run test web-deps web-build chromium aiosmtpd test-rust test-web test-journey contract generate bench bench-web lighthouse
+.PHONY: surreal-server poppler moto schemathesis run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -18,8 +20,8 @@ run: web-build
 	cargo build --profile shop -p marque-server
 	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
 
-## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), contract drift, frontends, browser journey.
-test: web-deps chromium aiosmtpd poppler moto test-rust test-web test-journey
+## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), Schemathesis on the live API, contract drift, frontends, browser journeys.
+test: web-deps chromium aiosmtpd poppler moto schemathesis test-rust test-fuzz test-web test-journey
 
 ## Every Rust test, beside a real SurrealDB server (installed once into ~/.cache/marque-surreal by
 ## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on
@@ -32,6 +34,12 @@ test-rust: moto
 ## The SurrealDB server for the tests (a long compile the first time, then cached).
 surreal-server:
 	tools/surreal-server.sh
+
+## Schemathesis over every operation of /api/openapi.json on the debug server (tools/fuzz-api.sh):
+## no 5xx, every answer as documented; FUZZ_MAX_EXAMPLES, FUZZ_SEED to change.
+test-fuzz: schemathesis
+	cargo build -p marque-server
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) SCHEMATHESIS=$(SCHEMATHESIS_VENV)/bin/schemathesis tools/fuzz-api.sh
 
 test-web: web-deps
 	cd frontends && npm run check:api-client
@@ -67,6 +75,16 @@ poppler:
 ## when missing; the S3 picture store's tests start it (they say SKIPPED without MARQUE_TEST_MOTO).
 moto:
 	@tools/moto-server.sh >/dev/null
+
+## Schemathesis 4 from PyPI in a venv under ~/.cache, installed when missing (Debian's python3-venv first if needed).
+schemathesis:
+	@[ -x $(SCHEMATHESIS_VENV)/bin/schemathesis ] || { \
+	  /usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null || { \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null; }; \
+	  rm -rf $(SCHEMATHESIS_VENV); \
+	  /usr/bin/python3 -m venv $(SCHEMATHESIS_VENV) && \
+	  $(SCHEMATHESIS_VENV)/bin/pip install -q --disable-pip-version-check 'schemathesis>=4,<5'; }
 
 ## Debian's aiosmtpd, a real SMTP server for marque-smtp's tests (they say SKIPPED without it).
 aiosmtpd:

@@ -10,7 +10,7 @@ use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    CatalogStore, OrderDraft, OrderStore, OrderStoreError, PaymentId, PaymentOrderId, Placement, Reservation,
+    CatalogStore, OrderDraft, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId, Placement, Reservation,
     ReservationState, UserId,
 };
 
@@ -31,6 +31,7 @@ macro_rules! for_each_order_suite {
         $callback!(a_hundred_buyers_of_the_last_unit_make_one_order);
         $callback!(orders_are_per_customer_newest_first);
         $callback!(a_provider_event_is_seen_once);
+        $callback!(an_empty_id_names_nothing);
     };
 }
 
@@ -273,4 +274,16 @@ pub async fn a_provider_event_is_seen_once(orders: &dyn OrderStore, _catalog: &d
     assert_eq!(orders.forget_event("evt_1").await, Ok(()));
     assert_eq!(orders.first_sight("evt_1", JUNE_2026 + 2).await, Ok(true), "a forgotten event is new again");
     assert_eq!(orders.forget_event("evt_never").await, Ok(()));
+}
+
+/// An empty id (a request's empty field) is an unknown reservation or order, never a store failure.
+pub async fn an_empty_id_names_nothing(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
+    let empty = PaymentOrderId(String::new());
+    assert_eq!(orders.reservation(&empty).await, Ok(None));
+    assert_eq!(orders.release(&empty).await, Err(OrderStoreError::UnknownReservation));
+    assert_eq!(
+        orders.place(&empty, &PaymentId("pay_x".into()), JUNE_2026).await,
+        Err(OrderStoreError::UnknownReservation)
+    );
+    assert_eq!(orders.order(&OrderId(String::new())).await, Ok(None));
 }

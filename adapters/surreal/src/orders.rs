@@ -518,6 +518,10 @@ impl OrderStore for SurrealOrderStore {
         &self,
         payment_order: &PaymentOrderId,
     ) -> Result<Option<(Reservation, ReservationState)>, OrderStoreError> {
+        // SurrealDB refuses an empty record key; no reservation has one.
+        if payment_order.0.is_empty() {
+            return Ok(None);
+        }
         let rows: Vec<ReservationRow> = self
             .db
             .query(format!("SELECT {RESERVATION_FIELDS} FROM type::record('reservation', $key)"))
@@ -529,6 +533,9 @@ impl OrderStore for SurrealOrderStore {
     }
 
     async fn release(&self, payment_order: &PaymentOrderId) -> Result<bool, OrderStoreError> {
+        if payment_order.0.is_empty() {
+            return Err(OrderStoreError::UnknownReservation);
+        }
         let released = self.retrying(|| self.try_release(&payment_order.0)).await?;
         if released {
             self.stock_changed().await;
@@ -561,6 +568,9 @@ impl OrderStore for SurrealOrderStore {
         placed_at: i64,
     ) -> Result<Placement, OrderStoreError> {
         let key = payment_order.0.as_str();
+        if key.is_empty() {
+            return Err(OrderStoreError::UnknownReservation);
+        }
         let outcome = self.retrying(|| self.try_place(key, &payment.0, placed_at)).await;
         match outcome {
             Ok(Placement::Placed(order)) => {
@@ -572,6 +582,9 @@ impl OrderStore for SurrealOrderStore {
     }
 
     async fn order(&self, id: &OrderId) -> Result<Option<PlacedOrder>, OrderStoreError> {
+        if id.0.is_empty() {
+            return Ok(None);
+        }
         let rows: Vec<OrderRow> = self
             .db
             .query(format!("SELECT {ORDER_FIELDS} FROM type::record('customer_order', $id)"))

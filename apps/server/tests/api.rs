@@ -262,8 +262,19 @@ async fn unknown_api_paths_and_methods_answer_json() {
     assert_eq!(body["status"], "failed");
     let resp = shop.client.post(format!("{}/api/get/category", shop.base)).send().await.expect("answers");
     assert_eq!(resp.status(), 405);
+    assert_eq!(resp.headers()["allow"], "GET, HEAD", "405 names the methods the path takes");
     let body: serde_json::Value = resp.json().await.expect("JSON");
     assert_eq!(body["status"], "failed");
+    for (method, path, allowed) in [
+        (reqwest::Method::GET, "/api/remove/u1/address/a1", "DELETE"),
+        (reqwest::Method::DELETE, "/api/login", "POST"),
+        (reqwest::Method::TRACE, "/api/user", "GET, HEAD"),
+        (reqwest::Method::GET, "/api/razorpay/webhook", "POST"),
+    ] {
+        let resp = shop.client.request(method.clone(), format!("{}{path}", shop.base)).send().await.expect("answers");
+        assert_eq!(resp.status(), 405, "{method} {path}");
+        assert_eq!(resp.headers()["allow"], allowed, "{method} {path}");
+    }
 }
 
 // ---------------------------------------------------------------------------

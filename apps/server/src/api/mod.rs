@@ -41,6 +41,7 @@ macro_rules! session_response {
 
 mod account;
 mod address;
+mod allow;
 mod auth;
 mod catalog;
 mod checkout;
@@ -158,6 +159,7 @@ fn plain_json_media_type(spec: &str) -> String {
 pub fn routes(shop: Shop) -> impl Endpoint {
     let service = service(&shop);
     let document = spec_json(&shop);
+    let allow = std::sync::Arc::new(allow::AllowTable::new(&document, "/api"));
     let viewer = service.swagger_ui();
     let outbox = shop.outbox.clone();
     let mut route = Route::new()
@@ -184,6 +186,10 @@ pub fn routes(shop: Shop) -> impl Endpoint {
         .around(refuse_large_bodies)
         .around(wishlist_trailing_slash)
         .around(json_errors)
+        .around(move |next, req| {
+            let allow = allow.clone();
+            async move { allow::allow_on_405(next, req, &allow).await }
+        })
 }
 
 /// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first, with
