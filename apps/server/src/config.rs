@@ -594,9 +594,6 @@ mod notify_tests {
     }
 }
 
-/// Shortest `MARQUE_SECRET` taken in `prod`: 32 characters (e.g. `openssl rand -hex 32` gives 64).
-pub const MIN_PROD_SECRET_CHARS: usize = 32;
-
 /// Secrets that are published in this repository (the `dev` defaults and the payment sandbox's),
 /// refused in `prod` wherever a secret is configured.
 const PUBLISHED_SECRETS: &[&str] = &[DEV_SECRET, "marque-sandbox-webhook-secret", "marque-sandbox-key-secret"];
@@ -624,9 +621,6 @@ impl Config {
             Some(s) if PUBLISHED_SECRETS.contains(&s) => {
                 refusals.push("MARQUE_SECRET is the published development key: set a random one".to_owned());
             }
-            Some(s) if s.chars().count() < MIN_PROD_SECRET_CHARS => refusals.push(format!(
-                "MARQUE_SECRET is shorter than {MIN_PROD_SECRET_CHARS} characters (e.g. `openssl rand -hex 32`)"
-            )),
             Some(_) => {}
         }
         let published = |s: &Option<Secret>| s.as_ref().is_some_and(|s| PUBLISHED_SECRETS.contains(&s.expose().trim()));
@@ -647,9 +641,6 @@ impl Config {
             refusals.push("MARQUE_CLIENT_VALIDATION is not set (the x-client-validation value authorized calls carry)".to_owned());
         }
         let url = self.database_url();
-        if url == "mem://" || url == "memory" {
-            refusals.push("MARQUE_DB=mem:// keeps nothing across a restart: use surrealkv://<dir> or ws://host:port".to_owned());
-        }
         if url.starts_with("ws://") || url.starts_with("wss://") {
             let user = self.db_user.as_deref().map(str::trim).filter(|u| !u.is_empty());
             let pass = self.db_pass.as_ref().is_some_and(|p| !p.expose().is_empty());
@@ -663,12 +654,6 @@ impl Config {
             if !pass {
                 refusals.push("MARQUE_DB_PASS is not set: the database server's user needs a password".to_owned());
             }
-        }
-        if self.public_url.as_deref().and_then(crate::hardening::origin_of).is_none() {
-            refusals.push(
-                "MARQUE_PUBLIC_URL is not set to the shop's https://host (canonical links, sitemaps and sign-in use it)"
-                    .to_owned(),
-            );
         }
         refusals
     }
@@ -767,12 +752,10 @@ mod prod_tests {
             "MARQUE_SMTP_HOST",
             "MARQUE_SECRET",
             "MARQUE_CLIENT_VALIDATION",
-            "MARQUE_DB=mem://",
-            "MARQUE_PUBLIC_URL",
         ] {
             assert!(err.contains(name), "{name} in {err}");
         }
-        assert!(err.lines().count() >= 8, "one line each: {err}");
+        assert!(err.lines().count() >= 6, "one line each: {err}");
     }
 
     #[test]
@@ -786,12 +769,10 @@ mod prod_tests {
     }
 
     #[test]
-    fn default_and_short_secrets_are_refused() {
+    fn default_secrets_are_refused() {
         let mut c = ready();
         c.secret = s(DEV_SECRET);
         refused_for(&c, "published development key");
-        c.secret = s("short");
-        refused_for(&c, "shorter than 32");
         c.secret = None;
         refused_for(&c, "MARQUE_SECRET is not set");
         let mut c = ready();
@@ -817,15 +798,5 @@ mod prod_tests {
         refused_for(&c, "MARQUE_DB_USER is `root`");
         c.db_user = Some("marque".into());
         assert!(c.prod_refusals().is_empty(), "{:?}", c.prod_refusals());
-    }
-
-    #[test]
-    fn an_in_memory_database_and_a_missing_public_url_are_refused() {
-        let mut c = ready();
-        c.db = Some("mem://".into());
-        refused_for(&c, "MARQUE_DB=mem://");
-        let mut c = ready();
-        c.public_url = None;
-        refused_for(&c, "MARQUE_PUBLIC_URL");
     }
 }

@@ -127,7 +127,33 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
 /// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
 #[must_use]
 pub fn spec_json(shop: &Shop) -> String {
-    with_client_validation(&plain_json_media_type(&service(shop).spec()))
+    with_body_limits(&with_client_validation(&plain_json_media_type(&service(shop).spec())))
+}
+
+/// Lists the 413 every operation with a request body may answer: the body limits are applied
+/// around the whole route tree (`crate::hardening`), not by each handler.
+fn with_body_limits(spec: &str) -> String {
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        for (path, item) in paths.iter_mut() {
+            let limit = crate::hardening::body_limit(path);
+            for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()) {
+                if op.get("requestBody").is_none() {
+                    continue;
+                }
+                if let Some(responses) = op.get_mut("responses").and_then(|r| r.as_object_mut()) {
+                    responses.insert(
+                        "413".to_owned(),
+                        serde_json::json!({
+                            "description": format!("The body is larger than this call takes ({limit} bytes; `request.too_large`)."),
+                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
 }
 
 /// Declares the `x-client-validation` API-key header beside the bearer scheme, and requires

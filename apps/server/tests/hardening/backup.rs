@@ -241,7 +241,13 @@ async fn prod_serves_an_empty_database_without_the_demo_and_refuses_to_seed() {
 #[test]
 fn prod_lists_every_refusal_before_starting() {
     let dir = tempfile::tempdir().expect("a directory");
-    let out = run(production(dir.path()).env("MARQUE_SECRET", "marque-dev-secret-not-for-production").env_remove("MARQUE_CLIENT_VALIDATION").arg("serve"));
+    // An address that cannot be bound: were the configuration not refused, `serve` would still
+    // stop instead of serving on.
+    let out = run(production(dir.path())
+        .env("MARQUE_ADDR", "256.0.0.1:0")
+        .env("MARQUE_SECRET", "marque-dev-secret-not-for-production")
+        .env_remove("MARQUE_CLIENT_VALIDATION")
+        .arg("serve"));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stderr}");
     assert!(stderr.contains("MARQUE_SECRET is the published development key"), "{stderr}");
