@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer, watchCsp } from './harness.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 
@@ -158,6 +158,8 @@ async function main() {
     viewport: { width: 360, height: 740 },
   });
   const problems = [];
+  // Every page of the context, the sign-in popup too, fails the journey on a CSP violation.
+  await watchCsp(browser, problems);
   browser.on('page', (page) => {
     page.on('pageerror', (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
     // Console errors are reported, not failed on: a refused call the page handles logs one too.

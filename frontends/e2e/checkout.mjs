@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer, watchCsp } from './harness.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 const TIMEOUT = 15_000;
@@ -109,6 +109,7 @@ async function main() {
   const shifts = await recordLayoutShifts(browser);
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await watchCsp(page, problems);
   // Every failed API answer is printed, so a failing step shows what the server said.
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;

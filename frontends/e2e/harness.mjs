@@ -159,3 +159,22 @@ export async function settled(page) {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
 }
+
+/**
+ * Fails the journey on any Content-Security-Policy violation in `page` (or every page of a context): the browser's report
+ * (a `securitypolicyviolation` event, seen by a script injected before the page's own) and its
+ * console error both go into `problems`.
+ */
+export async function watchCsp(page, problems) {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile || ''}:${event.lineNumber}`);
+    });
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && (text.startsWith('CSP violation') || text.includes('Content Security Policy'))) {
+      problems.push(`at ${message.page()?.url() ?? "?"}: ${text}`);
+    }
+  });
+}

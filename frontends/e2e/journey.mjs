@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer, watchCsp } from './harness.mjs';
 
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
 
@@ -105,6 +105,7 @@ async function main() {
   const problems = [];
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await watchCsp(page, problems);
   page.setDefaultTimeout(TIMEOUT);
 
   step('open home and see the headline');
@@ -221,6 +222,7 @@ async function browse(base, viewport, problems) {
   const shifts = await recordLayoutShifts(browser);
   const page = await browser.newPage();
   page.on('pageerror', (error) => problems.push(`${at}: page error: ${error.message}`));
+  await watchCsp(page, problems);
   page.setDefaultTimeout(TIMEOUT);
 
   // A category with products, one of its subcategories and a product there, from the API.

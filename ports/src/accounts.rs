@@ -169,8 +169,8 @@ pub trait AccountStore: Send + Sync {
     ) -> Result<ChallengeOutcome, AccountStoreError>;
 
     /// Counts one event for `key` (e.g. `otp-send:9876543210`, `login:203.0.113.9`) in the window of
-    /// `window_secs` seconds that contains `now`, and returns the count including this one. Shared by
-    /// every instance, so limits hold across them.
+    /// `window_secs` seconds that contains `now` (windows start at multiples of `window_secs`), and
+    /// returns the count including this one. Shared by every instance, so limits hold across them.
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.

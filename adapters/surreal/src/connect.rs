@@ -79,8 +79,11 @@ impl Default for ConnectOptions {
 /// The shop's database: one connection, shared by every store it hands out.
 #[derive(Debug, Clone)]
 pub struct Database {
-    db: Surreal<Any>,
-    database: String,
+    pub(crate) db: Surreal<Any>,
+    pub(crate) database: String,
+    pub(crate) namespace: String,
+    /// The address as shown in messages (no password).
+    pub(crate) url: String,
 }
 
 /// How long to wait for a `surrealkv://` directory another handle in this process is
@@ -105,6 +108,15 @@ impl Database {
     /// # Errors
     /// See [`ConnectError`].
     pub async fn connect_with(url: &str, options: &ConnectOptions) -> Result<Self, ConnectError> {
+        let db = Self::open_unmigrated(url, options).await?;
+        schema::migrate(&db.db).await?;
+        tracing::debug!(namespace = %options.namespace, database = %options.database, "database ready");
+        Ok(db)
+    }
+
+    /// Opens `url` and selects the namespace and database, leaving the schema as it is
+    /// (a restore brings its own).
+    pub(crate) async fn open_unmigrated(url: &str, options: &ConnectOptions) -> Result<Self, ConnectError> {
         check_name("namespace", &options.namespace)?;
         check_name("database", &options.database)?;
         let endpoint = Endpoint::parse(url)?;
@@ -128,9 +140,7 @@ impl Database {
             .use_db(options.database.as_str())
             .await
             .map_err(|e| ConnectError::Unreachable { url: shown.clone(), reason: e.message().to_owned() })?;
-        schema::migrate(&db).await?;
-        tracing::debug!(url = %shown, namespace = %options.namespace, database = %options.database, "database ready");
-        Ok(Self { db, database: options.database.clone() })
+        Ok(Self { db, database: options.database.clone(), namespace: options.namespace.clone(), url: shown })
     }
 
     /// The catalog store on this connection.
@@ -326,7 +336,7 @@ mod tests {
         let e = Endpoint::parse("http://root:secret@db:8000").expect_err("http is not an engine here");
         assert!(!e.to_string().contains("secret"), "{e}");
         assert_eq!(Endpoint::parse("ws://root:secret@db:8000").map(|e| e.to_string()), Ok("ws://…@db:8000".to_owned()));
-        let credentials = Credentials { username: "root".into(), password: "secret".into() };
+        let credentials = Credentials { username: "root".into(), password: "secret".into(), level: UserLevel::Root };
         assert!(!format!("{credentials:?}").contains("secret"));
     }
 

@@ -21,6 +21,7 @@
 
 mod accounts;
 mod addresses;
+mod backup;
 mod catalog;
 mod connect;
 mod error;
@@ -29,6 +30,7 @@ mod schema;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
+pub use backup::BackupError;
 pub use addresses::SurrealAddressStore;
 pub use catalog::SurrealCatalogStore;
 pub use orders::SurrealOrderStore;

@@ -6,8 +6,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use marque_app::{
     AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OrderService,
-    OrderSettings, OtpSecret,
-    SystemClock, WishlistService,
+    OrderSettings, OtpSecret, SystemClock, Throttle, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_blobs_s3::S3BlobStore;
@@ -25,6 +24,7 @@ use poem::{EndpointExt, Route};
 use crate::config::{BlobBackend, Config, DbAuth, Environment, NotifyMode, PaymentMode};
 use crate::identity::PaymentSettings;
 use crate::identity::ShopIdentity;
+use crate::hardening::{self, PolicySources, SecurityHeaders};
 use crate::{api, seed, web};
 
 /// The use cases the HTTP layer calls.
@@ -47,6 +47,8 @@ pub struct Shop {
     pub identity: Arc<ShopIdentity>,
     /// Sign-in with Google (or the `dev` stand-in); `None` when not configured.
     pub sign_in: Option<api::google::SignIn>,
+    /// Rate limits on customers' abusable writes, counted in the account store (shared by instances).
+    pub throttle: Throttle,
 }
 
 /// The configured `x-client-validation` value. Never printed.
@@ -80,9 +82,11 @@ impl App {
     /// configuration and applies its schema.
     ///
     /// # Errors
-    /// When the identity is incomplete (`prod`) or invalid, or the database
+    /// With `MARQUE_ENV=prod`, every refusal of [`Config::check_prod`] in one message; when the
+    /// identity is invalid, or the database
     /// cannot be opened or its schema cannot be applied.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
+        config.check_prod().map_err(anyhow::Error::msg)?;
         let mut identity = ShopIdentity::from_config(&config).map_err(anyhow::Error::msg)?;
         let (payments, sandbox) = payment_gateway(&config)?;
         let checkout_config = payments.checkout();
@@ -90,20 +94,7 @@ impl App {
         let identity = Arc::new(identity);
         let secret = config.otp_secret().map_err(anyhow::Error::msg)?;
         let url = config.database_url();
-        let level = match config.db_auth {
-            DbAuth::Root => UserLevel::Root,
-            DbAuth::Namespace => UserLevel::Namespace,
-            DbAuth::Database => UserLevel::Database,
-        };
-        let options = ConnectOptions {
-            namespace: config.db_namespace.clone(),
-            database: config.db_database.clone(),
-            credentials: config
-                .db_user
-                .clone()
-                .zip(config.db_pass.as_ref())
-                .map(|(username, password)| Credentials { username, password: password.expose().to_owned(), level }),
-        };
+        let options = connect_options(&config);
         let database = Database::connect_with(&url, &options)
             .await
             .with_context(|| format!("opening the database at {url}"))?;
@@ -135,6 +126,7 @@ impl App {
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
         settings.shop_name = config.shop_name.clone();
+        let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), config.rate_limits);
         let accounts =
             AccountService::new(Arc::new(database.accounts()), notifier, blobs, Arc::new(SystemClock), settings);
         let wishlist = WishlistService::new(Arc::new(database.wishlist()), catalog_store.clone());
@@ -166,6 +158,7 @@ impl App {
             client_validation,
             identity,
             sign_in,
+            throttle,
         };
         Ok(Self { config, shop, catalog_store, database })
     }
@@ -210,12 +203,63 @@ impl App {
         if let Some(sandbox) = &self.shop.sandbox {
             route = route.nest(SANDBOX_PATH, sandbox.routes());
         }
+        let headers = SecurityHeaders::new(&self.policy_sources()?, self.config.env == Environment::Prod)
+            .map_err(anyhow::Error::msg)?;
         Ok(route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
             .nest("/", storefront.routes())
+            .around(hardening::limit_bodies)
             .with(compression())
-            .with(Tracing))
+            .with(Tracing)
+            .with(headers))
+    }
+
+    /// The origins the pages' Content-Security-Policy allows besides their own: the checkout
+    /// script's and the payment API's, remotes served from elsewhere, and the operator's extras.
+    ///
+    /// # Errors
+    /// When `MARQUE_REMOTES` is malformed or an extra origin is not `http(s)://host[:port]`.
+    pub fn policy_sources(&self) -> anyhow::Result<PolicySources> {
+        let payment_api = match self.config.payment_mode() {
+            Ok(PaymentMode::Razorpay { api_url, .. }) => {
+                hardening::origin_of(api_url.as_deref().unwrap_or(marque_razorpay::RAZORPAY_BASE_URL))
+            }
+            _ => None,
+        };
+        let mut extra = Vec::new();
+        for raw in self.config.csp_extra_origins.split([',', ' ']).map(str::trim).filter(|o| !o.is_empty()) {
+            let origin = hardening::origin_of(raw)
+                .filter(|o| o == raw.trim_end_matches('/'))
+                .with_context(|| format!("MARQUE_CSP_EXTRA_ORIGINS: `{raw}` is not an origin like https://host[:port]"))?;
+            extra.push(origin);
+        }
+        Ok(PolicySources {
+            payment_script: self.shop.identity.payment.as_ref().and_then(|p| hardening::origin_of(&p.script)),
+            payment_api,
+            remotes: self.config.remote_overrides().map_err(anyhow::Error::msg)?.values().filter_map(|u| hardening::origin_of(u)).collect(),
+            extra,
+        })
+    }
+}
+
+/// How to reach the configured database: the shop's namespace and database, and the
+/// `ws://` server's user when configured.
+#[must_use]
+pub fn connect_options(config: &Config) -> ConnectOptions {
+    let level = match config.db_auth {
+        DbAuth::Root => UserLevel::Root,
+        DbAuth::Namespace => UserLevel::Namespace,
+        DbAuth::Database => UserLevel::Database,
+    };
+    ConnectOptions {
+        namespace: config.db_namespace.clone(),
+        database: config.db_database.clone(),
+        credentials: config
+            .db_user
+            .clone()
+            .zip(config.db_pass.as_ref())
+            .map(|(username, password)| Credentials { username, password: password.expose().to_owned(), level }),
     }
 }
 
@@ -228,11 +272,6 @@ fn compression() -> Compression {
         .with_quality(CompressionLevel::Precise(5))
 }
 
-/// The sign-in provider: Google (OpenID Connect) when its client id and secret are configured,
-/// else the local stand-in in `dev`, else none. The flag tells whether it is the stand-in.
-///
-/// # Errors
-/// When only one of the client id and secret is set, or the issuer is not a URL.
 /// Where the `dev` payment sandbox is served.
 pub const SANDBOX_PATH: &str = "/sandbox/razorpay";
 
@@ -304,6 +343,11 @@ fn spawn_hold_sweeper(checkout: &CheckoutService) {
     });
 }
 
+/// The sign-in provider: Google (OpenID Connect) when its client id and secret are configured,
+/// else the local stand-in in `dev`, else none. The flag tells whether it is the stand-in.
+///
+/// # Errors
+/// When only one of the client id and secret is set, or the issuer is not a URL.
 pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn IdentityProvider>, bool)>> {
     let id = config.google_client_id.as_deref().map(str::trim).filter(|v| !v.is_empty());
     let secret = config.google_client_secret.as_ref().map(|s| s.expose().trim()).filter(|v| !v.is_empty());

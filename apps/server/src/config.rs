@@ -138,6 +138,17 @@ pub struct Config {
     /// version: a write by any instance shows within about this long.
     #[arg(long, env = "MARQUE_CATALOG_POLL_MS", default_value_t = 200)]
     pub catalog_poll_ms: u64,
+
+    /// Rate limits on customers' writes (pay, addresses, wishlist, profile, invoices): the
+    /// shop's defaults; not configurable from outside, tests lower them.
+    #[arg(skip)]
+    pub rate_limits: marque_app::ThrottleRules,
+
+    /// Origins (`https://host[:port]`, separated by commas) the pages' Content-Security-Policy
+    /// allows for scripts, frames, calls and images besides the shop's own, the checkout
+    /// script's and the payment API's.
+    #[arg(long, env = "MARQUE_CSP_EXTRA_ORIGINS", default_value = "")]
+    pub csp_extra_origins: String,
 }
 
 /// Who runs the shop: published to the frontends, printed on invoices.
@@ -437,6 +448,8 @@ impl Config {
             otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
             catalog_cache_mb: 16,
             catalog_poll_ms: 100,
+            rate_limits: marque_app::ThrottleRules::default(),
+            csp_extra_origins: String::new(),
         }
     }
 }
@@ -719,5 +732,221 @@ mod notify_tests {
         config.env = Environment::Dev;
         config.notify = Some(NotifyMode::Gateways);
         assert!(config.notify_mode().is_err(), "dev asking for the gateways needs them too");
+    }
+}
+
+/// Secrets that are published in this repository (the `dev` defaults and the payment sandbox's),
+/// refused in `prod` wherever a secret is configured.
+const PUBLISHED_SECRETS: &[&str] = &[DEV_SECRET, "marque-sandbox-webhook-secret", "marque-sandbox-key-secret"];
+
+impl Config {
+    /// Everything `MARQUE_ENV=prod` refuses in this configuration, each naming the variable to
+    /// set or change; empty in `dev` and for a configuration fit for production.
+    #[must_use]
+    pub fn prod_refusals(&self) -> Vec<String> {
+        if self.env != Environment::Prod {
+            return Vec::new();
+        }
+        let mut refusals = Vec::new();
+        if let Err(e) = crate::identity::ShopIdentity::from_config(self) {
+            refusals.push(e);
+        }
+        if let Err(e) = self.payment_mode() {
+            refusals.push(e);
+        }
+        if let Err(e) = self.notify_mode() {
+            refusals.push(e);
+        }
+        match self.secret.as_ref().map(|s| s.expose().trim()).filter(|s| !s.is_empty()) {
+            None => refusals.push("MARQUE_SECRET is not set (the key of one-time code hashes)".to_owned()),
+            Some(s) if PUBLISHED_SECRETS.contains(&s) => {
+                refusals.push("MARQUE_SECRET is the published development key: set a random one".to_owned());
+            }
+            Some(_) => {}
+        }
+        let published = |s: &Option<Secret>| s.as_ref().is_some_and(|s| PUBLISHED_SECRETS.contains(&s.expose().trim()));
+        for (name, secret) in [
+            ("MARQUE_RAZORPAY_KEY_SECRET", &self.payment.razorpay_key_secret),
+            ("MARQUE_RAZORPAY_WEBHOOK_SECRET", &self.payment.razorpay_webhook_secret),
+            ("MARQUE_CLIENT_VALIDATION", &self.client_validation),
+            ("MARQUE_DB_PASS", &self.db_pass),
+            ("MARQUE_SMTP_PASS", &self.gateways.smtp_pass),
+            ("MARQUE_SMS_AUTH_KEY", &self.gateways.sms_auth_key),
+            ("MARQUE_GOOGLE_CLIENT_SECRET", &self.google_client_secret),
+        ] {
+            if published(secret) {
+                refusals.push(format!("{name} is a published development secret: set the real one"));
+            }
+        }
+        if self.client_validation.as_ref().is_none_or(|v| v.expose().trim().is_empty()) {
+            refusals.push("MARQUE_CLIENT_VALIDATION is not set (the x-client-validation value authorized calls carry)".to_owned());
+        }
+        let url = self.database_url();
+        if url.starts_with("ws://") || url.starts_with("wss://") {
+            let user = self.db_user.as_deref().map(str::trim).filter(|u| !u.is_empty());
+            let pass = self.db_pass.as_ref().is_some_and(|p| !p.expose().is_empty());
+            match user {
+                None => refusals.push("MARQUE_DB_USER is not set: a database server needs the shop's own user".to_owned()),
+                Some(u) if u.eq_ignore_ascii_case("root") => refusals.push(
+                    "MARQUE_DB_USER is `root`: give the shop a user of its own on the database server".to_owned(),
+                ),
+                Some(_) => {}
+            }
+            if !pass {
+                refusals.push("MARQUE_DB_PASS is not set: the database server's user needs a password".to_owned());
+            }
+            if self.db_auth == DbAuth::Root {
+                refusals.push(
+                    "MARQUE_DB_AUTH is `root`: sign in as a user of the shop's database (MARQUE_DB_AUTH=database)".to_owned(),
+                );
+            }
+        }
+        refusals
+    }
+
+    /// Refuses a `prod` configuration with every reason at once.
+    ///
+    /// # Errors
+    /// One message listing each of [`Config::prod_refusals`].
+    pub fn check_prod(&self) -> Result<(), String> {
+        let refusals = self.prod_refusals();
+        if refusals.is_empty() {
+            return Ok(());
+        }
+        let lines: Vec<String> = refusals.iter().map(|r| format!("  - {r}")).collect();
+        Err(format!("MARQUE_ENV=prod refuses to start:\n{}", lines.join("\n")))
+    }
+}
+
+impl Config {
+    /// A `prod` configuration that starts (every setting given, fake keys, an embedded database
+    /// under `dir`), for tests.
+    #[cfg(any(test, feature = "test-hooks"))]
+    #[must_use]
+    pub fn prod_for_tests(dir: &std::path::Path) -> Self {
+        let secret = |v: &str| Some(v.parse::<Secret>().unwrap_or_else(|never| match never {}));
+        let text = |v: &str| Some(v.to_owned());
+        let mut c = Config::for_tests(PathBuf::from("/nonexistent-web-dir"));
+        c.env = Environment::Prod;
+        c.data_dir = dir.to_owned();
+        c.db = Some(format!("surrealkv://{}", dir.join("db").display()));
+        c.public_url = text("https://www.marqueparts.in");
+        c.secret = secret("0123456789abcdef0123456789abcdef");
+        c.client_validation = secret("client-validation-value");
+        c.payment.razorpay_key_id = text("rzp_live_1");
+        c.payment.razorpay_key_secret = secret("live-key-secret");
+        c.payment.razorpay_webhook_secret = secret("live-hook-secret");
+        c.gateways = GatewayConfig {
+            smtp_host: text("127.0.0.1"),
+            smtp_from: text("Marque Parts <no-reply@marqueparts.in>"),
+            sms_auth_key: secret("key"),
+            sms_sender: text("MRQPRT"),
+            sms_dlt_entity_id: text("1201159000000000001"),
+            sms_otp_template_id: text("tmpl-otp"),
+            ..GatewayConfig::default()
+        };
+        c.identity = IdentityConfig {
+            legal_name: text("Marque Parts Private Limited"),
+            address: text("Plot 14, Okhla, New Delhi 110020"),
+            gstin: text("07AAKCM4821R1ZU"),
+            state: text("Delhi"),
+            support_email: text("support@marqueparts.in"),
+            support_phone: text("+91 11 4055 8200"),
+            enquiry_phone: text("+91 98100 42424"),
+            chat_number: None,
+            grievance_name: text("Anita Sharma"),
+            grievance_email: text("grievance@marqueparts.in"),
+            grievance_phone: text("+91 11 4055 8201"),
+        };
+        c
+    }
+}
+
+#[cfg(test)]
+mod prod_tests {
+    use super::*;
+
+    fn s(v: &str) -> Option<Secret> {
+        Some(v.parse().expect("infallible"))
+    }
+
+    /// A `prod` configuration with nothing to refuse.
+    fn ready() -> Config {
+        Config::prod_for_tests(std::path::Path::new("/srv/marque"))
+    }
+
+    fn refused_for(c: &Config, needle: &str) {
+        let all = c.prod_refusals();
+        assert!(all.iter().any(|r| r.contains(needle)), "{needle} in {all:?}");
+    }
+
+    #[test]
+    fn a_complete_configuration_passes_and_dev_refuses_nothing() {
+        assert_eq!(ready().prod_refusals(), Vec::<String>::new());
+        assert_eq!(ready().check_prod(), Ok(()));
+        assert!(Config::for_tests(PathBuf::from("web")).prod_refusals().is_empty());
+    }
+
+    #[test]
+    fn every_refusal_is_collected_and_printed_together() {
+        let mut c = Config::for_tests(PathBuf::from("web"));
+        c.env = Environment::Prod;
+        let err = c.check_prod().expect_err("nothing configured");
+        for name in [
+            "MARQUE_SHOP_LEGAL_NAME",
+            "MARQUE_RAZORPAY_KEY_ID",
+            "MARQUE_SMTP_HOST",
+            "MARQUE_SECRET",
+            "MARQUE_CLIENT_VALIDATION",
+        ] {
+            assert!(err.contains(name), "{name} in {err}");
+        }
+        assert!(err.lines().count() >= 6, "one line each: {err}");
+    }
+
+    #[test]
+    fn dev_only_adapters_are_refused() {
+        let mut c = ready();
+        c.notify = Some(NotifyMode::Outbox);
+        refused_for(&c, "outbox");
+        let mut c = ready();
+        c.payment = PaymentConfig::default();
+        refused_for(&c, "MARQUE_RAZORPAY_KEY_ID");
+    }
+
+    #[test]
+    fn default_secrets_are_refused() {
+        let mut c = ready();
+        c.secret = s(DEV_SECRET);
+        refused_for(&c, "published development key");
+        c.secret = None;
+        refused_for(&c, "MARQUE_SECRET is not set");
+        let mut c = ready();
+        c.payment.razorpay_webhook_secret = s("marque-sandbox-webhook-secret");
+        refused_for(&c, "MARQUE_RAZORPAY_WEBHOOK_SECRET is a published");
+    }
+
+    #[test]
+    fn the_client_validation_value_is_required() {
+        let mut c = ready();
+        c.client_validation = s("  ");
+        refused_for(&c, "MARQUE_CLIENT_VALIDATION is not set");
+    }
+
+    #[test]
+    fn a_database_server_needs_a_user_of_the_shops_own() {
+        let mut c = ready();
+        c.db = Some("ws://db.internal:8000".into());
+        refused_for(&c, "MARQUE_DB_USER is not set");
+        refused_for(&c, "MARQUE_DB_PASS is not set");
+        c.db_user = Some("root".into());
+        c.db_pass = s("pw");
+        refused_for(&c, "MARQUE_DB_USER is `root`");
+        c.db_user = Some("marque".into());
+        assert!(c.prod_refusals().is_empty(), "{:?}", c.prod_refusals());
+        c.db_auth = DbAuth::Root;
+        refused_for(&c, "MARQUE_DB_AUTH is `root`");
+        c.db_auth = DbAuth::Namespace;
+        assert!(c.prod_refusals().is_empty(), "{:?}", c.prod_refusals());
     }
 }

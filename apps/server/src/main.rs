@@ -1,8 +1,11 @@
-//! The Marque binary: `serve` (default), `seed`, `openapi`.
+//! The Marque binary: `serve` (default), `seed`, `export`, `import`, `openapi`.
 
 use clap::{Parser, Subcommand};
 use marque_server::listener::NoDelayAcceptor;
+use marque_server::app::connect_options;
+use marque_server::config::Environment;
 use marque_server::{api, App, Config};
+use marque_surreal::Database;
 use poem::listener::Acceptor;
 use poem::Server;
 
@@ -17,13 +20,27 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Serve the shop and its API (seeds the demo catalog into an empty database).
+    /// Serve the shop and its API (in `dev`, seeds the demo catalog into an empty database).
     Serve,
-    /// Write the deterministic demo catalog into an empty database.
+    /// Write the deterministic demo catalog into an empty database (`dev` only).
     Seed {
         /// Number of demo products.
         #[arg(long)]
         products: Option<u32>,
+    },
+    /// Write a backup of the database (every table's definition and record, SurrealQL) to FILE.
+    /// Stop the server first when the database is embedded (surrealkv://).
+    Export {
+        /// Where to write the backup.
+        file: std::path::PathBuf,
+    },
+    /// Restore a backup written by `export` into the configured database, which must be empty.
+    Import {
+        /// The backup to restore.
+        file: std::path::PathBuf,
+        /// Erase everything in a non-empty database first.
+        #[arg(long)]
+        replace: bool,
     },
     /// Print the OpenAPI document the server publishes.
     Openapi,
@@ -36,6 +53,9 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config).await,
         Command::Seed { products } => {
+            if cli.config.env == Environment::Prod {
+                anyhow::bail!("marque-server seed writes the demo catalog; it is refused with MARQUE_ENV=prod");
+            }
             let mut config = cli.config;
             if let Some(n) = products {
                 config.seed_products = n;
@@ -58,6 +78,21 @@ async fn main() -> anyhow::Result<()> {
             close(app).await;
             Ok(())
         }
+        Command::Export { file } => {
+            let config = cli.config;
+            let database = Database::connect_with(&config.database_url(), &connect_options(&config)).await?;
+            database.export_to(&file).await?;
+            println!("wrote the backup {}", file.display());
+            close(database).await;
+            Ok(())
+        }
+        Command::Import { file, replace } => {
+            let config = cli.config;
+            let database = Database::restore(&config.database_url(), &connect_options(&config), &file, replace).await?;
+            println!("restored the backup {}", file.display());
+            close(database).await;
+            Ok(())
+        }
         Command::Openapi => {
             let mut config = cli.config;
             config.db = Some("mem://".into());
@@ -71,9 +106,12 @@ async fn main() -> anyhow::Result<()> {
 async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr.clone();
     let app = App::connect(config).await?;
-    let seeded = app.seed_if_empty().await?;
-    if seeded > 0 {
-        tracing::info!(products = seeded, "seeded the demo catalog");
+    // A production shop starts from its own data (or a backup), never from the demo.
+    if app.config.env == Environment::Dev {
+        let seeded = app.seed_if_empty().await?;
+        if seeded > 0 {
+            tracing::info!(products = seeded, "seeded the demo catalog");
+        }
     }
     let routes = app.routes()?;
     let acceptor = NoDelayAcceptor::bind(addr).await?;
@@ -95,7 +133,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 /// The engine shuts its datastore down (flushing storage and stopping its
 /// maintenance tasks) on a task of its own once the last handle is dropped; if
 /// the process exits first those tasks are cancelled mid-way.
-async fn close(app: App) {
+async fn close(app: impl Send) {
     drop(app);
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
 }

@@ -333,6 +333,7 @@ fn production(c: &mut Config) {
     c.env = Environment::Prod;
     c.gateways = unreachable_gateways();
     c.secret = Some("prod-secret".parse().expect("infallible"));
+    c.client_validation = Some("client-check".parse().expect("infallible"));
     let s = |v: &str| Some(v.to_owned());
     c.identity = IdentityConfig {
         legal_name: s("Spares Mumbai LLP"),

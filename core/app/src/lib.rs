@@ -5,6 +5,7 @@ pub mod addresses;
 pub mod catalog;
 pub mod checkout;
 pub mod orders;
+pub mod throttle;
 pub mod wishlist;
 pub mod catalog_cache;
 
@@ -21,5 +22,6 @@ pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
     ORDER_PLACED_SMS_TEMPLATE,
 };
+pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use wishlist::{WishlistError, WishlistService};
 pub use catalog_cache::CachedCatalogStore;

@@ -193,6 +193,10 @@ messages! {
     // Anything else
     /// Specification: the fallback when the server gives no message.
     SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
+    /// Marque: a request body above the call's limit (413).
+    RequestTooLarge = "request.too_large" => "The request is too large.",
+    /// Marque: too many calls of one kind in a short time (429, with `Retry-After`).
+    TooManyRequests = "request.too_many" => "Too many requests. Please wait a moment and try again.",
 }
 
 impl Message {

@@ -1,6 +1,6 @@
 //! Customers: sign-up, logins, one-time codes, the profile, logout.
 
-use marque_app::{AccountError, Avatar, LoginOutcome, Who};
+use marque_app::{AccountError, Action, Avatar, LoginOutcome, Who};
 use marque_domain::account::RegistrationInput;
 use marque_domain::Message;
 use marque_domain::address::SavedAddress;
@@ -247,7 +247,7 @@ session_response!(LogoutResponse, StatusMessage, logout_bad_request, "logout_bad
 });
 session_response!(AuthLogoutResponse, StatusOnly, auth_logout_bad_request, "auth_logout_bad_request", {
 });
-session_response!(UpdateUserResponse, UserBody, update_user_bad_request, "update_user_bad_request", {
+session_response!(UpdateUserResponse, UserBody, update_user_bad_request, "update_user_bad_request", limited, {
     /// The path names another customer.
     Forbidden = 403,
 });
@@ -443,6 +443,7 @@ impl AccountApi {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return UpdateUserResponse::Forbidden(e);
         }
+        throttle!(self.shop, Action::ProfileUpdate, customer, UpdateUserResponse);
         let avatar = match read_avatar(form.profile).await {
             Ok(a) => a,
             Err(e) => return UpdateUserResponse::BadRequest(e),

@@ -1,6 +1,6 @@
 //! The address book: a logged-in customer's delivery addresses (at most 20).
 
-use marque_app::AddressError;
+use marque_app::{Action, AddressError};
 use marque_domain::address::{AddressErrors, AddressId, AddressInput, SavedAddress};
 use marque_domain::Message;
 use marque_ports::UserId;
@@ -163,19 +163,19 @@ pub struct RemovedBody {
     pub address: Vec<AddressView>,
 }
 
-session_response!(AddResponse, AddedBody, add_bad_request, "add_bad_request", bad_request = InvalidAddressBody, {
+session_response!(AddResponse, AddedBody, add_bad_request, "add_bad_request", bad_request = InvalidAddressBody, limited, {
     /// `userId` names another customer.
     Forbidden = 403,
     /// The customer keeps 20 addresses already (`address.book_full`).
     Conflict = 409,
 });
-session_response!(EditResponse, EditedBody, edit_bad_request, "edit_bad_request", bad_request = InvalidAddressBody, {
+session_response!(EditResponse, EditedBody, edit_bad_request, "edit_bad_request", bad_request = InvalidAddressBody, limited, {
     /// The address is another customer's; nothing changes.
     Forbidden = 403,
     /// No address has this id (`address.not_found`).
     NotFound = 404,
 });
-session_response!(RemoveResponse, RemovedBody, remove_bad_request, "remove_bad_request", {
+session_response!(RemoveResponse, RemovedBody, remove_bad_request, "remove_bad_request", limited, {
     /// `userId` names another customer, or the address is another customer's; nothing changes.
     Forbidden = 403,
     /// No address has this id (`address.not_found`).
@@ -212,6 +212,7 @@ impl AddressApi {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return AddResponse::Forbidden(e);
         }
+        throttle!(self.shop, Action::AddressWrite, customer, AddResponse);
         let user = UserId(customer.id().to_owned());
         let added = match self.shop.addresses.add(&user, &form.0.into()).await {
             Ok(added) => added,
@@ -233,6 +234,7 @@ impl AddressApi {
     /// Replaces one of the customer's addresses; its id stays.
     #[oai(path = "/edit/address/:addressId", method = "patch", operation_id = "editAddress")]
     async fn edit(&self, customer: Customer, #[oai(name = "addressId")] address_id: Path<String>, form: Json<AddressForm>) -> EditResponse {
+        throttle!(self.shop, Action::AddressWrite, customer, EditResponse);
         let user = UserId(customer.id().to_owned());
         match self.shop.addresses.edit(&user, &AddressId(address_id.0), &form.0.into()).await {
             Ok(saved) => EditResponse::Ok(Json(EditedBody {
@@ -259,6 +261,7 @@ impl AddressApi {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return RemoveResponse::Forbidden(e);
         }
+        throttle!(self.shop, Action::AddressWrite, customer, RemoveResponse);
         let user = UserId(customer.id().to_owned());
         let removed = self.shop.addresses.remove(&user, &AddressId(address_id.0)).await;
         let outcome = match removed {

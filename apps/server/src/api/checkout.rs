@@ -3,7 +3,7 @@
 //! The story of one purchase is in docs/checkout-api.md. Money leaves as rupees, except the
 //! provider order's `amount`, which is paise as Razorpay speaks it.
 
-use marque_app::{CheckoutError, EventOutcome, StartedPayment, WantedLine};
+use marque_app::{Action, CheckoutError, EventOutcome, StartedPayment, WantedLine};
 use marque_domain::address::AddressId;
 use marque_domain::catalog::{Product, ProductId};
 use marque_domain::checkout::CheckoutError as Rule;
@@ -168,7 +168,7 @@ impl From<StartedPayment> for PayBody {
     }
 }
 
-session_response!(PayResponse, PayBody, pay_bad_request, "pay_bad_request", {
+session_response!(PayResponse, PayBody, pay_bad_request, "pay_bad_request", limited, {
     /// `user_id` or the address is another customer's.
     Forbidden = 403,
     /// A line cannot be had (`checkout.out_of_stock`); nothing is held.
@@ -297,6 +297,7 @@ impl CheckoutApi {
     /// creates the provider's order for the total (`paymentResponse.amount` in paise).
     #[oai(path = "/razorpay/pay", method = "post", operation_id = "startPayment")]
     async fn pay(&self, customer: Customer, input: Json<PayInput>) -> PayResponse {
+        throttle!(self.shop, Action::Pay, customer, PayResponse);
         if let Some(user) = input.user_id.as_deref().filter(|u| !u.is_empty()) {
             if let Err(e) = ensure_owner(&customer, user) {
                 return PayResponse::Forbidden(e);
@@ -362,9 +363,6 @@ impl CheckoutApi {
     }
 }
 
-/// Largest webhook body read; Razorpay's events are a few kilobytes.
-const WEBHOOK_MAX_BYTES: usize = 256 * 1024;
-
 /// `POST /api/razorpay/webhook`: the provider's signed events. Outside the OpenAPI document because
 /// the signature covers the raw body, which must be read as bytes. 200 for every event handled or
 /// deliberately ignored (so the provider stops retrying), 400 for a bad signature, 503 when the
@@ -374,7 +372,7 @@ pub async fn webhook(req: &Request, body: Body, shop: Data<&Shop>) -> Response {
     let json = |status: StatusCode, body: serde_json::Value| {
         Response::builder().status(status).content_type("application/json; charset=utf-8").body(body.to_string())
     };
-    let Ok(bytes) = body.into_bytes_limit(WEBHOOK_MAX_BYTES).await else {
+    let Ok(bytes) = body.into_bytes_limit(crate::hardening::WEBHOOK_MAX_BYTES).await else {
         return json(StatusCode::PAYLOAD_TOO_LARGE, serde_json::json!({"status": "failed", "message": "The event is too large."}));
     };
     let signature = req.header("x-razorpay-signature").unwrap_or_default();

@@ -4,10 +4,7 @@
 /// the body, 400 for a field that does not parse (an [`ErrorBody`], or the `bad_request = Type` given,
 /// which must be `From<ErrorBody>`), 401 without a valid session, the call's own codes, and 503.
 macro_rules! session_response {
-    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($rest:tt)* }) => {
-        session_response!($name, $body, $handler, $handler_name, bad_request = ErrorBody, { $($rest)* });
-    };
-    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, bad_request = $bad:ty, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
+    (@build $name:ident, $body:ty, $handler:ident, $handler_name:tt, $bad:ty, [$($extra:tt)*], { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
         #[derive(ApiResponse)]
         #[oai(bad_request_handler = $handler_name)]
         enum $name {
@@ -24,6 +21,7 @@ macro_rules! session_response {
                 #[oai(status = $status)]
                 $variant(Json<ErrorBody>),
             )*
+            $($extra)*
             /// A store or service the call needs cannot be reached right now.
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
@@ -35,6 +33,36 @@ macro_rules! session_response {
                 poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::AccountUnavailable)),
                 _ => $name::BadRequest(Json(<$bad>::from(ErrorBody::from_poem(&err).0))),
             }
+        }
+    };
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($rest:tt)* }) => {
+        session_response!(@build $name, $body, $handler, $handler_name, ErrorBody, [], { $($rest)* });
+    };
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, limited, { $($rest:tt)* }) => {
+        session_response!($name, $body, $handler, $handler_name, bad_request = ErrorBody, limited, { $($rest)* });
+    };
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, bad_request = $bad:ty, { $($rest:tt)* }) => {
+        session_response!(@build $name, $body, $handler, $handler_name, $bad, [], { $($rest)* });
+    };
+    // A rate-limited call (see `limits`): 429 with `Retry-After` as well.
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, bad_request = $bad:ty, limited, { $($rest:tt)* }) => {
+        session_response!(@build $name, $body, $handler, $handler_name, $bad, [
+            /// Too many of these calls in a short time (`request.too_many`); `Retry-After` gives the seconds to wait.
+            #[oai(status = 429)]
+            TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+        ], { $($rest)* });
+    };
+}
+
+/// Counts one rate-limited call of the customer and returns early from the handler with the
+/// response's `TooMany` (429 + `Retry-After`) or `Unavailable` (503) when it may not go ahead.
+macro_rules! throttle {
+    ($shop:expr, $action:expr, $customer:expr, $response:ident) => {
+        if let Err(refusal) = $crate::api::limits::check(&$shop, $action, $customer.id()).await {
+            return match refusal {
+                $crate::api::limits::Refusal::TooMany(body, secs) => $response::TooMany(body, secs),
+                $crate::api::limits::Refusal::Unavailable(body) => $response::Unavailable(body),
+            };
         }
     };
 }
@@ -49,6 +77,7 @@ mod error;
 pub mod google;
 mod health;
 mod http_cache;
+pub mod limits;
 mod model;
 mod orders;
 mod shop;
@@ -99,7 +128,33 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
 /// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
 #[must_use]
 pub fn spec_json(shop: &Shop) -> String {
-    with_client_validation(&plain_json_media_type(&service(shop).spec()))
+    with_body_limits(&with_client_validation(&plain_json_media_type(&service(shop).spec())))
+}
+
+/// Lists the 413 every operation with a request body may answer: the body limits are applied
+/// around the whole route tree (`crate::hardening`), not by each handler.
+fn with_body_limits(spec: &str) -> String {
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        for (path, item) in paths.iter_mut() {
+            let limit = crate::hardening::body_limit(path);
+            for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()) {
+                if op.get("requestBody").is_none() {
+                    continue;
+                }
+                if let Some(responses) = op.get_mut("responses").and_then(|r| r.as_object_mut()) {
+                    responses.insert(
+                        "413".to_owned(),
+                        serde_json::json!({
+                            "description": format!("The body is larger than this call takes ({limit} bytes; `request.too_large`)."),
+                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
 }
 
 /// Declares the `x-client-validation` API-key header beside the bearer scheme, and requires
@@ -183,7 +238,6 @@ pub fn routes(shop: Shop) -> impl Endpoint {
     route
         .data(shop)
         .around(http_cache::revalidate)
-        .around(refuse_large_bodies)
         .around(wishlist_trailing_slash)
         .around(json_errors)
         .around(move |next, req| {
@@ -211,25 +265,6 @@ fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -
         })
         .collect();
     poem::web::Json(serde_json::Value::Array(messages))
-}
-
-/// Largest request body taken: sign-up and profile forms carry a picture of at most 5 MB.
-const MAX_BODY_BYTES: u64 = 6 * 1024 * 1024;
-
-/// Refuses a body whose declared length is above [`MAX_BODY_BYTES`] before it is read (413).
-/// (Pictures sent without a length are still checked after reading, before decoding.)
-async fn refuse_large_bodies<E: Endpoint>(next: E, req: poem::Request) -> poem::Result<poem::Response> {
-    let declared = req
-        .header(poem::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(0);
-    if declared > MAX_BODY_BYTES {
-        return Err(poem::Error::from_string(
-            "The request is too large: pictures may be at most 5 MB.",
-            poem::http::StatusCode::PAYLOAD_TOO_LARGE,
-        ));
-    }
-    next.call(req).await.map(poem::IntoResponse::into_response)
 }
 
 /// `GET /api/get/wishlist/` (the specification's spelling) is `GET /api/get/wishlist`.

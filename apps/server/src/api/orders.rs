@@ -1,6 +1,6 @@
 //! Orders: a customer's purchase history and the GST tax invoice of each order as a PDF.
 
-use marque_app::OrderError;
+use marque_app::{Action, OrderError};
 use marque_domain::Message;
 use marque_ports::{OrderId, PlacedOrder, UserId};
 use poem_openapi::param::{Path, Query};
@@ -171,6 +171,9 @@ enum InvoiceResponse {
     /// No order has this id (`order.not_found`).
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// Too many invoices in a short time (`request.too_many`); `Retry-After` gives the seconds to wait.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
     /// The invoice could not be made (`invoice.failed`).
     #[oai(status = 500)]
     Failed(Json<ErrorBody>),
@@ -246,6 +249,7 @@ impl OrderApi {
         #[oai(name = "orderId")]
         order_id: Path<String>,
     ) -> InvoiceResponse {
+        throttle!(self.shop, Action::Invoice, customer, InvoiceResponse);
         let user = UserId(customer.id().to_owned());
         match self.shop.orders.invoice_pdf(&user, &OrderId(order_id.0)).await {
             Ok(pdf) => InvoiceResponse::Ok(Binary(pdf), format!("inline; filename=\"{}\"", marque_app::INVOICE_FILENAME)),

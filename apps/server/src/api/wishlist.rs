@@ -1,6 +1,6 @@
 //! The wishlist: a logged-in customer's products kept for later (at most 50).
 
-use marque_app::WishlistError;
+use marque_app::{Action, WishlistError};
 use marque_domain::catalog::{Product, ProductId};
 use marque_domain::Message;
 use marque_ports::UserId;
@@ -95,13 +95,13 @@ session_response!(ListResponse, WishlistBody, list_bad_request, "list_bad_reques
     /// `user` names another customer.
     Forbidden = 403,
 });
-session_response!(AddResponse, WishlistAddBody, add_bad_request, "add_bad_request", {
+session_response!(AddResponse, WishlistAddBody, add_bad_request, "add_bad_request", limited, {
     /// `user_id` names another customer.
     Forbidden = 403,
     /// No product has this `_id`.
     NotFound = 404,
 });
-session_response!(RemoveResponse, WishlistStatus, remove_bad_request, "remove_bad_request", {});
+session_response!(RemoveResponse, WishlistStatus, remove_bad_request, "remove_bad_request", limited, {});
 
 fn unavailable(e: &WishlistError) -> Json<ErrorBody> {
     tracing::error!(error = %e, "wishlist unavailable");
@@ -155,6 +155,7 @@ impl WishlistApi {
                 return AddResponse::Forbidden(e);
             }
         }
+        throttle!(self.shop, Action::WishlistWrite, customer, AddResponse);
         let user = UserId(customer.id().to_owned());
         match self.shop.wishlist.add(&user, &ProductId(input.id.clone())).await {
             Ok(_) => AddResponse::Ok(Json(WishlistAddBody { status: SUCCESS.into(), message: None, code: None })),
@@ -171,6 +172,7 @@ impl WishlistApi {
     /// Removes a product from the customer's wishlist.
     #[oai(path = "/remove/wishlist/:productId", method = "delete", operation_id = "removeFromWishlist")]
     async fn remove(&self, customer: Customer, #[oai(name = "productId")] product_id: Path<String>) -> RemoveResponse {
+        throttle!(self.shop, Action::WishlistWrite, customer, RemoveResponse);
         let user = UserId(customer.id().to_owned());
         match self.shop.wishlist.remove(&user, &ProductId(product_id.0)).await {
             Ok(()) => RemoveResponse::Ok(Json(WishlistStatus { status: SUCCESS.into() })),

@@ -75,6 +75,8 @@ export const MESSAGES = {
   "invoice.serial_exhausted": "No invoice numbers left for this financial year",
   "invoice.number_invalid": "Not a valid invoice number",
   "common.unknown": "Something went wrong. Please try again.",
+  "request.too_large": "The request is too large.",
+  "request.too_many": "Too many requests. Please wait a moment and try again.",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

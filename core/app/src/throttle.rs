@@ -1,0 +1,213 @@
+//! Rate limits on the writes a customer could abuse (payments, addresses, wishlist, pictures,
+//! invoices), counted in the account store's shared rate counters so every instance of the
+//! shop sees the same counts.
+//!
+//! Each [`Action`] has a [`Rule`]: at most `limit` calls per fixed window of `window_secs`,
+//! per subject (a customer's id). Past it the call is refused with the seconds until the
+//! window ends, which the HTTP layer sends as `Retry-After`.
+
+use std::sync::Arc;
+
+use marque_ports::AccountStore;
+
+use crate::accounts::Clock;
+
+/// A write that is limited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `POST /api/razorpay/pay`: a provider order and a stock hold each.
+    Pay,
+    /// Adding, editing or removing a delivery address.
+    AddressWrite,
+    /// Adding or removing a wishlist product.
+    WishlistWrite,
+    /// Changing the profile (name and picture: a decode and a re-encode each).
+    ProfileUpdate,
+    /// Rendering an invoice PDF.
+    Invoice,
+}
+
+impl Action {
+    /// The counter's key prefix.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Action::Pay => "pay",
+            Action::AddressWrite => "address-write",
+            Action::WishlistWrite => "wishlist-write",
+            Action::ProfileUpdate => "profile-update",
+            Action::Invoice => "invoice",
+        }
+    }
+}
+
+/// At most `limit` calls in each window of `window_secs` seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub limit: u32,
+    pub window_secs: i64,
+}
+
+impl Rule {
+    #[must_use]
+    pub const fn per_minute(limit: u32) -> Self {
+        Self { limit, window_secs: 60 }
+    }
+}
+
+/// The rule of each action. The defaults leave an honest customer far below them
+/// (the address book holds 20, the wishlist 50; a checkout is one pay call).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThrottleRules {
+    pub pay: Rule,
+    pub address_write: Rule,
+    pub wishlist_write: Rule,
+    pub profile_update: Rule,
+    pub invoice: Rule,
+}
+
+impl Default for ThrottleRules {
+    fn default() -> Self {
+        Self {
+            pay: Rule::per_minute(10),
+            address_write: Rule::per_minute(30),
+            wishlist_write: Rule::per_minute(60),
+            profile_update: Rule::per_minute(10),
+            invoice: Rule::per_minute(30),
+        }
+    }
+}
+
+impl ThrottleRules {
+    #[must_use]
+    pub const fn rule(&self, action: Action) -> Rule {
+        match action {
+            Action::Pay => self.pay,
+            Action::AddressWrite => self.address_write,
+            Action::WishlistWrite => self.wishlist_write,
+            Action::ProfileUpdate => self.profile_update,
+            Action::Invoice => self.invoice,
+        }
+    }
+}
+
+/// Why a call may not go ahead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ThrottleError {
+    /// Past the action's limit: try again in `retry_after_secs` seconds (at least 1).
+    #[error("too many calls; try again in {retry_after_secs} s")]
+    Limited { retry_after_secs: u64 },
+    /// The counters cannot be reached.
+    #[error("the rate counters are unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// Counts limited calls in the shared counters.
+#[derive(Clone)]
+pub struct Throttle {
+    store: Arc<dyn AccountStore>,
+    clock: Arc<dyn Clock>,
+    rules: ThrottleRules,
+}
+
+impl std::fmt::Debug for Throttle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Throttle").field("rules", &self.rules).finish_non_exhaustive()
+    }
+}
+
+impl Throttle {
+    #[must_use]
+    pub fn new(store: Arc<dyn AccountStore>, clock: Arc<dyn Clock>, rules: ThrottleRules) -> Self {
+        Self { store, clock, rules }
+    }
+
+    /// Counts one `action` by `subject` (a customer's id) and says whether it may go ahead.
+    ///
+    /// # Errors
+    /// [`ThrottleError::Limited`] past the action's limit in the current window (the refused
+    /// call is counted too, so hammering does not help); [`ThrottleError::Unavailable`] when the
+    /// counters cannot be written.
+    pub async fn check(&self, action: Action, subject: &str) -> Result<(), ThrottleError> {
+        let rule = self.rules.rule(action);
+        let window = rule.window_secs.max(1);
+        let now = self.clock.now();
+        let key = format!("{}:{subject}", action.key());
+        let count = self.store.hit(&key, now, window).await.map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
+        if count > rule.limit {
+            // Windows start at multiples of their length (see `AccountStore::hit`).
+            let ends = now.div_euclid(window) * window + window;
+            let retry_after_secs = u64::try_from(ends - now).unwrap_or(1).max(1);
+            tracing::info!(action = action.key(), "rate limit reached");
+            return Err(ThrottleError::Limited { retry_after_secs });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Mutex;
+
+    use marque_ports::{AccountStoreError, MockAccountStore};
+
+    use super::*;
+
+    struct FixedClock(AtomicI64);
+
+    impl Clock for FixedClock {
+        fn now(&self) -> i64 {
+            self.0.load(Ordering::SeqCst)
+        }
+    }
+
+    /// A store whose counters live in a map, windows as the port describes them.
+    fn counting_store() -> MockAccountStore {
+        let counts = Arc::new(Mutex::new(std::collections::HashMap::<(String, i64), u32>::new()));
+        let mut store = MockAccountStore::new();
+        store.expect_hit().returning(move |key, now, window| {
+            let start = now.div_euclid(window) * window;
+            let mut counts = counts.lock().expect("not poisoned");
+            let n = counts.entry((key.to_owned(), start)).or_insert(0);
+            *n += 1;
+            Ok(*n)
+        });
+        store
+    }
+
+    fn throttle(store: MockAccountStore, now: i64) -> (Throttle, Arc<FixedClock>) {
+        let clock = Arc::new(FixedClock(AtomicI64::new(now)));
+        let rules = ThrottleRules { pay: Rule { limit: 3, window_secs: 60 }, ..ThrottleRules::default() };
+        (Throttle::new(Arc::new(store), clock.clone(), rules), clock)
+    }
+
+    #[tokio::test]
+    async fn refuses_past_the_limit_until_the_window_ends() {
+        let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
+        for _ in 0..3 {
+            throttle.check(Action::Pay, "u1").await.expect("within the limit");
+        }
+        assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 15 }));
+        // Another customer and another action have counters of their own.
+        throttle.check(Action::Pay, "u2").await.expect("another customer");
+        throttle.check(Action::Invoice, "u1").await.expect("another action");
+        clock.0.store(6_060, Ordering::SeqCst);
+        throttle.check(Action::Pay, "u1").await.expect("a new window");
+    }
+
+    #[tokio::test]
+    async fn counters_that_cannot_be_written_are_reported() {
+        let mut store = MockAccountStore::new();
+        store.expect_hit().returning(|_, _, _| Err(AccountStoreError::Unavailable { reason: "down".into() }));
+        let (throttle, _) = throttle(store, 100);
+        assert!(matches!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Unavailable(_))));
+    }
+
+    #[test]
+    fn every_action_has_its_own_key() {
+        let actions = [Action::Pay, Action::AddressWrite, Action::WishlistWrite, Action::ProfileUpdate, Action::Invoice];
+        let keys: std::collections::HashSet<_> = actions.iter().map(|a| a.key()).collect();
+        assert_eq!(keys.len(), actions.len());
+    }
+}
