@@ -18,6 +18,7 @@ pub mod fixtures;
 pub mod orders;
 pub mod payment;
 pub mod invoice_pdf;
+pub mod readiness;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

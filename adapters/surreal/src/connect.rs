@@ -7,6 +7,7 @@ use surrealdb::engine::any::Any;
 use surrealdb::opt::auth::Root;
 use surrealdb::Surreal;
 
+use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::{SurrealAccountStore, SurrealAddressStore, SurrealCatalogStore, SurrealOrderStore, SurrealWishlistStore};
 
@@ -49,11 +50,19 @@ pub struct ConnectOptions {
     pub database: String,
     /// Signs in as a root user when given.
     pub credentials: Option<Credentials>,
+    /// How long one store call to a server (`ws://`) may take before it answers its port's
+    /// `Unavailable` error (default 5 s). Embedded engines have no deadline.
+    pub timeout: Duration,
 }
 
 impl Default for ConnectOptions {
     fn default() -> Self {
-        Self { namespace: "marque".to_owned(), database: "shop".to_owned(), credentials: None }
+        Self {
+            namespace: "marque".to_owned(),
+            database: "shop".to_owned(),
+            credentials: None,
+            timeout: Duration::from_secs(5),
+        }
     }
 }
 
@@ -62,6 +71,9 @@ impl Default for ConnectOptions {
 pub struct Database {
     db: Surreal<Any>,
     database: String,
+    link: Link,
+    /// The `LOCK` file of a `surrealkv://` directory.
+    lock: Option<PathBuf>,
 }
 
 /// How long to wait for a `surrealkv://` directory another handle in this process is
@@ -102,37 +114,56 @@ impl Database {
             .map_err(|e| ConnectError::Unreachable { url: shown.clone(), reason: e.message().to_owned() })?;
         schema::migrate(&db).await?;
         tracing::debug!(url = %shown, namespace = %options.namespace, database = %options.database, "database ready");
-        Ok(Self { db, database: options.database.clone() })
+        let link = Link::new(db.clone(), matches!(endpoint, Endpoint::Server(_)), options.timeout);
+        let lock = match &endpoint {
+            Endpoint::SurrealKv(dir) => Some(absolute_dir(dir)?.join("LOCK")),
+            Endpoint::Memory | Endpoint::Server(_) => None,
+        };
+        Ok(Self { db, database: options.database.clone(), link, lock })
     }
 
     /// The catalog store on this connection.
     #[must_use]
-    pub fn catalog(&self) -> SurrealCatalogStore {
-        SurrealCatalogStore::new(self.db.clone())
+    pub fn catalog(&self) -> Guarded<SurrealCatalogStore> {
+        Guarded::new(SurrealCatalogStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The account store (customers, sessions, one-time codes, rate counters) on this connection.
     #[must_use]
-    pub fn accounts(&self) -> SurrealAccountStore {
-        SurrealAccountStore::new(self.db.clone())
+    pub fn accounts(&self) -> Guarded<SurrealAccountStore> {
+        Guarded::new(SurrealAccountStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The order store (reservations, orders, number series) on this connection.
     #[must_use]
-    pub fn orders(&self) -> SurrealOrderStore {
-        SurrealOrderStore::new(self.db.clone())
+    pub fn orders(&self) -> Guarded<SurrealOrderStore> {
+        Guarded::new(SurrealOrderStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The wishlist store on this connection.
     #[must_use]
-    pub fn wishlist(&self) -> SurrealWishlistStore {
-        SurrealWishlistStore::new(self.db.clone())
+    pub fn wishlist(&self) -> Guarded<SurrealWishlistStore> {
+        Guarded::new(SurrealWishlistStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The address store (customers' delivery addresses) on this connection.
     #[must_use]
-    pub fn addresses(&self) -> SurrealAddressStore {
-        SurrealAddressStore::new(self.db.clone())
+    pub fn addresses(&self) -> Guarded<SurrealAddressStore> {
+        Guarded::new(SurrealAddressStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// Whether the database answers right now (a `RETURN 1` round trip, no table read), for
+    /// readiness probes.
+    #[must_use]
+    pub fn readiness(&self) -> SurrealReadiness {
+        SurrealReadiness::new(self.link.clone())
+    }
+
+    /// What to wait on, once every handle of this database is dropped, for the engine to have
+    /// closed. See [`Closing::wait`].
+    #[must_use]
+    pub fn closing(&self) -> Closing {
+        Closing { lock: self.lock.clone() }
     }
 
     /// Applies any migration the database has not recorded. [`Database::connect`]
@@ -165,6 +196,45 @@ impl Database {
             .and_then(surrealdb::IndexedResults::check)
             .map(drop)
             .map_err(|e| ConnectError::Unreachable { url: "the current database".to_owned(), reason: e.message().to_owned() })
+    }
+}
+
+/// An embedded database closing in the background.
+///
+/// The SDK shuts the engine down on a task of its own once the last handle of the connection
+/// is dropped, and offers nothing to await. SurrealKV's shutdown flushes its memtable and write-ahead
+/// log, syncs the directory and, last, releases its `LOCK` file (an `flock`): that release is
+/// the sign it is done.
+#[derive(Debug, Clone)]
+pub struct Closing {
+    lock: Option<PathBuf>,
+}
+
+impl Closing {
+    /// Waits, at most `within`, for the engine to release its directory; `true` once it has (at
+    /// once for `mem://` and `ws://`, which keep nothing on this machine). Call it after dropping
+    /// every handle: while one is alive the engine stays open.
+    pub async fn wait(&self, within: Duration) -> bool {
+        let Some(lock) = &self.lock else { return true };
+        let started = tokio::time::Instant::now();
+        loop {
+            if released(lock) {
+                return true;
+            }
+            if started.elapsed() >= within {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// Whether nothing holds the `flock` on `lock` (taking it for an instant to find out).
+fn released(lock: &Path) -> bool {
+    match std::fs::File::open(lock) {
+        // Dropping the file releases the lock just taken.
+        Ok(file) => file.try_lock().is_ok(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
     }
 }
 

@@ -35,6 +35,7 @@ pub async fn on_server(suite: &str) -> Database {
         namespace: "marque_test".to_owned(),
         database: format!("{suite}_{}_{stamp}", std::process::id()),
         credentials,
+        ..ConnectOptions::default()
     };
     Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url}: {e}"))
 }

@@ -1,0 +1,256 @@
+//! The connection to a SurrealDB server going away, and coming back.
+//!
+//! What the SDK (3.3) does on `ws://` when the server goes: requests awaiting an answer fail at
+//! once ("Connection reset"); the connection task then tries to reconnect every second, forever,
+//! and sends nothing meanwhile, so every request made in that time waits, unanswered, until the
+//! server is back (the SDK's query timeout is not applied on `ws://`). Once reconnected it replays
+//! the session (sign-in, namespace, database) and sends the waiting requests.
+//!
+//! So every store call over the network goes through a [`Link`]: while a watchdog finds the server
+//! answering, each call gets a deadline; once a probe fails the link is down and calls fail at
+//! once, never queueing behind the reconnect; the next probe that answers opens it again. Either
+//! way the caller gets the port's `Unavailable` error. Embedded engines (`mem://`,
+//! `surrealkv://`) cannot lose their connection: their calls pass through untouched.
+//!
+//! Caveat: a call that timed out may still have been queued inside the SDK; it then runs once the
+//! server is back (the deadline bounds the wait, it cannot recall the request). The gate keeps
+//! that window to the few calls made between the server going and the next probe.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use marque_domain::account::Email;
+use marque_domain::address::{Address, AddressId, SavedAddress};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_ports::{
+    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, Challenge,
+    ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId,
+    PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
+    ReadinessError, Reservation, ReservationState, UserId, UserRecord, WishlistStore, WishlistStoreError,
+};
+use surrealdb::engine::any::Any;
+use surrealdb::Surreal;
+
+/// How often the watchdog asks a server whether it answers.
+const WATCH_EVERY: Duration = Duration::from_secs(1);
+
+/// How long a probe (the watchdog's, or a readiness check) waits for `RETURN 1`.
+pub(crate) const PROBE_DEADLINE: Duration = Duration::from_secs(2);
+
+/// The state of one connection, shared by every store handed out on it.
+#[derive(Debug, Clone)]
+pub(crate) struct Link(Arc<LinkState>);
+
+#[derive(Debug)]
+struct LinkState {
+    db: Surreal<Any>,
+    /// A server over the network (`ws://`), where the connection can go away.
+    remote: bool,
+    /// Whether the last probe of a remote server was answered.
+    up: AtomicBool,
+    /// How long one store call over the network may take.
+    deadline: Duration,
+}
+
+impl Link {
+    /// A link over `db`; for a `remote` server, a watchdog probes it every second for as long
+    /// as any handle of the link is alive.
+    pub(crate) fn new(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
+        let link = Self(Arc::new(LinkState { db, remote, up: AtomicBool::new(true), deadline }));
+        if remote {
+            link.watch();
+        }
+        link
+    }
+
+    fn watch(&self) {
+        let weak = Arc::downgrade(&self.0);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(WATCH_EVERY);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let Some(state) = weak.upgrade() else { break };
+                let outcome = probe(&state.db).await;
+                state.record(&outcome);
+            }
+        });
+    }
+
+    /// Runs one store call: at once when the engine is embedded; with the deadline while the
+    /// server answers probes; not at all while it does not.
+    async fn guard<T, E: Unavailable>(&self, call: impl Future<Output = Result<T, E>>) -> Result<T, E> {
+        let state = &self.0;
+        if !state.remote {
+            return call.await;
+        }
+        if !state.up.load(Ordering::Acquire) {
+            return Err(E::unavailable("the database server cannot be reached".to_owned()));
+        }
+        tokio::time::timeout(state.deadline, call).await.unwrap_or_else(|_| {
+            tracing::warn!(deadline_ms = state.deadline.as_millis(), "a database call did not answer in time");
+            Err(E::unavailable(format!("the database did not answer within {} ms", state.deadline.as_millis())))
+        })
+    }
+}
+
+impl LinkState {
+    /// Opens or closes the gate after a probe, logging each change once.
+    fn record(&self, outcome: &Result<(), String>) {
+        let up = outcome.is_ok();
+        let was = self.up.swap(up, Ordering::AcqRel);
+        match outcome {
+            Err(reason) if was => tracing::error!(reason = %reason, "the database server stopped answering"),
+            Ok(()) if !was => tracing::info!("the database server answers again"),
+            _ => {}
+        }
+    }
+}
+
+/// `RETURN 1`: a round trip through the engine that reads no table, within [`PROBE_DEADLINE`].
+async fn probe(db: &Surreal<Any>) -> Result<(), String> {
+    match tokio::time::timeout(PROBE_DEADLINE, db.query("RETURN 1")).await {
+        Ok(Ok(answer)) => answer.check().map(drop).map_err(|e| e.message().to_owned()),
+        Ok(Err(e)) => Err(e.message().to_owned()),
+        Err(_) => Err(format!("no answer within {} ms", PROBE_DEADLINE.as_millis())),
+    }
+}
+
+/// [`Readiness`] of one connection: a probe, unless the watchdog already found the server gone.
+#[derive(Debug, Clone)]
+pub struct SurrealReadiness {
+    link: Link,
+}
+
+impl SurrealReadiness {
+    pub(crate) fn new(link: Link) -> Self {
+        Self { link }
+    }
+}
+
+#[async_trait]
+impl Readiness for SurrealReadiness {
+    async fn ready(&self) -> Result<(), ReadinessError> {
+        let state = &self.link.0;
+        if state.remote && !state.up.load(Ordering::Acquire) {
+            return Err(ReadinessError::Unavailable { reason: "the database server cannot be reached".to_owned() });
+        }
+        let outcome = probe(&state.db).await;
+        if state.remote {
+            state.record(&outcome);
+        }
+        outcome.map_err(|reason| ReadinessError::Unavailable { reason })
+    }
+}
+
+/// A port error's "the store cannot be reached" case.
+trait Unavailable {
+    fn unavailable(reason: String) -> Self;
+}
+
+macro_rules! unavailable_is {
+    ($($error:ty),+) => {
+        $(impl Unavailable for $error {
+            fn unavailable(reason: String) -> Self {
+                Self::Unavailable { reason }
+            }
+        })+
+    };
+}
+
+unavailable_is!(CatalogStoreError, AccountStoreError, AddressStoreError, OrderStoreError, WishlistStoreError);
+
+/// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
+/// out its stores this way; it implements the same port as the store it wraps.
+#[derive(Debug, Clone)]
+pub struct Guarded<S> {
+    store: S,
+    link: Link,
+}
+
+impl<S> Guarded<S> {
+    pub(crate) fn new(store: S, link: Link) -> Self {
+        Self { store, link }
+    }
+
+    /// The wrapped store, for the adapter's own tests.
+    #[cfg(test)]
+    pub(crate) fn inner(&self) -> &S {
+        &self.store
+    }
+}
+
+/// `impl Port for Guarded<S>`: each method passes its arguments to the wrapped store's, guarded.
+macro_rules! guarded {
+    ($port:ident, $error:ty, { $(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ok:ty;)+ }) => {
+        #[async_trait]
+        impl<S: $port> $port for Guarded<S> {
+            $(async fn $name(&self $(, $arg: $ty)*) -> Result<$ok, $error> {
+                self.link.guard(self.store.$name($($arg),*)).await
+            })+
+        }
+    };
+}
+
+guarded!(CatalogStore, CatalogStoreError, {
+    fn put_brands(&self, brands: &[OemBrand]) -> ();
+    fn put_categories(&self, categories: &[Category]) -> ();
+    fn add_products(&self, products: &[Product]) -> ();
+    fn brands(&self) -> Vec<OemBrand>;
+    fn categories(&self) -> Vec<Category>;
+    fn product(&self, id: &ProductId) -> Option<Product>;
+    fn newest_products(&self, limit: u32) -> Vec<Product>;
+    fn best_selling_products(&self, limit: u32) -> Vec<Product>;
+    fn search(&self, query: &ProductQuery) -> ProductSlice;
+    fn list_products(&self, listing: &ProductListing) -> ProductSlice;
+    fn count_products(&self) -> u64;
+    fn catalog_version(&self) -> u64;
+    fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Vec<ProductStamp>;
+});
+
+guarded!(AccountStore, AccountStoreError, {
+    fn create_user(&self, user: &UserRecord) -> ();
+    fn user(&self, id: &UserId) -> Option<UserRecord>;
+    fn user_by_email(&self, email: &Email) -> Option<UserRecord>;
+    fn user_by_mobile(&self, mobile: &str) -> Option<UserRecord>;
+    fn user_by_google_email(&self, email: &str) -> Option<UserRecord>;
+    fn update_user(&self, user: &UserRecord) -> ();
+    fn create_session(&self, session: &NewSession) -> ();
+    fn session_user(&self, token_hash: &str, now: i64) -> Option<UserId>;
+    fn end_session(&self, token_hash: &str) -> ();
+    fn put_challenge(&self, challenge: &Challenge) -> ();
+    fn challenge(&self, key: &ChallengeKey, now: i64) -> Option<Challenge>;
+    fn check_challenge(&self, key: &ChallengeKey, now: i64, offered_hash: &str) -> ChallengeOutcome;
+    fn hit(&self, key: &str, now: i64, window_secs: i64) -> u32;
+    fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
+    fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
+});
+
+guarded!(AddressStore, AddressStoreError, {
+    fn addresses(&self, user: &UserId) -> Vec<SavedAddress>;
+    fn address(&self, id: &AddressId) -> Option<(UserId, SavedAddress)>;
+    fn add(&self, user: &UserId, address: &Address, limit: usize) -> SavedAddress;
+    fn replace(&self, user: &UserId, id: &AddressId, address: &Address) -> ();
+    fn remove(&self, user: &UserId, id: &AddressId) -> ();
+});
+
+guarded!(OrderStore, OrderStoreError, {
+    fn reserve(&self, reservation: &Reservation) -> ();
+    fn reservation(&self, payment_order: &PaymentOrderId) -> Option<(Reservation, ReservationState)>;
+    fn release(&self, payment_order: &PaymentOrderId) -> bool;
+    fn release_expired(&self, now: i64) -> usize;
+    fn place(&self, payment_order: &PaymentOrderId, payment: &PaymentId, placed_at: i64) -> Placement;
+    fn order(&self, id: &OrderId) -> Option<PlacedOrder>;
+    fn orders_of(&self, user: &UserId) -> Vec<PlacedOrder>;
+    fn first_sight(&self, event_id: &str, now: i64) -> bool;
+    fn forget_event(&self, event_id: &str) -> ();
+});
+
+guarded!(WishlistStore, WishlistStoreError, {
+    fn wishlist(&self, user: &UserId) -> Vec<ProductId>;
+    fn add(&self, user: &UserId, product: &ProductId, limit: usize) -> Added;
+    fn remove(&self, user: &UserId, product: &ProductId) -> ();
+});
