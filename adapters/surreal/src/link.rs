@@ -59,11 +59,15 @@ impl Link {
     /// A link over `db`; for a `remote` server, a watchdog probes it every second for as long
     /// as any handle of the link is alive.
     pub(crate) fn new(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
-        let link = Self(Arc::new(LinkState { db, remote, up: AtomicBool::new(true), deadline }));
+        let link = Self::unwatched(db, remote, deadline);
         if remote {
             link.watch();
         }
         link
+    }
+
+    fn unwatched(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
+        Self(Arc::new(LinkState { db, remote, up: AtomicBool::new(true), deadline }))
     }
 
     fn watch(&self) {
@@ -254,3 +258,74 @@ guarded!(WishlistStore, WishlistStoreError, {
     fn add(&self, user: &UserId, product: &ProductId, limit: usize) -> Added;
     fn remove(&self, user: &UserId, product: &ProductId) -> ();
 });
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use super::*;
+
+    /// A wishlist store whose reads never answer (a request stuck behind a reconnect) and whose
+    /// adds count the calls that reached it.
+    #[derive(Debug, Default)]
+    struct Stuck {
+        reached: AtomicUsize,
+    }
+
+    #[async_trait]
+    impl WishlistStore for Stuck {
+        async fn wishlist(&self, _: &UserId) -> Result<Vec<ProductId>, WishlistStoreError> {
+            self.reached.fetch_add(1, Ordering::SeqCst);
+            std::future::pending().await
+        }
+        async fn add(&self, _: &UserId, _: &ProductId, _: usize) -> Result<Added, WishlistStoreError> {
+            self.reached.fetch_add(1, Ordering::SeqCst);
+            Ok(Added::Added)
+        }
+        async fn remove(&self, _: &UserId, _: &ProductId) -> Result<(), WishlistStoreError> {
+            Ok(())
+        }
+    }
+
+    async fn guarded(remote: bool) -> Guarded<Stuck> {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("mem://");
+        Guarded::new(Stuck::default(), Link::unwatched(db, remote, Duration::from_millis(50)))
+    }
+
+    fn ids() -> (UserId, ProductId) {
+        (UserId("u1".into()), ProductId("p1".into()))
+    }
+
+    #[tokio::test]
+    async fn a_call_to_a_server_that_does_not_answer_is_unavailable_after_the_deadline() {
+        let store = guarded(true).await;
+        let (user, product) = ids();
+        assert!(matches!(store.wishlist(&user).await, Err(WishlistStoreError::Unavailable { .. })));
+        assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added), "answered calls pass through");
+    }
+
+    #[tokio::test]
+    async fn while_the_server_is_known_gone_calls_fail_without_reaching_the_store() {
+        let store = guarded(true).await;
+        let (user, product) = ids();
+        store.link.0.record(&Err("probe failed".into()));
+        assert!(matches!(store.add(&user, &product, 50).await, Err(WishlistStoreError::Unavailable { .. })));
+        assert_eq!(store.store.reached.load(Ordering::SeqCst), 0, "nothing queued behind the reconnect");
+        let readiness = SurrealReadiness::new(store.link.clone());
+        assert!(readiness.ready().await.is_err(), "not ready while the gate is closed");
+        store.link.0.record(&Ok(()));
+        assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added), "open again after an answered probe");
+        assert_eq!(readiness.ready().await, Ok(()));
+    }
+
+    #[tokio::test]
+    async fn embedded_engines_have_no_gate() {
+        let store = guarded(false).await;
+        let (user, product) = ids();
+        store.link.0.record(&Err("ignored".into()));
+        assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added));
+        // No deadline either: the stuck read is still waiting when the test stops polling it.
+        let stuck = tokio::time::timeout(Duration::from_millis(200), store.wishlist(&user)).await;
+        assert!(stuck.is_err(), "an embedded call is not cut short");
+    }
+}
