@@ -32,7 +32,7 @@ impl SurrealServer {
     async fn start(bin: &Path, port: u16, data: &Path, log: &Path) -> Self {
         let log = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("the log file");
         let child = Command::new(bin)
-            .args(["start", "--bind", &format!("127.0.0.1:{port}"), "--user", USER, "--pass", PASS, "--log", "warn"])
+            .args(["start", "--bind", &format!("127.0.0.1:{port}"), "--username", USER, "--password", PASS, "--log", "warn"])
             .arg(format!("surrealkv://{}", data.display()))
             .stdin(Stdio::null())
             .stdout(log.try_clone().expect("log handle"))
@@ -148,9 +148,14 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
     }
 
     surreal.kill();
+    let killed = std::time::Instant::now();
     // The first calls may find the connection reset, later ones the link closed: 503 either way.
     for round in 1..=3 {
-        for (what, status, body) in calls.each(round).await {
+        let asked = std::time::Instant::now();
+        let answers = calls.each(round).await;
+        // Figures for the reader (`--nocapture`), never asserted.
+        eprintln!("outage round {round}: search, login and pay answered in {:?}", asked.elapsed());
+        for (what, status, body) in answers {
             assert_eq!((status, body["status"].as_str()), (503, Some("failed")), "{what} while the database is gone: {body}");
             assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {body}");
         }
@@ -162,6 +167,8 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
     assert_eq!(status_of(&shop, "/api/health").await.0, 503);
 
     let _surreal = SurrealServer::start(&bin, port, &data, &surreal_log).await;
+    eprintln!("SurrealDB was gone for {:?}", killed.elapsed());
+    let back = std::time::Instant::now();
     let mut ready = false;
     for _ in 0..60 {
         if status_of(&shop, "/api/health/ready").await.0 == 200 {
@@ -171,6 +178,7 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     assert!(ready, "readiness did not come back within 30 s; marque-server's log:\n{}", server.logs());
+    eprintln!("ready again {:?} after SurrealDB listened again", back.elapsed());
     for (what, status, body) in calls.each(100).await {
         assert_eq!(status, 200, "{what} after the database came back, same marque-server process: {body}");
     }

@@ -18,11 +18,13 @@ pub struct ServerProcess {
     pub log: PathBuf,
 }
 
-/// Starts the binary with only `env` (and `PATH`) in its environment, listening on a free port,
+/// Starts the binary (this package's, or `MARQUE_SERVER_BIN`) with only `env` (and `PATH`) in its environment, listening on a free port,
 /// and waits for its `listening on …` line.
 pub fn start(env: &[(&str, String)], log: &Path) -> ServerProcess {
     let stderr = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("the log file");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_marque-server"));
+    // `MARQUE_SERVER_BIN` names a copy, for machines where other builds share the target directory.
+    let bin = std::env::var_os("MARQUE_SERVER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_marque-server").into());
+    let mut command = Command::new(bin);
     command
         .arg("serve")
         .env_clear()
@@ -93,6 +95,9 @@ impl ServerProcess {
 
 impl Drop for ServerProcess {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("--- marque-server's log ({}) ---\n{}", self.log.display(), self.logs());
+        }
         if matches!(self.child.try_wait(), Ok(None)) {
             let _ = self.child.kill();
             let _ = self.child.wait();
