@@ -51,7 +51,8 @@ pub struct ConnectOptions {
     /// Signs in as a root user when given.
     pub credentials: Option<Credentials>,
     /// How long one store call to a server (`ws://`) may take before it answers its port's
-    /// `Unavailable` error (default 5 s). Embedded engines have no deadline.
+    /// `Unavailable` error (default 30 s): a backstop, as a server that stops answering probes
+    /// cuts calls short sooner. Embedded engines have no deadline.
     pub timeout: Duration,
 }
 
@@ -61,7 +62,7 @@ impl Default for ConnectOptions {
             namespace: "marque".to_owned(),
             database: "shop".to_owned(),
             credentials: None,
-            timeout: Duration::from_secs(5),
+            timeout: Duration::from_secs(30),
         }
     }
 }
@@ -114,7 +115,11 @@ impl Database {
             .map_err(|e| ConnectError::Unreachable { url: shown.clone(), reason: e.message().to_owned() })?;
         schema::migrate(&db).await?;
         tracing::debug!(url = %shown, namespace = %options.namespace, database = %options.database, "database ready");
-        let link = Link::new(db.clone(), matches!(endpoint, Endpoint::Server(_)), options.timeout);
+        let server = match &endpoint {
+            Endpoint::Server(url) => Some(host_and_port(url)),
+            Endpoint::Memory | Endpoint::SurrealKv(_) => None,
+        };
+        let link = Link::new(db.clone(), server, options.timeout);
         let lock = match &endpoint {
             Endpoint::SurrealKv(dir) => Some(absolute_dir(dir)?.join("LOCK")),
             Endpoint::Memory | Endpoint::Server(_) => None,
@@ -319,6 +324,19 @@ fn absolute_dir(dir: &Path) -> Result<PathBuf, ConnectError> {
     dir.canonicalize().map_err(fail)
 }
 
+/// `host:port` of a `ws://` or `wss://` address (port 80 or 443 when it names none).
+fn host_and_port(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("ws", url));
+    let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let has_port = host.rsplit_once(':').is_some_and(|(_, port)| port.chars().all(|c| c.is_ascii_digit()) && !port.is_empty());
+    if has_port {
+        host.to_owned()
+    } else {
+        format!("{host}:{}", if scheme == "wss" { 443 } else { 80 })
+    }
+}
+
 /// The address without any `user:password@` part, for messages and logs.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
@@ -351,6 +369,16 @@ mod tests {
         assert_eq!(Endpoint::parse("ws://root:secret@db:8000").map(|e| e.to_string()), Ok("ws://…@db:8000".to_owned()));
         let credentials = Credentials { username: "root".into(), password: "secret".into() };
         assert!(!format!("{credentials:?}").contains("secret"));
+    }
+
+    #[test]
+    fn the_watchdog_dials_the_servers_host_and_port() {
+        assert_eq!(host_and_port("ws://127.0.0.1:8000"), "127.0.0.1:8000");
+        assert_eq!(host_and_port("ws://root:pw@db.local:8000/rpc"), "db.local:8000");
+        assert_eq!(host_and_port("wss://db.example.in"), "db.example.in:443");
+        assert_eq!(host_and_port("ws://db"), "db:80");
+        assert_eq!(host_and_port("ws://[::1]:8000"), "[::1]:8000");
+        assert_eq!(host_and_port("wss://[::1]"), "[::1]:443");
     }
 
     #[test]

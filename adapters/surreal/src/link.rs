@@ -6,10 +6,11 @@
 //! server is back (the SDK's query timeout is not applied on `ws://`). Once reconnected it replays
 //! the session (sign-in, namespace, database) and sends the waiting requests.
 //!
-//! So every store call over the network goes through a [`Link`]: while a watchdog finds the server
-//! answering, each call gets a deadline; once a probe fails the link is down and calls fail at
+//! So every store call over the network goes through a [`Link`]: a watchdog probes the server every
+//! second (a TCP connection to its address); once a probe fails the link is down, calls in flight are cut short and new ones fail at
 //! once, never queueing behind the reconnect; the next probe that answers opens it again. Either
-//! way the caller gets the port's `Unavailable` error. Embedded engines (`mem://`,
+//! way the caller gets the port's `Unavailable` error. A deadline per call is the backstop for a
+//! server that answers probes but not a call. Embedded engines (`mem://`,
 //! `surrealkv://`) cannot lose their connection: their calls pass through untouched.
 //!
 //! Caveat: a call that timed out may still have been queued inside the SDK; it then runs once the
@@ -17,7 +18,6 @@
 //! that window to the few calls made between the server going and the next probe.
 
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -49,28 +49,31 @@ struct LinkState {
     db: Surreal<Any>,
     /// A server over the network (`ws://`), where the connection can go away.
     remote: bool,
-    /// Whether the last probe of a remote server was answered.
-    up: AtomicBool,
+    /// Whether the last probe of a remote server was answered; calls in flight watch it.
+    up: tokio::sync::watch::Sender<bool>,
     /// How long one store call over the network may take.
     deadline: Duration,
 }
 
 impl Link {
-    /// A link over `db`; for a `remote` server, a watchdog probes it every second for as long
-    /// as any handle of the link is alive.
-    pub(crate) fn new(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
-        let link = Self::unwatched(db, remote, deadline);
-        if remote {
-            link.watch();
+    /// A link over `db`; for a server at `remote` (`host:port`), a watchdog probes it every
+    /// second for as long as any handle of the link is alive.
+    pub(crate) fn new(db: Surreal<Any>, remote: Option<String>, deadline: Duration) -> Self {
+        let link = Self::unwatched(db, remote.is_some(), deadline);
+        if let Some(address) = remote {
+            link.watch(address);
         }
         link
     }
 
     fn unwatched(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
-        Self(Arc::new(LinkState { db, remote, up: AtomicBool::new(true), deadline }))
+        Self(Arc::new(LinkState { db, remote, up: tokio::sync::watch::Sender::new(true), deadline }))
     }
 
-    fn watch(&self) {
+    /// The watchdog's probe is a TCP connection to the server's address, not a query: a server
+    /// busy with many transactions answers queries slowly but still accepts connections, and a
+    /// server that is gone refuses them (or, unreachable, lets the connect time out).
+    fn watch(&self, address: String) {
         let weak = Arc::downgrade(&self.0);
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(WATCH_EVERY);
@@ -78,26 +81,37 @@ impl Link {
             loop {
                 ticks.tick().await;
                 let Some(state) = weak.upgrade() else { break };
-                let outcome = probe(&state.db).await;
+                let outcome = match tokio::time::timeout(PROBE_DEADLINE, tokio::net::TcpStream::connect(address.as_str())).await {
+                    Ok(Ok(_)) => Ok(()),
+                    Ok(Err(e)) => Err(format!("connecting to {address}: {e}")),
+                    Err(_) => Err(format!("connecting to {address}: no answer within {} ms", PROBE_DEADLINE.as_millis())),
+                };
                 state.record(&outcome);
             }
         });
     }
 
-    /// Runs one store call: at once when the engine is embedded; with the deadline while the
-    /// server answers probes; not at all while it does not.
+    /// Runs one store call: as it is when the engine is embedded; for a server, not at all while
+    /// probes fail, and cut short when a probe fails while it runs or when it outlasts the
+    /// deadline (a backstop: a slow call on a server that answers probes, such as a write retrying
+    /// its lost races, is left to finish).
     async fn guard<T, E: Unavailable>(&self, call: impl Future<Output = Result<T, E>>) -> Result<T, E> {
         let state = &self.0;
         if !state.remote {
             return call.await;
         }
-        if !state.up.load(Ordering::Acquire) {
+        let mut gate = state.up.subscribe();
+        if !*gate.borrow_and_update() {
             return Err(E::unavailable("the database server cannot be reached".to_owned()));
         }
-        tokio::time::timeout(state.deadline, call).await.unwrap_or_else(|_| {
-            tracing::warn!(deadline_ms = state.deadline.as_millis(), "a database call did not answer in time");
-            Err(E::unavailable(format!("the database did not answer within {} ms", state.deadline.as_millis())))
-        })
+        tokio::select! {
+            outcome = call => outcome,
+            _ = gate.wait_for(|up| !*up) => Err(E::unavailable("the database server stopped answering".to_owned())),
+            () = tokio::time::sleep(state.deadline) => {
+                tracing::warn!(deadline_ms = state.deadline.as_millis(), "a database call did not answer in time");
+                Err(E::unavailable(format!("the database did not answer within {} ms", state.deadline.as_millis())))
+            }
+        }
     }
 }
 
@@ -105,7 +119,7 @@ impl LinkState {
     /// Opens or closes the gate after a probe, logging each change once.
     fn record(&self, outcome: &Result<(), String>) {
         let up = outcome.is_ok();
-        let was = self.up.swap(up, Ordering::AcqRel);
+        let was = self.up.send_replace(up);
         match outcome {
             Err(reason) if was => tracing::error!(reason = %reason, "the database server stopped answering"),
             Ok(()) if !was => tracing::info!("the database server answers again"),
@@ -114,7 +128,8 @@ impl LinkState {
     }
 }
 
-/// `RETURN 1`: a round trip through the engine that reads no table, within [`PROBE_DEADLINE`].
+/// `RETURN 1`: a round trip through the engine that reads no table, within [`PROBE_DEADLINE`]
+/// (the readiness check; a server slow to answer it is not ready, though not gone).
 async fn probe(db: &Surreal<Any>) -> Result<(), String> {
     match tokio::time::timeout(PROBE_DEADLINE, db.query("RETURN 1")).await {
         Ok(Ok(answer)) => answer.check().map(drop).map_err(|e| e.message().to_owned()),
@@ -139,14 +154,10 @@ impl SurrealReadiness {
 impl Readiness for SurrealReadiness {
     async fn ready(&self) -> Result<(), ReadinessError> {
         let state = &self.link.0;
-        if state.remote && !state.up.load(Ordering::Acquire) {
+        if state.remote && !*state.up.borrow() {
             return Err(ReadinessError::Unavailable { reason: "the database server cannot be reached".to_owned() });
         }
-        let outcome = probe(&state.db).await;
-        if state.remote {
-            state.record(&outcome);
-        }
-        outcome.map_err(|reason| ReadinessError::Unavailable { reason })
+        probe(&state.db).await.map_err(|reason| ReadinessError::Unavailable { reason })
     }
 }
 
@@ -261,7 +272,7 @@ guarded!(WishlistStore, WishlistStoreError, {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
 
@@ -288,8 +299,12 @@ mod tests {
     }
 
     async fn guarded(remote: bool) -> Guarded<Stuck> {
+        guarded_for(remote, Duration::from_millis(50)).await
+    }
+
+    async fn guarded_for(remote: bool, deadline: Duration) -> Guarded<Stuck> {
         let db = surrealdb::engine::any::connect("mem://").await.expect("mem://");
-        Guarded::new(Stuck::default(), Link::unwatched(db, remote, Duration::from_millis(50)))
+        Guarded::new(Stuck::default(), Link::unwatched(db, remote, deadline))
     }
 
     fn ids() -> (UserId, ProductId) {
@@ -315,7 +330,22 @@ mod tests {
         assert!(readiness.ready().await.is_err(), "not ready while the gate is closed");
         store.link.0.record(&Ok(()));
         assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added), "open again after an answered probe");
-        assert_eq!(readiness.ready().await, Ok(()));
+        assert_eq!(readiness.ready().await, Ok(()), "a RETURN 1 round trip");
+    }
+
+    #[tokio::test]
+    async fn a_call_in_flight_is_cut_short_when_a_probe_finds_the_server_gone() {
+        let store = Arc::new(guarded_for(true, Duration::from_secs(3600)).await);
+        let waiting = tokio::spawn({
+            let store = store.clone();
+            async move { store.wishlist(&UserId("u1".into())).await }
+        });
+        while store.store.reached.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        store.link.0.record(&Err("probe failed".into()));
+        let outcome = waiting.await.expect("the call ends");
+        assert!(matches!(outcome, Err(WishlistStoreError::Unavailable { .. })), "{outcome:?}");
     }
 
     #[tokio::test]

@@ -27,9 +27,9 @@ pub struct Config {
     #[arg(long, env = "MARQUE_DB_PASS", hide_env_values = true)]
     pub db_pass: Option<Secret>,
 
-    /// Milliseconds one call to a `ws://` database server may take before it answers 503
-    /// (a server that went away makes calls fail fast once a 1-second probe notices).
-    #[arg(long, env = "MARQUE_DB_TIMEOUT_MS", default_value_t = 5_000)]
+    /// Milliseconds one call to a `ws://` database server may take before it answers 503: a
+    /// backstop, as calls fail at once when a probe (every second, 2 s deadline) finds it gone.
+    #[arg(long, env = "MARQUE_DB_TIMEOUT_MS", default_value_t = 30_000)]
     pub db_timeout_ms: u64,
 
     /// `dev` allows development-only adapters; `prod` refuses them.
@@ -306,7 +306,7 @@ impl Config {
             db: Some("mem://".into()),
             db_user: None,
             db_pass: None,
-            db_timeout_ms: 5_000,
+            db_timeout_ms: 30_000,
             env: Environment::Dev,
             web_dir,
             public_url: None,
