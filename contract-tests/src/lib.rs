@@ -19,6 +19,7 @@ pub mod orders;
 pub mod payment;
 pub mod invoice_pdf;
 pub mod moto;
+pub mod readiness;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

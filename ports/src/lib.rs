@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod addresses;
 pub mod blobs;
 pub mod catalog;
+pub mod health;
 pub mod identity;
 pub mod invoice_pdf;
 pub mod notify;
@@ -21,6 +22,7 @@ pub use accounts::{
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
+pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
@@ -36,6 +38,7 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, blobs::MockBlobStore, catalog::MockCatalogStore,
+    health::MockReadiness,
     identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
     payment::MockPaymentGateway, wishlist::MockWishlistStore,
 };

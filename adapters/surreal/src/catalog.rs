@@ -60,7 +60,7 @@ impl SurrealCatalogStore {
     ///
     /// # Errors
     /// See [`crate::ConnectError`].
-    pub async fn connect(url: &str) -> Result<Self, crate::ConnectError> {
+    pub async fn connect(url: &str) -> Result<crate::Guarded<Self>, crate::ConnectError> {
         Ok(crate::Database::connect(url).await?.catalog())
     }
 
@@ -524,7 +524,8 @@ mod tests {
     #[tokio::test]
     async fn listings_read_through_their_indexes() {
         let db = crate::Database::connect("mem://").await.expect("open mem://");
-        let store = db.catalog();
+        let catalog = db.catalog();
+        let store = catalog.inner();
         let slug = |s: &str| BrandSlug::from_code(s).expect("a slug");
         let cases = [
             (ProductListing { brands: vec![slug("bmw")], ..ProductListing::default() }, vec!["product_oem_newest"]),

@@ -7,6 +7,7 @@ use surrealdb::engine::any::Any;
 use surrealdb::opt::auth::{Database as DatabaseUser, Namespace as NamespaceUser, Root};
 use surrealdb::Surreal;
 
+use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::{SurrealAccountStore, SurrealAddressStore, SurrealCatalogStore, SurrealOrderStore, SurrealWishlistStore};
 
@@ -68,11 +69,20 @@ pub struct ConnectOptions {
     pub database: String,
     /// Signs in as this user when given (at its level, on this namespace and database).
     pub credentials: Option<Credentials>,
+    /// How long one store call to a server (`ws://`) may take before it answers its port's
+    /// `Unavailable` error (default 30 s): a backstop, as a server that stops answering probes
+    /// cuts calls short sooner. Embedded engines have no deadline.
+    pub timeout: Duration,
 }
 
 impl Default for ConnectOptions {
     fn default() -> Self {
-        Self { namespace: "marque".to_owned(), database: "shop".to_owned(), credentials: None }
+        Self {
+            namespace: "marque".to_owned(),
+            database: "shop".to_owned(),
+            credentials: None,
+            timeout: Duration::from_secs(30),
+        }
     }
 }
 
@@ -84,6 +94,9 @@ pub struct Database {
     pub(crate) namespace: String,
     /// The address as shown in messages (no password).
     pub(crate) url: String,
+    link: Link,
+    /// The `LOCK` file of a `surrealkv://` directory.
+    lock: Option<PathBuf>,
 }
 
 /// How long to wait for a `surrealkv://` directory another handle in this process is
@@ -140,37 +153,60 @@ impl Database {
             .use_db(options.database.as_str())
             .await
             .map_err(|e| ConnectError::Unreachable { url: shown.clone(), reason: e.message().to_owned() })?;
-        Ok(Self { db, database: options.database.clone(), namespace: options.namespace.clone(), url: shown })
+        let server = match &endpoint {
+            Endpoint::Server(url) => Some(host_and_port(url)),
+            Endpoint::Memory | Endpoint::SurrealKv(_) => None,
+        };
+        let link = Link::new(db.clone(), server, options.timeout);
+        let lock = match &endpoint {
+            Endpoint::SurrealKv(dir) => Some(absolute_dir(dir)?.join("LOCK")),
+            Endpoint::Memory | Endpoint::Server(_) => None,
+        };
+        Ok(Self { db, database: options.database.clone(), namespace: options.namespace.clone(), url: shown, link, lock })
     }
 
     /// The catalog store on this connection.
     #[must_use]
-    pub fn catalog(&self) -> SurrealCatalogStore {
-        SurrealCatalogStore::new(self.db.clone())
+    pub fn catalog(&self) -> Guarded<SurrealCatalogStore> {
+        Guarded::new(SurrealCatalogStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The account store (customers, sessions, one-time codes, rate counters) on this connection.
     #[must_use]
-    pub fn accounts(&self) -> SurrealAccountStore {
-        SurrealAccountStore::new(self.db.clone())
+    pub fn accounts(&self) -> Guarded<SurrealAccountStore> {
+        Guarded::new(SurrealAccountStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The order store (reservations, orders, number series) on this connection.
     #[must_use]
-    pub fn orders(&self) -> SurrealOrderStore {
-        SurrealOrderStore::new(self.db.clone())
+    pub fn orders(&self) -> Guarded<SurrealOrderStore> {
+        Guarded::new(SurrealOrderStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The wishlist store on this connection.
     #[must_use]
-    pub fn wishlist(&self) -> SurrealWishlistStore {
-        SurrealWishlistStore::new(self.db.clone())
+    pub fn wishlist(&self) -> Guarded<SurrealWishlistStore> {
+        Guarded::new(SurrealWishlistStore::new(self.db.clone()), self.link.clone())
     }
 
     /// The address store (customers' delivery addresses) on this connection.
     #[must_use]
-    pub fn addresses(&self) -> SurrealAddressStore {
-        SurrealAddressStore::new(self.db.clone())
+    pub fn addresses(&self) -> Guarded<SurrealAddressStore> {
+        Guarded::new(SurrealAddressStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// Whether the database answers right now (a `RETURN 1` round trip, no table read), for
+    /// readiness probes.
+    #[must_use]
+    pub fn readiness(&self) -> SurrealReadiness {
+        SurrealReadiness::new(self.link.clone())
+    }
+
+    /// What to wait on, once every handle of this database is dropped, for the engine to have
+    /// closed. See [`Closing::wait`].
+    #[must_use]
+    pub fn closing(&self) -> Closing {
+        Closing { lock: self.lock.clone() }
     }
 
     /// Applies any migration the database has not recorded. [`Database::connect`]
@@ -222,6 +258,45 @@ impl Database {
             .and_then(surrealdb::IndexedResults::check)
             .map(drop)
             .map_err(|e| ConnectError::Unreachable { url: "the current database".to_owned(), reason: e.message().to_owned() })
+    }
+}
+
+/// An embedded database closing in the background.
+///
+/// The SDK shuts the engine down on a task of its own once the last handle of the connection
+/// is dropped, and offers nothing to await. SurrealKV's shutdown flushes its memtable and write-ahead
+/// log, syncs the directory and, last, releases its `LOCK` file (an `flock`): that release is
+/// the sign it is done.
+#[derive(Debug, Clone)]
+pub struct Closing {
+    lock: Option<PathBuf>,
+}
+
+impl Closing {
+    /// Waits, at most `within`, for the engine to release its directory; `true` once it has (at
+    /// once for `mem://` and `ws://`, which keep nothing on this machine). Call it after dropping
+    /// every handle: while one is alive the engine stays open.
+    pub async fn wait(&self, within: Duration) -> bool {
+        let Some(lock) = &self.lock else { return true };
+        let started = tokio::time::Instant::now();
+        loop {
+            if released(lock) {
+                return true;
+            }
+            if started.elapsed() >= within {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// Whether nothing holds the `flock` on `lock` (taking it for an instant to find out).
+fn released(lock: &Path) -> bool {
+    match std::fs::File::open(lock) {
+        // Dropping the file releases the lock just taken.
+        Ok(file) => file.try_lock().is_ok(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
     }
 }
 
@@ -306,6 +381,19 @@ fn absolute_dir(dir: &Path) -> Result<PathBuf, ConnectError> {
     dir.canonicalize().map_err(fail)
 }
 
+/// `host:port` of a `ws://` or `wss://` address (port 80 or 443 when it names none).
+fn host_and_port(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("ws", url));
+    let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let has_port = host.rsplit_once(':').is_some_and(|(_, port)| port.chars().all(|c| c.is_ascii_digit()) && !port.is_empty());
+    if has_port {
+        host.to_owned()
+    } else {
+        format!("{host}:{}", if scheme == "wss" { 443 } else { 80 })
+    }
+}
+
 /// The address without any `user:password@` part, for messages and logs.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
@@ -338,6 +426,16 @@ mod tests {
         assert_eq!(Endpoint::parse("ws://root:secret@db:8000").map(|e| e.to_string()), Ok("ws://…@db:8000".to_owned()));
         let credentials = Credentials { username: "root".into(), password: "secret".into(), level: UserLevel::Root };
         assert!(!format!("{credentials:?}").contains("secret"));
+    }
+
+    #[test]
+    fn the_watchdog_dials_the_servers_host_and_port() {
+        assert_eq!(host_and_port("ws://127.0.0.1:8000"), "127.0.0.1:8000");
+        assert_eq!(host_and_port("ws://root:pw@db.local:8000/rpc"), "db.local:8000");
+        assert_eq!(host_and_port("wss://db.example.in"), "db.example.in:443");
+        assert_eq!(host_and_port("ws://db"), "db:80");
+        assert_eq!(host_and_port("ws://[::1]:8000"), "[::1]:8000");
+        assert_eq!(host_and_port("wss://[::1]"), "[::1]:443");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! (embedded, durable; the shop's default) or `ws://host:port` (a SurrealDB server) —
 //! applies the schema's numbered migrations, and hands out the stores that share it:
 //! [`Database::catalog`], [`Database::accounts`], [`Database::wishlist`], [`Database::addresses`]
-//! and [`Database::orders`].
+//! and [`Database::orders`], each behind a [`Guarded`] link that turns a server gone away into
+//! the port's `Unavailable` error within a deadline (see `link.rs`), and [`Database::readiness`].
 //!
 //! The schema is SCHEMAFULL with typed, asserted fields (`src/schema/*.surql`); money
 //! is whole paise; part numbers are kept as printed and normalised. No SurrealDB type
@@ -25,6 +26,7 @@ mod backup;
 mod catalog;
 mod connect;
 mod error;
+mod link;
 mod orders;
 mod schema;
 mod wishlist;
@@ -35,5 +37,6 @@ pub use addresses::SurrealAddressStore;
 pub use catalog::SurrealCatalogStore;
 pub use orders::SurrealOrderStore;
 pub use wishlist::SurrealWishlistStore;
-pub use connect::{ConnectError, ConnectOptions, Credentials, Database, UserLevel};
+pub use link::{Guarded, SurrealReadiness};
+pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, UserLevel};
 pub use schema::{latest_migration, AppliedMigration};

@@ -13,7 +13,7 @@ use marque_blobs_s3::S3BlobStore;
 use marque_outbox::Outbox;
 use marque_pdf::PdfInvoiceRenderer;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
-use marque_ports::{BlobStore, CatalogStore, IdentityProvider, Notifier, PaymentGateway};
+use marque_ports::{BlobStore, CatalogStore, IdentityProvider, Notifier, PaymentGateway, Readiness};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
 use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
@@ -49,6 +49,18 @@ pub struct Shop {
     pub sign_in: Option<api::google::SignIn>,
     /// Rate limits on customers' abusable writes, counted in the account store (shared by instances).
     pub throttle: Throttle,
+    /// Whether the database answers right now (`/api/health/ready`).
+    pub readiness: DatabaseReadiness,
+}
+
+/// The database's readiness probe, shared by the health routes.
+#[derive(Clone)]
+pub struct DatabaseReadiness(pub Arc<dyn Readiness>);
+
+impl std::fmt::Debug for DatabaseReadiness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DatabaseReadiness(…)")
+    }
 }
 
 /// The configured `x-client-validation` value. Never printed.
@@ -67,8 +79,9 @@ pub struct App {
     pub config: Config,
     pub shop: Shop,
     catalog_store: Arc<dyn CatalogStore>,
-    #[cfg_attr(not(feature = "test-hooks"), expect(dead_code, reason = "read by tests only, through `App::database`"))]
     database: Database,
+    /// Background tasks (the hold sweeper) end once the last handle of the app is dropped.
+    _alive: Arc<tokio::sync::watch::Sender<()>>,
 }
 
 impl std::fmt::Debug for App {
@@ -145,7 +158,8 @@ impl App {
         let checkout =
             CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock))
                 .notifying(Arc::new(orders.clone()));
-        spawn_hold_sweeper(&checkout);
+        let (alive, alive_rx) = tokio::sync::watch::channel(());
+        spawn_hold_sweeper(&checkout, alive_rx);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
@@ -159,8 +173,9 @@ impl App {
             identity,
             sign_in,
             throttle,
+            readiness: DatabaseReadiness(Arc::new(database.readiness())),
         };
-        Ok(Self { config, shop, catalog_store, database })
+        Ok(Self { config, shop, catalog_store, database, _alive: Arc::new(alive) })
     }
 
     /// The database itself, for black-box tests that put records (placed orders) in place.
@@ -168,6 +183,14 @@ impl App {
     #[must_use]
     pub fn database(&self) -> &Database {
         &self.database
+    }
+
+    /// Drops this handle (its background tasks end with it) and waits, at most `within`, for the
+    /// embedded database to finish closing; `false` when something still held it open.
+    pub async fn close(self, within: std::time::Duration) -> bool {
+        let closing = self.database.closing();
+        drop(self);
+        closing.wait(within).await
     }
 
     /// Writes the demo catalog when the catalog is empty. Returns how many products it wrote.
@@ -255,6 +278,7 @@ pub fn connect_options(config: &Config) -> ConnectOptions {
     ConnectOptions {
         namespace: config.db_namespace.clone(),
         database: config.db_database.clone(),
+        timeout: std::time::Duration::from_millis(config.db_timeout_ms.max(1)),
         credentials: config
             .db_user
             .clone()
@@ -326,14 +350,17 @@ pub fn blob_store(config: &Config) -> anyhow::Result<Arc<dyn BlobStore>> {
     }
 }
 
-/// Releases expired holds every [`HOLD_SWEEP`] for as long as the server runs.
-fn spawn_hold_sweeper(checkout: &CheckoutService) {
+/// Releases expired holds every [`HOLD_SWEEP`] until `alive`'s sender (the app) is dropped.
+fn spawn_hold_sweeper(checkout: &CheckoutService, mut alive: tokio::sync::watch::Receiver<()>) {
     let checkout = checkout.clone();
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(HOLD_SWEEP);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            ticks.tick().await;
+            tokio::select! {
+                _ = ticks.tick() => {}
+                _ = alive.changed() => break,
+            }
             match checkout.release_expired().await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
@@ -393,11 +420,21 @@ pub fn spawn_catalog_poller(cache: &Arc<CachedCatalogStore>, poll: std::time::Du
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(poll);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Logged when reading starts failing and when it works again, not on every poll of an outage.
+        let mut failing = false;
         loop {
             ticks.tick().await;
             let Some(cache) = weak.upgrade() else { break };
-            if let Err(e) = cache.refresh().await {
-                tracing::warn!(error = %e, "catalog cache: reading the catalog version failed; reading through");
+            match cache.refresh().await {
+                Err(e) if !failing => {
+                    failing = true;
+                    tracing::warn!(error = %e, "catalog cache: reading the catalog version failed; reading through");
+                }
+                Ok(_) if failing => {
+                    failing = false;
+                    tracing::info!("catalog cache: the catalog version can be read again");
+                }
+                _ => {}
             }
         }
     });

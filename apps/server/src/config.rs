@@ -46,6 +46,11 @@ pub struct Config {
     #[arg(long, env = "MARQUE_DB_DATABASE", default_value = "shop")]
     pub db_database: String,
 
+    /// Milliseconds one call to a `ws://` database server may take before it answers 503: a
+    /// backstop, as calls fail at once when a probe (every second, 2 s deadline) finds it gone.
+    #[arg(long, env = "MARQUE_DB_TIMEOUT_MS", default_value_t = 30_000)]
+    pub db_timeout_ms: u64,
+
     /// `dev` allows development-only adapters; `prod` refuses them.
     #[arg(long, env = "MARQUE_ENV", value_enum, default_value_t = Environment::Dev)]
     pub env: Environment,
@@ -428,6 +433,7 @@ impl Config {
             db_auth: DbAuth::Database,
             db_namespace: "marque".into(),
             db_database: "shop".into(),
+            db_timeout_ms: 30_000,
             env: Environment::Dev,
             web_dir,
             public_url: None,

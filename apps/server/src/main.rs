@@ -83,14 +83,14 @@ async fn main() -> anyhow::Result<()> {
             let database = Database::connect_with(&config.database_url(), &connect_options(&config)).await?;
             database.export_to(&file).await?;
             println!("wrote the backup {}", file.display());
-            close(database).await;
+            close_database(database).await;
             Ok(())
         }
         Command::Import { file, replace } => {
             let config = cli.config;
             let database = Database::restore(&config.database_url(), &connect_options(&config), &file, replace).await?;
             println!("restored the backup {}", file.display());
-            close(database).await;
+            close_database(database).await;
             Ok(())
         }
         Command::Openapi => {
@@ -130,12 +130,26 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 
 /// Lets the embedded database finish shutting down before the runtime stops.
 ///
-/// The engine shuts its datastore down (flushing storage and stopping its
-/// maintenance tasks) on a task of its own once the last handle is dropped; if
-/// the process exits first those tasks are cancelled mid-way.
-async fn close(app: impl Send) {
-    drop(app);
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+/// The engine shuts its datastore down (flushing storage, stopping its maintenance tasks,
+/// releasing its directory) on a task of its own once the last handle is dropped; if the process
+/// exited first those tasks would be cancelled mid-way. Every commit is already synced to disk,
+/// so a close cut short loses nothing; it only leaves the log to replay at the next start.
+async fn close(app: App) {
+    let within = std::time::Duration::from_secs(10);
+    if app.close(within).await {
+        tracing::info!("the database is closed");
+    } else {
+        tracing::warn!("the database was still in use after {} s; exiting without waiting further", within.as_secs());
+    }
+}
+
+/// [`close`] for a database opened without the app (`export`, `import`).
+async fn close_database(database: Database) {
+    let closing = database.closing();
+    drop(database);
+    if !closing.wait(std::time::Duration::from_secs(10)).await {
+        tracing::warn!("the database was still in use after 10 s; exiting without waiting further");
+    }
 }
 
 async fn shutdown_signal() {

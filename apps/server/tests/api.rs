@@ -9,9 +9,33 @@ use marque_server::seed;
 #[tokio::test]
 async fn health_is_ok() {
     let shop = spawn_shop().await;
-    let (status, body) = shop.get_json("/api/health").await;
-    assert_eq!(status, 200);
-    assert_eq!(body["status"], "ok");
+    for path in ["/api/health", "/api/health/live", "/api/health/ready"] {
+        let (status, body) = shop.get_json(path).await;
+        assert_eq!((status, &body["status"]), (200, &serde_json::json!("ok")), "{path}: {body}");
+        assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
+    }
+}
+
+/// A database that does not answer: live stays 200, ready (and the old `/api/health`) answer 503.
+#[tokio::test]
+async fn readiness_follows_the_database_and_liveness_does_not() {
+    struct Gone;
+    #[async_trait::async_trait]
+    impl marque_ports::Readiness for Gone {
+        async fn ready(&self) -> Result<(), marque_ports::ReadinessError> {
+            Err(marque_ports::ReadinessError::Unavailable { reason: "stopped".into() })
+        }
+    }
+    let config = marque_server::Config::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
+    let mut app = marque_server::App::connect(config).await.expect("the shop starts");
+    app.shop.readiness = marque_server::app::DatabaseReadiness(std::sync::Arc::new(Gone));
+    let shop = helpers::serve(&app).await;
+    let (status, body) = shop.get_json("/api/health/live").await;
+    assert_eq!((status, &body["status"]), (200, &serde_json::json!("ok")), "{body}");
+    for path in ["/api/health/ready", "/api/health"] {
+        let (status, body) = shop.get_json(path).await;
+        assert_eq!((status, &body["status"]), (503, &serde_json::json!("degraded")), "{path}: {body}");
+    }
 }
 
 #[tokio::test]

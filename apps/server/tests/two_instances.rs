@@ -52,7 +52,12 @@ async fn shared_database() -> SharedDatabase {
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let database = format!("two_instances_{}_{stamp}", std::process::id());
     let root = Credentials { username: var("MARQUE_TEST_SURREAL_USER"), password: var("MARQUE_TEST_SURREAL_PASS"), level: UserLevel::Root };
-    let options = ConnectOptions { namespace: "marque_test".to_owned(), database: database.clone(), credentials: Some(root) };
+    let options = ConnectOptions {
+        namespace: "marque_test".to_owned(),
+        database: database.clone(),
+        credentials: Some(root),
+        ..ConnectOptions::default()
+    };
     let admin = Database::connect_with(&url, &options).await.expect("the test server takes its root user");
     let password = format!("pw{stamp}");
     admin.define_editor("marque_app", &password).await.expect("a database user for the shop");

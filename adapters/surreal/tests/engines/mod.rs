@@ -38,6 +38,7 @@ pub async fn on_server(suite: &str) -> (Database, Database) {
         namespace: "marque_test".to_owned(),
         database: format!("{suite}_{}_{stamp}", std::process::id()),
         credentials,
+        ..ConnectOptions::default()
     };
     let admin = Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
     if options.credentials.is_none() {

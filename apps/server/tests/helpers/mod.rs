@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod customers;
+pub mod process;
 
 use std::path::PathBuf;
 
@@ -51,11 +52,16 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> (TestShop, A
     configure(&mut config);
     let app = App::connect(config).await.expect("the shop starts on mem://");
     app.seed_if_empty().await.expect("the demo catalog is written");
+    (serve(&app).await, app)
+}
+
+/// Serves `app` on a free port until the test ends.
+pub async fn serve(app: &App) -> TestShop {
     let routes = app.routes().expect("routes build");
     let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds");
     let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
     tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
-    (TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }, app)
+    TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }
 }
 
 /// The repository's root, for committed files such as the contract.

@@ -364,8 +364,48 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health of the server and its database. */
+        /** Health of the server and its database (the same answer as `/health/ready`). */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers HTTP. Touches no database, so a database outage does not
+         *     get a healthy process restarted.
+         */
+        get: operations["healthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers one cheap round trip (no table read) within a short
+         *     deadline; 503 while it does not, so a load balancer sends traffic elsewhere.
+         */
+        get: operations["healthReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -826,7 +866,7 @@ export interface components {
         };
         /** HealthBody */
         HealthBody: {
-            /** @description `ok` when the database answers, `degraded` otherwise. */
+            /** @description `ok` when the check passed, `degraded` when the database does not answer. */
             status: string;
             /** @description The server's version. */
             version: string;
@@ -2477,6 +2517,55 @@ export interface operations {
         };
     };
     health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthBody"];
+                };
+            };
+            /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthBody"];
+                };
+            };
+        };
+    };
+    healthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process serves requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthBody"];
+                };
+            };
+        };
+    };
+    healthReady: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,0 +1,361 @@
+//! The connection to a SurrealDB server going away, and coming back.
+//!
+//! What the SDK (3.3) does on `ws://` when the server goes: requests awaiting an answer fail at
+//! once ("Connection reset"); the connection task then tries to reconnect every second, forever,
+//! and sends nothing meanwhile, so every request made in that time waits, unanswered, until the
+//! server is back (the SDK's query timeout is not applied on `ws://`). Once reconnected it replays
+//! the session (sign-in, namespace, database) and sends the waiting requests.
+//!
+//! So every store call over the network goes through a [`Link`]: a watchdog probes the server every
+//! second (a TCP connection to its address); once a probe fails the link is down, calls in flight are cut short and new ones fail at
+//! once, never queueing behind the reconnect; the next probe that answers opens it again. Either
+//! way the caller gets the port's `Unavailable` error. A deadline per call is the backstop for a
+//! server that answers probes but not a call. Embedded engines (`mem://`,
+//! `surrealkv://`) cannot lose their connection: their calls pass through untouched.
+//!
+//! Caveat: a call that timed out may still have been queued inside the SDK; it then runs once the
+//! server is back (the deadline bounds the wait, it cannot recall the request). The gate keeps
+//! that window to the few calls made between the server going and the next probe.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use marque_domain::account::Email;
+use marque_domain::address::{Address, AddressId, SavedAddress};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_ports::{
+    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, Challenge,
+    ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId,
+    PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
+    ReadinessError, Reservation, ReservationState, UserId, UserRecord, WishlistStore, WishlistStoreError,
+};
+use surrealdb::engine::any::Any;
+use surrealdb::Surreal;
+
+/// How often the watchdog asks a server whether it answers.
+const WATCH_EVERY: Duration = Duration::from_secs(1);
+
+/// How long a probe (the watchdog's, or a readiness check) waits for `RETURN 1`.
+pub(crate) const PROBE_DEADLINE: Duration = Duration::from_secs(2);
+
+/// The state of one connection, shared by every store handed out on it.
+#[derive(Debug, Clone)]
+pub(crate) struct Link(Arc<LinkState>);
+
+#[derive(Debug)]
+struct LinkState {
+    db: Surreal<Any>,
+    /// A server over the network (`ws://`), where the connection can go away.
+    remote: bool,
+    /// Whether the last probe of a remote server was answered; calls in flight watch it.
+    up: tokio::sync::watch::Sender<bool>,
+    /// How long one store call over the network may take.
+    deadline: Duration,
+}
+
+impl Link {
+    /// A link over `db`; for a server at `remote` (`host:port`), a watchdog probes it every
+    /// second for as long as any handle of the link is alive.
+    pub(crate) fn new(db: Surreal<Any>, remote: Option<String>, deadline: Duration) -> Self {
+        let link = Self::unwatched(db, remote.is_some(), deadline);
+        if let Some(address) = remote {
+            link.watch(address);
+        }
+        link
+    }
+
+    fn unwatched(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
+        Self(Arc::new(LinkState { db, remote, up: tokio::sync::watch::Sender::new(true), deadline }))
+    }
+
+    /// The watchdog's probe is a TCP connection to the server's address, not a query: a server
+    /// busy with many transactions answers queries slowly but still accepts connections, and a
+    /// server that is gone refuses them (or, unreachable, lets the connect time out).
+    fn watch(&self, address: String) {
+        let weak = Arc::downgrade(&self.0);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(WATCH_EVERY);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let Some(state) = weak.upgrade() else { break };
+                let outcome = match tokio::time::timeout(PROBE_DEADLINE, tokio::net::TcpStream::connect(address.as_str())).await {
+                    Ok(Ok(_)) => Ok(()),
+                    Ok(Err(e)) => Err(format!("connecting to {address}: {e}")),
+                    Err(_) => Err(format!("connecting to {address}: no answer within {} ms", PROBE_DEADLINE.as_millis())),
+                };
+                state.record(&outcome);
+            }
+        });
+    }
+
+    /// Runs one store call: as it is when the engine is embedded; for a server, not at all while
+    /// probes fail, and cut short when a probe fails while it runs or when it outlasts the
+    /// deadline (a backstop: a slow call on a server that answers probes, such as a write retrying
+    /// its lost races, is left to finish).
+    async fn guard<T, E: Unavailable>(&self, call: impl Future<Output = Result<T, E>>) -> Result<T, E> {
+        let state = &self.0;
+        if !state.remote {
+            return call.await;
+        }
+        let mut gate = state.up.subscribe();
+        if !*gate.borrow_and_update() {
+            return Err(E::unavailable("the database server cannot be reached".to_owned()));
+        }
+        tokio::select! {
+            outcome = call => outcome,
+            _ = gate.wait_for(|up| !*up) => Err(E::unavailable("the database server stopped answering".to_owned())),
+            () = tokio::time::sleep(state.deadline) => {
+                tracing::warn!(deadline_ms = state.deadline.as_millis(), "a database call did not answer in time");
+                Err(E::unavailable(format!("the database did not answer within {} ms", state.deadline.as_millis())))
+            }
+        }
+    }
+}
+
+impl LinkState {
+    /// Opens or closes the gate after a probe, logging each change once.
+    fn record(&self, outcome: &Result<(), String>) {
+        let up = outcome.is_ok();
+        let was = self.up.send_replace(up);
+        match outcome {
+            Err(reason) if was => tracing::error!(reason = %reason, "the database server stopped answering"),
+            Ok(()) if !was => tracing::info!("the database server answers again"),
+            _ => {}
+        }
+    }
+}
+
+/// `RETURN 1`: a round trip through the engine that reads no table, within [`PROBE_DEADLINE`]
+/// (the readiness check; a server slow to answer it is not ready, though not gone).
+async fn probe(db: &Surreal<Any>) -> Result<(), String> {
+    match tokio::time::timeout(PROBE_DEADLINE, db.query("RETURN 1")).await {
+        Ok(Ok(answer)) => answer.check().map(drop).map_err(|e| e.message().to_owned()),
+        Ok(Err(e)) => Err(e.message().to_owned()),
+        Err(_) => Err(format!("no answer within {} ms", PROBE_DEADLINE.as_millis())),
+    }
+}
+
+/// [`Readiness`] of one connection: a probe, unless the watchdog already found the server gone.
+#[derive(Debug, Clone)]
+pub struct SurrealReadiness {
+    link: Link,
+}
+
+impl SurrealReadiness {
+    pub(crate) fn new(link: Link) -> Self {
+        Self { link }
+    }
+}
+
+#[async_trait]
+impl Readiness for SurrealReadiness {
+    async fn ready(&self) -> Result<(), ReadinessError> {
+        let state = &self.link.0;
+        if state.remote && !*state.up.borrow() {
+            return Err(ReadinessError::Unavailable { reason: "the database server cannot be reached".to_owned() });
+        }
+        probe(&state.db).await.map_err(|reason| ReadinessError::Unavailable { reason })
+    }
+}
+
+/// A port error's "the store cannot be reached" case.
+trait Unavailable {
+    fn unavailable(reason: String) -> Self;
+}
+
+macro_rules! unavailable_is {
+    ($($error:ty),+) => {
+        $(impl Unavailable for $error {
+            fn unavailable(reason: String) -> Self {
+                Self::Unavailable { reason }
+            }
+        })+
+    };
+}
+
+unavailable_is!(CatalogStoreError, AccountStoreError, AddressStoreError, OrderStoreError, WishlistStoreError);
+
+/// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
+/// out its stores this way; it implements the same port as the store it wraps.
+#[derive(Debug, Clone)]
+pub struct Guarded<S> {
+    store: S,
+    link: Link,
+}
+
+impl<S> Guarded<S> {
+    pub(crate) fn new(store: S, link: Link) -> Self {
+        Self { store, link }
+    }
+
+    /// The wrapped store, for the adapter's own tests.
+    #[cfg(test)]
+    pub(crate) fn inner(&self) -> &S {
+        &self.store
+    }
+}
+
+/// `impl Port for Guarded<S>`: each method passes its arguments to the wrapped store's, guarded.
+macro_rules! guarded {
+    ($port:ident, $error:ty, { $(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ok:ty;)+ }) => {
+        #[async_trait]
+        impl<S: $port> $port for Guarded<S> {
+            $(async fn $name(&self $(, $arg: $ty)*) -> Result<$ok, $error> {
+                self.link.guard(self.store.$name($($arg),*)).await
+            })+
+        }
+    };
+}
+
+guarded!(CatalogStore, CatalogStoreError, {
+    fn put_brands(&self, brands: &[OemBrand]) -> ();
+    fn put_categories(&self, categories: &[Category]) -> ();
+    fn add_products(&self, products: &[Product]) -> ();
+    fn brands(&self) -> Vec<OemBrand>;
+    fn categories(&self) -> Vec<Category>;
+    fn product(&self, id: &ProductId) -> Option<Product>;
+    fn newest_products(&self, limit: u32) -> Vec<Product>;
+    fn best_selling_products(&self, limit: u32) -> Vec<Product>;
+    fn search(&self, query: &ProductQuery) -> ProductSlice;
+    fn list_products(&self, listing: &ProductListing) -> ProductSlice;
+    fn count_products(&self) -> u64;
+    fn catalog_version(&self) -> u64;
+    fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Vec<ProductStamp>;
+});
+
+guarded!(AccountStore, AccountStoreError, {
+    fn create_user(&self, user: &UserRecord) -> ();
+    fn user(&self, id: &UserId) -> Option<UserRecord>;
+    fn user_by_email(&self, email: &Email) -> Option<UserRecord>;
+    fn user_by_mobile(&self, mobile: &str) -> Option<UserRecord>;
+    fn user_by_google_email(&self, email: &str) -> Option<UserRecord>;
+    fn update_user(&self, user: &UserRecord) -> ();
+    fn create_session(&self, session: &NewSession) -> ();
+    fn session_user(&self, token_hash: &str, now: i64) -> Option<UserId>;
+    fn end_session(&self, token_hash: &str) -> ();
+    fn put_challenge(&self, challenge: &Challenge) -> ();
+    fn challenge(&self, key: &ChallengeKey, now: i64) -> Option<Challenge>;
+    fn check_challenge(&self, key: &ChallengeKey, now: i64, offered_hash: &str) -> ChallengeOutcome;
+    fn hit(&self, key: &str, now: i64, window_secs: i64) -> u32;
+    fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
+    fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
+});
+
+guarded!(AddressStore, AddressStoreError, {
+    fn addresses(&self, user: &UserId) -> Vec<SavedAddress>;
+    fn address(&self, id: &AddressId) -> Option<(UserId, SavedAddress)>;
+    fn add(&self, user: &UserId, address: &Address, limit: usize) -> SavedAddress;
+    fn replace(&self, user: &UserId, id: &AddressId, address: &Address) -> ();
+    fn remove(&self, user: &UserId, id: &AddressId) -> ();
+});
+
+guarded!(OrderStore, OrderStoreError, {
+    fn reserve(&self, reservation: &Reservation) -> ();
+    fn reservation(&self, payment_order: &PaymentOrderId) -> Option<(Reservation, ReservationState)>;
+    fn release(&self, payment_order: &PaymentOrderId) -> bool;
+    fn release_expired(&self, now: i64) -> usize;
+    fn place(&self, payment_order: &PaymentOrderId, payment: &PaymentId, placed_at: i64) -> Placement;
+    fn order(&self, id: &OrderId) -> Option<PlacedOrder>;
+    fn orders_of(&self, user: &UserId) -> Vec<PlacedOrder>;
+    fn first_sight(&self, event_id: &str, now: i64) -> bool;
+    fn forget_event(&self, event_id: &str) -> ();
+});
+
+guarded!(WishlistStore, WishlistStoreError, {
+    fn wishlist(&self, user: &UserId) -> Vec<ProductId>;
+    fn add(&self, user: &UserId, product: &ProductId, limit: usize) -> Added;
+    fn remove(&self, user: &UserId, product: &ProductId) -> ();
+});
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    /// A wishlist store whose reads never answer (a request stuck behind a reconnect) and whose
+    /// adds count the calls that reached it.
+    #[derive(Debug, Default)]
+    struct Stuck {
+        reached: AtomicUsize,
+    }
+
+    #[async_trait]
+    impl WishlistStore for Stuck {
+        async fn wishlist(&self, _: &UserId) -> Result<Vec<ProductId>, WishlistStoreError> {
+            self.reached.fetch_add(1, Ordering::SeqCst);
+            std::future::pending().await
+        }
+        async fn add(&self, _: &UserId, _: &ProductId, _: usize) -> Result<Added, WishlistStoreError> {
+            self.reached.fetch_add(1, Ordering::SeqCst);
+            Ok(Added::Added)
+        }
+        async fn remove(&self, _: &UserId, _: &ProductId) -> Result<(), WishlistStoreError> {
+            Ok(())
+        }
+    }
+
+    async fn guarded(remote: bool) -> Guarded<Stuck> {
+        guarded_for(remote, Duration::from_millis(50)).await
+    }
+
+    async fn guarded_for(remote: bool, deadline: Duration) -> Guarded<Stuck> {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("mem://");
+        Guarded::new(Stuck::default(), Link::unwatched(db, remote, deadline))
+    }
+
+    fn ids() -> (UserId, ProductId) {
+        (UserId("u1".into()), ProductId("p1".into()))
+    }
+
+    #[tokio::test]
+    async fn a_call_to_a_server_that_does_not_answer_is_unavailable_after_the_deadline() {
+        let store = guarded(true).await;
+        let (user, product) = ids();
+        assert!(matches!(store.wishlist(&user).await, Err(WishlistStoreError::Unavailable { .. })));
+        assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added), "answered calls pass through");
+    }
+
+    #[tokio::test]
+    async fn while_the_server_is_known_gone_calls_fail_without_reaching_the_store() {
+        let store = guarded(true).await;
+        let (user, product) = ids();
+        store.link.0.record(&Err("probe failed".into()));
+        assert!(matches!(store.add(&user, &product, 50).await, Err(WishlistStoreError::Unavailable { .. })));
+        assert_eq!(store.store.reached.load(Ordering::SeqCst), 0, "nothing queued behind the reconnect");
+        let readiness = SurrealReadiness::new(store.link.clone());
+        assert!(readiness.ready().await.is_err(), "not ready while the gate is closed");
+        store.link.0.record(&Ok(()));
+        assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added), "open again after an answered probe");
+        assert_eq!(readiness.ready().await, Ok(()), "a RETURN 1 round trip");
+    }
+
+    #[tokio::test]
+    async fn a_call_in_flight_is_cut_short_when_a_probe_finds_the_server_gone() {
+        let store = Arc::new(guarded_for(true, Duration::from_secs(3600)).await);
+        let waiting = tokio::spawn({
+            let store = store.clone();
+            async move { store.wishlist(&UserId("u1".into())).await }
+        });
+        while store.store.reached.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        store.link.0.record(&Err("probe failed".into()));
+        let outcome = waiting.await.expect("the call ends");
+        assert!(matches!(outcome, Err(WishlistStoreError::Unavailable { .. })), "{outcome:?}");
+    }
+
+    #[tokio::test]
+    async fn embedded_engines_have_no_gate() {
+        let store = guarded(false).await;
+        let (user, product) = ids();
+        store.link.0.record(&Err("ignored".into()));
+        assert_eq!(store.add(&user, &product, 50).await, Ok(Added::Added));
+        // No deadline either: the stuck read is still waiting when the test stops polling it.
+        let stuck = tokio::time::timeout(Duration::from_millis(200), store.wishlist(&user)).await;
+        assert!(stuck.is_err(), "an embedded call is not cut short");
+    }
+}

@@ -1,0 +1,120 @@
+//! A payment answered as successful is on disk: the real binary on the embedded `surrealkv://`
+//! engine is killed with SIGKILL right after the success answer, started again on the same data
+//! directory, and still has the order (once), its invoice number and the stock it took (once).
+//!
+//! The payment provider is the Razorpay sandbox served by this test process (so it outlives the
+//! server), reached through the real Razorpay adapter (`MARQUE_RAZORPAY_API_URL`).
+
+mod helpers;
+
+use helpers::customers::{authed, customer, get_auth, read};
+use helpers::process::start;
+use helpers::TestShop;
+use marque_razorpay_sandbox::{Outcome, PayAnswer, Sandbox, SandboxConfig};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+/// A sandbox on a free port of this process, for as long as the test runs.
+async fn sandbox() -> (Sandbox, String) {
+    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0");
+    let acceptor = poem::listener::Listener::into_acceptor(acceptor).await.expect("bind");
+    let addr = poem::listener::Acceptor::local_addr(&acceptor)[0].as_socket_addr().copied().expect("a socket address");
+    let base = format!("http://{addr}");
+    let sandbox = Sandbox::new(SandboxConfig::dev(base.clone(), None));
+    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(sandbox.routes()));
+    (sandbox, base)
+}
+
+fn server_env(data_dir: &std::path::Path, sandbox: &Sandbox, sandbox_url: &str) -> Vec<(&'static str, String)> {
+    use secrecy::ExposeSecret;
+    let config = sandbox.config();
+    vec![
+        ("MARQUE_DATA_DIR", data_dir.display().to_string()),
+        ("MARQUE_WEB_DIR", "/nonexistent-web-dir".to_owned()),
+        ("MARQUE_SEED_PRODUCTS", "40".to_owned()),
+        ("MARQUE_SECRET", "durability-test-secret-0123456789".to_owned()),
+        ("MARQUE_RAZORPAY_KEY_ID", config.key_id.clone()),
+        ("MARQUE_RAZORPAY_KEY_SECRET", config.key_secret.expose_secret().to_owned()),
+        ("MARQUE_RAZORPAY_WEBHOOK_SECRET", config.webhook_secret.expose_secret().to_owned()),
+        ("MARQUE_RAZORPAY_API_URL", sandbox_url.to_owned()),
+    ]
+}
+
+async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
+    read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
+}
+
+async fn stock_of(shop: &TestShop, id: &str) -> u64 {
+    let (status, body) = shop.get_json(&format!("/api/get/checkoutById/{id}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["totalQuantity"].as_u64().expect("totalQuantity")
+}
+
+async fn confirm(shop: &TestShop, token: &str, handler: &Value) -> (u16, Value) {
+    let body = json!({ "razorpayOption": {
+        "razorpay_order_id": handler["razorpay_order_id"], "razorpay_payment_id": handler["razorpay_payment_id"],
+        "razorpay_signature": handler["razorpay_signature"]
+    } });
+    call(shop, Method::POST, "/api/razorpay/success", token, body).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confirmed_payment_survives_sigkill() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let log = dir.path().join("server.log");
+    let (sandbox, sandbox_url) = sandbox().await;
+    let env = server_env(&dir.path().join("data"), &sandbox, &sandbox_url);
+
+    let mut server = start(&env, &log);
+    let shop = server.shop();
+    let (token, user) = customer(&shop, "durable@example.in", "9876501234").await;
+    let address = json!({
+        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
+        "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
+    });
+    let (status, saved) = call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, address).await;
+    assert_eq!(status, 200, "{saved}");
+    let (_, newest) = shop.get_json("/api/get/new-products").await;
+    let product = newest["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .find(|p| p["quantity"].as_u64().unwrap_or(0) >= 2)
+        .expect("a product with 2+ units")
+        .clone();
+    let id = product["_id"].as_str().expect("id").to_owned();
+    let before = stock_of(&shop, &id).await;
+
+    let pay = json!({ "products": [{ "_id": id, "quantity": 1 }], "address": { "_id": saved["_id"] } });
+    let (status, started) = call(&shop, Method::POST, "/api/razorpay/pay", &token, pay).await;
+    assert_eq!(status, 200, "{started}");
+    let order_id = started["paymentResponse"]["id"].as_str().expect("the provider's order id");
+    let PayAnswer::Paid(handler) = sandbox.pay(order_id, Outcome::Success).expect("the sandbox takes the payment") else {
+        panic!("the sandbox refused the Success button");
+    };
+    let handler = serde_json::to_value(&handler).expect("JSON");
+
+    let (status, placed) = confirm(&shop, &token, &handler).await;
+    // The success answer is in hand: the process dies now, with no chance to flush anything.
+    server.kill();
+    assert_eq!(status, 200, "{placed}");
+    let placed = &placed["result"];
+    let invoice = placed["invoiceNumber"].as_str().expect("an invoice number").to_owned();
+    let order = placed["_id"].as_str().expect("an order id").to_owned();
+
+    let server = start(&env, &log);
+    let shop = server.shop();
+    let (status, history) = get_auth(&shop, &format!("/api/get/orderhistory/{user}"), &token).await;
+    assert_eq!(status, 200, "the session is durable too: {history}");
+    let orders = history["result"].as_array().expect("a list");
+    assert_eq!(orders.len(), 1, "exactly one order after the restart: {history}");
+    assert_eq!((orders[0]["_id"].as_str(), orders[0]["invoiceNumber"].as_str()), (Some(order.as_str()), Some(invoice.as_str())));
+    assert_eq!(stock_of(&shop, &id).await, before - 1, "the unit sold is taken once");
+
+    let (status, again) = confirm(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!((again["result"]["_id"].as_str(), again["result"]["invoiceNumber"].as_str()), (Some(order.as_str()), Some(invoice.as_str())));
+    let (_, history) = get_auth(&shop, &format!("/api/get/orderhistory/{user}"), &token).await;
+    assert_eq!(history["result"].as_array().map(Vec::len), Some(1), "reporting again places nothing new");
+    assert_eq!(stock_of(&shop, &id).await, before - 1);
+}
