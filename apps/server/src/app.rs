@@ -232,8 +232,11 @@ impl App {
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
             .nest("/", storefront.routes())
+            .boxed()
             .around(hardening::limit_bodies)
+            .boxed()
             .with(compression())
+            .boxed()
             .with(Tracing)
             .with(headers))
     }

@@ -235,11 +235,17 @@ pub fn routes(shop: Shop) -> impl Endpoint {
     if let Some(outbox) = outbox {
         route = route.at("/dev/outbox", poem::get(dev_outbox).data(outbox));
     }
+    // Each layer's future is boxed: unboxed, a debug build nests every layer's future in the
+    // next one's and a request's poll overflowed a 2 MiB thread stack.
     route
         .data(shop)
+        .boxed()
         .around(http_cache::revalidate)
+        .boxed()
         .around(wishlist_trailing_slash)
+        .boxed()
         .around(json_errors)
+        .boxed()
         .around(move |next, req| {
             let allow = allow.clone();
             async move { allow::allow_on_405(next, req, &allow).await }
