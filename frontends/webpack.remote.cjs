@@ -11,8 +11,9 @@ const sharedModules = require('./federation-shared.cjs');
  */
 module.exports = function remoteConfig({ name, dir, exposes, mode = 'production' }) {
   const { dependencies } = require(path.join(dir, 'package.json'));
+  const common = commonConfig({ mode });
   return {
-    ...commonConfig({ mode }),
+    ...common,
     entry: {},
     output: {
       path: path.resolve(dir, 'dist'),
@@ -22,6 +23,13 @@ module.exports = function remoteConfig({ name, dir, exposes, mode = 'production'
       chunkFilename: '[name].[contenthash:8].js',
       uniqueName: `marque_${name}`,
       clean: true,
+    },
+    optimization: {
+      ...common.optimization,
+      // Each exposed module travels as one chunk with everything it needs (no chunks split off and shared between
+      // exposes): a page loads one or two exposes of a remote, so fewer requests on its critical path matter more
+      // than the few kilobytes two exposes of one page may both carry.
+      splitChunks: { cacheGroups: { default: false, defaultVendors: false } },
     },
     plugins: [
       new ModuleFederationPlugin({

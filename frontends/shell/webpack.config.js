@@ -19,7 +19,28 @@ module.exports = (_env, argv) => {
   return {
     ...common,
     // webpack minifies emitted HTML by default, which drops the <!--marque-head--> comment the server looks for.
-    optimization: { ...common.optimization, minimizeOptions: { html: false } },
+    optimization: {
+      ...common.optimization,
+      minimizeOptions: { html: false },
+      splitChunks: {
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          // The shared libraries the first render loads (React, the router, the shop's state packages) travel as one
+          // chunk instead of one each: one request on the critical path instead of eight. Texts of other languages
+          // stay their own chunk, loaded on demand.
+          libraries: {
+            name: 'libraries',
+            chunks: 'async',
+            test: (module) =>
+              /[\\/](node_modules|packages)[\\/]/.test(module.resource ?? '') &&
+              !/[\\/]locales[\\/](?!en)/.test(module.resource ?? ''),
+            minSize: 0,
+            enforce: true,
+          },
+        },
+      },
+    },
     entry: { main: './src/index.ts' },
     output: {
       path: path.resolve(__dirname, 'dist'),

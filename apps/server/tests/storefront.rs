@@ -160,8 +160,8 @@ async fn every_route_in_the_table_answers_200_and_other_paths_404() {
         }
         let (status, html) = page(&shop, &path).await;
         assert_eq!(status, 200, "{pattern} as {path}");
-        let private = route["page"].as_str().is_some_and(|p| p.starts_with("account/") || p.starts_with("checkout/"));
-        assert_eq!(html.contains("noindex"), private, "{path}: only the account and checkout pages are noindex");
+        let landing = route["page"] == "account/LoginSuccess" || route["page"] == "account/LoginFailure";
+        assert_eq!(html.contains("noindex"), landing, "{path}: only the sign-in landings are noindex");
     }
     for path in [
         "/nope", "/about/more", "/brand", "/review/more", "/orderhistory/other",
@@ -223,21 +223,23 @@ async fn a_configured_identity_is_published_and_no_chat_number_is_null() {
 }
 
 #[tokio::test]
-async fn account_pages_are_titled_noindex_and_never_canonicalise_the_token() {
+async fn account_pages_are_titled_crawlable_and_never_canonicalise_the_token() {
     let shop = spawn_shop().await;
-    for (path, title, canonical) in [
-        ("/login", "Login - Marque Parts", "/login"),
-        ("/login/success?token=secret-session-token", "Login - Marque Parts", "/login/success"),
-        ("/login/failure", "Login - Marque Parts", "/login/failure"),
-        ("/profile", "Profile - Marque Parts", "/profile"),
-        ("/wishlist", "Wishlist - Marque Parts", "/wishlist"),
-        ("/orderhistory?page=2", "Purchase History - Marque Parts", "/orderhistory"),
-        ("/orderhistory/render_invoice?orderId=o1", "Invoice - Marque Parts", "/orderhistory/render_invoice"),
+    for (path, title, canonical, noindex) in [
+        ("/login", "Login - Marque Parts", "/login", false),
+        ("/login/success?token=secret-session-token", "Login - Marque Parts", "/login/success", true),
+        ("/login/failure", "Login - Marque Parts", "/login/failure", true),
+        ("/profile", "Profile - Marque Parts", "/profile", false),
+        ("/wishlist", "Wishlist - Marque Parts", "/wishlist", false),
+        ("/orderhistory?page=2", "Purchase History - Marque Parts", "/orderhistory", false),
+        ("/orderhistory/render_invoice?orderId=o1", "Invoice - Marque Parts", "/orderhistory/render_invoice", false),
+        ("/address", "Delivery address - Marque Parts", "/address", false),
+        ("/review", "Review your order - Marque Parts", "/review", false),
     ] {
         let (status, html) = page(&shop, path).await;
         assert_eq!(status, 200, "{path}");
         assert_eq!(between(&html, "<title>", "</title>"), title, "{path}");
-        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}: noindex");
+        assert_eq!(html.contains("<meta name=\"robots\" content=\"noindex\">"), noindex, "{path}: noindex");
         assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}{canonical}\">", shop.base)), "{path}: {html}");
         assert!(!html.contains("secret-session-token"), "{path}: the token stays out of the page");
     }

@@ -26,7 +26,7 @@ pub struct PageHead {
     pub image: Option<String>,
     /// Structured data (schema.org), written as `application/ld+json`.
     pub json_ld: Option<serde_json::Value>,
-    /// Keep the page out of search indexes (account pages, not-found pages).
+    /// Keep the page out of search indexes (not-found pages, the one-time sign-in landings).
     pub noindex: bool,
     /// Files the page needs first (its remote's entry and chunks), hinted before the browser finds them.
     pub preloads: Vec<Preload>,

@@ -43,12 +43,13 @@ fn page(title: &str, canonical: &str) -> PageHead {
     PageHead { title: Some(title.to_owned()), canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() }
 }
 
-fn private(title: &str, canonical: &str) -> PageHead {
+/// A page kept out of search indexes: not-found pages and the one-time sign-in landings.
+fn unindexed(title: &str, canonical: &str) -> PageHead {
     PageHead { noindex: true, ..page(title, canonical) }
 }
 
 fn not_found(title: &str, path: &str) -> Resolved {
-    Resolved::not_found(private(title, path))
+    Resolved::not_found(unindexed(title, path))
 }
 
 fn encode(pairs: &[(&str, &str)]) -> String {
@@ -75,18 +76,20 @@ pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query
         "shell/Contact" => Resolved::ok(page("Contact us", "/contactus")),
         "shell/Policy" => Resolved::ok(page("Privacy Policy", "/policy")),
         "shell/Terms" => Resolved::ok(page("Terms and Conditions", "/termandcondition")),
-        // Account pages are for the signed-in customer: never indexed; the canonical never
-        // carries the query (`/login/success?token=…` holds a session token).
-        "account/Login" => Resolved::ok(private("Login", "/login")),
-        "account/LoginSuccess" => Resolved::ok(private("Login", "/login/success")),
-        "account/LoginFailure" => Resolved::ok(private("Login", "/login/failure")),
-        "account/Profile" => Resolved::ok(private("Profile", "/profile")),
-        "account/Wishlist" => Resolved::ok(private("Wishlist", "/wishlist")),
-        "account/OrderHistory" => Resolved::ok(private("Purchase History", "/orderhistory")),
-        "account/RenderInvoice" => Resolved::ok(private("Invoice", "/orderhistory/render_invoice")),
-        "checkout/Address" => Resolved::ok(private("Delivery address", "/address")),
-        "checkout/Review" => Resolved::ok(private("Review your order", "/review")),
-        "checkout/OrderSuccess" => Resolved::ok(private("Order Confirmed!", "/ordersuccess")),
+        // Account and checkout pages may be crawled: their HTML is the same for everyone (a crawler
+        // without a session sees the sign-in prompt), and they are not in the sitemap. Only the
+        // one-time sign-in landings are noindex. The canonical never carries the query
+        // (`/login/success?token=…` holds a session token).
+        "account/Login" => Resolved::ok(page("Login", "/login")),
+        "account/LoginSuccess" => Resolved::ok(unindexed("Login", "/login/success")),
+        "account/LoginFailure" => Resolved::ok(unindexed("Login", "/login/failure")),
+        "account/Profile" => Resolved::ok(page("Profile", "/profile")),
+        "account/Wishlist" => Resolved::ok(page("Wishlist", "/wishlist")),
+        "account/OrderHistory" => Resolved::ok(page("Purchase History", "/orderhistory")),
+        "account/RenderInvoice" => Resolved::ok(page("Invoice", "/orderhistory/render_invoice")),
+        "checkout/Address" => Resolved::ok(page("Delivery address", "/address")),
+        "checkout/Review" => Resolved::ok(page("Review your order", "/review")),
+        "checkout/OrderSuccess" => Resolved::ok(page("Order Confirmed!", "/ordersuccess")),
         _ => {
             let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
             Resolved::ok(PageHead { canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() })
