@@ -6,7 +6,7 @@ mod helpers;
 use std::io::Cursor;
 
 use helpers::customers::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
-use helpers::{spawn_shop, spawn_with, TestShop};
+use helpers::{location, no_redirects, query_value, spawn_shop, spawn_with, TestShop};
 use marque_server::config::{BlobsMode, Config, Environment, GatewayConfig, IdentityConfig, PaymentConfig, S3Config, SmtpSecurityMode};
 use marque_server::seed;
 use reqwest::multipart::{Form, Part};
@@ -362,21 +362,6 @@ async fn the_outbox_exists_only_in_dev() {
     let shop = spawn_with(production).await;
     let (status, _) = shop.get_json("/api/dev/outbox").await;
     assert_eq!(status, 404);
-}
-
-fn no_redirects() -> reqwest::Client {
-    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
-}
-
-fn location(resp: &reqwest::Response) -> String {
-    assert_eq!(resp.status().as_u16(), 302, "a redirect");
-    resp.headers().get("location").and_then(|v| v.to_str().ok()).expect("location").to_owned()
-}
-
-fn query_value(url: &str, name: &str) -> String {
-    let query = url.split_once('?').map_or("", |(_, q)| q);
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).expect("a query");
-    pairs.into_iter().find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_else(|| panic!("{name} in {url}"))
 }
 
 #[tokio::test]

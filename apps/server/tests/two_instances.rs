@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use helpers::customers::{authed, read};
-use helpers::TestShop;
+use helpers::{location, no_redirects, query_value, TestShop};
 use marque_domain::catalog::ProductId;
 use marque_ports::CatalogStore;
 use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
@@ -104,29 +104,14 @@ fn start(shared: &SharedDatabase) -> Instance {
     Instance { child, shop: TestShop { base, client: reqwest::Client::new() }, _data: data }
 }
 
-fn no_redirects() -> reqwest::Client {
-    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
-}
-
-fn redirect(resp: &reqwest::Response) -> String {
-    assert_eq!(resp.status().as_u16(), 302, "a redirect");
-    resp.headers().get("location").and_then(|v| v.to_str().ok()).expect("location").to_owned()
-}
-
-fn query_value(url: &str, name: &str) -> String {
-    let query = url.split_once('?').map_or("", |(_, q)| q);
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).expect("a query");
-    pairs.into_iter().find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_else(|| panic!("{name} in {url}"))
-}
-
 /// Signs in with the `dev` Google stand-in: the sign-in starts on `start` and Google sends the
 /// shopper back to `back` (the pending sign-in lives in the shared database). The session token.
 async fn sign_in(start: &TestShop, back: &TestShop, email: &str) -> String {
     let client = no_redirects();
-    let to_page = redirect(&client.get(format!("{}/api/google", start.base)).send().await.expect("answer"));
+    let to_page = location(&client.get(format!("{}/api/google", start.base)).send().await.expect("answer"));
     let state = query_value(&to_page, "state");
     let code = serde_urlencoded::to_string([("state", state.as_str()), ("code", email)]).expect("query");
-    let success = redirect(&client.get(format!("{}/api/google/callback?{code}", back.base)).send().await.expect("answer"));
+    let success = location(&client.get(format!("{}/api/google/callback?{code}", back.base)).send().await.expect("answer"));
     assert!(success.starts_with("/login/success?token="), "{success}");
     query_value(&success, "token")
 }

@@ -64,6 +64,24 @@ pub async fn serve(app: &App) -> TestShop {
     TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }
 }
 
+/// A client that shows redirects instead of following them (the Google sign-in flow).
+pub fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client")
+}
+
+/// Where a 302 answer sends the browser.
+pub fn location(resp: &reqwest::Response) -> String {
+    assert_eq!(resp.status().as_u16(), 302, "a redirect");
+    resp.headers().get("location").and_then(|v| v.to_str().ok()).expect("location").to_owned()
+}
+
+/// The value of query parameter `name` in `url`.
+pub fn query_value(url: &str, name: &str) -> String {
+    let query = url.split_once('?').map_or("", |(_, q)| q);
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).expect("a query");
+    pairs.into_iter().find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_else(|| panic!("{name} in {url}"))
+}
+
 /// The repository's root, for committed files such as the contract.
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
