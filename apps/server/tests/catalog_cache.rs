@@ -2,8 +2,12 @@
 //! it keeps the store's contract, answers exactly what the store answers, and shows a
 //! write made by another instance sharing the database within a second.
 
+mod helpers;
+
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use helpers::within;
 
 use marque_app::CachedCatalogStore;
 use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
@@ -119,17 +123,6 @@ async fn cached_answers_equal_the_store_answers() {
     assert!(cache.usage().0 > queries.len(), "the answers were kept: {:?}", cache.usage());
 }
 
-/// Polls `check` until it holds, for at most `limit`; returns how long it took.
-async fn within(limit: Duration, what: &str, mut check: impl AsyncFnMut() -> bool) -> Duration {
-    let start = Instant::now();
-    loop {
-        if check().await {
-            return start.elapsed();
-        }
-        assert!(start.elapsed() < limit, "{what}: not visible after {limit:?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
 
 /// A product added by another instance (its own handle on the database, not through the
 /// cache) shows in every cached read within the poll interval: by id, newest, search,

@@ -12,10 +12,10 @@ mod helpers;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use helpers::customers::{authed, read};
-use helpers::{location, no_redirects, query_value, TestShop};
+use helpers::{location, no_redirects, query_value, within, TestShop};
 use marque_domain::catalog::ProductId;
 use marque_ports::CatalogStore;
 use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
@@ -154,17 +154,6 @@ async fn stock(shop: &TestShop, product: &str) -> Option<u64> {
     (status == 200).then(|| body["data"]["quantity"].as_u64().expect("quantity"))
 }
 
-/// Polls `check` every 20 ms until it holds; how long that took (fails after `limit`).
-async fn within(limit: Duration, what: &str, mut check: impl AsyncFnMut() -> bool) -> Duration {
-    let start = Instant::now();
-    loop {
-        if check().await {
-            return start.elapsed();
-        }
-        assert!(start.elapsed() < limit, "{what} not seen after {limit:?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs a SurrealDB server: `make test` starts one (tools/with-surreal.sh) and runs this with --include-ignored"]

@@ -82,6 +82,18 @@ pub fn query_value(url: &str, name: &str) -> String {
     pairs.into_iter().find(|(k, _)| k == name).map(|(_, v)| v).unwrap_or_else(|| panic!("{name} in {url}"))
 }
 
+/// Polls `check` every 20 ms until it holds, for at most `limit`; returns how long it took.
+pub async fn within(limit: std::time::Duration, what: &str, mut check: impl AsyncFnMut() -> bool) -> std::time::Duration {
+    let start = std::time::Instant::now();
+    loop {
+        if check().await {
+            return start.elapsed();
+        }
+        assert!(start.elapsed() < limit, "{what}: not visible after {limit:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// The repository's root, for committed files such as the contract.
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
