@@ -6,7 +6,8 @@
 #
 #   bench/catalog.sh [products]      # default 100000; `make bench` runs it
 #
-# BENCH_DURATION (default 5s) per row, BENCH_THREADS / BENCH_CONNECTIONS (2 / 32),
+# BENCH_DURATION (default 5s) per row, BENCH_THREADS / BENCH_CONNECTIONS (2 / 32), BENCH_SETTLE
+# (seconds to wait after start, 8),
 # BENCH_DATA_DIR (default ~/.cache/marque-bench/<products>: the catalog is seeded once
 # and reused; the seeding time is kept beside it), BENCH_PORT (18080), BENCH_BIN.
 # Needs `wrk` (Debian package) and a release build (`cargo build --release -p marque-server`).
@@ -32,11 +33,9 @@ asset="app.0123abcd.js"
 head -c 1500 /dev/zero | tr '\0' 'x' | sed 's/^/var a="/; s/$/";/' > "$web/shell/dist/$asset"
 
 export MARQUE_DATA_DIR="$data" MARQUE_SEED_PRODUCTS="$products" MARQUE_WEB_DIR="$web" RUST_LOG=warn
-# SurrealKV sizes its block cache from the machine's memory (half of it, less 1 GiB) and
-# its memtable at 256 MiB: bounded here, the catalog cache does the caching that counts.
-# glibc's one-arena-per-thread malloc keeps freed memory per thread; two arenas hold it down.
-export SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY=${SURREAL_SURREALKV_BLOCK_CACHE_CAPACITY:-16777216}
-export SURREAL_SURREALKV_MAX_MEMTABLE_SIZE=${SURREAL_SURREALKV_MAX_MEMTABLE_SIZE:-16777216}
+# The server's memory: SurrealKV's block cache and memtable are `MARQUE_DB_CACHE_MB` /
+# `MARQUE_DB_MEMTABLE_MB` (16 / 64 by default); glibc's one-arena-per-thread malloc keeps what a
+# broad search freed per thread, two arenas hold it down (209 -> 164 MB), see ARCHITECTURE.md "Memory".
 export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 if [ ! -d "$data/db" ]; then
   echo "seeding $products products into $data (once)"
@@ -51,6 +50,9 @@ server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
 for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-server.log >&2; exit 1; }
+# A second after start the server reads the whole catalog once into its ready product answers
+# (~4 s of one core at 100,000 products); measured after that, not beside it.
+sleep "${BENCH_SETTLE:-8}"
 
 origin="http://127.0.0.1:$port"
 base="$origin/api/get"

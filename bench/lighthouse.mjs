@@ -9,8 +9,9 @@
 //
 // A customer is prepared through the API (frontends/e2e/pages.mjs: sign-up, a wishlist item, an address, one paid
 // order through the sandbox) and its token put in the browser's local storage with a cart line, so the account
-// and checkout pages are measured signed in. Before every run the browser's HTTP cache is cleared (a first visit);
-// local storage is kept (`disableStorageReset`), which is what keeps the session.
+// and checkout pages are measured signed in (a page opened after that lets the session set its cookie). Before every
+// run the browser's HTTP cache is cleared (a first visit); local storage and cookies are kept (`disableStorageReset`),
+// which is what keeps the session.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,9 @@ try {
   await page.evaluate((storage) => {
     for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
   }, plan.storage);
+  // Opened once more with the session stored, as a returning customer's browser is: the session then also sets its
+  // cookie (the server writes a signed-in customer's first answers into the pages it asks for).
+  await page.goto(`${base}/about`, { waitUntil: 'networkidle0' });
   for (const [name, path] of wanted(plan.customer)) console.log(row(name, await measure(browser, page, name, path)));
 } catch (error) {
   failed = true;

@@ -5,6 +5,7 @@
 
 use futures::future::join_all;
 use marque_domain::account::Email;
+use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, PendingSignIn, UserId, UserRecord,
 };
@@ -232,18 +233,22 @@ pub async fn concurrent_checks_grant_at_most_the_tries_stored(store: &dyn Accoun
 }
 
 pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
+    let hits = |current, previous| Ok(WindowHits { current, previous });
     let start = NOW - NOW.rem_euclid(3600);
     for n in 1..=3 {
-        assert_eq!(store.hit("otp-send:9876543210", start + n, 3600).await, Ok(u32::try_from(n).expect("small")));
+        assert_eq!(store.hit("otp-send:9876543210", start + i64::from(n), 3600).await, hits(n, 0));
     }
-    assert_eq!(store.hit("otp-send:9123456780", start + 5, 3600).await, Ok(1), "keys count apart");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3600, 3600).await, Ok(1), "a new window starts at one");
+    assert_eq!(store.hit("otp-send:9123456780", start + 5, 3600).await, hits(1, 0), "keys count apart");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3600, 3600).await, hits(1, 3), "a new window starts at one, the last one is told");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3601, 3600).await, hits(2, 3));
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 3600, 3600).await, hits(1, 0), "a window after an empty one");
     let counts = join_all((0..10).map(|_| store.hit("login:203.0.113.9", start + 7, 60))).await;
-    let mut counts: Vec<u32> = counts.into_iter().map(|c| c.expect("hit")).collect();
+    let mut counts: Vec<u32> = counts.into_iter().map(|c| c.expect("hit").current).collect();
     counts.sort_unstable();
     assert_eq!(counts, (1..=10).collect::<Vec<u32>>(), "concurrent hits each count once");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, Ok(1), "days later: a fresh count");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, Ok(2));
+    assert_eq!(store.hit("login:203.0.113.9", start + 60, 60).await, hits(1, 10), "the next minute sees all ten");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, hits(1, 0), "days later: a fresh count");
+    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, hits(2, 0));
 }
 
 pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {

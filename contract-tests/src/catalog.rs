@@ -53,6 +53,7 @@ macro_rules! for_each_catalog_suite {
         $callback!(count_products);
         $callback!(product_stamps_walk_every_product_once_in_id_order);
         $callback!(product_stamps_after_any_id_are_harmless);
+        $callback!(products_after_walk_every_product_once_as_stored);
         $callback!(empty_ids_are_invalid_and_nothing_is_written);
         $callback!(catalog_version_moves_with_every_write);
     };
@@ -108,6 +109,7 @@ boxed_suites!(
     count_products,
     product_stamps_walk_every_product_once_in_id_order,
     product_stamps_after_any_id_are_harmless,
+    products_after_walk_every_product_once_as_stored,
     empty_ids_are_invalid_and_nothing_is_written,
     catalog_version_moves_with_every_write,
 );
@@ -137,6 +139,7 @@ pub const CATALOG_SUITE: &[(&str, CatalogSuite)] = &[
     suite_entry!(count_products),
     suite_entry!(product_stamps_walk_every_product_once_in_id_order),
     suite_entry!(product_stamps_after_any_id_are_harmless),
+    suite_entry!(products_after_walk_every_product_once_as_stored),
     suite_entry!(empty_ids_are_invalid_and_nothing_is_written),
     suite_entry!(catalog_version_moves_with_every_write),
 ];
@@ -971,6 +974,53 @@ pub async fn product_stamps_after_any_id_are_harmless(store: &dyn CatalogStore) 
         assert_eq!(stamp_ids(&window), expected, "after {odd:?}");
     }
     assert_eq!(store.count_products().await.expect("count"), 3, "no window changed the catalog");
+}
+
+/// Windows of `products_after` walk every product once, in id order, each exactly as
+/// `product` gives it; bounds behave as `product_stamps`' do.
+pub async fn products_after_walk_every_product_once_as_stored(store: &dyn CatalogStore) {
+    let window = |after: Option<&'static str>, limit: u32| async move {
+        store
+            .products_after(after.map(pid), limit)
+            .await
+            .unwrap_or_else(|e| panic!("products_after {after:?}, limit {limit}: {e}"))
+    };
+    assert_eq!(window(None, 10).await, vec![], "a fresh store has no products");
+    let ids = ["p7", "p10", "p2", "a1", "p1", "z9", "p11", "m5", "b-2", "B1"];
+    let products: Vec<Product> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| product(id).created_at(1_700_000_000 + 31 * i as i64).units_sold(i as u32).build())
+        .collect();
+    seed(store, &products).await;
+    let mut expected: Vec<&str> = ids.to_vec();
+    expected.sort_unstable();
+    for limit in [1, 3, 10, 50] {
+        let mut walked: Vec<Product> = Vec::new();
+        let mut after: Option<ProductId> = None;
+        loop {
+            let page = store.products_after(after.clone(), limit).await.expect("products_after");
+            assert!(page.len() <= limit as usize, "limit {limit}: at most `limit` products");
+            let Some(last) = page.last() else { break };
+            after = Some(last.id.clone());
+            walked.extend(page);
+            assert!(walked.len() <= ids.len(), "limit {limit}: the walk never repeats, so it ends");
+        }
+        let walked_ids: Vec<&str> = walked.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(walked_ids, expected, "limit {limit}: every product once, in id (byte) order");
+        for p in &walked {
+            let stored = store.product(&p.id).await.expect("product");
+            assert_eq!(Some(p), stored.as_ref(), "{}: as `product` gives it", p.id);
+        }
+    }
+    assert_eq!(window(None, 0).await, vec![], "limit 0 is empty");
+    assert_eq!(window(Some("z9"), 10).await, vec![], "nothing after the last id");
+    let after_p10: Vec<String> = window(Some("p10"), 2).await.into_iter().map(|p| p.id.0).collect();
+    assert_eq!(after_p10, ["p11", "p2"], "strictly after `after`");
+    let after_k: Vec<String> = window(Some("k"), 1).await.into_iter().map(|p| p.id.0).collect();
+    assert_eq!(after_k, ["m5"], "an id no product has works as a bound");
+    let from_empty: Vec<String> = window(Some(""), 1).await.into_iter().map(|p| p.id.0).collect();
+    assert_eq!(from_empty, ["B1"], "every id sorts after the empty one");
 }
 
 // ---------------------------------------------------------------------------

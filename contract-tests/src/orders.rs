@@ -10,7 +10,7 @@ use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    CatalogStore, OrderDraft, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId, Placement, Reservation,
+    CatalogStore, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement, Reservation,
     ReservationState, UserId,
 };
 
@@ -30,6 +30,7 @@ macro_rules! for_each_order_suite {
         $callback!(a_late_payment_takes_the_stock_again_when_it_is_there);
         $callback!(a_hundred_buyers_of_the_last_unit_make_one_order);
         $callback!(orders_are_per_customer_newest_first);
+        $callback!(orders_come_a_page_at_a_time_newest_first);
         $callback!(a_provider_event_is_seen_once);
         $callback!(an_empty_id_names_nothing);
     };
@@ -263,6 +264,34 @@ pub async fn orders_are_per_customer_newest_first(orders: &dyn OrderStore, catal
     let payments: Vec<&str> = mine.iter().map(|o| o.payment.0.as_str()).collect();
     assert_eq!(payments, ["pay_c", "pay_a"]);
     assert_eq!(orders.orders_of(&UserId("nobody".into())).await, Ok(vec![]));
+}
+
+pub async fn orders_come_a_page_at_a_time_newest_first(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 10).await;
+    for n in 0..5_i64 {
+        for user in ["u1", "u2"] {
+            let key = format!("{user}-{n}");
+            let r = reservation(&key, user, &[(1, 1)], JUNE_2026 + n * 10);
+            orders.reserve(&r).await.expect("reserve");
+            orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), JUNE_2026 + n * 10).await.expect("place");
+        }
+    }
+    let u1 = UserId("u1".into());
+    let payments = |page: &OrdersPage| page.orders.iter().map(|o| o.payment.0.clone()).collect::<Vec<_>>();
+    let first = orders.orders_page(&u1, 0, 2).await.expect("page 1");
+    assert_eq!((payments(&first), first.total), (vec!["pay_u1-4".to_owned(), "pay_u1-3".to_owned()], 5));
+    let last = orders.orders_page(&u1, 4, 2).await.expect("page 3");
+    assert_eq!((payments(&last), last.total), (vec!["pay_u1-0".to_owned()], 5));
+    // Pages agree with the whole list.
+    let whole: Vec<String> = orders.orders_of(&u1).await.expect("all").iter().map(|o| o.payment.0.clone()).collect();
+    let mut paged = Vec::new();
+    for offset in (0..6).step_by(2) {
+        paged.extend(payments(&orders.orders_page(&u1, offset, 2).await.expect("a page")));
+    }
+    assert_eq!(paged, whole);
+    let past = orders.orders_page(&u1, 10, 2).await.expect("past the end");
+    assert_eq!((past.orders.len(), past.total), (0, 5));
+    assert_eq!(orders.orders_page(&UserId("nobody".into()), 0, 20).await, Ok(OrdersPage::default()));
 }
 
 pub async fn a_provider_event_is_seen_once(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {

@@ -75,7 +75,7 @@ module.exports = (_env, argv) => {
         // Nothing consumes a host's manifest; only remotes publish one.
         manifest: false,
         // Lend this federation runtime to the remotes (built with externalRuntime) instead of each bundling one.
-        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
     ],
     devServer: {

@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::rate::WindowHits;
 
 use crate::identity::PendingSignIn;
 
@@ -168,13 +169,15 @@ pub trait AccountStore: Send + Sync {
         offered_hash: &str,
     ) -> Result<ChallengeOutcome, AccountStoreError>;
 
-    /// Counts one event for `key` (e.g. `otp-send:9876543210`, `login:203.0.113.9`) in the window of
-    /// `window_secs` seconds that contains `now` (windows start at multiples of `window_secs`), and
-    /// returns the count including this one. Shared by every instance, so limits hold across them.
+    /// Counts one event for `key` (e.g. `otp-send:9876543210`, `login:203.0.113.9`) in the fixed
+    /// window of `window_secs` seconds that contains `now` (windows start at multiples of
+    /// `window_secs`), and returns that window's count including this one together with the
+    /// count of the window before it, from which [`marque_domain::rate::Window`] estimates the
+    /// hits in the last `window_secs`. Shared by every instance, so limits hold across them.
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.
-    async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<u32, AccountStoreError>;
+    async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError>;
 
     /// Keeps a started external sign-in (Google) under its `state` until `expires_at`, shared by
     /// every instance so the return may reach another one.

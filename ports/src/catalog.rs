@@ -204,4 +204,17 @@ pub trait CatalogStore: Send + Sync {
     /// # Errors
     /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
     async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError>;
+
+    /// Every product, a window at a time in id order, for readers that keep the
+    /// catalog at hand: the products whose id sorts after `after` (all of them when
+    /// `None`), up to `limit`, each as [`product`](Self::product) gives it.
+    ///
+    /// # Contract
+    /// The windows of [`product_stamps`](Self::product_stamps): ids ascend in byte
+    /// order, the last id of one window as `after` gives the next, an `after` no
+    /// product has still works, an empty window ends the walk, `limit` 0 is empty.
+    ///
+    /// # Errors
+    /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
+    async fn products_after(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<Product>, CatalogStoreError>;
 }

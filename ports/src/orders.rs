@@ -125,6 +125,15 @@ pub enum OrderStoreError {
     Unavailable { reason: String },
 }
 
+/// A page of a customer's orders ([`OrderStore::orders_page`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OrdersPage {
+    /// The page's orders, newest first.
+    pub orders: Vec<PlacedOrder>,
+    /// How many orders the customer has in all.
+    pub total: u64,
+}
+
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait OrderStore: Send + Sync {
@@ -188,6 +197,13 @@ pub trait OrderStore: Send + Sync {
     /// # Errors
     /// [`OrderStoreError::Unavailable`].
     async fn orders_of(&self, user: &UserId) -> Result<Vec<PlacedOrder>, OrderStoreError>;
+
+    /// One page of the customer's orders, newest first: at most `limit` from `offset`, and how many
+    /// orders the customer has in all (for the number of pages). Only that page is read.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn orders_page(&self, user: &UserId, offset: u64, limit: u64) -> Result<OrdersPage, OrderStoreError>;
 
     /// Records a provider event id; `true` the first time it is seen, `false` ever after, even when
     /// two instances record it at the same moment.

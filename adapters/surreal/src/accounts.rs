@@ -2,13 +2,13 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, PendingSignIn, UserId, UserRecord,
 };
-use surrealdb::engine::any::Any;
 use surrealdb::types::SurrealValue;
-use surrealdb::Surreal;
 
+use crate::conn::{Conn, Statement};
 use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 
 /// [`AccountStore`] on a SurrealDB connection. Get one from [`crate::Database::accounts`].
@@ -23,7 +23,7 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 ///   spend a try when it does not), each atomic; a write that loses a race is retried.
 #[derive(Debug, Clone)]
 pub struct SurrealAccountStore {
-    db: Surreal<Any>,
+    db: Conn,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -126,7 +126,7 @@ fn text(s: &str) -> String {
 }
 
 impl SurrealAccountStore {
-    pub(crate) fn new(db: Surreal<Any>) -> Self {
+    pub(crate) fn new(db: Conn) -> Self {
         Self { db }
     }
 
@@ -141,7 +141,7 @@ impl SurrealAccountStore {
     /// other writers.
     async fn write_retrying<'a>(
         &'a self,
-        make: impl Fn() -> surrealdb::method::Query<'a, Any>,
+        make: impl Fn() -> Statement<'a>,
     ) -> Result<surrealdb::IndexedResults, surrealdb::Error> {
         retrying(make).await
     }
@@ -149,7 +149,7 @@ impl SurrealAccountStore {
 
 /// Runs a query built by `make`, checked statement by statement, again while it loses races.
 pub(crate) async fn retrying<'a>(
-    make: impl Fn() -> surrealdb::method::Query<'a, Any>,
+    make: impl Fn() -> Statement<'a>,
 ) -> Result<surrealdb::IndexedResults, surrealdb::Error> {
     let mut attempt = 0;
     loop {
@@ -364,23 +364,25 @@ impl AccountStore for SurrealAccountStore {
         })
     }
 
-    async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<u32, AccountStoreError> {
+    async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError> {
         let window = window_secs.max(1);
         let start = now.div_euclid(window) * window;
         let key = text(key);
-        let counts: Vec<i64> = self
+        let (counts, previous): (Vec<i64>, Vec<i64>) = self
             .write_retrying(|| {
                 self.db
                     .query(
                         "UPSERT type::record('rate_hit', [$key, $start]) SET count += 1, window_end = $end \
                          RETURN VALUE count",
                     )
+                    .query("SELECT VALUE count FROM ONLY type::record('rate_hit', [$key, $before])")
                     .bind(("key", key.clone()))
                     .bind(("start", start))
+                    .bind(("before", start - window))
                     .bind(("end", start + window))
             })
             .await
-            .and_then(|mut r| r.take(0))
+            .and_then(|mut r| Ok((r.take(0)?, r.take::<Option<i64>>(1)?.into_iter().collect())))
             .map_err(|e| unavailable(&e))?;
         let count = counts.first().copied().unwrap_or(1);
         if count == 1 {
@@ -395,7 +397,11 @@ impl AccountStore for SurrealAccountStore {
                 tracing::debug!(error = %e.message(), "sweeping old rate counters failed; the next window tries again");
             }
         }
-        Ok(u32::try_from(count.max(1)).unwrap_or(u32::MAX))
+        let count_of = |n: i64| u32::try_from(n.max(0)).unwrap_or(u32::MAX);
+        Ok(WindowHits {
+            current: count_of(count.max(1)),
+            previous: previous.first().copied().map_or(0, count_of),
+        })
     }
 
     async fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {

@@ -3,11 +3,10 @@
 use async_trait::async_trait;
 use marque_domain::address::{Address, AddressId, AddressInput, SavedAddress};
 use marque_ports::{AddressStore, AddressStoreError, UserId};
-use surrealdb::engine::any::Any;
 use surrealdb::types::SurrealValue;
-use surrealdb::Surreal;
 
 use crate::accounts::retrying;
+use crate::conn::Conn;
 use crate::error::{until_settled, Attempt};
 
 /// [`AddressStore`] on a SurrealDB connection. Get one from [`crate::Database::addresses`].
@@ -19,7 +18,7 @@ use crate::error::{until_settled, Attempt};
 /// removals are single statements conditioned on the owner, so another customer's id changes nothing.
 #[derive(Debug, Clone)]
 pub struct SurrealAddressStore {
-    db: Surreal<Any>,
+    db: Conn,
 }
 
 /// An address as stored: the parsed address's fields, `state` by name, `gstin` empty for none.
@@ -99,13 +98,13 @@ fn unavailable(e: &surrealdb::Error) -> AddressStoreError {
 }
 
 impl SurrealAddressStore {
-    pub(crate) fn new(db: Surreal<Any>) -> Self {
+    pub(crate) fn new(db: Conn) -> Self {
         Self { db }
     }
 
     async fn try_add(&self, user: &str, fields: &AddressFields, limit: usize) -> Attempt<Result<SavedAddress, AddressStoreError>> {
         let fail = |e| Attempt::failed(e, unavailable);
-        let tx = match self.db.clone().begin().await {
+        let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return fail(e),
         };

@@ -67,7 +67,7 @@ impl Database {
             .await
             .and_then(surrealdb::IndexedResults::check)
             .map_err(unreachable)?;
-        db.db.use_ns(db.namespace.as_str()).use_db(db.database.as_str()).await.map_err(unreachable)?;
+        db.db.use_ns_db(&db.namespace, &db.database).await.map_err(unreachable)?;
         db.db.import(file).await.map_err(|e| fail(e.message().to_owned()))?;
         schema::migrate(&db.db).await?;
         Ok(db)

@@ -9,10 +9,8 @@ use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
 use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
-use surrealdb::engine::any::Any;
-use surrealdb::method::Transaction;
-use surrealdb::Surreal;
 
+use crate::conn::{Conn, Tx};
 use crate::error::{refused_or_unavailable, unavailable};
 use rows::{BrandRow, CategoryRow, ProductRow, StampRow, PRODUCT_FIELDS};
 
@@ -48,11 +46,11 @@ const INSERT_CHUNK: usize = 1_000;
 ///   the whole catalog reads each product once.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogStore {
-    db: Surreal<Any>,
+    db: Conn,
 }
 
 impl SurrealCatalogStore {
-    pub(crate) fn new(db: Surreal<Any>) -> Self {
+    pub(crate) fn new(db: Conn) -> Self {
         Self { db }
     }
 
@@ -65,7 +63,7 @@ impl SurrealCatalogStore {
     }
 
     /// Of `ids`, those already stored, in the order given.
-    async fn stored_among(&self, tx: Option<&Transaction<Any>>, ids: Vec<String>) -> Result<Vec<String>, surrealdb::Error> {
+    async fn stored_among(&self, tx: Option<&Tx>, ids: Vec<String>) -> Result<Vec<String>, surrealdb::Error> {
         const SURQL: &str = "SELECT VALUE record::id(id) FROM $ids.map(|$id| type::record('product', $id))";
         let query = match tx {
             Some(tx) => tx.query(SURQL),
@@ -77,7 +75,7 @@ impl SurrealCatalogStore {
     }
 
     /// The writes of `add_products`, inside `tx`; the caller commits or cancels.
-    async fn insert_products(&self, tx: &Transaction<Any>, products: &[Product]) -> Result<(), CatalogStoreError> {
+    async fn insert_products(&self, tx: &Tx, products: &[Product]) -> Result<(), CatalogStoreError> {
         let ids: Vec<String> = products.iter().map(|p| p.id.0.clone()).collect();
         let stored = self.stored_among(Some(tx), ids).await.map_err(|e| unavailable(&e))?;
         if let Some(id) = stored.into_iter().next() {
@@ -224,6 +222,10 @@ const STAMPS_FIRST: &str = "SELECT record::id(id) AS id, created_at FROM product
 /// read in key order from there, so each window costs its own size, not the table's.
 const STAMPS_AFTER: &str =
     "SELECT record::id(id) AS id, created_at FROM type::record('product', $after>..) LIMIT $limit";
+
+/// [`STAMPS_FIRST`] and [`STAMPS_AFTER`] with every product field (`products_after`).
+const PRODUCTS_FIRST: &str = "SELECT {FIELDS} FROM product ORDER BY id ASC LIMIT $limit";
+const PRODUCTS_AFTER: &str = "SELECT {FIELDS} FROM type::record('product', $after>..) LIMIT $limit";
 
 /// The conditions of a listing's filters, each a fixed fragment whose values are bound
 /// parameters. A list of one is an equality, which every index planner takes.
@@ -375,7 +377,7 @@ impl CatalogStore for SurrealCatalogStore {
         }
         refuse_empty_ids("product", products.iter().map(|p| p.id.as_str()))?;
 
-        let tx = self.db.clone().begin().await.map_err(|e| unavailable(&e))?;
+        let tx = self.db.begin().await.map_err(|e| unavailable(&e))?;
         match self.insert_products(&tx, products).await {
             Ok(()) => match tx.commit().await {
                 Ok(_) => Ok(()),
@@ -498,6 +500,22 @@ impl CatalogStore for SurrealCatalogStore {
             .map_err(|e| unavailable(&e))?;
         Ok(rows.into_iter().map(ProductStamp::from).collect())
     }
+
+    async fn products_after(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let mut vars = vec![("limit", int(limit))];
+        let surql = match after.filter(|id| !id.as_str().is_empty()) {
+            Some(after) => {
+                vars.push(("after", text(after.as_str())));
+                PRODUCTS_AFTER
+            }
+            None => PRODUCTS_FIRST,
+        };
+        let (products, _) = self.read_products(surql, vars, Answer { total: None, rows: 0 }).await?;
+        Ok(products)
+    }
 }
 
 #[cfg(test)]
@@ -509,7 +527,7 @@ mod tests {
     use marque_domain::filters::{BrandSlug, FilterValue};
 
     /// The plan SurrealDB chooses for `surql` (one statement) with `vars`, as JSON text.
-    async fn plan(db: &surrealdb::Surreal<surrealdb::engine::any::Any>, surql: &str, vars: super::Vars) -> String {
+    async fn plan(db: &crate::conn::Conn, surql: &str, vars: super::Vars) -> String {
         let mut request = db.query(format!("{surql} EXPLAIN"));
         for var in vars {
             request = request.bind(var);

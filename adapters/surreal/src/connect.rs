@@ -1,12 +1,16 @@
 //! Opening the database on one of its engines, once, and handing out the stores.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
-use surrealdb::engine::any::Any;
+use surrealdb::engine::local::Db;
 use surrealdb::opt::auth::{Database as DatabaseUser, Namespace as NamespaceUser, Root};
 use surrealdb::Surreal;
+use surrealdb_cnf::ConfigMap;
+use surrealdb_core::kvs::Datastore;
 
+use crate::conn::Conn;
 use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::{SurrealAccountStore, SurrealAddressStore, SurrealCatalogStore, SurrealOrderStore, SurrealWishlistStore};
@@ -26,6 +30,8 @@ pub enum ConnectError {
     SignIn { url: String, reason: String },
     #[error("cannot bring the database schema up to date: {reason}")]
     Schema { reason: String },
+    #[error("invalid {what} of {value} MB: use {min} to {max} MB")]
+    StoreMemory { what: &'static str, value: u64, min: u64, max: u64 },
 }
 
 /// A user of a SurrealDB server (`ws://`); embedded engines need none.
@@ -73,6 +79,8 @@ pub struct ConnectOptions {
     /// `Unavailable` error (default 30 s): a backstop, as a server that stops answering probes
     /// cuts calls short sooner. Embedded engines have no deadline.
     pub timeout: Duration,
+    /// What an embedded `surrealkv://` store may keep in memory (`mem://` and `ws://` ignore it).
+    pub store_memory: StoreMemory,
 }
 
 impl Default for ConnectOptions {
@@ -82,14 +90,59 @@ impl Default for ConnectOptions {
             database: "shop".to_owned(),
             credentials: None,
             timeout: Duration::from_secs(30),
+            store_memory: StoreMemory::default(),
         }
+    }
+}
+
+/// The memory SurrealKV keeps, in megabytes (MiB). Left to itself it sizes its block cache at
+/// half the machine's memory less 1 GiB and its memtable at up to 4 GiB, far more than a shop's
+/// catalog needs; the shop keeps its own caches of finished answers above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoreMemory {
+    /// The block cache: blocks of the store's files read recently (default 16).
+    pub block_cache_mb: u64,
+    /// The memtable: writes not yet flushed to a file (default 64). One transaction's writes must
+    /// fit in it, or the transaction fails: a 1,000-product catalog write (the seed's) needs more
+    /// than 4 MB and fits in 16.
+    pub memtable_mb: u64,
+}
+
+impl Default for StoreMemory {
+    fn default() -> Self {
+        Self { block_cache_mb: 16, memtable_mb: 64 }
+    }
+}
+
+impl StoreMemory {
+    /// Bounds accepted for the block cache (SurrealKV's blocks are 64 KiB).
+    pub const BLOCK_CACHE_MB: (u64, u64) = (1, 65_536);
+    /// Bounds accepted for the memtable: below 4 MB a catalog write no longer fits.
+    pub const MEMTABLE_MB: (u64, u64) = (4, 16_384);
+
+    /// Both sizes in bytes, when each is within its bounds.
+    ///
+    /// # Errors
+    /// [`ConnectError::StoreMemory`] naming the first size out of bounds.
+    pub fn bytes(&self) -> Result<(u64, u64), ConnectError> {
+        let check = |what: &'static str, value: u64, (min, max): (u64, u64)| {
+            if (min..=max).contains(&value) {
+                Ok(value << 20)
+            } else {
+                Err(ConnectError::StoreMemory { what, value, min, max })
+            }
+        };
+        Ok((
+            check("SurrealKV block cache", self.block_cache_mb, Self::BLOCK_CACHE_MB)?,
+            check("SurrealKV memtable", self.memtable_mb, Self::MEMTABLE_MB)?,
+        ))
     }
 }
 
 /// The shop's database: one connection, shared by every store it hands out.
 #[derive(Debug, Clone)]
 pub struct Database {
-    pub(crate) db: Surreal<Any>,
+    pub(crate) db: Conn,
     pub(crate) database: String,
     pub(crate) namespace: String,
     /// The address as shown in messages (no password).
@@ -132,25 +185,19 @@ impl Database {
     pub(crate) async fn open_unmigrated(url: &str, options: &ConnectOptions) -> Result<Self, ConnectError> {
         check_name("namespace", &options.namespace)?;
         check_name("database", &options.database)?;
+        // Checked whatever the engine, so a bad setting is found where it is made.
+        options.store_memory.bytes()?;
         let endpoint = Endpoint::parse(url)?;
         let shown = endpoint.to_string();
-        let db = endpoint.open().await?;
+        let db = endpoint.open(options.store_memory).await?;
         if let Some(credentials) = &options.credentials {
-            let username = credentials.username.clone();
-            let password = credentials.password.clone();
-            let namespace = options.namespace.clone();
-            let signed_in = match credentials.level {
-                UserLevel::Root => db.signin(Root { username, password }).await,
-                UserLevel::Namespace => db.signin(NamespaceUser { namespace, username, password }).await,
-                UserLevel::Database => {
-                    let database = options.database.clone();
-                    db.signin(DatabaseUser { namespace, database, username, password }).await
-                }
+            let signed_in = match &db {
+                Conn::Any(db) => sign_in(db, credentials, options).await,
+                Conn::Local(db) => sign_in(db, credentials, options).await,
             };
             signed_in.map_err(|e| ConnectError::SignIn { url: shown.clone(), reason: e.message().to_owned() })?;
         }
-        db.use_ns(options.namespace.as_str())
-            .use_db(options.database.as_str())
+        db.use_ns_db(&options.namespace, &options.database)
             .await
             .map_err(|e| ConnectError::Unreachable { url: shown.clone(), reason: e.message().to_owned() })?;
         let server = match &endpoint {
@@ -337,18 +384,23 @@ impl Endpoint {
         Err(unsupported())
     }
 
-    async fn open(&self) -> Result<Surreal<Any>, ConnectError> {
+    async fn open(&self, memory: StoreMemory) -> Result<Conn, ConnectError> {
+        let any = |result: surrealdb::Result<Surreal<_>>| result.map(Conn::Any).map_err(|e| self.unreachable(e.message()));
         match self {
-            Endpoint::Memory => surrealdb::engine::any::connect("mem://").await.map_err(|e| self.unreachable(&e)),
-            Endpoint::Server(url) => surrealdb::engine::any::connect(url.as_str()).await.map_err(|e| self.unreachable(&e)),
+            Endpoint::Memory => any(surrealdb::engine::any::connect("mem://").await),
+            Endpoint::Server(url) => any(surrealdb::engine::any::connect(url.as_str()).await),
             Endpoint::SurrealKv(dir) => {
+                let (block_cache, memtable) = memory.bytes()?;
                 let dir = absolute_dir(dir)?;
                 let address = format!("surrealkv://{}", dir.display());
+                let config = ConfigMap::empty()
+                    .with_key_value("surrealkv_block_cache_capacity", block_cache.to_string())
+                    .with_key_value("surrealkv_max_memtable_size", memtable.to_string());
                 let started = tokio::time::Instant::now();
                 loop {
-                    match surrealdb::engine::any::connect(address.as_str()).await {
-                        Ok(db) => return Ok(db),
-                        Err(e) if e.message().contains("locked") && started.elapsed() < LOCK_WAIT => {
+                    match open_surrealkv(&address, config.clone()).await {
+                        Ok(db) => return Ok(Conn::Local(db)),
+                        Err(e) if e.contains("locked") && started.elapsed() < LOCK_WAIT => {
                             tokio::time::sleep(Duration::from_millis(50)).await;
                         }
                         Err(e) => return Err(self.unreachable(&e)),
@@ -358,9 +410,44 @@ impl Endpoint {
         }
     }
 
-    fn unreachable(&self, e: &surrealdb::Error) -> ConnectError {
-        ConnectError::Unreachable { url: self.to_string(), reason: e.message().to_owned() }
+    fn unreachable(&self, reason: &str) -> ConnectError {
+        ConnectError::Unreachable { url: self.to_string(), reason: reason.to_owned() }
     }
+}
+
+/// Signs in on `db` as `credentials`, at their level.
+async fn sign_in<C: surrealdb::Connection>(db: &Surreal<C>, credentials: &Credentials, options: &ConnectOptions) -> surrealdb::Result<()> {
+    let username = credentials.username.clone();
+    let password = credentials.password.clone();
+    let namespace = options.namespace.clone();
+    match credentials.level {
+        UserLevel::Root => db.signin(Root { username, password }).await.map(drop),
+        UserLevel::Namespace => db.signin(NamespaceUser { namespace, username, password }).await.map(drop),
+        UserLevel::Database => {
+            let database = options.database.clone();
+            db.signin(DatabaseUser { namespace, database, username, password }).await.map(drop)
+        }
+    }
+}
+
+/// Opens the SurrealKV store at `address` with `config` and serves it through the SDK.
+///
+/// What the SDK does for a `surrealkv://` address (`surrealdb-engine-local`'s `connect`), with
+/// the store's settings ours: the datastore with the SDK's default capabilities, no
+/// authentication and no timeouts; its storage version checked (refusing a store written by an
+/// incompatible version) before anything writes, then this node registered (`bootstrap`) and the
+/// maintenance tasks started. Live-query notifications are not wired: the shop uses none.
+async fn open_surrealkv(address: &str, config: ConfigMap) -> Result<Surreal<Db>, String> {
+    let datastore: Arc<Datastore> = Datastore::builder()
+        .with_config(config)
+        .without_maintenance_tasks()
+        .build_with_path(address)
+        .await
+        .map_err(|e| format!("{e:#}"))?;
+    datastore.check_version().await.map_err(|e| format!("{e:#}"))?;
+    datastore.bootstrap().await.map_err(|e| format!("{e:#}"))?;
+    datastore.start_maintenance_tasks();
+    Surreal::<Db>::unstable_from_datastore(datastore, None).await.map_err(|e| e.message().to_owned())
 }
 
 impl std::fmt::Display for Endpoint {

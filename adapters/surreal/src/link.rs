@@ -25,14 +25,15 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, Challenge,
-    ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId,
+    ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
     PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
     ReadinessError, Reservation, ReservationState, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
-use surrealdb::engine::any::Any;
-use surrealdb::Surreal;
+
+use crate::conn::Conn;
 
 /// How often the watchdog asks a server whether it answers.
 const WATCH_EVERY: Duration = Duration::from_secs(1);
@@ -46,7 +47,7 @@ pub(crate) struct Link(Arc<LinkState>);
 
 #[derive(Debug)]
 struct LinkState {
-    db: Surreal<Any>,
+    db: Conn,
     /// A server over the network (`ws://`), where the connection can go away.
     remote: bool,
     /// Whether the last probe of a remote server was answered; calls in flight watch it.
@@ -58,7 +59,7 @@ struct LinkState {
 impl Link {
     /// A link over `db`; for a server at `remote` (`host:port`), a watchdog probes it every
     /// second for as long as any handle of the link is alive.
-    pub(crate) fn new(db: Surreal<Any>, remote: Option<String>, deadline: Duration) -> Self {
+    pub(crate) fn new(db: Conn, remote: Option<String>, deadline: Duration) -> Self {
         let link = Self::unwatched(db, remote.is_some(), deadline);
         if let Some(address) = remote {
             link.watch(address);
@@ -66,7 +67,7 @@ impl Link {
         link
     }
 
-    fn unwatched(db: Surreal<Any>, remote: bool, deadline: Duration) -> Self {
+    fn unwatched(db: Conn, remote: bool, deadline: Duration) -> Self {
         Self(Arc::new(LinkState { db, remote, up: tokio::sync::watch::Sender::new(true), deadline }))
     }
 
@@ -130,7 +131,7 @@ impl LinkState {
 
 /// `RETURN 1`: a round trip through the engine that reads no table, within [`PROBE_DEADLINE`]
 /// (the readiness check; a server slow to answer it is not ready, though not gone).
-async fn probe(db: &Surreal<Any>) -> Result<(), String> {
+async fn probe(db: &Conn) -> Result<(), String> {
     match tokio::time::timeout(PROBE_DEADLINE, db.query("RETURN 1")).await {
         Ok(Ok(answer)) => answer.check().map(drop).map_err(|e| e.message().to_owned()),
         Ok(Err(e)) => Err(e.message().to_owned()),
@@ -224,6 +225,7 @@ guarded!(CatalogStore, CatalogStoreError, {
     fn count_products(&self) -> u64;
     fn catalog_version(&self) -> u64;
     fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Vec<ProductStamp>;
+    fn products_after(&self, after: Option<ProductId>, limit: u32) -> Vec<Product>;
 });
 
 guarded!(AccountStore, AccountStoreError, {
@@ -239,7 +241,7 @@ guarded!(AccountStore, AccountStoreError, {
     fn put_challenge(&self, challenge: &Challenge) -> ();
     fn challenge(&self, key: &ChallengeKey, now: i64) -> Option<Challenge>;
     fn check_challenge(&self, key: &ChallengeKey, now: i64, offered_hash: &str) -> ChallengeOutcome;
-    fn hit(&self, key: &str, now: i64, window_secs: i64) -> u32;
+    fn hit(&self, key: &str, now: i64, window_secs: i64) -> WindowHits;
     fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
     fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
 });
@@ -260,6 +262,7 @@ guarded!(OrderStore, OrderStoreError, {
     fn place(&self, payment_order: &PaymentOrderId, payment: &PaymentId, placed_at: i64) -> Placement;
     fn order(&self, id: &OrderId) -> Option<PlacedOrder>;
     fn orders_of(&self, user: &UserId) -> Vec<PlacedOrder>;
+    fn orders_page(&self, user: &UserId, offset: u64, limit: u64) -> OrdersPage;
     fn first_sight(&self, event_id: &str, now: i64) -> bool;
     fn forget_event(&self, event_id: &str) -> ();
 });
@@ -304,7 +307,7 @@ mod tests {
 
     async fn guarded_for(remote: bool, deadline: Duration) -> Guarded<Stuck> {
         let db = surrealdb::engine::any::connect("mem://").await.expect("mem://");
-        Guarded::new(Stuck::default(), Link::unwatched(db, remote, deadline))
+        Guarded::new(Stuck::default(), Link::unwatched(Conn::Any(db), remote, deadline))
     }
 
     fn ids() -> (UserId, ProductId) {

@@ -9,15 +9,13 @@ use marque_domain::order::{OrderLine, OrderStatus};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    OrderDraft, OrderId, OrderStore, OrderStoreError, PaymentId, PaymentOrderId, PlacedOrder, Placement, Reservation,
+    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PlacedOrder, Placement, Reservation,
     ReservationState, UserId,
 };
-use surrealdb::engine::any::Any;
-use surrealdb::method::Transaction;
 use surrealdb::types::SurrealValue;
-use surrealdb::Surreal;
 
 use crate::addresses::AddressFields;
+use crate::conn::{Conn, Tx};
 use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 
 /// [`OrderStore`] on a SurrealDB connection. Get one from [`crate::Database::orders`].
@@ -35,7 +33,7 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 ///   show the new stock.
 #[derive(Debug, Clone)]
 pub struct SurrealOrderStore {
-    db: Surreal<Any>,
+    db: Conn,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -261,19 +259,19 @@ impl<T> Attempt<T> {
 }
 
 /// Cancels `tx` and reports `outcome`.
-async fn give_up<T>(tx: Transaction<Any>, outcome: Result<T, OrderStoreError>) -> Attempt<T> {
+async fn give_up<T>(tx: Tx, outcome: Result<T, OrderStoreError>) -> Attempt<T> {
     let _ = tx.cancel().await;
     Attempt::Done(outcome)
 }
 
 /// Cancels `tx` after a driver error and reports it (a conflict is tried again).
-async fn abandon<T>(tx: Transaction<Any>, e: surrealdb::Error) -> Attempt<T> {
+async fn abandon<T>(tx: Tx, e: surrealdb::Error) -> Attempt<T> {
     let _ = tx.cancel().await;
     Attempt::failed(e)
 }
 
 /// Commits `tx` and reports `value`, or the conflict that lost it.
-async fn commit<T>(tx: Transaction<Any>, value: T) -> Attempt<T> {
+async fn commit<T>(tx: Tx, value: T) -> Attempt<T> {
     match tx.commit().await {
         Ok(_) => Attempt::Done(Ok(value)),
         Err(e) => Attempt::failed(e),
@@ -281,7 +279,7 @@ async fn commit<T>(tx: Transaction<Any>, value: T) -> Attempt<T> {
 }
 
 /// Takes each line's units in `tx`; the first line whose product has too few ends it.
-async fn take_stock(tx: &Transaction<Any>, lines: &[LineRow]) -> Result<Option<ProductId>, surrealdb::Error> {
+async fn take_stock(tx: &Tx, lines: &[LineRow]) -> Result<Option<ProductId>, surrealdb::Error> {
     const TAKE: &str = "UPDATE type::record('product', $id) SET quantity -= $n WHERE quantity >= $n RETURN VALUE record::id(id)";
     for line in lines {
         let taken: Vec<String> = tx
@@ -298,7 +296,7 @@ async fn take_stock(tx: &Transaction<Any>, lines: &[LineRow]) -> Result<Option<P
 }
 
 impl SurrealOrderStore {
-    pub(crate) fn new(db: Surreal<Any>) -> Self {
+    pub(crate) fn new(db: Conn) -> Self {
         Self { db }
     }
 
@@ -334,7 +332,7 @@ impl SurrealOrderStore {
     }
 
     async fn try_reserve(&self, key: &str, row: &ReservationRow) -> Attempt<()> {
-        let tx = match self.db.clone().begin().await {
+        let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return Attempt::failed(e),
         };
@@ -357,7 +355,7 @@ impl SurrealOrderStore {
     }
 
     async fn try_release(&self, key: &str) -> Attempt<bool> {
-        let tx = match self.db.clone().begin().await {
+        let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return Attempt::failed(e),
         };
@@ -401,7 +399,7 @@ impl SurrealOrderStore {
     }
 
     async fn try_place(&self, key: &str, payment: &str, placed_at: i64) -> Attempt<Placement> {
-        let tx = match self.db.clone().begin().await {
+        let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return Attempt::failed(e),
         };
@@ -604,6 +602,24 @@ impl OrderStore for SurrealOrderStore {
             .and_then(|mut r| r.take(0))
             .map_err(|e| unavailable(&e))?;
         rows.into_iter().map(order_of).collect()
+    }
+
+    async fn orders_page(&self, user: &UserId, offset: u64, limit: u64) -> Result<OrdersPage, OrderStoreError> {
+        // The (user, created_at) index serves both: the count and the one page, newest first.
+        let (total, rows): (Option<u64>, Vec<OrderRow>) = self
+            .db
+            .query("RETURN (SELECT count() AS n FROM customer_order WHERE user = $user GROUP ALL)[0].n ?? 0")
+            .query(format!(
+                "SELECT {ORDER_FIELDS} FROM customer_order WHERE user = $user \
+                 ORDER BY created_at DESC LIMIT $limit START $offset"
+            ))
+            .bind(("user", user.0.clone()))
+            .bind(("limit", limit))
+            .bind(("offset", offset))
+            .await
+            .and_then(|mut r| Ok((r.take(0)?, r.take(1)?)))
+            .map_err(|e| unavailable(&e))?;
+        Ok(OrdersPage { orders: rows.into_iter().map(order_of).collect::<Result<_, _>>()?, total: total.unwrap_or(0) })
     }
 
     async fn first_sight(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError> {

@@ -1,9 +1,8 @@
 //! The database schema as numbered migrations, each applied once and recorded in `migration`.
 
-use surrealdb::engine::any::Any;
 use surrealdb::types::SurrealValue;
-use surrealdb::Surreal;
 
+use crate::conn::Conn;
 use crate::ConnectError;
 
 /// One step of the schema. Numbers only grow; a published migration never changes
@@ -74,7 +73,7 @@ struct MigrationRow {
 
 /// Brings the schema up to date: runs every migration the database has not recorded,
 /// each in one transaction together with its record. Running it again is a no-op.
-pub(crate) async fn migrate(db: &Surreal<Any>) -> Result<(), ConnectError> {
+pub(crate) async fn migrate(db: &Conn) -> Result<(), ConnectError> {
     db.query(MIGRATION_TABLE)
         .await
         .and_then(surrealdb::IndexedResults::check)
@@ -102,7 +101,7 @@ pub(crate) async fn migrate(db: &Surreal<Any>) -> Result<(), ConnectError> {
 }
 
 /// The migrations the database has recorded, in order.
-pub(crate) async fn applied(db: &Surreal<Any>) -> Result<Vec<AppliedMigration>, ConnectError> {
+pub(crate) async fn applied(db: &Conn) -> Result<Vec<AppliedMigration>, ConnectError> {
     let rows: Vec<MigrationRow> = db
         .query("SELECT record::id(id) AS number, name FROM migration ORDER BY number")
         .await

@@ -3,10 +3,9 @@
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
 use marque_ports::{Added, UserId, WishlistStore, WishlistStoreError};
-use surrealdb::engine::any::Any;
 use surrealdb::types::SurrealValue;
-use surrealdb::Surreal;
 
+use crate::conn::Conn;
 use crate::error::{until_settled, Attempt};
 
 /// [`WishlistStore`] on a SurrealDB connection. Get one from [`crate::Database::wishlist`].
@@ -18,7 +17,7 @@ use crate::error::{until_settled, Attempt};
 /// slot. After [`crate::error::CONFLICT_RETRIES`] lost races the add answers `Unavailable`.
 #[derive(Debug, Clone)]
 pub struct SurrealWishlistStore {
-    db: Surreal<Any>,
+    db: Conn,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -32,13 +31,13 @@ fn unavailable(e: &surrealdb::Error) -> WishlistStoreError {
 }
 
 impl SurrealWishlistStore {
-    pub(crate) fn new(db: Surreal<Any>) -> Self {
+    pub(crate) fn new(db: Conn) -> Self {
         Self { db }
     }
 
     async fn try_add(&self, user: &str, product: &str, limit: usize) -> Attempt<Result<Added, WishlistStoreError>> {
         let fail = |e| Attempt::failed(e, unavailable);
-        let tx = match self.db.clone().begin().await {
+        let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return fail(e),
         };

@@ -16,14 +16,15 @@ use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
 use marque_ports::{BlobStore, CatalogStore, IdentityProvider, Notifier, PaymentGateway, Readiness};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
-use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
-use poem::middleware::{Compression, Tracing};
-use poem::web::{CompressionAlgo, CompressionLevel};
+use marque_surreal::{ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
+use poem::middleware::Tracing;
 use poem::{EndpointExt, Route};
 
 use crate::config::{BlobBackend, Config, DbAuth, Environment, NotifyMode, PaymentMode};
 use crate::identity::PaymentSettings;
 use crate::identity::ShopIdentity;
+use crate::api::ready_answers::{ReadyAnswers, Warmed};
+use crate::encoding::TextCompression;
 use crate::hardening::{self, PolicySources, SecurityHeaders};
 use crate::{api, seed, web};
 
@@ -51,6 +52,8 @@ pub struct Shop {
     pub throttle: Throttle,
     /// Whether the database answers right now (`/api/health/ready`).
     pub readiness: DatabaseReadiness,
+    /// Ready answers of `GET /api/get/productById/{id}`; `None` when the catalog cache is off.
+    pub ready_answers: Option<Arc<ReadyAnswers>>,
 }
 
 /// The database's readiness probe, shared by the health routes.
@@ -113,7 +116,7 @@ impl App {
             .with_context(|| format!("opening the database at {url}"))?;
         let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
         // Writes (the seed) go through the cache too, so it forgets at once.
-        let catalog_store = cached_reads(catalog_store, &config).await;
+        let (catalog_store, ready_answers) = cached_reads(catalog_store, &config).await;
         let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
             match config.notify_mode().map_err(anyhow::Error::msg)? {
                 NotifyMode::Outbox => {
@@ -174,6 +177,7 @@ impl App {
             sign_in,
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
+            ready_answers,
         };
         Ok(Self { config, shop, catalog_store, database, _alive: Arc::new(alive) })
     }
@@ -235,7 +239,7 @@ impl App {
             .boxed()
             .around(hardening::limit_bodies)
             .boxed()
-            .with(compression())
+            .with(TextCompression)
             .boxed()
             .with(Tracing)
             .with(headers))
@@ -282,21 +286,13 @@ pub fn connect_options(config: &Config) -> ConnectOptions {
         namespace: config.db_namespace.clone(),
         database: config.db_database.clone(),
         timeout: std::time::Duration::from_millis(config.db_timeout_ms.max(1)),
+        store_memory: StoreMemory { block_cache_mb: config.db_cache_mb, memtable_mb: config.db_memtable_mb },
         credentials: config
             .db_user
             .clone()
             .zip(config.db_pass.as_ref())
             .map(|(username, password)| Credentials { username, password: password.expose().to_owned(), level }),
     }
-}
-
-/// Text compressed for the browser: brotli (HTTPS and localhost) or gzip, both at quality 5. poem's defaults
-/// are brotli at its fastest, which left the storefront's scripts 44% larger than gzip (a phone on a slow network
-/// feels every kilobyte), while quality 5 costs a few milliseconds on the largest chunk. zstd is not offered.
-fn compression() -> Compression {
-    Compression::new()
-        .algorithms([CompressionAlgo::BR, CompressionAlgo::GZIP, CompressionAlgo::DEFLATE])
-        .with_quality(CompressionLevel::Precise(5))
 }
 
 /// Where the `dev` payment sandbox is served.
@@ -397,10 +393,11 @@ pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn Ident
 }
 /// The store the storefront reads through: `store` behind a [`CachedCatalogStore`] whose
 /// version is polled every `catalog_poll_ms` by a task that ends with the last handle
-/// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0).
-async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> Arc<dyn CatalogStore> {
+/// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0). With it, the
+/// ready product answers (`product_pages_mb`), warmed by a task of their own.
+async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> (Arc<dyn CatalogStore>, Option<Arc<ReadyAnswers>>) {
     if config.catalog_cache_mb == 0 {
-        return store;
+        return (store, None);
     }
     let poll = std::time::Duration::from_millis(config.catalog_poll_ms.max(10));
     // Answers stay usable for a few polls, so one slow poll does not empty the cache;
@@ -413,8 +410,71 @@ async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> Arc<dyn 
         tracing::warn!(error = %e, "catalog cache: the catalog version cannot be read yet");
     }
     spawn_catalog_poller(&cache, poll);
-    cache
+    let pages = (config.product_pages_mb > 0)
+        .then(|| {
+            let listings = config.catalog_cache_mb.saturating_mul(1 << 20) / 2;
+            Arc::new(ReadyAnswers::new(cache.clone(), config.product_pages_mb.saturating_mul(1 << 20), listings))
+        });
+    if let Some(pages) = &pages {
+        spawn_ready_answers_warmer(pages, poll);
+    }
+    (cache, pages)
 }
+
+/// Warms `pages` with the whole catalog once the catalog cache's generation has stood still
+/// for [`WARM_AFTER`] (at start, and after every change), on a task that ends with the pages.
+/// A warm starts no sooner than [`WARM_SHARE`] times its predecessor's duration after it ended,
+/// so a stream of changes (each order's stock) keeps warming to about a tenth of one core;
+/// meanwhile products are kept as they are asked for.
+pub fn spawn_ready_answers_warmer(pages: &Arc<ReadyAnswers>, poll: std::time::Duration) {
+    let weak = Arc::downgrade(pages);
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(poll);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut seen: Option<u64> = None;
+        let mut since = tokio::time::Instant::now();
+        let mut warmed_for: Option<u64> = None;
+        let mut rested_until = tokio::time::Instant::now();
+        loop {
+            ticks.tick().await;
+            let Some(generation) = weak.upgrade().map(|p| p.generation()) else { break };
+            if generation != seen {
+                seen = generation;
+                since = tokio::time::Instant::now();
+            }
+            let Some(generation) = generation.filter(|g| warmed_for != Some(*g)) else { continue };
+            if since.elapsed() < WARM_AFTER || tokio::time::Instant::now() < rested_until {
+                continue;
+            }
+            let started = tokio::time::Instant::now();
+            let outcome = ReadyAnswers::warm(&weak).await;
+            rested_until = tokio::time::Instant::now() + started.elapsed() * WARM_SHARE;
+            match outcome {
+                Ok(Warmed::All(n)) => {
+                    tracing::debug!(products = n, "ready answers: warmed");
+                    warmed_for = Some(generation);
+                }
+                Ok(Warmed::Full(n)) => {
+                    tracing::info!(products = n, "ready answers: full before every product was read (MARQUE_PRODUCT_PAGES_MB)");
+                    warmed_for = Some(generation);
+                }
+                // The catalog changed meanwhile: warmed again once it settles.
+                Ok(Warmed::Interrupted) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "ready answers: warming failed; they fill as products are asked for");
+                    warmed_for = Some(generation);
+                }
+            }
+        }
+    });
+}
+
+/// How long the catalog must stand still before the product answers are warmed: a burst of
+/// writes (an import) is not followed by a full read after each one.
+const WARM_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Rest after a warm, as a multiple of how long it took.
+const WARM_SHARE: u32 = 9;
 
 /// Refreshes `cache` from its store's catalog version every `poll`, on a task that
 /// ends once the cache is dropped.

@@ -51,6 +51,15 @@ pub struct Config {
     #[arg(long, env = "MARQUE_DB_TIMEOUT_MS", default_value_t = 30_000)]
     pub db_timeout_ms: u64,
 
+    /// Megabytes of SurrealKV's block cache (`surrealkv://` only; 1 to 65536): blocks of the
+    /// store's files read recently. The shop keeps its finished catalog answers above it.
+    #[arg(long, env = "MARQUE_DB_CACHE_MB", default_value_t = 16)]
+    pub db_cache_mb: u64,
+    /// Megabytes of SurrealKV's memtable (`surrealkv://` only; 4 to 16384): writes not yet
+    /// flushed to a file. One transaction must fit in it.
+    #[arg(long, env = "MARQUE_DB_MEMTABLE_MB", default_value_t = 64)]
+    pub db_memtable_mb: u64,
+
     /// `dev` allows development-only adapters; `prod` refuses them.
     #[arg(long, env = "MARQUE_ENV", value_enum, default_value_t = Environment::Dev)]
     pub env: Environment,
@@ -136,8 +145,15 @@ pub struct Config {
 
     /// Megabytes of catalog answers kept in memory (0 turns the cache off). The cache
     /// forgets everything when the catalog's version in the database moves.
-    #[arg(long, env = "MARQUE_CATALOG_CACHE_MB", default_value_t = 64)]
+    #[arg(long, env = "MARQUE_CATALOG_CACHE_MB", default_value_t = 32)]
     pub catalog_cache_mb: u64,
+
+    /// Megabytes of ready product answers (`GET /api/get/productById/{id}`, kept compressed:
+    /// about 250 bytes a product) kept in memory and filled with the whole catalog once it settles after a
+    /// change. Listings and searches are kept ready as well once asked, in half of
+    /// `catalog_cache_mb` more. 0 turns both off (as does turning the catalog cache off).
+    #[arg(long, env = "MARQUE_PRODUCT_PAGES_MB", default_value_t = 96)]
+    pub product_pages_mb: u64,
 
     /// How often, in milliseconds, the catalog cache reads the database's catalog
     /// version: a write by any instance shows within about this long.
@@ -411,7 +427,15 @@ impl Config {
         for pair in self.remotes.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             match pair.split_once('=') {
                 Some((name, url)) if !name.trim().is_empty() && !url.trim().is_empty() => {
-                    map.insert(name.trim().to_owned(), url.trim().to_owned());
+                    let url = url.trim();
+                    // The shell's federation runtime is built without the manifest protocol (it composes by entry
+                    // script, a request less and 1.5 KB less on every page).
+                    if url.split(['?', '#']).next().is_some_and(|path| path.ends_with(".json")) {
+                        return Err(format!(
+                            "MARQUE_REMOTES: `{pair}` names a manifest; name the remote's entry script (remoteEntry.js)"
+                        ));
+                    }
+                    map.insert(name.trim().to_owned(), url.to_owned());
                 }
                 _ => return Err(format!("MARQUE_REMOTES: `{pair}` is not name=url")),
             }
@@ -434,6 +458,8 @@ impl Config {
             db_namespace: "marque".into(),
             db_database: "shop".into(),
             db_timeout_ms: 30_000,
+            db_cache_mb: 16,
+            db_memtable_mb: 64,
             env: Environment::Dev,
             web_dir,
             public_url: None,
@@ -453,6 +479,7 @@ impl Config {
             secret: None,
             otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
             catalog_cache_mb: 16,
+            product_pages_mb: 8,
             catalog_poll_ms: 100,
             rate_limits: marque_app::ThrottleRules::default(),
             csp_extra_origins: String::new(),
@@ -532,13 +559,19 @@ mod tests {
     #[test]
     fn remote_overrides_parse_and_refuse_malformed_pairs() {
         let mut config = Config::for_tests(PathBuf::from("web"));
-        config.remotes = " catalog=https://cdn.example/c/mf-manifest.json , ".into();
+        config.remotes = " catalog=https://cdn.example/c/remoteEntry.js , ".into();
         let map = config.remote_overrides().expect("valid");
-        assert_eq!(map.get("catalog").map(String::as_str), Some("https://cdn.example/c/mf-manifest.json"));
+        assert_eq!(map.get("catalog").map(String::as_str), Some("https://cdn.example/c/remoteEntry.js"));
         config.remotes = "catalog".into();
         assert!(config.remote_overrides().is_err());
+        config.remotes = "catalog=https://cdn.example/c/mf-manifest.json?v=2".into();
+        let refused = config.remote_overrides().expect_err("a manifest");
+        assert!(refused.contains("remoteEntry.js"), "{refused}");
     }
 }
+
+/// The shortest `MARQUE_SECRET` `prod` accepts (it keys the one-time code hashes).
+pub const MIN_SECRET_CHARS: usize = 32;
 
 /// The one-time code key used in `dev` when `MARQUE_SECRET` is not set.
 pub const DEV_SECRET: &str = "marque-dev-secret-not-for-production";
@@ -768,6 +801,20 @@ impl Config {
             Some(s) if PUBLISHED_SECRETS.contains(&s) => {
                 refusals.push("MARQUE_SECRET is the published development key: set a random one".to_owned());
             }
+            Some(s) if s.chars().count() < MIN_SECRET_CHARS => refusals.push(format!(
+                "MARQUE_SECRET is shorter than {MIN_SECRET_CHARS} characters: set a long random key (openssl rand -hex 32)"
+            )),
+            Some(_) => {}
+        }
+        match self.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            None => refusals.push(
+                "MARQUE_PUBLIC_URL is not set (the shop's https:// address for links in emails, the sitemap, canonical \
+                 links and Google sign-in; without it they would follow each request's Host header)"
+                    .to_owned(),
+            ),
+            Some(u) if !u.starts_with("https://") => {
+                refusals.push(format!("MARQUE_PUBLIC_URL `{u}` is not https:// (the shop is served over HTTPS in prod)"));
+            }
             Some(_) => {}
         }
         let published = |s: &Option<Secret>| s.as_ref().is_some_and(|s| PUBLISHED_SECRETS.contains(&s.expose().trim()));
@@ -788,6 +835,9 @@ impl Config {
             refusals.push("MARQUE_CLIENT_VALIDATION is not set (the x-client-validation value authorized calls carry)".to_owned());
         }
         let url = self.database_url();
+        if url.starts_with("mem://") {
+            refusals.push("MARQUE_DB is mem://: the catalog, the customers and their orders would be lost at every restart".to_owned());
+        }
         if url.starts_with("ws://") || url.starts_with("wss://") {
             let user = self.db_user.as_deref().map(str::trim).filter(|u| !u.is_empty());
             let pass = self.db_pass.as_ref().is_some_and(|p| !p.expose().is_empty());
@@ -930,6 +980,21 @@ mod prod_tests {
         let mut c = ready();
         c.payment.razorpay_webhook_secret = s("marque-sandbox-webhook-secret");
         refused_for(&c, "MARQUE_RAZORPAY_WEBHOOK_SECRET is a published");
+    }
+
+    #[test]
+    fn a_short_secret_a_missing_or_plain_public_address_and_a_memory_database_are_refused() {
+        let mut c = ready();
+        c.secret = s("prod-secret");
+        refused_for(&c, "MARQUE_SECRET is shorter than 32 characters");
+        let mut c = ready();
+        c.public_url = None;
+        refused_for(&c, "MARQUE_PUBLIC_URL is not set");
+        c.public_url = Some("http://www.marqueparts.in".into());
+        refused_for(&c, "is not https://");
+        let mut c = ready();
+        c.db = Some("mem://".into());
+        refused_for(&c, "MARQUE_DB is mem://");
     }
 
     #[test]

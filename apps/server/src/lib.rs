@@ -5,6 +5,7 @@ pub mod api;
 pub mod app;
 pub mod avatar;
 pub mod config;
+pub mod encoding;
 pub mod hardening;
 pub mod identity;
 pub mod listener;

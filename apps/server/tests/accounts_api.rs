@@ -263,6 +263,16 @@ async fn resend_too_soon_and_login_bursts_are_limited() {
         last = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": "wrong1!xx" })).await.0;
     }
     assert_eq!(last, 429, "the 11th attempt in a minute");
+    let resp = shop
+        .client
+        .post(format!("{}/api/login", shop.base))
+        .json(&json!({ "email": "asha@example.in", "password": "wrong1!xx" }))
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(resp.status(), 429);
+    let wait: u64 = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).expect("Retry-After in seconds");
+    assert!((1..=120).contains(&wait), "at most two minutes after a burst: {wait}");
 }
 
 async fn wishlist_of(shop: &TestShop, token: &str, user: &str) -> Vec<Value> {
@@ -298,6 +308,9 @@ async fn wishlist_add_list_remove_with_catalog_fields() {
     assert_eq!(entry["user_id"], me.as_str());
     let (status, body) = get_auth(&shop, &format!("/api/get/wishlist?user={me}"), &token).await;
     assert_eq!((status, body["result"].as_array().map(Vec::len)), (200, Some(2)), "also without the slash");
+    let resp = authed(&shop, reqwest::Method::GET, &format!("/api/get/wishlist?user={me}"), &token).await.send().await.expect("answer");
+    let cache = resp.headers().get("cache-control").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    assert_eq!(cache.as_deref(), Some("private, no-cache"), "a customer's answer is kept by no shared cache");
 
     let (status, body) = add(&shop, &token, json!({ "_id": "no-such-part" })).await;
     assert_eq!((status, body["status"].as_str()), (404, Some("failed")));
@@ -329,10 +342,12 @@ async fn a_wishlist_of_49_takes_exactly_one_of_many_concurrent_adds() {
 
 /// A `prod` configuration with every required setting (gateways and Razorpay unreachable: nothing
 /// in these tests sends or pays).
-fn production(c: &mut Config) {
+fn production(c: &mut Config, dir: &std::path::Path) {
     c.env = Environment::Prod;
+    c.db = Some(format!("surrealkv://{}", dir.join("db").display()));
+    c.public_url = Some("https://spares.example.in".into());
     c.gateways = unreachable_gateways();
-    c.secret = Some("prod-secret".parse().expect("infallible"));
+    c.secret = Some("prod-secret-0123456789abcdef-0123456789".parse().expect("infallible"));
     c.client_validation = Some("client-check".parse().expect("infallible"));
     let s = |v: &str| Some(v.to_owned());
     c.identity = IdentityConfig {
@@ -359,7 +374,8 @@ fn production(c: &mut Config) {
 
 #[tokio::test]
 async fn the_outbox_exists_only_in_dev() {
-    let shop = spawn_with(production).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let shop = spawn_with(|c| production(c, dir.path())).await;
     let (status, _) = shop.get_json("/api/dev/outbox").await;
     assert_eq!(status, 404);
 }
@@ -428,7 +444,8 @@ async fn google_sign_in_signs_in_the_same_account_twice() {
 
 #[tokio::test]
 async fn google_sign_in_without_a_provider_answers_json_404() {
-    let shop = spawn_with(production).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let shop = spawn_with(|c| production(c, dir.path())).await;
     let client = no_redirects();
     for path in ["/api/google", "/api/google/callback?state=a&code=b", "/api/dev/signin?state=a&redirect_uri=b"] {
         let resp = client.get(format!("{}{path}", shop.base)).send().await.expect("answer");

@@ -173,3 +173,70 @@ async fn a_write_by_another_instance_shows_within_a_second() {
     .await;
     assert!(took <= Duration::from_secs(1), "visible after {took:?}, more than the promised second");
 }
+
+/// The ready answers (`ReadyAnswers`): once warmed they hold every product, each the same bytes
+/// and tag `GET /api/get/productById/{id}` gives without them, as are kept listings and searches;
+/// a revalidation with the tag is a 304; a product added through another handle on the database
+/// shows within a second, in a kept search too, and the products are warmed again with it.
+#[tokio::test]
+async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
+    let (shop, app) = helpers::spawn_app_with(|_| {}).await;
+    let plain = helpers::spawn_with(|c| c.product_pages_mb = 0).await;
+    let pages = app.shop.ready_answers.clone().expect("on with the catalog cache");
+    let products = helpers::PRODUCTS as usize;
+    let ids: Vec<String> = (0..helpers::PRODUCTS).map(|n| seed::product(n).id.0).collect();
+    let all_fresh = |ids: &[String]| ids.iter().all(|id| pages.holds_fresh(id));
+    within(Duration::from_secs(10), "warming", async || all_fresh(&ids)).await;
+    assert_eq!(pages.usage().0, products, "one answer a product");
+
+    let answer = async |shop: &helpers::TestShop, id: &str| {
+        let resp = shop.get(&format!("/api/get/productById/{id}")).await;
+        let status = resp.status().as_u16();
+        let tag = resp.headers().get("etag").map(|v| v.to_str().expect("ascii").to_owned());
+        let kind = resp.headers().get("content-type").map(|v| v.to_str().expect("ascii").to_owned());
+        (status, tag, kind, resp.bytes().await.expect("a body"))
+    };
+    for id in &ids {
+        let kept = answer(&shop, id).await;
+        assert_eq!(kept.0, 200, "{id}");
+        assert_eq!(kept, answer(&plain, id).await, "{id}: the kept answer is the call's own");
+    }
+    let (_, tag, _, _) = answer(&shop, "p000007").await;
+    assert_eq!(shop.revalidate("/api/get/productById/p000007", &tag.expect("a tag")).await, 304);
+    assert_eq!(answer(&shop, "p-unknown").await.0, 404, "no answer is made up for an unknown id");
+    let listings = [
+        "/api/get/productBySearch?search=brake&page=2",
+        "/api/get/product/brakes?oem=bmw--audi&page=1",
+        "/api/get/productByOem/bmw?page=1",
+        "/api/get/new-products",
+        "/api/get/category",
+    ];
+    for path in listings {
+        for round in ["asked", "kept"] {
+            let (kept, plain) = (shop.get(path).await, plain.get(path).await);
+            assert_eq!(kept.status(), plain.status(), "{round} {path}");
+            assert_eq!(kept.headers().get("etag"), plain.headers().get("etag"), "{round} {path}");
+            assert_eq!(kept.bytes().await.expect("body"), plain.bytes().await.expect("body"), "{round} {path}");
+        }
+    }
+    let zebra = "/api/get/productBySearch?search=zebrawood";
+    assert_eq!(shop.get_json(zebra).await.1["total"], 0, "kept before the change");
+
+    // Asked before it exists: the catalog cache keeps that answer (none) until the change is seen.
+    assert_eq!(answer(&shop, "p-fresh").await.0, 404);
+    let before = pages.generation();
+    let fresh = Product { id: ProductId("p-fresh".into()), name: "BMW Zebrawood Trim".into(), ..seed::product(1) };
+    app.database().catalog().add_products(std::slice::from_ref(&fresh)).await.expect("another handle writes");
+    let took = within(Duration::from_secs(3), "the new product", async || {
+        let (status, _, _, body) = answer(&shop, "p-fresh").await;
+        status == 200 && String::from_utf8_lossy(&body).contains("Zebrawood")
+    })
+    .await;
+    assert!(took <= Duration::from_secs(1), "visible after {took:?}, more than the promised second");
+    assert_eq!(shop.get_json(zebra).await.1["total"], 1, "the kept search was not given after the change");
+    assert_ne!(pages.generation(), before, "the change moved the generation the kept answers carry");
+    let mut with_fresh = ids.clone();
+    with_fresh.push("p-fresh".into());
+    within(Duration::from_secs(10), "warming again", async || all_fresh(&with_fresh)).await;
+    assert_eq!(answer(&shop, "p000009").await, answer(&plain, "p000009").await, "after the change, still the call's own");
+}

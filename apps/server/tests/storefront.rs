@@ -103,10 +103,10 @@ async fn text_from_the_address_bar_is_escaped() {
 
 #[tokio::test]
 async fn the_composition_manifest_follows_configuration() {
-    let shop = spawn_with(|c| c.remotes = "catalog=https://cdn.example/catalog/mf-manifest.json".into()).await;
+    let shop = spawn_with(|c| c.remotes = "catalog=https://cdn.example/catalog/remoteEntry.js".into()).await;
     let (status, body) = shop.get_json("/composition.json").await;
     assert_eq!(status, 200);
-    assert_eq!(body["catalog"], "https://cdn.example/catalog/mf-manifest.json");
+    assert_eq!(body["catalog"], "https://cdn.example/catalog/remoteEntry.js");
 }
 
 #[tokio::test]
@@ -120,7 +120,8 @@ async fn built_remotes_are_found_and_served() {
     let web_dir = web.path().to_path_buf();
     let shop = spawn_with(move |c| c.web_dir = web_dir).await;
     let (_, body) = shop.get_json("/composition.json").await;
-    assert_eq!(body["catalog"], "/remotes/catalog/mf-manifest.json");
+    // Composed by its entry script (the manifest here is no manifest, so the usual name is assumed).
+    assert_eq!(body["catalog"], "/remotes/catalog/remoteEntry.js");
     let entry = shop.get("/remotes/catalog/remoteEntry.js").await;
     assert_eq!(entry.status(), 200);
     assert_eq!(entry.headers()["cache-control"], "no-cache");
@@ -234,7 +235,8 @@ async fn account_pages_are_titled_crawlable_and_never_canonicalise_the_token() {
         ("/orderhistory?page=2", "Purchase History - Marque Parts", "/orderhistory", false),
         ("/orderhistory/render_invoice?orderId=o1", "Invoice - Marque Parts", "/orderhistory/render_invoice", false),
         ("/address", "Delivery address - Marque Parts", "/address", false),
-        ("/review", "Review your order - Marque Parts", "/review", false),
+        // A page load of the review is one of the address step (see `contract/routes.json`).
+        ("/review", "Delivery address - Marque Parts", "/address", false),
     ] {
         let (status, html) = page(&shop, path).await;
         assert_eq!(status, 200, "{path}");
@@ -290,9 +292,12 @@ async fn a_catalog_page_embeds_the_apis_own_answers_to_its_first_calls_and_hints
         embedded(&html, "marque-data"),
         serde_json::json!([{ "path": format!("/api/get/productById/{id}"), "query": {}, "body": api_answer }])
     );
-    assert_eq!(embedded(&html, "marque-composition")["catalog"], "/remotes/catalog/mf-manifest.json");
+    assert_eq!(embedded(&html, "marque-composition")["catalog"], "/remotes/catalog/remoteEntry.js");
+    assert!(!html.contains("mf-manifest.json"), "the page fetches no manifest: {html}");
+    let picture = api_answer["data"]["images"][0]["name"].as_str().expect("the product has a picture");
+    let picture_hint = format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{picture}\">");
+    assert!(html.contains(&picture_hint), "{picture_hint} in {html}");
     for hint in [
-        "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/remotes/catalog/mf-manifest.json\">",
         "<link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/remoteEntry.js\">",
         "<link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/__federation_expose_Product.89abcdef.js\">",
     ] {
@@ -311,7 +316,202 @@ async fn a_catalog_page_embeds_the_apis_own_answers_to_its_first_calls_and_hints
     let (_, html) = page(&shop, &format!("/category/{category}?product_type=used")).await;
     assert_eq!(embedded(&html, "marque-data").as_array().map(Vec::len), Some(2));
 
+    // The order review lives only in the tab: a page load of it is a page load of the address step, so the
+    // page is prepared as that one (the shell changes the address before its first render).
+    let (status, html) = page(&shop, "/review").await;
+    assert_eq!(status, 200);
+    let (_, address) = page(&shop, "/address").await;
+    assert!(html.contains("<title>Delivery address"), "{html}");
+    assert!(html.contains("/address\">"), "canonical /address: {html}");
+    assert_eq!(html.len(), address.len(), "the same page as /address");
+
     // Pages of the signed-in customer embed nothing of the API.
     let (_, html) = page(&shop, "/wishlist").await;
     assert!(!html.contains("marque-data"));
+}
+
+/// A page asked with `cookie` (the browser's `Cookie` header): its status, `Cache-Control` and HTML.
+async fn page_with_cookie(shop: &helpers::TestShop, path: &str, cookie: &str) -> (u16, String, String) {
+    let resp = shop.client.get(format!("{}{path}", shop.base)).header("cookie", cookie).send().await.expect("answers");
+    let cache = resp.headers().get("cache-control").map(|v| v.to_str().expect("ascii").to_owned()).unwrap_or_default();
+    (resp.status().as_u16(), cache, resp.text().await.expect("html"))
+}
+
+/// What the page publishes of the token its customer answers were asked with (`web::signed_in::token_tag`).
+fn tag_of(token: &str) -> String {
+    use sha2::Digest as _;
+    hex::encode(&sha2::Sha256::digest(format!("marque-page:{token}").as_bytes())[..16])
+}
+
+/// The signed-in customer's first answers: with the session cookie a page embeds the API's own answers, asked with
+/// that token (the user on every page, the wishlist the session loads at start, the purchase history's page of
+/// orders), never another customer's, and is sent `private, no-store`; a cookie that opens no session embeds nothing.
+#[tokio::test]
+async fn a_page_asked_with_the_session_cookie_embeds_that_customers_first_answers_only() {
+    use helpers::customers::{authed, customer, get_auth};
+    let shop = spawn_shop().await;
+    let (asha, asha_id) = customer(&shop, "asha@example.in", "9876500001").await;
+    let (ravi, ravi_id) = customer(&shop, "ravi@example.in", "9876500002").await;
+    for (token, product) in [(&asha, "p000001"), (&ravi, "p000002")] {
+        let resp = authed(&shop, reqwest::Method::POST, "/api/add/wishlist", token).await;
+        let resp = resp.json(&serde_json::json!({ "_id": product })).send().await.expect("answers");
+        assert_eq!(resp.status().as_u16(), 200);
+    }
+    let (_, asha_user) = get_auth(&shop, "/api/user", &asha).await;
+    let (_, asha_wishlist) = get_auth(&shop, &format!("/api/get/wishlist/?user={asha_id}"), &asha).await;
+    let (_, asha_orders) = get_auth(&shop, &format!("/api/get/orderhistory/{asha_id}?page=2"), &asha).await;
+    assert_eq!(asha_wishlist["result"][0]["_id"], "p000001");
+    let user = serde_json::json!({ "path": "/api/user", "query": {}, "body": asha_user });
+    let wishlist = serde_json::json!({ "path": "/api/get/wishlist/", "query": { "user": asha_id }, "body": asha_wishlist });
+
+    // The wishlist page (and every page): the user and the start wishlist, other cookies beside it ignored.
+    let (status, cache, html) = page_with_cookie(&shop, "/wishlist", &format!("lang=hi; marque_session={asha}")).await;
+    assert_eq!((status, cache.as_str()), (200, "private, no-store"));
+    let data = embedded(&html, "marque-session-data");
+    assert_eq!(data, serde_json::json!({ "for": tag_of(&asha), "answers": [user.clone(), wishlist.clone()] }));
+    assert!(!html.contains(&asha), "the token itself is never written into the page");
+    // Its largest paint, the first card's picture, is fetched at once.
+    let picture = asha_wishlist["result"][0]["image"].as_str().expect("the product has a picture");
+    let hint = format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{picture}\">");
+    assert!(html.contains(&hint), "{hint} in {html}");
+    for other in [ravi_id.as_str(), "ravi@example.in", "p000002", &ravi, &tag_of(&ravi)] {
+        assert!(!html.contains(other), "another customer's {other} in {html}");
+    }
+    // A catalog page keeps its own answers beside the customer's.
+    let (_, cache, html) = page_with_cookie(&shop, "/", &format!("marque_session={asha}")).await;
+    assert_eq!(cache, "private, no-store");
+    assert!(html.contains("<script id=\"marque-data\""));
+    assert_eq!(embedded(&html, "marque-session-data")["answers"], serde_json::json!([user, wishlist]));
+    // The purchase history also gets the page of orders it asks first, with the address's page.
+    let (_, _, html) = page_with_cookie(&shop, "/orderhistory?page=2", &format!("marque_session={asha}")).await;
+    let answers = embedded(&html, "marque-session-data")["answers"].clone();
+    assert_eq!(answers.as_array().map(Vec::len), Some(3));
+    assert_eq!(answers[2], serde_json::json!({ "path": format!("/api/get/orderhistory/{asha_id}"), "query": { "page": "2" }, "body": asha_orders }));
+
+    // The other customer's cookie: their answers, none of Asha's.
+    let (_, _, html) = page_with_cookie(&shop, "/wishlist", &format!("marque_session={ravi}")).await;
+    let data = embedded(&html, "marque-session-data");
+    assert_eq!((data["for"].as_str(), &data["answers"][0]["body"]["user"]["_id"]), (Some(tag_of(&ravi).as_str()), &serde_json::json!(ravi_id)));
+    assert_eq!(data["answers"][1]["body"]["result"][0]["_id"], "p000002");
+    for other in [asha_id.as_str(), "asha@example.in", "p000001"] {
+        assert!(!html.contains(other), "another customer's {other} in {html}");
+    }
+
+    // No cookie, a made-up token, a malformed one, a signed-out session: the visitor's page, revalidated as before.
+    let resp = authed(&shop, reqwest::Method::DELETE, "/api/logout", &asha).await.send().await.expect("answers");
+    assert_eq!(resp.status().as_u16(), 200);
+    for cookie in ["", "marque_session=made-up-token", "marque_session=<script>", &format!("marque_session={asha}"), &format!("session={ravi}")] {
+        let (status, cache, html) = page_with_cookie(&shop, "/wishlist", cookie).await;
+        assert_eq!((status, cache.as_str()), (200, "no-cache"), "{cookie}");
+        assert!(!html.contains("marque-session-data"), "{cookie}: {html}");
+    }
+    // The cookie is no credential of the API: a call carrying only it is a visitor's.
+    let resp = shop.client.get(format!("{}/api/user", shop.base)).header("cookie", format!("marque_session={ravi}")).send().await;
+    assert_eq!(resp.expect("answers").status().as_u16(), 401);
+}
+
+/// With a client validation value configured, the in-process calls carry it, as the frontends' calls do.
+#[tokio::test]
+async fn the_customers_answers_are_asked_with_the_client_validation_value() {
+    use helpers::customers::{code_for, form, post, register};
+    let shop = spawn_with(|c| c.client_validation = Some("client-7".parse().expect("infallible"))).await;
+    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876500001")).await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(&shop, "9876500001").await;
+    let (status, body) = post(&shop, "/api/verify", serde_json::json!({ "mobile": "9876500001", "otp": code })).await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["token"].as_str().expect("token");
+    let (_, cache, html) = page_with_cookie(&shop, "/address", &format!("marque_session={token}")).await;
+    assert_eq!(cache, "private, no-store");
+    let answers = embedded(&html, "marque-session-data")["answers"].clone();
+    assert_eq!(answers[0]["body"]["user"]["email"], "asha@example.in");
+}
+
+/// A web folder with a shell and one remote (`catalog`): the folder, the shell's `dist` and the remote's.
+fn web_dir_with_a_remote() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let web = tempfile::tempdir().expect("temp dir");
+    let remote = web.path().join("catalog/dist");
+    let shell = web.path().join("shell/dist");
+    std::fs::create_dir_all(&remote).expect("mkdir");
+    std::fs::create_dir_all(&shell).expect("mkdir");
+    std::fs::write(remote.join("mf-manifest.json"), "{}").expect("write");
+    (web, shell, remote)
+}
+
+/// Content-hashed files (the shell's and the remotes') are served from memory, in the encoding the
+/// browser takes (brotli, gzip, or as stored), revalidate with their tag, and stay the file's bytes.
+#[tokio::test]
+async fn hashed_files_are_served_encoded_from_memory() {
+    use std::io::Read as _;
+    let (web, shell, remote) = web_dir_with_a_remote();
+    let script: String = (0..200).map(|i| format!("export const part{i} = \"brake disc {i}\";\n")).collect();
+    std::fs::write(remote.join("7.0123abcd.js"), &script).expect("write");
+    std::fs::write(shell.join("main.89abcdef.css"), "body { color: black; }\n".repeat(40)).expect("write");
+    std::fs::write(shell.join("logo.89abcdef.png"), [0x89u8, b'P', b'N', b'G', 0, 1, 2, 3]).expect("write");
+    let web_dir = web.path().to_path_buf();
+    let shop = spawn_with(move |c| c.web_dir = web_dir).await;
+    let get = async |path: &str, accept: &str| {
+        let resp = shop.client.get(format!("{}{path}", shop.base)).header("accept-encoding", accept).send().await.expect("answers");
+        let header = |name: &str| resp.headers().get(name).map(|v| v.to_str().expect("ascii").to_owned());
+        let (status, encoding, tag, cache) = (resp.status().as_u16(), header("content-encoding"), header("etag"), header("cache-control"));
+        (status, encoding, tag, cache, resp.bytes().await.expect("body").to_vec())
+    };
+
+    let path = "/remotes/catalog/7.0123abcd.js";
+    let (status, encoding, tag, cache, plain) = get(path, "identity").await;
+    assert_eq!((status, encoding), (200, None));
+    assert_eq!(plain, script.as_bytes());
+    assert_eq!(cache.as_deref(), Some("public, max-age=31536000, immutable"));
+    let (_, encoding, br_tag, _, body) = get(path, "gzip, deflate, br").await;
+    assert_eq!(encoding.as_deref(), Some("br"));
+    assert!(body.len() < script.len() / 2, "compressed: {} of {} bytes", body.len(), script.len());
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(body.as_slice(), 4096).read_to_end(&mut decoded).expect("brotli");
+    assert_eq!(decoded, script.as_bytes());
+    assert_eq!(br_tag, tag, "one tag for every encoding (weak)");
+    let (_, encoding, _, _, body) = get(path, "gzip").await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(body.as_slice()).read_to_end(&mut decoded).expect("gzip");
+    assert_eq!(decoded, script.as_bytes());
+
+    assert_eq!(shop.revalidate(path, &tag.expect("a tag")).await, 304);
+
+    let (status, encoding, _, cache, body) = get("/main.89abcdef.css", "gzip").await;
+    assert_eq!((status, encoding.as_deref(), cache.as_deref()), (200, Some("gzip"), Some("public, max-age=31536000, immutable")));
+    assert!(!body.is_empty());
+    let (status, encoding, _, _, body) = get("/logo.89abcdef.png", "gzip, br").await;
+    assert_eq!((status, encoding), (200, None), "images go out as stored");
+    assert_eq!(body, [0x89u8, b'P', b'N', b'G', 0, 1, 2, 3]);
+    let (status, _, _, _, _) = get("/remotes/catalog/9.fedcba98.js", "gzip").await;
+    assert_eq!(status, 404, "a hashed name no file has");
+}
+
+/// Entry files (`main.js`, `remoteEntry.js`) are held too, at the best compression, but revalidate
+/// (`no-cache`) and show a rebuild at once.
+#[tokio::test]
+async fn entry_files_are_held_compressed_and_follow_a_rebuild() {
+    use std::io::Read as _;
+    let (web, shell, remote) = web_dir_with_a_remote();
+    let build = |n: usize| -> String { (0..200).map(|i| format!("export const part{i} = \"build {n} brake disc {i}\";\n")).collect() };
+    std::fs::write(shell.join("main.js"), build(1)).expect("write");
+    std::fs::write(remote.join("remoteEntry.js"), build(1)).expect("write");
+    let web_dir = web.path().to_path_buf();
+    let shop = spawn_with(move |c| c.web_dir = web_dir).await;
+    let get = async |path: &str| {
+        let resp = shop.client.get(format!("{}{path}", shop.base)).header("accept-encoding", "gzip, br").send().await.expect("answers");
+        let header = |name: &str| resp.headers().get(name).map(|v| v.to_str().expect("ascii").to_owned());
+        let (status, encoding, cache) = (resp.status().as_u16(), header("content-encoding"), header("cache-control"));
+        let mut decoded = String::new();
+        let body = resp.bytes().await.expect("body").to_vec();
+        assert_eq!(encoding.as_deref(), Some("br"), "{path}");
+        brotli::Decompressor::new(body.as_slice(), 4096).read_to_string(&mut decoded).expect("brotli");
+        (status, cache, decoded)
+    };
+    for (path, file) in [("/main.js", shell.join("main.js")), ("/remotes/catalog/remoteEntry.js", remote.join("remoteEntry.js"))] {
+        assert_eq!(get(path).await, (200, Some("no-cache".to_owned()), build(1)), "{path}");
+        assert_eq!(get(path).await.2, build(1), "{path}, again");
+        std::fs::write(&file, build(22)).expect("rebuild");
+        assert_eq!(get(path).await, (200, Some("no-cache".to_owned()), build(22)), "{path} after a rebuild");
+    }
 }

@@ -14,6 +14,7 @@ use marque_domain::account::{
     sanitize_login_mobile, Email, LoginMobile, LoginMobileError, Otp, OtpError, PersonName, Registration,
     RegistrationErrors, RegistrationInput, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_AFTER_SECONDS, OTP_VALID_SECONDS,
 };
+use marque_domain::rate::Window;
 use marque_domain::Message;
 use marque_ports::{
     AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel,
@@ -113,9 +114,10 @@ pub enum AccountError {
     OtpWrong,
     #[error("{}", Message::OtpExpired.text())]
     OtpExpired,
-    /// A limit was reached (429): which one is the message.
+    /// A limit was reached (429): which one is the message; then the seconds until one more
+    /// try is allowed (`Retry-After`).
     #[error("{}", .0.text())]
-    RateLimited(Message),
+    RateLimited(Message, u64),
     /// No valid session (401).
     #[error("{}", Message::LoginRequired.text())]
     Unauthorized,
@@ -134,7 +136,7 @@ impl AccountError {
         use marque_domain::UserFacing as _;
         match self {
             AccountError::Registration(e) => e.message(),
-            AccountError::Invalid(m) | AccountError::NotFound(m) | AccountError::RateLimited(m) => *m,
+            AccountError::Invalid(m) | AccountError::NotFound(m) | AccountError::RateLimited(m, _) => *m,
             AccountError::DuplicateEmail => Message::AccountEmailTaken,
             AccountError::DuplicateMobile => Message::AccountMobileTaken,
             AccountError::BadCredentials => Message::LoginFailed,
@@ -232,7 +234,8 @@ pub const AVATAR_URL_PREFIX: &str = "/media/avatars/";
 /// Whether a code was sent or one sent moments ago is still live.
 enum Sent {
     Sent,
-    TooSoon,
+    /// Too soon: a new code may be sent in this many seconds.
+    TooSoon(u64),
 }
 
 /// Customers and their sessions.
@@ -292,12 +295,15 @@ impl AccountService {
         hex::encode(mac.finalize().into_bytes())
     }
 
-    /// Counts one event for `key` in its window; past `limit` the call is refused with `message`.
+    /// Counts one event for `key`; past `limit` in the last `window_secs` the call is refused with
+    /// `message`.
     async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
-        let count = self.store.hit(key, self.clock.now(), window_secs).await?;
-        if count > limit {
+        let now = self.clock.now();
+        let hits = self.store.hit(key, now, window_secs).await?;
+        let window = Window::new(limit, window_secs);
+        if !window.allows(hits, now) {
             tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
-            return Err(AccountError::RateLimited(message));
+            return Err(AccountError::RateLimited(message, u64::try_from(window.retry_after(hits, now)).unwrap_or(1)));
         }
         Ok(())
     }
@@ -314,8 +320,9 @@ impl AccountService {
         let now = self.clock.now();
         let key = ChallengeKey { user: user.id.clone() };
         if let Some(live) = self.store.challenge(&key, now).await? {
-            if now < live.sent_at + self.settings.resend_after_secs {
-                return Ok(Sent::TooSoon);
+            let allowed_at = live.sent_at + self.settings.resend_after_secs;
+            if now < allowed_at {
+                return Ok(Sent::TooSoon(u64::try_from(allowed_at - now).unwrap_or(1)));
             }
         }
         let number = if user.mobile.is_empty() { user.id.0.as_str() } else { user.mobile.as_str() };
@@ -495,7 +502,7 @@ impl AccountService {
         let user = self.find(who).await?.ok_or(AccountError::NotFound(Message::AccountUnknown))?;
         match self.send_code(&user, &[Channel::Sms, Channel::Email]).await? {
             Sent::Sent => Ok(user),
-            Sent::TooSoon => Err(AccountError::RateLimited(Message::OtpTooSoon)),
+            Sent::TooSoon(wait) => Err(AccountError::RateLimited(Message::OtpTooSoon, wait)),
         }
     }
 

@@ -17,6 +17,9 @@
 //! - answers are only served while the version was confirmed recently
 //!   ([`CachedCatalogStore::with_max_staleness`], 1 s by default): if the poller stops
 //!   (a stalled task, a database that cannot be read), reads go to the store.
+//!
+//! [`CachedCatalogStore::answering_generation`] lets a reader keep something derived from
+//! the answers (a serialised response) exactly as long as the answers themselves.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -233,11 +236,24 @@ impl CachedCatalogStore {
         }
     }
 
+    /// The generation of the answers the cache gives right now; `None` while it gives none
+    /// (the version was not confirmed recently). It moves on every clear, so something made
+    /// from answers read while it was `g` is as fresh as they are for as long as it still is `g`.
+    #[must_use]
+    pub fn answering_generation(&self) -> Option<u64> {
+        self.trusted().then(|| self.generation.load(Ordering::Acquire))
+    }
+
     /// A write through this store: the cache forgets everything, whatever the outcome.
     fn written<T>(&self, outcome: Result<T, CatalogStoreError>) -> Result<T, CatalogStoreError> {
         self.clear();
         outcome
     }
+}
+
+/// The key of a `product` question.
+fn product_key(id: &ProductId) -> String {
+    format!("product\0{}", id.as_str())
 }
 
 /// The inner store gave an answer of another kind than asked for: impossible, since
@@ -281,7 +297,7 @@ impl CatalogStore for CachedCatalogStore {
 
     async fn product(&self, id: &ProductId) -> Result<Option<Product>, CatalogStoreError> {
         let load = async { Ok::<_, CatalogStoreError>(Answer::Product(self.inner.product(id).await?.map(Arc::new))) };
-        match self.answer(format!("product\0{}", id.as_str()), load).await? {
+        match self.answer(product_key(id), load).await? {
             Answer::Product(p) => Ok(p.as_deref().cloned()),
             _ => Err(mismatch()),
         }
@@ -331,6 +347,11 @@ impl CatalogStore for CachedCatalogStore {
     /// only push the storefront's answers out.
     async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {
         self.inner.product_stamps(after, limit).await
+    }
+
+    /// Not cached either: it walks the whole catalog once, for readers that keep their own copy.
+    async fn products_after(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
+        self.inner.products_after(after, limit).await
     }
 
     async fn catalog_version(&self) -> Result<u64, CatalogStoreError> {
@@ -448,6 +469,22 @@ mod tests {
         let (entries, bytes) = cached.usage();
         assert!(bytes <= 200_000, "{bytes} bytes in {entries} answers");
         assert!(entries > 0);
+    }
+
+    #[tokio::test]
+    async fn the_answering_generation_moves_with_every_clear_and_needs_a_recent_refresh() {
+        let mut store = MockCatalogStore::new();
+        store.expect_catalog_version().returning(|| Ok(3));
+        let cached = CachedCatalogStore::new(Arc::new(store), 1 << 20).with_max_staleness(Duration::from_millis(50));
+        assert_eq!(cached.answering_generation(), None, "never refreshed: no answers given");
+        cached.refresh().await.expect("version");
+        let first = cached.answering_generation().expect("confirmed");
+        assert_eq!(cached.answering_generation(), Some(first), "steady while nothing changes");
+        cached.clear();
+        let second = cached.answering_generation().expect("still confirmed");
+        assert_ne!(first, second, "a clear moves it");
+        std::thread::sleep(Duration::from_millis(80));
+        assert_eq!(cached.answering_generation(), None, "the poller fell silent");
     }
 
     fn sample() -> Product {

@@ -184,11 +184,8 @@ impl OrderService {
     /// # Errors
     /// [`OrderError::Unavailable`].
     pub async fn history_page(&self, user: &UserId, page: Page) -> Result<HistoryPage, OrderError> {
-        let all = self.history(user).await?;
-        let pages = Page::count(all.len() as u64, HISTORY_PAGE_SIZE);
-        let skip = usize::try_from(page.offset(HISTORY_PAGE_SIZE)).unwrap_or(usize::MAX);
-        let orders = all.into_iter().skip(skip).take(HISTORY_PAGE_SIZE as usize).collect();
-        Ok(HistoryPage { orders, page, pages })
+        let found = self.orders.orders_page(user, page.offset(HISTORY_PAGE_SIZE), u64::from(HISTORY_PAGE_SIZE)).await?;
+        Ok(HistoryPage { orders: found.orders, page, pages: Page::count(found.total, HISTORY_PAGE_SIZE) })
     }
 
     /// The GST tax invoice of the customer's order, as PDF bytes (the same bytes every time).

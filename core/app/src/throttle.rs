@@ -2,12 +2,14 @@
 //! invoices), counted in the account store's shared rate counters so every instance of the
 //! shop sees the same counts.
 //!
-//! Each [`Action`] has a [`Rule`]: at most `limit` calls per fixed window of `window_secs`,
-//! per subject (a customer's id). Past it the call is refused with the seconds until the
-//! window ends, which the HTTP layer sends as `Retry-After`.
+//! Each [`Action`] has a [`Rule`]: at most `limit` calls in any `window_secs` seconds, per
+//! subject (a customer's id), as [`marque_domain::rate::Window`] estimates it. Past it the call
+//! is refused with the seconds until one more would be allowed, which the HTTP layer sends as
+//! `Retry-After`.
 
 use std::sync::Arc;
 
+use marque_domain::rate::Window;
 use marque_ports::AccountStore;
 
 use crate::accounts::Clock;
@@ -41,7 +43,7 @@ impl Action {
     }
 }
 
-/// At most `limit` calls in each window of `window_secs` seconds.
+/// At most `limit` calls in any `window_secs` seconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
     pub limit: u32,
@@ -125,7 +127,7 @@ impl Throttle {
     /// Counts one `action` by `subject` (a customer's id) and says whether it may go ahead.
     ///
     /// # Errors
-    /// [`ThrottleError::Limited`] past the action's limit in the current window (the refused
+    /// [`ThrottleError::Limited`] past the action's limit in the last window length (the refused
     /// call is counted too, so hammering does not help); [`ThrottleError::Unavailable`] when the
     /// counters cannot be written.
     pub async fn check(&self, action: Action, subject: &str) -> Result<(), ThrottleError> {
@@ -133,11 +135,10 @@ impl Throttle {
         let window = rule.window_secs.max(1);
         let now = self.clock.now();
         let key = format!("{}:{subject}", action.key());
-        let count = self.store.hit(&key, now, window).await.map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
-        if count > rule.limit {
-            // Windows start at multiples of their length (see `AccountStore::hit`).
-            let ends = now.div_euclid(window) * window + window;
-            let retry_after_secs = u64::try_from(ends - now).unwrap_or(1).max(1);
+        let hits = self.store.hit(&key, now, window).await.map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
+        let limit = Window::new(rule.limit, window);
+        if !limit.allows(hits, now) {
+            let retry_after_secs = u64::try_from(limit.retry_after(hits, now)).unwrap_or(1).max(1);
             tracing::info!(action = action.key(), "rate limit reached");
             return Err(ThrottleError::Limited { retry_after_secs });
         }
@@ -150,6 +151,7 @@ mod tests {
     use std::sync::atomic::{AtomicI64, Ordering};
     use std::sync::Mutex;
 
+    use marque_domain::rate::WindowHits;
     use marque_ports::{AccountStoreError, MockAccountStore};
 
     use super::*;
@@ -169,9 +171,10 @@ mod tests {
         store.expect_hit().returning(move |key, now, window| {
             let start = now.div_euclid(window) * window;
             let mut counts = counts.lock().expect("not poisoned");
+            let previous = counts.get(&(key.to_owned(), start - window)).copied().unwrap_or(0);
             let n = counts.entry((key.to_owned(), start)).or_insert(0);
             *n += 1;
-            Ok(*n)
+            Ok(WindowHits { current: *n, previous })
         });
         store
     }
@@ -183,17 +186,29 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn refuses_past_the_limit_until_the_window_ends() {
+    async fn refuses_past_the_limit_until_enough_of_the_last_minute_has_passed() {
         let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
         for _ in 0..3 {
             throttle.check(Action::Pay, "u1").await.expect("within the limit");
         }
-        assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 15 }));
+        // Four counted in this window: one more is allowed once the four weigh at most two,
+        // 4 × (60 − e) ≤ 120 ⇒ 30 s into the next window.
+        assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 15 + 30 }));
         // Another customer and another action have counters of their own.
         throttle.check(Action::Pay, "u2").await.expect("another customer");
         throttle.check(Action::Invoice, "u1").await.expect("another action");
-        clock.0.store(6_060, Ordering::SeqCst);
-        throttle.check(Action::Pay, "u1").await.expect("a new window");
+        clock.0.store(6_060 + 30, Ordering::SeqCst);
+        throttle.check(Action::Pay, "u1").await.expect("when the retry said");
+    }
+
+    #[tokio::test]
+    async fn a_burst_at_the_end_of_one_minute_still_counts_at_the_start_of_the_next() {
+        let (throttle, clock) = throttle(counting_store(), 6_059);
+        for _ in 0..3 {
+            throttle.check(Action::Pay, "u1").await.expect("within the limit");
+        }
+        clock.0.store(6_061, Ordering::SeqCst);
+        assert!(matches!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { .. })));
     }
 
     #[tokio::test]

@@ -16,6 +16,7 @@ pub mod money;
 pub mod order;
 pub mod part_number;
 pub mod pricing;
+pub mod rate;
 pub mod tax;
 pub mod titles;
 pub mod wishlist;

@@ -34,7 +34,7 @@ beforeEach(() => {
   embedTestShop();
   remote.mockReset();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    Response.json({ catalog: '/remotes/catalog/mf-manifest.json' }),
+    Response.json({ catalog: '/remotes/catalog/remoteEntry.js' }),
   );
 });
 

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { embedTestShop } from '@marque/ui/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
-import { pageFor, ROUTES } from './routes';
+import { pageFor, pageLoadPath, remotePageAt, ROUTES } from './routes';
 
 vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 const remote = vi.mocked(loadRemote);
@@ -27,6 +27,30 @@ beforeEach(() => {
 });
 
 describe('the route table', () => {
+  it('draws a preloaded page at the first render, without its loading message', async () => {
+    // Fresh modules: the slots remember what they loaded in the other tests, which would hide the difference.
+    vi.resetModules();
+    const { App } = await import('./App');
+    const { preloadRemote } = await import('./features/remotes/RemoteSlot');
+    window.history.replaceState(null, '', '/brand/bmw');
+    await preloadRemote('catalog/Brand');
+    expect(remote).toHaveBeenCalledWith('catalog/Brand');
+    render(<App />);
+    // Synchronously: no Suspense fallback in between.
+    expect(screen.getByRole('heading', { level: 1, name: 'Remote page catalog/Brand' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('asks for the header pieces only after the first paint, so they never delay it', async () => {
+    vi.resetModules();
+    const { App } = await import('./App');
+    window.history.replaceState(null, '', '/about');
+    render(<App />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(remote).not.toHaveBeenCalledWith('checkout/CartButton');
+    await vi.waitFor(() => expect(remote).toHaveBeenCalledWith('checkout/CartButton'));
+  });
+
   it('names only pages that exist', () => {
     expect(ROUTES.length).toBeGreaterThan(0);
     for (const { page } of ROUTES) expect(pageFor(page), page).not.toBeNull();
@@ -52,4 +76,19 @@ describe('the route table', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(remote.mock.calls.filter(([id]) => !HEADER_PIECES.includes(id))).toEqual([]);
   });
+
+  it('names the remote module that draws an address, as the switch matches it', () => {
+    expect(remotePageAt('/')).toBe('catalog/Home');
+    expect(remotePageAt('/subcategory/brakes/brake-disc')).toBe('catalog/Subcategory');
+    expect(remotePageAt('/orderhistory/render_invoice')).toBe('account/RenderInvoice');
+    expect(remotePageAt('/about')).toBeUndefined();
+    expect(remotePageAt('/orderhistory/other')).toBeUndefined();
+  });
+
+  it('lands a page load of the order review, whose state lives only in the tab, on the address step', () => {
+    expect(pageLoadPath('/review')).toBe('/address');
+    for (const path of ['/address', '/', '/brand/bmw', '/orderhistory/other']) expect(pageLoadPath(path)).toBe(path);
+    for (const { pageLoadOpens } of ROUTES) if (pageLoadOpens) expect(pageLoadPath(pageLoadOpens)).toBe(pageLoadOpens);
+  });
+
 });

@@ -1,7 +1,8 @@
 // The storefront's routes, from the one route table the server also reads (contract/routes.json):
 // `catalog/<Module>`, `account/<Module>` and `checkout/<Module>` pages come from those remotes, `shell/<Page>` pages from the shell itself.
 import type { ComponentType, ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { parse } from 'regexparam';
+import { matchRoute, Route, Switch } from 'wouter';
 import table from '../../../contract/routes.json';
 import { RemoteSlot } from './features/remotes/RemoteSlot';
 import { AboutPage } from './features/static-pages/AboutPage';
@@ -10,7 +11,9 @@ import { NotFoundPage } from './features/static-pages/NotFoundPage';
 import { PolicyPage } from './features/static-pages/PolicyPage';
 import { TermsPage } from './features/static-pages/TermsPage';
 
-export type RouteEntry = { path: string; page: string };
+/** `pageLoadOpens`: the path a page load (an open, a reload) of this one shows, for a page whose state lives only
+ * in the open tab (the order review, reached from the address step). */
+export type RouteEntry = { path: string; page: string; pageLoadOpens?: string };
 
 export const ROUTES: readonly RouteEntry[] = table.routes;
 
@@ -31,6 +34,19 @@ export function pageFor(page: string): ReactNode {
   if (owner && REMOTE_OWNERS.has(owner) && name) return <RemoteSlot id={page} />;
   const Page = owner === 'shell' ? SHELL_PAGES[name] : undefined;
   return Page ? <Page /> : null;
+}
+
+/** Where a page load of `path` lands: the path its route opens on a page load, else `path` itself. */
+export function pageLoadPath(path: string): string {
+  const found = ROUTES.find((route) => matchRoute(parse, route.path, path)[0]);
+  return found?.pageLoadOpens ?? path;
+}
+
+/** The remote module that draws the page at `path` (`catalog/Home`), matched as `<Switch>` matches; none for shell pages. */
+export function remotePageAt(path: string): string | undefined {
+  const found = ROUTES.find((route) => matchRoute(parse, route.path, path)[0]);
+  const owner = found?.page.split('/', 1)[0];
+  return found && owner && REMOTE_OWNERS.has(owner) ? found.page : undefined;
 }
 
 const ROUTE_ELEMENTS = ROUTES.flatMap(({ path, page }) => {

@@ -24,9 +24,10 @@ enum Tag {
     Account,
 }
 
-/// A response enum whose error variants are those listed: 400 and 503 always.
+/// A response enum whose error variants are those listed: 400, 429 (described by `too_many`, with
+/// `Retry-After`) and 503 always.
 macro_rules! account_response {
-    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
+    ($name:ident, $body:ty, $handler:ident, $handler_name:tt, too_many: $too_many:literal, { $($(#[doc = $doc:literal])* $variant:ident = $status:literal),* $(,)? }) => {
         #[derive(ApiResponse)]
         #[oai(bad_request_handler = $handler_name)]
         enum $name {
@@ -40,6 +41,9 @@ macro_rules! account_response {
                 #[oai(status = $status)]
                 $variant(Json<ErrorBody>),
             )*
+            #[doc = $too_many]
+            #[oai(status = 429)]
+            TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
             /// The accounts store or the message service cannot be reached right now.
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
@@ -214,33 +218,23 @@ pub struct UpdateUserForm {
     profile: Option<Upload>,
 }
 
-account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", {
+account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", too_many: "Too many codes sent to this number in an hour. `Retry-After` gives the seconds to wait.", {
     /// An account with this email or mobile number exists (`account.email_taken`, `account.mobile_taken`).
     Conflict = 409,
-    /// Too many codes sent to this number in an hour.
-    TooMany = 429,
 });
-account_response!(MobileLoginResponse, MobileLoginBody, mobile_login_bad_request, "mobile_login_bad_request", {
+account_response!(MobileLoginResponse, MobileLoginBody, mobile_login_bad_request, "mobile_login_bad_request", too_many: "A code was sent too often. `Retry-After` gives the seconds to wait.", {
     /// No account has this mobile number.
     NotFound = 404,
-    /// A code was sent too often.
-    TooMany = 429,
 });
-account_response!(LoginResponse, LoginBody, login_bad_request, "login_bad_request", {
+account_response!(LoginResponse, LoginBody, login_bad_request, "login_bad_request", too_many: "Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait.", {
     /// Invalid email or password.
     Unauthorized = 401,
-    /// Too many attempts from this address in a minute.
-    TooMany = 429,
 });
-account_response!(VerifyResponse, VerifyBody, verify_bad_request, "verify_bad_request", {
-    /// Too many attempts from this address in a minute.
-    TooMany = 429,
+account_response!(VerifyResponse, VerifyBody, verify_bad_request, "verify_bad_request", too_many: "Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait.", {
 });
-account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad_request", {
+account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad_request", too_many: "Asked again within 30 seconds, or too many codes in an hour. `Retry-After` gives the seconds to wait.", {
     /// No account has this email or mobile number.
     NotFound = 404,
-    /// Asked again within 30 seconds, or too many codes in an hour.
-    TooMany = 429,
 });
 session_response!(UserResponse, UserBody, user_bad_request, "user_bad_request", {});
 session_response!(LogoutResponse, StatusMessage, logout_bad_request, "logout_bad_request", {
@@ -322,7 +316,7 @@ impl AccountApi {
             })),
             Err(e @ (AccountError::Registration(_) | AccountError::Invalid(_))) => RegisterResponse::BadRequest(body(&e)),
             Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => RegisterResponse::Conflict(body(&e)),
-            Err(e @ AccountError::RateLimited(_)) => RegisterResponse::TooMany(body(&e)),
+            Err(e @ AccountError::RateLimited(_, wait)) => RegisterResponse::TooMany(body(&e), wait),
             Err(e) => RegisterResponse::Unavailable(body(&e)),
         }
     }
@@ -338,7 +332,7 @@ impl AccountApi {
             })),
             Err(e @ AccountError::Invalid(_)) => MobileLoginResponse::BadRequest(body(&e)),
             Err(e @ AccountError::NotFound(_)) => MobileLoginResponse::NotFound(body(&e)),
-            Err(e @ AccountError::RateLimited(_)) => MobileLoginResponse::TooMany(body(&e)),
+            Err(e @ AccountError::RateLimited(_, wait)) => MobileLoginResponse::TooMany(body(&e), wait),
             Err(e) => MobileLoginResponse::Unavailable(body(&e)),
         }
     }
@@ -363,7 +357,7 @@ impl AccountApi {
                 mobile: user.mobile,
             })),
             Err(e @ AccountError::BadCredentials) => LoginResponse::Unauthorized(body(&e)),
-            Err(e @ AccountError::RateLimited(_)) => LoginResponse::TooMany(body(&e)),
+            Err(e @ AccountError::RateLimited(_, wait)) => LoginResponse::TooMany(body(&e), wait),
             Err(e @ AccountError::Invalid(_)) => LoginResponse::BadRequest(body(&e)),
             Err(e) => LoginResponse::Unavailable(body(&e)),
         }
@@ -384,7 +378,7 @@ impl AccountApi {
             Err(e @ (AccountError::OtpWrong | AccountError::OtpExpired | AccountError::Invalid(_))) => {
                 VerifyResponse::BadRequest(body(&e))
             }
-            Err(e @ AccountError::RateLimited(_)) => VerifyResponse::TooMany(body(&e)),
+            Err(e @ AccountError::RateLimited(_, wait)) => VerifyResponse::TooMany(body(&e), wait),
             Err(e) => VerifyResponse::Unavailable(body(&e)),
         }
     }
@@ -397,7 +391,7 @@ impl AccountApi {
             Ok(_) => ResendResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: Message::OtpResent.text().into() })),
             Err(e @ AccountError::Invalid(_)) => ResendResponse::BadRequest(body(&e)),
             Err(e @ AccountError::NotFound(_)) => ResendResponse::NotFound(body(&e)),
-            Err(e @ AccountError::RateLimited(_)) => ResendResponse::TooMany(body(&e)),
+            Err(e @ AccountError::RateLimited(_, wait)) => ResendResponse::TooMany(body(&e), wait),
             Err(e) => ResendResponse::Unavailable(body(&e)),
         }
     }

@@ -1,7 +1,7 @@
 //! Browsing and searching the catalog: the calls a visitor makes without logging in.
 
 use marque_app::CatalogError;
-use marque_domain::catalog::{Page, PageError, ProductId, SearchPage, SearchTerm};
+use marque_domain::catalog::{Page, PageError, Product, ProductId, SearchPage, SearchTerm};
 use marque_domain::filters::ListingFilters;
 use marque_domain::Message;
 use poem_openapi::param::{Path, Query};
@@ -159,6 +159,15 @@ enum ProductResponse {
     Unavailable(Json<ErrorBody>),
 }
 
+fn product_ok(p: Product) -> ProductResponse {
+    ProductResponse::Ok(Json(ProductDetail { status: SUCCESS.into(), data: p.into() }))
+}
+
+/// The answer `GET /get/productById/{id}` gives for a product, before the middlewares.
+pub(super) fn product_answer(p: Product) -> poem::Response {
+    poem::IntoResponse::into_response(product_ok(p))
+}
+
 fn product_bad_request(err: poem::Error) -> ProductResponse {
     ProductResponse::BadRequest(ErrorBody::from_poem(&err))
 }
@@ -227,7 +236,7 @@ impl CatalogApi {
     #[oai(path = "/get/productById/:id", method = "get", operation_id = "getProductById")]
     async fn product_by_id(&self, id: Path<String>) -> ProductResponse {
         match self.shop.catalog.product(&ProductId(id.0)).await {
-            Ok(p) => ProductResponse::Ok(Json(ProductDetail { status: SUCCESS.into(), data: p.into() })),
+            Ok(p) => product_ok(p),
             Err(CatalogError::ProductNotFound) => ProductResponse::NotFound(ErrorBody::new(
                 CatalogError::ProductNotFound.to_string(),
                 Some("product.not_found"),

@@ -6,18 +6,22 @@
 //! - `Cache-Control: public, no-cache`: browsers and CDNs may keep the answer, and must
 //!   ask again (cheaply, with the tag) before each use. The catalog promises that a
 //!   change shows within one second; a `max-age` would break that promise at the edge,
-//!   a revalidation costs a round trip and no body.
+//!   a revalidation costs a round trip and no body. A read asked with `Authorization`
+//!   (a customer's wishlist, orders, invoice) is that customer's alone: `private, no-cache`,
+//!   so no shared cache keeps it.
 
 use std::hash::Hasher as _;
 
-use poem::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
+use poem::http::header::{AUTHORIZATION, CACHE_CONTROL, ETAG, IF_NONE_MATCH};
 use poem::http::{HeaderValue, Method, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
 
-const POLICY: &str = "public, no-cache";
+pub(super) const POLICY: &str = "public, no-cache";
+/// The policy of a read asked with `Authorization`.
+const PERSONAL_POLICY: &str = "private, no-cache";
 
 /// The weak tag of a body: a 64-bit hash of its bytes.
-fn tag_of(body: &[u8]) -> String {
+pub(super) fn tag_of(body: &[u8]) -> String {
     // SipHash with fixed keys: the same body gives the same tag in every instance.
     let mut hasher = std::hash::DefaultHasher::new();
     hasher.write(body);
@@ -25,7 +29,7 @@ fn tag_of(body: &[u8]) -> String {
 }
 
 /// Whether an `If-None-Match` value names `tag` (weak comparison, `*` matches any).
-fn names(if_none_match: &str, tag: &str) -> bool {
+pub(crate) fn names(if_none_match: &str, tag: &str) -> bool {
     let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
     let wanted = opaque(tag);
     if_none_match.split(',').any(|candidate| candidate.trim() == "*" || opaque(candidate) == wanted)
@@ -38,6 +42,7 @@ fn names(if_none_match: &str, tag: &str) -> bool {
 pub async fn revalidate<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let cacheable = req.method() == Method::GET && req.original_uri().path().starts_with("/api/get/");
     let if_none_match = req.headers().get(IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let policy = if req.headers().contains_key(AUTHORIZATION) { PERSONAL_POLICY } else { POLICY };
     let resp = next.call(req).await?.into_response();
     if !cacheable || resp.status() != StatusCode::OK {
         return Ok(resp);
@@ -49,7 +54,7 @@ pub async fn revalidate<E: Endpoint>(next: E, req: Request) -> poem::Result<Resp
         return Ok(Response::from_parts(parts, Body::from(bytes)));
     };
     parts.headers.insert(ETAG, tag_value);
-    parts.headers.insert(CACHE_CONTROL, HeaderValue::from_static(POLICY));
+    parts.headers.insert(CACHE_CONTROL, HeaderValue::from_static(policy));
     if if_none_match.as_deref().is_some_and(|v| names(v, &tag)) {
         parts.status = StatusCode::NOT_MODIFIED;
         parts.headers.remove(poem::http::header::CONTENT_TYPE);

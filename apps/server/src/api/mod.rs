@@ -80,6 +80,7 @@ mod http_cache;
 pub mod limits;
 mod model;
 mod orders;
+pub mod ready_answers;
 mod shop;
 mod wishlist;
 
@@ -88,6 +89,7 @@ use poem_openapi::OpenApiService;
 
 pub use auth::{ensure_owner, Customer, CLIENT_VALIDATION_HEADER};
 pub use error::{json_errors, ErrorBody};
+pub(crate) use http_cache::names as names_tag;
 
 use crate::app::Shop;
 
@@ -237,11 +239,19 @@ pub fn routes(shop: Shop) -> impl Endpoint {
     }
     // Each layer's future is boxed: unboxed, a debug build nests every layer's future in the
     // next one's and a request's poll overflowed a 2 MiB thread stack.
+    let pages = shop.ready_answers.clone();
+    let route = route.data(shop).boxed().around(http_cache::revalidate).boxed();
+    // Ready product answers are given before anything else reads the request (they carry their tag).
+    let route = match pages {
+        Some(pages) => route
+            .around(move |next, req| {
+                let pages = pages.clone();
+                async move { ready_answers::serve(next, req, &pages).await }
+            })
+            .boxed(),
+        None => route,
+    };
     route
-        .data(shop)
-        .boxed()
-        .around(http_cache::revalidate)
-        .boxed()
         .around(wishlist_trailing_slash)
         .boxed()
         .around(json_errors)

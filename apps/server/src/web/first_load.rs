@@ -1,6 +1,6 @@
 //! What a page needs first, written into its HTML so the browser does not discover it one round trip at a time:
-//! preload hints for the remote that draws the page (its manifest, entry and the exposed module's chunks, read
-//! from the remote's `mf-manifest.json`) and for the header's cart button, and the answers of the catalog calls
+//! preload hints for the remote that draws the page (its entry and the exposed module's chunks, read from the
+//! remote's `mf-manifest.json`; the page composes the remote by its entry) and for the header's cart button, and the answers of the catalog calls
 //! the page makes first, embedded as JSON (`<script id="marque-data" type="application/json">`, never an
 //! executable script) after asking the API itself in-process, so they are the API's own bytes.
 
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use poem::endpoint::{DynEndpoint, ToDynEndpoint};
-use poem::http::{Method, StatusCode};
+use poem::http::{HeaderMap, Method, StatusCode};
 use poem::{Endpoint, EndpointExt, Request, Response};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -39,16 +39,13 @@ impl std::fmt::Debug for ApiEndpoint {
     }
 }
 
-/// Pieces every page shows from a remote (the header's cart icon).
-const EVERY_PAGE: &[&str] = &["checkout/CartButton"];
-
 /// How a preloaded file will be fetched, which the hint must match to be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PreloadKind {
     /// A classic `<script>` (chunks, remote entries).
     Script,
-    /// A `fetch()` of the same origin (the federation runtime reads manifests so).
-    Fetch,
+    /// A picture the page paints first (its largest paint), fetched at once rather than when the page draws it.
+    Image,
 }
 
 /// One `<link rel="preload">`.
@@ -61,10 +58,17 @@ pub struct Preload {
 /// The files of one remote served by this server, from its `mf-manifest.json`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RemoteFiles {
-    manifest: String,
     entry: String,
     /// Exposed module name (`Home`) → the chunks it needs at once, in load order.
     exposes: BTreeMap<String, Vec<String>>,
+}
+
+impl RemoteFiles {
+    /// Where the remote's entry script is served (`/remotes/catalog/remoteEntry.js`).
+    #[must_use]
+    pub fn entry(&self) -> &str {
+        &self.entry
+    }
 }
 
 #[derive(Deserialize)]
@@ -115,7 +119,6 @@ pub fn remote_files(base: &str, manifest_json: &str) -> Result<RemoteFiles, serd
     let entry = &manifest.meta.remote_entry;
     let entry_path = if entry.path.is_empty() { entry.name.clone() } else { format!("{}/{}", entry.path.trim_matches('/'), entry.name) };
     Ok(RemoteFiles {
-        manifest: at("mf-manifest.json"),
         entry: at(&entry_path),
         exposes: manifest
             .exposes
@@ -143,28 +146,15 @@ pub fn local_remote_files(remote_dirs: &BTreeMap<String, PathBuf>, overridden: &
         .collect()
 }
 
-/// The preload hints of a page drawn by `page` (`catalog/Home`): its remote's manifest, entry and chunks first,
-/// then those of the pieces on every page. Nothing for the shell's own pages or an unknown remote.
+/// The preload hints of a page drawn by `page` (`catalog/Home`): its remote's entry and chunks. Nothing for the
+/// shell's own pages or an unknown remote. The pieces other remotes add to every page (the header's cart) load
+/// after the first paint, so they get no hint: they would share the phone's bandwidth with what it paints first.
 #[must_use]
 pub fn preloads(remotes: &BTreeMap<String, RemoteFiles>, page: &str) -> Vec<Preload> {
-    let mut out: Vec<Preload> = Vec::new();
-    for id in std::iter::once(page).chain(EVERY_PAGE.iter().copied()) {
-        let Some((remote, module)) = id.split_once('/') else { continue };
-        let Some(files) = remotes.get(remote) else { continue };
-        let Some(chunks) = files.exposes.get(module) else { continue };
-        let wanted = [Preload { href: files.manifest.clone(), kind: PreloadKind::Fetch }, Preload {
-            href: files.entry.clone(),
-            kind: PreloadKind::Script,
-        }]
-        .into_iter()
-        .chain(chunks.iter().map(|c| Preload { href: c.clone(), kind: PreloadKind::Script }));
-        for preload in wanted {
-            if !out.contains(&preload) {
-                out.push(preload);
-            }
-        }
-    }
-    out
+    let Some((remote, module)) = page.split_once('/') else { return Vec::new() };
+    let Some(files) = remotes.get(remote) else { return Vec::new() };
+    let Some(chunks) = files.exposes.get(module) else { return Vec::new() };
+    std::iter::once(&files.entry).chain(chunks).map(|href| Preload { href: href.clone(), kind: PreloadKind::Script }).collect()
 }
 
 /// One GET of the API: its path under `/api` and its query, in the order the page sends it.
@@ -175,18 +165,18 @@ pub struct ApiCall {
 }
 
 impl ApiCall {
-    fn new(path: impl Into<String>) -> Self {
+    pub(super) fn new(path: impl Into<String>) -> Self {
         Self { path: path.into(), query: Vec::new() }
     }
 
-    fn with(mut self, key: &str, value: impl Into<String>) -> Self {
+    pub(super) fn with(mut self, key: &str, value: impl Into<String>) -> Self {
         self.query.push((key.to_owned(), value.into()));
         self
     }
 }
 
 /// The page number as the frontends read it: a whole number from 1, else 1.
-fn page_number(query: &dyn Fn(&str) -> Option<String>) -> String {
+pub(super) fn page_number(query: &dyn Fn(&str) -> Option<String>) -> String {
     query("page").and_then(|p| p.parse::<u64>().ok()).filter(|n| *n >= 1).unwrap_or(1).to_string()
 }
 
@@ -201,7 +191,7 @@ fn with_filters(mut call: ApiCall, query: &dyn Fn(&str) -> Option<String>) -> Ap
 }
 
 /// A path segment encoded as the frontends' client encodes it (JavaScript's `encodeURIComponent`).
-fn segment(value: &str) -> String {
+pub(super) fn segment(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for byte in value.bytes() {
         if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
@@ -254,16 +244,70 @@ pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<S
     }
 }
 
+/// How many pictures of a list of products the page fetches at once: the first row of cards on a phone, whose
+/// first picture is the page's largest paint there.
+const FIRST_LIST_PICTURES: usize = 2;
+
+/// The pictures a catalog page paints first, from the answers embedded in it: the product's main picture, or the
+/// first cards' pictures of a listing or search (its products call is the page's last). Nothing for other pages.
+#[must_use]
+pub fn first_pictures(page: &str, answers: &[Value]) -> Vec<Preload> {
+    let wanted = match page {
+        "catalog/Product" => 1,
+        "catalog/Search" | "catalog/Brand" | "catalog/Category" | "catalog/Subcategory" => FIRST_LIST_PICTURES,
+        _ => return Vec::new(),
+    };
+    let mut found = Vec::new();
+    if let Some(body) = answers.last().and_then(|answer| answer.get("body")) {
+        first_images(body, wanted, &mut found);
+    }
+    found.into_iter().map(|href| Preload { href, kind: PreloadKind::Image }).collect()
+}
+
+/// The first picture of each product (an object with `images: [{ name }]`) in document order, up to `wanted`.
+fn first_images(value: &Value, wanted: usize, found: &mut Vec<String>) {
+    if found.len() >= wanted {
+        return;
+    }
+    match value {
+        Value::Object(fields) => {
+            if let Some(Value::Array(images)) = fields.get("images") {
+                if let Some(name) = images.first().and_then(|image| image.get("name")).and_then(Value::as_str) {
+                    if !name.is_empty() && !found.iter().any(|f| f == name) {
+                        found.push(name.to_owned());
+                    }
+                }
+                return;
+            }
+            fields.values().for_each(|v| first_images(v, wanted, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| first_images(v, wanted, found)),
+        _ => {}
+    }
+}
+
+/// The answers as embedded in the page (`<script id="marque-data">`); `None` when there are none.
+#[must_use]
+pub fn embedded(answers: &[Value]) -> Option<String> {
+    (!answers.is_empty()).then(|| Value::Array(answers.to_vec()).to_string())
+}
+
 /// Asks the API each call in-process, all at once, and gives the answers that succeeded as the JSON the
-/// frontends look for: `[{ "path": "/api/…", "query": { … }, "body": … }]`; `None` when nothing succeeded.
-pub async fn answers(api: &ApiEndpoint, calls: Vec<ApiCall>) -> Option<String> {
+/// frontends look for: `{ "path": "/api/…", "query": { … }, "body": … }` each, in the order asked.
+pub async fn answers(api: &ApiEndpoint, calls: Vec<ApiCall>) -> Vec<Value> {
+    answers_with(api, calls, &HeaderMap::new()).await
+}
+
+/// [`answers`], each call carrying `headers` (a signed-in customer's, see `signed_in`).
+pub async fn answers_with(api: &ApiEndpoint, calls: Vec<ApiCall>, headers: &HeaderMap) -> Vec<Value> {
     let asked = calls.into_iter().map(|call| async move {
         let uri = if call.query.is_empty() {
             call.path.clone()
         } else {
             format!("{}?{}", call.path, serde_urlencoded::to_string(&call.query).ok()?)
         };
-        let request = Request::builder().method(Method::GET).uri_str(&uri).finish();
+        let mut request = Request::builder().method(Method::GET).uri_str(&uri).finish();
+        request.headers_mut().extend(headers.clone());
         let response = api.0.call(request).await.ok()?;
         if response.status() != StatusCode::OK {
             return None;
@@ -272,8 +316,7 @@ pub async fn answers(api: &ApiEndpoint, calls: Vec<ApiCall>) -> Option<String> {
         let query: serde_json::Map<String, Value> = call.query.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
         Some(json!({ "path": format!("/api{}", call.path), "query": query, "body": body }))
     });
-    let found: Vec<Value> = futures::future::join_all(asked).await.into_iter().flatten().collect();
-    (!found.is_empty()).then(|| Value::Array(found).to_string())
+    futures::future::join_all(asked).await.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -302,25 +345,22 @@ mod tests {
     }
 
     #[test]
-    fn a_page_preloads_its_remote_then_the_header_pieces_and_never_its_lazy_chunks() {
+    fn a_page_preloads_its_remote_and_never_its_lazy_chunks_or_the_header_pieces() {
         let hrefs: Vec<(String, PreloadKind)> =
             preloads(&remotes(), "catalog/Home").into_iter().map(|p| (p.href, p.kind)).collect();
         assert_eq!(hrefs, vec![
-            ("/remotes/catalog/mf-manifest.json".to_owned(), PreloadKind::Fetch),
             ("/remotes/catalog/remoteEntry.js".to_owned(), PreloadKind::Script),
             ("/remotes/catalog/863.4fd9dc3c.js".to_owned(), PreloadKind::Script),
             ("/remotes/catalog/__federation_expose_Home.973fc276.js".to_owned(), PreloadKind::Script),
-            ("/remotes/checkout/mf-manifest.json".to_owned(), PreloadKind::Fetch),
-            ("/remotes/checkout/remoteEntry.js".to_owned(), PreloadKind::Script),
-            ("/remotes/checkout/cb.1234abcd.js".to_owned(), PreloadKind::Script),
         ]);
+        let cart: Vec<String> = preloads(&remotes(), "checkout/CartButton").into_iter().map(|p| p.href).collect();
+        assert_eq!(cart, vec!["/remotes/checkout/remoteEntry.js".to_owned(), "/remotes/checkout/cb.1234abcd.js".to_owned()]);
     }
 
     #[test]
-    fn shell_pages_and_unknown_remotes_preload_only_the_header_pieces() {
-        for page in ["shell/About", "account/Login", "catalog/Nope"] {
-            let hrefs: Vec<String> = preloads(&remotes(), page).into_iter().map(|p| p.href).collect();
-            assert!(hrefs.iter().all(|h| h.starts_with("/remotes/checkout/")), "{page}: {hrefs:?}");
+    fn shell_pages_and_unknown_remotes_preload_nothing() {
+        for page in ["shell/About", "account/Login", "catalog/Nope", "About"] {
+            assert_eq!(preloads(&remotes(), page), Vec::new(), "{page}");
         }
         assert!(preloads(&BTreeMap::new(), "catalog/Home").is_empty());
     }
@@ -362,5 +402,40 @@ mod tests {
         assert!(calls("/product", "").is_empty());
         assert!(calls("/login", "").is_empty());
         assert_eq!(calls("/", "").len(), 4);
+    }
+
+    fn answer(body: Value) -> Value {
+        json!({ "path": "/api/get/x", "query": {}, "body": body })
+    }
+
+    fn hrefs(page: &str, answers: &[Value]) -> Vec<String> {
+        first_pictures(page, answers)
+            .into_iter()
+            .map(|p| {
+                assert_eq!(p.kind, PreloadKind::Image);
+                p.href
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_page_fetches_at_once_the_pictures_it_paints_first() {
+        let card = |id: &str, pictures: &[&str]| json!({ "_id": id, "images": pictures.iter().map(|n| json!({ "name": n })).collect::<Vec<_>>() });
+        let brands = answer(json!({ "data": [{ "name": "BMW", "image": "/media/oem/bmw.svg" }] }));
+        let listing = answer(json!({ "page": 1, "results": [card("a", &["/m/a1.svg", "/m/a2.svg"]), card("b", &[]), card("c", &["/m/c1.svg"]), card("d", &["/m/d1.svg"])] }));
+        // The first row of cards (a card without a picture paints none), after the sidebar's answers.
+        assert_eq!(hrefs("catalog/Brand", &[brands.clone(), listing.clone()]), ["/m/a1.svg", "/m/c1.svg"]);
+        assert_eq!(hrefs("catalog/Search", &[listing]), ["/m/a1.svg", "/m/c1.svg"]);
+        // A grouped category: the first group's first cards.
+        let grouped = answer(json!({ "results": [], "subcategory": [
+            { "slug": "discs", "products": [card("x", &["/m/x.svg"]), card("y", &["/m/y.svg"]), card("z", &["/m/z.svg"])] },
+            { "slug": "pads", "products": [card("w", &["/m/w.svg"])] } ] }));
+        assert_eq!(hrefs("catalog/Category", &[brands.clone(), grouped]), ["/m/x.svg", "/m/y.svg"]);
+        // A product: its main picture only.
+        assert_eq!(hrefs("catalog/Product", &[answer(json!({ "data": card("p", &["/m/p1.svg", "/m/p2.svg"]) }))]), ["/m/p1.svg"]);
+        // The home page's largest paint is its heading; a failed products call (the sidebar answer last) has none.
+        assert!(hrefs("catalog/Home", &[answer(json!({ "data": [card("n", &["/m/n.svg"])] }))]).is_empty());
+        assert!(hrefs("catalog/Brand", &[brands]).is_empty());
+        assert!(hrefs("catalog/Search", &[]).is_empty());
     }
 }

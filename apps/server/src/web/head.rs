@@ -32,6 +32,8 @@ pub struct PageHead {
     pub preloads: Vec<Preload>,
     /// The answers of the page's first API calls, as JSON, embedded as `<script id="marque-data">`.
     pub initial_data: Option<String>,
+    /// A signed-in customer's first answers (`web::signed_in`), embedded as `<script id="marque-session-data">`.
+    pub session_data: Option<String>,
 }
 
 /// The shop as pages introduce it.
@@ -47,7 +49,7 @@ pub struct Site<'a> {
     /// The `x-client-validation` value the frontends send on authorized calls, published as
     /// `<meta name="marque-client-validation">`; empty for none.
     pub client_validation: &'a str,
-    /// Remote name → manifest URL (`/composition.json`), embedded as `<script id="marque-composition">` so the
+    /// Remote name → entry script URL (`/composition.json`), embedded as `<script id="marque-composition">` so the
     /// shell registers the remotes without a round trip; empty for none.
     pub composition_json: &'a str,
 }
@@ -114,6 +116,9 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
     if let Some(data) = &head.initial_data {
         tags.push(format!("<script id=\"marque-data\" type=\"application/json\">{}</script>", script_json(data)));
     }
+    if let Some(data) = &head.session_data {
+        tags.push(format!("<script id=\"marque-session-data\" type=\"application/json\">{}</script>", script_json(data)));
+    }
     let title_tag = format!("<title>{}</title>", escape(&title));
     let html = if template.contains(SHELL_TITLE) {
         template.replacen(SHELL_TITLE, &title_tag, 1)
@@ -137,9 +142,8 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
 fn preload_link(preload: &Preload) -> String {
     match preload.kind {
         PreloadKind::Script => format!("<link rel=\"preload\" as=\"script\" href=\"{}\">", escape(&preload.href)),
-        // `fetch()` of the same origin is a CORS request without credentials to other sites: `crossorigin` matches it.
-        PreloadKind::Fetch => {
-            format!("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\">", escape(&preload.href))
+        PreloadKind::Image => {
+            format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">", escape(&preload.href))
         }
     }
 }
@@ -171,7 +175,7 @@ mod tests {
         description: "Default.",
         origin: "https://shop.test",
         identity_json: r#"{"name":"Marque Parts","address":"</script><script>alert(1)</script>"}"#,
-        composition_json: r#"{"catalog":"/remotes/catalog/mf-manifest.json"}"#,
+        composition_json: r#"{"catalog":"/remotes/catalog/remoteEntry.js"}"#,
     };
 
     #[test]
@@ -180,27 +184,30 @@ mod tests {
             canonical: "/".into(),
             og_type: "website",
             initial_data: Some(r#"[{"path":"/api/get/x","query":{},"body":{"name":"</script><script>"}}]"#.into()),
+            session_data: Some(r#"{"for":"ab","answers":[{"path":"/api/user","query":{},"body":{"name":"</script>"}}]}"#.into()),
             preloads: vec![
-                Preload { href: "/remotes/catalog/mf-manifest.json".into(), kind: PreloadKind::Fetch },
                 Preload { href: "/remotes/catalog/remoteEntry.js".into(), kind: PreloadKind::Script },
+                Preload { href: "/media/parts/disc.svg".into(), kind: PreloadKind::Image },
             ],
             ..PageHead::default()
         };
         let html = render(PLACEHOLDER_TEMPLATE, &head, &SITE);
         assert!(html.contains(
-            "<script id=\"marque-composition\" type=\"application/json\">{\"catalog\":\"/remotes/catalog/mf-manifest.json\"}</script>"
+            "<script id=\"marque-composition\" type=\"application/json\">{\"catalog\":\"/remotes/catalog/remoteEntry.js\"}</script>"
         ));
         assert!(html.contains("<script id=\"marque-data\" type=\"application/json\">[{\"path\""), "{html}");
         assert!(!html.contains("</script><script>\"}"), "the data closed its element: {html}");
-        let preloads = "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/remotes/catalog/mf-manifest.json\">\
-                        <link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/remoteEntry.js\"></head>";
+        assert!(html.contains("<script id=\"marque-session-data\" type=\"application/json\">{\"for\":\"ab\""), "{html}");
+        assert!(!html.contains("\"name\":\"</script>"), "the customer's data closed its element: {html}");
+        let preloads = "<link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/remoteEntry.js\">\
+                        <link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/media/parts/disc.svg\"></head>";
         assert!(html.contains(preloads), "{html}");
         // Every script the server writes is data: no inline script a content security policy would have to allow.
         let scripts = html.matches("<script").count();
         let data = html.matches("type=\"application/json\">").count() + html.matches("type=\"application/ld+json\">").count();
         assert_eq!(scripts, data);
         let plain = render(PLACEHOLDER_TEMPLATE, &PageHead { canonical: "/".into(), ..PageHead::default() }, &SITE);
-        assert!(!plain.contains("marque-data") && !plain.contains("rel=\"preload\""));
+        assert!(!plain.contains("marque-data") && !plain.contains("marque-session-data") && !plain.contains("rel=\"preload\""));
     }
 
     #[test]

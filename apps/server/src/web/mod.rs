@@ -7,6 +7,7 @@ mod head;
 mod media;
 mod pages;
 mod routes;
+mod signed_in;
 mod sitemap;
 
 use std::collections::BTreeMap;
@@ -42,6 +43,8 @@ struct State {
     remote_files: BTreeMap<String, first_load::RemoteFiles>,
     /// The API, asked in-process for the answers a page embeds.
     api: ApiEndpoint,
+    /// Content-hashed files of the shell and the remotes, held in memory once served.
+    hashed: Arc<assets::HeldFiles>,
 }
 
 /// The storefront's routes over one loaded configuration.
@@ -65,12 +68,17 @@ impl Storefront {
             head::PLACEHOLDER_TEMPLATE.to_owned()
         });
         let remote_dirs = assets::discover_remotes(&config.web_dir);
-        let mut composition: BTreeMap<String, String> = remote_dirs
-            .keys()
-            .map(|name| (name.clone(), format!("/remotes/{name}/mf-manifest.json")))
-            .collect();
         let overrides = config.remote_overrides()?;
         let remote_files = first_load::local_remote_files(&remote_dirs, &|name| overrides.contains_key(name));
+        // A remote served here is composed by its entry script, which the page preloads: the runtime then needs
+        // no manifest fetch before it (a request less on the critical path).
+        let mut composition: BTreeMap<String, String> = remote_dirs
+            .keys()
+            .map(|name| {
+                let entry = remote_files.get(name).map(first_load::RemoteFiles::entry);
+                (name.clone(), entry.map_or_else(|| format!("/remotes/{name}/remoteEntry.js"), str::to_owned))
+            })
+            .collect();
         composition.extend(overrides);
         let state = State {
             composition_json: serde_json::to_string(&composition).map_err(|e| e.to_string())?,
@@ -85,6 +93,7 @@ impl Storefront {
             shop_description: config.shop_description.clone(),
             public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()),
             sitemap_urls: config.sitemap_urls,
+            hashed: Arc::new(assets::HeldFiles::default()),
         };
         Ok(Self { state: Arc::new(state), remote_dirs })
     }
@@ -96,7 +105,7 @@ impl Storefront {
             .at("/sitemap.xml", sitemap_index.data(self.state.clone()))
             .at("/media/*path", media::media);
         for (name, dir) in &self.remote_dirs {
-            route = route.nest(format!("/remotes/{name}"), assets::files(dir.clone()));
+            route = route.nest(format!("/remotes/{name}"), assets::files(dir.clone(), self.state.hashed.clone()));
         }
         route.at("/*path", storefront.data(self.state.clone())).at("/", storefront.data(self.state.clone()))
     }
@@ -115,8 +124,15 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
     if let Some(number) = sitemap::part_number(path) {
         return sitemap_part(req, &state, number).await;
     }
-    if let Some(file) = assets::shell_file(&state.shell_dir, path) {
-        return assets::respond(files, &file);
+    if let Some(file) = assets::file_path(&state.shell_dir, path) {
+        if assets::is_held_file(&file) {
+            if let Some(resp) = state.hashed.respond(req, &file).await {
+                return resp;
+            }
+        }
+        if file.is_file() {
+            return assets::respond(files, &file);
+        }
     }
     let query = pages::Query::parse(req.uri().query());
     let mut page = pages::resolve(&state.shop, &state.routes, path, &query).await;
@@ -124,9 +140,21 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         if let Some(matched) = state.routes.find(path) {
             page.head.preloads = first_load::preloads(&state.remote_files, matched.page);
             let calls = first_load::initial_calls(&matched, &|key| query.get(key).map(str::to_owned));
-            page.head.initial_data = first_load::answers(&state.api, calls).await;
+            let answers = first_load::answers(&state.api, calls).await;
+            page.head.preloads.extend(first_load::first_pictures(matched.page, &answers));
+            page.head.initial_data = first_load::embedded(&answers);
+            if let Some(token) = signed_in::cookie_token(req) {
+                let validation = state.shop.client_validation.as_ref().map(|v| v.0.as_str());
+                let query = |key: &str| query.get(key).map(str::to_owned);
+                if let Some(customer) = signed_in::embedded(&state.api, &token, validation, matched.page, &query).await {
+                    page.head.preloads.extend(customer.preloads);
+                    page.head.session_data = Some(customer.data);
+                }
+            }
         }
     }
+    // A page holding a customer's answers is theirs alone: never stored, by the browser or any cache between.
+    let cache_control = if page.head.session_data.is_some() { "private, no-store" } else { "no-cache" };
     let origin = origin(req, &state);
     let html = head::render(&state.template, &page.head, &head::Site {
         name: &state.shop.identity.name,
@@ -142,7 +170,7 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
     Response::builder()
         .status(page.status)
         .content_type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
+        .header("cache-control", cache_control)
         .header("referrer-policy", referrer)
         .body(html)
 }

@@ -88,7 +88,6 @@ pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query
         "account/OrderHistory" => Resolved::ok(page("Purchase History", "/orderhistory")),
         "account/RenderInvoice" => Resolved::ok(page("Invoice", "/orderhistory/render_invoice")),
         "checkout/Address" => Resolved::ok(page("Delivery address", "/address")),
-        "checkout/Review" => Resolved::ok(page("Review your order", "/review")),
         "checkout/OrderSuccess" => Resolved::ok(page("Order Confirmed!", "/ordersuccess")),
         _ => {
             let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };

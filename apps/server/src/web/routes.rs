@@ -1,6 +1,12 @@
 //! The storefront's route table, `contract/routes.json`: every page path and the
 //! page that renders it. The shell builds its router from the same file, so a
 //! path answers 200 here exactly when the browser has a page for it.
+//!
+//! A page whose state lives only in the open tab (the order review, reached from
+//! the address step) names with `pageLoadOpens` the page a page load of it shows
+//! instead: the shell replaces the address before its first render, and the server
+//! prepares that page (its head, preloads and first answers) from the start rather
+//! than one the browser would leave at once.
 
 use serde::Deserialize;
 
@@ -12,6 +18,9 @@ const ROUTES_JSON: &str = include_str!("../../../../contract/routes.json");
 pub struct Route {
     pub path: String,
     pub page: String,
+    /// The path a page load (an open, a reload) of this one shows instead.
+    #[serde(default, rename = "pageLoadOpens")]
+    pub page_load_opens: Option<String>,
 }
 
 /// Every storefront page path.
@@ -51,12 +60,26 @@ impl RouteTable {
         if let Some(bad) = table.routes.iter().find(|r| !r.path.starts_with('/') || r.page.is_empty()) {
             return Err(format!("contract/routes.json: `{}` is not a page path with a page", bad.path));
         }
+        if let Some(bad) = table.routes.iter().find(|r| r.page_load_opens.as_deref().is_some_and(|to| to.contains(':') || table.route_at(to).is_none())) {
+            return Err(format!("contract/routes.json: `{}` opens a page load at a path that is no page", bad.path));
+        }
         Ok(table)
     }
 
-    /// The page a request path names (a trailing slash is ignored), if any.
+    /// The page a page load of `path` shows: the page `path` names (a trailing slash is ignored), or the one
+    /// its route opens on a page load.
     #[must_use]
     pub fn find<'t, 'p>(&'t self, path: &'p str) -> Option<Matched<'t, 'p>> {
+        let (route, params) = self.route_at(path)?;
+        match route.page_load_opens.as_deref() {
+            // Followed once: what a page load opens is a page of its own, not another page load.
+            Some(opens) => self.route_at(opens).map(|(opened, _)| Matched { page: &opened.page, params: Vec::new() }),
+            None => Some(Matched { page: &route.page, params }),
+        }
+    }
+
+    /// The route a request path names, with the values of its `:param` segments.
+    fn route_at<'t, 'p>(&'t self, path: &'p str) -> Option<(&'t Route, Vec<(&'t str, &'p str)>)> {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         self.routes.iter().find_map(|route| {
@@ -72,7 +95,7 @@ impl RouteTable {
                     _ => return None,
                 }
             }
-            Some(Matched { page: &route.page, params })
+            Some((route, params))
         })
     }
 }
@@ -104,6 +127,26 @@ mod tests {
         assert_eq!((sub.page, sub.param("c"), sub.param("s")), ("Sub", "brakes", "brake-disc"));
         for miss in ["/login", "/about/more", "/subcategory/brakes", "/subcategory//x", "/About"] {
             assert_eq!(table.find(miss), None, "{miss}");
+        }
+    }
+
+    #[test]
+    fn a_page_load_of_a_tab_only_page_is_the_page_it_opens() {
+        let table = RouteTable::embedded().expect("valid table");
+        assert_eq!(table.find("/review").map(|m| m.page), Some("checkout/Address"));
+        assert_eq!(table.find("/address").map(|m| m.page), Some("checkout/Address"));
+        let chained = RouteTable::parse(
+            r#"{ "routes": [
+                { "path": "/a", "page": "A", "pageLoadOpens": "/b" },
+                { "path": "/b", "page": "B", "pageLoadOpens": "/c" },
+                { "path": "/c", "page": "C" }
+            ] }"#,
+        )
+        .expect("valid");
+        assert_eq!(chained.find("/a").map(|m| m.page), Some("B"), "followed once");
+        for opens in ["/nowhere", "/x/:id"] {
+            let json = format!(r#"{{ "routes": [{{ "path": "/a", "page": "A", "pageLoadOpens": "{opens}" }}] }}"#);
+            assert!(RouteTable::parse(&json).is_err(), "{opens}");
         }
     }
 

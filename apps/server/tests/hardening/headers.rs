@@ -75,7 +75,7 @@ async fn the_configured_checkout_script_and_its_api_are_allowed() {
         c.payment.razorpay_key_secret = Some("k".parse().expect("infallible"));
         c.payment.razorpay_webhook_secret = Some("w".parse().expect("infallible"));
         c.payment.razorpay_script_url = Some("https://checkout.razorpay.com/v1/checkout.js".into());
-        c.remotes = "catalog=https://cdn.example.in/catalog/mf-manifest.json".into();
+        c.remotes = "catalog=https://cdn.example.in/catalog/remoteEntry.js".into();
     })
     .await;
     let csp = header(&shop.get("/").await, "content-security-policy").expect("csp");

@@ -38,7 +38,9 @@ fn assert_limited((status, body, retry): &(u16, Value, Option<String>), what: &s
     assert_eq!(body["code"], "request.too_many", "{what}: {body}");
     assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {body}");
     let seconds: u64 = retry.as_deref().and_then(|r| r.parse().ok()).unwrap_or_else(|| panic!("{what}: Retry-After {retry:?}"));
-    assert!((1..=60).contains(&seconds), "{what}: Retry-After {seconds}");
+    // The last minute is estimated from this and the previous minute's counts (`marque_domain::rate`): after a
+    // burst, one more call may wait into the next minute, never two whole minutes.
+    assert!((1..120).contains(&seconds), "{what}: Retry-After {seconds}");
 }
 
 fn address() -> Value {

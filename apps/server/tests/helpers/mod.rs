@@ -26,6 +26,12 @@ impl TestShop {
         self.client.get(format!("{}{path}", self.base)).send().await.expect("the server answers")
     }
 
+    /// The status of a GET of `path` revalidating `tag` (`If-None-Match`).
+    pub async fn revalidate(&self, path: &str, tag: &str) -> u16 {
+        let resp = self.client.get(format!("{}{path}", self.base)).header("if-none-match", tag).send().await;
+        resp.expect("the server answers").status().as_u16()
+    }
+
     pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
         let resp = self.get(path).await;
         let status = resp.status().as_u16();

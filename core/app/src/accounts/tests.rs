@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use async_trait::async_trait;
+use marque_domain::rate::WindowHits;
 use marque_ports::{MockAccountStore, MockBlobStore, MockNotifier};
 
 use super::*;
@@ -99,11 +100,13 @@ impl AccountStore for MemStore {
         c.tries_left -= 1;
         Ok(ChallengeOutcome::Wrong { tries_left: c.tries_left })
     }
-    async fn hit(&self, key: &str, now: i64, window: i64) -> Result<u32, AccountStoreError> {
+    async fn hit(&self, key: &str, now: i64, window: i64) -> Result<WindowHits, AccountStoreError> {
         let mut hits = self.hits.lock().expect("lock");
-        let n = hits.entry((key.to_owned(), now / window)).or_insert(0);
+        let at = now.div_euclid(window);
+        let previous = hits.get(&(key.to_owned(), at - 1)).copied().unwrap_or(0);
+        let n = hits.entry((key.to_owned(), at)).or_insert(0);
         *n += 1;
-        Ok(*n)
+        Ok(WindowHits { current: *n, previous })
     }
     async fn put_pending_sign_in(&self, p: &marque_ports::PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {
         self.pending.lock().expect("lock").insert(p.state.clone(), (p.clone(), expires_at));
@@ -267,13 +270,19 @@ async fn email_login_of_an_unverified_account_sends_a_code_then_logs_in_once_ver
 async fn resend_waits_thirty_seconds_and_stops_at_five_an_hour() {
     let w = world();
     w.service.register(&input(), None).await.expect("register");
-    assert_eq!(w.service.resend(&by_mobile()).await.map(drop), Err(AccountError::RateLimited(Message::OtpTooSoon)));
+    assert_eq!(w.service.resend(&by_mobile()).await.map(drop), Err(AccountError::RateLimited(Message::OtpTooSoon, 30)));
     for _ in 0..4 {
         w.advance(30);
         w.service.resend(&by_mobile()).await.expect("resend after 30 s");
     }
     w.advance(30);
-    assert_eq!(w.service.resend(&by_mobile()).await.map(drop), Err(AccountError::RateLimited(Message::OtpTooMany)));
+    let Err(AccountError::RateLimited(Message::OtpTooMany, wait)) = w.service.resend(&by_mobile()).await.map(drop) else {
+        panic!("a sixth code within the hour");
+    };
+    // NOW starts an hour; six counted by 150 s in. The estimate spreads them over the hour, so one more is allowed
+    // once they weigh four: 6 × (3600 − e) ≤ 14,400, 1,200 s into the next hour.
+    assert_eq!(NOW.rem_euclid(3600), 0);
+    assert_eq!(wait, 3600 - 150 + 1200);
     let nobody = Who { email: None, mobile: Some("9000000000".into()) };
     assert_eq!(w.service.resend(&nobody).await.map(drop), Err(AccountError::NotFound(Message::AccountUnknown)));
 }
@@ -284,11 +293,33 @@ async fn login_attempts_from_one_address_are_limited_per_minute() {
     for _ in 0..10 {
         assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
     }
+    // Eleven counted at once: one more is allowed when they weigh nine, 11 × (60 − e) ≤ 540, 11 s into the next minute.
     assert_eq!(
         w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
-        Err(AccountError::RateLimited(Message::TooManyAttempts))
+        Err(AccountError::RateLimited(Message::TooManyAttempts, u64::try_from(71 - NOW.rem_euclid(60)).expect("positive")))
     );
     assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "198.51.100.1").await, Err(AccountError::BadCredentials));
+}
+
+#[tokio::test]
+async fn login_attempts_across_a_minute_boundary_are_counted_together() {
+    let w = world();
+    w.advance(60 - NOW.rem_euclid(60) - 3);
+    for _ in 0..5 {
+        assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
+    }
+    w.advance(5);
+    for _ in 0..5 {
+        assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
+    }
+    assert_eq!(
+        w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+        // Five before the minute, six in it: one more once the five weigh three, 5 × (60 − e) ≤ 180, at 24 s in.
+        Err(AccountError::RateLimited(Message::TooManyAttempts, 22)),
+        "ten in five seconds, split by the start of a minute"
+    );
+    w.advance(60);
+    assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials), "a minute later");
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use marque_domain::pricing::DiscountPercent;
 use marque_domain::tax::{GstState, Gstin};
 use marque_ports::{
     AccountStoreError, MockAccountStore, MockInvoiceRenderer, MockNotifier, MockOrderStore, NotifyError, OrderDraft,
-    PaymentId, PaymentOrderId, RenderError,
+    OrdersPage, PaymentId, PaymentOrderId, RenderError,
 };
 
 use super::*;
@@ -165,7 +165,13 @@ async fn the_history_is_the_stores_and_a_failing_store_is_unavailable() {
 #[tokio::test]
 async fn the_history_comes_in_pages_of_twenty() {
     let mut ports = Ports::new();
-    ports.orders.expect_orders_of().returning(|_| Ok((1..=45).rev().map(|n| order(n, "u1")).collect()));
+    // The store is asked for the one page (offset, 20) and the total; the service turns them into pages.
+    ports.orders.expect_orders_of().never();
+    ports.orders.expect_orders_page().returning(|_, offset, limit| {
+        let all: Vec<PlacedOrder> = (1..=45).rev().map(|n| order(n, "u1")).collect();
+        let orders = all.iter().skip(offset as usize).take(limit as usize).cloned().collect();
+        Ok(OrdersPage { orders, total: 45 })
+    });
     let s = ports.service();
     let page = |n| Page::new(n).expect("a page");
     let first = s.history_page(&u1(), Page::FIRST).await.expect("page 1");

@@ -2,7 +2,7 @@
 // remote's cart buttons), each loaded once and only when a page shows it. When that remote is down (or
 // not composed), the piece is simply absent and the catalog works on.
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { embeddedJson, ErrorBoundary } from '@marque/ui';
+import { embeddedJson, ErrorBoundary, firstPaint } from '@marque/ui';
 import { useEffect, useState, type ComponentType } from 'react';
 
 const COMPOSITION_URL = '/composition.json';
@@ -47,9 +47,13 @@ export function RemotePiece<P extends object>({ id, props }: { id: string; props
   const [Piece, setPiece] = useState<ComponentType<P> | null>(null);
   useEffect(() => {
     let live = true;
-    void piece<P>(id).then((component) => {
-      if (live && component) setPiece(() => component);
-    });
+    // A piece's files are asked for once the page's first frame is on screen: small extras (a heart, a cart
+    // button) must not compete with what the page paints first.
+    void firstPaint()
+      .then(() => (live ? piece<P>(id) : null))
+      .then((component) => {
+        if (live && component) setPiece(() => component);
+      });
     return () => {
       live = false;
     };

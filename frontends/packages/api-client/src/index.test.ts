@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, ApiError, forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID, unwrap } from './index';
+import { api, ApiError, forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID, initialBody, unwrap } from './index';
 import { failed, fakeServer, type FakeServer } from './testing';
 
 let server: FakeServer | undefined;
@@ -76,6 +76,16 @@ describe('answers embedded in the page', () => {
     const body = unwrap(await api.GET('/api/get/productBySearch', { params: { query: { search: 'disc', page: 1 } } }));
     expect(body.page).toBe(101);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('give a first render the body at once, once, and leave the next call to the server', async () => {
+    embed([{ path: '/api/get/productByOem/land%20rover', query: { page: '3' }, body: page(3) }]);
+    server = fakeServer({ '/api/get/productByOem/{brandSlug}': () => page(103) });
+    const params = { path: { brandSlug: 'land rover' }, query: { page: 3 } };
+    expect(initialBody('/api/get/productByOem/{brandSlug}', { ...params, query: { page: 4 } })).toBeUndefined();
+    expect(initialBody('/api/get/productByOem/{brandSlug}', params)?.page).toBe(3);
+    expect(initialBody('/api/get/productByOem/{brandSlug}', params)).toBeUndefined();
+    expect(unwrap(await api.GET('/api/get/productByOem/{brandSlug}', { params })).page).toBe(103);
   });
 
   it('are ignored when the element is not JSON', async () => {

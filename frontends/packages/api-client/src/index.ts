@@ -116,19 +116,32 @@ function sameQuery(expected: Record<string, string>, actual: URLSearchParams): b
   );
 }
 
+/** The embedded answer for `url` (this page's origin, same path and query), taken out of the list. */
+function takeAnswer(url: URL): InitialAnswer | undefined {
+  if (typeof location === 'undefined' || url.origin !== location.origin) return undefined;
+  initialAnswers ??= readInitialAnswers();
+  const index = initialAnswers.findIndex((a) => a.path === url.pathname && sameQuery(a.query, url.searchParams));
+  return index < 0 ? undefined : initialAnswers.splice(index, 1)[0];
+}
+
 /**
  * The embedded answer to a GET of this page's origin with the same path and query, taken once: later calls
  * (another visit of the page without a reload, a retry) ask the server.
  */
 export function takeInitialAnswer(request: Request): Response | undefined {
-  if (request.method !== 'GET' || typeof location === 'undefined') return undefined;
-  const url = new URL(request.url);
-  if (url.origin !== location.origin) return undefined;
-  initialAnswers ??= readInitialAnswers();
-  const index = initialAnswers.findIndex((a) => a.path === url.pathname && sameQuery(a.query, url.searchParams));
-  if (index < 0) return undefined;
-  const [answer] = initialAnswers.splice(index, 1);
-  return new Response(JSON.stringify(answer?.body), { status: 200, headers: { 'content-type': 'application/json' } });
+  if (request.method !== 'GET') return undefined;
+  const answer = takeAnswer(new URL(request.url));
+  if (!answer) return undefined;
+  return new Response(JSON.stringify(answer.body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * The body the server embedded in this page for the GET `api.GET(path, { params })` would make, at once (no
+ * promise), taken once as `api.GET` takes it; undefined when the page has none for it. A hook draws its first
+ * render from this, so an embedded page paints its content in its first frame.
+ */
+export function initialBody<P extends GetPath>(path: P, params?: GetInit['params']): OkBody<P> | undefined {
+  return takeAnswer(new URL(urlOf(path, { params })))?.body as OkBody<P> | undefined;
 }
 
 /** For tests: read the embedded answers again on the next call. */

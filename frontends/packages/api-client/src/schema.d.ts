@@ -2642,9 +2642,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many attempts from this address in a minute. */
+            /** @description Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2756,9 +2757,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A code was sent too often. */
+            /** @description A code was sent too often. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3066,9 +3068,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many codes sent to this number in an hour. */
+            /** @description Too many codes sent to this number in an hour. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,9 +3272,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Asked again within 30 seconds, or too many codes in an hour. */
+            /** @description Asked again within 30 seconds, or too many codes in an hour. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,9 +3465,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many attempts from this address in a minute. */
+            /** @description Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,7 +2,18 @@
 export type * from './api-types';
 export { authorizedFetch, jsonBody, outcome, readJson, type Outcome } from './authorized-fetch';
 export { CLIENT_VALIDATION_HEADER, clientValidation } from './client-validation';
-export { loadWishlist, login, logout, refetchUser, setWished, setWishlist, startSession } from './session';
+export {
+  loadWishlist,
+  login,
+  logout,
+  refetchUser,
+  setWished,
+  setWishlist,
+  startSession,
+  takePageAnswer,
+  takeStartWishlist,
+  takeStartWishlistNow,
+} from './session';
 export { getSession, type SessionState, type SessionStatus } from './store';
 export { TOKEN_KEY } from './token';
 export { useSession, useWished } from './use-session';

@@ -1,5 +1,6 @@
 import { failed, fakeServer, type FakeServer } from '@marque/api-client/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startEarlyUserCheck, takeEarlyUserCheck } from './early';
 import { getSession, logout, startSession } from './index';
 import { resetSession, TEST_USER } from './testing';
 
@@ -34,6 +35,37 @@ describe('the session at start', () => {
     expect(userCall?.headers.get('authorization')).toBe('Bearer good');
     expect(userCall?.headers.get('x-client-validation')).toBe('front-42');
     expect(server.requests).toContain('/api/get/wishlist/?user=u1');
+  });
+
+  it("takes the shell entry's early check of the same token instead of asking again", async () => {
+    window.__MARQUE_CLIENT_VALIDATION__ = 'front-42';
+    localStorage.setItem('token', 'good');
+    server = fakeServer({}, {
+      'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
+      'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+    });
+    startEarlyUserCheck();
+    await vi.waitFor(() => expect(server?.calls.filter((c) => c.path === '/api/user')).toHaveLength(1));
+    const early = server.calls.filter((c) => c.path === '/api/user');
+    expect(early[0]?.headers.get('authorization')).toBe('Bearer good');
+    expect(early[0]?.headers.get('x-client-validation')).toBe('front-42');
+    await startSession();
+    expect(getSession().user?.name).toBe('Asha Verma');
+    expect(server.calls.filter((c) => c.path === '/api/user')).toHaveLength(1);
+  });
+
+  it('asks again when the early check was made with another token, and hands an early answer out once', async () => {
+    localStorage.setItem('token', 'old');
+    server = fakeServer({}, {
+      'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
+      'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+    });
+    startEarlyUserCheck();
+    localStorage.setItem('token', 'good');
+    await startSession();
+    const calls = server.calls.filter((c) => c.path === '/api/user');
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer good']);
+    expect(takeEarlyUserCheck('old')).toBeUndefined();
   });
 
   it('leaves the visitor logged out and drops the token when the user cannot be fetched', async () => {

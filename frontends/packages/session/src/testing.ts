@@ -1,5 +1,7 @@
 // Helpers for tests: a session in a known state without going through the network.
 import type { User } from './api-types';
+import { clearSessionCookie } from './cookie';
+import { type PageAnswer, SESSION_DATA_ELEMENT_ID, tokenTag } from './page-answers';
 import { resetStarted } from './session';
 import { ANONYMOUS, setSession } from './store';
 import { TOKEN_KEY } from './token';
@@ -22,9 +24,21 @@ export function signIn(user: Partial<User> = {}, wishlist: string[] = [], token 
   setSession({ status: 'authenticated', token, user: { ...TEST_USER, ...user }, wishlist: new Set(wishlist) });
 }
 
-/** Back to a logged-out visitor with nothing stored. */
+/** Back to a logged-out visitor with nothing stored (no session cookie either). */
 export function resetSession() {
   localStorage.removeItem(TOKEN_KEY);
+  clearSessionCookie();
   resetStarted();
   setSession(ANONYMOUS);
+}
+
+/** Writes the page's signed-in answers as the server does for `token` (`<script id="marque-session-data">`); the
+ * returned function removes them. */
+export async function embedSessionAnswers(token: string, answers: PageAnswer[]): Promise<() => void> {
+  const element = document.createElement('script');
+  element.id = SESSION_DATA_ELEMENT_ID;
+  element.type = 'application/json';
+  element.textContent = JSON.stringify({ for: await tokenTag(token), answers });
+  document.head.append(element);
+  return () => element.remove();
 }

@@ -1,4 +1,6 @@
-// The sign-in token in local storage under `token` (the specification's key), read and written safely.
+// The sign-in token in local storage under `token` (the specification's key), read and written safely, and
+// mirrored in the session cookie the server reads to prepare a page (cookie.ts).
+import { clearSessionCookie, keepSessionCookie } from './cookie';
 
 export const TOKEN_KEY = 'token';
 
@@ -19,6 +21,7 @@ export function storeToken(token: string) {
   } catch {
     // A private window may refuse storage: the session then lasts for this page only.
   }
+  keepSessionCookie(token);
 }
 
 export function dropToken() {
@@ -27,10 +30,12 @@ export function dropToken() {
   } catch {
     // Nothing stored, nothing to drop.
   }
+  clearSessionCookie();
 }
 
 /** Logout clears local storage (the specification), keeping only the device preferences above. */
 export function clearStorageForLogout() {
+  clearSessionCookie();
   try {
     const kept = KEPT_ON_LOGOUT.flatMap((key) => {
       const value = localStorage.getItem(key);

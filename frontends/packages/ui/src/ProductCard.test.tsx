@@ -1,7 +1,7 @@
 import { truncateTitle } from '@marque/rules';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProductCard, type ProductCardProduct } from './ProductCard';
 
 const caliper: ProductCardProduct = {
@@ -14,6 +14,24 @@ const caliper: ProductCardProduct = {
 };
 
 describe('ProductCard', () => {
+  it("asks for a lazy card's picture once the first frame is painted, an eager card's at once", async () => {
+    // Fresh modules: whether the first frame was painted is remembered for the page's life.
+    vi.resetModules();
+    const { ProductCard: Card } = await import('./ProductCard');
+    render(
+      <>
+        <Card product={caliper} titleLimit={70} eager />
+        <Card product={{ ...caliper, _id: 'p-43', images: [{ name: '/images/pads.svg' }] }} titleLimit={70} />
+      </>,
+    );
+    const [eager, lazy] = Array.from(document.querySelectorAll('img'));
+    expect(eager?.getAttribute('src')).toBe('/images/caliper.svg');
+    expect(lazy?.getAttribute('src')).toBeNull();
+    // The box is kept while it waits: no shift when the picture arrives.
+    expect([lazy?.getAttribute('width'), lazy?.getAttribute('height')]).toEqual(['320', '240']);
+    await waitFor(() => expect(lazy?.getAttribute('src')).toBe('/images/pads.svg'));
+  });
+
   it('shows name, condition, stock and price with GST', () => {
     render(<ProductCard product={caliper} titleLimit={70} />);
     expect(screen.getByRole('heading', { name: caliper.name })).toBeTruthy();

@@ -5,6 +5,7 @@ import { useT } from '@marque/i18n';
 import { truncateTitle } from '@marque/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useFirstPaintDone } from './first-paint';
 import { conditionText } from './labels';
 import { Price } from './Price';
 import { productHref } from './shop';
@@ -43,10 +44,15 @@ export function ProductCard({
   const messages = useT('messages');
   const image = product.images[0]?.name;
   const inStock = product.quantity >= 1;
+  // A lazy card's picture is asked for once the first frame is painted (its box is reserved by width and
+  // height): the first row's pictures, the page's largest paint, do not share the network with the rest.
+  const painted = useFirstPaintDone();
   return (
     <article className="product-card">
       <div className="product-card__media">
-        {image ? <img src={image} alt="" loading={eager ? 'eager' : 'lazy'} width={320} height={240} /> : null}
+        {image ? (
+          <img src={eager || painted ? image : undefined} alt="" loading={eager ? 'eager' : 'lazy'} width={320} height={240} />
+        ) : null}
         <span className="badge product-card__badge">{conditionText(t, product.producttype)}</span>
         {actions ? <div className="product-card__actions">{actions}</div> : null}
       </div>

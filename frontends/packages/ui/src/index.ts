@@ -3,6 +3,7 @@ export { embeddedJson } from './embedded';
 export { ErrorBoundary } from './ErrorBoundary';
 export { formatRupees } from './format';
 export { HEART_MESSAGES, HeartButton, type HeartPlace } from './HeartButton';
+export { firstPaint, useFirstPaintDone } from './first-paint';
 export { focusableIn, keepTabInside, useModalDialog } from './modal-dialog';
 export { conditionText, fuelText } from './labels';
 export {

@@ -1,15 +1,33 @@
 // Loads data for a component: re-runs when `key` changes and drops answers that arrive too late.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type RequestState<T> =
   | { status: 'loading' }
   | { status: 'success'; data: T }
   | { status: 'error'; error: unknown };
 
-export function useRequest<T>(key: string, load: (signal: AbortSignal) => Promise<T>): RequestState<T> {
-  const [settled, setSettled] = useState<{ key: string; state: RequestState<T> } | null>(null);
+/**
+ * `initial`, when given, is asked once, at the first render: data already in the page (the server's embedded
+ * answer) is drawn at once and not loaded again for that key.
+ */
+export function useRequest<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  initial?: () => T | undefined,
+): RequestState<T> {
+  const [settled, setSettled] = useState<{ key: string; state: RequestState<T> } | null>(() => {
+    const data = initial?.();
+    return data === undefined ? null : { key, state: { status: 'success', data } };
+  });
+  // The key the first render's data answered: its load is skipped once.
+  const answered = useRef(settled?.key);
 
   useEffect(() => {
+    if (answered.current === key) {
+      answered.current = undefined;
+      return undefined;
+    }
+    answered.current = undefined;
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { remotesFrom } from './composition';
 
 describe('remotesFrom', () => {
-  it('resolves relative manifest URLs against the page and keeps absolute ones', () => {
+  it('resolves relative entry URLs against the page and keeps absolute ones', () => {
     expect(
       remotesFrom(
         {
-          catalog: '/remotes/catalog/mf-manifest.json',
-          checkout: 'https://cdn.example.in/checkout/mf-manifest.json',
+          catalog: '/remotes/catalog/remoteEntry.js',
+          checkout: 'https://cdn.example.in/checkout/remoteEntry.js',
         },
         'https://shop.example.in/search?search=x&page=1',
       ),
     ).toEqual([
-      { name: 'catalog', entry: 'https://shop.example.in/remotes/catalog/mf-manifest.json' },
-      { name: 'checkout', entry: 'https://cdn.example.in/checkout/mf-manifest.json' },
+      { name: 'catalog', entry: 'https://shop.example.in/remotes/catalog/remoteEntry.js' },
+      { name: 'checkout', entry: 'https://cdn.example.in/checkout/remoteEntry.js' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Reads /composition.json (remote name → its mf-manifest.json URL) and registers those remotes.
+// Reads /composition.json (remote name → its entry script's URL) and registers those remotes.
 import { registerRemotes } from '@module-federation/runtime';
 
 export const COMPOSITION_URL = '/composition.json';
@@ -10,7 +10,7 @@ export type RemoteEntry = { name: string; entry: string };
 /** The remotes a composition document names, with each URL made absolute against `base`. */
 export function remotesFrom(composition: unknown, base: string): RemoteEntry[] {
   if (typeof composition !== 'object' || composition === null || Array.isArray(composition)) {
-    throw new TypeError('composition.json must be an object of remote name → manifest URL');
+    throw new TypeError('composition.json must be an object of remote name → entry URL');
   }
   return Object.entries(composition).map(([name, url]) => {
     if (typeof url !== 'string' || url === '') throw new TypeError(`composition.json: remote "${name}" has no URL`);

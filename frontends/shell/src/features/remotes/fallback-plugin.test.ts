@@ -23,7 +23,7 @@ describe('remote fallback runtime plugin', () => {
 
   it('lets earlier stages fail so that loadRemote reports them once', async () => {
     const answer = await remoteFallbackPlugin().errorLoadRemote?.({
-      id: '/remotes/catalog/mf-manifest.json',
+      id: '/remotes/catalog/remoteEntry.js',
       error: new Error('fetch failed'),
       from: 'runtime',
       lifecycle: 'afterResolve',

@@ -2,6 +2,11 @@
 import { authorizedFetch, type OrderHistoryOk } from '@marque/session';
 import { outcome } from '../../../lib/call';
 
+/** The call's URL (the server writes its answer into a signed-in customer's page: keep them alike). */
+export function orderHistoryUrl(userId: string, page: number): string {
+  return `/api/get/orderhistory/${encodeURIComponent(userId)}?page=${page}`;
+}
+
 export function getOrderHistory(userId: string, page: number) {
-  return outcome<OrderHistoryOk>(authorizedFetch(`/api/get/orderhistory/${encodeURIComponent(userId)}?page=${page}`));
+  return outcome<OrderHistoryOk>(authorizedFetch(orderHistoryUrl(userId, page)));
 }

@@ -1,4 +1,4 @@
-import { resetSession, signIn } from '@marque/session/testing';
+import { embedSessionAnswers, resetSession, signIn, TEST_USER } from '@marque/session/testing';
 import { failed } from '@marque/api-client/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +42,28 @@ describe('/orderhistory', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'PURCHASE HISTORY' })).toBeTruthy();
     expect(await screen.findByText("You don't have any orders yet!")).toBeTruthy();
     expect(server.requests).toContain('/api/get/orderhistory/u1?page=1');
+  });
+
+  it('draws the page of orders the server wrote into the page in its first render, asking nothing', async () => {
+    // Fresh modules, as on a page just opened: the first frame is not painted yet.
+    vi.resetModules();
+    const { startSession } = await import('@marque/session');
+    const { startEarlyUserCheck } = await import('@marque/session/early');
+    const { OrderHistoryPage: Page } = await import('./OrderHistoryPage');
+    const server = accountServer();
+    localStorage.setItem('token', 'good');
+    window.history.replaceState(null, '', '/orderhistory?page=2');
+    const remove = await embedSessionAnswers('good', [
+      { path: '/api/user', query: {}, body: { status: 'success', user: TEST_USER } },
+      { path: '/api/get/wishlist/', query: { user: 'u1' }, body: { status: 'success', result: [] } },
+      { path: '/api/get/orderhistory/u1', query: { page: '2' }, body: { status: 'success', result: [shipped], page: 2, pages: 2 } },
+    ]);
+    startEarlyUserCheck();
+    await startSession();
+    render(<Page />);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Order MQ-000002']);
+    expect(server.requests).toEqual([]);
+    remove();
   });
 
   it('shows each order with its facts, badge, invoice buttons and lines', async () => {

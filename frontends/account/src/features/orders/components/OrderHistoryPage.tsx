@@ -1,13 +1,13 @@
 // /orderhistory: 'PURCHASE HISTORY', the customer's orders newest first, 20 a page, or the empty message.
 import { clearOnHome } from '@marque/cart';
 import { useT } from '@marque/i18n';
-import type { Order, User } from '@marque/session';
-import { Pagination, pageFrom, useDocumentTitle } from '@marque/ui';
-import { useEffect, useState } from 'react';
+import { takePageAnswer, type Order, type OrderHistoryOk, type User } from '@marque/session';
+import { Pagination, pageFrom, useDocumentTitle, useFirstPaintDone, useRequest } from '@marque/ui';
+import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
-import { getOrderHistory } from '../api/get-order-history';
+import { getOrderHistory, orderHistoryUrl } from '../api/get-order-history';
 import { OrderCard } from './OrderCard';
 
 export function OrderHistoryPage() {
@@ -26,23 +26,27 @@ export function OrderHistoryPage() {
 
 type Loaded = { orders: Order[]; page: number; pages: number };
 
+async function loadHistory(userId: string, page: number): Promise<Loaded> {
+  const answer = await getOrderHistory(userId, page);
+  // A failed load is only logged (the specification) and shows as no orders.
+  if (!answer.ok) console.error('[marque] the purchase history could not be loaded', answer.message);
+  return answer.ok ? { orders: answer.body.result, page, pages: answer.body.pages } : { orders: [], page, pages: 0 };
+}
+
 function History({ user }: { user: User }) {
   const t = useT('account');
   const page = pageFrom(new URLSearchParams(useSearch()).get('page'));
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let current = true;
-    setLoaded(null);
-    void getOrderHistory(user._id, page).then((answer) => {
-      if (!current) return;
-      // A failed load is only logged (the specification) and shows as no orders.
-      if (!answer.ok) console.error('[marque] the purchase history could not be loaded', answer.message);
-      setLoaded(answer.ok ? { orders: answer.body.result, page, pages: answer.body.pages } : { orders: [], page, pages: 0 });
-    });
-    return () => {
-      current = false;
-    };
-  }, [user._id, page]);
+  // Opened on this page: the server may have written this page of orders into it (the signed-in customer's answers).
+  const landing = useRef(!useFirstPaintDone());
+  const request = useRequest(
+    `${user._id}:${page}`,
+    () => loadHistory(user._id, page),
+    () => {
+      const body = landing.current ? takePageAnswer<OrderHistoryOk>(orderHistoryUrl(user._id, page)) : undefined;
+      return body?.status === 'success' ? { orders: body.result, page, pages: body.pages } : undefined;
+    },
+  );
+  const loaded = request.status === 'success' ? request.data : null;
 
   if (loaded === null) return <Loading />;
   if (loaded.orders.length === 0 && loaded.pages === 0) return <p className="status-message">{t('orders.empty')}</p>;

@@ -1,8 +1,8 @@
 import { getSession } from '@marque/session';
-import { resetSession, signIn } from '@marque/session/testing';
+import { embedSessionAnswers, resetSession, signIn, TEST_USER } from '@marque/session/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountServer } from '../../../test/server';
 import { WishlistPage } from './WishlistPage';
 
@@ -49,5 +49,38 @@ describe('/wishlist', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/api/remove/wishlist/p2')).toBe(true);
     expect([...getSession().wishlist]).toEqual(['p1']);
+  });
+
+  it('draws from the wishlist the session loaded as the page opened, without asking again', async () => {
+    // Fresh modules, as on a page just opened: the first frame is not painted yet.
+    vi.resetModules();
+    const { startSession: start } = await import('@marque/session');
+    const { WishlistPage: Page } = await import('./WishlistPage');
+    const server = accountServer({ 'GET /api/get/wishlist/': () => ({ status: 'success', result: entries }) });
+    localStorage.setItem('token', 'good');
+    await start();
+    render(<Page />);
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(server.calls.filter((c) => c.path.startsWith('/api/get/wishlist/'))).toHaveLength(1);
+  });
+
+  it('draws the wishlist the server wrote into the page in its first render, asking nothing', async () => {
+    vi.resetModules();
+    const { startSession: start } = await import('@marque/session');
+    const { startEarlyUserCheck } = await import('@marque/session/early');
+    const { WishlistPage: Page } = await import('./WishlistPage');
+    const server = accountServer();
+    localStorage.setItem('token', 'good');
+    const remove = await embedSessionAnswers('good', [
+      { path: '/api/user', query: {}, body: { status: 'success', user: TEST_USER } },
+      { path: '/api/get/wishlist/', query: { user: 'u1' }, body: { status: 'success', result: entries } },
+    ]);
+    startEarlyUserCheck();
+    await start();
+    render(<Page />);
+    // At once: no loading frame before the entries.
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(server.requests).toEqual([]);
+    remove();
   });
 });

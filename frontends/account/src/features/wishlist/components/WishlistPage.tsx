@@ -1,9 +1,16 @@
 // /wishlist: 'Your wishlist', one card per entry (image, name, stock, price, Remove), or the empty picture.
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS, truncateTitle } from '@marque/rules';
-import { setWished, setWishlist, type User, type WishlistEntry } from '@marque/session';
-import { Price, productHref, useDocumentTitle } from '@marque/ui';
-import { useEffect, useState } from 'react';
+import {
+  setWished,
+  setWishlist,
+  takeStartWishlist,
+  takeStartWishlistNow,
+  type User,
+  type WishlistEntry,
+} from '@marque/session';
+import { EAGER_CARDS, Price, productHref, useDocumentTitle, useFirstPaintDone } from '@marque/ui';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
@@ -24,16 +31,32 @@ export function WishlistPage() {
 }
 
 function Wishlist({ user }: { user: User }) {
-  const [entries, setEntries] = useState<WishlistEntry[] | null>(null);
+  // Opened on this page (drawn before the first paint): the session asked the same question as the page opened,
+  // and when the server wrote its answer into the page, the first render draws the entries at once.
+  const landing = useRef(!useFirstPaintDone());
+  const [entries, setEntries] = useState<WishlistEntry[] | null>(() =>
+    landing.current ? (takeStartWishlistNow(user._id) ?? null) : null,
+  );
+  // The first render's entries are the answer: not asked again.
+  const answered = useRef(entries !== null);
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return undefined;
+    }
     let current = true;
-    void getWishlist(user._id).then((answer) => {
+    const asked = landing.current ? takeStartWishlist(user._id) : undefined;
+    const loaded = asked
+      ? asked
+      : getWishlist(user._id).then((answer) => {
+          // A failed load is only logged (the specification) and shows as an empty wishlist.
+          if (!answer.ok) console.error('[marque] the wishlist could not be loaded', answer.message);
+          return answer.ok ? answer.body.result : null;
+        });
+    void loaded.then((result) => {
       if (!current) return;
-      // A failed load is only logged (the specification) and shows as an empty wishlist.
-      if (!answer.ok) console.error('[marque] the wishlist could not be loaded', answer.message);
-      const result = answer.ok ? answer.body.result : [];
-      setEntries(result);
-      if (answer.ok) setWishlist(result.map((entry) => entry._id));
+      setEntries(result ?? []);
+      if (result) setWishlist(result.map((entry) => entry._id));
     });
     return () => {
       current = false;
@@ -55,23 +78,24 @@ function Wishlist({ user }: { user: User }) {
 
   return (
     <ul className="product-grid wishlist-grid">
-      {entries.map((entry) => (
+      {entries.map((entry, index) => (
         <li key={entry._id}>
-          <WishlistCard entry={entry} onRemove={() => void remove(entry._id)} />
+          <WishlistCard entry={entry} eager={index < EAGER_CARDS} onRemove={() => void remove(entry._id)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function WishlistCard({ entry, onRemove }: { entry: WishlistEntry; onRemove: () => void }) {
+/** `eager`: a card of the first row, whose picture is among the first things the page paints. */
+function WishlistCard({ entry, eager, onRemove }: { entry: WishlistEntry; eager: boolean; onRemove: () => void }) {
   const t = useT('account');
   const labels = useT('common');
   const messages = useT('messages');
   return (
     <article className="product-card wishlist-card">
       <div className="product-card__media">
-        {entry.image ? <img src={entry.image} alt="" loading="lazy" width={320} height={240} /> : null}
+        {entry.image ? <img src={entry.image} alt="" loading={eager ? 'eager' : 'lazy'} width={320} height={240} /> : null}
       </div>
       <div className="product-card__body">
         <h2 className="product-card__title">

@@ -1,5 +1,5 @@
 // The categories (with their subcategories), for the home page's filter bar.
-import { api, unwrap, type OkBody } from '@marque/api-client';
+import { api, initialBody, unwrap, type OkBody } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
 export type Category = OkBody<'/api/get/category'>['data'][number];
@@ -9,4 +9,4 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return body.data;
 }
 
-export const useCategories = () => useRequest('categories', getCategories);
+export const useCategories = () => useRequest('categories', getCategories, () => initialBody('/api/get/category')?.data);

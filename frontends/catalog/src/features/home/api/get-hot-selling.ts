@@ -1,5 +1,5 @@
 // The best sellers ("suggestions"), for the home page.
-import { api, unwrap, type HotSellingItem } from '@marque/api-client';
+import { api, initialBody, unwrap, type HotSellingItem } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
 export async function getHotSelling(signal?: AbortSignal): Promise<HotSellingItem[]> {
@@ -7,4 +7,4 @@ export async function getHotSelling(signal?: AbortSignal): Promise<HotSellingIte
   return body.result;
 }
 
-export const useHotSelling = () => useRequest('hot-selling', getHotSelling);
+export const useHotSelling = () => useRequest('hot-selling', getHotSelling, () => initialBody('/api/get/suggestion')?.result);

@@ -1,5 +1,5 @@
 // The most recently added products, for the home page.
-import { api, unwrap, type Product } from '@marque/api-client';
+import { api, initialBody, unwrap, type Product } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
 export async function getNewProducts(signal?: AbortSignal): Promise<Product[]> {
@@ -7,4 +7,5 @@ export async function getNewProducts(signal?: AbortSignal): Promise<Product[]> {
   return body.data;
 }
 
-export const useNewProducts = () => useRequest('new-products', getNewProducts);
+export const useNewProducts = () =>
+  useRequest('new-products', getNewProducts, () => initialBody('/api/get/new-products')?.data);

@@ -1,5 +1,5 @@
 // The car brands (OEMs) with their logos, for the brand strip.
-import { api, unwrap, type OemBrand } from '@marque/api-client';
+import { api, initialBody, unwrap, type OemBrand } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
 export async function getOemBrands(signal?: AbortSignal): Promise<OemBrand[]> {
@@ -7,4 +7,4 @@ export async function getOemBrands(signal?: AbortSignal): Promise<OemBrand[]> {
   return body.data;
 }
 
-export const useOemBrands = () => useRequest('oem-brands', getOemBrands);
+export const useOemBrands = () => useRequest('oem-brands', getOemBrands, () => initialBody('/api/get/brand/oem')?.data);

@@ -41,6 +41,37 @@ describe('HomePage', () => {
     await waitFor(() => expect(document.title).toBe('Marque Parts'));
   });
 
+  it('paints the headline in the first frame and the lists one frame later, even with their answers at hand', async () => {
+    // Fresh modules: the first paint is remembered once it happened, in an earlier test.
+    vi.resetModules();
+    const { INITIAL_DATA_ELEMENT_ID, forgetInitialAnswers } = await import('@marque/api-client');
+    const { HomePage } = await import('./HomePage');
+    const script = document.createElement('script');
+    script.id = INITIAL_DATA_ELEMENT_ID;
+    script.type = 'application/json';
+    script.textContent = JSON.stringify([
+      { path: '/api/get/new-products', query: {}, body: { status: 'success', data: [aProduct({ _id: 'p-1', name: longName })] } },
+    ]);
+    document.head.append(script);
+    forgetInitialAnswers();
+    server = fakeServer({
+      '/api/get/new-products': () => ({ status: 'success', data: [] }),
+      '/api/get/suggestion': () => ({ status: 'success', result: [] }),
+      '/api/get/brand/oem': () => ({ status: 'success', data: [] }),
+      '/api/get/category': () => ({ status: 'success', data: [] }),
+    });
+    try {
+      render(<HomePage />);
+      expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Recently Added Products' })).toBeNull();
+      expect(await screen.findByRole('heading', { name: 'Recently Added Products' })).toBeTruthy();
+      expect(server.requests.filter((r) => r.startsWith('/api/get/new-products'))).toEqual([]);
+    } finally {
+      script.remove();
+      forgetInitialAnswers();
+    }
+  });
+
   it('leaves out a list that is empty or failed to load', async () => {
     server = fakeServer({
       '/api/get/new-products': () => ({ status: 'success', data: [] }),

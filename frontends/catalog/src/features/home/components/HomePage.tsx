@@ -1,9 +1,9 @@
 // Home: the rotating banner, the headline, the filter bar, recently added and hot-selling products,
-// and the strip of car brands. Opening home clears a pending purchase product and the selected address.
+// and the strip of car brands (the lists one frame after the first). Opening home clears a pending purchase product and the selected address.
 import { clearOnHome } from '@marque/cart';
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS } from '@marque/rules';
-import { ProductCard, searchHref, useDocumentTitle } from '@marque/ui';
+import { ProductCard, searchHref, useDocumentTitle, useFirstPaintDone } from '@marque/ui';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useCategories } from '../api/get-categories';
@@ -25,6 +25,10 @@ export function HomePage() {
   const brands = useOemBrands();
   const categories = useCategories();
   useEffect(() => clearOnHome(), []);
+  // The lists below the headline come one frame after the first: the banner and headline, what a phone shows
+  // first, paint without waiting for sixteen cards to be laid out. Their place is kept meanwhile (`home__later`),
+  // so the footer does not flash up and move down.
+  const painted = useFirstPaintDone();
 
   // A section appears only once it has items; a failed list is left out, as an empty one would be.
   const recent = newProducts.status === 'success' ? newProducts.data : [];
@@ -45,7 +49,9 @@ export function HomePage() {
 
       <FilterBar categories={categoryList} brands={oems} />
 
-      {recent.length > 0 ? (
+      {painted ? null : <div className="home__later" />}
+
+      {painted && recent.length > 0 ? (
         <section className="home__section" aria-labelledby="home-recent">
           <h2 id="home-recent">{t('recent.heading')}</h2>
           <ul className="product-grid">
@@ -63,7 +69,7 @@ export function HomePage() {
         </section>
       ) : null}
 
-      {hot.length > 0 ? (
+      {painted && hot.length > 0 ? (
         <section className="home__section" aria-labelledby="home-hot">
           <h2 id="home-hot">{t('hot.heading')}</h2>
           <ul className="product-grid">
@@ -76,7 +82,7 @@ export function HomePage() {
         </section>
       ) : null}
 
-      {oems.length > 0 ? <BrandStrip brands={oems} /> : null}
+      {painted && oems.length > 0 ? <BrandStrip brands={oems} /> : null}
     </div>
   );
 }

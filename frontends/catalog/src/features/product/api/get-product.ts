@@ -1,5 +1,5 @@
 // One product by its id, for the product detail page.
-import { api, unwrap, type Product } from '@marque/api-client';
+import { api, initialBody, unwrap, type Product } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
@@ -8,4 +8,8 @@ export async function getProduct(productId: string, signal?: AbortSignal): Promi
 }
 
 export const useProduct = (productId: string) =>
-  useRequest(`product:${productId}`, (signal) => getProduct(productId, signal));
+  useRequest(
+    `product:${productId}`,
+    (signal) => getProduct(productId, signal),
+    () => initialBody('/api/get/productById/{id}', { path: { id: productId } })?.data,
+  );

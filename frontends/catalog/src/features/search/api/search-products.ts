@@ -1,5 +1,5 @@
 // One page of products matching a part name or number; an empty term lists every product.
-import { api, unwrap, type SearchPage } from '@marque/api-client';
+import { api, initialBody, unwrap, type SearchPage } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
 export async function searchProducts(term: string, page: number, signal?: AbortSignal): Promise<SearchPage> {
@@ -7,4 +7,8 @@ export async function searchProducts(term: string, page: number, signal?: AbortS
 }
 
 export const useSearchProducts = (term: string, page: number) =>
-  useRequest(`search:${page}:${term}`, (signal) => searchProducts(term, page, signal));
+  useRequest(
+    `search:${page}:${term}`,
+    (signal) => searchProducts(term, page, signal),
+    () => initialBody('/api/get/productBySearch', { query: { search: term, page } }),
+  );
