@@ -316,6 +316,7 @@ async function main() {
   await page.getByText(googleEmail).waitFor();
   console.log(`    ${label}, ${googleEmail}`);
 
+  await shifts.flush(page);
   shifts.check('accounts journey');
   await browser.close();
   browser = undefined;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, settled, startServer } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer } from './harness.mjs';
 import { storefrontPages } from './pages.mjs';
 
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
@@ -55,7 +55,7 @@ async function firstVisit(base, [name, path, ready], storage, problems) {
     await page.goto(`${base}${path}`);
     await page.locator(ready).first().waitFor();
     await page.waitForLoadState('networkidle');
-    await settled(page);
+    await shifts.flush(page);
     const scripts = await scriptsOf();
     const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
     const shift = Math.max(0, ...shifts.pages().map((p) => p.total));

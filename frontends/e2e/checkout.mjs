@@ -271,6 +271,7 @@ async function main() {
   await page.waitForURL((url) => url.pathname === '/address');
   check((await cartIcon(page).count()) === 0, 'the cart icon shows during a direct purchase');
 
+  await shifts.flush(page);
   shifts.check('checkout journey');
   check(problems.length === 0, problems.join('\n'));
   console.log('PASS: checkout journey done');

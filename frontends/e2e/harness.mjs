@@ -86,18 +86,28 @@ const LAYOUT_SHIFT_OBSERVER = `(() => {
   const describe = (node) => node && node.nodeType === 1
     ? node.nodeName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '')
     : node ? node.nodeName : '?';
+  // Reports still on their way to the journey, and the flush that waits for them (see recordLayoutShifts).
+  const sending = new Set();
+  const report = (entries) => {
+    for (const entry of entries) {
+      if (entry.hadRecentInput || typeof window.__marqueLayoutShift !== 'function') continue;
+      const sent = Promise.resolve(window.__marqueLayoutShift({
+        doc,
+        url: location.pathname + location.search,
+        value: entry.value,
+        sources: (entry.sources || []).slice(0, 3).map((s) => describe(s.node)),
+      })).catch(() => {});
+      sending.add(sent);
+      sent.then(() => sending.delete(sent));
+    }
+  };
   try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.hadRecentInput || typeof window.__marqueLayoutShift !== 'function') continue;
-        window.__marqueLayoutShift({
-          doc,
-          url: location.pathname + location.search,
-          value: entry.value,
-          sources: (entry.sources || []).slice(0, 3).map((s) => describe(s.node)),
-        });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
+    const observer = new PerformanceObserver((list) => report(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    window.__marqueFlushShifts = async () => {
+      report(observer.takeRecords());
+      await Promise.all([...sending]);
+    };
   } catch (error) {
     // A browser without the Layout Instability API reports nothing.
   }
@@ -121,6 +131,13 @@ export async function recordLayoutShifts(context) {
   await context.addInitScript(LAYOUT_SHIFT_OBSERVER);
   return {
     pages: () => [...pages.values()],
+    /** Waits until every shift `page` has made so far has been recorded here: the page settled (images, two
+     *  frames), then the observer's queue and the reports still on their way. Call it before `forget` or `check`,
+     *  or a shift that happened before might be counted after. */
+    async flush(page) {
+      await settled(page);
+      await page.evaluate(() => window.__marqueFlushShifts?.());
+    },
     /** Forgets what was recorded, unchecked: after a change the visitor asked for whose result arrives later
      *  (another language: every text changes its length), where moving is what was asked for. */
     forget: () => pages.clear(),

@@ -189,6 +189,8 @@ async function main() {
   await broken.getByRole('button', { name: 'Try again' }).click();
   await broken.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
 
+  await shifts.flush(broken);
+  await shifts.flush(page);
   shifts.check('360 px journey');
   await browser.close();
   browser = undefined;
@@ -318,6 +320,7 @@ async function browse(base, viewport, problems) {
     check(!(await listButton.isVisible()), 'the list toggle shows on a phone');
   }
 
+  await shifts.flush(page);
   shifts.check(`${at} browsing`);
   step(`${at}: Hindi from the header, still Hindi after a reload`);
   await page.goto(`${base}/`);
@@ -329,6 +332,7 @@ async function browse(base, viewport, problems) {
   await page.getByLabel(locale('hi', 'shell')['language.label']).selectOption('en');
   await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
   // Every text changed its length twice, once the other language's texts had loaded: moving was asked for.
+  await shifts.flush(page);
   shifts.forget();
 
   step(`${at}: the announcement, once closed, stays closed after a reload`);
@@ -339,6 +343,7 @@ async function browse(base, viewport, problems) {
   await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
   check((await page.getByRole('button', { name: 'Close announcement' }).count()) === 0, 'the announcement came back');
 
+  await shifts.flush(page);
   shifts.check(at);
   await browser.close();
   browser = undefined;
