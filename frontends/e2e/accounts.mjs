@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer, watchCsp } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 
@@ -20,16 +20,7 @@ const TIMEOUT = 15_000;
 const scratch = mkdtempSync(join(tmpdir(), 'marque-accounts-'));
 let stopServer = async () => {};
 let browser;
-let stepNumber = 0;
-
-function step(text) {
-  stepNumber += 1;
-  console.log(`[accounts ${stepNumber}] ${text}`);
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { step, at: stepNumber } = steps('accounts');
 
 
 // ---- a small PNG, made here -------------------------------------------------------------------------------------
@@ -329,7 +320,7 @@ try {
   await main();
 } catch (error) {
   failed = true;
-  console.error(`FAIL at accounts step ${stepNumber}: ${error instanceof Error ? error.stack : error}`);
+  console.error(`FAIL at accounts step ${stepNumber()}: ${error instanceof Error ? error.stack : error}`);
 } finally {
   await browser?.close().catch(() => {});
   await stopServer().catch(() => {});

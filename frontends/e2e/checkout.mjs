@@ -12,23 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer, watchCsp } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 const TIMEOUT = 15_000;
 const scratch = mkdtempSync(join(tmpdir(), 'marque-checkout-'));
 let stopServer = async () => {};
 let browser;
-let stepNumber = 0;
-
-function step(text) {
-  stepNumber += 1;
-  console.log(`[checkout ${stepNumber}] ${text}`);
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { step } = steps('checkout');
 
 /** Whether `probe` comes true within a few seconds (the page updates after the server answers). */
 async function eventually(probe) {

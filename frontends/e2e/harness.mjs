@@ -74,6 +74,23 @@ export function startServer(dataDir) {
   });
 }
 
+/** Numbers and prints a journey's steps (`[checkout 3] text`); `at()` is the current one, for the failure message. */
+export function steps(label = '') {
+  let number = 0;
+  return {
+    step(text) {
+      number += 1;
+      console.log(`[${label ? `${label} ` : ''}${number}] ${text}`);
+    },
+    at: () => number,
+  };
+}
+
+/** Fails the journey with `message` unless `condition` holds. */
+export function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
 /** The most a page may shift while it loads and is used (its cumulative layout shift, input-led shifts excluded). */
 export const LAYOUT_SHIFT_LIMIT = Number(process.env.LAYOUT_SHIFT_LIMIT ?? 0.05);
 

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, recordLayoutShifts, serverBin, startServer, watchCsp } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
 
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
 
@@ -25,16 +25,7 @@ const TIMEOUT = 15_000;
 const scratch = mkdtempSync(join(tmpdir(), 'marque-journey-'));
 let stopServer = async () => {};
 let browser;
-let stepNumber = 0;
-
-function step(text) {
-  stepNumber += 1;
-  console.log(`[${stepNumber}] ${text}`);
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { step, at: stepNumber } = steps();
 
 
 async function getJson(url) {
@@ -354,7 +345,7 @@ try {
   await main();
 } catch (error) {
   failed = true;
-  console.error(`FAIL at step ${stepNumber}: ${error instanceof Error ? error.stack : error}`);
+  console.error(`FAIL at step ${stepNumber()}: ${error instanceof Error ? error.stack : error}`);
 } finally {
   await browser?.close().catch(() => {});
   await stopServer().catch(() => {});

@@ -1,8 +1,6 @@
 // The dev outbox (GET /api/dev/outbox, MARQUE_ENV=dev): where the journeys read the one-time codes the server sent.
 
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
+import { check } from './harness.mjs';
 
 export async function outbox(base) {
   const response = await fetch(`${base}/api/dev/outbox`);
