@@ -10,7 +10,7 @@ const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 function attributes(maxAge: number): string {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  return `; Path=/; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+  return `; Path=/; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
 /** The token the cookie carries now, if any. */
