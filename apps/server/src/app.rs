@@ -83,7 +83,7 @@ pub struct App {
     pub shop: Shop,
     catalog_store: Arc<dyn CatalogStore>,
     database: Database,
-    /// Background tasks (the hold sweeper) end once the last handle of the app is dropped.
+    /// Background tasks (the hold sweeper, the memory trimmer) end once the last handle of the app is dropped.
     _alive: Arc<tokio::sync::watch::Sender<()>>,
 }
 
@@ -162,7 +162,8 @@ impl App {
             CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock))
                 .notifying(Arc::new(orders.clone()));
         let (alive, alive_rx) = tokio::sync::watch::channel(());
-        spawn_hold_sweeper(&checkout, alive_rx);
+        spawn_hold_sweeper(&checkout, alive_rx.clone());
+        crate::memory::spawn_trimmer(alive_rx);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,

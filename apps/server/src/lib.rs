@@ -9,6 +9,7 @@ pub mod encoding;
 pub mod hardening;
 pub mod identity;
 pub mod listener;
+pub mod memory;
 pub mod notify;
 pub mod seed;
 pub mod web;
