@@ -351,21 +351,36 @@ pub fn blob_store(config: &Config) -> anyhow::Result<Arc<dyn BlobStore>> {
 }
 
 /// Releases expired holds every [`HOLD_SWEEP`] until `alive`'s sender (the app) is dropped.
-fn spawn_hold_sweeper(checkout: &CheckoutService, mut alive: tokio::sync::watch::Receiver<()>) {
+fn spawn_hold_sweeper(checkout: &CheckoutService, alive: tokio::sync::watch::Receiver<()>) {
     let checkout = checkout.clone();
+    spawn_every(HOLD_SWEEP, alive, move || {
+        let checkout = checkout.clone();
+        async move {
+            match checkout.release_expired().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
+                Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
+            }
+        }
+    });
+}
+
+/// Runs `work` every `period` (the first at once; a late tick is not made up for) on a task
+/// that ends once `alive`'s sender (the app) is dropped.
+pub(crate) fn spawn_every<F, Fut>(period: std::time::Duration, mut alive: tokio::sync::watch::Receiver<()>, mut work: F)
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(HOLD_SWEEP);
+        let mut ticks = tokio::time::interval(period);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 _ = ticks.tick() => {}
                 _ = alive.changed() => break,
             }
-            match checkout.release_expired().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
-                Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
-            }
+            work().await;
         }
     });
 }

@@ -35,31 +35,23 @@ pub fn give_back() -> bool {
 
 /// Checks every [`CHECK_EVERY`] and gives memory back when more than [`TRIM_ABOVE`] is held
 /// free, until `alive`'s sender is dropped. Nothing where the allocator cannot tell.
-pub fn spawn_trimmer(mut alive: tokio::sync::watch::Receiver<()>) {
+pub fn spawn_trimmer(alive: tokio::sync::watch::Receiver<()>) {
     if held_free().is_none() {
         return;
     }
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(CHECK_EVERY);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = ticks.tick() => {}
-                _ = alive.changed() => break,
+    crate::app::spawn_every(CHECK_EVERY, alive, || async {
+        let trimmed = tokio::task::spawn_blocking(|| {
+            let free = held_free()?;
+            if free <= TRIM_ABOVE {
+                return None;
             }
-            let trimmed = tokio::task::spawn_blocking(|| {
-                let free = held_free()?;
-                if free <= TRIM_ABOVE {
-                    return None;
-                }
-                let started = std::time::Instant::now();
-                give_back();
-                Some((free, started.elapsed()))
-            })
-            .await;
-            if let Ok(Some((free, took))) = trimmed {
-                tracing::debug!(free_mb = free >> 20, took_ms = took.as_secs_f64() * 1e3, "gave freed memory back to the system");
-            }
+            let started = std::time::Instant::now();
+            give_back();
+            Some((free, started.elapsed()))
+        })
+        .await;
+        if let Ok(Some((free, took))) = trimmed {
+            tracing::debug!(free_mb = free >> 20, took_ms = took.as_secs_f64() * 1e3, "gave freed memory back to the system");
         }
     });
 }
