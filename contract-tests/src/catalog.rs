@@ -1069,7 +1069,7 @@ mod tests {
 // ---------------------------------------------------------------------------
 
 async fn version(store: &dyn CatalogStore) -> u64 {
-    store.catalog_version().await.unwrap_or_else(|e| panic!("catalog_version: {e}"))
+    store.catalog_version().await.unwrap_or_else(|e| panic!("catalog_version: {e}")).version
 }
 
 /// `catalog_version` changes with every successful write and with no read.

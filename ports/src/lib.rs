@@ -21,7 +21,10 @@ pub use accounts::{
 };
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
-pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
+pub use catalog::{
+    CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice, ProductStamp, StockChange,
+    STOCK_CHANGE_WINDOW,
+};
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};

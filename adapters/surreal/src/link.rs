@@ -27,7 +27,7 @@ use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, Challenge,
+    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
     ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
     PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
     ReadinessError, Reservation, ReservationState, UserId, UserRecord, WishlistStore, WishlistStoreError,
@@ -223,7 +223,7 @@ guarded!(CatalogStore, CatalogStoreError, {
     fn search(&self, query: &ProductQuery) -> ProductSlice;
     fn list_products(&self, listing: &ProductListing) -> ProductSlice;
     fn count_products(&self) -> u64;
-    fn catalog_version(&self) -> u64;
+    fn catalog_version(&self) -> CatalogVersion;
     fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Vec<ProductStamp>;
     fn products_after(&self, after: Option<ProductId>, limit: u32) -> Vec<Product>;
 });

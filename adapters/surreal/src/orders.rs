@@ -295,6 +295,13 @@ async fn take_stock(tx: &Tx, lines: &[LineRow]) -> Result<Option<ProductId>, sur
     Ok(None)
 }
 
+/// A reservation's state and the products it holds.
+#[derive(Debug, SurrealValue)]
+struct HeldRow {
+    state: String,
+    products: Vec<String>,
+}
+
 impl SurrealOrderStore {
     pub(crate) fn new(db: Conn) -> Self {
         Self { db }
@@ -319,8 +326,19 @@ impl SurrealOrderStore {
         }
     }
 
-    /// Tells cached catalog answers that stock changed. Best effort: the change itself is committed.
-    async fn stock_changed(&self) {
+    /// Tells cached catalog answers that the stock or sales of `products` changed (a
+    /// `stock_change` row, see [`CatalogStore::catalog_version`](marque_ports::CatalogStore::catalog_version)).
+    /// Best effort: the change itself is committed. When the row cannot be written, the
+    /// catalog's version moves instead, so caches forget everything rather than keep it.
+    async fn stock_changed(&self, products: Vec<String>) {
+        let recorded = self
+            .db
+            .query("CREATE stock_change SET products = $products, at = time::now() RETURN NONE")
+            .bind(("products", products))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        let Err(e) = recorded else { return };
+        tracing::warn!(error = %e.message(), "could not record a stock change; moving the catalog version instead");
         let bumped = self
             .db
             .query("UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE")
@@ -328,6 +346,18 @@ impl SurrealOrderStore {
             .and_then(surrealdb::IndexedResults::check);
         if let Err(e) = bumped {
             tracing::warn!(error = %e.message(), "could not bump the catalog version after a stock change");
+        }
+    }
+
+    /// Deletes the stock changes no cache reads any more (older than a minute). Best effort.
+    async fn forget_old_stock_changes(&self) {
+        let deleted = self
+            .db
+            .query("DELETE stock_change WHERE at < time::now() - 1m RETURN NONE")
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        if let Err(e) = deleted {
+            tracing::debug!(error = %e.message(), "old stock changes stay until the next sweep");
         }
     }
 
@@ -354,25 +384,27 @@ impl SurrealOrderStore {
         }
     }
 
-    async fn try_release(&self, key: &str) -> Attempt<bool> {
+    /// Releases a held reservation: the ids of the products whose stock came back, `None`
+    /// when it was not held.
+    async fn try_release(&self, key: &str) -> Attempt<Option<Vec<String>>> {
         let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return Attempt::failed(e),
         };
-        let state: Result<Vec<String>, _> = tx
-            .query("SELECT VALUE state FROM type::record('reservation', $key)")
+        let held: Result<Vec<HeldRow>, _> = tx
+            .query("SELECT state, lines.product_id AS products FROM type::record('reservation', $key)")
             .bind(("key", key.to_owned()))
             .await
             .and_then(|mut r| r.take(0));
-        let state = match state {
-            Ok(s) => s,
+        let held = match held {
+            Ok(rows) => rows.into_iter().next(),
             Err(e) => return abandon(tx, e).await,
         };
-        match state.first().map(String::as_str) {
+        let products = match held {
             None => return give_up(tx, Err(OrderStoreError::UnknownReservation)).await,
-            Some("held") => {}
-            Some(_) => return give_up(tx, Ok(false)).await,
-        }
+            Some(HeldRow { state, products }) if state == "held" => products,
+            Some(_) => return give_up(tx, Ok(None)).await,
+        };
         let released = tx
             .query(
                 "LET $lines = (UPDATE ONLY type::record('reservation', $key) SET state = 'released' RETURN VALUE lines); \
@@ -382,7 +414,7 @@ impl SurrealOrderStore {
             .await
             .and_then(surrealdb::IndexedResults::check);
         match released {
-            Ok(_) => commit(tx, true).await,
+            Ok(_) => commit(tx, Some(products)).await,
             Err(e) => abandon(tx, e).await,
         }
     }
@@ -508,7 +540,7 @@ impl OrderStore for SurrealOrderStore {
         let row = reservation_row(reservation, "held");
         let key = reservation.payment_order.0.as_str();
         self.retrying(|| self.try_reserve(key, &row)).await?;
-        self.stock_changed().await;
+        self.stock_changed(reservation.draft.lines.iter().map(|l| l.product_id.0.clone()).collect()).await;
         Ok(())
     }
 
@@ -534,14 +566,13 @@ impl OrderStore for SurrealOrderStore {
         if payment_order.0.is_empty() {
             return Err(OrderStoreError::UnknownReservation);
         }
-        let released = self.retrying(|| self.try_release(&payment_order.0)).await?;
-        if released {
-            self.stock_changed().await;
-        }
-        Ok(released)
+        let Some(products) = self.retrying(|| self.try_release(&payment_order.0)).await? else { return Ok(false) };
+        self.stock_changed(products).await;
+        Ok(true)
     }
 
     async fn release_expired(&self, now: i64) -> Result<usize, OrderStoreError> {
+        self.forget_old_stock_changes().await;
         let due: Vec<String> = self
             .db
             .query("SELECT VALUE record::id(id) FROM reservation WHERE state = 'held' AND expires_at <= $now")
@@ -572,7 +603,7 @@ impl OrderStore for SurrealOrderStore {
         let outcome = self.retrying(|| self.try_place(key, &payment.0, placed_at)).await;
         match outcome {
             Ok(Placement::Placed(order)) => {
-                self.stock_changed().await;
+                self.stock_changed(order.draft.lines.iter().map(|l| l.product_id.0.clone()).collect()).await;
                 Ok(Placement::Placed(order))
             }
             other => other,

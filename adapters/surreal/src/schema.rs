@@ -49,6 +49,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "orders: stock reservations, placed orders, number series, payment events",
         surql: include_str!("schema/0007_orders.surql"),
     },
+    Migration {
+        number: 8,
+        name: "catalog: the stock changes caches poll",
+        surql: include_str!("schema/0008_stock_changes.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -429,7 +429,7 @@ async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> (Arc<dyn
     let pages = (config.product_pages_mb > 0)
         .then(|| {
             let listings = config.catalog_cache_mb.saturating_mul(1 << 20) / 2;
-            Arc::new(ReadyAnswers::new(cache.clone(), config.product_pages_mb.saturating_mul(1 << 20), listings))
+            ReadyAnswers::new(cache.clone(), config.product_pages_mb.saturating_mul(1 << 20), listings)
         });
     if let Some(pages) = &pages {
         spawn_ready_answers_warmer(pages, poll);
@@ -440,8 +440,9 @@ async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> (Arc<dyn
 /// Warms `pages` with the whole catalog once the catalog cache's generation has stood still
 /// for [`WARM_AFTER`] (at start, and after every change), on a task that ends with the pages.
 /// A warm starts no sooner than [`WARM_SHARE`] times its predecessor's duration after it ended,
-/// so a stream of changes (each order's stock) keeps warming to about a tenth of one core;
-/// meanwhile products are kept as they are asked for.
+/// so a stream of catalog changes (an import in many parts) keeps warming to about a tenth of one
+/// core; meanwhile products are kept as they are asked for. Stock changes (orders) move no
+/// generation: they forget only their products' answers, kept again when asked.
 pub fn spawn_ready_answers_warmer(pages: &Arc<ReadyAnswers>, poll: std::time::Duration) {
     let weak = Arc::downgrade(pages);
     tokio::spawn(async move {

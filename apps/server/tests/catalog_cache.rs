@@ -12,7 +12,7 @@ use helpers::within;
 use marque_app::CachedCatalogStore;
 use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
 use marque_domain::filters::{BrandSlug, FilterValue};
-use marque_ports::{CatalogStore, ProductListing, ProductQuery};
+use marque_ports::{CatalogStore, OrderStore, ProductListing, ProductQuery};
 use marque_server::{seed, spawn_catalog_poller};
 use marque_surreal::Database;
 
@@ -239,4 +239,108 @@ async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
     with_fresh.push("p-fresh".into());
     within(Duration::from_secs(10), "warming again", async || all_fresh(&with_fresh)).await;
     assert_eq!(answer(&shop, "p000009").await, answer(&plain, "p000009").await, "after the change, still the call's own");
+}
+
+/// A reservation of one unit of `product`, as the checkout makes one when the shopper pays.
+fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
+    use marque_domain::address::{Address, AddressInput};
+    use marque_domain::cart::Quantity;
+    use marque_domain::order::OrderLine;
+    use marque_domain::pricing::DiscountPercent;
+    use marque_domain::Money;
+    let address = AddressInput {
+        house_no: "12B".into(),
+        city: "New Delhi".into(),
+        state: "Delhi".into(),
+        mobile_no: "9876543210".into(),
+        pincode: "110001".into(),
+        ..AddressInput::default()
+    };
+    marque_ports::Reservation {
+        payment_order: marque_ports::PaymentOrderId(format!("order_{key}")),
+        draft: marque_ports::OrderDraft {
+            user: marque_ports::UserId("u-cache".into()),
+            user_name: "Asha Rao".into(),
+            lines: vec![OrderLine {
+                product_id: product.id.clone(),
+                name: product.name.clone(),
+                quantity: Quantity::new(1).expect("≥ 1"),
+                price: product.price,
+                gst: 18,
+                hsn: None,
+            }],
+            address: Address::parse(&address).expect("a valid address"),
+            discount: DiscountPercent::new(0).expect("a percent"),
+            discount_amount: Money::ZERO,
+            delivery_charge: Money::ZERO,
+            total: product.price,
+        },
+        created_at: 1_780_295_400,
+        expires_at: 1_780_295_400 + 900,
+    }
+}
+
+/// An order's stock change, made through another handle on the database as another instance
+/// would, shows within a second in the product's answer and in a kept search holding it; the
+/// kept answers that do not hold it (another product, another search, the categories) stay
+/// kept, the generation does not move, and the best sellers are asked again once it sells.
+#[tokio::test]
+async fn a_stock_change_forgets_only_the_answers_holding_the_product() {
+    let (shop, app) = helpers::spawn_app_with(|_| {}).await;
+    let pages = app.shop.ready_answers.clone().expect("on with the catalog cache");
+    let seeded: Vec<Product> = (0..helpers::PRODUCTS).map(seed::product).collect();
+    let x = seeded.iter().find(|p| p.quantity >= 2).expect("a product with two units").clone();
+    let y = seeded
+        .iter()
+        .find(|p| p.id != x.id && p.part_no.normalized() != x.part_no.normalized())
+        .expect("another product")
+        .clone();
+    let product_path = |p: &Product| format!("/api/get/productById/{}", p.id.as_str());
+    let search_path = |p: &Product| format!("/api/get/productBySearch?search={}", p.part_no.normalized());
+    let quantity_in_search = async |p: &Product| {
+        let (status, body) = shop.get_json(&search_path(p)).await;
+        assert_eq!(status, 200);
+        let results = body["results"].as_array().expect("results").clone();
+        results.iter().find(|r| r["_id"] == p.id.as_str()).map(|r| r["quantity"].as_u64().expect("a quantity"))
+    };
+    let listings = [search_path(&x), search_path(&y), "/api/get/category".to_owned(), "/api/get/suggestion".to_owned()];
+    within(Duration::from_secs(10), "warming", async || pages.holds_fresh(x.id.as_str()) && pages.holds_fresh(y.id.as_str())).await;
+    for path in &listings {
+        assert_eq!(shop.get(path).await.status(), 200, "{path}");
+        assert!(pages.holds_listing(path.strip_prefix("/api").expect("under /api")), "{path} kept once asked");
+    }
+    assert_eq!(quantity_in_search(&x).await, Some(u64::from(x.quantity)));
+    let generation = pages.generation();
+
+    let orders = app.database().orders();
+    let reservation = one_unit_of(&x, "cache1");
+    orders.reserve(&reservation).await.expect("one unit held");
+    let held = u64::from(x.quantity - 1);
+    let took = within(Duration::from_secs(3), "the held unit", async || {
+        shop.get_json(&product_path(&x)).await.1["data"]["quantity"].as_u64() == Some(held)
+    })
+    .await;
+    assert!(took <= Duration::from_secs(1), "visible after {took:?}, more than the promised second");
+    assert_eq!(quantity_in_search(&x).await, Some(held), "the kept search holding the product was forgotten");
+    assert!(pages.holds_fresh(y.id.as_str()), "another product's answer stays kept");
+    for path in [search_path(&y), "/api/get/category".to_owned()] {
+        assert!(pages.holds_listing(path.strip_prefix("/api").expect("under /api")), "{path} stays kept");
+    }
+    assert!(!pages.holds_listing("/get/suggestion"), "the best sellers were forgotten with the sale's stock");
+    assert_eq!(pages.generation(), generation, "a stock change is not a change of the whole catalog");
+
+    shop.get("/api/get/suggestion").await;
+    assert!(pages.holds_listing("/get/suggestion"));
+    let placed = orders
+        .place(&reservation.payment_order, &marque_ports::PaymentId("pay_cache1".into()), 1_780_295_460)
+        .await
+        .expect("placed");
+    assert!(matches!(placed, marque_ports::Placement::Placed(_)));
+    within(Duration::from_secs(1), "the sale forgetting the best sellers", async || !pages.holds_listing("/get/suggestion")).await;
+    let sold = app.database().catalog().best_selling_products(marque_domain::catalog::HOME_LIST_SIZE).await.expect("best sellers");
+    let (_, answer) = shop.get_json("/api/get/suggestion").await;
+    let answered: Vec<&str> = answer["result"].as_array().expect("data").iter().map(|b| b["product_id"].as_str().expect("an id")).collect();
+    let expected: Vec<&str> = sold.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(answered, expected, "the best sellers as the store ranks them after the sale");
+    assert_eq!(shop.get_json(&product_path(&x)).await.1["data"]["quantity"].as_u64(), Some(held), "sold, not given back");
 }

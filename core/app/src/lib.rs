@@ -24,4 +24,4 @@ pub use orders::{
 };
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use wishlist::{WishlistError, WishlistService};
-pub use catalog_cache::CachedCatalogStore;
+pub use catalog_cache::{CachedCatalogStore, Refreshed, Sources, Stamp};

@@ -18,17 +18,22 @@
 //! does any answer. Answers kept before the dictionary exists stay as they are.
 //!
 //! Exactness: each answer is tagged with the catalog cache's
-//! [`answering_generation`](CachedCatalogStore::answering_generation) read *before* its product
-//! was read, and is given only while that generation is still the current one. Any change to the
-//! catalog (seen by the cache's version poll within ~200 ms, or written through it) moves the
-//! generation, so a kept answer never outlives the cache's own answers, and a window read across
-//! a change is never given.
+//! [`answering_stamp`](CachedCatalogStore::answering_stamp) read *before* its product was read,
+//! and with the products it was made of ([`CachedCatalogStore::noting_sources`]). It is given
+//! only while the stamp's generation is still the current one: any change to the catalog's
+//! products, brands or categories (seen by the cache's version poll within ~200 ms, or written
+//! through it) moves the generation, so a kept answer never outlives the cache's own answers.
+//! A stock change (an order) forgets, at the same moment the catalog cache does and under its
+//! lock, the answers made of a changed product and those ranked by sales; an answer read before
+//! that forget is not kept after it ([`CachedCatalogStore::keep_unless_forgotten`]).
 
 use std::cell::RefCell;
+use std::collections::HashSet;
+use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use bytes::Bytes;
-use marque_app::CachedCatalogStore;
+use marque_app::{CachedCatalogStore, Sources, Stamp};
 use marque_domain::catalog::ProductId;
 use marque_ports::{CatalogStore as _, CatalogStoreError};
 use poem::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
@@ -50,6 +55,9 @@ const LEVEL: i32 = 9;
 #[derive(Debug, Clone)]
 struct Page {
     generation: u64,
+    /// What a listing was made of, for the stock forgets (`None` for a product's own answer,
+    /// which is forgotten by its key).
+    made_of: Option<Arc<MadeOf>>,
     /// The answer, compressed with the [`Packing`] when `packed`.
     body: Bytes,
     packed: bool,
@@ -89,13 +97,28 @@ impl Packing {
     }
 }
 
+/// The products a kept listing holds, as hashes of their ids (a collision only forgets more),
+/// and whether it was ranked by sales.
+#[derive(Debug)]
+struct MadeOf {
+    products: Box<[u64]>,
+    by_sales: bool,
+}
+
+impl MadeOf {
+    fn touched_by(&self, changed: &HashSet<u64>) -> bool {
+        self.by_sales || self.products.iter().any(|p| changed.contains(p))
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 struct ByBytes;
 
 impl quick_cache::Weighter<String, Page> for ByBytes {
     fn weight(&self, key: &String, page: &Page) -> u64 {
         // The key, the body, the tag and the entry's own bookkeeping.
-        (key.len() + page.body.len() + page.etag.len() + 96) as u64
+        let made_of = page.made_of.as_ref().map_or(0, |m| 32 + m.products.len() * 8);
+        (key.len() + page.body.len() + page.etag.len() + made_of + 96) as u64
     }
 }
 
@@ -110,6 +133,8 @@ pub struct ReadyAnswers {
     packing: OnceLock<Packing>,
     /// The product answers kept so far, until the dictionary is made of them.
     samples: Mutex<Vec<u8>>,
+    /// Hashes product ids for [`MadeOf`].
+    hasher: std::collections::hash_map::RandomState,
 }
 
 /// Which kept answer a request asks for.
@@ -140,19 +165,43 @@ pub enum Warmed {
 
 impl ReadyAnswers {
     /// Answers read through `catalog`: products' in at most about `capacity_bytes`, the other
-    /// calls' in at most about `listing_bytes`.
+    /// calls' in at most about `listing_bytes`. They follow the catalog cache's stock forgets
+    /// for as long as they live.
     #[must_use]
-    pub fn new(catalog: Arc<CachedCatalogStore>, capacity_bytes: u64, listing_bytes: u64) -> Self {
+    pub fn new(catalog: Arc<CachedCatalogStore>, capacity_bytes: u64, listing_bytes: u64) -> Arc<Self> {
         let estimated_items = usize::try_from((capacity_bytes / 700).clamp(64, 1 << 21)).unwrap_or(1 << 21);
         let estimated_listings = usize::try_from((listing_bytes / 16_384).clamp(64, 1 << 16)).unwrap_or(1 << 16);
-        Self {
-            catalog,
+        let answers = Arc::new(Self {
+            catalog: catalog.clone(),
             pages: quick_cache::sync::Cache::with_weighter(estimated_items, capacity_bytes.max(1), ByBytes),
             capacity_bytes,
             listings: quick_cache::sync::Cache::with_weighter(estimated_listings, listing_bytes.max(1), ByBytes),
             packing: OnceLock::new(),
             samples: Mutex::new(Vec::with_capacity(DICTIONARY_BYTES)),
+            hasher: std::collections::hash_map::RandomState::new(),
+        });
+        let weak = Arc::downgrade(&answers);
+        catalog.on_stock_forget(move |products| {
+            if let Some(answers) = weak.upgrade() {
+                answers.forget(products);
+            }
+        });
+        answers
+    }
+
+    /// Forgets the answers made of any of `products`, and those ranked by sales.
+    fn forget(&self, products: &HashSet<ProductId>) {
+        for id in products {
+            self.pages.remove(id.as_str());
         }
+        let changed: HashSet<u64> = products.iter().map(|id| self.hasher.hash_one(id.as_str())).collect();
+        self.listings.retain(|_, page| !page.made_of.as_ref().is_some_and(|m| m.touched_by(&changed)));
+    }
+
+    /// Whether any answer is kept for the listing or search at `path_and_query` (as asked).
+    #[must_use]
+    pub fn holds_listing(&self, path_and_query: &str) -> bool {
+        self.fresh_answer(&Question::Listing(path_and_query.to_owned())).is_some()
     }
 
     /// The catalog cache's generation the kept answers must carry to be given (`None`: none is).
@@ -191,16 +240,27 @@ impl ReadyAnswers {
         cache.get(key).filter(|page| page.generation == generation)
     }
 
-    fn keep(&self, question: &Question, generation: u64, body: &[u8]) {
-        let Ok(etag) = HeaderValue::from_str(&http_cache::tag_of(body)) else { return };
+    /// The page to keep for `body`, an answer read since `generation` was current.
+    fn page(&self, question: &Question, generation: u64, sources: &Sources, body: &[u8]) -> Option<Page> {
+        let etag = HeaderValue::from_str(&http_cache::tag_of(body)).ok()?;
+        let made_of = matches!(question, Question::Listing(_)).then(|| {
+            let products = sources.products.iter().map(|id| self.hasher.hash_one(id.as_str())).collect();
+            Arc::new(MadeOf { products, by_sales: sources.by_sales })
+        });
         let packed = self.packing(question, body).and_then(|packing| packing.pack(body));
-        let page = match packed {
-            Some(packed) => Page { generation, body: packed, packed: true, etag },
+        Some(match packed {
+            Some(packed) => Page { generation, made_of, body: packed, packed: true, etag },
             // A copy of exactly its length: the serialiser's buffer has room to spare.
-            None => Page { generation, body: Bytes::copy_from_slice(body), packed: false, etag },
-        };
+            None => Page { generation, made_of, body: Bytes::copy_from_slice(body), packed: false, etag },
+        })
+    }
+
+    /// Keeps `body`, the answer to `question` read since `stamp` was taken and made of `sources`,
+    /// unless the catalog cache forgot anything since.
+    fn keep(&self, question: &Question, stamp: Stamp, sources: &Sources, body: &[u8]) {
+        let Some(page) = self.page(question, stamp.generation, sources, body) else { return };
         let (cache, key) = self.cache(question);
-        cache.insert(key.to_owned(), page);
+        self.catalog.keep_unless_forgotten(stamp, || cache.insert(key.to_owned(), page));
     }
 
     /// The compression, once there is one; a product answer kept before goes into its dictionary.
@@ -268,26 +328,41 @@ impl ReadyAnswers {
         let mut warmed = 0;
         loop {
             let Some(this) = pages.upgrade() else { return Ok(Warmed::Interrupted) };
-            let window = this.catalog.products_after(after.take(), WARM_WINDOW).await?;
-            let Some(last) = window.last() else { return Ok(Warmed::All(warmed)) };
-            after = Some(last.id.clone());
-            if this.catalog.answering_generation() != Some(generation) {
+            // Taken before the window is read: a stock forget meanwhile makes it read again.
+            let Some(stamp) = this.catalog.answering_stamp().filter(|s| s.generation == generation) else {
                 return Ok(Warmed::Interrupted);
-            }
-            let share = this.capacity_bytes / 10 * 9;
+            };
+            let window = this.catalog.products_after(after.clone(), WARM_WINDOW).await?;
+            let Some(last) = window.last().map(|p| p.id.clone()) else { return Ok(Warmed::All(warmed)) };
+            let mut ready = Vec::with_capacity(window.len());
+            let mut held = 0;
             for product in window {
                 if this.pages.get(product.id.as_str()).is_some_and(|p| p.generation == generation) {
-                    warmed += 1;
+                    held += 1;
                     continue;
                 }
                 let id = product.id.0.clone();
                 let Ok(body) = super::catalog::product_answer(product).into_body().into_bytes().await else { continue };
-                // Weighed as kept (compressed), once kept: past the share, the rest stays unread.
-                this.keep(&Question::Product(id), generation, &body);
-                warmed += 1;
-                if this.pages.weight() > share {
-                    return Ok(Warmed::Full(warmed));
+                let question = Question::Product(id);
+                if let Some(page) = this.page(&question, generation, &Sources::default(), &body) {
+                    ready.push((question, page));
                 }
+            }
+            let count = ready.len();
+            let kept = this.catalog.keep_unless_forgotten(stamp, || {
+                for (question, page) in ready {
+                    let (cache, key) = this.cache(&question);
+                    cache.insert(key.to_owned(), page);
+                }
+            });
+            if !kept {
+                continue;
+            }
+            warmed += held + count;
+            after = Some(last);
+            // Weighed as kept (compressed): past the share, the rest stays unread.
+            if this.pages.weight() > this.capacity_bytes / 10 * 9 {
+                return Ok(Warmed::Full(warmed));
             }
         }
     }
@@ -308,13 +383,14 @@ pub async fn serve<E: Endpoint>(next: E, req: Request, pages: &ReadyAnswers) -> 
         }
     }
     // Read before the product is: an answer read across a change is tagged with the old generation.
-    let generation = pages.catalog.answering_generation();
-    let resp = next.call(req).await?.into_response();
-    match generation {
-        Some(generation) if resp.status() == StatusCode::OK => {
+    let stamp = pages.catalog.answering_stamp();
+    let (resp, sources) = CachedCatalogStore::noting_sources(next.call(req)).await;
+    let resp = resp?.into_response();
+    match stamp {
+        Some(stamp) if resp.status() == StatusCode::OK => {
             let (parts, body) = resp.into_parts();
             let bytes = body.into_bytes().await?;
-            pages.keep(&question, generation, &bytes);
+            pages.keep(&question, stamp, &sources, &bytes);
             Ok(Response::from_parts(parts, Body::from_bytes(bytes)))
         }
         _ => Ok(resp),
