@@ -11,7 +11,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # Schemathesis (issue 11) lives in a venv outside the clone, installed once by `make schemathesis`.
 SCHEMATHESIS_VENV := $(HOME)/.cache/marque-schemathesis
 
-.PHONY: surreal-server poppler moto schemathesis run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-web lighthouse
+.PHONY: surreal-server poppler moto schemathesis run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -97,6 +97,12 @@ aiosmtpd:
 bench:
 	cargo build --release -p marque-server
 	bench/catalog.sh $${PRODUCTS:-100000}
+
+## Storefront reads while orders come in (about BENCH_ORDER_RATE a second, through the real pay calls),
+## each beside the same read with no orders, on a copy of the store `make bench` seeded.
+bench-orders:
+	cargo build --release -p marque-server
+	bench/orders.sh $${PRODUCTS:-100000}
 
 ## Lighthouse 12.8 (mobile, default simulated throttling) on every storefront page against the release server:
 ## each page's four scores and LCP, CLS, TBT (RUNS=3 for the median of three). Not part of `make test`.

@@ -7,29 +7,13 @@
 // Prints p50, p90, p99 and max of pay + success (the sandbox's bank press is not counted), then the median
 // time of GET /api/get/invoice/{orderId} (building and rendering the PDF) over 20 fetches and the PDF's size.
 
-import { codeFor, outbox } from '../frontends/e2e/outbox.mjs';
 import { json as apiJson, authed } from '../frontends/e2e/pages.mjs';
+import { customer } from './customers.mjs';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const payments = Number(process.argv[3] ?? 100);
 
 const json = (path, init) => apiJson(base, path, init);
-
-async function customer() {
-  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ name: 'Bench Buyer', email: `bench.${mobile}@example.in`, password: 'Bench@2026', mobile })) {
-    form.append(k, v);
-  }
-  const before = (await outbox(base)).length;
-  await json('/api/register', { method: 'POST', body: form });
-  const otp = await codeFor(base, [mobile], before);
-  const { token } = await json('/api/verify', authed('', 'POST', { mobile, otp }));
-  const { user } = await json('/api/user', { headers: { authorization: `Bearer ${token}` } });
-  const address = { houseNo: '1', street: '', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: mobile, pincode: '110001', gstin: '' };
-  const added = await json(`/api/add/address/${user._id}`, authed(token, 'PATCH', address));
-  return { token, address: added._id };
-}
 
 /** Ids of in-stock products, one per payment, from the search listing. */
 async function products(n) {
@@ -43,7 +27,7 @@ async function products(n) {
   return ids.slice(0, n);
 }
 
-const { token, address } = await customer();
+const { token, address } = await customer(base, `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
 const ids = await products(payments);
 const { payment } = await json('/api/get/shop');
 const millis = [];
