@@ -1042,28 +1042,6 @@ pub async fn empty_ids_are_invalid_and_nothing_is_written(store: &dyn CatalogSto
     assert_eq!(store.count_products().await.expect("count"), 0, "a refused product batch writes nothing");
 }
 
-#[cfg(test)]
-mod tests {
-    use super::CATALOG_SUITE;
-
-    #[test]
-    fn the_suite_list_and_the_macro_name_the_same_suites() {
-        let mut from_macro: Vec<&str> = Vec::new();
-        macro_rules! collect {
-            ($suite:ident) => {
-                from_macro.push(stringify!($suite));
-            };
-        }
-        crate::for_each_catalog_suite!(collect);
-        let listed: Vec<&str> = CATALOG_SUITE.iter().map(|(name, _)| *name).collect();
-        assert_eq!(listed, from_macro);
-        let mut unique = listed.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(unique.len(), listed.len(), "suite names are unique");
-    }
-}
-
 // ---------------------------------------------------------------------------
 // The version stamp caches poll
 // ---------------------------------------------------------------------------
@@ -1094,4 +1072,26 @@ pub async fn catalog_version_moves_with_every_write(store: &dyn CatalogStore) {
     let _ = store.search(&ProductQuery { text: "brake".into(), offset: 0, limit: 5 }).await.expect("search");
     let _ = store.list_products(&ProductListing { limit: 5, ..ProductListing::default() }).await.expect("listing");
     assert_eq!(version(store).await, before, "reads leave the catalog version alone");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CATALOG_SUITE;
+
+    #[test]
+    fn the_suite_list_and_the_macro_name_the_same_suites() {
+        let mut from_macro: Vec<&str> = Vec::new();
+        macro_rules! collect {
+            ($suite:ident) => {
+                from_macro.push(stringify!($suite));
+            };
+        }
+        crate::for_each_catalog_suite!(collect);
+        let listed: Vec<&str> = CATALOG_SUITE.iter().map(|(name, _)| *name).collect();
+        assert_eq!(listed, from_macro);
+        let mut unique = listed.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), listed.len(), "suite names are unique");
+    }
 }

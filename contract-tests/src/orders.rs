@@ -50,7 +50,9 @@ fn pay_order(key: &str) -> PaymentOrderId {
     PaymentOrderId(format!("order_{key}"))
 }
 
-fn address() -> Address {
+/// A Delhi delivery address.
+#[must_use]
+pub fn address() -> Address {
     Address::parse(&AddressInput {
         house_no: "12B".into(),
         city: "New Delhi".into(),

@@ -243,19 +243,10 @@ async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
 
 /// A reservation of one unit of `product`, as the checkout makes one when the shopper pays.
 fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
-    use marque_domain::address::{Address, AddressInput};
     use marque_domain::cart::Quantity;
     use marque_domain::order::OrderLine;
     use marque_domain::pricing::DiscountPercent;
     use marque_domain::Money;
-    let address = AddressInput {
-        house_no: "12B".into(),
-        city: "New Delhi".into(),
-        state: "Delhi".into(),
-        mobile_no: "9876543210".into(),
-        pincode: "110001".into(),
-        ..AddressInput::default()
-    };
     marque_ports::Reservation {
         payment_order: marque_ports::PaymentOrderId(format!("order_{key}")),
         draft: marque_ports::OrderDraft {
@@ -269,7 +260,7 @@ fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
                 gst: 18,
                 hsn: None,
             }],
-            address: Address::parse(&address).expect("a valid address"),
+            address: marque_contract_tests::orders::address(),
             discount: DiscountPercent::new(0).expect("a percent"),
             discount_amount: Money::ZERO,
             delivery_charge: Money::ZERO,
