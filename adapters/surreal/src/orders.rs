@@ -295,6 +295,11 @@ async fn take_stock(tx: &Tx, lines: &[LineRow]) -> Result<Option<ProductId>, sur
     Ok(None)
 }
 
+/// The ids of the products an order's lines sell.
+fn products_of(draft: &OrderDraft) -> Vec<String> {
+    draft.lines.iter().map(|l| l.product_id.0.clone()).collect()
+}
+
 /// A reservation's state and the products it holds.
 #[derive(Debug, SurrealValue)]
 struct HeldRow {
@@ -540,7 +545,7 @@ impl OrderStore for SurrealOrderStore {
         let row = reservation_row(reservation, "held");
         let key = reservation.payment_order.0.as_str();
         self.retrying(|| self.try_reserve(key, &row)).await?;
-        self.stock_changed(reservation.draft.lines.iter().map(|l| l.product_id.0.clone()).collect()).await;
+        self.stock_changed(products_of(&reservation.draft)).await;
         Ok(())
     }
 
@@ -603,7 +608,7 @@ impl OrderStore for SurrealOrderStore {
         let outcome = self.retrying(|| self.try_place(key, &payment.0, placed_at)).await;
         match outcome {
             Ok(Placement::Placed(order)) => {
-                self.stock_changed(order.draft.lines.iter().map(|l| l.product_id.0.clone()).collect()).await;
+                self.stock_changed(products_of(&order.draft)).await;
                 Ok(Placement::Placed(order))
             }
             other => other,
