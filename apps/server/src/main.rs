@@ -35,10 +35,12 @@ enum Command {
         file: std::path::PathBuf,
     },
     /// Restore a backup written by `export` into the configured database, which must be empty.
+    /// A file that does not read through to the end mark `export` writes is refused.
     Import {
         /// The backup to restore.
         file: std::path::PathBuf,
-        /// Erase everything in a non-empty database first.
+        /// Erase everything in a non-empty database first, after writing it to a safety export
+        /// (`$MARQUE_DATA_DIR/backups/before-import-<UTC time>.surql`).
         #[arg(long)]
         replace: bool,
     },
@@ -114,7 +116,12 @@ async fn run() -> anyhow::Result<()> {
         }
         Command::Import { file, replace } => {
             let config = cli.config;
-            let database = Database::restore(&config.database_url(), &connect_options(&config), &file, replace).await?;
+            let safety = replace.then(|| safety_export_path(&config.data_dir, chrono::Utc::now()));
+            let (database, saved) =
+                Database::restore(&config.database_url(), &connect_options(&config), &file, safety.as_deref()).await?;
+            if let Some(safety) = safety.filter(|_| saved) {
+                println!("wrote what the database held to the safety export {}", safety.display());
+            }
             println!("restored the backup {}", file.display());
             close_database(database).await;
             Ok(())
@@ -127,6 +134,20 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// Where `import --replace` saves what it is about to erase: a new file under the data directory.
+fn safety_export_path(data_dir: &std::path::Path, now: chrono::DateTime<chrono::Utc>) -> std::path::PathBuf {
+    let dir = data_dir.join("backups");
+    let stamp = now.format("%Y%m%dT%H%M%SZ");
+    let mut path = dir.join(format!("before-import-{stamp}.surql"));
+    for n in 2.. {
+        if !path.exists() {
+            break;
+        }
+        path = dir.join(format!("before-import-{stamp}-{n}.surql"));
+    }
+    path
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {

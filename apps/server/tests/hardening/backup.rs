@@ -253,3 +253,89 @@ fn prod_lists_every_refusal_before_starting() {
     assert!(stderr.contains("MARQUE_SECRET is the published development key"), "{stderr}");
     assert!(stderr.contains("MARQUE_CLIENT_VALIDATION is not set"), "{stderr}");
 }
+
+/// A data directory seeded with `products` demo products, exported to `backup`.
+fn seeded_and_exported(dir: &Path, products: &str, backup: &Path) {
+    let out = run(command(dir).arg("seed").arg("--products").arg(products));
+    assert!(out.status.success(), "seed: {}", String::from_utf8_lossy(&out.stderr));
+    let out = run(command(dir).arg("export").arg(backup));
+    assert!(out.status.success(), "export: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// What the database in `dir` holds, as a fresh export reads it (its end mark aside).
+fn contents(dir: &Path, scratch: &Path) -> String {
+    let out = run(command(dir).arg("export").arg(scratch));
+    assert!(out.status.success(), "export: {}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(scratch).expect("the export");
+    text.lines().filter(|l| !l.starts_with("-- marque backup end:")).collect::<Vec<_>>().join("\n")
+}
+
+/// Two seeded shops: `kept` (30 products, what it holds in `before`) and another (9), whose backup is `other_backup`.
+struct Shops {
+    kept: tempfile::TempDir,
+    _other: tempfile::TempDir,
+    files: tempfile::TempDir,
+    other_backup: std::path::PathBuf,
+    before: String,
+}
+
+fn two_shops() -> Shops {
+    let (kept, other, files) = (tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"));
+    let other_backup = files.path().join("other.surql");
+    seeded_and_exported(kept.path(), "30", &files.path().join("kept.surql"));
+    seeded_and_exported(other.path(), "9", &other_backup);
+    let before = contents(kept.path(), &files.path().join("before.surql"));
+    Shops { kept, _other: other, files, other_backup, before }
+}
+
+#[test]
+fn a_backup_that_does_not_read_through_to_its_end_is_refused_before_anything_is_erased() {
+    let Shops { kept, files, other_backup, before, .. } = two_shops();
+
+    let whole = std::fs::read(&other_backup).expect("the backup");
+    // Cut in the middle of a statement, and cut cleanly after a whole line (every statement
+    // before it complete: the engine alone would import it without a word), and its last byte.
+    let half = whole.len() / 2;
+    let line_end = whole[..half].iter().rposition(|b| *b == b'\n').expect("a line break") + 1;
+    for (what, cut) in [("mid-statement", &whole[..half]), ("after a whole line", &whole[..line_end]), ("its last byte", &whole[..whole.len() - 1])] {
+        let truncated = files.path().join("truncated.surql");
+        std::fs::write(&truncated, cut).expect("written");
+        let out = run(command(kept.path()).arg("import").arg("--replace").arg(&truncated));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{what}: a truncated backup was imported");
+        assert!(stderr.contains("does not read through to its end") && stderr.contains("nothing was changed"), "{what}: {stderr}");
+        assert_eq!(contents(kept.path(), &files.path().join("after.surql")), before, "{what}: the shop is as it was");
+        assert!(!kept.path().join("backups").exists(), "{what}: refused before the safety export");
+    }
+    // The whole file is accepted.
+    let out = run(command(kept.path()).arg("import").arg("--replace").arg(&other_backup));
+    assert!(out.status.success(), "the whole backup: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn import_replace_saves_what_it_erases_to_a_safety_export_first() {
+    let Shops { kept, files, other_backup, before, .. } = two_shops();
+
+    let out = run(command(kept.path()).arg("import").arg("--replace").arg(&other_backup));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "import --replace: {}", String::from_utf8_lossy(&out.stderr));
+    let saved: Vec<_> = std::fs::read_dir(kept.path().join("backups")).expect("a backups directory").map(|e| e.expect("entry").path()).collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let safety = &saved[0];
+    let name = safety.file_name().and_then(|n| n.to_str()).expect("a name");
+    assert!(name.starts_with("before-import-") && name.ends_with(".surql"), "{name}");
+    assert!(stdout.contains(&safety.display().to_string()), "the import names the safety export: {stdout}");
+    assert_ne!(contents(kept.path(), &files.path().join("replaced.surql")), before, "replaced by the other shop");
+
+    // The safety export is a whole backup: importing it brings the erased shop back.
+    let out = run(command(kept.path()).arg("import").arg("--replace").arg(safety));
+    assert!(out.status.success(), "restoring the safety export: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(contents(kept.path(), &files.path().join("back.surql")), before, "the erased shop is back");
+    assert_eq!(std::fs::read_dir(kept.path().join("backups")).expect("dir").count(), 2, "a second safety export, of the other shop");
+
+    // An empty database has nothing to save.
+    let empty = tempfile::tempdir().expect("dir");
+    let out = run(command(empty.path()).arg("import").arg("--replace").arg(&other_backup));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!empty.path().join("backups").exists(), "nothing to save");
+}
