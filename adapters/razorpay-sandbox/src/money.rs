@@ -1,6 +1,8 @@
 //! Captures and refunds, as Razorpay makes them: a payment is authorized, then captured (the
 //! money is the shop's), then refunded in full or in parts that never total more than it captured.
 
+use std::collections::HashMap;
+
 use marque_razorpay::protocol::{self, CaptureBody, Collection, PaymentEntity, RefundBody, RefundEntity};
 
 use crate::webhooks::WebhookEvent;
@@ -37,8 +39,7 @@ impl Sandbox {
         if !state.orders.contains_key(order_id) {
             return Err(unknown());
         }
-        let ids = state.order_payments.get(order_id).map(Vec::as_slice).unwrap_or_default();
-        Ok(Collection::of(ids.iter().rev().filter_map(|id| state.payments.get(id).cloned()).collect()))
+        Ok(newest_first(state.order_payments.get(order_id), &state.payments))
     }
 
     /// `POST /v1/payments/{id}/capture`: an authorized payment, for its whole amount, becomes the
@@ -243,9 +244,14 @@ impl Sandbox {
         if !state.payments.contains_key(payment_id) {
             return Err(unknown());
         }
-        let ids = state.payment_refunds.get(payment_id).map(Vec::as_slice).unwrap_or_default();
-        Ok(Collection::of(ids.iter().rev().filter_map(|id| state.refunds.get(id).cloned()).collect()))
+        Ok(newest_first(state.payment_refunds.get(payment_id), &state.refunds))
     }
+}
+
+/// The entities `ids` names (oldest first), newest first as Razorpay lists them.
+fn newest_first<T: Clone>(ids: Option<&Vec<String>>, all: &HashMap<String, T>) -> Collection<T> {
+    let ids = ids.map(Vec::as_slice).unwrap_or_default();
+    Collection::of(ids.iter().rev().filter_map(|id| all.get(id).cloned()).collect())
 }
 
 /// A payment's `refund_status` and `status` for what its refunds returned so far.
