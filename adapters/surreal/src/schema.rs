@@ -54,6 +54,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "catalog: the stock changes caches poll",
         surql: include_str!("schema/0008_stock_changes.surql"),
     },
+    Migration {
+        number: 9,
+        name: "accounts: email and mobile proven each by its own code, external identities by issuer and subject",
+        surql: include_str!("schema/0009_proven_channels.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
