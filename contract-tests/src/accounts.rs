@@ -7,7 +7,8 @@ use futures::future::join_all;
 use marque_domain::account::Email;
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, PendingSignIn, UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, UserId,
+    UserRecord,
 };
 
 /// Calls `$callback!(suite_name)` once for every account suite.
@@ -21,7 +22,11 @@ macro_rules! for_each_account_suite {
         $callback!(accounts_without_email_or_mobile_do_not_clash);
         $callback!(racing_sign_ups_store_exactly_one);
         $callback!(update_replaces_and_unknown_is_invalid);
-        $callback!(update_cannot_take_another_customers_email_or_mobile);
+        $callback!(update_never_changes_the_email_the_mobile_or_what_is_proven);
+        $callback!(unproven_emails_and_mobiles_are_only_claims);
+        $callback!(a_proof_takes_the_email_or_mobile_from_accounts_that_only_claimed_it);
+        $callback!(racing_proofs_of_one_email_leave_exactly_one_owner);
+        $callback!(external_identities_are_kept_by_issuer_and_subject);
         $callback!(sessions_last_until_they_expire);
         $callback!(ended_sessions_are_gone_and_ending_twice_is_harmless);
         $callback!(a_new_challenge_replaces_the_earlier_one);
@@ -29,8 +34,12 @@ macro_rules! for_each_account_suite {
         $callback!(the_right_code_is_accepted_once);
         $callback!(wrong_tries_count_down_and_the_last_ends_the_code);
         $callback!(concurrent_checks_grant_at_most_the_tries_stored);
+        $callback!(fifty_concurrent_wrong_guesses_compare_at_most_five_and_then_the_right_code_is_refused);
+        $callback!(email_and_mobile_codes_are_kept_apart);
         $callback!(hits_are_counted_per_key_and_window);
+        $callback!(an_unhit_takes_back_one_hit_of_its_window);
         $callback!(pending_sign_ins_are_taken_once_and_expire);
+        $callback!(the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts);
     };
 }
 
@@ -43,11 +52,17 @@ fn user(id: &str, email: &str, mobile: &str) -> UserRecord {
         mobile: mobile.to_owned(),
         password_hash: Some("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".to_owned()),
         profile: String::new(),
-        verified: false,
+        email_verified: false,
+        mobile_verified: false,
         offer_exp: 0,
         percentage: 0,
         created_at: 1_700_000_000,
     }
+}
+
+/// A customer who has proven both their email and their mobile.
+fn proven(id: &str, email: &str, mobile: &str) -> UserRecord {
+    UserRecord { email_verified: !email.is_empty(), mobile_verified: !mobile.is_empty(), ..user(id, email, mobile) }
 }
 
 fn email(s: &str) -> Email {
@@ -55,7 +70,7 @@ fn email(s: &str) -> Email {
 }
 
 fn key(id: &str) -> ChallengeKey {
-    ChallengeKey { user: UserId(id.to_owned()) }
+    ChallengeKey { user: UserId(id.to_owned()), channel: Channel::Sms }
 }
 
 fn challenge(id: &str, hash: &str, now: i64, tries: u8) -> Challenge {
@@ -69,7 +84,8 @@ pub async fn users_round_trip_by_id_email_and_mobile(store: &dyn AccountStore) {
     asha.google_email = Some("asha@gmail.com".to_owned());
     asha.offer_exp = 5;
     asha.percentage = 10;
-    asha.verified = true;
+    asha.email_verified = true;
+    asha.mobile_verified = true;
     store.create_user(&asha).await.expect("create");
     assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha.clone()), "by id, exactly as stored");
     assert_eq!(store.user_by_email(&email("ASHA@example.in")).await.expect("read"), Some(asha.clone()), "by email, any case");
@@ -88,16 +104,16 @@ pub async fn unknown_users_are_none(store: &dyn AccountStore) {
 }
 
 pub async fn duplicate_email_is_refused_in_any_case_and_nothing_written(store: &dyn AccountStore) {
-    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
-    let clash = user("u2", "Asha@Example.IN", "9123456780");
+    store.create_user(&proven("u1", "asha@example.in", "9876543210")).await.expect("create");
+    let clash = proven("u2", "Asha@Example.IN", "9123456780");
     assert_eq!(store.create_user(&clash).await, Err(AccountStoreError::DuplicateEmail));
     assert_eq!(store.user(&clash.id).await.expect("read"), None, "nothing written");
     assert_eq!(store.user_by_mobile("9123456780").await.expect("read"), None, "nothing written");
 }
 
 pub async fn duplicate_mobile_is_refused_and_nothing_written(store: &dyn AccountStore) {
-    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
-    let clash = user("u2", "ravi@example.in", "9876543210");
+    store.create_user(&proven("u1", "asha@example.in", "9876543210")).await.expect("create");
+    let clash = proven("u2", "ravi@example.in", "9876543210");
     assert_eq!(store.create_user(&clash).await, Err(AccountStoreError::DuplicateMobile));
     assert_eq!(store.user(&clash.id).await.expect("read"), None, "nothing written");
 }
@@ -114,7 +130,7 @@ pub async fn accounts_without_email_or_mobile_do_not_clash(store: &dyn AccountSt
 
 pub async fn racing_sign_ups_store_exactly_one(store: &dyn AccountStore) {
     let attempts: Vec<UserRecord> =
-        (0..8).map(|i| user(&format!("r{i}"), "race@example.in", &format!("98765432{i:02}"))).collect();
+        (0..8).map(|i| proven(&format!("r{i}"), "race@example.in", &format!("98765432{i:02}"))).collect();
     let outcomes = join_all(attempts.iter().map(|u| store.create_user(u))).await;
     let stored = outcomes.iter().filter(|o| o.is_ok()).count();
     assert_eq!(stored, 1, "exactly one racing sign-up is stored: {outcomes:?}");
@@ -131,7 +147,9 @@ pub async fn update_replaces_and_unknown_is_invalid(store: &dyn AccountStore) {
     store.create_user(&asha).await.expect("create");
     asha.name = "Asha Rao".to_owned();
     asha.profile = "/media/avatars/u1-x.png".to_owned();
-    asha.verified = true;
+    asha.google_email = Some("asha@gmail.com".to_owned());
+    asha.offer_exp = 3;
+    asha.percentage = 15;
     store.update_user(&asha).await.expect("update");
     assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha));
     let ghost = user("ghost", "ghost@example.in", "9000000001");
@@ -139,17 +157,102 @@ pub async fn update_replaces_and_unknown_is_invalid(store: &dyn AccountStore) {
     assert_eq!(store.user(&ghost.id).await.expect("read"), None, "an update creates nobody");
 }
 
-pub async fn update_cannot_take_another_customers_email_or_mobile(store: &dyn AccountStore) {
-    store.create_user(&user("u1", "asha@example.in", "9876543210")).await.expect("create");
+pub async fn update_never_changes_the_email_the_mobile_or_what_is_proven(store: &dyn AccountStore) {
+    store.create_user(&proven("u1", "asha@example.in", "9876543210")).await.expect("create");
     let ravi = user("u2", "ravi@example.in", "9123456780");
     store.create_user(&ravi).await.expect("create");
-    let mut taking_email = ravi.clone();
-    taking_email.email = "ASHA@example.in".to_owned();
-    assert_eq!(store.update_user(&taking_email).await, Err(AccountStoreError::DuplicateEmail));
-    let mut taking_mobile = ravi.clone();
-    taking_mobile.mobile = "9876543210".to_owned();
-    assert_eq!(store.update_user(&taking_mobile).await, Err(AccountStoreError::DuplicateMobile));
-    assert_eq!(store.user(&ravi.id).await.expect("read"), Some(ravi), "unchanged");
+    let mut changed = ravi.clone();
+    changed.email = "ASHA@example.in".to_owned();
+    changed.mobile = "9876543210".to_owned();
+    changed.email_verified = true;
+    changed.mobile_verified = true;
+    store.update_user(&changed).await.expect("an update of the other fields");
+    assert_eq!(store.user(&ravi.id).await.expect("read"), Some(ravi), "email, mobile and proofs unchanged");
+    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read").map(|u| u.id), Some(UserId("u1".into())));
+}
+
+pub async fn unproven_emails_and_mobiles_are_only_claims(store: &dyn AccountStore) {
+    let owner = proven("u1", "asha@example.in", "9876543210");
+    store.create_user(&owner).await.expect("create");
+    // Two strangers claim Asha's email and mobile, and each other's: no clash, none of them owns it.
+    let stranger = user("u2", "ASHA@example.in", "9123456780");
+    let other = user("u3", "asha@example.in", "9123456780");
+    store.create_user(&stranger).await.expect("an unproven email is not a claim against a proven one");
+    store.create_user(&other).await.expect("nor against another unproven one");
+    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read"), Some(owner.clone()), "the proven owner only");
+    assert_eq!(store.user_by_mobile("9123456780").await.expect("read"), None, "nobody proved this mobile");
+    let claims = store.users_claiming_email(&email("Asha@Example.in"), 10).await.expect("read");
+    assert_eq!(claims, vec![stranger.clone(), other.clone()], "the accounts only claiming it, oldest first");
+    assert_eq!(store.users_claiming_email(&email("asha@example.in"), 1).await.expect("read"), vec![stranger.clone()], "at most the limit");
+    assert_eq!(store.users_claiming_mobile("9123456780", 10).await.expect("read").len(), 2);
+    assert_eq!(store.users_claiming_mobile("9876543210", 10).await.expect("read"), vec![], "a proven mobile has no claimants");
+    assert_eq!(store.users_claiming_mobile("", 10).await.expect("read"), vec![], "an empty mobile names nobody");
+}
+
+pub async fn a_proof_takes_the_email_or_mobile_from_accounts_that_only_claimed_it(store: &dyn AccountStore) {
+    // The stranger signs up first with Asha's email and their own mobile, and proves the mobile.
+    let stranger = user("s", "asha@example.in", "9123456780");
+    store.create_user(&stranger).await.expect("create");
+    let stranger = store.prove(&stranger.id, Channel::Sms).await.expect("the stranger proves their own mobile");
+    assert!(stranger.mobile_verified && !stranger.email_verified);
+    assert_eq!(store.user_by_mobile("9123456780").await.expect("read").map(|u| u.id), Some(stranger.id.clone()));
+    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read"), None, "a claim opens nothing");
+    // Asha signs up with her email and proves it: the stranger's account loses it.
+    let asha = user("a", "Asha@example.in", "9876543210");
+    store.create_user(&asha).await.expect("create");
+    let asha = store.prove(&asha.id, Channel::Email).await.expect("Asha proves her email");
+    assert!(asha.email_verified && !asha.mobile_verified);
+    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read"), Some(asha.clone()));
+    let stranger = store.user(&stranger.id).await.expect("read").expect("still there");
+    assert_eq!((stranger.email.as_str(), stranger.email_verified), ("", false), "the claim is gone");
+    assert_eq!(store.users_claiming_email(&email("asha@example.in"), 10).await.expect("read"), vec![]);
+    assert_eq!(store.prove(&asha.id, Channel::Email).await.expect("again"), asha, "proving twice changes nothing");
+    // The same the other way: the mobile.
+    let impostor = user("i", "imp@example.in", "9876543210");
+    store.create_user(&impostor).await.expect("create");
+    store.prove(&asha.id, Channel::Sms).await.expect("Asha proves her mobile");
+    let impostor = store.user(&impostor.id).await.expect("read").expect("still there");
+    assert_eq!((impostor.mobile.as_str(), impostor.mobile_verified), ("", false), "the mobile claim is gone");
+    assert_eq!(store.user_by_mobile("9876543210").await.expect("read").map(|u| u.id), Some(asha.id.clone()));
+    // A proven email or mobile is refused to anyone else; an unknown customer, or a channel it does not have, is invalid.
+    let late = user("l", "asha@example.in", "9876543210");
+    store.create_user(&late).await.expect("a claim");
+    assert_eq!(store.prove(&late.id, Channel::Email).await, Err(AccountStoreError::DuplicateEmail));
+    assert_eq!(store.prove(&late.id, Channel::Sms).await, Err(AccountStoreError::DuplicateMobile));
+    assert_eq!(store.user(&late.id).await.expect("read"), Some(late), "nothing changed");
+    assert!(matches!(store.prove(&UserId("ghost".into()), Channel::Email).await, Err(AccountStoreError::Invalid { .. })));
+    assert!(matches!(store.prove(&impostor.id, Channel::Sms).await, Err(AccountStoreError::Invalid { .. })), "no mobile left");
+}
+
+pub async fn racing_proofs_of_one_email_leave_exactly_one_owner(store: &dyn AccountStore) {
+    let claimants: Vec<UserRecord> = (0..6).map(|i| user(&format!("c{i}"), "race@example.in", &format!("98765432{i:02}"))).collect();
+    for c in &claimants {
+        store.create_user(c).await.expect("create");
+    }
+    let outcomes = join_all(claimants.iter().map(|c| store.prove(&c.id, Channel::Email))).await;
+    let won: Vec<&UserRecord> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
+    assert_eq!(won.len(), 1, "exactly one proof wins: {outcomes:?}");
+    assert!(outcomes.iter().all(|o| o.is_ok() || matches!(o, Err(AccountStoreError::DuplicateEmail | AccountStoreError::Invalid { .. }))), "{outcomes:?}");
+    let owner = store.user_by_email(&email("race@example.in")).await.expect("read").expect("an owner");
+    assert_eq!(&owner.id, &won[0].id);
+    let mut holding = 0;
+    for c in &claimants {
+        holding += usize::from(store.user(&c.id).await.expect("read").is_some_and(|u| !u.email.is_empty()));
+    }
+    assert_eq!(holding, 1, "only the owner still holds the email");
+}
+
+pub async fn external_identities_are_kept_by_issuer_and_subject(store: &dyn AccountStore) {
+    let asha = proven("u1", "asha@example.in", "9876543210");
+    store.create_user(&asha).await.expect("create");
+    let google = "https://accounts.google.com";
+    assert_eq!(store.user_by_external(google, "108").await.expect("read"), None);
+    store.link_external(google, "108", &asha.id).await.expect("link");
+    assert_eq!(store.user_by_external(google, "108").await.expect("read"), Some(asha.clone()));
+    assert_eq!(store.user_by_external("https://other.example", "108").await.expect("read"), None, "another issuer's subject");
+    store.link_external(google, "108", &UserId("u2".into())).await.expect("linking again is not an error");
+    assert_eq!(store.user_by_external(google, "108").await.expect("read").map(|u| u.id), Some(asha.id), "the first link stays");
+    assert_eq!(store.user_by_external("", "").await.expect("read"), None);
 }
 
 pub async fn sessions_last_until_they_expire(store: &dyn AccountStore) {
@@ -232,6 +335,31 @@ pub async fn concurrent_checks_grant_at_most_the_tries_stored(store: &dyn Accoun
     assert_eq!(accepted, 1, "a code is used once however many check it at once: {outcomes:?}");
 }
 
+pub async fn fifty_concurrent_wrong_guesses_compare_at_most_five_and_then_the_right_code_is_refused(store: &dyn AccountStore) {
+    store.put_challenge(&challenge("u1", "right", NOW, 5)).await.expect("put");
+    let k = key("u1");
+    let guesses: Vec<String> = (0..50).map(|i| format!("wrong-{i}")).collect();
+    let outcomes = join_all(guesses.iter().map(|g| store.check_challenge(&k, NOW + 1, g))).await;
+    let compared = outcomes.iter().filter(|o| matches!(o, Ok(ChallengeOutcome::Wrong { .. }))).count();
+    assert!(outcomes.iter().all(|o| matches!(o, Ok(ChallengeOutcome::Wrong { .. } | ChallengeOutcome::NoCode))), "{outcomes:?}");
+    assert!(compared <= 5, "at most 5 of 50 concurrent guesses were compared, not {compared}");
+    assert_eq!(compared, 5, "and every try was spent: {outcomes:?}");
+    assert_eq!(store.check_challenge(&k, NOW + 2, "right").await, Ok(ChallengeOutcome::NoCode), "the right code is then refused");
+    assert_eq!(store.challenge(&k, NOW + 2).await.expect("read"), None);
+}
+
+pub async fn email_and_mobile_codes_are_kept_apart(store: &dyn AccountStore) {
+    let sms = key("u1");
+    let mail = ChallengeKey { user: UserId("u1".into()), channel: Channel::Email };
+    store.put_challenge(&challenge("u1", "by-sms", NOW, 5)).await.expect("put");
+    store.put_challenge(&Challenge { key: mail.clone(), ..challenge("u1", "by-email", NOW, 5) }).await.expect("put");
+    assert_eq!(store.challenge(&sms, NOW + 1).await.expect("read").map(|c| c.code_hash), Some("by-sms".to_owned()));
+    assert_eq!(store.challenge(&mail, NOW + 1).await.expect("read").map(|c| c.key), Some(mail.clone()));
+    assert_eq!(store.check_challenge(&sms, NOW + 1, "by-email").await, Ok(ChallengeOutcome::Wrong { tries_left: 4 }), "the email's code does not open the SMS key");
+    assert_eq!(store.check_challenge(&mail, NOW + 1, "by-email").await, Ok(ChallengeOutcome::Accepted));
+    assert_eq!(store.check_challenge(&sms, NOW + 1, "by-sms").await, Ok(ChallengeOutcome::Accepted), "each key has its own code");
+}
+
 pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
     let hits = |current, previous| Ok(WindowHits { current, previous });
     let start = NOW - NOW.rem_euclid(3600);
@@ -249,6 +377,50 @@ pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
     assert_eq!(store.hit("login:203.0.113.9", start + 60, 60).await, hits(1, 10), "the next minute sees all ten");
     assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, hits(1, 0), "days later: a fresh count");
     assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, hits(2, 0));
+}
+
+pub async fn an_unhit_takes_back_one_hit_of_its_window(store: &dyn AccountStore) {
+    let start = NOW - NOW.rem_euclid(60);
+    for _ in 0..3 {
+        store.hit("guess:u1", start + 1, 60).await.expect("hit");
+    }
+    store.unhit("guess:u1", start + 2, 60).await.expect("unhit");
+    assert_eq!(store.hit("guess:u1", start + 3, 60).await, Ok(WindowHits { current: 3, previous: 0 }), "one taken back");
+    for _ in 0..5 {
+        store.unhit("guess:u1", start + 4, 60).await.expect("unhit");
+    }
+    assert_eq!(store.hit("guess:u1", start + 5, 60).await, Ok(WindowHits { current: 1, previous: 0 }), "never below zero");
+    store.unhit("never:counted", start, 60).await.expect("an unknown key is not an error");
+    assert_eq!(store.hit("never:counted", start + 1, 60).await, Ok(WindowHits { current: 1, previous: 0 }));
+}
+
+pub async fn the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts(store: &dyn AccountStore) {
+    const DAY: i64 = 86_400;
+    for (hash, expires) in [("live", NOW + 100), ("expired", NOW), ("ended", NOW + 100)] {
+        store.create_session(&NewSession { token_hash: hash.into(), user: UserId("u1".into()), expires_at: expires }).await.expect("session");
+    }
+    store.end_session("ended").await.expect("end");
+    let pending = |state: &str| PendingSignIn { state: state.into(), nonce: "n".into(), pkce_verifier: "v".into() };
+    store.put_pending_sign_in(&pending("fresh"), NOW + 600).await.expect("put");
+    store.put_pending_sign_in(&pending("stale"), NOW - 1).await.expect("put");
+    let old_unproven = UserRecord { created_at: NOW - DAY - 1, ..user("old", "old@example.in", "9000000001") };
+    let new_unproven = UserRecord { created_at: NOW - 10, ..user("new", "new@example.in", "9000000002") };
+    let old_half = UserRecord { created_at: NOW - 2 * DAY, ..user("half", "half@example.in", "9000000003") };
+    for u in [&old_unproven, &new_unproven, &old_half] {
+        store.create_user(u).await.expect("create");
+    }
+    store.prove(&old_half.id, Channel::Sms).await.expect("one channel proven");
+
+    let swept = store.sweep(NOW, NOW - DAY).await.expect("sweep");
+    assert_eq!((swept.sessions, swept.pending_sign_ins), (2, 1), "{swept:?}");
+    assert_eq!(swept.accounts, vec![old_unproven.clone()], "only the day-old account with nothing proven");
+    assert_eq!(store.session_user("live", NOW).await.expect("read"), Some(UserId("u1".into())));
+    assert_eq!(store.user(&old_unproven.id).await.expect("read"), None);
+    assert!(store.user(&new_unproven.id).await.expect("read").is_some(), "a day to prove something");
+    assert!(store.user(&old_half.id).await.expect("read").is_some(), "one proven channel keeps an account");
+    assert_eq!(store.take_pending_sign_in("fresh", NOW).await.expect("take").map(|p| p.state), Some("fresh".to_owned()));
+    let again = store.sweep(NOW, NOW - DAY).await.expect("sweep");
+    assert_eq!((again.sessions, again.pending_sign_ins, again.accounts.len()), (0, 0, 0), "nothing left to sweep");
 }
 
 pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {

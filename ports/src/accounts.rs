@@ -5,6 +5,7 @@ use marque_domain::account::Email;
 use marque_domain::rate::WindowHits;
 
 use crate::identity::PendingSignIn;
+use crate::notify::Channel;
 
 /// A customer's id as stored (`_id` in the API).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25,14 +26,35 @@ pub struct UserRecord {
     pub password_hash: Option<String>,
     /// Address of the avatar image, or empty for the default picture.
     pub profile: String,
-    /// Whether a one-time code has confirmed the account.
-    pub verified: bool,
+    /// Whether a code sent by email proved the email (or an identity provider vouched for it).
+    /// An unproven email is only claimed: it opens nothing and another account may claim or
+    /// prove it (see [`AccountStore::prove`]).
+    pub email_verified: bool,
+    /// Whether a code sent by SMS proved the mobile number.
+    pub mobile_verified: bool,
     /// Above 0 means a discount is active (`offerExp`).
     pub offer_exp: i64,
     /// Discount percent when active.
     pub percentage: u8,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
+}
+
+impl UserRecord {
+    /// Whether any channel is proven (an account with none is swept after a day).
+    #[must_use]
+    pub fn verified(&self) -> bool {
+        self.email_verified || self.mobile_verified
+    }
+
+    /// Whether `channel` is proven.
+    #[must_use]
+    pub fn proven(&self, channel: Channel) -> bool {
+        match channel {
+            Channel::Email => self.email_verified,
+            Channel::Sms => self.mobile_verified,
+        }
+    }
 }
 
 /// A new session: the hash of the opaque token the customer holds, never the token itself.
@@ -44,10 +66,12 @@ pub struct NewSession {
     pub expires_at: i64,
 }
 
-/// What a one-time code was sent for, and to whom: exactly one live code per key.
+/// What a one-time code was sent for, and to whom: exactly one live code per key, so a
+/// customer has one code for the email and another for the mobile, each proving its own.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ChallengeKey {
     pub user: UserId,
+    pub channel: Channel,
 }
 
 /// A one-time code as stored: its keyed hash, when it ends, how many wrong tries are left.
@@ -69,6 +93,17 @@ pub enum ChallengeOutcome {
     Wrong { tries_left: u8 },
     /// No live code: never sent, expired, used, or ended by wrong tries.
     NoCode,
+}
+
+/// What one sweep removed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Sessions past their end or ended.
+    pub sessions: u64,
+    /// External sign-ins started and never finished, past their end.
+    pub pending_sign_ins: u64,
+    /// Accounts with no channel proven, made before the cut-off (their pictures are the caller's).
+    pub accounts: Vec<UserRecord>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -95,13 +130,14 @@ pub trait AccountStore: Send + Sync {
     /// Stores a new customer.
     ///
     /// # Errors
-    /// MUST return [`AccountStoreError::DuplicateEmail`] when another account has the same email
-    /// (compared case-insensitively), [`AccountStoreError::DuplicateMobile`] when another has the same
-    /// non-empty mobile; nothing is written then, even when many sign-ups race.
-    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    /// MUST return [`AccountStoreError::DuplicateEmail`] when the record's email is proven and
+    /// another account has proven the same email (compared case-insensitively),
+    /// [`AccountStoreError::DuplicateMobile`] likewise for a proven non-empty mobile; nothing is
+    /// written then, even when many sign-ups race. Unproven emails and mobiles never clash: any
+    /// number of accounts may claim one. [`AccountStoreError::Unavailable`] when the store cannot be written.
     async fn create_user(&self, user: &UserRecord) -> Result<(), AccountStoreError>;
 
-    /// The customer with this id, email (case-insensitive) or mobile, or `None`.
+    /// The customer with this id, or whose proven email (case-insensitive) or proven mobile this is, or `None`.
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be read.
@@ -116,18 +152,53 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be read.
     async fn user_by_mobile(&self, mobile: &str) -> Result<Option<UserRecord>, AccountStoreError>;
-    /// The customer who signed in with this Google account email, or `None`.
+    /// The customer who signed in with this Google account email, or `None` (accounts linked
+    /// before external identities were kept by issuer and subject).
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be read.
     async fn user_by_google_email(&self, email: &str) -> Result<Option<UserRecord>, AccountStoreError>;
 
-    /// Replaces the stored customer with the same id (name, picture, verified, …).
+    /// Accounts that hold this email without having proven it (case-insensitive), oldest first,
+    /// at most `limit`.
     ///
     /// # Errors
-    /// MUST return [`AccountStoreError::Invalid`] when no customer has this id;
-    /// the duplicate errors as for [`AccountStore::create_user`]; [`AccountStoreError::Unavailable`].
+    /// [`AccountStoreError::Unavailable`] when the store cannot be read.
+    async fn users_claiming_email(&self, email: &Email, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError>;
+    /// Accounts that hold this mobile without having proven it, oldest first, at most `limit`.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be read.
+    async fn users_claiming_mobile(&self, mobile: &str, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError>;
+
+    /// Replaces the stored customer's name, picture, Google email, password hash and offer.
+    /// The email, the mobile and what is proven are not changed here (see [`AccountStore::prove`]).
+    ///
+    /// # Errors
+    /// MUST return [`AccountStoreError::Invalid`] when no customer has this id; [`AccountStoreError::Unavailable`].
     async fn update_user(&self, user: &UserRecord) -> Result<(), AccountStoreError>;
+
+    /// Marks the customer's email or mobile (`channel`) proven and, in the same transaction,
+    /// takes it away from every other account that only claimed it (their email or mobile
+    /// becomes empty). Proving a proven channel changes nothing. Returns the customer as stored.
+    ///
+    /// # Errors
+    /// MUST return [`AccountStoreError::DuplicateEmail`] / [`AccountStoreError::DuplicateMobile`]
+    /// when another account has proven it meanwhile (nothing changes then: of racing proofs
+    /// exactly one wins); [`AccountStoreError::Invalid`] when no customer has this id or the
+    /// customer has no such email or mobile; [`AccountStoreError::Unavailable`].
+    async fn prove(&self, user: &UserId, channel: Channel) -> Result<UserRecord, AccountStoreError>;
+
+    /// The customer an external identity (issuer and subject) is linked to, or `None`.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be read.
+    async fn user_by_external(&self, issuer: &str, subject: &str) -> Result<Option<UserRecord>, AccountStoreError>;
+    /// Links an external identity to a customer; linking it again (to anyone) keeps the first link.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn link_external(&self, issuer: &str, subject: &str, user: &UserId) -> Result<(), AccountStoreError>;
 
     /// Starts a session.
     ///
@@ -157,8 +228,9 @@ pub trait AccountStore: Send + Sync {
     async fn challenge(&self, key: &ChallengeKey, now: i64) -> Result<Option<Challenge>, AccountStoreError>;
     /// Checks a code atomically. Codes are stored as a keyed hash that is the same for the same code
     /// (`offered_hash` is that hash of the code offered), so the store compares hashes and never sees a
-    /// code. A match uses the code up; a miss spends one try, and the last try ends the code. Concurrent
-    /// checks never grant more tries than stored.
+    /// code. A match uses the code up; a miss spends one try, and the last try ends the code. A try is
+    /// spent and the hash compared in one conditional write, so however many checks race, at most
+    /// the stored tries are ever compared: once they are spent even the right code is refused.
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be read or written.
@@ -178,6 +250,21 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.
     async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError>;
+
+    /// Takes back one event [`AccountStore::hit`] counted for `key` in the window containing
+    /// `now` (a refused attempt, so it does not keep the window full); never below zero.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn unhit(&self, key: &str, now: i64, window_secs: i64) -> Result<(), AccountStoreError>;
+
+    /// Housekeeping: deletes sessions that ended or expired at `now`, pending sign-ins past their
+    /// end, spent or expired codes, and accounts with no channel proven made before
+    /// `unverified_before` (with their codes and sessions). Returns what it removed.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn sweep(&self, now: i64, unverified_before: i64) -> Result<Swept, AccountStoreError>;
 
     /// Keeps a started external sign-in (Google) under its `state` until `expires_at`, shared by
     /// every instance so the return may reach another one.

@@ -34,6 +34,9 @@ impl std::fmt::Debug for PendingSignIn {
 /// Who the provider says signed in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExternalIdentity {
+    /// Who vouches (the OpenID issuer, e.g. `https://accounts.google.com`); with `subject`, the key
+    /// an identity is kept by.
+    pub issuer: String,
     /// The provider's stable subject id.
     pub subject: String,
     /// Verified email address.

@@ -17,7 +17,7 @@ pub mod payment;
 pub mod wishlist;
 
 pub use accounts::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, Swept, UserId, UserRecord,
 };
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};

@@ -6,6 +6,8 @@ use marque_ports::{ExternalIdentity, IdentityError, IdentityProvider, PendingSig
 /// The local page the server serves in `dev`, where a developer picks or types a test account.
 /// It redirects to `redirect_uri?state=…&code=<email>`.
 pub const DEV_SIGNIN_PATH: &str = "/api/dev/signin";
+/// The issuer the stand-in's identities carry.
+pub const DEV_ISSUER: &str = "marque-dev";
 
 /// Sign-in without a provider, for `dev` only: whoever reaches the page can be anyone, so the
 /// composition root must never build it outside `dev`.
@@ -69,7 +71,7 @@ impl IdentityProvider for DevIdentityProvider {
             return Err(IdentityError::Refused { reason: format!("`{code}` is not an email address") });
         }
         let name = email.split('@').next().unwrap_or_default().to_owned();
-        Ok(ExternalIdentity { subject: format!("dev:{email}"), email, name, picture: None })
+        Ok(ExternalIdentity { issuer: DEV_ISSUER.to_owned(), subject: format!("dev:{email}"), email, name, picture: None })
     }
 }
 
@@ -109,6 +111,7 @@ mod tests {
         assert_eq!(
             who,
             ExternalIdentity {
+                issuer: DEV_ISSUER.to_owned(),
                 subject: "dev:asha.rao@example.in".to_owned(),
                 email: "asha.rao@example.in".to_owned(),
                 name: "asha.rao".to_owned(),

@@ -184,7 +184,7 @@ fn identity(claims: &CoreIdTokenClaims) -> Result<ExternalIdentity, IdentityErro
         })
         .unwrap_or_else(|| email.split('@').next().unwrap_or_default().to_owned());
     let picture = claims.picture().and_then(|p| p.get(None)).map(|p| p.as_str().to_owned());
-    Ok(ExternalIdentity { subject: claims.subject().as_str().to_owned(), email, name, picture })
+    Ok(ExternalIdentity { issuer: claims.issuer().as_str().to_owned(), subject: claims.subject().as_str().to_owned(), email, name, picture })
 }
 
 #[async_trait]

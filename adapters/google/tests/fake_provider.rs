@@ -256,6 +256,7 @@ async fn a_visitor_signs_in_and_the_verified_identity_comes_back() {
     assert_eq!(
         who,
         ExternalIdentity {
+            issuer: running.fake.issuer.clone(),
             subject: "108234567890123456789".to_owned(),
             email: "asha.rao@example.in".to_owned(),
             name: "Asha Rao".to_owned(),

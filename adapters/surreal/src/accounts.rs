@@ -4,7 +4,8 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, PendingSignIn, UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, Swept,
+    UserId, UserRecord,
 };
 use surrealdb::types::SurrealValue;
 
@@ -13,14 +14,16 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 
 /// [`AccountStore`] on a SurrealDB connection. Get one from [`crate::Database::accounts`].
 ///
-/// - `user` records are keyed by the [`UserId`]; `email_key` (the lower-cased email, NONE when
-///   empty) and `mobile` (NONE when empty) carry unique indexes, so racing sign-ups cannot both
-///   be written: the index refuses the second inside its own transaction.
-/// - `session` records are keyed by the token's hash; `otp_challenge` by the user id (one live
-///   code per key); `rate_hit` by `[key, window start]`.
+/// - `user` records are keyed by the [`UserId`]; `email_key` (the lower-cased email) and `mobile`
+///   carry unique indexes and are set only while the channel is proven (NONE otherwise), so two
+///   accounts can never prove one email or mobile: the index refuses the second inside its own
+///   transaction. `email_claim` and `mobile_number` always hold them, for the accounts that only
+///   claim one (migration 9).
+/// - `session` records are keyed by the token's hash; `otp_challenge` by `[user id, channel]` (one
+///   live code per key); `rate_hit` by `[key, window start]`; `external_identity` by `[issuer, subject]`.
 /// - Rate counters of windows that ended a day ago are swept when a new window starts.
-/// - A code check is two conditional single-record updates (use it up when the hash matches,
-///   spend a try when it does not), each atomic; a write that loses a race is retried.
+/// - A code check is one conditional single-record update that spends a try and compares the hash
+///   together, so racing checks compare at most the stored tries; a write that loses a race is retried.
 #[derive(Debug, Clone)]
 pub struct SurrealAccountStore {
     db: Conn,
@@ -42,32 +45,39 @@ struct UserRow {
     name: String,
     email: String,
     email_key: Option<String>,
+    email_claim: Option<String>,
+    email_verified: bool,
     google_email: Option<String>,
     mobile: Option<String>,
+    mobile_number: Option<String>,
+    mobile_verified: bool,
     password_hash: Option<String>,
     profile: String,
-    verified: bool,
     offer_exp: i64,
     percentage: i64,
     created_at: i64,
 }
 
-const USER_FIELDS: &str = "record::id(id) AS id, name, email, email_key, google_email, mobile, password_hash, \
-     profile, verified, offer_exp, percentage, created_at";
+const USER_FIELDS: &str = "record::id(id) AS id, name, email, email_key, email_claim, email_verified, google_email, \
+     mobile, mobile_number, mobile_verified, password_hash, profile, offer_exp, percentage, created_at";
 
 impl From<&UserRecord> for UserRow {
     fn from(u: &UserRecord) -> Self {
-        let email_key = Some(u.email.trim().to_lowercase()).filter(|e| !e.is_empty());
+        let email_claim = Some(u.email.trim().to_lowercase()).filter(|e| !e.is_empty());
+        let mobile_number = Some(u.mobile.clone()).filter(|m| !m.is_empty());
         Self {
             id: u.id.0.clone(),
             name: u.name.clone(),
             email: u.email.clone(),
-            email_key,
+            email_key: email_claim.clone().filter(|_| u.email_verified),
+            email_verified: u.email_verified && email_claim.is_some(),
+            email_claim,
             google_email: u.google_email.clone(),
-            mobile: Some(u.mobile.clone()).filter(|m| !m.is_empty()),
+            mobile: mobile_number.clone().filter(|_| u.mobile_verified),
+            mobile_verified: u.mobile_verified && mobile_number.is_some(),
+            mobile_number,
             password_hash: u.password_hash.clone(),
             profile: u.profile.clone(),
-            verified: u.verified,
             offer_exp: u.offer_exp,
             percentage: i64::from(u.percentage),
             created_at: u.created_at,
@@ -82,10 +92,11 @@ impl From<UserRow> for UserRecord {
             name: r.name,
             email: r.email,
             google_email: r.google_email,
-            mobile: r.mobile.unwrap_or_default(),
+            mobile: r.mobile_number.unwrap_or_default(),
             password_hash: r.password_hash,
             profile: r.profile,
-            verified: r.verified,
+            email_verified: r.email_verified,
+            mobile_verified: r.mobile_verified,
             offer_exp: r.offer_exp,
             percentage: u8::try_from(r.percentage.clamp(0, 100)).unwrap_or(0),
             created_at: r.created_at,
@@ -96,7 +107,6 @@ impl From<UserRow> for UserRecord {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 struct ChallengeRow {
-    user: String,
     code_hash: String,
     sent_at: i64,
     expires_at: i64,
@@ -125,9 +135,48 @@ fn text(s: &str) -> String {
     s.to_owned()
 }
 
+/// A challenge's channel as stored in its key.
+fn channel_name(channel: Channel) -> &'static str {
+    match channel {
+        Channel::Email => "email",
+        Channel::Sms => "sms",
+    }
+}
+
+/// How a code check left the code: used (it matched) and the tries left.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct CheckedRow {
+    used: bool,
+    tries_left: i64,
+}
+
+/// A count of what a sweep deleted.
+fn count_of(n: i64) -> u64 {
+    u64::try_from(n.max(0)).unwrap_or(0)
+}
+
 impl SurrealAccountStore {
     pub(crate) fn new(db: Conn) -> Self {
         Self { db }
+    }
+
+    async fn claiming(&self, field: &str, proven: &str, value: String, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError> {
+        if value.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let surql = format!(
+            "SELECT {USER_FIELDS} FROM user WHERE {field} = $value AND {proven} = false ORDER BY created_at LIMIT $limit"
+        );
+        let rows: Vec<UserRow> = self
+            .db
+            .query(surql)
+            .bind(("value", value))
+            .bind(("limit", i64::from(limit)))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(rows.into_iter().map(UserRecord::from).collect())
     }
 
     async fn one_user(&self, condition: &str, value: String) -> Result<Option<UserRecord>, AccountStoreError> {
@@ -144,6 +193,34 @@ impl SurrealAccountStore {
         make: impl Fn() -> Statement<'a>,
     ) -> Result<surrealdb::IndexedResults, surrealdb::Error> {
         retrying(make).await
+    }
+}
+
+/// Runs a `BEGIN … COMMIT` query built by `make` again while it loses races. When it fails, the
+/// error is the failing statement's own (the others only say the transaction failed).
+async fn transaction_retrying<'a>(make: impl Fn() -> Statement<'a>) -> Result<(), surrealdb::Error> {
+    let mut attempt = 0;
+    loop {
+        let failed = match make().await {
+            Ok(mut results) => {
+                let mut errors: Vec<(usize, surrealdb::Error)> = results.take_errors().into_iter().collect();
+                errors.sort_by_key(|(i, _)| *i);
+                let own = errors.iter().position(|(_, e)| !e.message().contains("not executed due to a failed transaction"));
+                match own {
+                    Some(i) => Some(errors.swap_remove(i).1),
+                    None => errors.into_iter().next().map(|(_, e)| e),
+                }
+            }
+            Err(e) => Some(e),
+        };
+        match failed {
+            None => return Ok(()),
+            Some(e) if is_conflict(&e) && attempt < CONFLICT_RETRIES => {
+                attempt += 1;
+                backoff(attempt).await;
+            }
+            Some(e) => return Err(e),
+        }
     }
 }
 
@@ -217,13 +294,25 @@ impl AccountStore for SurrealAccountStore {
         self.one_user("google_email = $value", text(email)).await
     }
 
+    async fn users_claiming_email(&self, email: &Email, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError> {
+        self.claiming("email_claim", "email_verified", email.as_str().to_lowercase(), limit).await
+    }
+
+    async fn users_claiming_mobile(&self, mobile: &str, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError> {
+        self.claiming("mobile_number", "mobile_verified", text(mobile), limit).await
+    }
+
     async fn update_user(&self, user: &UserRecord) -> Result<(), AccountStoreError> {
         let row = UserRow::from(user);
         let id = row.id.clone();
         let updated: Vec<String> = self
             .write_retrying(|| {
                 self.db
-                    .query("UPDATE type::record('user', $id) CONTENT $row RETURN VALUE record::id(id)")
+                    .query(
+                        "UPDATE type::record('user', $id) SET name = $row.name, profile = $row.profile, \
+                         google_email = $row.google_email, password_hash = $row.password_hash, \
+                         offer_exp = $row.offer_exp, percentage = $row.percentage RETURN VALUE record::id(id)",
+                    )
                     .bind(("id", id.clone()))
                     .bind(("row", row.clone()))
             })
@@ -234,6 +323,76 @@ impl AccountStore for SurrealAccountStore {
             return Err(AccountStoreError::Invalid { reason: format!("no customer has id `{id}`") });
         }
         Ok(())
+    }
+
+    async fn prove(&self, user: &UserId, channel: Channel) -> Result<UserRecord, AccountStoreError> {
+        // The claim field, the proven flag, the unique key, and what a claimant that loses it keeps.
+        let (claim, proven, key, cleared) = match channel {
+            Channel::Email => ("email_claim", "email_verified", "email_key", "email = '', email_claim = NONE"),
+            Channel::Sms => ("mobile_number", "mobile_verified", "mobile", "mobile_number = NONE"),
+        };
+        let surql = format!(
+            "BEGIN; \
+             LET $me = type::record('user', $id); \
+             LET $u = (SELECT {claim} AS claim, {proven} AS proven FROM ONLY $me); \
+             IF $u = NONE {{ THROW 'no customer has this id' }}; \
+             IF $u.claim = NONE {{ THROW 'the customer has no such email or mobile' }}; \
+             IF $u.proven = false {{ \
+                 UPDATE user SET {cleared} WHERE {claim} = $u.claim AND {proven} = false AND id != $me RETURN NONE; \
+                 UPDATE $me SET {proven} = true, {key} = {claim} RETURN NONE; \
+             }}; \
+             COMMIT;"
+        );
+        let id = user.0.clone();
+        if id.is_empty() {
+            return Err(AccountStoreError::Invalid { reason: "an empty id names nobody".to_owned() });
+        }
+        transaction_retrying(|| self.db.query(surql.clone()).bind(("id", id.clone())))
+            .await
+            .map_err(|e| {
+                let message = e.message();
+                if message.contains("no customer has this id") || message.contains("no such email or mobile") {
+                    AccountStoreError::Invalid { reason: message.to_owned() }
+                } else {
+                    user_write_error(&e)
+                }
+            })?;
+        self.user(user).await?.ok_or_else(|| AccountStoreError::Invalid { reason: format!("no customer has id `{id}`") })
+    }
+
+    async fn user_by_external(&self, issuer: &str, subject: &str) -> Result<Option<UserRecord>, AccountStoreError> {
+        if issuer.is_empty() || subject.is_empty() {
+            return Ok(None);
+        }
+        let users: Vec<String> = self
+            .db
+            .query("SELECT VALUE user FROM type::record('external_identity', [$issuer, $subject])")
+            .bind(("issuer", text(issuer)))
+            .bind(("subject", text(subject)))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        match users.into_iter().next() {
+            Some(id) => self.user(&UserId(id)).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn link_external(&self, issuer: &str, subject: &str, user: &UserId) -> Result<(), AccountStoreError> {
+        let outcome = self
+            .db
+            .query("CREATE type::record('external_identity', [$issuer, $subject]) SET user = $user RETURN NONE")
+            .bind(("issuer", text(issuer)))
+            .bind(("subject", text(subject)))
+            .bind(("user", user.0.clone()))
+            .await
+            .and_then(surrealdb::IndexedResults::check);
+        match outcome {
+            Ok(_) => Ok(()),
+            // Linked already (the first link stays).
+            Err(e) if e.is_already_exists() => Ok(()),
+            Err(e) => Err(unavailable(&e)),
+        }
     }
 
     async fn create_session(&self, session: &NewSession) -> Result<(), AccountStoreError> {
@@ -283,10 +442,11 @@ impl AccountStore for SurrealAccountStore {
         self.write_retrying(|| {
             self.db
                 .query(
-                    "UPSERT type::record('otp_challenge', $user) SET code_hash = $hash, sent_at = $sent, \
+                    "UPSERT type::record('otp_challenge', [$user, $channel]) SET code_hash = $hash, sent_at = $sent, \
                      expires_at = $expires, tries_left = $tries, used = false RETURN NONE",
                 )
                 .bind(("user", c.key.user.0.clone()))
+                .bind(("channel", channel_name(c.key.channel)))
                 .bind(("hash", c.code_hash.clone()))
                 .bind(("sent", c.sent_at))
                 .bind(("expires", c.expires_at))
@@ -301,16 +461,17 @@ impl AccountStore for SurrealAccountStore {
         let rows: Vec<ChallengeRow> = self
             .db
             .query(
-                "SELECT record::id(id) AS user, code_hash, sent_at, expires_at, tries_left \
-                 FROM type::record('otp_challenge', $user) WHERE used = false AND tries_left > 0 AND expires_at > $now",
+                "SELECT code_hash, sent_at, expires_at, tries_left \
+                 FROM type::record('otp_challenge', [$user, $channel]) WHERE used = false AND tries_left > 0 AND expires_at > $now",
             )
             .bind(("user", key.user.0.clone()))
+            .bind(("channel", channel_name(key.channel)))
             .bind(("now", now))
             .await
             .and_then(|mut r| r.take(0))
             .map_err(|e| unavailable(&e))?;
         Ok(rows.into_iter().next().map(|r| Challenge {
-            key: ChallengeKey { user: UserId(r.user) },
+            key: key.clone(),
             code_hash: r.code_hash,
             sent_at: r.sent_at,
             expires_at: r.expires_at,
@@ -324,42 +485,31 @@ impl AccountStore for SurrealAccountStore {
         now: i64,
         offered_hash: &str,
     ) -> Result<ChallengeOutcome, AccountStoreError> {
-        const LIVE: &str = "used = false AND tries_left > 0 AND expires_at > $now";
         let user = key.user.0.clone();
         let hash = text(offered_hash);
-        let accepted: Vec<i64> = self
+        // One statement spends a try and compares: of racing checks each is a write of this one
+        // record, so they are ordered and no more are compared than there were tries.
+        let checked: Vec<CheckedRow> = self
             .write_retrying(|| {
                 self.db
-                    .query(format!(
-                        "UPDATE type::record('otp_challenge', $user) SET used = true \
-                         WHERE {LIVE} AND code_hash = $hash RETURN VALUE tries_left"
-                    ))
+                    .query(
+                        "UPDATE type::record('otp_challenge', [$user, $channel]) \
+                         SET tries_left -= 1, used = (code_hash = $hash) \
+                         WHERE used = false AND tries_left > 0 AND expires_at > $now RETURN used, tries_left",
+                    )
                     .bind(("user", user.clone()))
+                    .bind(("channel", channel_name(key.channel)))
                     .bind(("now", now))
                     .bind(("hash", hash.clone()))
             })
             .await
             .and_then(|mut r| r.take(0))
             .map_err(|e| unavailable(&e))?;
-        if !accepted.is_empty() {
-            return Ok(ChallengeOutcome::Accepted);
-        }
-        let wrong: Vec<i64> = self
-            .write_retrying(|| {
-                self.db
-                    .query(format!(
-                        "UPDATE type::record('otp_challenge', $user) SET tries_left -= 1 \
-                         WHERE {LIVE} AND code_hash != $hash RETURN VALUE tries_left"
-                    ))
-                    .bind(("user", user.clone()))
-                    .bind(("now", now))
-                    .bind(("hash", hash.clone()))
-            })
-            .await
-            .and_then(|mut r| r.take(0))
-            .map_err(|e| unavailable(&e))?;
-        Ok(match wrong.first() {
-            Some(left) => ChallengeOutcome::Wrong { tries_left: u8::try_from((*left).clamp(0, 255)).unwrap_or(0) },
+        Ok(match checked.first() {
+            Some(CheckedRow { used: true, .. }) => ChallengeOutcome::Accepted,
+            Some(CheckedRow { tries_left, .. }) => {
+                ChallengeOutcome::Wrong { tries_left: u8::try_from((*tries_left).clamp(0, 255)).unwrap_or(0) }
+            }
             None => ChallengeOutcome::NoCode,
         })
     }
@@ -401,6 +551,56 @@ impl AccountStore for SurrealAccountStore {
         Ok(WindowHits {
             current: count_of(count.max(1)),
             previous: previous.first().copied().map_or(0, count_of),
+        })
+    }
+
+    async fn unhit(&self, key: &str, now: i64, window_secs: i64) -> Result<(), AccountStoreError> {
+        let window = window_secs.max(1);
+        let start = now.div_euclid(window) * window;
+        let key = text(key);
+        self.write_retrying(|| {
+            self.db
+                .query("UPDATE type::record('rate_hit', [$key, $start]) SET count -= 1 WHERE count > 0 RETURN NONE")
+                .bind(("key", key.clone()))
+                .bind(("start", start))
+        })
+        .await
+        .map(drop)
+        .map_err(|e| unavailable(&e))
+    }
+
+    async fn sweep(&self, now: i64, unverified_before: i64) -> Result<Swept, AccountStoreError> {
+        let mut counts = self
+            .write_retrying(|| {
+                self.db
+                    .query(
+                        "RETURN array::len((DELETE session WHERE expires_at <= $now OR ended = true RETURN VALUE true)); \
+                         RETURN array::len((DELETE pending_sign_in WHERE expires_at <= $now RETURN VALUE true)); \
+                         DELETE otp_challenge WHERE expires_at <= $now OR used = true OR tries_left <= 0 RETURN NONE;",
+                    )
+                    .bind(("now", now))
+            })
+            .await
+            .map_err(|e| unavailable(&e))?;
+        let sessions: Option<i64> = counts.take(0).map_err(|e| unavailable(&e))?;
+        let pending: Option<i64> = counts.take(1).map_err(|e| unavailable(&e))?;
+        let rows: Vec<UserRow> = self
+            .write_retrying(|| {
+                self.db
+                    .query(format!(
+                        "LET $gone = (DELETE user WHERE created_at < $before AND email_verified = false \
+                         AND mobile_verified = false RETURN BEFORE); \
+                         SELECT {USER_FIELDS} FROM $gone"
+                    ))
+                    .bind(("before", unverified_before))
+            })
+            .await
+            .and_then(|mut r| r.take(1))
+            .map_err(|e| unavailable(&e))?;
+        Ok(Swept {
+            sessions: count_of(sessions.unwrap_or(0)),
+            pending_sign_ins: count_of(pending.unwrap_or(0)),
+            accounts: rows.into_iter().map(UserRecord::from).collect(),
         })
     }
 

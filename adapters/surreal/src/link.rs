@@ -28,9 +28,9 @@ use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
-    ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
+    ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
     PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
-    ReadinessError, Reservation, ReservationState, UserId, UserRecord, WishlistStore, WishlistStoreError,
+    ReadinessError, Reservation, ReservationState, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
 
 use crate::conn::Conn;
@@ -234,7 +234,12 @@ guarded!(AccountStore, AccountStoreError, {
     fn user_by_email(&self, email: &Email) -> Option<UserRecord>;
     fn user_by_mobile(&self, mobile: &str) -> Option<UserRecord>;
     fn user_by_google_email(&self, email: &str) -> Option<UserRecord>;
+    fn users_claiming_email(&self, email: &Email, limit: u32) -> Vec<UserRecord>;
+    fn users_claiming_mobile(&self, mobile: &str, limit: u32) -> Vec<UserRecord>;
     fn update_user(&self, user: &UserRecord) -> ();
+    fn prove(&self, user: &UserId, channel: Channel) -> UserRecord;
+    fn user_by_external(&self, issuer: &str, subject: &str) -> Option<UserRecord>;
+    fn link_external(&self, issuer: &str, subject: &str, user: &UserId) -> ();
     fn create_session(&self, session: &NewSession) -> ();
     fn session_user(&self, token_hash: &str, now: i64) -> Option<UserId>;
     fn end_session(&self, token_hash: &str) -> ();
@@ -242,6 +247,8 @@ guarded!(AccountStore, AccountStoreError, {
     fn challenge(&self, key: &ChallengeKey, now: i64) -> Option<Challenge>;
     fn check_challenge(&self, key: &ChallengeKey, now: i64, offered_hash: &str) -> ChallengeOutcome;
     fn hit(&self, key: &str, now: i64, window_secs: i64) -> WindowHits;
+    fn unhit(&self, key: &str, now: i64, window_secs: i64) -> ();
+    fn sweep(&self, now: i64, unverified_before: i64) -> Swept;
     fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
     fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
 });

@@ -54,6 +54,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "catalog: the stock changes caches poll",
         surql: include_str!("schema/0008_stock_changes.surql"),
     },
+    Migration {
+        number: 9,
+        name: "accounts: email and mobile proven each by its own code, external identities by issuer and subject",
+        surql: include_str!("schema/0009_proven_channels.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
@@ -134,6 +139,8 @@ fn schema_error(step: &str, e: &surrealdb::Error) -> ConnectError {
 
 #[cfg(test)]
 mod tests {
+    use surrealdb::types::SurrealValue;
+
     use super::{MIGRATIONS, MIGRATION_TABLE};
 
     #[test]
@@ -155,5 +162,68 @@ mod tests {
                 assert!(outcome.is_ok(), "round {round} of {surql}: {:?}", outcome.err().map(|e| e.to_string()));
             }
         }
+    }
+
+    /// A customer's proofs and keys as migration 9 leaves them.
+    #[derive(Debug, PartialEq, SurrealValue)]
+    #[surreal(crate = "surrealdb::types")]
+    struct ProvenRow {
+        id: String,
+        email_verified: bool,
+        mobile_verified: bool,
+        email_key: Option<String>,
+        mobile: Option<String>,
+        mobile_number: Option<String>,
+    }
+
+    /// Migration 9 on accounts stored before it: a verified account keeps its mobile proven and
+    /// its email only where Google vouched for it; an unverified one proves nothing; unproven
+    /// emails and mobiles leave the unique keys, so others may claim them.
+    #[tokio::test]
+    async fn accounts_stored_before_migration_9_keep_what_their_codes_proved() {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
+        db.use_ns("t").use_db("t").await.expect("use");
+        for m in MIGRATIONS.iter().filter(|m| m.number < 9) {
+            db.query(m.surql).await.and_then(surrealdb::IndexedResults::check).expect("an earlier migration");
+        }
+        let legacy = "
+            CREATE user:signed_up SET name = 'A', email = 'a@example.in', email_key = 'a@example.in', mobile = '9876543210',
+                password_hash = 'h', profile = '', verified = true, offer_exp = 0, percentage = 0, created_at = 1;
+            CREATE user:linked SET name = 'B', email = 'B@example.in', email_key = 'b@example.in', google_email = 'b@example.in',
+                mobile = '9123456780', password_hash = 'h', profile = '', verified = true, offer_exp = 0, percentage = 0, created_at = 1;
+            CREATE user:google_only SET name = 'C', email = 'c@example.in', email_key = 'c@example.in', google_email = 'c@example.in',
+                profile = '', verified = true, offer_exp = 0, percentage = 0, created_at = 1;
+            CREATE user:never SET name = 'D', email = 'd@example.in', email_key = 'd@example.in', mobile = '9000000001',
+                password_hash = 'h', profile = '', verified = false, offer_exp = 0, percentage = 0, created_at = 1;
+            CREATE otp_challenge:signed_up SET code_hash = 'x', sent_at = 1, expires_at = 2, tries_left = 5, used = false;
+        ";
+        db.query(legacy).await.and_then(surrealdb::IndexedResults::check).expect("legacy accounts");
+        let ninth = MIGRATIONS.iter().find(|m| m.number == 9).expect("migration 9");
+        db.query(ninth.surql).await.and_then(surrealdb::IndexedResults::check).expect("migration 9");
+        let rows: Vec<ProvenRow> = db
+            .query("SELECT record::id(id) AS id, email_verified, mobile_verified, email_key, mobile, mobile_number FROM user ORDER BY id")
+            .await
+            .and_then(|mut r| r.take(0))
+            .expect("read");
+        let rows: Vec<_> = rows
+            .into_iter()
+            .map(|r| (r.id, r.email_verified, r.mobile_verified, r.email_key, r.mobile, r.mobile_number))
+            .collect();
+        let s = |v: &str| Some(v.to_owned());
+        assert_eq!(
+            rows,
+            vec![
+                ("google_only".to_owned(), true, false, s("c@example.in"), None, None),
+                ("linked".to_owned(), true, true, s("b@example.in"), s("9123456780"), s("9123456780")),
+                ("never".to_owned(), false, false, None, None, s("9000000001")),
+                ("signed_up".to_owned(), false, true, None, s("9876543210"), s("9876543210")),
+            ]
+        );
+        let claims: Vec<Option<String>> =
+            db.query("SELECT VALUE email_claim FROM user ORDER BY id").await.and_then(|mut r| r.take(0)).expect("read");
+        assert_eq!(claims, vec![s("c@example.in"), s("b@example.in"), s("d@example.in"), s("a@example.in")]);
+        let codes: Vec<i64> = db.query("SELECT VALUE tries_left FROM otp_challenge").await.and_then(|mut r| r.take(0)).expect("read");
+        assert!(codes.is_empty(), "codes under the old key are dropped");
+        db.query(ninth.surql).await.and_then(surrealdb::IndexedResults::check).expect("migration 9 again changes nothing");
     }
 }

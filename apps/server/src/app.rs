@@ -141,6 +141,7 @@ impl App {
         let blobs = blob_store(&config)?;
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
+        settings.signup_messages_per_hour = config.signup_messages_per_hour;
         settings.shop_name = config.shop_name.clone();
         let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), config.rate_limits);
         let accounts =
@@ -163,6 +164,7 @@ impl App {
                 .notifying(Arc::new(orders.clone()));
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         spawn_hold_sweeper(&checkout, alive_rx.clone());
+        spawn_account_sweeper(&accounts, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
@@ -360,6 +362,29 @@ fn spawn_hold_sweeper(checkout: &CheckoutService, alive: tokio::sync::watch::Rec
                 Ok(0) => {}
                 Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
                 Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
+            }
+        }
+    });
+}
+
+/// How often ended sessions, unfinished sign-ins and day-old accounts that proved nothing are deleted.
+const ACCOUNT_SWEEP: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Housekeeping of the account store every [`ACCOUNT_SWEEP`] until `alive`'s sender (the app) is dropped.
+fn spawn_account_sweeper(accounts: &AccountService, alive: tokio::sync::watch::Receiver<()>) {
+    let accounts = accounts.clone();
+    spawn_every(ACCOUNT_SWEEP, alive, move || {
+        let accounts = accounts.clone();
+        async move {
+            match accounts.sweep().await {
+                Ok(swept) if swept.sessions + swept.pending_sign_ins > 0 || !swept.accounts.is_empty() => tracing::info!(
+                    sessions = swept.sessions,
+                    pending_sign_ins = swept.pending_sign_ins,
+                    unverified_accounts = swept.accounts.len(),
+                    "swept the account store"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "sweeping the account store failed; trying again later"),
             }
         }
     });

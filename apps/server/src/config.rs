@@ -138,6 +138,11 @@ pub struct Config {
     #[arg(long, env = "MARQUE_OTP_VALID_SECONDS", default_value_t = marque_domain::account::OTP_VALID_SECONDS)]
     pub otp_valid_seconds: u32,
 
+    /// Messages all sign-ups together may send in an hour (one SMS and one email each); past
+    /// it a sign-up is answered 429 and an error is logged. Shop-wide, across instances.
+    #[arg(long, env = "MARQUE_SIGNUP_MESSAGES_PER_HOUR", default_value_t = 2000)]
+    pub signup_messages_per_hour: u32,
+
     /// Most addresses in one sitemap file; past it `/sitemap.xml` becomes an index of
     /// `/sitemap-{n}.xml` parts. At most 50000, the sitemap protocol's limit.
     #[arg(long, env = "MARQUE_SITEMAP_URLS", default_value_t = 50_000)]
@@ -478,6 +483,7 @@ impl Config {
             gateways: GatewayConfig::default(),
             secret: None,
             otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
+            signup_messages_per_hour: 2000,
             catalog_cache_mb: 16,
             product_pages_mb: 8,
             catalog_poll_ms: 100,

@@ -45,6 +45,7 @@ async fn sign_up_then_the_code_from_the_outbox_logs_in() {
         let user = &me["user"];
         assert_eq!((user["name"].as_str(), user["email"].as_str(), user["mobile"].as_str()), (Some("Asha"), Some("asha@example.in"), Some("9876543210")));
         assert_eq!((user["googleEmail"].as_str(), user["profile"].as_str(), user["offerExp"].as_i64(), user["percentage"].as_i64()), (Some(""), Some(""), Some(0), Some(0)));
+        assert_eq!((user["mobileVerified"].as_bool(), user["emailVerified"].as_bool()), (Some(true), Some(false)), "the SMS code proved the mobile only");
         assert_eq!(user["address"], json!([]));
         assert!(user["_id"].as_str().is_some_and(|id| !id.is_empty()));
         assert!(user.get("password_hash").is_none() && user.get("password").is_none());
@@ -58,7 +59,7 @@ async fn customer_with_picture(shop: &TestShop) -> (String, String, String) {
     let (status, body) = register(shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
     assert_eq!(status, 200, "{body}");
     let code = code_for(shop, "9876543210").await;
-    let (_, body) = post(shop, "/api/verify", json!({ "email": "asha@example.in", "otp": code })).await;
+    let (_, body) = post(shop, "/api/verify", json!({ "email": "asha@example.in", "mobile": "9876543210", "otp": code })).await;
     let token = body["token"].as_str().expect("token").to_owned();
     let (_, me) = get_auth(shop, "/api/user", &token).await;
     let profile = me["user"]["profile"].as_str().expect("profile").to_owned();
@@ -121,7 +122,7 @@ async fn bad_fields_duplicates_and_unknown_numbers() {
     assert_eq!(body["message"], "Password must include atleast a number, a special character and 8-16 characters.");
     assert_eq!(body["code"], "password.rule");
 
-    register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    customer(&shop, "asha@example.in", "9876543210").await;
     let (status, body) = register(&shop, form("Ravi", "ASHA@example.in", "9123456780")).await;
     assert_eq!((status, body["message"].as_str()), (409, Some("An account with this email already exists")));
     let (status, body) = register(&shop, form("Ravi", "ravi@example.in", "9876543210")).await;
@@ -158,10 +159,12 @@ async fn email_login_of_an_unverified_account_sends_a_code_then_logs_in() {
 #[tokio::test]
 async fn mobile_login_sends_a_code_that_logs_in() {
     let shop = spawn_shop().await;
-    let (_, _) = customer(&shop, "asha@example.in", "9876543210").await;
-    // The sign-up's code was used; a mobile login 30 s later would send a new one. Here the
-    // last code is younger than 30 s, so no new code is sent: use a fresh account instead.
     register(&shop, form("Ravi", "ravi@example.in", "9123456780")).await;
+    let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9123456780" })).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("account.mobile_unknown")), "an unproven mobile logs nobody in: {body}");
+    // The sign-up's SMS code proves the number (and is used up, so the login sends a new one).
+    let code = code_for(&shop, "9123456780").await;
+    assert_eq!(post(&shop, "/api/verify", json!({ "mobile": "9123456780", "otp": code })).await.0, 200);
     let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9123456780" })).await;
     assert_eq!((status, body["status"].as_str(), body["mobile"].as_str()), (200, Some("success"), Some("9123456780")), "{body}");
     let code = code_for(&shop, "9123456780").await;
@@ -273,6 +276,127 @@ async fn resend_too_soon_and_login_bursts_are_limited() {
     assert_eq!(resp.status(), 429);
     let wait: u64 = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).expect("Retry-After in seconds");
     assert!((1..=120).contains(&wait), "at most two minutes after a burst: {wait}");
+}
+
+/// A Google sign-in with the development provider for this email: the session token.
+async fn google_sign_in(shop: &TestShop, email: &str) -> String {
+    let client = no_redirects();
+    let to_page = location(&client.get(format!("{}/api/google", shop.base)).send().await.expect("answer"));
+    let state = query_value(&to_page, "state");
+    let code = serde_urlencoded::to_string([("state", state.as_str()), ("code", email)]).expect("query");
+    let landing = location(&client.get(format!("{}/api/google/callback?{code}", shop.base)).send().await.expect("answer"));
+    assert!(landing.starts_with("/login/success?"), "{landing}");
+    query_value(&landing, "token")
+}
+
+async fn login(shop: &TestShop, email: &str, password: &str) -> (u16, Value) {
+    post(shop, "/api/login", json!({ "email": email, "password": password })).await
+}
+
+async fn me(shop: &TestShop, token: &str) -> Value {
+    let (status, body) = get_auth(shop, "/api/user", token).await;
+    assert_eq!(status, 200, "{body}");
+    body["user"].clone()
+}
+
+const STRANGER_PASSWORD: &str = "stranger1!";
+
+fn stranger_form(email: &str, mobile: &str) -> Form {
+    Form::new().text("name", "Stranger").text("email", email.to_owned()).text("password", STRANGER_PASSWORD).text("mobile", mobile.to_owned())
+}
+
+/// Issue 19, pre-hijack by email: a stranger signs up with the owner's email and their own
+/// mobile and proves the mobile; the owner's Google sign-in and the owner's own sign-up each
+/// get an account the stranger's password never opens.
+#[tokio::test]
+async fn a_stranger_with_the_owners_email_never_opens_the_account_the_owner_proved() {
+    let shop = spawn_shop().await;
+    let (status, body) = register(&shop, stranger_form("owner@example.in", "9123456780")).await;
+    assert_eq!(status, 200, "{body}");
+    let code = code_for(&shop, "9123456780").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9123456780", "otp": code })).await;
+    assert_eq!(status, 200, "the stranger proves their own phone: {body}");
+    let stranger_token = body["token"].as_str().expect("token").to_owned();
+    let stranger = me(&shop, &stranger_token).await;
+    assert_eq!((stranger["emailVerified"].as_bool(), stranger["mobileVerified"].as_bool()), (Some(false), Some(true)));
+    let (status, body) = login(&shop, "owner@example.in", STRANGER_PASSWORD).await;
+    assert_eq!((status, body["status"].as_str()), (200, Some("not verified")), "a claimed email logs nobody in: {body}");
+    assert!(body.get("token").is_none());
+
+    // The owner signs in with Google: a new account, not the stranger's.
+    let owner_token = google_sign_in(&shop, "owner@example.in").await;
+    let owner = me(&shop, &owner_token).await;
+    assert_ne!(owner["_id"], stranger["_id"], "never linked to an account that only claimed the email");
+    assert_eq!((owner["email"].as_str(), owner["emailVerified"].as_bool()), (Some("owner@example.in"), Some(true)));
+    assert_eq!(me(&shop, &stranger_token).await["email"], "", "the stranger's claim is gone");
+    let (status, body) = login(&shop, "owner@example.in", STRANGER_PASSWORD).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("account.login_failed")), "{body}");
+
+    // The same with the owner's own sign-up on a fresh shop: no 409, and the email's code proves it.
+    let shop = spawn_shop().await;
+    register(&shop, stranger_form("owner@example.in", "9123456780")).await;
+    let code = code_for(&shop, "9123456780").await;
+    post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9123456780", "otp": code })).await;
+    let (status, body) = register(&shop, form("Owner", "owner@example.in", "9876543210")).await;
+    assert_eq!(status, 200, "an unproven email is not a claim: {body}");
+    let code = code_for(&shop, "owner@example.in").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9876543210", "otp": code })).await;
+    assert_eq!(status, 200, "{body}");
+    let owner_id = me(&shop, body["token"].as_str().expect("token")).await["_id"].clone();
+    let (status, _) = login(&shop, "owner@example.in", STRANGER_PASSWORD).await;
+    assert_eq!(status, 401, "the stranger's password does not open the owner's account");
+    let (status, body) = login(&shop, "owner@example.in", PASSWORD).await;
+    assert_eq!((status, body["status"].as_str()), (200, Some("success")), "{body}");
+    assert_eq!(me(&shop, body["token"].as_str().expect("token")).await["_id"], owner_id);
+    let (status, body) = register(&shop, stranger_form("OWNER@example.in", "9000000001")).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("account.email_taken")), "a proven email is taken: {body}");
+}
+
+/// The other direction: a stranger signs up with the owner's mobile and their own email.
+#[tokio::test]
+async fn a_stranger_with_the_owners_mobile_never_opens_the_account_the_owner_proved() {
+    let shop = spawn_shop().await;
+    register(&shop, stranger_form("stranger@example.in", "9876543210")).await;
+    let code = code_for(&shop, "stranger@example.in").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "email": "stranger@example.in", "mobile": "9876543210", "otp": code })).await;
+    assert_eq!(status, 200, "the stranger proves their own email: {body}");
+    let stranger_token = body["token"].as_str().expect("token").to_owned();
+    let stranger_id = me(&shop, &stranger_token).await["_id"].clone();
+    let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9876543210" })).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("account.mobile_unknown")), "a claimed mobile logs nobody in: {body}");
+
+    let (status, body) = register(&shop, form("Owner", "owner@example.in", "9876543210")).await;
+    assert_eq!(status, 200, "an unproven mobile is not a claim: {body}");
+    let code = code_for(&shop, "9876543210").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9876543210", "otp": code })).await;
+    assert_eq!(status, 200, "{body}");
+    let owner = me(&shop, body["token"].as_str().expect("token")).await;
+    assert_ne!(owner["_id"], stranger_id);
+    assert_eq!(me(&shop, &stranger_token).await["mobile"], "", "the stranger's claim is gone");
+
+    // A mobile login now reaches the owner's account only.
+    let (status, _) = post(&shop, "/api/mobile/login", json!({ "mobile": "9876543210" })).await;
+    assert_eq!(status, 200);
+    let code = code_for(&shop, "9876543210").await;
+    let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": code })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(me(&shop, body["token"].as_str().expect("token")).await["_id"], owner["_id"]);
+    // The stranger's password opens only the stranger's own account, which no longer has the mobile.
+    let (status, body) = login(&shop, "stranger@example.in", STRANGER_PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    let theirs = me(&shop, body["token"].as_str().expect("token")).await;
+    assert_eq!((theirs["_id"].clone(), theirs["mobile"].as_str()), (stranger_id, Some("")));
+}
+
+#[tokio::test]
+async fn sign_ups_past_the_hourly_message_budget_are_refused() {
+    let shop = spawn_with(|c| c.signup_messages_per_hour = 2).await;
+    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = register(&shop, form("Ravi", "ravi@example.in", "9123456780")).await;
+    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (429, Some("failed"), Some("request.too_many")), "{body}");
+    let (_, outbox) = shop.get_json("/api/dev/outbox").await;
+    assert_eq!(outbox.as_array().map(Vec::len), Some(2), "the refused sign-up sent nothing");
 }
 
 async fn wishlist_of(shop: &TestShop, token: &str, user: &str) -> Vec<Value> {

@@ -18,7 +18,7 @@ use marque_domain::rate::Window;
 use marque_domain::Message;
 use marque_ports::{
     AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel,
-    ExternalIdentity, NewSession, PendingSignIn, Notification, Notifier, NotifyError, UserId, UserRecord,
+    ExternalIdentity, NewSession, PendingSignIn, Notification, Notifier, NotifyError, Swept, UserId, UserRecord,
 };
 use sha2::{Digest, Sha256};
 
@@ -72,6 +72,15 @@ pub struct AccountSettings {
     pub attempts_per_minute: u32,
     /// How long a session lasts (default 30 days).
     pub session_secs: i64,
+    /// Most wrong guesses of one account's password, and apart of its codes, in
+    /// `account_guess_window_secs` (default 10 in 15 minutes), from wherever they come.
+    pub account_guesses: u32,
+    pub account_guess_window_secs: i64,
+    /// Messages (one SMS and one email each) all sign-ups together may send in an hour
+    /// (default 2000, `MARQUE_SIGNUP_MESSAGES_PER_HOUR`); past it sign-ups are refused.
+    pub signup_messages_per_hour: u32,
+    /// How long an account with nothing proven is kept (default a day).
+    pub unverified_account_secs: i64,
     /// The shop's name, in the code's text.
     pub shop_name: String,
 }
@@ -87,6 +96,10 @@ impl AccountSettings {
             sends_per_hour: 5,
             attempts_per_minute: 10,
             session_secs: 30 * 24 * 60 * 60,
+            account_guesses: 10,
+            account_guess_window_secs: 15 * 60,
+            signup_messages_per_hour: 2000,
+            unverified_account_secs: 24 * 60 * 60,
             shop_name: "Marque Parts".to_owned(),
         }
     }
@@ -238,6 +251,59 @@ enum Sent {
     TooSoon(u64),
 }
 
+/// Most accounts a code or a password is tried against when several only claim one email or
+/// mobile (none of them proved it).
+const MAX_CLAIMANTS: u32 = 3;
+
+/// Argon2id runs on the blocking pool, at most this many at once (19 MiB and ~20 ms of a core each).
+pub const CONCURRENT_HASHES: usize = 2;
+
+/// Password work (argon2id) on the blocking pool, at most [`CONCURRENT_HASHES`] at once, so a
+/// flood of sign-ups or logins neither stalls the async workers nor takes all the memory.
+#[derive(Debug, Clone)]
+pub struct Hashing(Arc<tokio::sync::Semaphore>);
+
+impl Default for Hashing {
+    fn default() -> Self {
+        Self(Arc::new(tokio::sync::Semaphore::new(CONCURRENT_HASHES)))
+    }
+}
+
+impl Hashing {
+    /// Runs `work` on the blocking pool once one of the permits is free.
+    ///
+    /// # Errors
+    /// [`AccountError::Unavailable`] when the work panicked or the runtime is shutting down.
+    pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AccountError> {
+        let _permit = self.0.acquire().await.map_err(|e| AccountError::Unavailable(format!("password work: {e}")))?;
+        tokio::task::spawn_blocking(work).await.map_err(|e| AccountError::Unavailable(format!("password work: {e}")))
+    }
+}
+
+/// The kinds of guesses limited per account.
+#[derive(Debug, Clone, Copy)]
+enum Guess {
+    Password,
+    Code,
+}
+
+impl Guess {
+    const fn key(self) -> &'static str {
+        match self {
+            Guess::Password => "password-guess",
+            Guess::Code => "code-guess",
+        }
+    }
+}
+
+/// Every byte compared, so the time taken does not tell how much of a hash matched.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// An account a verification or resend names, with the channels of it the request named.
+type Named = (UserRecord, Vec<Channel>);
+
 /// Customers and their sessions.
 #[derive(Clone)]
 pub struct AccountService {
@@ -246,6 +312,7 @@ pub struct AccountService {
     blobs: Arc<dyn BlobStore>,
     clock: Arc<dyn Clock>,
     settings: AccountSettings,
+    hashing: Hashing,
 }
 
 impl std::fmt::Debug for AccountService {
@@ -273,6 +340,13 @@ fn random_code() -> Result<String, AccountError> {
     Ok(code)
 }
 
+fn channel_name(channel: Channel) -> &'static str {
+    match channel {
+        Channel::Sms => "sms",
+        Channel::Email => "email",
+    }
+}
+
 impl AccountService {
     #[must_use]
     pub fn new(
@@ -282,28 +356,34 @@ impl AccountService {
         clock: Arc<dyn Clock>,
         settings: AccountSettings,
     ) -> Self {
-        Self { store, notifier, blobs, clock, settings }
+        Self { store, notifier, blobs, clock, settings, hashing: Hashing::default() }
     }
 
-    /// The HMAC-SHA256 hex of `user id + code` under the server's secret.
-    fn code_hash(&self, user: &UserId, code: &str) -> String {
+    /// The HMAC-SHA256 hex of `user id : channel : code` under the server's secret.
+    fn code_hash(&self, user: &UserId, channel: Channel, code: &str) -> String {
         // HMAC takes a key of any length.
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.settings.secret.0).unwrap_or_else(|_| unreachable!());
         mac.update(user.0.as_bytes());
+        mac.update(b":");
+        mac.update(channel_name(channel).as_bytes());
         mac.update(b":");
         mac.update(code.as_bytes());
         hex::encode(mac.finalize().into_bytes())
     }
 
     /// Counts one event for `key`; past `limit` in the last `window_secs` the call is refused with
-    /// `message`.
+    /// `message`, and the refused event is taken back so hammering does not keep the window full.
     async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
         let now = self.clock.now();
         let hits = self.store.hit(key, now, window_secs).await?;
         let window = Window::new(limit, window_secs);
         if !window.allows(hits, now) {
+            if let Err(e) = self.store.unhit(key, now, window_secs).await {
+                tracing::warn!(error = %e, "taking back a refused attempt failed");
+            }
             tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
-            return Err(AccountError::RateLimited(message, u64::try_from(window.retry_after(hits, now)).unwrap_or(1)));
+            let counted = marque_domain::rate::WindowHits { current: hits.current.saturating_sub(1), ..hits };
+            return Err(AccountError::RateLimited(message, u64::try_from(window.retry_after(counted, now)).unwrap_or(1)));
         }
         Ok(())
     }
@@ -314,23 +394,53 @@ impl AccountService {
         self.limit(&key, 60, self.settings.attempts_per_minute, Message::TooManyAttempts).await
     }
 
-    /// Sends a new code to the customer by the channels given, unless one was sent less than
-    /// the resend interval ago; at most `sends_per_hour` codes per mobile number.
-    async fn send_code(&self, user: &UserRecord, channels: &[Channel]) -> Result<Sent, AccountError> {
+    fn guess_key(guess: Guess, user: &UserId) -> String {
+        format!("{}:{}", guess.key(), user.0)
+    }
+
+    /// Counts a guess of an account's password or codes, wherever it comes from; past the
+    /// account's limit it is refused (and not counted).
+    async fn begin_guess(&self, guess: Guess, user: &UserId) -> Result<(), AccountError> {
+        let key = Self::guess_key(guess, user);
+        self.limit(&key, self.settings.account_guess_window_secs, self.settings.account_guesses, Message::TooManyAttempts).await
+    }
+
+    /// A guess that was right is not a guess against the limit: it is taken back.
+    async fn right_guess(&self, guess: Guess, user: &UserId) {
+        let key = Self::guess_key(guess, user);
+        if let Err(e) = self.store.unhit(&key, self.clock.now(), self.settings.account_guess_window_secs).await {
+            tracing::warn!(error = %e, "taking back a right guess failed");
+        }
+    }
+
+    /// Sends a new code for `channel` (its own code: an SMS code proves the mobile, an email code
+    /// the email), unless one was sent less than the resend interval ago; at most
+    /// `sends_per_hour` codes per mobile number or email address.
+    async fn send_code(&self, user: &UserRecord, channel: Channel) -> Result<Sent, AccountError> {
+        let recipient = match channel {
+            Channel::Sms => user.mobile.clone(),
+            Channel::Email => user.email.clone(),
+        };
+        if recipient.is_empty() {
+            return Ok(Sent::Sent);
+        }
         let now = self.clock.now();
-        let key = ChallengeKey { user: user.id.clone() };
+        let key = ChallengeKey { user: user.id.clone(), channel };
         if let Some(live) = self.store.challenge(&key, now).await? {
             let allowed_at = live.sent_at + self.settings.resend_after_secs;
             if now < allowed_at {
                 return Ok(Sent::TooSoon(u64::try_from(allowed_at - now).unwrap_or(1)));
             }
         }
-        let number = if user.mobile.is_empty() { user.id.0.as_str() } else { user.mobile.as_str() };
-        self.limit(&format!("otp-send:{number}"), 3600, self.settings.sends_per_hour, Message::OtpTooMany).await?;
+        let counted = match channel {
+            Channel::Sms => format!("otp-send:{recipient}"),
+            Channel::Email => format!("otp-send:{}", recipient.to_lowercase()),
+        };
+        self.limit(&counted, 3600, self.settings.sends_per_hour, Message::OtpTooMany).await?;
         let code = random_code()?;
         let challenge = Challenge {
+            code_hash: self.code_hash(&user.id, channel, &code),
             key,
-            code_hash: self.code_hash(&user.id, &code),
             sent_at: now,
             expires_at: now + self.settings.otp_valid_secs,
             tries_left: self.settings.otp_tries,
@@ -341,38 +451,68 @@ impl AccountService {
             "{code} is your {} OTP. It is valid for {minutes} minutes. Do not share it with anyone.",
             self.settings.shop_name
         );
-        for channel in channels {
-            let recipient = match channel {
-                Channel::Sms => user.mobile.clone(),
-                Channel::Email => user.email.clone(),
-            };
-            if recipient.is_empty() {
-                continue;
-            }
-            let notification = Notification {
-                channel: *channel,
-                recipient,
-                subject: format!("Your {} OTP", self.settings.shop_name),
-                text: text.clone(),
-                template: Some("otp".to_owned()),
-                attachments: Vec::new(),
-            };
-            self.notifier.send(&notification).await.map_err(AccountError::NotifyFailed)?;
-        }
+        let notification = Notification {
+            channel,
+            recipient,
+            subject: format!("Your {} OTP", self.settings.shop_name),
+            text,
+            template: Some("otp".to_owned()),
+            attachments: Vec::new(),
+        };
+        self.notifier.send(&notification).await.map_err(AccountError::NotifyFailed)?;
         Ok(Sent::Sent)
     }
 
-    /// Signs a customer up: stores the account unconfirmed (and its picture), then sends a code
-    /// by SMS to the mobile and by email.
+    /// Sends a code by each channel; too soon only when every channel was too soon.
+    async fn send_codes(&self, user: &UserRecord, channels: &[Channel]) -> Result<Sent, AccountError> {
+        let mut wait = None;
+        let mut sent = false;
+        for channel in channels {
+            match self.send_code(user, *channel).await? {
+                Sent::Sent => sent = true,
+                Sent::TooSoon(secs) => wait = Some(wait.map_or(secs, |w: u64| w.min(secs))),
+            }
+        }
+        Ok(match wait {
+            Some(secs) if !sent => Sent::TooSoon(secs),
+            _ => Sent::Sent,
+        })
+    }
+
+    /// Counts a sign-up against the shop's hourly budget of sign-up messages (two each).
+    async fn spend_signup_budget(&self) -> Result<(), AccountError> {
+        let sign_ups = (self.settings.signup_messages_per_hour / 2).max(1);
+        let spent = self.limit("signup-messages:shop", 3600, sign_ups, Message::TooManyRequests).await;
+        if let Err(AccountError::RateLimited(..)) = &spent {
+            tracing::error!(
+                budget = self.settings.signup_messages_per_hour,
+                "the hourly budget of sign-up messages is spent: sign-ups are refused until it frees (MARQUE_SIGNUP_MESSAGES_PER_HOUR)"
+            );
+        }
+        spent
+    }
+
+    /// Signs a customer up: stores the account with nothing proven (and its picture), then sends
+    /// one code by SMS to the mobile and another by email, each proving its own channel. Only a
+    /// proven email or mobile is taken (checked before any costly work); an unproven one is
+    /// only claimed by the account that has it, so a new sign-up with it goes ahead.
     ///
     /// # Errors
     /// [`AccountError::Registration`] for fields that do not parse; the duplicate errors;
-    /// [`AccountError::RateLimited`]; [`AccountError::NotifyFailed`] (the account is stored:
-    /// a resend can follow); [`AccountError::Unavailable`].
+    /// [`AccountError::RateLimited`] past the shop's hourly sign-up messages;
+    /// [`AccountError::NotifyFailed`] (the account is stored: a resend can follow); [`AccountError::Unavailable`].
     pub async fn register(&self, input: &RegistrationInput, avatar: Option<Avatar>) -> Result<UserRecord, AccountError> {
         let registration = Registration::parse(input).map_err(AccountError::Registration)?;
+        if self.store.user_by_email(&registration.email).await?.is_some() {
+            return Err(AccountError::DuplicateEmail);
+        }
+        if self.store.user_by_mobile(registration.mobile.as_str()).await?.is_some() {
+            return Err(AccountError::DuplicateMobile);
+        }
+        self.spend_signup_budget().await?;
         let id = UserId(hex::encode(random_bytes::<12>()?));
-        let password_hash = hash_password(registration.password.expose())?;
+        let password = registration.password.expose().to_owned();
+        let password_hash = self.hashing.run(move || hash_password(&password)).await??;
         let (profile, blob_key) = match avatar {
             Some(avatar) => {
                 let (url, key) = self.avatar_names(&id)?;
@@ -389,7 +529,8 @@ impl AccountService {
             mobile: registration.mobile.as_str().to_owned(),
             password_hash: Some(password_hash),
             profile,
-            verified: false,
+            email_verified: false,
+            mobile_verified: false,
             offer_exp: 0,
             percentage: 0,
             created_at: self.clock.now(),
@@ -403,15 +544,16 @@ impl AccountService {
             return Err(e.into());
         }
         tracing::info!(user = %user.id.0, "customer signed up");
-        self.send_code(&user, &[Channel::Sms, Channel::Email]).await?;
+        self.send_codes(&user, &[Channel::Sms, Channel::Email]).await?;
         Ok(user)
     }
 
-    /// Mobile login: sends a code by SMS to the account with this number.
+    /// Mobile login: sends a code by SMS to the account that proved this number.
     ///
     /// # Errors
-    /// [`AccountError::Invalid`] for a number that is not 10 digits; [`AccountError::NotFound`];
-    /// [`AccountError::RateLimited`]; [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
+    /// [`AccountError::Invalid`] for a number that is not 10 digits; [`AccountError::NotFound`]
+    /// when no account proved it; [`AccountError::RateLimited`]; [`AccountError::NotifyFailed`];
+    /// [`AccountError::Unavailable`].
     pub async fn login_by_mobile(&self, mobile: &str) -> Result<UserRecord, AccountError> {
         let mobile = LoginMobile::parse(mobile).map_err(|e: LoginMobileError| AccountError::Invalid(mobile_message(e)))?;
         let user = self
@@ -419,88 +561,187 @@ impl AccountService {
             .user_by_mobile(mobile.as_str())
             .await?
             .ok_or(AccountError::NotFound(Message::AccountMobileUnknown))?;
-        self.send_code(&user, &[Channel::Sms]).await?;
+        self.send_code(&user, Channel::Sms).await?;
         Ok(user)
     }
 
-    /// Email login from the client address `client`.
+    /// Whether `password` is the account's, worked out on the blocking pool.
+    async fn password_matches(&self, password: &str, user: Option<&UserRecord>) -> Result<bool, AccountError> {
+        let password = password.to_owned();
+        let phc = user.and_then(|u| u.password_hash.clone());
+        self.hashing
+            .run(move || match phc {
+                Some(phc) => verify_password(&password, &phc),
+                None => {
+                    // The same work as for a real account, so the time taken does not tell which
+                    // addresses have one.
+                    let _ = verify_password(&password, dummy_hash());
+                    false
+                }
+            })
+            .await
+    }
+
+    /// Email login from the client address `client`. Only a proven email logs in; a password
+    /// that is right for an account that only claims the email answers 'not verified' and
+    /// sends a code to the email.
     ///
     /// # Errors
-    /// [`AccountError::RateLimited`] past the attempts per minute; [`AccountError::BadCredentials`]
-    /// for an unknown email or a wrong password (the same answer for both);
-    /// [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
+    /// [`AccountError::RateLimited`] past the attempts per minute, or past the account's wrong
+    /// guesses; [`AccountError::BadCredentials`] for an unknown email or a wrong password (the
+    /// same answer for both); [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
     pub async fn login_by_email(&self, email: &str, password: &str, client: &str) -> Result<LoginOutcome, AccountError> {
         self.limit_attempts("login", client).await?;
-        let user = match Email::parse(email) {
-            Ok(email) => self.store.user_by_email(&email).await?,
-            Err(_) => None,
-        };
-        let Some(user) = user.filter(|u| u.password_hash.is_some()) else {
-            // The same work as for a real account, so the time taken does not tell which
-            // addresses have one.
-            let _ = verify_password(password, dummy_hash());
+        let Ok(email) = Email::parse(email) else {
+            self.password_matches(password, None).await?;
             return Err(AccountError::BadCredentials);
         };
-        if !verify_password(password, user.password_hash.as_deref().unwrap_or_default()) {
+        let candidates = match self.store.user_by_email(&email).await? {
+            Some(owner) => vec![owner],
+            None => self.store.users_claiming_email(&email, MAX_CLAIMANTS).await?,
+        };
+        let candidates: Vec<UserRecord> = candidates.into_iter().filter(|u| u.password_hash.is_some()).collect();
+        if candidates.is_empty() {
+            self.password_matches(password, None).await?;
             return Err(AccountError::BadCredentials);
         }
-        if !user.verified {
-            self.send_code(&user, &[Channel::Sms, Channel::Email]).await?;
-            return Ok(LoginOutcome::NotVerified { user });
+        for user in candidates {
+            self.begin_guess(Guess::Password, &user.id).await?;
+            if !self.password_matches(password, Some(&user)).await? {
+                continue;
+            }
+            self.right_guess(Guess::Password, &user.id).await;
+            if !user.email_verified {
+                self.send_code(&user, Channel::Email).await?;
+                return Ok(LoginOutcome::NotVerified { user });
+            }
+            let token = self.start_session(&user.id).await?;
+            return Ok(LoginOutcome::Success { token, user });
         }
-        let token = self.start_session(&user.id).await?;
-        Ok(LoginOutcome::Success { token, user })
+        Err(AccountError::BadCredentials)
     }
 
-    async fn find(&self, who: &Who) -> Result<Option<UserRecord>, AccountError> {
-        let email = who.email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    /// The accounts a request names, with the channels of each it names: by email, by mobile,
+    /// or, when both are given, only accounts that hold both. An account that proved the email
+    /// (or mobile) comes first, then those that only claim it.
+    async fn named(&self, who: &Who) -> Result<Vec<Named>, AccountError> {
+        let email_text = who.email.as_deref().map(str::trim).filter(|e| !e.is_empty());
         let mobile = who.mobile.as_deref().map(sanitize_login_mobile).filter(|m| !m.is_empty());
-        match (email, mobile) {
-            (Some(email), _) => match Email::parse(email) {
-                Ok(email) => Ok(self.store.user_by_email(&email).await?),
-                Err(_) => Ok(None),
-            },
-            (None, Some(mobile)) => Ok(self.store.user_by_mobile(&mobile).await?),
-            (None, None) => Err(AccountError::Invalid(Message::AccountIdentityMissing)),
+        if email_text.is_none() && mobile.is_none() {
+            return Err(AccountError::Invalid(Message::AccountIdentityMissing));
         }
+        let email = match email_text.map(Email::parse) {
+            Some(Ok(email)) => Some(email),
+            Some(Err(_)) => return Ok(Vec::new()),
+            None => None,
+        };
+        let mut by_email = Vec::new();
+        if let Some(email) = &email {
+            by_email.extend(self.store.user_by_email(email).await?);
+            by_email.extend(self.store.users_claiming_email(email, MAX_CLAIMANTS).await?);
+        }
+        let mut by_mobile = Vec::new();
+        if let Some(mobile) = &mobile {
+            by_mobile.extend(self.store.user_by_mobile(mobile).await?);
+            by_mobile.extend(self.store.users_claiming_mobile(mobile, MAX_CLAIMANTS).await?);
+        }
+        let accounts = match (&email, &mobile) {
+            (Some(_), Some(_)) => by_email.into_iter().filter(|u| by_mobile.iter().any(|m| m.id == u.id)).collect(),
+            (Some(_), None) => by_email,
+            _ => by_mobile,
+        };
+        Ok(accounts
+            .into_iter()
+            .map(|user| {
+                let mut channels = Vec::new();
+                if email.as_ref().is_some_and(|e| user.email.eq_ignore_ascii_case(e.as_str())) {
+                    channels.push(Channel::Email);
+                }
+                if mobile.as_deref().is_some_and(|m| user.mobile == m) {
+                    channels.push(Channel::Sms);
+                }
+                (user, channels)
+            })
+            .collect())
     }
 
-    /// Checks a code for the account found by email (or else mobile); a match confirms the
-    /// account and starts a session.
+    /// Checks a code for the account the request names (see [`Who`]): the code proves the channel
+    /// it was sent to (an SMS code the mobile, an email code the email), takes that email or
+    /// mobile from accounts that only claimed it, and starts a session.
     ///
     /// # Errors
-    /// [`AccountError::RateLimited`] past the attempts per minute from `client`;
-    /// [`AccountError::Invalid`] for a code that is not 6 digits or no email and mobile;
-    /// [`AccountError::OtpWrong`]; [`AccountError::OtpExpired`] when no code is live (also for an
-    /// unknown account); [`AccountError::Unavailable`].
+    /// [`AccountError::RateLimited`] past the attempts per minute from `client`, or past the
+    /// account's wrong guesses; [`AccountError::Invalid`] for a code that is not 6 digits or no
+    /// email and mobile; [`AccountError::OtpWrong`]; [`AccountError::OtpExpired`] when no code is
+    /// live (also for an unknown account); the duplicate errors when another account proved the
+    /// channel meanwhile; [`AccountError::Unavailable`].
     pub async fn verify(&self, who: &Who, otp: &str, client: &str) -> Result<(SessionToken, UserRecord), AccountError> {
         self.limit_attempts("verify", client).await?;
         let otp = Otp::parse(otp).map_err(|e: OtpError| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
-        let Some(mut user) = self.find(who).await? else { return Err(AccountError::OtpExpired) };
-        let key = ChallengeKey { user: user.id.clone() };
-        let offered = self.code_hash(&user.id, otp.as_str());
-        match self.store.check_challenge(&key, self.clock.now(), &offered).await? {
-            ChallengeOutcome::Accepted => {}
-            ChallengeOutcome::Wrong { .. } => return Err(AccountError::OtpWrong),
-            ChallengeOutcome::NoCode => return Err(AccountError::OtpExpired),
+        let now = self.clock.now();
+        let mut live = Vec::new();
+        for (user, channels) in self.named(who).await? {
+            for channel in channels {
+                let key = ChallengeKey { user: user.id.clone(), channel };
+                if let Some(challenge) = self.store.challenge(&key, now).await? {
+                    live.push((user.clone(), challenge));
+                }
+            }
         }
-        if !user.verified {
-            user.verified = true;
-            self.store.update_user(&user).await?;
+        if live.is_empty() {
+            return Err(AccountError::OtpExpired);
         }
-        let token = self.start_session(&user.id).await?;
-        Ok((token, user))
+        let mut guessed: Vec<UserId> = Vec::new();
+        for (user, _) in &live {
+            if !guessed.contains(&user.id) {
+                self.begin_guess(Guess::Code, &user.id).await?;
+                guessed.push(user.id.clone());
+            }
+        }
+        // Which live code this is, if any: only that one is checked, so a right code spends no
+        // try of the other channel's. Otherwise a try of each is spent. The answer is the store's.
+        let offered = |user: &UserRecord, key: &ChallengeKey| self.code_hash(&user.id, key.channel, otp.as_str());
+        let matching = live.iter().position(|(user, c)| same(&c.code_hash, &offered(user, &c.key)));
+        let checks: Vec<&(UserRecord, Challenge)> = match matching {
+            Some(i) => live.get(i).into_iter().collect(),
+            None => live.iter().collect(),
+        };
+        let mut outcome = AccountError::OtpExpired;
+        for (user, challenge) in checks {
+            match self.store.check_challenge(&challenge.key, now, &offered(user, &challenge.key)).await? {
+                ChallengeOutcome::Accepted => {
+                    for id in &guessed {
+                        self.right_guess(Guess::Code, id).await;
+                    }
+                    let user = self.store.prove(&user.id, challenge.key.channel).await?;
+                    let token = self.start_session(&user.id).await?;
+                    return Ok((token, user));
+                }
+                ChallengeOutcome::Wrong { .. } => outcome = AccountError::OtpWrong,
+                ChallengeOutcome::NoCode => {}
+            }
+        }
+        Err(outcome)
     }
 
-    /// Sends a new code by SMS and email, at least the resend interval after the last one.
+    /// Sends new codes to the account the request names (see [`Who`]), by each channel named
+    /// that is not yet proven, or, when all are proven (a login by code), by each channel named;
+    /// at least the resend interval after the last.
     ///
     /// # Errors
     /// [`AccountError::Invalid`] without email and mobile; [`AccountError::NotFound`];
     /// [`AccountError::RateLimited`] too soon or past the codes per hour;
     /// [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
     pub async fn resend(&self, who: &Who) -> Result<UserRecord, AccountError> {
-        let user = self.find(who).await?.ok_or(AccountError::NotFound(Message::AccountUnknown))?;
-        match self.send_code(&user, &[Channel::Sms, Channel::Email]).await? {
+        let (user, named) = self
+            .named(who)
+            .await?
+            .into_iter()
+            .find(|(_, channels)| !channels.is_empty())
+            .ok_or(AccountError::NotFound(Message::AccountUnknown))?;
+        let unproven: Vec<Channel> = named.iter().copied().filter(|c| !user.proven(*c)).collect();
+        let channels = if unproven.is_empty() { named } else { unproven };
+        match self.send_codes(&user, &channels).await? {
             Sent::Sent => Ok(user),
             Sent::TooSoon(wait) => Err(AccountError::RateLimited(Message::OtpTooSoon, wait)),
         }
@@ -526,51 +767,80 @@ impl AccountService {
         Ok(self.store.take_pending_sign_in(state, self.clock.now()).await?)
     }
 
-    /// Signs in someone an identity provider vouched for: the account with this Google email,
-    /// else the one with this email (which is then linked to it and confirmed), else a new
-    /// confirmed account without password or mobile. Starts a session.
+    /// Signs in someone an identity provider vouched for: the account linked to this identity
+    /// (issuer and subject), else the account that proved this email (which is then linked), else
+    /// a new account without password or mobile whose email is proven by the provider (taken
+    /// from accounts that only claimed it). Never an account that only claims the email. Starts a session.
     ///
     /// # Errors
-    /// [`AccountError::Invalid`] for an identity whose email does not parse;
-    /// [`AccountError::Unavailable`].
+    /// [`AccountError::Invalid`] for an identity whose email does not parse; the duplicate
+    /// errors when another account proved the email meanwhile; [`AccountError::Unavailable`].
     pub async fn sign_in_external(&self, identity: &ExternalIdentity) -> Result<(SessionToken, UserRecord), AccountError> {
         let email = Email::parse(identity.email.trim())
             .map_err(|e| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
         let email_text = email.as_str().to_owned();
-        let user = match self.store.user_by_google_email(&email_text).await? {
+        let user = match self.store.user_by_external(&identity.issuer, &identity.subject).await? {
             Some(user) => user,
-            None => match self.store.user_by_email(&email).await? {
-                Some(mut user) => {
-                    user.google_email = Some(email_text.clone());
-                    user.verified = true;
-                    self.store.update_user(&user).await?;
-                    user
-                }
-                None => {
-                    let name = PersonName::parse(identity.name.trim())
-                        .map(|n| n.as_str().to_owned())
-                        .unwrap_or_else(|_| email_text.split('@').next().unwrap_or_default().to_owned());
-                    let user = UserRecord {
-                        id: UserId(hex::encode(random_bytes::<12>()?)),
-                        name,
-                        email: email_text.clone(),
-                        google_email: Some(email_text.clone()),
-                        mobile: String::new(),
-                        password_hash: None,
-                        profile: String::new(),
-                        verified: true,
-                        offer_exp: 0,
-                        percentage: 0,
-                        created_at: self.clock.now(),
-                    };
-                    self.store.create_user(&user).await?;
-                    tracing::info!(user = %user.id.0, "customer signed up with an external identity");
-                    user
-                }
-            },
+            None => {
+                let user = match self.store.user_by_email(&email).await? {
+                    Some(mut user) => {
+                        if user.google_email.is_none() {
+                            user.google_email = Some(email_text.clone());
+                            self.store.update_user(&user).await?;
+                        }
+                        user
+                    }
+                    None => self.create_external(identity, &email_text).await?,
+                };
+                self.store.link_external(&identity.issuer, &identity.subject, &user.id).await?;
+                user
+            }
         };
         let token = self.start_session(&user.id).await?;
         Ok((token, user))
+    }
+
+    /// A new account for an external identity, its email proven by the provider.
+    async fn create_external(&self, identity: &ExternalIdentity, email: &str) -> Result<UserRecord, AccountError> {
+        let name = PersonName::parse(identity.name.trim())
+            .map(|n| n.as_str().to_owned())
+            .unwrap_or_else(|_| email.split('@').next().unwrap_or_default().to_owned());
+        let user = UserRecord {
+            id: UserId(hex::encode(random_bytes::<12>()?)),
+            name,
+            email: email.to_owned(),
+            google_email: Some(email.to_owned()),
+            mobile: String::new(),
+            password_hash: None,
+            profile: String::new(),
+            email_verified: false,
+            mobile_verified: false,
+            offer_exp: 0,
+            percentage: 0,
+            created_at: self.clock.now(),
+        };
+        self.store.create_user(&user).await?;
+        let user = self.store.prove(&user.id, Channel::Email).await?;
+        tracing::info!(user = %user.id.0, "customer signed up with an external identity");
+        Ok(user)
+    }
+
+    /// Housekeeping: deletes ended and expired sessions, sign-ins never finished, spent codes,
+    /// and accounts that proved nothing within their day (with their pictures).
+    ///
+    /// # Errors
+    /// [`AccountError::Unavailable`].
+    pub async fn sweep(&self) -> Result<Swept, AccountError> {
+        let now = self.clock.now();
+        let swept = self.store.sweep(now, now - self.settings.unverified_account_secs).await?;
+        for user in &swept.accounts {
+            if let Some(file) = user.profile.strip_prefix(AVATAR_URL_PREFIX) {
+                if let Err(e) = self.blobs.delete(&format!("avatars/{file}")).await {
+                    tracing::warn!(error = %e, "removing the picture of a swept account failed");
+                }
+            }
+        }
+        Ok(swept)
     }
 
     async fn start_session(&self, user: &UserId) -> Result<SessionToken, AccountError> {

@@ -69,8 +69,8 @@ messages! {
     LoginFailed = "account.login_failed" => "Invalid email or password",
     /// Marque: email login succeeded.
     LoginSuccess = "account.login_success" => "Login successful",
-    /// Marque: email login of an account whose sign-up is not yet confirmed; a code was sent.
-    AccountNotVerified = "account.not_verified" => "Your account is not verified yet. We have sent an OTP to your mobile number and email.",
+    /// Marque: email login with a right password for an email not yet proven; a code was sent to the email.
+    AccountNotVerified = "account.not_verified" => "Your email is not verified yet. We have sent an OTP to your email.",
     /// Marque: a call that needs a logged-in customer without a valid session.
     LoginRequired = "account.login_required" => "Please login to continue.",
     /// Marque: a call naming another customer's account.

@@ -174,6 +174,13 @@ pub struct UserView {
     #[oai(rename = "googleEmail")]
     pub google_email: String,
     pub mobile: String,
+    /// Whether a code sent to the email proved it (or Google vouched for it). An unproven email
+    /// logs nobody in; a code asked for with `POST /api/resendotp` proves it.
+    #[oai(rename = "emailVerified")]
+    pub email_verified: bool,
+    /// Whether a code sent by SMS proved the mobile number.
+    #[oai(rename = "mobileVerified")]
+    pub mobile_verified: bool,
     /// Address of the profile picture; empty for the default picture.
     pub profile: String,
     /// Saved delivery addresses, oldest first.
@@ -195,6 +202,8 @@ impl UserView {
             email: u.email,
             google_email: u.google_email.unwrap_or_default(),
             mobile: u.mobile,
+            email_verified: u.email_verified,
+            mobile_verified: u.mobile_verified,
             profile: u.profile,
             address: addresses.into_iter().map(AddressView::from).collect(),
             offer_exp: u.offer_exp,
@@ -218,19 +227,21 @@ pub struct UpdateUserForm {
     profile: Option<Upload>,
 }
 
-account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", too_many: "Too many codes sent to this number in an hour. `Retry-After` gives the seconds to wait.", {
-    /// An account with this email or mobile number exists (`account.email_taken`, `account.mobile_taken`).
+account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", too_many: "Too many codes sent to this number in an hour, or the shop's hourly budget of sign-up messages is spent (`request.too_many`). `Retry-After` gives the seconds to wait.", {
+    /// An account has proven this email or mobile number (`account.email_taken`, `account.mobile_taken`).
     Conflict = 409,
 });
 account_response!(MobileLoginResponse, MobileLoginBody, mobile_login_bad_request, "mobile_login_bad_request", too_many: "A code was sent too often. `Retry-After` gives the seconds to wait.", {
     /// No account has this mobile number.
     NotFound = 404,
 });
-account_response!(LoginResponse, LoginBody, login_bad_request, "login_bad_request", too_many: "Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait.", {
+account_response!(LoginResponse, LoginBody, login_bad_request, "login_bad_request", too_many: "Too many attempts from this address in a minute, or too many wrong passwords for this account. `Retry-After` gives the seconds to wait.", {
     /// Invalid email or password.
     Unauthorized = 401,
 });
-account_response!(VerifyResponse, VerifyBody, verify_bad_request, "verify_bad_request", too_many: "Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait.", {
+account_response!(VerifyResponse, VerifyBody, verify_bad_request, "verify_bad_request", too_many: "Too many attempts from this address in a minute, or too many wrong codes for this account. `Retry-After` gives the seconds to wait.", {
+    /// Another account proved this email or mobile number a moment before.
+    Conflict = 409,
 });
 account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad_request", too_many: "Asked again within 30 seconds, or too many codes in an hour. `Retry-After` gives the seconds to wait.", {
     /// No account has this email or mobile number.
@@ -294,7 +305,8 @@ impl AccountApi {
 
 #[OpenApi(tag = "Tag::Account")]
 impl AccountApi {
-    /// Signs up: stores the account unconfirmed and sends a one-time code by SMS and email.
+    /// Signs up: stores the account with nothing proven and sends one code by SMS and another by
+    /// email, each proving its own channel.
     #[oai(path = "/register", method = "post", operation_id = "register")]
     async fn register(&self, form: RegisterForm) -> RegisterResponse {
         let avatar = match read_avatar(form.profile).await {
@@ -337,7 +349,8 @@ impl AccountApi {
         }
     }
 
-    /// Email login. An account never confirmed answers `not verified` and gets a new code.
+    /// Email login. Only a proven email logs in: a right password for an email not yet proven
+    /// answers `not verified` and sends a code to the email.
     #[oai(path = "/login", method = "post", operation_id = "loginByEmail")]
     async fn login(&self, req: &Request, input: Json<EmailLogin>) -> LoginResponse {
         let client = client_address(req);
@@ -363,8 +376,9 @@ impl AccountApi {
         }
     }
 
-    /// Checks a one-time code (for the account with this email, or else this mobile): confirms
-    /// the account and starts a session. Wrong: `otp.wrong`; no live code: `otp.expired`.
+    /// Checks a one-time code for the account with this email and mobile (or either): the code
+    /// proves the channel it was sent to (an SMS code the mobile, an email code the email), and
+    /// starts a session. Wrong: `otp.wrong`; no live code: `otp.expired`.
     #[oai(path = "/verify", method = "post", operation_id = "verifyOtp")]
     async fn verify(&self, req: &Request, input: Json<VerifyInput>) -> VerifyResponse {
         let client = client_address(req);
@@ -378,12 +392,15 @@ impl AccountApi {
             Err(e @ (AccountError::OtpWrong | AccountError::OtpExpired | AccountError::Invalid(_))) => {
                 VerifyResponse::BadRequest(body(&e))
             }
+            Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => VerifyResponse::Conflict(body(&e)),
             Err(e @ AccountError::RateLimited(_, wait)) => VerifyResponse::TooMany(body(&e), wait),
             Err(e) => VerifyResponse::Unavailable(body(&e)),
         }
     }
 
-    /// Sends a new one-time code by SMS and email, at least 30 seconds after the last.
+    /// Sends new one-time codes to the account with this email and mobile (or either): by each
+    /// named channel not yet proven (each its own code), or by the named ones when all are
+    /// proven; at least 30 seconds after the last.
     #[oai(path = "/resendotp", method = "post", operation_id = "resendOtp")]
     async fn resend(&self, input: Json<ResendInput>) -> ResendResponse {
         let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };

@@ -51,7 +51,8 @@ pub async fn code_for(shop: &TestShop, recipient: &str) -> String {
     text.chars().take(6).collect()
 }
 
-/// Signs up and verifies by mobile: the session token and the customer's id.
+/// Signs up and verifies by mobile, then proves the email with its own code too (so email and
+/// password log in): the session token and the customer's id.
 pub async fn customer(shop: &TestShop, email: &str, mobile: &str) -> (String, String) {
     let (status, body) = register(shop, form("Asha", email, mobile)).await;
     assert_eq!(status, 200, "{body}");
@@ -59,6 +60,9 @@ pub async fn customer(shop: &TestShop, email: &str, mobile: &str) -> (String, St
     let (status, body) = post(shop, "/api/verify", json!({ "mobile": mobile, "otp": code })).await;
     assert_eq!(status, 200, "{body}");
     let token = body["token"].as_str().expect("token").to_owned();
+    let code = code_for(shop, &email.to_lowercase()).await;
+    let (status, proved) = post(shop, "/api/verify", json!({ "email": email, "mobile": mobile, "otp": code })).await;
+    assert_eq!(status, 200, "the email's own code: {proved}");
     let (_, me) = get_auth(shop, "/api/user", &token).await;
     (token, me["user"]["_id"].as_str().expect("id").to_owned())
 }

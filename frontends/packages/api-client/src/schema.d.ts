@@ -423,7 +423,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email login. An account never confirmed answers `not verified` and gets a new code. */
+        /**
+         * Email login. Only a proven email logs in: a right password for an email not yet proven
+         *     answers `not verified` and sends a code to the email.
+         */
         post: operations["loginByEmail"];
         delete?: never;
         options?: never;
@@ -531,7 +534,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs up: stores the account unconfirmed and sends a one-time code by SMS and email. */
+        /**
+         * Signs up: stores the account with nothing proven and sends one code by SMS and another by
+         *     email, each proving its own channel.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -582,7 +588,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a new one-time code by SMS and email, at least 30 seconds after the last. */
+        /**
+         * Sends new one-time codes to the account with this email and mobile (or either): by each
+         *     named channel not yet proven (each its own code), or by the named ones when all are
+         *     proven; at least 30 seconds after the last.
+         */
         post: operations["resendOtp"];
         delete?: never;
         options?: never;
@@ -634,8 +644,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Checks a one-time code (for the account with this email, or else this mobile): confirms
-         *     the account and starts a session. Wrong: `otp.wrong`; no live code: `otp.expired`.
+         * Checks a one-time code for the account with this email and mobile (or either): the code
+         *     proves the channel it was sent to (an SMS code the mobile, an email code the email), and
+         *     starts a session. Wrong: `otp.wrong`; no live code: `otp.expired`.
          */
         post: operations["verifyOtp"];
         delete?: never;
@@ -1369,8 +1380,15 @@ export interface components {
             /** @description Saved delivery addresses, oldest first. */
             address: components["schemas"]["Address"][];
             email: string;
+            /**
+             * @description Whether a code sent to the email proved it (or Google vouched for it). An unproven email
+             *     logs nobody in; a code asked for with `POST /api/resendotp` proves it.
+             */
+            emailVerified: boolean;
             googleEmail: string;
             mobile: string;
+            /** @description Whether a code sent by SMS proved the mobile number. */
+            mobileVerified: boolean;
             name: string;
             /**
              * Format: int64
@@ -2642,7 +2660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait. */
+            /** @description Too many attempts from this address in a minute, or too many wrong passwords for this account. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3050,7 +3068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An account with this email or mobile number exists (`account.email_taken`, `account.mobile_taken`). */
+            /** @description An account has proven this email or mobile number (`account.email_taken`, `account.mobile_taken`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3068,7 +3086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many codes sent to this number in an hour. `Retry-After` gives the seconds to wait. */
+            /** @description Too many codes sent to this number in an hour, or the shop's hourly budget of sign-up messages is spent (`request.too_many`). `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3456,6 +3474,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Another account proved this email or mobile number a moment before. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -3465,7 +3492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many attempts from this address in a minute. `Retry-After` gives the seconds to wait. */
+            /** @description Too many attempts from this address in a minute, or too many wrong codes for this account. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;

@@ -20,7 +20,7 @@ export const MESSAGES = {
   "account.identity_missing": "Enter your email or mobile number",
   "account.login_failed": "Invalid email or password",
   "account.login_success": "Login successful",
-  "account.not_verified": "Your account is not verified yet. We have sent an OTP to your mobile number and email.",
+  "account.not_verified": "Your email is not verified yet. We have sent an OTP to your email.",
   "account.login_required": "Please login to continue.",
   "account.forbidden": "You can only use your own account.",
   "account.too_many_attempts": "Too many attempts. Please wait a minute and try again.",

@@ -13,6 +13,10 @@ export type User = {
   email: string;
   googleEmail: string;
   mobile: string;
+  /** Whether a code sent to the email proved it (or Google vouched for it). */
+  emailVerified: boolean;
+  /** Whether a code sent by SMS proved the mobile number. */
+  mobileVerified: boolean;
   /** The picture's address; empty when the customer has none. */
   profile: string;
   address: unknown[];

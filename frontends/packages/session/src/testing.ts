@@ -12,6 +12,8 @@ export const TEST_USER: User = {
   email: 'asha@example.in',
   googleEmail: '',
   mobile: '9876543210',
+  emailVerified: true,
+  mobileVerified: true,
   profile: '',
   address: [],
   offerExp: 0,

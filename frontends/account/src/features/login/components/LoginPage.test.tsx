@@ -87,11 +87,11 @@ describe('log in with email and password', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1!x');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Enter the OTP sent to asha@example.in.')).toBeTruthy();
+    expect(await screen.findByText('Enter the OTP sent to 9876543210, asha@example.in.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('OTP'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(getSession().status).toBe('authenticated'));
-    expect(server.calls.find((c) => c.path === '/api/verify')?.body).toEqual({ email: 'asha@example.in', otp: '654321' });
+    expect(server.calls.find((c) => c.path === '/api/verify')?.body).toEqual({ email: 'asha@example.in', mobile: '9876543210', otp: '654321' });
   });
 
   it("shows a refused login's message in red above the form", async () => {
@@ -149,7 +149,7 @@ describe('sign up', () => {
     expect(submit.disabled).toBe(false);
 
     await userEvent.click(submit);
-    expect(await screen.findByText('Enter the OTP sent to ravi@example.in.')).toBeTruthy();
+    expect(await screen.findByText('Enter the OTP sent to 9123456780, ravi@example.in.')).toBeTruthy();
     const body = server.calls.find((c) => c.path === '/api/register')?.body as FormData;
     expect(body.get('name')).toBe('Ravi');
     expect(body.get('mobile')).toBe('9123456780');

@@ -1,4 +1,5 @@
-// OTP verification: the code sent to an email or mobile number, and a resend after a short wait.
+// OTP verification: a code sent to the email or the mobile number (each has its own; the server
+// finds whose it is from both), and a resend after a short wait.
 import { useT } from '@marque/i18n';
 import { OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, validateOtp } from '@marque/rules';
 import { login } from '@marque/session';
@@ -19,7 +20,15 @@ function useCountdown(seconds: number) {
   return [left, () => setLeft(seconds)] as const;
 }
 
-export function OtpForm({ target }: { target: OtpTarget }) {
+/** The email and the mobile the view names, whichever are known. */
+function named(target: OtpTarget): OtpTarget {
+  return {
+    ...(target.email ? { email: target.email } : {}),
+    ...(target.mobile ? { mobile: target.mobile } : {}),
+  };
+}
+
+export function OtpForm({ target, onVerified }: { target: OtpTarget; onVerified?: () => void }) {
   const t = useT('account');
   const messages = useT('messages');
   const [otp, setOtp] = useState('');
@@ -27,7 +36,7 @@ export function OtpForm({ target }: { target: OtpTarget }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [wait, restartWait] = useCountdown(OTP_RESEND_AFTER_SECONDS);
-  const request = target.email ? { email: target.email } : { mobile: target.mobile };
+  const request = named(target);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,8 +50,10 @@ export function OtpForm({ target }: { target: OtpTarget }) {
     setBusy(true);
     const answer = await verifyOtp({ ...request, otp: otp.trim() });
     setBusy(false);
-    if (answer.ok && answer.body.token) await login(answer.body.token);
-    else setAlert(messages('otp.wrong'));
+    if (answer.ok && answer.body.token) {
+      await login(answer.body.token);
+      onVerified?.();
+    } else setAlert(messages('otp.wrong'));
   };
 
   const resend = async () => {
@@ -65,7 +76,7 @@ export function OtpForm({ target }: { target: OtpTarget }) {
           {notice}
         </p>
       ) : null}
-      <p>{t('otp.sent_to', { to: target.email ?? target.mobile ?? '' })}</p>
+      <p>{t('otp.sent_to', { to: [target.mobile, target.email].filter(Boolean).join(', ') })}</p>
       <div className="field">
         <label htmlFor="otp-code">{t('field.otp')}</label>
         <input

@@ -22,6 +22,34 @@ describe('/profile', () => {
     expect(screen.getByText('asha@gmail.com')).toBeTruthy();
   });
 
+  it('says an email not yet proven is not verified; Verify sends its code and the code proves it', async () => {
+    let proved = false;
+    const server = accountServer({
+      'POST /api/resendotp': () => ({ status: 'success', message: 'We have sent a new OTP.' }),
+      'POST /api/verify': () => {
+        proved = true;
+        return { status: 'success', message: 'success', token: 'proved' };
+      },
+      'GET /api/user': () => ({ status: 'success', user: { ...TEST_USER, emailVerified: proved } }),
+    });
+    signIn({ emailVerified: false });
+    render(<ProfilePage />);
+    expect(screen.getAllByText('Not verified')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await userEvent.type(await screen.findByLabelText('OTP'), '123456');
+    expect(server.calls.find((c) => c.path === '/api/resendotp')?.body).toEqual({
+      email: 'asha@example.in',
+      mobile: '9876543210',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.queryByText('Not verified')).toBeNull());
+    expect(server.calls.find((c) => c.path === '/api/verify')?.body).toEqual({
+      email: 'asha@example.in',
+      mobile: '9876543210',
+      otp: '123456',
+    });
+  });
+
   it('enables Save only for a changed name or a chosen image; Cancel restores the name', async () => {
     signIn();
     render(<ProfilePage />);

@@ -1,4 +1,5 @@
 // /profile: the customer's picture, name and email, and an edit mode for the name and picture.
+// An email or mobile not yet proven says so, with a Verify that sends its code and asks for it.
 import { useT } from '@marque/i18n';
 import { refetchUser, type User } from '@marque/session';
 import { useDocumentTitle } from '@marque/ui';
@@ -7,6 +8,8 @@ import { Avatar } from '../../../lib/Avatar';
 import { FormAlert } from '../../../lib/FormAlert';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
+import { resendOtp } from '../../login/api/resend-otp';
+import { OtpForm } from '../../login/components/OtpForm';
 import { updateUser } from '../api/update-user';
 
 export function ProfilePage() {
@@ -18,6 +21,36 @@ export function ProfilePage() {
       <h1>{t('profile.title')}</h1>
       {user ? <Profile user={user} /> : <Loading />}
     </section>
+  );
+}
+
+/** 'Not verified' and its Verify button: sends the codes of the unproven channels, then the OTP view. */
+function Unverified({ user }: { user: User }) {
+  const t = useT('account');
+  const messages = useT('messages');
+  const [asking, setAsking] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const target = { email: user.email || undefined, mobile: user.mobile || undefined };
+  const verify = async () => {
+    setAlert(null);
+    const answer = await resendOtp(target);
+    if (!answer.ok) setAlert(answer.message ?? messages('common.unknown'));
+    setAsking(true);
+  };
+  return (
+    <>
+      <span className="profile__unverified">{t('profile.unverified')}</span>{' '}
+      {asking ? (
+        <>
+          <FormAlert message={alert} />
+          <OtpForm target={target} onVerified={() => setAsking(false)} />
+        </>
+      ) : (
+        <button type="button" className="button button--link" onClick={() => void verify()}>
+          {t('profile.verify')}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -93,11 +126,27 @@ function Profile({ user }: { user: User }) {
           <p className="profile__name">{user.name}</p>
           <dl className="profile__details">
             <dt>{t('profile.email')}</dt>
-            <dd>{user.email || user.googleEmail}</dd>
+            <dd>
+              {user.email || user.googleEmail}
+              {user.email && user.emailVerified === false ? (
+                <>
+                  {' '}
+                  <Unverified user={user} />
+                </>
+              ) : null}
+            </dd>
             {user.mobile ? (
               <>
                 <dt>{t('profile.mobile')}</dt>
-                <dd>{user.mobile}</dd>
+                <dd>
+                  {user.mobile}
+                  {user.mobileVerified === false ? (
+                    <>
+                      {' '}
+                      <Unverified user={user} />
+                    </>
+                  ) : null}
+                </dd>
               </>
             ) : null}
           </dl>
