@@ -29,7 +29,7 @@ use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
     ChallengeKey, ChallengeOutcome, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
-    PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
+    PendingSignIn, SignInCode, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
     ReadinessError, Reservation, ReservationState, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
 
@@ -244,6 +244,9 @@ guarded!(AccountStore, AccountStoreError, {
     fn hit(&self, key: &str, now: i64, window_secs: i64) -> WindowHits;
     fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
     fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
+    fn put_sign_in_code(&self, code: &SignInCode) -> ();
+    fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Option<SignInCode>;
+    fn erase_user(&self, id: &UserId) -> ();
 });
 
 guarded!(AddressStore, AddressStoreError, {
@@ -252,6 +255,7 @@ guarded!(AddressStore, AddressStoreError, {
     fn add(&self, user: &UserId, address: &Address, limit: usize) -> SavedAddress;
     fn replace(&self, user: &UserId, id: &AddressId, address: &Address) -> ();
     fn remove(&self, user: &UserId, id: &AddressId) -> ();
+    fn remove_all(&self, user: &UserId) -> ();
 });
 
 guarded!(OrderStore, OrderStoreError, {
@@ -271,6 +275,7 @@ guarded!(WishlistStore, WishlistStoreError, {
     fn wishlist(&self, user: &UserId) -> Vec<ProductId>;
     fn add(&self, user: &UserId, product: &ProductId, limit: usize) -> Added;
     fn remove(&self, user: &UserId, product: &ProductId) -> ();
+    fn clear(&self, user: &UserId) -> ();
 });
 
 #[cfg(test)]
@@ -297,6 +302,9 @@ mod tests {
             Ok(Added::Added)
         }
         async fn remove(&self, _: &UserId, _: &ProductId) -> Result<(), WishlistStoreError> {
+            Ok(())
+        }
+        async fn clear(&self, _: &UserId) -> Result<(), WishlistStoreError> {
             Ok(())
         }
     }

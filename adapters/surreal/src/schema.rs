@@ -54,6 +54,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "catalog: the stock changes caches poll",
         surql: include_str!("schema/0008_stock_changes.surql"),
     },
+    Migration {
+        number: 9,
+        name: "accounts: the codes external sign-ins end with",
+        surql: include_str!("schema/0009_sign_in_codes.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -1,4 +1,5 @@
-// /profile: the customer's picture, name and email, and an edit mode for the name and picture.
+// /profile: the customer's picture, name and email, an edit mode for the name and picture, and their data rights
+// (download a copy, delete the account).
 import { useT } from '@marque/i18n';
 import { refetchUser, type User } from '@marque/session';
 import { useDocumentTitle } from '@marque/ui';
@@ -8,6 +9,7 @@ import { FormAlert } from '../../../lib/FormAlert';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
 import { updateUser } from '../api/update-user';
+import { PrivacyActions } from './PrivacyActions';
 
 export function ProfilePage() {
   const t = useT('account');
@@ -16,7 +18,14 @@ export function ProfilePage() {
   return (
     <section className="account-page profile-page">
       <h1>{t('profile.title')}</h1>
-      {user ? <Profile user={user} /> : <Loading />}
+      {user ? (
+        <>
+          <Profile user={user} />
+          <PrivacyActions user={user} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </section>
   );
 }
