@@ -506,6 +506,9 @@ async fn google_sign_in_without_a_provider_answers_json_404() {
         let (status, body) = read(resp).await;
         assert_eq!(status, 404, "{path}: {body}");
     }
+    // And the login page is told there is no third-party sign-in to offer.
+    let (status, identity) = shop.get_json("/api/get/shop").await;
+    assert_eq!((status, &identity["signIn"]), (200, &Value::Null), "{identity}");
 }
 
 /// Gateway settings `prod` accepts, pointing nowhere (no test sends through them).
