@@ -87,7 +87,7 @@ describe('/profile: your data', () => {
     render(<ProfilePage />);
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(click).toHaveBeenCalledOnce());
-    expect(JSON.parse(await saved[0].text())).toEqual(data);
+    expect(JSON.parse(await saved[0]!.text())).toEqual(data);
     const call = server.calls.find((c) => c.path === '/api/user/u1/export');
     expect(call?.headers.get('authorization')).toBe('Bearer test-token');
     create.mockRestore();
