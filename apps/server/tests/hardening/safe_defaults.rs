@@ -6,7 +6,7 @@ use std::process::Command;
 fn dev_refuses_to_listen_beyond_loopback() {
     let dir = tempfile::tempdir().expect("a directory");
     for addr in ["0.0.0.0:0", "[::]:0"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_marque-server"))
+        let mut out = Command::new(env!("CARGO_BIN_EXE_marque-server"))
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("MARQUE_DATA_DIR", dir.path())
@@ -16,8 +16,20 @@ fn dev_refuses_to_listen_beyond_loopback() {
             .env("MARQUE_WEB_DIR", "/nonexistent-web-dir")
             .env("RUST_LOG", "warn")
             .arg("serve")
-            .output()
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
             .expect("the binary runs");
+        // A binary that listened would serve on: stop it and fail, instead of waiting forever.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while out.try_wait().expect("waits").is_none() {
+            if std::time::Instant::now() > deadline {
+                out.kill().expect("killed");
+                panic!("{addr}: `serve` in dev went on serving on a non-loopback address");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = out.wait_with_output().expect("its output");
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert!(!out.status.success(), "{addr}: {stdout}{stderr}");
         assert!(!stdout.contains("listening on"), "{addr}: {stdout}");
