@@ -7,8 +7,8 @@ use futures::future::join_all;
 use marque_domain::account::Email;
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, UserId,
-    UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, SignInCode,
+    UserId, UserRecord,
 };
 
 /// Calls `$callback!(suite_name)` once for every account suite.
@@ -40,6 +40,8 @@ macro_rules! for_each_account_suite {
         $callback!(an_unhit_takes_back_one_hit_of_its_window);
         $callback!(pending_sign_ins_are_taken_once_and_expire);
         $callback!(the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts);
+        $callback!(sign_in_codes_are_taken_once_and_expire);
+        $callback!(erasing_a_customer_ends_their_sessions_and_frees_their_email_and_mobile);
     };
 }
 
@@ -433,4 +435,50 @@ pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore
     assert_eq!(got, vec![pending("s1")], "a pending sign-in is taken exactly once, intact");
     assert_eq!(store.take_pending_sign_in("s1", NOW + 2).await, Ok(None), "and never again");
     assert_eq!(store.take_pending_sign_in("s2", NOW + 600).await, Ok(None), "none at or past its end");
+}
+
+pub async fn sign_in_codes_are_taken_once_and_expire(store: &dyn AccountStore) {
+    let code = |hash: &str, expires_at: i64| SignInCode {
+        code_hash: hash.into(),
+        user: UserId(format!("user-{hash}")),
+        browser_hash: format!("browser-{hash}"),
+        expires_at,
+    };
+    store.put_sign_in_code(&code("c1", NOW + 60)).await.expect("put");
+    store.put_sign_in_code(&code("c2", NOW + 60)).await.expect("put");
+    assert_eq!(store.take_sign_in_code("nope", NOW).await, Ok(None), "an unknown code has nothing");
+    let taken = join_all((0..5).map(|_| store.take_sign_in_code("c1", NOW + 1))).await;
+    let got: Vec<_> = taken.into_iter().filter_map(|t| t.expect("take")).collect();
+    assert_eq!(got, vec![code("c1", NOW + 60)], "a code is taken exactly once, intact");
+    assert_eq!(store.take_sign_in_code("c1", NOW + 2).await, Ok(None), "and never again");
+    assert_eq!(store.take_sign_in_code("c2", NOW + 60).await, Ok(None), "none at or past its end");
+    assert_eq!(store.take_sign_in_code("c2", NOW).await, Ok(None), "an expired code is gone, not kept for later");
+}
+
+pub async fn erasing_a_customer_ends_their_sessions_and_frees_their_email_and_mobile(store: &dyn AccountStore) {
+    let (asha, ravi) = (user("u1", "asha@example.in", "9876543210"), user("u2", "ravi@example.in", "9123456780"));
+    for (u, hash) in [(&asha, "h1"), (&asha, "h2"), (&ravi, "h3")] {
+        store.create_user(u).await.ok();
+        store.create_session(&NewSession { token_hash: hash.into(), user: u.id.clone(), expires_at: NOW + 100 }).await.expect("session");
+    }
+    store.put_challenge(&challenge("u1", "code-hash", NOW, 5)).await.expect("challenge");
+    store.put_sign_in_code(&SignInCode { code_hash: "c1".into(), user: asha.id.clone(), browser_hash: "b".into(), expires_at: NOW + 60 })
+        .await
+        .expect("code");
+
+    store.erase_user(&asha.id).await.expect("erase");
+    assert_eq!(store.user(&asha.id).await.expect("read"), None, "the account is gone");
+    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read"), None);
+    assert_eq!(store.user_by_mobile("9876543210").await.expect("read"), None);
+    for hash in ["h1", "h2"] {
+        assert_eq!(store.session_user(hash, NOW).await.expect("read"), None, "every session of theirs ended");
+    }
+    assert_eq!(store.challenge(&key("u1"), NOW).await.expect("read"), None, "their code is gone");
+    assert_eq!(store.take_sign_in_code("c1", NOW).await.expect("take"), None, "their sign-in code is gone");
+    assert_eq!(store.user(&ravi.id).await.expect("read"), Some(ravi.clone()), "another customer stays");
+    assert_eq!(store.session_user("h3", NOW).await.expect("read"), Some(ravi.id.clone()));
+
+    store.erase_user(&asha.id).await.expect("erasing again is harmless");
+    store.erase_user(&UserId("nobody".into())).await.expect("an unknown id is harmless");
+    store.create_user(&user("u3", "asha@example.in", "9876543210")).await.expect("the email and mobile are free again");
 }

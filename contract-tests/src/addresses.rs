@@ -18,6 +18,7 @@ macro_rules! for_each_address_suite {
         $callback!(another_customers_address_is_not_found_and_stays);
         $callback!(address_books_are_per_customer);
         $callback!(concurrent_adds_at_one_below_the_limit_end_at_the_limit);
+        $callback!(remove_all_empties_one_customers_book_only);
     };
 }
 
@@ -157,4 +158,15 @@ pub async fn concurrent_adds_at_one_below_the_limit_end_at_the_limit(store: &dyn
     assert_eq!(saved.len(), LIMIT);
     let winner = outcomes.into_iter().find_map(Result::ok).expect("one was added");
     assert_eq!(saved.last(), Some(&winner), "the newest comes last");
+}
+
+pub async fn remove_all_empties_one_customers_book_only(store: &dyn AddressStore) {
+    let asha = add_all(store, "u1", &["1", "2"]).await;
+    add_all(store, "u2", &["9"]).await;
+    store.remove_all(&uid("u1")).await.expect("remove all");
+    assert_eq!(book(store, "u1").await, vec![], "the customer's addresses are gone");
+    assert_eq!(store.address(&asha[0]).await, Ok(None));
+    assert_eq!(houses(&book(store, "u2").await), vec!["9"], "another customer's stay");
+    store.remove_all(&uid("u1")).await.expect("an empty book is harmless");
+    store.remove_all(&uid("nobody")).await.expect("an unknown customer is harmless");
 }

@@ -15,6 +15,7 @@ macro_rules! for_each_wishlist_suite {
         $callback!(remove_and_remove_a_missing_product);
         $callback!(wishlists_are_per_customer);
         $callback!(concurrent_adds_at_one_below_the_limit_end_at_the_limit);
+        $callback!(clear_empties_one_customers_wishlist_only);
     };
 }
 
@@ -82,4 +83,16 @@ pub async fn concurrent_adds_at_one_below_the_limit_end_at_the_limit(store: &dyn
     let full = outcomes.iter().filter(|o| **o == Err(WishlistStoreError::Full)).count();
     assert_eq!((added, full), (1, 9), "{outcomes:?}");
     assert_eq!(store.wishlist(&uid("u1")).await.map(|w| w.len()), Ok(LIMIT));
+}
+
+pub async fn clear_empties_one_customers_wishlist_only(store: &dyn WishlistStore) {
+    for n in 1..=3 {
+        store.add(&uid("u1"), &pid(n), 50).await.expect("add");
+    }
+    store.add(&uid("u2"), &pid(1), 50).await.expect("add");
+    store.clear(&uid("u1")).await.expect("clear");
+    assert_eq!(store.wishlist(&uid("u1")).await, Ok(vec![]), "the customer's wishlist is empty");
+    assert_eq!(store.wishlist(&uid("u2")).await, Ok(vec![pid(1)]), "another customer's stays");
+    store.clear(&uid("u1")).await.expect("an empty wishlist is harmless");
+    assert_eq!(store.add(&uid("u1"), &pid(4), 1).await, Ok(Added::Added), "the emptied wishlist takes new products");
 }

@@ -106,6 +106,26 @@ pub struct Swept {
     pub accounts: Vec<UserRecord>,
 }
 
+/// The one-time code an external sign-in (Google) ends with: the landing page exchanges it, once and
+/// within a minute, for a session, and only from the browser that started the sign-in.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SignInCode {
+    /// The SHA-256 hex of the code (the code itself is never stored).
+    pub code_hash: String,
+    /// Who signed in.
+    pub user: UserId,
+    /// The SHA-256 hex of the sign-in cookie of the browser that started the sign-in.
+    pub browser_hash: String,
+    /// Seconds since the Unix epoch at which the code ends.
+    pub expires_at: i64,
+}
+
+impl std::fmt::Debug for SignInCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SignInCode").field("user", &self.user).field("expires_at", &self.expires_at).finish_non_exhaustive()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AccountStoreError {
     /// Another account already has this email.
@@ -279,4 +299,26 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.
     async fn take_pending_sign_in(&self, state: &str, now: i64) -> Result<Option<PendingSignIn>, AccountStoreError>;
+
+    /// Keeps the code an external sign-in ended with (by its hash) until its `expires_at`, shared by
+    /// every instance.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn put_sign_in_code(&self, code: &SignInCode) -> Result<(), AccountStoreError>;
+
+    /// Takes the code with this hash out of the store: at most one caller ever gets it, and none once
+    /// `now` is at or past its end (an expired code is removed all the same).
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Result<Option<SignInCode>, AccountStoreError>;
+
+    /// Erases the customer with this id (the account and its contact details), ends every session of
+    /// theirs at once and drops their one-time code; erasing an unknown id is not an error. What their
+    /// orders recorded (name and address as printed on the invoice) is not the account store's and stays.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn erase_user(&self, id: &UserId) -> Result<(), AccountStoreError>;
 }

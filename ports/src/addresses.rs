@@ -55,4 +55,11 @@ pub trait AddressStore: Send + Sync {
     /// MUST return [`AddressStoreError::NotFound`] when no address has `id` or it is another
     /// customer's, changing nothing. [`AddressStoreError::Unavailable`].
     async fn remove(&self, user: &UserId, id: &AddressId) -> Result<(), AddressStoreError>;
+
+    /// Removes every address of the customer (their account is being erased); other customers'
+    /// addresses stay. A customer without addresses is not an error.
+    ///
+    /// # Errors
+    /// [`AddressStoreError::Unavailable`] when the store cannot be written.
+    async fn remove_all(&self, user: &UserId) -> Result<(), AddressStoreError>;
 }

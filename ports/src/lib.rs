@@ -19,6 +19,7 @@ pub mod wishlist;
 pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, Swept, UserId, UserRecord,
 };
+pub use accounts::SignInCode;
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{

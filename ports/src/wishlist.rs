@@ -44,4 +44,10 @@ pub trait WishlistStore: Send + Sync {
     /// # Errors
     /// [`WishlistStoreError::Unavailable`] when the store cannot be written.
     async fn remove(&self, user: &UserId, product: &ProductId) -> Result<(), WishlistStoreError>;
+
+    /// Empties the customer's wishlist (their account is being erased); other wishlists stay.
+    ///
+    /// # Errors
+    /// [`WishlistStoreError::Unavailable`] when the store cannot be written.
+    async fn clear(&self, user: &UserId) -> Result<(), WishlistStoreError>;
 }

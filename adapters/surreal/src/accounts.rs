@@ -4,10 +4,13 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, Swept,
-    UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, SignInCode,
+    Swept, UserId, UserRecord,
 };
 use surrealdb::types::SurrealValue;
+
+mod erase;
+mod sign_in_codes;
 
 use crate::conn::{Conn, Statement};
 use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
@@ -655,5 +658,17 @@ impl AccountStore for SurrealAccountStore {
             .into_iter()
             .find(|r| r.expires_at > now)
             .map(|r| PendingSignIn { state: r.state, nonce: r.nonce, pkce_verifier: r.pkce_verifier }))
+    }
+
+    async fn put_sign_in_code(&self, code: &SignInCode) -> Result<(), AccountStoreError> {
+        self.put_code(code).await
+    }
+
+    async fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Result<Option<SignInCode>, AccountStoreError> {
+        self.take_code(code_hash, now).await
+    }
+
+    async fn erase_user(&self, id: &UserId) -> Result<(), AccountStoreError> {
+        self.erase(id).await
     }
 }

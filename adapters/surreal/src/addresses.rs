@@ -215,6 +215,16 @@ impl AddressStore for SurrealAddressStore {
         .await;
         found(removed)
     }
+
+    async fn remove_all(&self, user: &UserId) -> Result<(), AddressStoreError> {
+        let user = user.0.clone();
+        let erase = "DELETE address WHERE user = $user RETURN NONE; DELETE type::record('address_book', $user) RETURN NONE";
+        retrying(|| self.db.query(erase).bind(("user", user.clone())))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map(drop)
+            .map_err(|e| unavailable(&e))
+    }
 }
 
 /// A conditional single-record write: `NotFound` when it matched no record of this customer.

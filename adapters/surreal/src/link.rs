@@ -30,7 +30,7 @@ use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
     ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
     PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
-    ReadinessError, Reservation, ReservationState, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
+    ReadinessError, Reservation, ReservationState, SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
 
 use crate::conn::Conn;
@@ -251,6 +251,9 @@ guarded!(AccountStore, AccountStoreError, {
     fn sweep(&self, now: i64, unverified_before: i64) -> Swept;
     fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
     fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
+    fn put_sign_in_code(&self, code: &SignInCode) -> ();
+    fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Option<SignInCode>;
+    fn erase_user(&self, id: &UserId) -> ();
 });
 
 guarded!(AddressStore, AddressStoreError, {
@@ -259,6 +262,7 @@ guarded!(AddressStore, AddressStoreError, {
     fn add(&self, user: &UserId, address: &Address, limit: usize) -> SavedAddress;
     fn replace(&self, user: &UserId, id: &AddressId, address: &Address) -> ();
     fn remove(&self, user: &UserId, id: &AddressId) -> ();
+    fn remove_all(&self, user: &UserId) -> ();
 });
 
 guarded!(OrderStore, OrderStoreError, {
@@ -278,6 +282,7 @@ guarded!(WishlistStore, WishlistStoreError, {
     fn wishlist(&self, user: &UserId) -> Vec<ProductId>;
     fn add(&self, user: &UserId, product: &ProductId, limit: usize) -> Added;
     fn remove(&self, user: &UserId, product: &ProductId) -> ();
+    fn clear(&self, user: &UserId) -> ();
 });
 
 #[cfg(test)]
@@ -304,6 +309,9 @@ mod tests {
             Ok(Added::Added)
         }
         async fn remove(&self, _: &UserId, _: &ProductId) -> Result<(), WishlistStoreError> {
+            Ok(())
+        }
+        async fn clear(&self, _: &UserId) -> Result<(), WishlistStoreError> {
             Ok(())
         }
     }

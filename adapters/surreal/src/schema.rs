@@ -59,6 +59,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "accounts: email and mobile proven each by its own code, external identities by issuer and subject",
         surql: include_str!("schema/0009_proven_channels.surql"),
     },
+    Migration {
+        number: 10,
+        name: "accounts: the codes external sign-ins end with",
+        surql: include_str!("schema/0010_sign_in_codes.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

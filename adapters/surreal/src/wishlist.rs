@@ -116,4 +116,17 @@ impl WishlistStore for SurrealWishlistStore {
         .map(drop)
         .map_err(|e| unavailable(&e))
     }
+
+    async fn clear(&self, user: &UserId) -> Result<(), WishlistStoreError> {
+        let user = user.0.clone();
+        crate::accounts::retrying(|| {
+            self.db
+                .query("DELETE wishes WHERE user = $user RETURN NONE; DELETE type::record('wishlist_guard', $user) RETURN NONE")
+                .bind(("user", user.clone()))
+        })
+        .await
+        .and_then(surrealdb::IndexedResults::check)
+        .map(drop)
+        .map_err(|e| unavailable(&e))
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use marque_app::{
     AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OrderService,
-    OrderSettings, OtpSecret, SystemClock, Throttle, WishlistService,
+    OrderSettings, OtpSecret, PrivacyService, SystemClock, Throttle, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
 use marque_blobs_s3::S3BlobStore;
@@ -17,11 +17,10 @@ use marque_ports::{BlobStore, CatalogStore, IdentityProvider, Notifier, PaymentG
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
 use marque_surreal::{ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
-use poem::middleware::Tracing;
 use poem::{EndpointExt, Route};
 
 use crate::config::{BlobBackend, Config, DbAuth, Environment, NotifyMode, PaymentMode};
-use crate::identity::PaymentSettings;
+use crate::identity::{PaymentSettings, SignInSettings};
 use crate::identity::ShopIdentity;
 use crate::api::ready_answers::{ReadyAnswers, Warmed};
 use crate::encoding::TextCompression;
@@ -54,6 +53,8 @@ pub struct Shop {
     pub readiness: DatabaseReadiness,
     /// Ready answers of `GET /api/get/productById/{id}`; `None` when the catalog cache is off.
     pub ready_answers: Option<Arc<ReadyAnswers>>,
+    /// A customer's copy of their data, and the erasure of their account.
+    pub privacy: PrivacyService,
 }
 
 /// The database's readiness probe, shared by the health routes.
@@ -107,6 +108,8 @@ impl App {
         let (payments, sandbox) = payment_gateway(&config)?;
         let checkout_config = payments.checkout();
         identity.payment = Some(PaymentSettings { key: checkout_config.key_id, script: checkout_config.script_url });
+        let provider = sign_in_provider(&config)?;
+        identity.sign_in = provider.is_some().then(SignInSettings::google);
         let identity = Arc::new(identity);
         let secret = config.otp_secret().map_err(anyhow::Error::msg)?;
         let url = config.database_url();
@@ -139,6 +142,13 @@ impl App {
             order_settings,
         );
         let blobs = blob_store(&config)?;
+        let privacy = PrivacyService::new(
+            Arc::new(database.accounts()),
+            Arc::new(database.addresses()),
+            Arc::new(database.wishlist()),
+            Arc::new(database.orders()),
+            blobs.clone(),
+        );
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
         settings.signup_messages_per_hour = config.signup_messages_per_hour;
@@ -152,7 +162,7 @@ impl App {
             .as_ref()
             .filter(|v| !v.expose().is_empty())
             .map(|v| Arc::new(ClientValidation(v.expose().to_owned())));
-        let sign_in = sign_in_provider(&config)?.map(|(provider, dev)| api::google::SignIn {
+        let sign_in = provider.map(|(provider, dev)| api::google::SignIn {
             provider,
             dev,
             public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()),
@@ -181,6 +191,7 @@ impl App {
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
             ready_answers,
+            privacy,
         };
         Ok(Self { config, shop, catalog_store, database, _alive: Arc::new(alive) })
     }
@@ -244,7 +255,7 @@ impl App {
             .boxed()
             .with(TextCompression)
             .boxed()
-            .with(Tracing)
+            .around(crate::request_log::log_requests)
             .with(headers))
     }
 

@@ -87,6 +87,14 @@ pub fn compressible_type(essence: &str) -> bool {
         || matches!(essence, "application/javascript" | "application/json" | "application/xml" | "image/svg+xml" | "application/wasm")
 }
 
+/// Marks a response the compression middleware sends as it is. A page that carries a signed-in
+/// customer's data (their embedded answers) also carries text taken from the request (its address,
+/// query, canonical link); compressed together, the size of the answer would tell a page that can
+/// make the customer's browser ask for chosen addresses, one guessed character at a time, what the
+/// data holds (BREACH). Such pages go uncompressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NeverCompress;
+
 /// The compression middleware; see the module documentation.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TextCompression;
@@ -125,6 +133,7 @@ impl<E: Endpoint> Endpoint for TextCompressionEndpoint<E> {
             || status == StatusCode::NO_CONTENT
             || status.is_informational()
             || !compressible(headers.get(header::CONTENT_TYPE))
+            || resp.extensions().get::<NeverCompress>().is_some()
         {
             return Ok(resp);
         }

@@ -38,6 +38,27 @@ pub struct ShopIdentity {
     /// What the checkout needs to open the payment provider's window; `null` until payments are set up.
     #[oai(nullable)]
     pub payment: Option<PaymentSettings>,
+    /// The third-party sign-in the login page offers; `null` when none is configured (`prod` without
+    /// Google's keys), and the login page then offers no such button.
+    #[oai(nullable)]
+    pub sign_in: Option<SignInSettings>,
+}
+
+/// A configured third-party sign-in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Object)]
+pub struct SignInSettings {
+    /// The provider (`google`).
+    pub provider: String,
+    /// Where its popup opens (`/api/google`).
+    pub start: String,
+}
+
+impl SignInSettings {
+    /// Google sign-in (or its `dev` stand-in), started at `GET /api/google`.
+    #[must_use]
+    pub fn google() -> Self {
+        Self { provider: "google".to_owned(), start: "/api/google".to_owned() }
+    }
 }
 
 /// The payment provider's public key and the checkout script browsers load on Pay.
@@ -153,6 +174,7 @@ impl ShopIdentity {
                 phone: grievance_phone,
             },
             payment: None,
+            sign_in: None,
         })
     }
 }

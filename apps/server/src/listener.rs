@@ -49,6 +49,31 @@ impl Acceptor for NoDelayAcceptor {
     }
 }
 
+/// Why `MARQUE_ENV=dev` may not listen on `addr`: the development adapters (the outbox with every
+/// code, the sign-in stand-in, payments without money) must never be reachable beyond this machine,
+/// so every address `addr` names must be a loopback one (`127.0.0.0/8`, `::1`, `localhost`).
+///
+/// # Errors
+/// A message naming the address when it is not loopback or does not resolve.
+pub async fn dev_listens_on_loopback(addr: &str) -> Result<(), String> {
+    let resolved: Vec<std::net::SocketAddr> = tokio::net::lookup_host(addr)
+        .await
+        .map_err(|e| format!("MARQUE_ADDR `{addr}` does not name an address to listen on: {e}"))?
+        .collect();
+    let beyond = resolved.iter().find(|a| !a.ip().is_loopback());
+    match beyond.or_else(|| resolved.is_empty().then_some(&UNSPECIFIED)) {
+        None => Ok(()),
+        Some(a) => Err(format!(
+            "MARQUE_ENV=dev listens only on a loopback address (127.0.0.1, ::1, localhost), but MARQUE_ADDR is `{addr}` \
+             ({ip}): the development outbox, sign-in stand-in and payment sandbox would be reachable from other machines. \
+             Use MARQUE_ADDR=127.0.0.1:<port>, or MARQUE_ENV=prod with its settings",
+            ip = a.ip()
+        )),
+    }
+}
+
+const UNSPECIFIED: std::net::SocketAddr = std::net::SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), 0);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,5 +88,17 @@ mod tests {
         assert_eq!(scheme, Scheme::HTTP);
         let client = client.await.expect("joins").expect("connects");
         assert_eq!(remote.as_socket_addr().copied(), client.local_addr().ok());
+    }
+
+    #[tokio::test]
+    async fn dev_listens_only_on_loopback() {
+        for addr in ["127.0.0.1:8080", "127.0.0.1:0", "[::1]:8080", "localhost:8080", "127.1.2.3:80"] {
+            assert_eq!(dev_listens_on_loopback(addr).await, Ok(()), "{addr}");
+        }
+        for addr in ["0.0.0.0:8080", "[::]:8080", "192.168.1.20:8080", "10.0.0.1:0"] {
+            let refusal = dev_listens_on_loopback(addr).await.expect_err(addr);
+            assert!(refusal.contains("MARQUE_ENV=dev listens only on a loopback address") && refusal.contains(addr), "{refusal}");
+        }
+        assert!(dev_listens_on_loopback("no port").await.is_err());
     }
 }

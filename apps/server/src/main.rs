@@ -152,6 +152,9 @@ fn safety_export_path(data_dir: &std::path::Path, now: chrono::DateTime<chrono::
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr.clone();
+    if config.env == Environment::Dev {
+        marque_server::listener::dev_listens_on_loopback(&addr).await.map_err(anyhow::Error::msg)?;
+    }
     let app = App::connect(config).await?;
     // A production shop starts from its own data (or a backup), never from the demo.
     if app.config.env == Environment::Dev {

@@ -6,6 +6,7 @@ mod helpers;
 use std::io::Cursor;
 
 use helpers::customers::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
+use helpers::google;
 use helpers::{location, no_redirects, query_value, spawn_shop, spawn_with, TestShop};
 use marque_server::config::{BlobsMode, Config, Environment, GatewayConfig, IdentityConfig, PaymentConfig, S3Config, SmtpSecurityMode};
 use marque_server::seed;
@@ -509,6 +510,12 @@ async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
     let shop = spawn_shop().await;
     let client = no_redirects();
     let start = client.get(format!("{}/api/google", shop.base)).send().await.expect("answer");
+    let set_cookie = start.headers().get("set-cookie").and_then(|v| v.to_str().ok()).expect("the sign-in cookie").to_owned();
+    assert!(set_cookie.starts_with("__Host-marque_signin="), "{set_cookie}");
+    for attribute in ["Path=/", "Secure", "HttpOnly", "SameSite=Lax", "Max-Age=600"] {
+        assert!(set_cookie.split("; ").any(|a| a == attribute), "{attribute} in {set_cookie}");
+    }
+    let cookie = set_cookie.split(';').next().expect("name=value").to_owned();
     let to_page = location(&start);
     assert!(to_page.starts_with("/api/dev/signin?"), "{to_page}");
     let page = client.get(format!("{}{to_page}", shop.base)).send().await.expect("answer");
@@ -529,20 +536,22 @@ async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
     .expect("query");
     let to_callback = location(&client.get(format!("{}/api/dev/signin/continue?{form}", shop.base)).send().await.expect("answer"));
     assert!(to_callback.starts_with(&redirect_uri), "{to_callback}");
-    let back = client.get(&to_callback).send().await.expect("answer");
+    let back = client.get(&to_callback).header("cookie", &cookie).send().await.expect("answer");
     assert_eq!(back.headers().get("referrer-policy").and_then(|v| v.to_str().ok()), Some("no-referrer"));
-    let success = location(&back);
-    assert!(success.starts_with("/login/success?token="), "{success}");
-    let token = query_value(&success, "token");
-    let (status, me) = get_auth(&shop, "/api/user", &token).await;
+    let code = google::landing_code(&location(&back));
+    let (status, session) = google::exchange(&shop, &code, Some(&cookie)).await;
+    assert_eq!(status, 200, "{session}");
+    let token = session["token"].as_str().expect("the session");
+    assert_ne!(token, code);
+    let (status, me) = get_auth(&shop, "/api/user", token).await;
     assert_eq!(status, 200, "{me}");
     assert!(me.to_string().contains("dev.shopper@marqueparts.in"), "{me}");
 
     // The same return again: the state was used up.
-    assert_eq!(location(&client.get(&to_callback).send().await.expect("answer")), "/login/failure");
+    assert_eq!(location(&client.get(&to_callback).header("cookie", &cookie).send().await.expect("answer")), "/login/failure");
     // A state that was never started.
     let wrong = format!("{}/api/google/callback?state=nope&code=dev.shopper%40marqueparts.in", shop.base);
-    assert_eq!(location(&client.get(wrong).send().await.expect("answer")), "/login/failure");
+    assert_eq!(location(&client.get(wrong).header("cookie", &cookie).send().await.expect("answer")), "/login/failure");
     // Another shop's callback is refused by the dev page.
     let elsewhere = serde_urlencoded::to_string([("state", "s"), ("redirect_uri", "https://evil.example/api/google/callback"), ("email", "a@b.in")])
         .expect("query");
@@ -553,17 +562,62 @@ async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
 #[tokio::test]
 async fn google_sign_in_signs_in_the_same_account_twice() {
     let shop = spawn_shop().await;
-    let client = no_redirects();
     let mut ids = Vec::new();
     for _ in 0..2 {
-        let to_page = location(&client.get(format!("{}/api/google", shop.base)).send().await.expect("answer"));
-        let state = query_value(&to_page, "state");
-        let back = format!("{}/api/google/callback?state={state}&code=twice%40example.in", shop.base);
-        let token = query_value(&location(&client.get(back).send().await.expect("answer")), "token");
+        let token = google::sign_in(&shop, &shop, "twice@example.in").await;
         let (_, me) = get_auth(&shop, "/api/user", &token).await;
         ids.push(me.to_string());
     }
     assert_eq!(ids[0], ids[1]);
+}
+
+#[tokio::test]
+async fn the_landing_code_is_no_session() {
+    let shop = spawn_shop().await;
+    let started = google::start(&shop).await;
+    let code = google::landing_code(&google::callback(&shop, &started.state, "meera@example.in", Some(&started.cookie)).await);
+    let (status, body) = get_auth(&shop, "/api/user", &code).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("account.login_required")), "{body}");
+    // Nor does the exchange take a code without the browser's cookie, or that cookie after its code was refused.
+    let (status, body) = google::exchange(&shop, &code, None).await;
+    assert_eq!(status, 401, "{body}");
+    let (status, body) = google::exchange(&shop, &code, Some(&started.cookie)).await;
+    assert_eq!(status, 401, "a refused code is used up: {body}");
+}
+
+#[tokio::test]
+async fn a_sign_in_returns_only_to_the_browser_that_started_it() {
+    let shop = spawn_shop().await;
+    // A stranger starts a sign-in and sends the return link to someone else, whose browser has no cookie
+    // or the cookie of a sign-in of their own.
+    let stranger = google::start(&shop).await;
+    assert_eq!(google::callback(&shop, &stranger.state, "stranger@example.in", None).await, "/login/failure");
+    let victim = google::start(&shop).await;
+    assert_eq!(google::callback(&shop, &stranger.state, "stranger@example.in", Some(&victim.cookie)).await, "/login/failure");
+    let forged = "__Host-marque_signin=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+    assert_eq!(google::callback(&shop, &victim.state, "stranger@example.in", Some(forged)).await, "/login/failure");
+    // The stranger finishes in their own browser and mails the landing link: the victim's browser cannot use it.
+    let code = google::landing_code(&google::callback(&shop, &stranger.state, "stranger@example.in", Some(&stranger.cookie)).await);
+    let (status, body) = google::exchange(&shop, &code, Some(&victim.cookie)).await;
+    assert_eq!(status, 401, "{body}");
+    // The victim's own sign-in still works.
+    let code = google::landing_code(&google::callback(&shop, &victim.state, "victim@example.in", Some(&victim.cookie)).await);
+    let (status, body) = google::exchange(&shop, &code, Some(&victim.cookie)).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn a_landing_code_works_once() {
+    let shop = spawn_shop().await;
+    let started = google::start(&shop).await;
+    let code = google::landing_code(&google::callback(&shop, &started.state, "once@example.in", Some(&started.cookie)).await);
+    let (first, second) =
+        tokio::join!(google::exchange(&shop, &code, Some(&started.cookie)), google::exchange(&shop, &code, Some(&started.cookie)));
+    let mut statuses = [first.0, second.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 401], "{first:?} {second:?}");
+    let (status, body) = google::exchange(&shop, &code, Some(&started.cookie)).await;
+    assert_eq!(status, 401, "{body}");
 }
 
 #[tokio::test]
@@ -576,6 +630,9 @@ async fn google_sign_in_without_a_provider_answers_json_404() {
         let (status, body) = read(resp).await;
         assert_eq!(status, 404, "{path}: {body}");
     }
+    // And the login page is told there is no third-party sign-in to offer.
+    let (status, identity) = shop.get_json("/api/get/shop").await;
+    assert_eq!((status, &identity["signIn"]), (200, &Value::Null), "{identity}");
 }
 
 /// Gateway settings `prod` accepts, pointing nowhere (no test sends through them).

@@ -8,37 +8,12 @@
 mod helpers;
 
 use helpers::customers::{authed, customer, get_auth, read};
+use helpers::payments::{sandbox, server_env};
 use helpers::process::start;
 use helpers::TestShop;
-use marque_razorpay_sandbox::{Outcome, PayAnswer, Sandbox, SandboxConfig};
+use marque_razorpay_sandbox::{Outcome, PayAnswer};
 use reqwest::Method;
 use serde_json::{json, Value};
-
-/// A sandbox on a free port of this process, for as long as the test runs.
-async fn sandbox() -> (Sandbox, String) {
-    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0");
-    let acceptor = poem::listener::Listener::into_acceptor(acceptor).await.expect("bind");
-    let addr = poem::listener::Acceptor::local_addr(&acceptor)[0].as_socket_addr().copied().expect("a socket address");
-    let base = format!("http://{addr}");
-    let sandbox = Sandbox::new(SandboxConfig::dev(base.clone(), None));
-    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(sandbox.routes()));
-    (sandbox, base)
-}
-
-fn server_env(data_dir: &std::path::Path, sandbox: &Sandbox, sandbox_url: &str) -> Vec<(&'static str, String)> {
-    use secrecy::ExposeSecret;
-    let config = sandbox.config();
-    vec![
-        ("MARQUE_DATA_DIR", data_dir.display().to_string()),
-        ("MARQUE_WEB_DIR", "/nonexistent-web-dir".to_owned()),
-        ("MARQUE_SEED_PRODUCTS", "40".to_owned()),
-        ("MARQUE_SECRET", "durability-test-secret-0123456789".to_owned()),
-        ("MARQUE_RAZORPAY_KEY_ID", config.key_id.clone()),
-        ("MARQUE_RAZORPAY_KEY_SECRET", config.key_secret.expose_secret().to_owned()),
-        ("MARQUE_RAZORPAY_WEBHOOK_SECRET", config.webhook_secret.expose_secret().to_owned()),
-        ("MARQUE_RAZORPAY_API_URL", sandbox_url.to_owned()),
-    ]
-}
 
 async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
     read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await

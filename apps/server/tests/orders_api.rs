@@ -14,7 +14,8 @@ use marque_domain::order::{stored_order_totals, OrderLine};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    CatalogStore, OrderDraft, OrderStore, PaymentId, PaymentOrderId, PlacedOrder, Reservation, UserId,
+    AccountStore, AddressStore, CatalogStore, OrderDraft, OrderStore, PaymentId, PaymentOrderId, PlacedOrder, Reservation, UserId,
+    WishlistStore,
 };
 use marque_server::App;
 use serde_json::Value;
@@ -253,4 +254,99 @@ async fn the_order_confirmation_emails_the_invoice_and_texts_the_mobile() {
     assert_eq!(email["attachments"], serde_json::json!(["invoice.pdf"]));
     let sms = to("9876500001");
     assert!(sms["text"].as_str().is_some_and(|t| t.contains(&s.delhi.order_number)), "{sms}");
+}
+
+/// `method path` asked with `token`, or with no `Authorization` at all.
+async fn privacy_call(shop: &TestShop, method: reqwest::Method, path: &str, token: Option<&str>) -> (u16, Value) {
+    let mut request = shop.client.request(method, format!("{}{path}", shop.base));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    read(request.send().await.expect("the server answers")).await
+}
+
+#[tokio::test]
+async fn a_customer_downloads_their_data_and_no_one_else_can() {
+    use helpers::customers::authed;
+    let s = shop_with_orders().await;
+    let (token, id) = (&s.asha.0, &s.asha.1);
+    let address = serde_json::json!({
+        "houseNo": "B-12", "street": "Ring Road", "landmark": "", "city": "New Delhi", "state": "Delhi",
+        "mobileNo": "9810012345", "pincode": "110001", "gstin": ""
+    });
+    let resp = authed(&s.shop, reqwest::Method::PATCH, &format!("/api/add/address/{id}"), token).await.json(&address).send().await;
+    assert_eq!(resp.expect("answers").status().as_u16(), 200);
+    let resp = authed(&s.shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&serde_json::json!({ "_id": "ord-p2" })).send().await;
+    assert_eq!(resp.expect("answers").status().as_u16(), 200);
+
+    let path = format!("/api/user/{id}/export");
+    let (status, data) = privacy_call(&s.shop, reqwest::Method::GET, &path, Some(token)).await;
+    assert_eq!(status, 200, "{data}");
+    assert_eq!((data["profile"]["_id"].as_str(), data["profile"]["email"].as_str()), (Some(id.as_str()), Some("asha@example.in")));
+    assert_eq!(data["profile"]["mobile"], "9876500001");
+    assert_eq!(data["addresses"].as_array().map(Vec::len), Some(1), "{data}");
+    assert_eq!(data["addresses"][0]["houseNo"], "B-12");
+    assert_eq!(data["wishlist"], serde_json::json!(["ord-p2"]));
+    let orders: Vec<&str> = data["orders"].as_array().expect("orders").iter().filter_map(|o| o["_id"].as_str()).collect();
+    assert_eq!(orders, [s.maharashtra.id.0.as_str(), s.delhi.id.0.as_str()], "every order, newest first");
+    assert!(!data.to_string().contains("ravi@example.in") && !data.to_string().contains(&s.ravis.id.0), "only Asha's: {data}");
+
+    let (status, body) = privacy_call(&s.shop, reqwest::Method::GET, &path, Some(&s.ravi.0)).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("account.forbidden")), "{body}");
+    let (status, body) = privacy_call(&s.shop, reqwest::Method::GET, &path, None).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("account.login_required")), "{body}");
+}
+
+#[tokio::test]
+async fn deleting_an_account_ends_its_sessions_and_erases_it_but_keeps_its_orders() {
+    use helpers::customers::{authed, code_for, form, post, register};
+    let s = shop_with_orders().await;
+    let (token, id) = (&s.asha.0, &s.asha.1);
+    let address = serde_json::json!({
+        "houseNo": "B-12", "street": "Ring Road", "landmark": "", "city": "New Delhi", "state": "Delhi",
+        "mobileNo": "9810012345", "pincode": "110001", "gstin": ""
+    });
+    let resp = authed(&s.shop, reqwest::Method::PATCH, &format!("/api/add/address/{id}"), token).await.json(&address).send().await;
+    assert_eq!(resp.expect("answers").status().as_u16(), 200);
+    let resp = authed(&s.shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&serde_json::json!({ "_id": "ord-p1" })).send().await;
+    assert_eq!(resp.expect("answers").status().as_u16(), 200);
+    // A second session of Asha's (another device).
+    let (status, other_device) = post(&s.shop, "/api/login", serde_json::json!({ "email": "asha@example.in", "password": helpers::customers::PASSWORD })).await;
+    assert_eq!(status, 200, "{other_device}");
+    let other_device = other_device["token"].as_str().expect("a session").to_owned();
+
+    let path = format!("/api/user/{id}");
+    let (status, body) = privacy_call(&s.shop, reqwest::Method::DELETE, &path, Some(&s.ravi.0)).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("account.forbidden")), "another customer cannot: {body}");
+    let (status, body) = privacy_call(&s.shop, reqwest::Method::DELETE, &path, None).await;
+    assert_eq!(status, 401, "{body}");
+    let (status, body) = privacy_call(&s.shop, reqwest::Method::DELETE, &path, Some(token)).await;
+    assert_eq!((status, body["status"].as_str()), (200, Some("success")), "{body}");
+
+    for session in [token.as_str(), other_device.as_str()] {
+        let (status, _) = get_auth(&s.shop, "/api/user", session).await;
+        assert_eq!(status, 401, "every session ended");
+    }
+    let (status, body) = post(&s.shop, "/api/login", serde_json::json!({ "email": "asha@example.in", "password": helpers::customers::PASSWORD })).await;
+    assert_eq!(status, 401, "the password opens nothing: {body}");
+    let user = UserId(id.clone());
+    assert_eq!(s.app.database().accounts().user(&user).await, Ok(None), "the account and its contact details are gone");
+    assert_eq!(s.app.database().addresses().addresses(&user).await, Ok(vec![]), "addresses erased");
+    assert_eq!(s.app.database().wishlist().wishlist(&user).await, Ok(vec![]), "wishlist erased");
+
+    // Orders and invoices stay for GST records, with the name and address as printed on them.
+    let kept = s.app.database().orders().orders_of(&user).await.expect("the orders read");
+    assert_eq!(kept.len(), 2);
+    assert!(kept.iter().all(|o| o.draft.user_name == "Asha Rao" && o.draft.address == address_of(&s, &o.id)), "{kept:?}");
+    // Ravi is untouched; Asha's email and mobile may sign up again.
+    let (status, _) = get_auth(&s.shop, &format!("/api/get/orderhistory/{}", s.ravi.1), &s.ravi.0).await;
+    assert_eq!(status, 200);
+    let (status, body) = register(&s.shop, form("Asha", "asha@example.in", "9876500001")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(code_for(&s.shop, "9876500001").await.len(), 6);
+}
+
+/// The address an order was placed with, as placed.
+fn address_of(s: &Seeded, order: &marque_ports::OrderId) -> Address {
+    [&s.delhi, &s.maharashtra].into_iter().find(|o| o.id == *order).map(|o| o.draft.address.clone()).expect("one of Asha's orders")
 }

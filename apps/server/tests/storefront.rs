@@ -192,7 +192,7 @@ async fn every_page_embeds_the_shop_identity_the_api_serves() {
     let keys: Vec<&str> = api.as_object().expect("object").keys().map(String::as_str).collect();
     let mut expected = vec![
         "name", "legalName", "address", "gstin", "state", "stateCode", "supportEmail", "supportPhone",
-        "enquiryPhone", "chatNumber", "grievanceOfficer", "payment",
+        "enquiryPhone", "chatNumber", "grievanceOfficer", "payment", "signIn",
     ];
     let mut keys = keys;
     keys.sort_unstable();
@@ -201,6 +201,7 @@ async fn every_page_embeds_the_shop_identity_the_api_serves() {
     let officer: Vec<&String> = api["grievanceOfficer"].as_object().expect("object").keys().collect();
     assert_eq!(officer, ["email", "name", "phone"]);
     assert_eq!(api["name"], "Marque Parts");
+    assert_eq!(api["signIn"], serde_json::json!({ "provider": "google", "start": "/api/google" }), "dev offers the stand-in");
     assert_eq!(api["stateCode"], "07");
     assert!(api["gstin"].as_str().is_some_and(|g| g.starts_with("07")));
 }

@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use helpers::customers::{authed, read};
-use helpers::{location, no_redirects, query_value, within, TestShop};
+use helpers::{within, TestShop};
 use marque_domain::catalog::ProductId;
 use marque_ports::CatalogStore;
 use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
@@ -105,15 +105,10 @@ fn start(shared: &SharedDatabase) -> Instance {
 }
 
 /// Signs in with the `dev` Google stand-in: the sign-in starts on `start` and Google sends the
-/// shopper back to `back` (the pending sign-in lives in the shared database). The session token.
+/// shopper back to `back` (the pending sign-in and the landing's code live in the shared
+/// database). The session token.
 async fn sign_in(start: &TestShop, back: &TestShop, email: &str) -> String {
-    let client = no_redirects();
-    let to_page = location(&client.get(format!("{}/api/google", start.base)).send().await.expect("answer"));
-    let state = query_value(&to_page, "state");
-    let code = serde_urlencoded::to_string([("state", state.as_str()), ("code", email)]).expect("query");
-    let success = location(&client.get(format!("{}/api/google/callback?{code}", back.base)).send().await.expect("answer"));
-    assert!(success.starts_with("/login/success?token="), "{success}");
-    query_value(&success, "token")
+    helpers::google::sign_in(start, back, email).await
 }
 
 async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {

@@ -776,6 +776,13 @@ impl AccountService {
     /// [`AccountError::Invalid`] for an identity whose email does not parse; the duplicate
     /// errors when another account proved the email meanwhile; [`AccountError::Unavailable`].
     pub async fn sign_in_external(&self, identity: &ExternalIdentity) -> Result<(SessionToken, UserRecord), AccountError> {
+        let user = self.external_account(identity).await?;
+        let token = self.start_session(&user.id).await?;
+        Ok((token, user))
+    }
+
+    /// The account [`AccountService::sign_in_external`] signs in, without a session.
+    async fn external_account(&self, identity: &ExternalIdentity) -> Result<UserRecord, AccountError> {
         let email = Email::parse(identity.email.trim())
             .map_err(|e| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
         let email_text = email.as_str().to_owned();
@@ -796,8 +803,7 @@ impl AccountService {
                 user
             }
         };
-        let token = self.start_session(&user.id).await?;
-        Ok((token, user))
+        Ok(user)
     }
 
     /// A new account for an external identity, its email proven by the provider.
@@ -958,6 +964,8 @@ fn dummy_hash() -> &'static str {
 fn verify_password(password: &str, phc: &str) -> bool {
     PasswordHash::new(phc).is_ok_and(|hash| Argon2::default().verify_password(password.as_bytes(), &hash).is_ok())
 }
+
+pub mod sign_in;
 
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@ pub mod addresses;
 pub mod catalog;
 pub mod checkout;
 pub mod orders;
+pub mod privacy;
 pub mod throttle;
 pub mod wishlist;
 pub mod catalog_cache;
@@ -16,12 +17,14 @@ pub use accounts::{
     AccountError, AccountService, AccountSettings, Authenticated, Avatar, Clock, LoginOutcome, OtpSecret, SessionToken,
     SystemClock, Who, AVATAR_URL_PREFIX,
 };
+pub use accounts::sign_in::SignInCodeText;
 pub use addresses::{AddressError, AddressService};
 pub use checkout::{CheckoutError, CheckoutService, EventOutcome, StartedPayment, WantedLine};
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
     ORDER_PLACED_SMS_TEMPLATE,
 };
+pub use privacy::{DataExport, PrivacyError, PrivacyService};
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use wishlist::{WishlistError, WishlistService};
 pub use catalog_cache::{CachedCatalogStore, Refreshed, Sources, Stamp};

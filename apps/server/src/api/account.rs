@@ -92,8 +92,14 @@ pub struct RegisterBody {
     pub mobile: String,
 }
 
+redacted_debug!(RegisterForm { name, email, mobile, profile } hides password);
+redacted_debug!(EmailLogin { email } hides password);
+redacted_debug!(LoginBody { status, message, email, mobile } hides token);
+redacted_debug!(VerifyInput { email, mobile } hides otp);
+redacted_debug!(VerifyBody { status, message } hides token);
+
 /// `POST /api/register`: the sign-up form, with an optional profile picture.
-#[derive(Debug, Multipart)]
+#[derive(Multipart)]
 pub struct RegisterForm {
     name: Option<String>,
     email: Option<String>,
@@ -118,14 +124,14 @@ pub struct MobileLoginBody {
     pub mobile: String,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Clone, Object)]
 pub struct EmailLogin {
     pub email: String,
     pub password: String,
 }
 
 /// `success` with a session token, or `not verified` (a code was sent; verify, then log in).
-#[derive(Debug, Clone, Object)]
+#[derive(Clone, Object)]
 pub struct LoginBody {
     /// `success` or `not verified`.
     pub status: String,
@@ -137,7 +143,7 @@ pub struct LoginBody {
     pub mobile: String,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Clone, Object)]
 pub struct VerifyInput {
     /// The account's email, or
     pub email: Option<String>,
@@ -148,7 +154,7 @@ pub struct VerifyInput {
 }
 
 /// The code matched: a session token.
-#[derive(Debug, Clone, Object)]
+#[derive(Clone, Object)]
 pub struct VerifyBody {
     /// `success`.
     pub status: String,
@@ -468,5 +474,28 @@ impl AccountApi {
             Err(e @ AccountError::Invalid(_)) => UpdateUserResponse::BadRequest(body(&e)),
             Err(e) => UpdateUserResponse::Unavailable(body(&e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod redaction_tests {
+    use super::*;
+
+    #[test]
+    fn types_holding_a_password_code_or_token_never_print_it() {
+        let s = |v: &str| v.to_owned();
+        let printed = [
+            format!("{:?}", EmailLogin { email: s("a@b.in"), password: s("Pass-word-1!") }),
+            format!(
+                "{:?}",
+                LoginBody { status: s("success"), message: s("ok"), token: Some(s("session-token-1")), email: s("a@b.in"), mobile: s("") }
+            ),
+            format!("{:?}", VerifyInput { email: None, mobile: Some(s("9876543210")), otp: s("424242") }),
+            format!("{:?}", VerifyBody { status: s("success"), message: s("success"), token: s("session-token-2") }),
+        ];
+        for (text, secret) in printed.iter().zip(["Pass-word-1!", "session-token-1", "424242", "session-token-2"]) {
+            assert!(!text.contains(secret) && text.contains("[redacted]"), "{text}");
+        }
+        assert!(printed[0].contains("a@b.in") && printed[2].contains("9876543210"), "other fields stay readable");
     }
 }

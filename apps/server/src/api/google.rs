@@ -2,9 +2,14 @@
 //! service, because a browser follows them, not the API client.
 //!
 //! - `GET /api/google`: starts a sign-in, keeps it in the account store under its state
-//!   (ten minutes, any instance can finish it) and redirects to the provider.
-//! - `GET /api/google/callback?state&code`: takes the kept sign-in (once), finishes it and
-//!   redirects to `/login/success?token=…`, or to `/login/failure` on any failure.
+//!   (ten minutes, any instance can finish it), gives the browser the sign-in cookie
+//!   ([`SIGN_IN_COOKIE`], bound to the state) and redirects to the provider.
+//! - `GET /api/google/callback?state&code`: only with the cookie of the browser that started the
+//!   sign-in, takes the kept sign-in (once), finishes it and redirects to `/login/success?token=…`
+//!   where `token` is a one-time code (a minute, that browser only), or to `/login/failure` on any
+//!   failure.
+//! - `POST /api/google/exchange {token}` (an OpenAPI operation): the landing page exchanges the code,
+//!   with the cookie, for the session `{token}`. The code itself opens nothing.
 //! - `GET /api/dev/signin` and `/api/dev/signin/continue`: the `dev` provider's page.
 
 use std::sync::Arc;
@@ -15,6 +20,11 @@ use poem::web::{Data, Query};
 use poem::{handler, Request, Response};
 use serde::Deserialize;
 
+use marque_app::AccountError;
+use marque_domain::Message;
+use poem_openapi::payload::Json;
+
+use super::error::ErrorBody;
 use crate::app::Shop;
 
 /// The configured sign-in provider, and whether it is the `dev` stand-in.
@@ -94,10 +104,37 @@ pub async fn start(req: &Request, shop: Data<&Shop>) -> Response {
         tracing::error!(error = %e, "keeping a started sign-in failed");
         return failure();
     }
-    redirect(&started.redirect_to)
+    let mut to_provider = redirect(&started.redirect_to);
+    let cookie = sign_in_cookie(&shop.accounts.sign_in_browser(&started.pending.state), marque_app::AccountService::PENDING_SIGN_IN_SECS);
+    if let Ok(value) = poem::http::HeaderValue::from_str(&cookie) {
+        to_provider.headers_mut().append(poem::http::header::SET_COOKIE, value);
+    }
+    to_provider
 }
 
-#[derive(Debug, Deserialize)]
+/// The cookie that binds a started sign-in to the browser that started it. `__Host-`: set only by
+/// this origin over a secure connection (browsers count `http://localhost` as one), for the whole
+/// site, never by a sibling domain. `SameSite=Lax` lets it ride the provider's redirect back.
+pub const SIGN_IN_COOKIE: &str = "__Host-marque_signin";
+
+fn sign_in_cookie(value: &str, max_age: i64) -> String {
+    format!("{SIGN_IN_COOKIE}={value}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age={max_age}")
+}
+
+/// The sign-in cookie the request carries, if any.
+fn sign_in_cookie_of(req: &Request) -> Option<String> {
+    req.headers()
+        .get_all(poem::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SIGN_IN_COOKIE)
+        .map(|(_, value)| value.trim().to_owned())
+        .filter(|value| !value.is_empty())
+}
+
+#[derive(Deserialize)]
 pub struct Return {
     #[serde(default)]
     state: String,
@@ -105,10 +142,16 @@ pub struct Return {
     code: String,
 }
 
+redacted_debug!(Return {} hides state, code);
+
 /// `GET /api/google/callback?state&code`
 #[handler]
 pub async fn callback(req: &Request, shop: Data<&Shop>, Query(back): Query<Return>) -> Response {
     let Some(sign_in) = &shop.sign_in else { return unavailable() };
+    let Some(browser) = sign_in_cookie_of(req).filter(|c| shop.accounts.is_sign_in_browser(&back.state, c)) else {
+        tracing::info!("a sign-in returned to a browser that did not start it");
+        return failure();
+    };
     let pending = match shop.accounts.take_pending_sign_in(&back.state).await {
         Ok(Some(pending)) => pending,
         Ok(None) => {
@@ -127,9 +170,9 @@ pub async fn callback(req: &Request, shop: Data<&Shop>, Query(back): Query<Retur
             return failure();
         }
     };
-    match shop.accounts.sign_in_external(&identity).await {
-        Ok((token, _)) => {
-            let query = serde_urlencoded::to_string([("token", token.expose())]).unwrap_or_default();
+    match shop.accounts.sign_in_external_code(&identity, &browser).await {
+        Ok((code, _)) => {
+            let query = serde_urlencoded::to_string([("token", code.expose())]).unwrap_or_default();
             redirect(&format!("/login/success?{query}"))
         }
         Err(e) => {
@@ -143,13 +186,15 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Deserialize)]
 pub struct DevStart {
     #[serde(default)]
     state: String,
     #[serde(default)]
     redirect_uri: String,
 }
+
+redacted_debug!(DevStart { redirect_uri } hides state);
 
 /// `GET /api/dev/signin?state&redirect_uri` (`dev` stand-in only): pick the test account.
 #[handler]
@@ -178,7 +223,7 @@ pub fn dev_page(shop: Data<&Shop>, Query(q): Query<DevStart>) -> Response {
         .body(html)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Deserialize)]
 pub struct DevContinue {
     #[serde(default)]
     state: String,
@@ -187,6 +232,8 @@ pub struct DevContinue {
     #[serde(default)]
     email: String,
 }
+
+redacted_debug!(DevContinue { redirect_uri, email } hides state);
 
 /// `GET /api/dev/signin/continue?state&redirect_uri&email`: back to the callback, which must
 /// be this shop's own `/api/google/callback`.
@@ -203,4 +250,81 @@ pub fn dev_continue(req: &Request, shop: Data<&Shop>, Query(q): Query<DevContinu
     }
     let query = serde_urlencoded::to_string([("state", q.state.as_str()), ("code", q.email.as_str())]).unwrap_or_default();
     redirect(&format!("{}?{query}", q.redirect_uri))
+}
+
+#[derive(poem_openapi::Tags)]
+enum Tag {
+    /// Signing up, logging in (email and password, or a one-time code), the profile.
+    Account,
+}
+
+/// The one-time code `/login/success?token=…` carries.
+#[derive(Clone, poem_openapi::Object)]
+pub struct ExchangeInput {
+    /// The code from the landing page's address (valid for a minute, once, in the browser that
+    /// started the sign-in: its sign-in cookie must come with it).
+    pub token: String,
+}
+
+/// The session the code was exchanged for.
+#[derive(Clone, poem_openapi::Object)]
+pub struct ExchangeBody {
+    /// The session token (`Authorization: Bearer …`), stored under `token`.
+    pub token: String,
+}
+
+redacted_debug!(ExchangeInput {} hides token);
+redacted_debug!(ExchangeBody {} hides token);
+
+#[derive(poem_openapi::ApiResponse)]
+#[oai(bad_request_handler = "exchange_bad_request")]
+enum ExchangeResponse {
+    /// A session; the sign-in cookie is cleared.
+    #[oai(status = 200)]
+    Ok(Json<ExchangeBody>, #[oai(header = "Set-Cookie")] String),
+    /// A body that does not parse.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// The code is unknown, used, older than a minute, or offered by another browser
+    /// (`account.login_required`).
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// The accounts store cannot be reached right now.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+}
+
+fn exchange_bad_request(err: poem::Error) -> ExchangeResponse {
+    ExchangeResponse::BadRequest(ErrorBody::from_poem(&err))
+}
+
+/// `POST /api/google/exchange`.
+#[derive(Debug)]
+pub struct SignInApi {
+    shop: Shop,
+}
+
+impl SignInApi {
+    pub fn new(shop: Shop) -> Self {
+        Self { shop }
+    }
+}
+
+#[poem_openapi::OpenApi(tag = "Tag::Account")]
+impl SignInApi {
+    /// Exchanges the one-time code of a third-party sign-in's landing (`/login/success?token=…`)
+    /// for a session. Only the browser that started the sign-in (`GET /api/google`) can: its
+    /// sign-in cookie must come with the call; the code works once, within a minute.
+    #[oai(path = "/google/exchange", method = "post", operation_id = "exchangeSignInCode")]
+    async fn exchange(&self, req: &Request, input: Json<ExchangeInput>) -> ExchangeResponse {
+        let browser = sign_in_cookie_of(req).unwrap_or_default();
+        match self.shop.accounts.exchange_sign_in_code(&input.0.token, &browser).await {
+            Ok((token, _)) => ExchangeResponse::Ok(Json(ExchangeBody { token: token.expose().to_owned() }), sign_in_cookie("", 0)),
+            Err(AccountError::Unavailable(reason)) => {
+                tracing::error!(%reason, "accounts unavailable");
+                ExchangeResponse::Unavailable(ErrorBody::from_message(Message::AccountUnavailable))
+            }
+            Err(_) => ExchangeResponse::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
+        }
+    }
 }

@@ -67,6 +67,21 @@ macro_rules! throttle {
     };
 }
 
+/// `Debug` for a request or answer type holding a secret (a password, a one-time code, a token):
+/// the fields named after `hides` print as `[redacted]`, whatever they hold.
+macro_rules! redacted_debug {
+    ($ty:ident { $($shown:ident),* } hides $($hidden:ident),+) => {
+        impl std::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($ty))
+                    $(.field(stringify!($shown), &self.$shown))*
+                    $(.field(stringify!($hidden), &format_args!("[redacted]")))+
+                    .finish()
+            }
+        }
+    };
+}
+
 mod account;
 mod address;
 mod allow;
@@ -80,6 +95,7 @@ mod http_cache;
 pub mod limits;
 mod model;
 mod orders;
+mod privacy;
 pub mod ready_answers;
 mod shop;
 mod wishlist;
@@ -106,6 +122,8 @@ type Apis = (
     orders::OrderApi,
     shop::ShopApi,
     health::HealthApi,
+    google::SignInApi,
+    privacy::PrivacyApi,
 );
 
 fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
@@ -119,6 +137,8 @@ fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
             orders::OrderApi::new(shop.clone()),
             shop::ShopApi::new(shop.clone()),
             health::HealthApi::new(shop.clone()),
+            google::SignInApi::new(shop.clone()),
+            privacy::PrivacyApi::new(shop.clone()),
         ),
         TITLE,
         VERSION,

@@ -165,14 +165,19 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         composition_json: &state.composition_json,
     });
     // Every storefront page sends only its origin to other sites; the sign-in landing, whose address
-    // carries a session token until its script removes it, sends nothing at all.
+    // carries a one-time sign-in code until its script removes it, sends nothing at all.
     let referrer = if path.starts_with("/login/success") { "no-referrer" } else { "strict-origin-when-cross-origin" };
-    Response::builder()
+    let mut resp = Response::builder()
         .status(page.status)
         .content_type("text/html; charset=utf-8")
         .header("cache-control", cache_control)
         .header("referrer-policy", referrer)
-        .body(html)
+        .body(html);
+    // A customer's data beside text from the request is never compressed together (BREACH).
+    if page.head.session_data.is_some() {
+        resp.extensions_mut().insert(crate::encoding::NeverCompress);
+    }
+    resp
 }
 
 /// `robots.txt`: crawl everything, start from the sitemap.

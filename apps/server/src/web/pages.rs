@@ -79,7 +79,7 @@ pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query
         // Account and checkout pages may be crawled: their HTML is the same for everyone (a crawler
         // without a session sees the sign-in prompt), and they are not in the sitemap. Only the
         // one-time sign-in landings are noindex. The canonical never carries the query
-        // (`/login/success?token=…` holds a session token).
+        // (`/login/success?token=…` holds a one-time sign-in code).
         "account/Login" => Resolved::ok(page("Login", "/login")),
         "account/LoginSuccess" => Resolved::ok(unindexed("Login", "/login/success")),
         "account/LoginFailure" => Resolved::ok(unindexed("Login", "/login/failure")),

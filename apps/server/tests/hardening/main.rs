@@ -7,3 +7,4 @@ mod helpers;
 mod backup;
 mod headers;
 mod limits;
+mod safe_defaults;

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod customers;
+pub mod google;
+pub mod payments;
 pub mod process;
 
 use std::path::PathBuf;

@@ -29,6 +29,7 @@ struct MemStore {
     hits: Mutex<HashMap<(String, i64), u32>>,
     pending: Mutex<HashMap<String, (marque_ports::PendingSignIn, i64)>>,
     external: Mutex<HashMap<(String, String), UserId>>,
+    codes: Mutex<HashMap<String, marque_ports::SignInCode>>,
 }
 
 fn holds(user: &UserRecord, channel: Channel, value: &str) -> bool {
@@ -211,6 +212,20 @@ impl AccountStore for MemStore {
     }
     async fn take_pending_sign_in(&self, state: &str, now: i64) -> Result<Option<marque_ports::PendingSignIn>, AccountStoreError> {
         Ok(self.pending.lock().expect("lock").remove(state).filter(|(_, exp)| *exp > now).map(|(p, _)| p))
+    }
+    async fn put_sign_in_code(&self, code: &marque_ports::SignInCode) -> Result<(), AccountStoreError> {
+        self.codes.lock().expect("lock").insert(code.code_hash.clone(), code.clone());
+        Ok(())
+    }
+    async fn take_sign_in_code(&self, hash: &str, now: i64) -> Result<Option<marque_ports::SignInCode>, AccountStoreError> {
+        Ok(self.codes.lock().expect("lock").remove(hash).filter(|c| c.expires_at > now))
+    }
+    async fn erase_user(&self, id: &UserId) -> Result<(), AccountStoreError> {
+        self.users.lock().expect("lock").retain(|u| u.id != *id);
+        self.sessions.lock().expect("lock").retain(|_, (user, _, _)| user != id);
+        self.challenges.lock().expect("lock").retain(|key, _| key.user != *id);
+        self.codes.lock().expect("lock").retain(|_, c| c.user != *id);
+        Ok(())
     }
 }
 
@@ -744,4 +759,33 @@ async fn pending_sign_ins_are_kept_ten_minutes_and_taken_once() {
     w.service.keep_pending_sign_in(&pending).await.expect("kept");
     w.advance(600);
     assert_eq!(w.service.take_pending_sign_in("st").await, Ok(None), "expired after ten minutes");
+}
+
+#[tokio::test]
+async fn an_external_sign_in_ends_with_a_code_for_its_browser_exchanged_once_within_a_minute() {
+    let w = world();
+    let browser = w.service.sign_in_browser("state-1");
+    assert!(w.service.is_sign_in_browser("state-1", &browser));
+    assert!(!w.service.is_sign_in_browser("state-2", &browser), "the cookie belongs to one sign-in");
+    assert!(!w.service.is_sign_in_browser("state-1", "00ff") && !w.service.is_sign_in_browser("state-1", ""));
+
+    let (code, user) = w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
+    assert!(w.service.authenticate(code.expose()).await.is_err(), "the code is no session");
+    assert!(format!("{code:?}").find(code.expose()).is_none(), "never printed");
+    let (token, signed_in) = w.service.exchange_sign_in_code(code.expose(), &browser).await.expect("exchanged");
+    assert_eq!(signed_in.id, user.id);
+    assert_eq!(w.service.authenticate(token.expose()).await.map(|a| a.user.id), Ok(user.id.clone()));
+    assert_eq!(w.service.exchange_sign_in_code(code.expose(), &browser).await, Err(AccountError::Unauthorized), "once");
+
+    let (other, _) = w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
+    assert_eq!(
+        w.service.exchange_sign_in_code(other.expose(), &w.service.sign_in_browser("state-2")).await,
+        Err(AccountError::Unauthorized),
+        "another browser's cookie"
+    );
+    assert_eq!(w.service.exchange_sign_in_code(other.expose(), &browser).await, Err(AccountError::Unauthorized), "used up by the refusal");
+
+    let (late, _) = w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
+    w.advance(AccountService::SIGN_IN_CODE_SECS);
+    assert_eq!(w.service.exchange_sign_in_code(late.expose(), &browser).await, Err(AccountError::Unauthorized), "a minute old");
 }

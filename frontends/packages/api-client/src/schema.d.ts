@@ -357,6 +357,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/google/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchanges the one-time code of a third-party sign-in's landing (`/login/success?token=…`)
+         *     for a session. Only the browser that started the sign-in (`GET /api/google`) can: its
+         *     sign-in cookie must come with the call; the code works once, within a minute.
+         */
+        post: operations["exchangeSignInCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -634,6 +655,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the customer's account (the right of erasure), after the customer confirmed it: every
+         *     session ends; addresses, wishlist, picture and contact details are erased. Orders and their
+         *     invoices are kept for 72 months as GST law requires, with the name and address printed on them.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A copy of everything the shop keeps about the customer, as JSON: the profile, saved
+         *     addresses, wishlist and orders (the Digital Personal Data Protection Act's right of access).
+         */
+        get: operations["exportUserData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify": {
         parameters: {
             query?: never;
@@ -820,6 +882,21 @@ export interface components {
             status: string;
         };
         /**
+         * DataExport
+         * @description Everything the shop keeps about the customer.
+         */
+        DataExport: {
+            /** @description Saved delivery addresses, oldest first. */
+            addresses: components["schemas"]["Address"][];
+            /** @description Every order, newest first, as sold. */
+            orders: components["schemas"]["Order"][];
+            profile: components["schemas"]["ExportedProfile"];
+            /** @description `success`. */
+            status: string;
+            /** @description The `_id`s of the wished products, most recently added first. */
+            wishlist: string[];
+        };
+        /**
          * EditedBody
          * @description An address was edited.
          */
@@ -848,6 +925,49 @@ export interface components {
             message: string;
             /** @description Always `failed`. */
             status: string;
+        };
+        /**
+         * ExchangeBody
+         * @description The session the code was exchanged for.
+         */
+        ExchangeBody: {
+            /** @description The session token (`Authorization: Bearer …`), stored under `token`. */
+            token: string;
+        };
+        /**
+         * ExchangeInput
+         * @description The one-time code `/login/success?token=…` carries.
+         */
+        ExchangeInput: {
+            /**
+             * @description The code from the landing page's address (valid for a minute, once, in the browser that
+             *     started the sign-in: its sign-in cookie must come with it).
+             */
+            token: string;
+        };
+        /**
+         * ExportedProfile
+         * @description The account as kept, in a customer's copy of their data.
+         */
+        ExportedProfile: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description When the account was made (seconds since the Unix epoch).
+             */
+            createdAt: number;
+            email: string;
+            googleEmail: string;
+            mobile: string;
+            name: string;
+            /** Format: int64 */
+            offerExp: number;
+            /** Format: uint8 */
+            percentage: number;
+            /** @description Address of the profile picture; empty for the default picture. */
+            profile: string;
+            /** @description Whether a one-time code confirmed the account. */
+            verified: boolean;
         };
         /**
          * FailedInput
@@ -1280,12 +1400,27 @@ export interface components {
             name: string;
             /** @description What the checkout needs to open the payment provider's window; `null` until payments are set up. */
             payment?: (components["schemas"]["PaymentSettings"] & unknown) | null;
+            /**
+             * @description The third-party sign-in the login page offers; `null` when none is configured (`prod` without
+             *     Google's keys), and the login page then offers no such button.
+             */
+            signIn?: (components["schemas"]["SignInSettings"] & unknown) | null;
             /** @description The seller's state or union territory. */
             state: string;
             /** @description Its two-digit GST state code (`07` for Delhi). */
             stateCode: string;
             supportEmail: string;
             supportPhone: string;
+        };
+        /**
+         * SignInSettings
+         * @description A configured third-party sign-in.
+         */
+        SignInSettings: {
+            /** @description The provider (`google`). */
+            provider: string;
+            /** @description Where its popup opens (`/api/google`). */
+            start: string;
         };
         /** StatusBody */
         StatusBody: {
@@ -2534,6 +2669,70 @@ export interface operations {
             };
         };
     };
+    exchangeSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeInput"];
+            };
+        };
+        responses: {
+            /** @description A session; the sign-in cookie is cleared. */
+            200: {
+                headers: {
+                    "SET-COOKIE": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeBody"];
+                };
+            };
+            /** @description A body that does not parse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The code is unknown, used, older than a minute, or offered by another browser
+             *     (`account.login_required`).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -3426,6 +3625,122 @@ export interface operations {
             };
             /** @description No valid session (`account.login_required`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path names another customer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportUserData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path names another customer. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,16 @@ describe('the shop identity', () => {
     expect(screen.getByText('care@marqueparts.in')).toBeTruthy();
   });
 
+  it('says whether a third-party sign-in is offered, and only one that starts on this origin', () => {
+    const with_ = (signIn: unknown) => parseShopIdentity({ ...TEST_SHOP, signIn })?.signIn;
+    expect(with_({ provider: 'google', start: '/api/google' })).toEqual({ provider: 'google', start: '/api/google' });
+    expect(with_(null)).toBeNull();
+    expect(with_(undefined)).toBeNull();
+    expect(with_({ provider: 'google', start: 'https://evil.example/' })).toBeNull();
+    expect(with_({ provider: 'google', start: '//evil.example/' })).toBeNull();
+    expect(UNKNOWN_SHOP.signIn).toBeNull();
+  });
+
   it('is read once and remembered', () => {
     embedTestShop();
     const first = shopIdentity();

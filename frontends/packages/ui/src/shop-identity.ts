@@ -7,6 +7,9 @@ import { SHOP_NAME } from './shop';
 
 export type GrievanceOfficer = { name: string; email: string; phone: string };
 
+/** A configured third-party sign-in: the provider and where its popup opens. */
+export type SignInSettings = { provider: string; start: string };
+
 export type ShopIdentity = {
   /** The shop's name as shoppers know it, e.g. 'Marque Parts'. */
   name: string;
@@ -24,6 +27,8 @@ export type ShopIdentity = {
   /** Digits with the country code (for https://wa.me/…), or null when the shop has no chat. */
   chatNumber: string | null;
   grievanceOfficer: GrievanceOfficer;
+  /** The third-party sign-in the login page offers, or null when the server has none configured (no button then). */
+  signIn: SignInSettings | null;
 };
 
 export const SHOP_IDENTITY_ELEMENT_ID = 'marque-shop';
@@ -42,6 +47,7 @@ export const UNKNOWN_SHOP: ShopIdentity = {
   enquiryPhone: '',
   chatNumber: null,
   grievanceOfficer: { name: '', email: '', phone: '' },
+  signIn: null,
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -56,6 +62,9 @@ export function parseShopIdentity(value: unknown): ShopIdentity | null {
     unknown
   >;
   const chat = text(v.chatNumber).replace(/\D/g, '');
+  const signIn = (typeof v.signIn === 'object' && v.signIn !== null ? v.signIn : null) as Record<string, unknown> | null;
+  // Only a start on this origin (a path): the popup never opens another site's page.
+  const start = signIn ? text(signIn.start) : '';
   return {
     name: text(v.name),
     legalName: text(v.legalName),
@@ -68,6 +77,7 @@ export function parseShopIdentity(value: unknown): ShopIdentity | null {
     enquiryPhone: text(v.enquiryPhone),
     chatNumber: chat === '' ? null : chat,
     grievanceOfficer: { name: text(officer.name), email: text(officer.email), phone: text(officer.phone) },
+    signIn: signIn && start.startsWith('/') && !start.startsWith('//') ? { provider: text(signIn.provider), start } : null,
   };
 }
 

@@ -14,6 +14,7 @@ export const TEST_SHOP: ShopIdentity = {
   enquiryPhone: '+91 98100 12345',
   chatNumber: '919810012345',
   grievanceOfficer: { name: 'Anita Sharma', email: 'grievance@marqueparts.in', phone: '+91 11 4000 1299' },
+  signIn: { provider: 'google', start: '/api/google' },
 };
 
 /** Writes `<script id="marque-shop">` into the document head, as every real storefront page has it. */

@@ -27,6 +27,7 @@ export function PolicyPage() {
           grievanceEmail: mailto(grievanceEmail),
         })}
       </p>
+      <p>{t('policy.erasure')}</p>
       <GrievanceOfficerDetails />
     </StaticPage>
   );

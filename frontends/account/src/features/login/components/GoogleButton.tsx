@@ -1,13 +1,21 @@
 // Sign-in with Google in a 500×600 popup; when the popup closes, the user is fetched again
-// (the landing page in the popup has stored the token).
+// (the landing page in the popup has stored the token). Offered only when the server has a sign-in
+// provider configured (the shop identity's `signIn`): without one there is no button, not a popup
+// showing an error (docs/shop-rules.md).
 import { useT } from '@marque/i18n';
 import { refetchUser } from '@marque/session';
+import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef } from 'react';
 
 export const POPUP_FEATURES = 'width=500,height=600';
 export const POPUP_CHECK_MS = 500;
 
 export function GoogleButton() {
+  const { signIn } = useShopIdentity();
+  return signIn ? <GoogleButtonFor start={signIn.start} /> : null;
+}
+
+function GoogleButtonFor({ start }: { start: string }) {
   const t = useT('account');
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   useEffect(
@@ -18,7 +26,7 @@ export function GoogleButton() {
   );
 
   const open = () => {
-    const popup = window.open('/api/google', 'marque-google-sign-in', POPUP_FEATURES);
+    const popup = window.open(start, 'marque-google-sign-in', POPUP_FEATURES);
     if (!popup) return;
     if (timer.current) clearInterval(timer.current);
     timer.current = setInterval(() => {

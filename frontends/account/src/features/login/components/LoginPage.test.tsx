@@ -1,6 +1,7 @@
 import { failed } from '@marque/api-client/testing';
 import { getSession } from '@marque/session';
 import { resetSession } from '@marque/session/testing';
+import { embedTestShop } from '@marque/ui/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -161,6 +162,7 @@ describe('sign-in with Google', () => {
   it('opens a 500×600 popup and refetches the user once it closes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
+      embedTestShop();
       accountServer();
       const popup = { closed: false } as Window;
       const open = vi.spyOn(window, 'open').mockReturnValue(popup);
@@ -177,5 +179,16 @@ describe('sign-in with Google', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('without a sign-in provider', () => {
+  it('offers no Google button (the server says none is configured)', () => {
+    embedTestShop({ signIn: null });
+    accountServer();
+    render(<LoginPage />);
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
   });
 });

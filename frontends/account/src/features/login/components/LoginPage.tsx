@@ -2,7 +2,7 @@
 // A signed-in visitor goes on to /address.
 import { useT } from '@marque/i18n';
 import { useSession } from '@marque/session';
-import { StepBar, useDocumentTitle } from '@marque/ui';
+import { StepBar, useDocumentTitle, useShopIdentity } from '@marque/ui';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { GoogleButton } from './GoogleButton';
@@ -15,6 +15,7 @@ type View = { name: 'login' } | { name: 'signup' } | { name: 'otp'; target: OtpT
 export function LoginPage() {
   const t = useT('account');
   const { status } = useSession();
+  const { signIn } = useShopIdentity();
   const [, navigate] = useLocation();
   const [view, setView] = useState<View>({ name: 'login' });
   const toOtp = (target: OtpTarget) => setView({ name: 'otp', target });
@@ -33,7 +34,7 @@ export function LoginPage() {
         {view.name === 'login' ? <LoginForm onOtp={toOtp} /> : null}
         {view.name === 'signup' ? <SignUpForm onOtp={toOtp} /> : null}
         {view.name === 'otp' ? <OtpForm target={view.target} /> : null}
-        {view.name !== 'otp' ? (
+        {view.name !== 'otp' && signIn ? (
           <>
             <p className="login-page__or">{t('login.or')}</p>
             <GoogleButton />

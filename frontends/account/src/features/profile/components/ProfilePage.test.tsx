@@ -2,7 +2,7 @@ import { getSession } from '@marque/session';
 import { resetSession, signIn, TEST_USER } from '@marque/session/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountServer } from '../../../test/server';
 import { ProfilePage } from './ProfilePage';
 
@@ -98,3 +98,65 @@ describe('/profile', () => {
     expect(patch?.headers.get('authorization')).toBe('Bearer test-token');
   });
 });
+
+describe('/profile: your data', () => {
+  it('downloads a copy of the data as a JSON file', async () => {
+    const data = { status: 'success', profile: { _id: 'u1' }, addresses: [], wishlist: ['p000001'], orders: [] };
+    const server = accountServer({ 'GET /api/user/{userId}/export': () => data });
+    const saved: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:export';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('marque-my-data.json');
+    });
+    signIn();
+    render(<ProfilePage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    expect(JSON.parse(await saved[0]!.text())).toEqual(data);
+    const call = server.calls.find((c) => c.path === '/api/user/u1/export');
+    expect(call?.headers.get('authorization')).toBe('Bearer test-token');
+    create.mockRestore();
+    click.mockRestore();
+  });
+
+  it('deletes the account only after the customer confirms, then signs out', async () => {
+    const server = accountServer({
+      'DELETE /api/user/{userId}': () => ({ status: 'success', message: 'Your account has been deleted.' }),
+      'DELETE /api/logout': () => ({ status: 'success', message: 'success' }),
+    });
+    signIn();
+    render(<ProfilePage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Your orders and invoices are kept for 72 months');
+    await userEvent.click(screen.getByRole('button', { name: 'No, keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/u1')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(getSession().status).toBe('anonymous'));
+    expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/u1')).toBe(true);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says so when the deletion fails, and stays signed in', async () => {
+    accountServer({
+      'DELETE /api/user/{userId}': () =>
+        new Response(JSON.stringify({ status: 'failed', message: 'Accounts are unavailable right now.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    signIn();
+    render(<ProfilePage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Accounts are unavailable right now.');
+    expect(getSession().status).toBe('authenticated');
+  });
+});
+

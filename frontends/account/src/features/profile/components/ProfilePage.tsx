@@ -1,5 +1,5 @@
-// /profile: the customer's picture, name and email, and an edit mode for the name and picture.
-// An email or mobile not yet proven says so, with a Verify that sends its code and asks for it.
+// /profile: the customer's picture, name and email, an edit mode for the name and picture, and their data rights
+// (download a copy, delete the account). An email or mobile not yet proven says so, with a Verify that sends its code and asks for it.
 import { useT } from '@marque/i18n';
 import { refetchUser, type User } from '@marque/session';
 import { useDocumentTitle } from '@marque/ui';
@@ -11,6 +11,7 @@ import { useCustomer } from '../../../lib/use-customer';
 import { resendOtp } from '../../login/api/resend-otp';
 import { OtpForm } from '../../login/components/OtpForm';
 import { updateUser } from '../api/update-user';
+import { PrivacyActions } from './PrivacyActions';
 
 export function ProfilePage() {
   const t = useT('account');
@@ -19,7 +20,14 @@ export function ProfilePage() {
   return (
     <section className="account-page profile-page">
       <h1>{t('profile.title')}</h1>
-      {user ? <Profile user={user} /> : <Loading />}
+      {user ? (
+        <>
+          <Profile user={user} />
+          <PrivacyActions user={user} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </section>
   );
 }

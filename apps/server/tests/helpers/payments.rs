@@ -1,0 +1,31 @@
+//! The Razorpay sandbox served by the test process (so it outlives a server it stands in for),
+//! and the settings that point `marque-server` at it through the real Razorpay adapter.
+
+use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
+
+/// A sandbox on a free port of this process, for as long as the test runs, and its address.
+pub async fn sandbox() -> (Sandbox, String) {
+    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0");
+    let acceptor = poem::listener::Listener::into_acceptor(acceptor).await.expect("bind");
+    let addr = poem::listener::Acceptor::local_addr(&acceptor)[0].as_socket_addr().copied().expect("a socket address");
+    let base = format!("http://{addr}");
+    let sandbox = Sandbox::new(SandboxConfig::dev(base.clone(), None));
+    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(sandbox.routes()));
+    (sandbox, base)
+}
+
+/// The environment of a `marque-server` on `data_dir` whose payments go to `sandbox` at `sandbox_url`.
+pub fn server_env(data_dir: &std::path::Path, sandbox: &Sandbox, sandbox_url: &str) -> Vec<(&'static str, String)> {
+    use secrecy::ExposeSecret;
+    let config = sandbox.config();
+    vec![
+        ("MARQUE_DATA_DIR", data_dir.display().to_string()),
+        ("MARQUE_WEB_DIR", "/nonexistent-web-dir".to_owned()),
+        ("MARQUE_SEED_PRODUCTS", "40".to_owned()),
+        ("MARQUE_SECRET", "durability-test-secret-0123456789".to_owned()),
+        ("MARQUE_RAZORPAY_KEY_ID", config.key_id.clone()),
+        ("MARQUE_RAZORPAY_KEY_SECRET", config.key_secret.expose_secret().to_owned()),
+        ("MARQUE_RAZORPAY_WEBHOOK_SECRET", config.webhook_secret.expose_secret().to_owned()),
+        ("MARQUE_RAZORPAY_API_URL", sandbox_url.to_owned()),
+    ]
+}

@@ -1,0 +1,98 @@
+//! A customer's rights over their data (India's Digital Personal Data Protection Act 2023): a copy of
+//! everything the shop keeps about them, and erasure.
+//!
+//! Erasure removes the addresses, the wishlist, the profile picture and the account with its contact
+//! details, and ends every session. Orders and their invoices stay: GST law requires the shop to keep
+//! its tax records for 72 months, and they keep the customer's name and delivery address as printed
+//! on the invoice (the order holds its own copy), nothing else of the account.
+
+use std::sync::Arc;
+
+use marque_domain::address::SavedAddress;
+use marque_domain::catalog::ProductId;
+use marque_ports::{AccountStore, AddressStore, BlobStore, OrderStore, PlacedOrder, UserRecord, WishlistStore};
+
+use crate::accounts::AVATAR_URL_PREFIX;
+
+/// Everything the shop keeps about one customer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataExport {
+    pub user: UserRecord,
+    pub addresses: Vec<SavedAddress>,
+    /// Most recently added first.
+    pub wishlist: Vec<ProductId>,
+    /// Newest first, as the purchase history shows them.
+    pub orders: Vec<PlacedOrder>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrivacyError {
+    /// A store is down (503); an erasure may be asked again and goes on where it stopped.
+    #[error("a store is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// Export and erasure of a customer's data.
+#[derive(Clone)]
+pub struct PrivacyService {
+    accounts: Arc<dyn AccountStore>,
+    addresses: Arc<dyn AddressStore>,
+    wishlist: Arc<dyn WishlistStore>,
+    orders: Arc<dyn OrderStore>,
+    blobs: Arc<dyn BlobStore>,
+}
+
+impl std::fmt::Debug for PrivacyService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PrivacyService").finish_non_exhaustive()
+    }
+}
+
+fn unavailable(e: impl std::fmt::Display) -> PrivacyError {
+    PrivacyError::Unavailable(e.to_string())
+}
+
+impl PrivacyService {
+    #[must_use]
+    pub fn new(
+        accounts: Arc<dyn AccountStore>,
+        addresses: Arc<dyn AddressStore>,
+        wishlist: Arc<dyn WishlistStore>,
+        orders: Arc<dyn OrderStore>,
+        blobs: Arc<dyn BlobStore>,
+    ) -> Self {
+        Self { accounts, addresses, wishlist, orders, blobs }
+    }
+
+    /// Everything kept about `user`: the account, addresses, wishlist and orders.
+    ///
+    /// # Errors
+    /// [`PrivacyError::Unavailable`] when a store cannot be read.
+    pub async fn export(&self, user: &UserRecord) -> Result<DataExport, PrivacyError> {
+        let addresses = self.addresses.addresses(&user.id).await.map_err(unavailable)?;
+        let wishlist = self.wishlist.wishlist(&user.id).await.map_err(unavailable)?;
+        let mut orders = self.orders.orders_of(&user.id).await.map_err(unavailable)?;
+        orders.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        Ok(DataExport { user: user.clone(), addresses, wishlist, orders })
+    }
+
+    /// Erases `user`'s account: addresses, wishlist and picture first, then the account with its
+    /// contact details and every session (last, so that a failure part-way leaves the customer able to
+    /// ask again). Orders and invoices are kept (see the module's documentation).
+    ///
+    /// # Errors
+    /// [`PrivacyError::Unavailable`] when a store cannot be written.
+    pub async fn erase(&self, user: &UserRecord) -> Result<(), PrivacyError> {
+        self.addresses.remove_all(&user.id).await.map_err(unavailable)?;
+        self.wishlist.clear(&user.id).await.map_err(unavailable)?;
+        if let Some(file) = user.profile.strip_prefix(AVATAR_URL_PREFIX) {
+            self.blobs.delete(&format!("avatars/{file}")).await.map_err(unavailable)?;
+        }
+        self.accounts.erase_user(&user.id).await.map_err(unavailable)?;
+        tracing::info!(user = %user.id.0, "a customer erased their account; their orders are kept for GST records");
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;
