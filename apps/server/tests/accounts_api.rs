@@ -279,17 +279,6 @@ async fn resend_too_soon_and_login_bursts_are_limited() {
     assert!((1..=120).contains(&wait), "at most two minutes after a burst: {wait}");
 }
 
-/// A Google sign-in with the development provider for this email: the session token.
-async fn google_sign_in(shop: &TestShop, email: &str) -> String {
-    let client = no_redirects();
-    let to_page = location(&client.get(format!("{}/api/google", shop.base)).send().await.expect("answer"));
-    let state = query_value(&to_page, "state");
-    let code = serde_urlencoded::to_string([("state", state.as_str()), ("code", email)]).expect("query");
-    let landing = location(&client.get(format!("{}/api/google/callback?{code}", shop.base)).send().await.expect("answer"));
-    assert!(landing.starts_with("/login/success?"), "{landing}");
-    query_value(&landing, "token")
-}
-
 async fn login(shop: &TestShop, email: &str, password: &str) -> (u16, Value) {
     post(shop, "/api/login", json!({ "email": email, "password": password })).await
 }
@@ -325,7 +314,7 @@ async fn a_stranger_with_the_owners_email_never_opens_the_account_the_owner_prov
     assert!(body.get("token").is_none());
 
     // The owner signs in with Google: a new account, not the stranger's.
-    let owner_token = google_sign_in(&shop, "owner@example.in").await;
+    let owner_token = helpers::google::sign_in(&shop, &shop, "owner@example.in").await;
     let owner = me(&shop, &owner_token).await;
     assert_ne!(owner["_id"], stranger["_id"], "never linked to an account that only claimed the email");
     assert_eq!((owner["email"].as_str(), owner["emailVerified"].as_bool()), (Some("owner@example.in"), Some(true)));
