@@ -54,6 +54,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "catalog: the stock changes caches poll",
         surql: include_str!("schema/0008_stock_changes.surql"),
     },
+    Migration {
+        number: 9,
+        name: "orders: payment events handled once, holds per customer, refunds",
+        surql: include_str!("schema/0009_payment_safety.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

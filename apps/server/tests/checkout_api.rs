@@ -238,3 +238,50 @@ async fn a_failed_payment_gives_the_stock_back() {
     let (status, body) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": "order_Unknown" })).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("payment.unknown")), "{body}");
 }
+
+#[tokio::test]
+async fn an_order_above_the_shops_limits_is_refused_with_its_code_and_holds_nothing() {
+    let shop = helpers::spawn_with(|c| {
+        c.orders.max_units_per_line = 2;
+        c.orders.max_lines_per_order = 2;
+    })
+    .await;
+    let (token, _, address) = buyer(&shop, "h@example.com", "9876500008", "110001").await;
+    let products = in_stock(&shop, 3, 3).await;
+    let ids: Vec<&str> = products.iter().map(|p| p["_id"].as_str().expect("id")).collect();
+    let before = stock_of(&shop, ids[0]).await;
+    // Two lines of one product count together: 3 units.
+    let (status, body) = pay(&shop, &token, &[(ids[0], 2), (ids[0], 1)], &address).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("checkout.too_many_units")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("units of each part")), "{body}");
+    let (status, body) = pay(&shop, &token, &[(ids[0], 1), (ids[1], 1), (ids[2], 1)], &address).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("checkout.too_many_lines")), "{body}");
+    assert_eq!(stock_of(&shop, ids[0]).await, before, "nothing held");
+    let (status, body) = pay(&shop, &token, &[(ids[0], 2), (ids[1], 2)], &address).await;
+    assert_eq!(status, 200, "at the limits: {body}");
+}
+
+#[tokio::test]
+async fn a_customer_keeps_at_most_two_unpaid_holds() {
+    let shop = spawn_shop().await;
+    let (token, _, address) = buyer(&shop, "i@example.com", "9876500009", "110001").await;
+    let id = in_stock(&shop, 4, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let before = stock_of(&shop, &id).await;
+    let mut orders = Vec::new();
+    for n in 1..=3u64 {
+        let (status, started) = pay(&shop, &token, &[(&id, 1)], &address).await;
+        assert_eq!(status, 200, "{started}");
+        orders.push(started["paymentResponse"]["id"].as_str().expect("order id").to_owned());
+        assert_eq!(stock_of(&shop, &id).await, before - n.min(2), "holds after pay {n}");
+    }
+    // The first hold was the one released: its late payment takes the stock again (it is there).
+    let handler = press(&shop, &orders[0], "success").await;
+    let (status, placed) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(stock_of(&shop, &id).await, before - 3);
+    // Another customer's holds are their own.
+    let (other, _, other_address) = buyer(&shop, "j@example.com", "9876500010", "110001").await;
+    let (status, _) = pay(&shop, &other, &[(&id, 1)], &other_address).await;
+    assert_eq!(status, 200);
+    assert_eq!(stock_of(&shop, &id).await, before - 4, "the first customer's holds are untouched");
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use marque_domain::address::AddressId;
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::{Product, ProductId};
-use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine};
+use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine, OrderLimitError, OrderLimits};
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::{DiscountPercent, Offer, Totals};
 use marque_ports::{
@@ -22,6 +22,12 @@ use crate::orders::OrderPlaced;
 /// How long stock is held for a payment that has not arrived: 15 minutes.
 pub const HOLD_SECONDS: i64 = 15 * 60;
 
+/// Most unpaid holds a customer keeps: a further Pay releases the oldest (shop rules, "Orders").
+pub const MAX_UNPAID_HOLDS: usize = 2;
+
+/// How long a provider event is remembered (for de-duplication): 90 days.
+pub const EVENT_KEEP_SECONDS: i64 = 90 * 24 * 60 * 60;
+
 /// The only currency the shop collects.
 pub const CURRENCY: &str = "INR";
 
@@ -33,6 +39,9 @@ pub enum CheckoutError {
     /// A quantity below 1.
     #[error("a quantity must be at least 1")]
     BadQuantity,
+    /// More units of a part, or more parts, than one order may hold.
+    #[error("{0}")]
+    Limit(OrderLimitError),
     /// The product does not exist (checkout items).
     #[error("no such product")]
     ProductNotFound,
@@ -103,6 +112,10 @@ pub enum EventOutcome {
     Ignored,
 }
 
+/// Called between noting a provider event and acting on it: a test-only fault point (`dev` only,
+/// see `MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD`).
+pub type EventProbe = Arc<dyn Fn() + Send + Sync>;
+
 #[derive(Clone)]
 pub struct CheckoutService {
     catalog: Arc<dyn CatalogStore>,
@@ -111,6 +124,8 @@ pub struct CheckoutService {
     payments: Arc<dyn PaymentGateway>,
     placed: Option<Arc<dyn OrderPlaced>>,
     clock: Arc<dyn Clock>,
+    limits: OrderLimits,
+    event_probe: Option<EventProbe>,
 }
 
 impl std::fmt::Debug for CheckoutService {
@@ -127,7 +142,21 @@ impl CheckoutService {
         payments: Arc<dyn PaymentGateway>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { catalog, addresses, orders, payments, placed: None, clock }
+        Self { catalog, addresses, orders, payments, placed: None, clock, limits: OrderLimits::DEFAULT, event_probe: None }
+    }
+
+    /// Caps units per line and lines per order (default [`OrderLimits::DEFAULT`]).
+    #[must_use]
+    pub fn with_limits(mut self, limits: OrderLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Calls `probe` after each provider event is noted and before it is acted on (fault tests).
+    #[must_use]
+    pub fn probing_events(mut self, probe: EventProbe) -> Self {
+        self.event_probe = Some(probe);
+        self
     }
 
     /// Tells `listener` about every order placed from now on (on a task of its own).
@@ -154,10 +183,13 @@ impl CheckoutService {
     /// Prices the order from the catalog and the customer's offer (whatever the client believed),
     /// creates the provider's order for the total and holds the stock for [`HOLD_SECONDS`].
     ///
+    /// A customer keeps at most [`MAX_UNPAID_HOLDS`] unpaid holds: holding a third releases the oldest.
+    ///
     /// # Errors
-    /// The checkout rules in order (address, empty cart, stock — a missing product counts as out of
-    /// stock); [`CheckoutError::BadQuantity`]; [`CheckoutError::Forbidden`] for another customer's
-    /// address; [`CheckoutError::Unavailable`]. When stock cannot be held nothing is held.
+    /// The checkout rules in order (address, empty cart, the order's limits, stock — a missing
+    /// product counts as out of stock); [`CheckoutError::BadQuantity`]; [`CheckoutError::Limit`];
+    /// [`CheckoutError::Forbidden`] for another customer's address; [`CheckoutError::Unavailable`].
+    /// When stock cannot be held nothing is held.
     pub async fn pay(
         &self,
         customer: &UserRecord,
@@ -173,7 +205,8 @@ impl CheckoutService {
         };
         let wanted = merged(wanted)?;
         if address.is_some() && !wanted.is_empty() {
-            // Only worth reading the catalog once the first two rules hold.
+            self.limits.check(&wanted).map_err(CheckoutError::Limit)?;
+            // Only worth reading the catalog once the first rules hold.
             let mut lines = Vec::with_capacity(wanted.len());
             for (product, quantity) in wanted {
                 match self.catalog.product(&product).await.map_err(store_down)? {
@@ -224,8 +257,23 @@ impl CheckoutService {
         };
         let reservation =
             Reservation { payment_order: order.id.clone(), draft, created_at: now, expires_at: now + HOLD_SECONDS };
+        // Room for this hold first (its stock may be what an older hold of the same cart keeps)…
+        self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS - 1).await?;
         self.orders.reserve(&reservation).await?;
+        // …and again after, for Pays of the same customer that raced this one.
+        self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS).await?;
         Ok(StartedPayment { order, totals })
+    }
+
+    /// Releases the customer's oldest unpaid holds until at most `keep` are left.
+    async fn release_oldest_holds(&self, customer: &UserId, keep: usize) -> Result<(), CheckoutError> {
+        let held = self.orders.held_by(customer).await?;
+        for old in held.iter().take(held.len().saturating_sub(keep)) {
+            if self.orders.release(&old.payment_order).await? {
+                tracing::info!(order = %old.payment_order.0, "released a customer's oldest unpaid hold for a newer one");
+            }
+        }
+        Ok(())
     }
 
     /// The browser's report of a successful payment: the signature is checked, then the payment
@@ -267,23 +315,36 @@ impl CheckoutService {
         Ok(())
     }
 
-    /// A provider webhook: checked, de-duplicated by event id, then handled like the browser's
-    /// report. A delivery whose handling fails is forgotten, so the provider's retry is handled.
+    /// A provider webhook: checked, noted, acted on, and only then marked handled. A delivery of an
+    /// event already handled is a duplicate; one whose handling failed or was cut short (a crash
+    /// between noting and acting) is handled again when the provider retries it. Every effect is
+    /// idempotent (placing answers the same order, a release happens once), so two deliveries
+    /// handled at once do no harm.
     ///
     /// # Errors
     /// [`CheckoutError::BadSignature`]; [`CheckoutError::Unavailable`] (the provider retries).
     pub async fn webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<EventOutcome, CheckoutError> {
         let event = self.payments.read_webhook(body, signature, event_id)?;
-        if !self.orders.first_sight(&event.id, self.clock.now()).await? {
+        if self.orders.receive_event(&event.id, self.clock.now()).await? {
             return Ok(EventOutcome::Duplicate);
         }
-        let outcome = self.handle(event.kind).await;
-        if matches!(outcome, Err(CheckoutError::Unavailable(_))) {
-            if let Err(e) = self.orders.forget_event(&event.id).await {
-                tracing::error!(error = %e, "could not forget a failed payment event; its retry will be skipped");
-            }
+        if let Some(probe) = &self.event_probe {
+            probe();
         }
-        outcome
+        let outcome = self.handle(event.kind).await?;
+        if let Err(e) = self.orders.event_handled(&event.id, self.clock.now()).await {
+            // The effect is done; a retry does it again, harmlessly.
+            tracing::warn!(error = %e, event = %event.id, "a handled payment event could not be marked handled");
+        }
+        Ok(outcome)
+    }
+
+    /// Forgets provider events older than [`EVENT_KEEP_SECONDS`]; returns how many.
+    ///
+    /// # Errors
+    /// [`CheckoutError::Unavailable`].
+    pub async fn forget_old_events(&self) -> Result<usize, CheckoutError> {
+        Ok(self.orders.forget_events_before(self.clock.now() - EVENT_KEEP_SECONDS).await?)
     }
 
     async fn handle(&self, kind: PaymentEventKind) -> Result<EventOutcome, CheckoutError> {

@@ -17,10 +17,12 @@ pub use accounts::{
     SystemClock, Who, AVATAR_URL_PREFIX,
 };
 pub use addresses::{AddressError, AddressService};
-pub use checkout::{CheckoutError, CheckoutService, EventOutcome, StartedPayment, WantedLine};
+pub use checkout::{
+    CheckoutError, CheckoutService, EventOutcome, EventProbe, StartedPayment, WantedLine, EVENT_KEEP_SECONDS, MAX_UNPAID_HOLDS,
+};
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
-    ORDER_PLACED_SMS_TEMPLATE,
+    ORDER_PLACED_SMS_TEMPLATE, PAYMENT_REFUNDED_SMS_TEMPLATE,
 };
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use wishlist::{WishlistError, WishlistService};

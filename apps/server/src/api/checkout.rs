@@ -171,7 +171,8 @@ impl From<StartedPayment> for PayBody {
 session_response!(PayResponse, PayBody, pay_bad_request, "pay_bad_request", limited, {
     /// `user_id` or the address is another customer's.
     Forbidden = 403,
-    /// A line cannot be had (`checkout.out_of_stock`); nothing is held.
+    /// A line cannot be had (`checkout.out_of_stock`), or the order is above the shop's limits
+    /// (`checkout.too_many_units`, `checkout.too_many_lines`); nothing is held.
     Conflict = 409,
 });
 
@@ -312,6 +313,7 @@ impl CheckoutApi {
         match self.shop.checkout.pay(&customer.0.user, &wanted, address.as_ref()).await {
             Ok(started) => PayResponse::Ok(Json(started.into())),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => PayResponse::Conflict(out_of_stock(product)),
+            Err(CheckoutError::Limit(limit)) => PayResponse::Conflict(ErrorBody::from_rule(&limit)),
             Err(CheckoutError::Forbidden) => PayResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
                 Some(body) => PayResponse::BadRequest(body),
