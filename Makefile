@@ -11,7 +11,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # Schemathesis (issue 11) lives in a venv outside the clone, installed once by `make schemathesis`.
 SCHEMATHESIS_VENV := $(HOME)/.cache/marque-schemathesis
 
-.PHONY: surreal-server poppler moto schemathesis run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
+.PHONY: surreal-server poppler moto schemathesis razorpay-sdk run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -27,7 +27,8 @@ test: web-deps chromium aiosmtpd poppler moto schemathesis test-rust test-fuzz t
 ## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on
 ## mem://, surrealkv:// and ws://, and the server tests that need one (two app instances) run too.
 # MARQUE_TEST_MOTO: moto's S3-compatible server for marque-blobs-s3 and the shared-pictures test.
-test-rust: moto
+# razorpay-sdk: Razorpay's Node SDK for the sandbox's SDK test (ignored without it, run here).
+test-rust: moto razorpay-sdk
 	MARQUE_TEST_MOTO="$${MARQUE_TEST_MOTO:-$$(tools/moto-server.sh)}" \
 	  tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
 
@@ -55,6 +56,10 @@ test-journey: web-build chromium poppler
 
 web-deps:
 	cd frontends && npm install --no-audit --no-fund
+
+## Razorpay's official Node SDK (pinned in tools/razorpay-sdk), which drives the payment sandbox in its tests.
+razorpay-sdk:
+	cd tools/razorpay-sdk && npm ci --no-audit --no-fund
 
 web-build: web-deps
 	cd frontends && npm run build

@@ -7,23 +7,30 @@
 
 use async_trait::async_trait;
 use hmac::{Hmac, Mac};
+use std::collections::BTreeMap;
+
 use marque_domain::Money;
 use marque_ports::{
-    NewPaymentOrder, PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState,
+    NewPaymentOrder, NewRefund, PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId,
+    PaymentState, RefundId, RefundStatus,
 };
 use sha2::{Digest, Sha256};
 
 /// What the shopper presses in the provider's test checkout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
+    /// The bank approves; the order asked for automatic capture, so the payment is captured.
     Success,
+    /// The bank approves, but capture does not follow (automatic capture off, a late
+    /// authorization): the payment stays authorized.
+    Authorized,
     Failure,
 }
 
 /// How the attempt ended, as the checkout reports it to the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Attempt {
-    /// The handler's `razorpay_payment_id` and `razorpay_signature`.
+    /// The handler's `razorpay_payment_id` and `razorpay_signature` (Success or Authorized).
     Paid { payment_id: PaymentId, signature: String },
     /// `payment.failed`'s `metadata.payment_id`.
     Failed { payment_id: PaymentId },
@@ -51,6 +58,11 @@ macro_rules! for_each_payment_suite {
         $callback!(a_genuine_handler_signature_is_accepted_and_a_tampered_one_refused);
         $callback!(webhooks_are_read_only_under_the_webhook_secret);
         $callback!(webhook_events_are_read_as_the_shop_acts_on_them);
+        $callback!(an_orders_payments_are_listed_failed_ones_too);
+        $callback!(an_authorized_payment_is_not_paid_until_captured);
+        $callback!(refunds_are_partial_or_full_and_never_exceed_the_capture);
+        $callback!(a_refund_is_made_once_per_idempotency_key);
+        $callback!(what_cannot_be_refunded_is_refused);
     };
 }
 
@@ -198,15 +210,203 @@ pub async fn webhook_events_are_read_as_the_shop_acts_on_them(gateway: &dyn Paym
         gateway.read_webhook(body.as_bytes(), &signature, Some("evt_1".to_owned())).expect("a genuine webhook").kind
     };
     let (order_id, payment_id) = (PaymentOrderId("order_Kind00000001".to_owned()), PaymentId("pay_Kind000000001".to_owned()));
-    let paid = PaymentEventKind::Paid { order_id: order_id.clone(), payment_id: payment_id.clone(), amount: Money::from_paise(45_600) };
-    for event in ["payment.captured", "payment.authorized", "order.paid"] {
-        let status = if event == "payment.authorized" { "authorized" } else { "captured" };
-        assert_eq!(read(event_body(event, &order_id.0, &payment_id.0, 45_600, status)), paid, "{event}");
+    let amount = Money::from_paise(45_600);
+    let paid = PaymentEventKind::Paid { order_id: order_id.clone(), payment_id: payment_id.clone(), amount };
+    for event in ["payment.captured", "order.paid"] {
+        assert_eq!(read(event_body(event, &order_id.0, &payment_id.0, 45_600, "captured")), paid, "{event}");
     }
     assert_eq!(
-        read(event_body("payment.failed", &order_id.0, &payment_id.0, 45_600, "failed")),
-        PaymentEventKind::Failed { order_id, payment_id }
+        read(event_body("payment.authorized", &order_id.0, &payment_id.0, 45_600, "authorized")),
+        PaymentEventKind::Authorized { order_id: order_id.clone(), payment_id: payment_id.clone(), amount },
+        "an authorization is not a payment: it still has to be captured"
     );
-    let refund = r#"{"entity":"event","event":"refund.created","contains":["refund"],"payload":{"refund":{"entity":{"id":"rfnd_1"}}}}"#;
-    assert_eq!(read(refund.to_owned()), PaymentEventKind::Other { name: "refund.created".to_owned() });
+    assert_eq!(
+        read(event_body("payment.failed", &order_id.0, &payment_id.0, 45_600, "failed")),
+        PaymentEventKind::Failed { order_id: order_id.clone(), payment_id: payment_id.clone() }
+    );
+    let refund_id = RefundId("rfnd_Kind00000001".to_owned());
+    let refunded = |status: &str| refund_event_body(&format!("refund.{status}"), &order_id.0, &payment_id.0, &refund_id.0, 10_000, status);
+    let (ids, part) = ((order_id.clone(), payment_id.clone(), refund_id.clone()), Money::from_paise(10_000));
+    assert_eq!(
+        read(refunded("processed")),
+        PaymentEventKind::RefundProcessed { order_id: ids.0.clone(), payment_id: ids.1.clone(), refund_id: ids.2.clone(), amount: part }
+    );
+    assert_eq!(
+        read(refunded("failed")),
+        PaymentEventKind::RefundFailed { order_id: ids.0, payment_id: ids.1, refund_id: ids.2, amount: part }
+    );
+    let created = refund_event_body("refund.created", &order_id.0, &payment_id.0, &refund_id.0, 10_000, "pending");
+    assert_eq!(read(created), PaymentEventKind::Other { name: "refund.created".to_owned() });
+}
+
+/// A Razorpay `refund.*` event body: the refund and its payment (partly refunded by it).
+fn refund_event_body(event: &str, order_id: &str, payment_id: &str, refund_id: &str, paise: i64, status: &str) -> String {
+    let refund = serde_json::json!({
+        "id": refund_id, "entity": "refund", "amount": paise, "currency": "INR", "payment_id": payment_id,
+        "notes": {}, "receipt": null, "acquirer_data": { "arn": null }, "created_at": 1_767_000_100, "batch_id": null,
+        "status": status, "speed_processed": "normal", "speed_requested": "normal",
+    });
+    let payment = serde_json::json!({
+        "id": payment_id, "entity": "payment", "amount": 45_600, "currency": "INR", "status": "captured",
+        "order_id": order_id, "method": "card", "captured": true, "amount_refunded": paise, "refund_status": "partial",
+        "created_at": 1_767_000_000,
+    });
+    serde_json::json!({
+        "entity": "event", "account_id": "acc_Test0000000000", "event": event, "contains": ["refund", "payment"],
+        "payload": { "refund": { "entity": refund }, "payment": { "entity": payment } }, "created_at": 1_767_000_101,
+    })
+    .to_string()
+}
+
+/// Pays `order` in the provider's checkout and expects the handler's answer: the payment id.
+async fn paid(provider: &dyn ProviderDriver, order: &PaymentOrderId, outcome: Outcome) -> PaymentId {
+    match provider.pay(order, outcome).await {
+        Attempt::Paid { payment_id, .. } => payment_id,
+        Attempt::Failed { .. } => panic!("{outcome:?} must reach the handler"),
+    }
+}
+
+/// A captured payment of `paise`.
+async fn a_captured_payment(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver, paise: i64) -> PaymentId {
+    let order = an_order(gateway, paise).await;
+    let payment = paid(provider, &order.id, Outcome::Success).await;
+    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Captured, "captured automatically");
+    payment
+}
+
+fn a_refund(paise: i64, key: &str) -> NewRefund {
+    let notes = BTreeMap::from([("reason".to_owned(), "out of stock".to_owned())]);
+    NewRefund { amount: Money::from_paise(paise), idempotency_key: key.to_owned(), notes }
+}
+
+/// A key no other test run uses (the provider keeps keys for good).
+fn fresh_key(what: &str) -> String {
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).expect("the system's random source");
+    format!("test-{what}-{}", hex::encode(random))
+}
+
+pub async fn an_orders_payments_are_listed_failed_ones_too(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+    let order = an_order(gateway, 31_000).await;
+    assert_eq!(gateway.order_payments(&order.id).await, Ok(Vec::new()), "nobody tried to pay yet");
+    let Attempt::Failed { payment_id: failed } = provider.pay(&order.id, Outcome::Failure).await else {
+        panic!("Failure must fail")
+    };
+    let captured = paid(provider, &order.id, Outcome::Success).await;
+    let mut payments = gateway.order_payments(&order.id).await.expect("the order's payments");
+    payments.sort_by_key(|p| p.state == PaymentState::Captured);
+    let seen: Vec<_> = payments.iter().map(|p| (p.id.clone(), p.order_id.clone(), p.amount, p.state)).collect();
+    let amount = Money::from_paise(31_000);
+    assert_eq!(
+        seen,
+        [(failed, order.id.clone(), amount, PaymentState::Failed), (captured, order.id.clone(), amount, PaymentState::Captured)]
+    );
+    let other = an_order(gateway, 31_000).await;
+    assert_eq!(gateway.order_payments(&other.id).await, Ok(Vec::new()), "another order's payments are not listed");
+    for id in ["order_DoesNotExist00", "order_", "pay_Abc", "../v1/orders"] {
+        assert!(refused(&gateway.order_payments(&PaymentOrderId(id.to_owned())).await), "{id}");
+    }
+}
+
+pub async fn an_authorized_payment_is_not_paid_until_captured(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+    let order = an_order(gateway, 76_500).await;
+    let payment = paid(provider, &order.id, Outcome::Authorized).await;
+    let authorized = gateway.payment(&payment).await.expect("the payment");
+    assert_eq!((authorized.state, authorized.amount), (PaymentState::Authorized, Money::from_paise(76_500)));
+    assert!(!authorized.state.is_paid(), "an authorization is not money the shop has");
+
+    for wrong in [76_499, 76_501, 100] {
+        assert!(refused(&gateway.capture(&payment, Money::from_paise(wrong)).await), "a capture of {wrong} paise");
+    }
+    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Authorized, "a refused capture changes nothing");
+
+    let captured = gateway.capture(&payment, Money::from_paise(76_500)).await.expect("the capture");
+    assert_eq!((captured.id.clone(), captured.order_id.clone(), captured.state), (payment.clone(), order.id.clone(), PaymentState::Captured));
+    assert!(captured.state.is_paid());
+    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Captured);
+    assert_eq!(gateway.capture(&payment, Money::from_paise(76_500)).await, Ok(captured), "a second capture answers the first");
+    assert!(refused(&gateway.capture(&payment, Money::from_paise(76_000)).await), "captured already, for another amount");
+
+    let automatic = a_captured_payment(gateway, provider, 12_300).await;
+    assert_eq!(gateway.capture(&automatic, Money::from_paise(12_300)).await.map(|p| p.state), Ok(PaymentState::Captured));
+    let order = an_order(gateway, 12_300).await;
+    let Attempt::Failed { payment_id: failed } = provider.pay(&order.id, Outcome::Failure).await else { panic!("Failure must fail") };
+    assert!(refused(&gateway.capture(&failed, Money::from_paise(12_300)).await), "a failed payment");
+    for id in ["pay_DoesNotExist00", "pay_", "order_Abc", "pay_a/b"] {
+        assert!(refused(&gateway.capture(&PaymentId(id.to_owned()), Money::from_paise(12_300)).await), "{id}");
+    }
+}
+
+pub async fn refunds_are_partial_or_full_and_never_exceed_the_capture(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+    let payment = a_captured_payment(gateway, provider, 50_000).await;
+    assert_eq!(gateway.refunds(&payment).await, Ok(Vec::new()), "no refund yet");
+
+    let part = gateway.refund(&payment, &a_refund(20_000, &fresh_key("part"))).await.expect("a partial refund");
+    assert!(part.id.0.starts_with("rfnd_"), "{:?}", part.id);
+    assert_eq!((part.payment_id.clone(), part.amount), (payment.clone(), Money::from_paise(20_000)));
+    assert!(matches!(part.status, RefundStatus::Pending | RefundStatus::Processed), "{:?}", part.status);
+    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Captured, "partly refunded, still captured");
+
+    for too_much in [30_001, 50_000] {
+        assert!(refused(&gateway.refund(&payment, &a_refund(too_much, &fresh_key("over"))).await), "{too_much} of the 30,000 left");
+    }
+    let rest = gateway.refund(&payment, &a_refund(30_000, &fresh_key("rest"))).await.expect("the rest");
+    assert_ne!(rest.id, part.id);
+    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Refunded, "refunded in full");
+    assert!(refused(&gateway.refund(&payment, &a_refund(100, &fresh_key("more"))).await), "nothing is left to refund");
+
+    let fetched = gateway.fetch_refund(&part.id).await.expect("the refund");
+    assert_eq!((fetched.id, fetched.payment_id, fetched.amount), (part.id.clone(), payment.clone(), Money::from_paise(20_000)));
+    let mut listed = gateway.refunds(&payment).await.expect("the payment's refunds");
+    listed.sort_by_key(|r| r.amount);
+    let listed: Vec<_> = listed.into_iter().map(|r| (r.id, r.payment_id, r.amount)).collect();
+    assert_eq!(
+        listed,
+        [(part.id, payment.clone(), Money::from_paise(20_000)), (rest.id, payment, Money::from_paise(30_000))],
+        "two refunds, 50,000 paise in all"
+    );
+
+    let whole = a_captured_payment(gateway, provider, 8_800).await;
+    let full = gateway.refund(&whole, &a_refund(8_800, &fresh_key("full"))).await.expect("a full refund");
+    assert_eq!(full.amount, Money::from_paise(8_800));
+    assert_eq!(gateway.payment(&whole).await.expect("the payment").state, PaymentState::Refunded);
+}
+
+pub async fn a_refund_is_made_once_per_idempotency_key(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+    let payment = a_captured_payment(gateway, provider, 40_000).await;
+    let key = fresh_key("once");
+    let first = gateway.refund(&payment, &a_refund(15_000, &key)).await.expect("the refund");
+    let retried = gateway.refund(&payment, &a_refund(15_000, &key)).await.expect("the retry");
+    assert_eq!((retried.id.clone(), retried.amount), (first.id.clone(), first.amount), "a retry answers the same refund");
+    assert_eq!(gateway.refunds(&payment).await.map(|r| r.len()), Ok(1), "one refund for one key");
+
+    assert!(refused(&gateway.refund(&payment, &a_refund(10_000, &key)).await), "the same key for another amount");
+    let other = a_captured_payment(gateway, provider, 40_000).await;
+    assert!(refused(&gateway.refund(&other, &a_refund(15_000, &key)).await), "the same key for another payment");
+    assert_eq!(gateway.refunds(&other).await, Ok(Vec::new()));
+    let second = gateway.refund(&payment, &a_refund(15_000, &fresh_key("twice"))).await.expect("another key, another refund");
+    assert_ne!(second.id, first.id);
+    assert_eq!(gateway.refunds(&payment).await.map(|r| r.len()), Ok(2));
+}
+
+pub async fn what_cannot_be_refunded_is_refused(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+    let payment = a_captured_payment(gateway, provider, 20_000).await;
+    for amount in [99, 0, -100] {
+        assert!(refused(&gateway.refund(&payment, &a_refund(amount, &fresh_key("small"))).await), "{amount} paise");
+    }
+    for key in ["", "short", "has spaces in it", "slash/in/the/key", &"k".repeat(65)] {
+        assert!(refused(&gateway.refund(&payment, &a_refund(1_000, key)).await), "the key {key:?}");
+    }
+    assert_eq!(gateway.refunds(&payment).await, Ok(Vec::new()), "nothing refused was made");
+
+    let order = an_order(gateway, 20_000).await;
+    let authorized = paid(provider, &order.id, Outcome::Authorized).await;
+    assert!(refused(&gateway.refund(&authorized, &a_refund(20_000, &fresh_key("auth"))).await), "an authorized payment is not captured");
+    for id in ["pay_DoesNotExist00", "pay_", "order_Abc"] {
+        assert!(refused(&gateway.refund(&PaymentId(id.to_owned()), &a_refund(1_000, &fresh_key("none"))).await), "{id}");
+        assert!(refused(&gateway.refunds(&PaymentId(id.to_owned())).await), "{id}");
+    }
+    for id in ["rfnd_DoesNotExist0", "rfnd_", "pay_Abc", "../v1/orders"] {
+        assert!(refused(&gateway.fetch_refund(&RefundId(id.to_owned())).await), "{id}");
+    }
 }

@@ -34,8 +34,8 @@ pub use orders::{
     Reservation, ReservationState,
 };
 pub use payment::{
-    CheckoutConfig, NewPaymentOrder, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway, PaymentId,
-    PaymentOrder, PaymentOrderId, PaymentState,
+    CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,
+    PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 

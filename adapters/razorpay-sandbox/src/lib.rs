@@ -6,28 +6,36 @@
 //!
 //! | route | what |
 //! |---|---|
-//! | `POST /v1/orders`, `GET /v1/orders/{id}`, `GET /v1/payments/{id}` | Razorpay's API (Basic auth `key_id:key_secret`) |
+//! | `POST /v1/orders`, `GET /v1/orders/{id}`, `GET /v1/orders/{id}/payments`, `GET /v1/payments/{id}`, `POST /v1/payments/{id}/capture`, `POST /v1/payments/{id}/refund`, `GET /v1/payments/{id}/refunds`, `GET /v1/payments/{id}/refunds/{refund_id}`, `GET /v1/refunds/{id}` | Razorpay's API (Basic auth `key_id:key_secret`) |
 //! | `GET /checkout.js` | a stand-in for Razorpay's checkout script: `window.Razorpay`, whose modal is the test bank |
 //! | `GET /checkout/orders/{id}?key_id=…` | what the script shows, once the key matches the order's |
 //! | `POST /pay` | the test bank's Success / Failure buttons |
 //!
-//! After each payment it posts Razorpay's signed webhooks to [`SandboxConfig::webhook_url`], from a
+//! A successful payment is authorized, then captured at once when automatic capture is on (the
+//! order asked for it, and [`Sandbox::set_auto_capture`] has not turned it off); otherwise it stays
+//! authorized until `POST /v1/payments/{id}/capture`. Refunds are settled by the sandbox's bank as
+//! [`Sandbox::set_refund_outcome`] says (processed at once by default).
+//!
+//! After each payment, capture and refund it posts Razorpay's signed webhooks to [`SandboxConfig::webhook_url`], from a
 //! spawned task, retrying a failed delivery with backoff. [`SandboxGateway`] is the
 //! [`marque_ports::PaymentGateway`] over the same state in process (no HTTP to itself).
 
 mod gateway;
+mod money;
 mod routes;
 mod webhooks;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use marque_razorpay::protocol::{self, ErrorBody, ErrorDetail, NewOrderBody, OrderEntity, PaymentEntity};
+use marque_razorpay::protocol::{self, ErrorBody, ErrorDetail, NewOrderBody, OrderEntity, PaymentEntity, RefundBody, RefundEntity};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 pub use gateway::SandboxGateway;
+pub use money::RefundOutcome;
 pub use webhooks::WebhookEvent;
 
 /// The sandbox's keys, where it is served, and where it sends webhooks.
@@ -64,7 +72,12 @@ impl SandboxConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The bank approves: the payment is authorized, and captured when automatic capture is on.
     Success,
+    /// The bank approves, but capture does not follow even when automatic capture is on (a late
+    /// authorization): the payment stays authorized until captured through the API.
+    Authorized,
+    /// The bank declines.
     Failure,
 }
 
@@ -79,7 +92,8 @@ pub struct HandlerResponse {
 /// How a payment attempt ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PayAnswer {
-    /// Captured; what the checkout's `handler` receives.
+    /// Authorized (and captured too when automatic capture is on); what the checkout's `handler`
+    /// receives.
     Paid(HandlerResponse),
     /// Failed; what the checkout's `payment.failed` callbacks receive
     /// (`{error: {code, description, source, step, reason, metadata: {order_id, payment_id}}}`).
@@ -111,12 +125,26 @@ struct Inner {
     state: Mutex<State>,
     events: Mutex<Vec<WebhookEvent>>,
     http: reqwest::Client,
+    /// Whether payments of orders that asked for automatic capture are captured at once.
+    auto_capture: AtomicBool,
+    refund_outcome: Mutex<RefundOutcome>,
+    /// The queue of the task posting webhooks, in order (started by the first webhook).
+    outbox: Mutex<Option<tokio::sync::mpsc::UnboundedSender<WebhookEvent>>>,
 }
 
 #[derive(Debug, Default)]
 struct State {
     orders: HashMap<String, OrderEntity>,
+    /// Whether each order asked for automatic capture (`payment_capture`; absent: yes, the account's default).
+    order_capture: HashMap<String, bool>,
     payments: HashMap<String, PaymentEntity>,
+    /// Each order's payments, oldest first.
+    order_payments: HashMap<String, Vec<String>>,
+    refunds: HashMap<String, RefundEntity>,
+    /// Each payment's refunds, oldest first.
+    payment_refunds: HashMap<String, Vec<String>>,
+    /// `X-Refund-Idempotency` keys: the payment, the request and the refund it made.
+    refund_keys: HashMap<String, (String, RefundBody, String)>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -145,7 +173,24 @@ impl Sandbox {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
-        Self { inner: Arc::new(Inner { config, state: Mutex::default(), events: Mutex::default(), http }) }
+        Self {
+            inner: Arc::new(Inner {
+                config,
+                state: Mutex::default(),
+                events: Mutex::default(),
+                http,
+                auto_capture: AtomicBool::new(true),
+                refund_outcome: Mutex::new(RefundOutcome::Processed),
+                outbox: Mutex::default(),
+            }),
+        }
+    }
+
+    /// Turns automatic capture on (the default) or off. Off, a successful payment stays
+    /// authorized, whatever its order asked, until it is captured through the API: what Razorpay
+    /// does for an account without automatic capture, or for an authorization that came too late.
+    pub fn set_auto_capture(&self, on: bool) {
+        self.inner.auto_capture.store(on, Ordering::SeqCst);
     }
 
     #[must_use]
@@ -192,7 +237,9 @@ impl Sandbox {
             notes: serde_json::json!([]),
             created_at: now(),
         };
-        lock(&self.inner.state).orders.insert(order.id.clone(), order.clone());
+        let mut state = lock(&self.inner.state);
+        state.order_capture.insert(order.id.clone(), request.payment_capture.unwrap_or(true));
+        state.orders.insert(order.id.clone(), order.clone());
         Ok(order)
     }
 
@@ -228,7 +275,8 @@ impl Sandbox {
     }
 
     /// The shopper presses Success or Failure on the test bank page for `order_id`: a payment is
-    /// made (captured, or failed), the order follows, and the webhooks go out.
+    /// made (authorized, and captured when automatic capture is on; or failed), the order follows,
+    /// and the webhooks go out.
     ///
     /// # Errors
     /// A 400 [`Refusal`] for an unknown order or one already paid.
@@ -237,33 +285,33 @@ impl Sandbox {
     }
 
     fn pay_as(&self, order_id: &str, outcome: Outcome, prefill: Prefill) -> Result<PayAnswer, Refusal> {
-        let (payment, order) = {
+        let succeeded = outcome != Outcome::Failure;
+        let mut events = Vec::new();
+        let payment = {
             let mut state = lock(&self.inner.state);
+            let capture = self.inner.auto_capture.load(Ordering::SeqCst)
+                && state.order_capture.get(order_id).copied().unwrap_or(true)
+                && outcome == Outcome::Success;
             let order = state.orders.get_mut(order_id).ok_or_else(|| Refusal::bad_request(protocol::UNKNOWN_ID))?;
             if order.status == "paid" {
                 return Err(Refusal::bad_request("This order has already been paid"));
             }
             order.attempts += 1;
-            let succeeded = outcome == Outcome::Success;
-            if succeeded {
-                order.status = "paid".to_owned();
-                order.amount_paid = order.amount;
-                order.amount_due = 0;
-            } else {
-                order.status = "attempted".to_owned();
-            }
+            order.status = "attempted".to_owned();
             let failure = |text: &str| (!succeeded).then(|| text.to_owned());
             let payment = PaymentEntity {
                 id: new_id("pay_"),
                 entity: "payment".to_owned(),
                 amount: order.amount,
                 currency: order.currency.clone(),
-                status: if succeeded { "captured" } else { "failed" }.to_owned(),
+                status: if succeeded { "authorized" } else { "failed" }.to_owned(),
                 order_id: Some(order.id.clone()),
                 method: Some("card".to_owned()),
-                captured: succeeded,
+                captured: false,
                 email: prefill.email,
                 contact: prefill.contact,
+                amount_refunded: 0,
+                refund_status: None,
                 error_code: failure(protocol::BAD_REQUEST),
                 error_description: failure("Payment failed"),
                 error_source: failure("bank"),
@@ -272,16 +320,22 @@ impl Sandbox {
                 created_at: now(),
             };
             let order = order.clone();
+            state.order_payments.entry(order.id.clone()).or_default().push(payment.id.clone());
             state.payments.insert(payment.id.clone(), payment.clone());
-            (payment, order)
+            events.push(self.payment_event(if succeeded { "payment.authorized" } else { "payment.failed" }, &payment, None));
+            if succeeded && capture {
+                self.capture_in(&mut state, &payment.id, &mut events);
+            }
+            payment
         };
-        self.send_webhooks(&payment, &order);
-        Ok(if payment.captured {
-            let message = protocol::handler_message(&order.id, &payment.id);
+        self.dispatch(events);
+        let order_id = payment.order_id.clone().unwrap_or_default();
+        Ok(if succeeded {
+            let message = protocol::handler_message(&order_id, &payment.id);
             PayAnswer::Paid(HandlerResponse {
                 razorpay_signature: protocol::sign(self.inner.config.key_secret.expose_secret(), message.as_bytes()),
                 razorpay_payment_id: payment.id,
-                razorpay_order_id: order.id,
+                razorpay_order_id: order_id,
             })
         } else {
             PayAnswer::Failed(ErrorBody {
@@ -291,7 +345,7 @@ impl Sandbox {
                     source: payment.error_source,
                     step: payment.error_step,
                     reason: payment.error_reason,
-                    metadata: Some(serde_json::json!({ "order_id": order.id, "payment_id": payment.id })),
+                    metadata: Some(serde_json::json!({ "order_id": order_id, "payment_id": payment.id })),
                 },
             })
         })
@@ -322,7 +376,7 @@ mod tests {
     }
 
     fn order(sandbox: &Sandbox) -> OrderEntity {
-        sandbox.create_order(&NewOrderBody { amount: 12_345, currency: "INR".to_owned(), receipt: "r1".to_owned() }).expect("order")
+        sandbox.create_order(&NewOrderBody { amount: 12_345, currency: "INR".to_owned(), receipt: "r1".to_owned(), payment_capture: None }).expect("order")
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The sandbox over HTTP: Razorpay's API, the checkout script and the test bank's calls.
 
-use marque_razorpay::protocol::{ErrorBody, NewOrderBody};
+use marque_razorpay::protocol::{self, CaptureBody, ErrorBody, NewOrderBody, RefundBody};
 use poem::http::StatusCode;
 use poem::web::headers::authorization::Basic;
 use poem::web::headers::{Authorization, HeaderMapExt};
@@ -21,7 +21,13 @@ impl Sandbox {
         Route::new()
             .at("/v1/orders", post(post_order.data(self.clone())))
             .at("/v1/orders/:id", get(get_order.data(self.clone())))
+            .at("/v1/orders/:id/payments", get(get_order_payments.data(self.clone())))
             .at("/v1/payments/:id", get(get_payment.data(self.clone())))
+            .at("/v1/payments/:id/capture", post(post_capture.data(self.clone())))
+            .at("/v1/payments/:id/refund", post(post_refund.data(self.clone())))
+            .at("/v1/payments/:id/refunds", get(get_payment_refunds.data(self.clone())))
+            .at("/v1/payments/:id/refunds/:refund_id", get(get_payment_refund.data(self.clone())))
+            .at("/v1/refunds/:id", get(get_refund.data(self.clone())))
             .at("/checkout.js", get(checkout_js.data(self.clone())))
             .at("/checkout/orders/:id", get(get_checkout_order.data(self.clone())))
             .at("/pay", post(post_pay.data(self.clone())))
@@ -83,6 +89,52 @@ fn get_order(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>)
 #[handler]
 fn get_payment(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>) -> Response {
     answer(authenticated(&sandbox, request).and_then(|()| sandbox.payment(&id)))
+}
+
+#[handler]
+fn get_order_payments(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>) -> Response {
+    answer(authenticated(&sandbox, request).and_then(|()| sandbox.order_payments(&id)))
+}
+
+#[handler]
+async fn post_capture(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>, body: Body) -> Response {
+    answer(async {
+        authenticated(&sandbox, request)?;
+        let capture: CaptureBody = read(body).await?;
+        sandbox.capture(&id, &capture)
+    }
+    .await)
+}
+
+#[handler]
+async fn post_refund(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>, body: Body) -> Response {
+    answer(async {
+        authenticated(&sandbox, request)?;
+        // Razorpay takes an empty body as a full refund.
+        let bytes = body.into_vec().await.map_err(|_| Refusal::bad_request("The request body could not be read"))?;
+        let refund: RefundBody = if bytes.iter().all(u8::is_ascii_whitespace) {
+            RefundBody { amount: None, speed: None, receipt: None, notes: None }
+        } else {
+            serde_json::from_slice(&bytes).map_err(|e| Refusal::bad_request(format!("The request body is not valid: {e}")))?
+        };
+        sandbox.refund(&id, &refund, request.header(protocol::REFUND_IDEMPOTENCY_HEADER))
+    }
+    .await)
+}
+
+#[handler]
+fn get_payment_refunds(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>) -> Response {
+    answer(authenticated(&sandbox, request).and_then(|()| sandbox.payment_refunds(&id)))
+}
+
+#[handler]
+fn get_payment_refund(sandbox: Data<&Sandbox>, request: &Request, Path((id, refund_id)): Path<(String, String)>) -> Response {
+    answer(authenticated(&sandbox, request).and_then(|()| sandbox.payment_refund(&id, &refund_id)))
+}
+
+#[handler]
+fn get_refund(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>) -> Response {
+    answer(authenticated(&sandbox, request).and_then(|()| sandbox.refund_entity(&id)))
 }
 
 #[handler]

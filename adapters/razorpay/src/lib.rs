@@ -1,7 +1,10 @@
 //! The [`PaymentGateway`] port over Razorpay's HTTP API.
 //!
-//! [`RazorpayGateway`] creates orders (`POST /v1/orders`), reads payments (`GET /v1/payments/{id}`)
-//! with Basic auth `key_id:key_secret`, and checks the two signed reports of a payment: the
+//! [`RazorpayGateway`] creates orders with automatic capture (`POST /v1/orders`), reads payments
+//! (`GET /v1/payments/{id}`, `GET /v1/orders/{id}/payments`), captures them
+//! (`POST /v1/payments/{id}/capture`), refunds them (`POST /v1/payments/{id}/refund` with
+//! `X-Refund-Idempotency`, `GET /v1/refunds/{id}`, `GET /v1/payments/{id}/refunds`), all with Basic
+//! auth `key_id:key_secret`, and checks the two signed reports of a payment: the
 //! checkout handler's `razorpay_signature` (HMAC-SHA256 of `order_id|payment_id` under the key
 //! secret) and webhooks (`X-Razorpay-Signature`, HMAC-SHA256 of the raw body under the webhook
 //! secret). [`protocol`] holds the wire format, shared with `marque-razorpay-sandbox`.
@@ -16,10 +19,10 @@ use std::time::Duration;
 use async_trait::async_trait;
 use marque_domain::Money;
 use marque_ports::{
-    CheckoutConfig, NewPaymentOrder, Payment, PaymentError, PaymentEvent, PaymentGateway, PaymentId, PaymentOrder,
-    PaymentOrderId,
+    CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentGateway, PaymentId, PaymentOrder,
+    PaymentOrderId, PaymentState, Refund, RefundId,
 };
-use protocol::{ErrorBody, NewOrderBody, OrderEntity, PaymentEntity};
+use protocol::{CaptureBody, Collection, ErrorBody, NewOrderBody, OrderEntity, PaymentEntity, RefundBody, RefundEntity};
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 
@@ -165,6 +168,44 @@ pub fn payment_from(entity: PaymentEntity) -> Result<Payment, PaymentError> {
     })
 }
 
+/// The port's refund for Razorpay's.
+///
+/// # Errors
+/// [`PaymentError::Unavailable`] for a status the port has no state for.
+pub fn refund_from(entity: RefundEntity) -> Result<Refund, PaymentError> {
+    let status = protocol::refund_status(&entity.status)
+        .ok_or_else(|| PaymentError::Unavailable { reason: format!("unknown refund status `{}`", entity.status) })?;
+    Ok(Refund {
+        id: RefundId(entity.id),
+        payment_id: PaymentId(entity.payment_id),
+        amount: Money::from_paise(entity.amount),
+        status,
+    })
+}
+
+/// Refuses, without asking Razorpay, an id that is not `prefix` and letters and digits.
+fn known_shape(id: &str, prefix: &str) -> Result<(), PaymentError> {
+    if protocol::is_entity_id(id, prefix) {
+        Ok(())
+    } else {
+        Err(PaymentError::Refused { reason: protocol::UNKNOWN_ID.to_owned() })
+    }
+}
+
+/// What the shop's refund request says on Razorpay's wire.
+///
+/// # Errors
+/// [`PaymentError::Refused`] for a key Razorpay would refuse.
+pub fn refund_body(refund: &NewRefund) -> Result<RefundBody, PaymentError> {
+    if !protocol::is_idempotency_key(&refund.idempotency_key) {
+        return Err(PaymentError::Refused {
+            reason: "The idempotency key must be 10 to 64 letters, digits, hyphens or underscores".to_owned(),
+        });
+    }
+    let notes = (!refund.notes.is_empty()).then(|| serde_json::json!(refund.notes));
+    Ok(RefundBody { amount: Some(refund.amount.paise()), speed: Some("normal".to_owned()), receipt: None, notes })
+}
+
 /// The port's order for Razorpay's.
 #[must_use]
 pub fn order_from(entity: OrderEntity) -> PaymentOrder {
@@ -178,17 +219,67 @@ impl PaymentGateway for RazorpayGateway {
     }
 
     async fn create_order(&self, order: &NewPaymentOrder) -> Result<PaymentOrder, PaymentError> {
-        let body = NewOrderBody { amount: order.amount.paise(), currency: order.currency.clone(), receipt: order.receipt.clone() };
+        let body = NewOrderBody {
+            amount: order.amount.paise(),
+            currency: order.currency.clone(),
+            receipt: order.receipt.clone(),
+            payment_capture: Some(true),
+        };
         let created: OrderEntity = self.call(self.http.post(format!("{}/v1/orders", self.base)).json(&body)).await?;
         Ok(order_from(created))
     }
 
     async fn payment(&self, id: &PaymentId) -> Result<Payment, PaymentError> {
-        if !protocol::is_entity_id(&id.0, "pay_") {
-            return Err(PaymentError::Refused { reason: protocol::UNKNOWN_ID.to_owned() });
-        }
+        known_shape(&id.0, "pay_")?;
         let entity: PaymentEntity = self.call(self.http.get(format!("{}/v1/payments/{}", self.base, id.0))).await?;
         payment_from(entity)
+    }
+
+    async fn capture(&self, id: &PaymentId, amount: Money) -> Result<Payment, PaymentError> {
+        known_shape(&id.0, "pay_")?;
+        let body = CaptureBody { amount: amount.paise(), currency: protocol::SHOP_CURRENCY.to_owned() };
+        let url = format!("{}/v1/payments/{}/capture", self.base, id.0);
+        match self.call::<PaymentEntity>(self.http.post(url).json(&body)).await {
+            Ok(entity) => payment_from(entity),
+            Err(refused @ PaymentError::Refused { .. }) => {
+                // Already captured (automatically, or by an earlier try whose answer was lost)?
+                match self.payment(id).await {
+                    Ok(payment) if payment.state == PaymentState::Captured && payment.amount == amount => Ok(payment),
+                    _ => Err(refused),
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn order_payments(&self, order: &PaymentOrderId) -> Result<Vec<Payment>, PaymentError> {
+        known_shape(&order.0, "order_")?;
+        let url = format!("{}/v1/orders/{}/payments", self.base, order.0);
+        let list: Collection<PaymentEntity> = self.call(self.http.get(url)).await?;
+        list.items.into_iter().map(payment_from).collect()
+    }
+
+    async fn refund(&self, payment: &PaymentId, refund: &NewRefund) -> Result<Refund, PaymentError> {
+        known_shape(&payment.0, "pay_")?;
+        let body = refund_body(refund)?;
+        let request = self
+            .http
+            .post(format!("{}/v1/payments/{}/refund", self.base, payment.0))
+            .header(protocol::REFUND_IDEMPOTENCY_HEADER, &refund.idempotency_key)
+            .json(&body);
+        refund_from(self.call(request).await?)
+    }
+
+    async fn fetch_refund(&self, id: &RefundId) -> Result<Refund, PaymentError> {
+        known_shape(&id.0, "rfnd_")?;
+        refund_from(self.call(self.http.get(format!("{}/v1/refunds/{}", self.base, id.0))).await?)
+    }
+
+    async fn refunds(&self, payment: &PaymentId) -> Result<Vec<Refund>, PaymentError> {
+        known_shape(&payment.0, "pay_")?;
+        let url = format!("{}/v1/payments/{}/refunds", self.base, payment.0);
+        let list: Collection<RefundEntity> = self.call(self.http.get(url)).await?;
+        list.items.into_iter().map(refund_from).collect()
     }
 
     fn verify_payment(&self, order_id: &PaymentOrderId, payment_id: &PaymentId, signature: &str) -> Result<(), PaymentError> {

@@ -5,7 +5,9 @@
 
 use hmac::{Hmac, Mac};
 use marque_domain::Money;
-use marque_ports::{PaymentError, PaymentEvent, PaymentEventKind, PaymentId, PaymentOrderId, PaymentState};
+use marque_ports::{
+    PaymentError, PaymentEvent, PaymentEventKind, PaymentId, PaymentOrderId, PaymentState, RefundId, RefundStatus,
+};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -15,6 +17,8 @@ type HmacSha256 = Hmac<Sha256>;
 pub const MIN_AMOUNT_PAISE: i64 = 100;
 /// The longest `receipt` Razorpay accepts, in characters.
 pub const MAX_RECEIPT_CHARS: usize = 40;
+/// The only currency the shop collects (what a capture is made in).
+pub const SHOP_CURRENCY: &str = "INR";
 /// The `error.code` of every refusal the shop can cause.
 pub const BAD_REQUEST: &str = "BAD_REQUEST_ERROR";
 /// Razorpay's words for an id it does not know.
@@ -25,7 +29,58 @@ pub const UNKNOWN_ID: &str = "The id provided does not exist";
 pub struct NewOrderBody {
     pub amount: i64,
     pub currency: String,
+    #[serde(default)]
     pub receipt: String,
+    /// Whether the order's payment is captured automatically once authorized (`true`, `1` or `"1"`;
+    /// Razorpay's SDKs send `1`/`0`). The shop always asks for it.
+    #[serde(default, deserialize_with = "flag", skip_serializing_if = "Option::is_none")]
+    pub payment_capture: Option<bool>,
+}
+
+/// `POST /v1/payments/{id}/capture` body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaptureBody {
+    pub amount: i64,
+    pub currency: String,
+}
+
+/// `POST /v1/payments/{id}/refund` body (the idempotency key is the `X-Refund-Idempotency` header).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RefundBody {
+    /// In paise; the whole unrefunded amount when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    /// `normal` or `optimum`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receipt: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<serde_json::Value>,
+}
+
+/// The header that makes a refund request idempotent.
+pub const REFUND_IDEMPOTENCY_HEADER: &str = "X-Refund-Idempotency";
+
+/// Whether `key` is an idempotency key Razorpay accepts: at least 10 characters, letters, digits,
+/// `-` and `_` (and at most 64, the shop's own bound).
+#[must_use]
+pub fn is_idempotency_key(key: &str) -> bool {
+    (10..=64).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// A flag as Razorpay's clients send it: a JSON boolean, `0`/`1`, or the same as a string.
+fn flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
+    Ok(match value {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Bool(flag)) => Some(flag),
+        Some(serde_json::Value::Number(n)) if n.as_i64() == Some(1) => Some(true),
+        Some(serde_json::Value::Number(n)) if n.as_i64() == Some(0) => Some(false),
+        Some(serde_json::Value::String(s)) if matches!(s.as_str(), "1" | "true") => Some(true),
+        Some(serde_json::Value::String(s)) if matches!(s.as_str(), "0" | "false") => Some(false),
+        Some(other) => return Err(serde::de::Error::custom(format!("payment_capture must be a boolean, not {other}"))),
+    })
 }
 
 /// An order as Razorpay answers it (`entity: "order"`).
@@ -74,6 +129,12 @@ pub struct PaymentEntity {
     pub email: Option<String>,
     #[serde(default)]
     pub contact: Option<String>,
+    /// In paise; what refunds have returned so far.
+    #[serde(default)]
+    pub amount_refunded: i64,
+    /// `null`, `partial` or `full`.
+    #[serde(default)]
+    pub refund_status: Option<String>,
     #[serde(default)]
     pub error_code: Option<String>,
     #[serde(default)]
@@ -86,6 +147,52 @@ pub struct PaymentEntity {
     pub error_reason: Option<String>,
     #[serde(default)]
     pub created_at: i64,
+}
+
+/// A refund as Razorpay answers it (`entity: "refund"`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RefundEntity {
+    pub id: String,
+    #[serde(default)]
+    pub entity: String,
+    pub amount: i64,
+    #[serde(default)]
+    pub currency: String,
+    pub payment_id: String,
+    #[serde(default)]
+    pub notes: serde_json::Value,
+    #[serde(default)]
+    pub receipt: Option<String>,
+    #[serde(default)]
+    pub acquirer_data: serde_json::Value,
+    #[serde(default)]
+    pub created_at: i64,
+    #[serde(default)]
+    pub batch_id: Option<String>,
+    /// `pending`, `processed` or `failed`.
+    pub status: String,
+    #[serde(default)]
+    pub speed_processed: Option<String>,
+    #[serde(default)]
+    pub speed_requested: Option<String>,
+}
+
+/// A list as Razorpay answers it: `{"entity": "collection", "count": n, "items": [...]}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Collection<T> {
+    #[serde(default)]
+    pub entity: String,
+    #[serde(default)]
+    pub count: usize,
+    pub items: Vec<T>,
+}
+
+impl<T> Collection<T> {
+    /// Razorpay's collection of `items`.
+    #[must_use]
+    pub fn of(items: Vec<T>) -> Self {
+        Self { entity: "collection".to_owned(), count: items.len(), items }
+    }
 }
 
 /// Razorpay's error answer: `{"error": {"code": "BAD_REQUEST_ERROR", "description": …}}`.
@@ -147,6 +254,8 @@ pub struct EventPayload {
     pub payment: Option<Wrapped<PaymentEntity>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<Wrapped<OrderEntity>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund: Option<Wrapped<RefundEntity>>,
 }
 
 /// Razorpay wraps each entity of a payload as `{"entity": {...}}`.
@@ -177,6 +286,27 @@ pub fn status_name(state: PaymentState) -> &'static str {
         PaymentState::Captured => "captured",
         PaymentState::Refunded => "refunded",
         PaymentState::Failed => "failed",
+    }
+}
+
+/// The port's status for a refund `status`, `None` for a status Razorpay has not documented.
+#[must_use]
+pub fn refund_status(status: &str) -> Option<RefundStatus> {
+    Some(match status {
+        "pending" => RefundStatus::Pending,
+        "processed" => RefundStatus::Processed,
+        "failed" => RefundStatus::Failed,
+        _ => return None,
+    })
+}
+
+/// The `status` Razorpay writes for a refund's status.
+#[must_use]
+pub fn refund_status_name(status: RefundStatus) -> &'static str {
+    match status {
+        RefundStatus::Pending => "pending",
+        RefundStatus::Processed => "processed",
+        RefundStatus::Failed => "failed",
     }
 }
 
@@ -248,10 +378,17 @@ struct EventName {
 
 fn event_kind(body: &[u8]) -> Option<PaymentEventKind> {
     let EventName { event } = serde_json::from_slice(body).ok()?;
-    let paid = matches!(event.as_str(), "payment.captured" | "payment.authorized" | "order.paid");
-    if !paid && event != "payment.failed" {
-        return Some(PaymentEventKind::Other { name: event });
+    match event.as_str() {
+        "payment.authorized" | "payment.captured" | "order.paid" | "payment.failed" => payment_event(&event, body),
+        "refund.processed" | "refund.failed" => {
+            Some(refund_event(&event, body)?.unwrap_or(PaymentEventKind::Other { name: event }))
+        }
+        _ => Some(PaymentEventKind::Other { name: event }),
     }
+}
+
+/// A payment's event; `None` when the body is not one.
+fn payment_event(event: &str, body: &[u8]) -> Option<PaymentEventKind> {
     let parsed: EventBody = serde_json::from_slice(body).ok()?;
     let payment = parsed.payload.payment?.entity;
     let order_id = match (parsed.payload.order, payment.order_id) {
@@ -259,12 +396,28 @@ fn event_kind(body: &[u8]) -> Option<PaymentEventKind> {
         (None, Some(order_id)) => order_id,
         (None, None) => return None,
     };
-    let (order_id, payment_id) = (PaymentOrderId(order_id), PaymentId(payment.id));
-    Some(if paid {
-        PaymentEventKind::Paid { order_id, payment_id, amount: Money::from_paise(payment.amount) }
-    } else {
-        PaymentEventKind::Failed { order_id, payment_id }
+    let (order_id, payment_id, amount) = (PaymentOrderId(order_id), PaymentId(payment.id), Money::from_paise(payment.amount));
+    Some(match event {
+        "payment.authorized" => PaymentEventKind::Authorized { order_id, payment_id, amount },
+        "payment.failed" => PaymentEventKind::Failed { order_id, payment_id },
+        _ => PaymentEventKind::Paid { order_id, payment_id, amount },
     })
+}
+
+/// A refund's event (its payload holds the refund and its payment); `None` when the body is not
+/// one, `Some(None)` for the refund of a payment that belongs to no order (not the shop's).
+fn refund_event(event: &str, body: &[u8]) -> Option<Option<PaymentEventKind>> {
+    let parsed: EventBody = serde_json::from_slice(body).ok()?;
+    let refund = parsed.payload.refund?.entity;
+    let order_id = parsed.payload.payment.and_then(|p| p.entity.order_id);
+    let Some(order_id) = order_id else { return Some(None) };
+    let (order_id, payment_id) = (PaymentOrderId(order_id), PaymentId(refund.payment_id));
+    let (refund_id, amount) = (RefundId(refund.id), Money::from_paise(refund.amount));
+    Some(Some(if event == "refund.processed" {
+        PaymentEventKind::RefundProcessed { order_id, payment_id, refund_id, amount }
+    } else {
+        PaymentEventKind::RefundFailed { order_id, payment_id, refund_id, amount }
+    }))
 }
 
 #[cfg(test)]

@@ -370,7 +370,11 @@ impl CheckoutService {
                 }
                 _ => Ok(EventOutcome::Ignored),
             },
-            PaymentEventKind::Other { .. } => Ok(EventOutcome::Ignored),
+            // The capture and refund events are helper "orders"'s to act on (issue 19).
+            PaymentEventKind::Authorized { .. }
+            | PaymentEventKind::RefundProcessed { .. }
+            | PaymentEventKind::RefundFailed { .. }
+            | PaymentEventKind::Other { .. } => Ok(EventOutcome::Ignored),
         }
     }
 

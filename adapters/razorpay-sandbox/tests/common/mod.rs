@@ -103,6 +103,7 @@ impl OverHttp {
 fn outcome_name(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Success => "success",
+        Outcome::Authorized => "authorized",
         Outcome::Failure => "failure",
     }
 }
@@ -112,6 +113,7 @@ impl ProviderDriver for InProcess {
     async fn pay(&self, order: &PaymentOrderId, outcome: Outcome) -> Attempt {
         let outcome = match outcome {
             Outcome::Success => marque_razorpay_sandbox::Outcome::Success,
+            Outcome::Authorized => marque_razorpay_sandbox::Outcome::Authorized,
             Outcome::Failure => marque_razorpay_sandbox::Outcome::Failure,
         };
         match self.0.pay(&order.0, outcome).expect("a payable order") {
