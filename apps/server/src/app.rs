@@ -165,6 +165,7 @@ impl App {
         let checkout = crate::payments::configure_checkout(checkout, &config);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         spawn_hold_sweeper(&checkout, alive_rx.clone());
+        crate::payments::spawn_reconciler(&checkout, &config, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),

@@ -37,3 +37,26 @@ pub async fn forget_old_events(checkout: &CheckoutService) {
         Err(e) => tracing::warn!(error = %e, "forgetting old payment events failed; trying again later"),
     }
 }
+
+/// Reconciles payments with the provider at once and then every `MARQUE_RECONCILE_SECONDS`, until
+/// `alive`'s sender (the app) is dropped.
+pub fn spawn_reconciler(checkout: &CheckoutService, config: &Config, alive: tokio::sync::watch::Receiver<()>) {
+    let checkout = checkout.clone();
+    let period = std::time::Duration::from_secs(config.orders.reconcile_seconds.max(1));
+    crate::app::spawn_every(period, alive, move || {
+        let checkout = checkout.clone();
+        async move {
+            match checkout.reconcile().await {
+                Ok(done) if done.placed + done.refunded + done.failed > 0 => tracing::info!(
+                    checked = done.checked,
+                    placed = done.placed,
+                    refunded = done.refunded,
+                    failed = done.failed,
+                    "reconciled payments with the provider"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "reconciling payments failed; trying again later"),
+            }
+        }
+    });
+}

@@ -18,7 +18,8 @@ pub use accounts::{
 };
 pub use addresses::{AddressError, AddressService};
 pub use checkout::{
-    CheckoutError, CheckoutService, EventOutcome, EventProbe, StartedPayment, WantedLine, EVENT_KEEP_SECONDS, MAX_UNPAID_HOLDS,
+    CheckoutError, CheckoutService, EventOutcome, EventProbe, Reconciled, StartedPayment, WantedLine, EVENT_KEEP_SECONDS,
+    MAX_UNPAID_HOLDS, RECONCILE_WINDOW_SECONDS,
 };
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,

@@ -230,7 +230,8 @@ pub struct SuccessBody {
 session_response!(SuccessResponse, SuccessBody, success_bad_request, "success_bad_request", {
     /// The checkout is another customer's.
     Forbidden = 403,
-    /// The payment arrived after its hold expired and the stock is gone (`checkout.out_of_stock`).
+    /// The payment arrived after its hold expired and the stock is gone: it was refunded in full
+    /// and no order was placed (`payment.refunded_sold_out`).
     Conflict = 409,
 });
 
@@ -343,6 +344,7 @@ impl CheckoutApi {
         match confirmed {
             Ok(order) => SuccessResponse::Ok(Json(SuccessBody { status: SUCCESS.into(), result: order.into() })),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => SuccessResponse::Conflict(out_of_stock(product)),
+            Err(CheckoutError::Refunded) => SuccessResponse::Conflict(ErrorBody::from_message(Message::PaymentRefundedSoldOut)),
             Err(CheckoutError::Forbidden) => SuccessResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
                 Some(body) => SuccessResponse::BadRequest(body),
@@ -386,6 +388,8 @@ pub async fn webhook(req: &Request, body: Body, shop: Data<&Shop>) -> Response {
                 EventOutcome::Placed(_) => "placed",
                 EventOutcome::Released => "released",
                 EventOutcome::Ignored => "ignored",
+                EventOutcome::Refunded => "refunded",
+                EventOutcome::Recorded => "recorded",
             };
             json(StatusCode::OK, serde_json::json!({"status": SUCCESS, "handled": handled}))
         }
