@@ -242,6 +242,8 @@ fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
 #[surreal(crate = "surrealdb::types")]
 struct KeyedReservationRow {
     key: String,
+    /// When the database held it (finer than `created_at`); only orders the holds.
+    held_at: Option<surrealdb::types::Value>,
     user: String,
     user_name: String,
     lines: Vec<LineRow>,
@@ -257,7 +259,7 @@ struct KeyedReservationRow {
 
 fn keyed_reservation(row: KeyedReservationRow) -> Result<(Reservation, ReservationState), OrderStoreError> {
     let KeyedReservationRow {
-        key, user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
+        key, held_at: _, user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
     } = row;
     let row = ReservationRow {
         user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
@@ -773,8 +775,8 @@ impl OrderStore for SurrealOrderStore {
         let rows: Vec<KeyedReservationRow> = self
             .db
             .query(format!(
-                "SELECT record::id(id) AS key, {RESERVATION_FIELDS} FROM reservation \
-                 WHERE user = $user AND state = 'held' ORDER BY created_at, key"
+                "SELECT record::id(id) AS key, held_at, {RESERVATION_FIELDS} FROM reservation \
+                 WHERE user = $user AND state = 'held' ORDER BY created_at, held_at, key"
             ))
             .bind(("user", user.0.clone()))
             .await

@@ -285,3 +285,96 @@ async fn a_customer_keeps_at_most_two_unpaid_holds() {
     assert_eq!(status, 200);
     assert_eq!(stock_of(&shop, &id).await, before - 4, "the first customer's holds are untouched");
 }
+
+/// The sandbox behaves as Razorpay with automatic capture off: a success leaves the payment
+/// authorized. Before, the order was placed on it and nothing ever captured the money.
+#[tokio::test]
+async fn an_authorized_payment_is_captured_by_the_shop_before_its_order_is_placed() {
+    let (shop, app) = helpers::spawn_app_with(|_| {}).await;
+    let sandbox = app.shop.sandbox.clone().expect("the dev sandbox");
+    sandbox.set_auto_capture(false);
+    let (token, _, address) = buyer(&shop, "k@example.com", "9876500011", "110001").await;
+    let id = in_stock(&shop, 1, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let (_, started) = pay(&shop, &token, &[(&id, 1)], &address).await;
+    let order_id = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    let handler = press(&shop, &order_id, "success").await;
+    let payment = handler["razorpay_payment_id"].as_str().expect("payment id").to_owned();
+    assert_eq!(sandbox.payment(&payment).expect("payment").status, "authorized", "auto-capture is off");
+    let (status, placed) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(sandbox.payment(&payment).expect("payment").status, "captured", "the shop captured what it placed");
+    assert_eq!(sandbox.payment(&payment).expect("payment").amount, started["paymentResponse"]["amount"].as_i64().expect("paise"));
+}
+
+/// A product of the demo catalog with 1 to `most` units: (id, stock).
+async fn scarce(shop: &TestShop, most: u64) -> (String, u64) {
+    let (_, body) = shop.get_json("/api/get/new-products").await;
+    let found = body["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .find(|p| (1..=most).contains(&p["quantity"].as_u64().unwrap_or(0)))
+        .expect("a product with a few units")
+        .clone();
+    (found["_id"].as_str().expect("id").to_owned(), found["quantity"].as_u64().expect("units"))
+}
+
+/// Before, a payment that came after its hold lapsed, with the stock sold meanwhile, was only
+/// logged: the customer was charged and got the generic stock error.
+#[tokio::test]
+async fn a_payment_that_finds_its_stock_sold_is_refunded_recorded_and_told() {
+    use marque_ports::OrderStore as _;
+    let (shop, app) = helpers::spawn_app_with(|_| {}).await;
+    let sandbox = app.shop.sandbox.clone().expect("the dev sandbox");
+    let (late, late_user, late_address) = buyer(&shop, "late@example.com", "9876500012", "110001").await;
+    let (quick, _, quick_address) = buyer(&shop, "quick@example.com", "9876500013", "110001").await;
+    let (id, units) = scarce(&shop, 10).await;
+    let n = u32::try_from(units).expect("small");
+
+    // The late shopper's hold goes back (a failed attempt), and the quick one buys every unit.
+    let (_, started) = pay(&shop, &late, &[(&id, n)], &late_address).await;
+    let late_order = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    press(&shop, &late_order, "failure").await;
+    let (status, _) = call(&shop, Method::POST, "/api/razorpay/failed", &late, json!({ "order_id": late_order })).await;
+    assert_eq!(status, 200);
+    let (status, bought) = pay(&shop, &quick, &[(&id, n)], &quick_address).await;
+    assert_eq!(status, 200, "{bought}");
+    let quick_handler = press(&shop, bought["paymentResponse"]["id"].as_str().expect("order id"), "success").await;
+    assert_eq!(success(&shop, &quick, &quick_handler).await.0, 200);
+    assert_eq!(stock_of(&shop, &id).await, 0);
+
+    // The late shopper's retry in the same checkout now succeeds at the bank.
+    let handler = press(&shop, &late_order, "success").await;
+    let payment = handler["razorpay_payment_id"].as_str().expect("payment id").to_owned();
+    let (status, body) = success(&shop, &late, &handler).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("payment.refunded_sold_out")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("refunded in full")), "{body}");
+    assert_eq!(sandbox.payment(&payment).expect("payment").status, "refunded", "the money went back");
+    let (status, again) = success(&shop, &late, &handler).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("payment.refunded_sold_out")), "reported again: {again}");
+
+    let record = app.database().orders().refund_of(&marque_ports::PaymentId(payment.clone())).await.expect("read").expect("a refund record");
+    assert_eq!((record.payment_order.0.as_str(), record.amount.paise()), (late_order.as_str(), started["paymentResponse"]["amount"].as_i64().expect("paise")));
+    assert!(record.refund_id.is_some(), "{record:?}");
+    let (_, history) = helpers::customers::get_auth(&shop, &format!("/api/get/orderhistory/{late_user}"), &late).await;
+    assert!(history["result"].as_array().is_none_or(Vec::is_empty), "no order for the late shopper: {history}");
+
+    // Told by email and SMS (the outbox keeps both), once.
+    let mut told = Vec::new();
+    for _ in 0..100 {
+        let (_, messages) = shop.get_json("/api/dev/outbox").await;
+        told = messages
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter(|m| m["text"].as_str().is_some_and(|t| t.contains("refunded")))
+            .filter_map(|m| m["recipient"].as_str().map(str::to_owned))
+            .collect();
+        if told.len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    told.sort();
+    assert_eq!(told, vec!["9876500012".to_owned(), "late@example.com".to_owned()]);
+}

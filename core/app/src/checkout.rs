@@ -323,7 +323,7 @@ impl CheckoutService {
         if &reservation.draft.user != customer {
             return Err(CheckoutError::Forbidden);
         }
-        self.settle(&reservation, payment).await
+        Box::pin(self.settle(&reservation, payment)).await
     }
 
     /// The browser's report of a failed attempt: the stock goes back (a new Pay holds it again).
@@ -382,7 +382,7 @@ impl CheckoutService {
                 let Some((reservation, _)) = self.orders.reservation(&order_id).await? else {
                     return Ok(EventOutcome::Ignored);
                 };
-                match self.settle(&reservation, &payment_id).await {
+                match Box::pin(self.settle(&reservation, &payment_id)).await {
                     Ok(order) => Ok(EventOutcome::Placed(Box::new(order))),
                     Err(CheckoutError::NotPaid) => Ok(EventOutcome::Ignored),
                     Err(CheckoutError::Refunded) => Ok(EventOutcome::Refunded),
@@ -441,7 +441,7 @@ impl CheckoutService {
                 .find(|p| p.state == PaymentState::Captured)
                 .or_else(|| payments.iter().find(|p| p.state == PaymentState::Authorized));
             let Some(paid) = paid else { continue };
-            match self.settle(&reservation, &paid.id).await {
+            match Box::pin(self.settle(&reservation, &paid.id)).await {
                 Ok(_) => {
                     tracing::info!(order = %order.0, payment = %paid.id.0, "reconciliation: placed an order nobody had reported");
                     done.placed += 1;
@@ -465,7 +465,7 @@ impl CheckoutService {
         if let Some(refund) = self.orders.refund_of(payment).await? {
             // Refunded before: never placed (even if stock came back), the refund finished if it must.
             if refund.state == RefundState::Requested {
-                self.refund(reservation, payment).await?;
+                Box::pin(self.refund(reservation, payment)).await?;
             }
             return Err(CheckoutError::Refunded);
         }
@@ -498,7 +498,7 @@ impl CheckoutService {
             Ok(Placement::AlreadyPlaced(order)) => Ok(order),
             Err(OrderStoreError::OutOfStock { product }) => {
                 tracing::warn!(order = %reservation.payment_order.0, payment = %payment.0, product = %product.0, "paid after the hold lapsed and the stock is gone: refunding");
-                self.refund(reservation, payment).await?;
+                Box::pin(self.refund(reservation, payment)).await?;
                 Err(CheckoutError::Refunded)
             }
             Err(e) => Err(e.into()),
