@@ -10,8 +10,8 @@ use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    CatalogStore, CatalogVersion, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement, Reservation,
-    ReservationState, UserId,
+    CatalogStore, CatalogVersion, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement, RefundRecord,
+    RefundState, Reservation, ReservationState, UserId,
 };
 
 use crate::fixtures::product;
@@ -31,7 +31,11 @@ macro_rules! for_each_order_suite {
         $callback!(a_hundred_buyers_of_the_last_unit_make_one_order);
         $callback!(orders_are_per_customer_newest_first);
         $callback!(orders_come_a_page_at_a_time_newest_first);
-        $callback!(a_provider_event_is_seen_once);
+        $callback!(a_provider_event_is_a_duplicate_only_once_handled);
+        $callback!(old_provider_events_are_forgotten);
+        $callback!(a_customers_holds_are_listed_oldest_first);
+        $callback!(unplaced_reservations_of_a_period);
+        $callback!(a_refund_is_kept_per_payment_and_follows_the_provider);
         $callback!(an_empty_id_names_nothing);
         $callback!(every_stock_change_names_its_products_for_catalog_caches);
     };
@@ -297,15 +301,111 @@ pub async fn orders_come_a_page_at_a_time_newest_first(orders: &dyn OrderStore, 
     assert_eq!(orders.orders_page(&UserId("nobody".into()), 0, 20).await, Ok(OrdersPage::default()));
 }
 
-pub async fn a_provider_event_is_seen_once(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
-    assert_eq!(orders.first_sight("evt_1", JUNE_2026).await, Ok(true));
-    assert_eq!(orders.first_sight("evt_1", JUNE_2026 + 1).await, Ok(false));
-    let racing = join_all((0..10).map(|_| orders.first_sight("evt_2", JUNE_2026))).await;
-    assert_eq!(racing.iter().filter(|r| r == &&Ok(true)).count(), 1, "{racing:?}");
-    assert!(racing.iter().all(Result::is_ok));
-    assert_eq!(orders.forget_event("evt_1").await, Ok(()));
-    assert_eq!(orders.first_sight("evt_1", JUNE_2026 + 2).await, Ok(true), "a forgotten event is new again");
-    assert_eq!(orders.forget_event("evt_never").await, Ok(()));
+/// An event is a duplicate only once its handling finished: one that arrived and was never marked
+/// handled (a crash between arrival and effect) is handled again on its retry.
+pub async fn a_provider_event_is_a_duplicate_only_once_handled(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
+    assert_eq!(orders.receive_event("evt_1", JUNE_2026).await, Ok(false));
+    assert_eq!(orders.receive_event("evt_1", JUNE_2026 + 1).await, Ok(false), "arrived, never handled: handled again");
+    assert_eq!(orders.event_handled("evt_1", JUNE_2026 + 2).await, Ok(()));
+    assert_eq!(orders.receive_event("evt_1", JUNE_2026 + 3).await, Ok(true), "handled: a duplicate");
+    let racing = join_all((0..10).map(|_| orders.receive_event("evt_2", JUNE_2026))).await;
+    assert!(racing.iter().all(|r| r == &Ok(false)), "{racing:?}");
+    let marking = join_all((0..5).map(|_| orders.event_handled("evt_2", JUNE_2026 + 1))).await;
+    assert!(marking.iter().all(Result::is_ok), "{marking:?}");
+    assert_eq!(orders.receive_event("evt_2", JUNE_2026 + 2).await, Ok(true));
+    assert_eq!(orders.event_handled("evt_never_received", JUNE_2026).await, Ok(()));
+    assert_eq!(orders.receive_event("evt_never_received", JUNE_2026 + 1).await, Ok(true));
+}
+
+/// Events are deleted by the time they first arrived, whatever their state.
+pub async fn old_provider_events_are_forgotten(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
+    const DAY: i64 = 86_400;
+    orders.receive_event("evt_old", JUNE_2026 - 91 * DAY).await.expect("receive");
+    orders.event_handled("evt_old", JUNE_2026 - 91 * DAY).await.expect("handled");
+    orders.receive_event("evt_old_unhandled", JUNE_2026 - 95 * DAY).await.expect("receive");
+    orders.receive_event("evt_new", JUNE_2026 - 10 * DAY).await.expect("receive");
+    orders.event_handled("evt_new", JUNE_2026 - 10 * DAY).await.expect("handled");
+    // A later arrival keeps the first arrival's time.
+    orders.receive_event("evt_old", JUNE_2026).await.expect("receive again");
+    assert_eq!(orders.forget_events_before(JUNE_2026 - 90 * DAY).await, Ok(2));
+    assert_eq!(orders.receive_event("evt_new", JUNE_2026).await, Ok(true), "a recent event stays");
+    assert_eq!(orders.receive_event("evt_old", JUNE_2026).await, Ok(false), "a forgotten event is new again");
+    assert_eq!(orders.forget_events_before(JUNE_2026 - 90 * DAY).await, Ok(0));
+}
+
+/// A customer's held reservations, oldest first; released and sold ones and other customers' are not listed.
+pub async fn a_customers_holds_are_listed_oldest_first(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 10).await;
+    let a = reservation("a", "u1", &[(1, 1)], JUNE_2026 + 20);
+    let b = reservation("b", "u1", &[(1, 1)], JUNE_2026);
+    let c = reservation("c", "u1", &[(1, 1)], JUNE_2026 + 10);
+    let d = reservation("d", "u1", &[(1, 1)], JUNE_2026 + 5);
+    let other = reservation("e", "u2", &[(1, 1)], JUNE_2026);
+    for r in [&a, &b, &c, &d, &other] {
+        orders.reserve(r).await.expect("reserve");
+    }
+    orders.release(&d.payment_order).await.expect("release");
+    orders.place(&c.payment_order, &PaymentId("pay_c".into()), JUNE_2026 + 60).await.expect("place");
+    assert_eq!(orders.held_by(&UserId("u1".into())).await, Ok(vec![b, a]));
+    assert_eq!(orders.held_by(&UserId("u2".into())).await, Ok(vec![other]));
+    assert_eq!(orders.held_by(&UserId("nobody".into())).await, Ok(vec![]));
+}
+
+/// The reservations of a period from which no order was placed: held and released ones, oldest first.
+pub async fn unplaced_reservations_of_a_period(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    stock(catalog, &[1], 10).await;
+    let old = reservation("old", "u1", &[(1, 1)], JUNE_2026 - 2 * 86_400);
+    let held = reservation("held", "u1", &[(1, 1)], JUNE_2026 + 10);
+    let released = reservation("released", "u2", &[(1, 1)], JUNE_2026);
+    let sold = reservation("sold", "u1", &[(1, 1)], JUNE_2026 + 5);
+    for r in [&old, &held, &released, &sold] {
+        orders.reserve(r).await.expect("reserve");
+    }
+    orders.release(&released.payment_order).await.expect("release");
+    orders.place(&sold.payment_order, &PaymentId("pay_s".into()), JUNE_2026 + 60).await.expect("place");
+    assert_eq!(
+        orders.unplaced_since(JUNE_2026 - 86_400).await,
+        Ok(vec![(released, ReservationState::Released), (held, ReservationState::Held)])
+    );
+}
+
+/// A refund is kept per payment; a second save moves its provider id and status only; the
+/// provider's news finds it by the provider's refund id.
+pub async fn a_refund_is_kept_per_payment_and_follows_the_provider(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
+    let payment = PaymentId("pay_late".into());
+    assert_eq!(orders.refund_of(&payment).await, Ok(None));
+    let requested = RefundRecord {
+        payment: payment.clone(),
+        payment_order: pay_order("late"),
+        user: UserId("u1".into()),
+        amount: Money::from_paise(123_450),
+        reason: "sold_out".into(),
+        refund_id: None,
+        state: RefundState::Requested,
+        created_at: JUNE_2026,
+        updated_at: JUNE_2026,
+    };
+    orders.save_refund(&requested).await.expect("save");
+    assert_eq!(orders.refund_of(&payment).await, Ok(Some(requested.clone())));
+    let accepted = RefundRecord {
+        refund_id: Some("rfnd_1".into()),
+        state: RefundState::Pending,
+        amount: Money::from_paise(1),
+        reason: "changed".into(),
+        created_at: JUNE_2026 + 5,
+        updated_at: JUNE_2026 + 10,
+        ..requested.clone()
+    };
+    orders.save_refund(&accepted).await.expect("save again");
+    let kept = RefundRecord { refund_id: Some("rfnd_1".into()), state: RefundState::Pending, updated_at: JUNE_2026 + 10, ..requested.clone() };
+    assert_eq!(orders.refund_of(&payment).await, Ok(Some(kept.clone())), "what was refunded and why stays");
+    assert_eq!(orders.refund_status("rfnd_1", RefundState::Processed, JUNE_2026 + 99).await, Ok(true));
+    assert_eq!(
+        orders.refund_of(&payment).await,
+        Ok(Some(RefundRecord { state: RefundState::Processed, updated_at: JUNE_2026 + 99, ..kept }))
+    );
+    assert_eq!(orders.refund_status("rfnd_unknown", RefundState::Failed, JUNE_2026 + 99).await, Ok(false));
+    assert_eq!(orders.refund_of(&PaymentId(String::new())).await, Ok(None));
 }
 
 /// An empty id (a request's empty field) is an unknown reservation or order, never a store failure.

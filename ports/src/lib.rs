@@ -31,7 +31,8 @@ pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSig
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use orders::{
-    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PlacedOrder, Placement, Reservation, ReservationState,
+    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PlacedOrder, Placement, RefundRecord, RefundState,
+    Reservation, ReservationState,
 };
 pub use payment::{
     CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,

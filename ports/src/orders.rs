@@ -125,6 +125,61 @@ pub enum OrderStoreError {
     Unavailable { reason: String },
 }
 
+/// Where the refund of a payment stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefundState {
+    /// Decided by the shop, not yet accepted by the provider (the provider could not be reached).
+    Requested,
+    /// Accepted by the provider, on its way to the customer.
+    Pending,
+    /// The provider reports the money returned (`refund.processed`).
+    Processed,
+    /// The provider reports the refund failed (`refund.failed`): the shop must act.
+    Failed,
+}
+
+impl RefundState {
+    /// The status as stored and logged: `requested`, `pending`, `processed`, `failed`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            RefundState::Requested => "requested",
+            RefundState::Pending => "pending",
+            RefundState::Processed => "processed",
+            RefundState::Failed => "failed",
+        }
+    }
+
+    /// The status of a code from [`RefundState::code`].
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Self> {
+        [RefundState::Requested, RefundState::Pending, RefundState::Processed, RefundState::Failed]
+            .into_iter()
+            .find(|s| s.code() == code)
+    }
+}
+
+/// A payment the shop gave back because no order could be placed for it (it arrived after its
+/// hold lapsed and the stock was sold meanwhile). The shop's record of it, beside the orders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefundRecord {
+    pub payment: PaymentId,
+    pub payment_order: PaymentOrderId,
+    /// The customer who paid.
+    pub user: UserId,
+    /// In paise.
+    pub amount: Money,
+    /// Why, for the shop (e.g. `sold_out`).
+    pub reason: String,
+    /// The provider's refund id (`rfnd_…`), once the provider accepted the refund.
+    pub refund_id: Option<String>,
+    pub state: RefundState,
+    /// Seconds since the Unix epoch.
+    pub created_at: i64,
+    /// Seconds since the Unix epoch: the last change of status.
+    pub updated_at: i64,
+}
+
 /// A page of a customer's orders ([`OrderStore::orders_page`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OrdersPage {
@@ -205,18 +260,59 @@ pub trait OrderStore: Send + Sync {
     /// [`OrderStoreError::Unavailable`].
     async fn orders_page(&self, user: &UserId, offset: u64, limit: u64) -> Result<OrdersPage, OrderStoreError>;
 
-    /// Records a provider event id; `true` the first time it is seen, `false` ever after, even when
-    /// two instances record it at the same moment.
+    /// Notes that a provider event arrived (the first arrival's time is kept) and tells whether it
+    /// was already handled ([`OrderStore::event_handled`]): `true` means a duplicate, whose effect
+    /// is done. An event that arrived before but whose handling never finished (a failure, a crash
+    /// in between) answers `false`, so the provider's retry is handled.
     ///
     /// # Errors
     /// [`OrderStoreError::Unavailable`].
-    async fn first_sight(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError>;
+    async fn receive_event(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError>;
 
-    /// Forgets a provider event id recorded by [`OrderStore::first_sight`], so a delivery whose
-    /// handling failed is handled again when the provider retries it. Forgetting an unknown id is
-    /// not an error.
+    /// Marks a provider event handled, once its effect is done; every later
+    /// [`OrderStore::receive_event`] of it answers `true`. Marking an event never received records it.
     ///
     /// # Errors
     /// [`OrderStoreError::Unavailable`].
-    async fn forget_event(&self, event_id: &str) -> Result<(), OrderStoreError>;
+    async fn event_handled(&self, event_id: &str, now: i64) -> Result<(), OrderStoreError>;
+
+    /// Deletes the provider events that first arrived before `before`; returns how many.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn forget_events_before(&self, before: i64) -> Result<usize, OrderStoreError>;
+
+    /// The customer's held reservations (stock taken, not paid, not released), oldest first.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn held_by(&self, user: &UserId) -> Result<Vec<Reservation>, OrderStoreError>;
+
+    /// The reservations created at or after `since` from which no order was placed (held or
+    /// released), oldest first: the payment orders the reconciliation asks the provider about.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn unplaced_since(&self, since: i64) -> Result<Vec<(Reservation, ReservationState)>, OrderStoreError>;
+
+    /// Keeps the refund of a payment for which no order could be placed: one record per payment.
+    /// A second call for the same payment replaces the record's provider refund id, status and
+    /// `updated_at`, and keeps the rest.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn save_refund(&self, refund: &RefundRecord) -> Result<(), OrderStoreError>;
+
+    /// The refund of a payment, or `None`.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn refund_of(&self, payment: &PaymentId) -> Result<Option<RefundRecord>, OrderStoreError>;
+
+    /// Records the provider's news of a refund (`refund.processed`, `refund.failed`) on the record
+    /// holding that provider refund id; `false` when no record holds it.
+    ///
+    /// # Errors
+    /// [`OrderStoreError::Unavailable`].
+    async fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> Result<bool, OrderStoreError>;
 }

@@ -32,6 +32,7 @@ use marque_ports::{
     PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
     ReadinessError, Reservation, ReservationState, SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
+use marque_ports::{RefundRecord, RefundState};
 
 use crate::conn::Conn;
 
@@ -274,8 +275,14 @@ guarded!(OrderStore, OrderStoreError, {
     fn order(&self, id: &OrderId) -> Option<PlacedOrder>;
     fn orders_of(&self, user: &UserId) -> Vec<PlacedOrder>;
     fn orders_page(&self, user: &UserId, offset: u64, limit: u64) -> OrdersPage;
-    fn first_sight(&self, event_id: &str, now: i64) -> bool;
-    fn forget_event(&self, event_id: &str) -> ();
+    fn receive_event(&self, event_id: &str, now: i64) -> bool;
+    fn event_handled(&self, event_id: &str, now: i64) -> ();
+    fn forget_events_before(&self, before: i64) -> usize;
+    fn held_by(&self, user: &UserId) -> Vec<Reservation>;
+    fn unplaced_since(&self, since: i64) -> Vec<(Reservation, ReservationState)>;
+    fn save_refund(&self, refund: &RefundRecord) -> ();
+    fn refund_of(&self, payment: &PaymentId) -> Option<RefundRecord>;
+    fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> bool;
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

@@ -9,8 +9,8 @@ use marque_domain::order::{OrderLine, OrderStatus};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PlacedOrder, Placement, Reservation,
-    ReservationState, UserId,
+    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PlacedOrder, Placement, RefundRecord,
+    RefundState, Reservation, ReservationState, UserId,
 };
 use surrealdb::types::SurrealValue;
 
@@ -234,6 +234,81 @@ fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
         status_text: row.status_text,
         courier: row.courier,
         awb: row.awb,
+    })
+}
+
+/// A reservation row with its key (the payment order id).
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct KeyedReservationRow {
+    key: String,
+    /// When the database held it (finer than `created_at`); only orders the holds.
+    held_at: Option<surrealdb::types::Value>,
+    user: String,
+    user_name: String,
+    lines: Vec<LineRow>,
+    address: AddressFields,
+    discount: i64,
+    discount_amount: i64,
+    delivery_charge: i64,
+    total: i64,
+    created_at: i64,
+    expires_at: i64,
+    state: String,
+}
+
+fn keyed_reservation(row: KeyedReservationRow) -> Result<(Reservation, ReservationState), OrderStoreError> {
+    let KeyedReservationRow {
+        key, held_at: _, user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
+    } = row;
+    let row = ReservationRow {
+        user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
+    };
+    reservation_of(&key, row)
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct RefundRow {
+    payment: String,
+    payment_order: String,
+    user: String,
+    amount: i64,
+    reason: String,
+    refund_id: Option<String>,
+    status: String,
+    created_at: i64,
+    updated_at: i64,
+}
+
+const REFUND_FIELDS: &str =
+    "record::id(id) AS payment, payment_order, user, amount, reason, refund_id, status, created_at, updated_at";
+
+fn refund_row(r: &RefundRecord) -> RefundRow {
+    RefundRow {
+        payment: r.payment.0.clone(),
+        payment_order: r.payment_order.0.clone(),
+        user: r.user.0.clone(),
+        amount: r.amount.paise(),
+        reason: r.reason.clone(),
+        refund_id: r.refund_id.clone(),
+        status: r.state.code().to_owned(),
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+    }
+}
+
+fn refund_of_row(row: RefundRow) -> Result<RefundRecord, OrderStoreError> {
+    Ok(RefundRecord {
+        payment: PaymentId(row.payment),
+        payment_order: PaymentOrderId(row.payment_order),
+        user: UserId(row.user),
+        amount: Money::from_paise(row.amount),
+        reason: row.reason,
+        refund_id: row.refund_id,
+        state: RefundState::from_code(&row.status).ok_or_else(|| corrupt("refund status"))?,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
     })
 }
 
@@ -658,28 +733,118 @@ impl OrderStore for SurrealOrderStore {
         Ok(OrdersPage { orders: rows.into_iter().map(order_of).collect::<Result<_, _>>()?, total: total.unwrap_or(0) })
     }
 
-    async fn first_sight(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError> {
-        let created = self
+    async fn receive_event(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError> {
+        // Created on the first arrival; a later arrival changes nothing and reads whether it was handled.
+        let handled: Vec<Option<i64>> = self
             .db
-            .query("CREATE type::record('payment_event', $id) SET seen_at = $now RETURN NONE")
+            .query(
+                "INSERT INTO payment_event { id: type::record('payment_event', $id), seen_at: $now } \
+                 ON DUPLICATE KEY UPDATE seen_at = seen_at RETURN VALUE handled_at",
+            )
             .bind(("id", event_id.to_owned()))
             .bind(("now", now))
             .await
-            .and_then(surrealdb::IndexedResults::check);
-        match created {
-            Ok(_) => Ok(true),
-            Err(e) if e.is_already_exists() => Ok(false),
-            Err(e) => Err(unavailable(&e)),
-        }
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(handled.into_iter().next().flatten().is_some())
     }
 
-    async fn forget_event(&self, event_id: &str) -> Result<(), OrderStoreError> {
+    async fn event_handled(&self, event_id: &str, now: i64) -> Result<(), OrderStoreError> {
         self.db
-            .query("DELETE type::record('payment_event', $id) RETURN NONE")
+            .query("UPSERT type::record('payment_event', $id) SET seen_at = seen_at ?? $now, handled_at = $now RETURN NONE")
             .bind(("id", event_id.to_owned()))
+            .bind(("now", now))
             .await
             .and_then(surrealdb::IndexedResults::check)
             .map(drop)
             .map_err(|e| unavailable(&e))
+    }
+
+    async fn forget_events_before(&self, before: i64) -> Result<usize, OrderStoreError> {
+        let deleted: Vec<surrealdb::types::Value> = self
+            .db
+            .query("DELETE payment_event WHERE seen_at < $before RETURN BEFORE")
+            .bind(("before", before))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(deleted.len())
+    }
+
+    async fn held_by(&self, user: &UserId) -> Result<Vec<Reservation>, OrderStoreError> {
+        let rows: Vec<KeyedReservationRow> = self
+            .db
+            .query(format!(
+                "SELECT record::id(id) AS key, held_at, {RESERVATION_FIELDS} FROM reservation \
+                 WHERE user = $user AND state = 'held' ORDER BY created_at, held_at, key"
+            ))
+            .bind(("user", user.0.clone()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().map(|row| keyed_reservation(row).map(|(r, _)| r)).collect()
+    }
+
+    async fn unplaced_since(&self, since: i64) -> Result<Vec<(Reservation, ReservationState)>, OrderStoreError> {
+        let rows: Vec<KeyedReservationRow> = self
+            .db
+            .query(format!(
+                "SELECT record::id(id) AS key, {RESERVATION_FIELDS} FROM reservation \
+                 WHERE created_at >= $since AND state != 'sold' ORDER BY created_at, key"
+            ))
+            .bind(("since", since))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().map(keyed_reservation).collect()
+    }
+
+    async fn save_refund(&self, refund: &RefundRecord) -> Result<(), OrderStoreError> {
+        if refund.payment.0.is_empty() {
+            return Err(OrderStoreError::Unavailable { reason: "a refund needs its payment id".into() });
+        }
+        self.db
+            .query(
+                "UPSERT type::record('payment_refund', $payment) SET \
+                   payment_order = payment_order ?? $row.payment_order, user = user ?? $row.user, \
+                   amount = amount ?? $row.amount, reason = reason ?? $row.reason, created_at = created_at ?? $row.created_at, \
+                   refund_id = $row.refund_id, status = $row.status, updated_at = $row.updated_at RETURN NONE",
+            )
+            .bind(("payment", refund.payment.0.clone()))
+            .bind(("row", refund_row(refund)))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map(drop)
+            .map_err(|e| unavailable(&e))
+    }
+
+    async fn refund_of(&self, payment: &PaymentId) -> Result<Option<RefundRecord>, OrderStoreError> {
+        if payment.0.is_empty() {
+            return Ok(None);
+        }
+        let rows: Vec<RefundRow> = self
+            .db
+            .query(format!("SELECT {REFUND_FIELDS} FROM type::record('payment_refund', $payment)"))
+            .bind(("payment", payment.0.clone()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        rows.into_iter().next().map(refund_of_row).transpose()
+    }
+
+    async fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> Result<bool, OrderStoreError> {
+        let changed: Vec<String> = self
+            .db
+            .query(
+                "UPDATE payment_refund SET status = $status, updated_at = $now WHERE refund_id = $refund_id \
+                 RETURN VALUE record::id(id)",
+            )
+            .bind(("refund_id", refund_id.to_owned()))
+            .bind(("status", status.code()))
+            .bind(("now", now))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(!changed.is_empty())
     }
 }

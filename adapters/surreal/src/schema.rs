@@ -64,6 +64,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "accounts: the codes external sign-ins end with",
         surql: include_str!("schema/0010_sign_in_codes.surql"),
     },
+    Migration {
+        number: 11,
+        name: "orders: payment events handled once, holds per customer, refunds",
+        surql: include_str!("schema/0011_payment_safety.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

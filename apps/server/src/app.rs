@@ -134,6 +134,7 @@ impl App {
         order_settings.shop_name = config.shop_name.clone();
         // The outbox keeps every SMS; the gateway sends one only with an approved template.
         order_settings.confirmation_sms = outbox.is_some() || config.gateways.order_template().is_some();
+        order_settings.refund_sms = outbox.is_some() || config.gateways.refund_template().is_some();
         let orders = OrderService::new(
             Arc::new(database.orders()),
             Arc::new(database.accounts()),
@@ -172,9 +173,11 @@ impl App {
         let checkout =
             CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock))
                 .notifying(Arc::new(orders.clone()));
+        let checkout = crate::payments::configure_checkout(checkout, &config);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         spawn_hold_sweeper(&checkout, alive_rx.clone());
         spawn_account_sweeper(&accounts, alive_rx.clone());
+        crate::payments::spawn_reconciler(&checkout, &config, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let shop = Shop {
             catalog: CatalogService::new(catalog_store.clone()),
@@ -374,6 +377,7 @@ fn spawn_hold_sweeper(checkout: &CheckoutService, alive: tokio::sync::watch::Rec
                 Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
                 Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
             }
+            crate::payments::forget_old_events(&checkout).await;
         }
     });
 }

@@ -129,6 +129,10 @@ pub struct Config {
     #[command(flatten)]
     pub payment: PaymentConfig,
 
+    /// What one order may hold, and how payments are reconciled with the provider.
+    #[command(flatten)]
+    pub orders: OrdersConfig,
+
     /// Key of the one-time code hashes (HMAC-SHA256). `dev` has a default; `prod` refuses to
     /// start without it.
     #[arg(long, env = "MARQUE_SECRET", hide_env_values = true)]
@@ -365,9 +369,19 @@ pub struct GatewayConfig {
     /// The gateway's id of the approved order confirmation template; unset means no order SMS.
     #[arg(long, env = "MARQUE_SMS_ORDER_TEMPLATE_ID")]
     pub sms_order_template_id: Option<String>,
+    /// The gateway's id of the approved refund notice template (a payment refunded because its
+    /// part sold out); unset means refunds are told by email only.
+    #[arg(long, env = "MARQUE_SMS_REFUND_TEMPLATE_ID")]
+    pub sms_refund_template_id: Option<String>,
 }
 
 impl GatewayConfig {
+    /// The refund notice template's id, when one is configured.
+    #[must_use]
+    pub fn refund_template(&self) -> Option<&str> {
+        self.sms_refund_template_id.as_deref().map(str::trim).filter(|v| !v.is_empty())
+    }
+
     /// The order confirmation template's id, when one is configured.
     #[must_use]
     pub fn order_template(&self) -> Option<&str> {
@@ -476,6 +490,7 @@ impl Config {
             sitemap_urls: 50_000,
             client_validation: None,
             payment: PaymentConfig::default(),
+            orders: OrdersConfig::default(),
             google_client_id: None,
             google_client_secret: None,
             google_issuer: None,
@@ -608,6 +623,47 @@ mod secret_tests {
         assert!(config.otp_secret().expect_err("refused").contains("MARQUE_SECRET"));
         config.secret = Some("k".parse().expect("infallible"));
         assert_eq!(config.otp_secret().as_deref(), Ok("k"));
+    }
+}
+
+/// Limits on one order, and the reconciliation of payments with the provider.
+#[derive(Debug, Clone, Args)]
+pub struct OrdersConfig {
+    /// Most units of one part in an order; past it the pay call answers 409 `checkout.too_many_units`.
+    #[arg(long, env = "MARQUE_ORDER_MAX_UNITS", default_value_t = marque_domain::checkout::OrderLimits::DEFAULT.units_per_line)]
+    pub max_units_per_line: u32,
+    /// Most different parts in an order; past it the pay call answers 409 `checkout.too_many_lines`.
+    #[arg(long, env = "MARQUE_ORDER_MAX_LINES", default_value_t = marque_domain::checkout::OrderLimits::DEFAULT.lines_per_order)]
+    pub max_lines_per_order: usize,
+    /// Seconds between reconciliations: the provider is asked about the last day's checkouts
+    /// without an order, and each paid one is placed or refunded (also once at start).
+    #[arg(long, env = "MARQUE_RECONCILE_SECONDS", default_value_t = 300)]
+    pub reconcile_seconds: u64,
+    /// Test-only, honoured in `dev` alone: the process exits right after noting a provider
+    /// webhook, before acting on it (the fault test of webhooks handled at most once).
+    #[arg(long, env = "MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD", action = clap::ArgAction::Set, default_value_t = false)]
+    pub test_exit_after_webhook_record: bool,
+}
+
+impl Default for OrdersConfig {
+    fn default() -> Self {
+        Self {
+            max_units_per_line: marque_domain::checkout::OrderLimits::DEFAULT.units_per_line,
+            max_lines_per_order: marque_domain::checkout::OrderLimits::DEFAULT.lines_per_order,
+            reconcile_seconds: 300,
+            test_exit_after_webhook_record: false,
+        }
+    }
+}
+
+impl OrdersConfig {
+    /// The order limits, each at least 1.
+    #[must_use]
+    pub fn limits(&self) -> marque_domain::checkout::OrderLimits {
+        marque_domain::checkout::OrderLimits {
+            units_per_line: self.max_units_per_line.max(1),
+            lines_per_order: self.max_lines_per_order.max(1),
+        }
     }
 }
 

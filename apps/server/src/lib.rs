@@ -11,6 +11,7 @@ pub mod identity;
 pub mod listener;
 pub mod memory;
 pub mod notify;
+pub mod payments;
 pub mod request_log;
 pub mod seed;
 pub mod web;

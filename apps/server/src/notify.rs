@@ -65,6 +65,9 @@ pub fn gateways(g: &GatewayConfig) -> anyhow::Result<ChannelRouter> {
     if let Some(id) = g.order_template() {
         sms.templates.insert(marque_app::ORDER_PLACED_SMS_TEMPLATE.to_owned(), id.to_owned());
     }
+    if let Some(id) = g.refund_template() {
+        sms.templates.insert(marque_app::PAYMENT_REFUNDED_SMS_TEMPLATE.to_owned(), id.to_owned());
+    }
     if let Some(url) = g.sms_base_url.as_ref().map(|u| u.trim().trim_end_matches('/')).filter(|u| !u.is_empty()) {
         url.clone_into(&mut sms.base_url);
     }

@@ -238,3 +238,143 @@ async fn a_failed_payment_gives_the_stock_back() {
     let (status, body) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": "order_Unknown" })).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("payment.unknown")), "{body}");
 }
+
+#[tokio::test]
+async fn an_order_above_the_shops_limits_is_refused_with_its_code_and_holds_nothing() {
+    let shop = helpers::spawn_with(|c| {
+        c.orders.max_units_per_line = 2;
+        c.orders.max_lines_per_order = 2;
+    })
+    .await;
+    let (token, _, address) = buyer(&shop, "h@example.com", "9876500008", "110001").await;
+    let products = in_stock(&shop, 3, 3).await;
+    let ids: Vec<&str> = products.iter().map(|p| p["_id"].as_str().expect("id")).collect();
+    let before = stock_of(&shop, ids[0]).await;
+    // Two lines of one product count together: 3 units.
+    let (status, body) = pay(&shop, &token, &[(ids[0], 2), (ids[0], 1)], &address).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("checkout.too_many_units")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("units of each part")), "{body}");
+    let (status, body) = pay(&shop, &token, &[(ids[0], 1), (ids[1], 1), (ids[2], 1)], &address).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("checkout.too_many_lines")), "{body}");
+    assert_eq!(stock_of(&shop, ids[0]).await, before, "nothing held");
+    let (status, body) = pay(&shop, &token, &[(ids[0], 2), (ids[1], 2)], &address).await;
+    assert_eq!(status, 200, "at the limits: {body}");
+}
+
+#[tokio::test]
+async fn a_customer_keeps_at_most_two_unpaid_holds() {
+    let shop = spawn_shop().await;
+    let (token, _, address) = buyer(&shop, "i@example.com", "9876500009", "110001").await;
+    let id = in_stock(&shop, 4, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let before = stock_of(&shop, &id).await;
+    let mut orders = Vec::new();
+    for n in 1..=3u64 {
+        let (status, started) = pay(&shop, &token, &[(&id, 1)], &address).await;
+        assert_eq!(status, 200, "{started}");
+        orders.push(started["paymentResponse"]["id"].as_str().expect("order id").to_owned());
+        assert_eq!(stock_of(&shop, &id).await, before - n.min(2), "holds after pay {n}");
+    }
+    // The first hold was the one released: its late payment takes the stock again (it is there).
+    let handler = press(&shop, &orders[0], "success").await;
+    let (status, placed) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(stock_of(&shop, &id).await, before - 3);
+    // Another customer's holds are their own.
+    let (other, _, other_address) = buyer(&shop, "j@example.com", "9876500010", "110001").await;
+    let (status, _) = pay(&shop, &other, &[(&id, 1)], &other_address).await;
+    assert_eq!(status, 200);
+    assert_eq!(stock_of(&shop, &id).await, before - 4, "the first customer's holds are untouched");
+}
+
+/// The sandbox behaves as Razorpay with automatic capture off: a success leaves the payment
+/// authorized. Before, the order was placed on it and nothing ever captured the money.
+#[tokio::test]
+async fn an_authorized_payment_is_captured_by_the_shop_before_its_order_is_placed() {
+    let (shop, app) = helpers::spawn_app_with(|_| {}).await;
+    let sandbox = app.shop.sandbox.clone().expect("the dev sandbox");
+    sandbox.set_auto_capture(false);
+    let (token, _, address) = buyer(&shop, "k@example.com", "9876500011", "110001").await;
+    let id = in_stock(&shop, 1, 1).await[0]["_id"].as_str().expect("id").to_owned();
+    let (_, started) = pay(&shop, &token, &[(&id, 1)], &address).await;
+    let order_id = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    let handler = press(&shop, &order_id, "success").await;
+    let payment = handler["razorpay_payment_id"].as_str().expect("payment id").to_owned();
+    assert_eq!(sandbox.payment(&payment).expect("payment").status, "authorized", "auto-capture is off");
+    let (status, placed) = success(&shop, &token, &handler).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(sandbox.payment(&payment).expect("payment").status, "captured", "the shop captured what it placed");
+    assert_eq!(sandbox.payment(&payment).expect("payment").amount, started["paymentResponse"]["amount"].as_i64().expect("paise"));
+}
+
+/// A product of the demo catalog with 1 to `most` units: (id, stock).
+async fn scarce(shop: &TestShop, most: u64) -> (String, u64) {
+    let (_, body) = shop.get_json("/api/get/new-products").await;
+    let found = body["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .find(|p| (1..=most).contains(&p["quantity"].as_u64().unwrap_or(0)))
+        .expect("a product with a few units")
+        .clone();
+    (found["_id"].as_str().expect("id").to_owned(), found["quantity"].as_u64().expect("units"))
+}
+
+/// Before, a payment that came after its hold lapsed, with the stock sold meanwhile, was only
+/// logged: the customer was charged and got the generic stock error.
+#[tokio::test]
+async fn a_payment_that_finds_its_stock_sold_is_refunded_recorded_and_told() {
+    use marque_ports::OrderStore as _;
+    let (shop, app) = helpers::spawn_app_with(|_| {}).await;
+    let sandbox = app.shop.sandbox.clone().expect("the dev sandbox");
+    let (late, late_user, late_address) = buyer(&shop, "late@example.com", "9876500012", "110001").await;
+    let (quick, _, quick_address) = buyer(&shop, "quick@example.com", "9876500013", "110001").await;
+    let (id, units) = scarce(&shop, 10).await;
+    let n = u32::try_from(units).expect("small");
+
+    // The late shopper's hold goes back (a failed attempt), and the quick one buys every unit.
+    let (_, started) = pay(&shop, &late, &[(&id, n)], &late_address).await;
+    let late_order = started["paymentResponse"]["id"].as_str().expect("order id").to_owned();
+    press(&shop, &late_order, "failure").await;
+    let (status, _) = call(&shop, Method::POST, "/api/razorpay/failed", &late, json!({ "order_id": late_order })).await;
+    assert_eq!(status, 200);
+    let (status, bought) = pay(&shop, &quick, &[(&id, n)], &quick_address).await;
+    assert_eq!(status, 200, "{bought}");
+    let quick_handler = press(&shop, bought["paymentResponse"]["id"].as_str().expect("order id"), "success").await;
+    assert_eq!(success(&shop, &quick, &quick_handler).await.0, 200);
+    assert_eq!(stock_of(&shop, &id).await, 0);
+
+    // The late shopper's retry in the same checkout now succeeds at the bank.
+    let handler = press(&shop, &late_order, "success").await;
+    let payment = handler["razorpay_payment_id"].as_str().expect("payment id").to_owned();
+    let (status, body) = success(&shop, &late, &handler).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("payment.refunded_sold_out")), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("refunded in full")), "{body}");
+    assert_eq!(sandbox.payment(&payment).expect("payment").status, "refunded", "the money went back");
+    let (status, again) = success(&shop, &late, &handler).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("payment.refunded_sold_out")), "reported again: {again}");
+
+    let record = app.database().orders().refund_of(&marque_ports::PaymentId(payment.clone())).await.expect("read").expect("a refund record");
+    assert_eq!((record.payment_order.0.as_str(), record.amount.paise()), (late_order.as_str(), started["paymentResponse"]["amount"].as_i64().expect("paise")));
+    assert!(record.refund_id.is_some(), "{record:?}");
+    let (_, history) = helpers::customers::get_auth(&shop, &format!("/api/get/orderhistory/{late_user}"), &late).await;
+    assert!(history["result"].as_array().is_none_or(Vec::is_empty), "no order for the late shopper: {history}");
+
+    // Told by email and SMS (the outbox keeps both), once.
+    let mut told = Vec::new();
+    for _ in 0..100 {
+        let (_, messages) = shop.get_json("/api/dev/outbox").await;
+        told = messages
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter(|m| m["text"].as_str().is_some_and(|t| t.contains("refunded")))
+            .filter_map(|m| m["recipient"].as_str().map(str::to_owned))
+            .collect();
+        if told.len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    told.sort();
+    assert_eq!(told, vec!["9876500012".to_owned(), "late@example.com".to_owned()]);
+}

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use marque_domain::address::AddressId;
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::{Product, ProductId};
-use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine};
+use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine, OrderLimitError, OrderLimits};
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::{DiscountPercent, Offer, Totals};
 use marque_ports::{
-    AddressStore, CatalogStore, NewPaymentOrder, OrderDraft, OrderStore, OrderStoreError, PaymentError,
-    PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PlacedOrder, Placement, Reservation,
-    ReservationState, UserId, UserRecord,
+    AddressStore, CatalogStore, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError, PaymentError,
+    PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState, PlacedOrder, Placement,
+    RefundRecord, RefundState, RefundStatus, Reservation, ReservationState, UserId, UserRecord,
 };
 
 use crate::accounts::Clock;
@@ -21,6 +21,31 @@ use crate::orders::OrderPlaced;
 
 /// How long stock is held for a payment that has not arrived: 15 minutes.
 pub const HOLD_SECONDS: i64 = 15 * 60;
+
+/// Most unpaid holds a customer keeps: a further Pay releases the oldest (shop rules, "Orders").
+pub const MAX_UNPAID_HOLDS: usize = 2;
+
+/// How long a provider event is remembered (for de-duplication): 90 days.
+pub const EVENT_KEEP_SECONDS: i64 = 90 * 24 * 60 * 60;
+
+/// How far back the reconciliation asks the provider about checkouts without an order: a day.
+pub const RECONCILE_WINDOW_SECONDS: i64 = 24 * 60 * 60;
+
+/// Why a payment was refunded, as the refund record keeps it.
+pub const REFUND_SOLD_OUT: &str = "sold_out";
+
+/// What one reconciliation did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reconciled {
+    /// Checkouts without an order that the provider was asked about.
+    pub checked: usize,
+    /// Orders placed from a payment nobody had reported.
+    pub placed: usize,
+    /// Payments refunded because their stock was gone.
+    pub refunded: usize,
+    /// Checkouts that could not be settled now (tried again on the next pass).
+    pub failed: usize,
+}
 
 /// The only currency the shop collects.
 pub const CURRENCY: &str = "INR";
@@ -33,6 +58,9 @@ pub enum CheckoutError {
     /// A quantity below 1.
     #[error("a quantity must be at least 1")]
     BadQuantity,
+    /// More units of a part, or more parts, than one order may hold.
+    #[error("{0}")]
+    Limit(OrderLimitError),
     /// The product does not exist (checkout items).
     #[error("no such product")]
     ProductNotFound,
@@ -48,6 +76,10 @@ pub enum CheckoutError {
     /// No checkout is waiting for this payment order.
     #[error("no checkout waits for this payment")]
     UnknownPayment,
+    /// The payment came after its hold lapsed and the stock was sold meanwhile: it was refunded
+    /// (or its refund is under way) and no order was placed.
+    #[error("the stock was sold before the payment arrived; the payment was refunded")]
+    Refunded,
     /// The payment provider or a store cannot be reached.
     #[error("checkout is unavailable: {0}")]
     Unavailable(String),
@@ -99,9 +131,17 @@ pub enum EventOutcome {
     Placed(Box<PlacedOrder>),
     /// A failed payment gave its stock back.
     Released,
+    /// The payment found no stock (its hold had lapsed): it was refunded.
+    Refunded,
+    /// A refund's news (processed, failed) was recorded on the shop's refund record.
+    Recorded,
     /// Nothing for the shop to do (another event, or a payment order it does not know).
     Ignored,
 }
+
+/// Called between noting a provider event and acting on it: a test-only fault point (`dev` only,
+/// see `MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD`).
+pub type EventProbe = Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Clone)]
 pub struct CheckoutService {
@@ -111,6 +151,8 @@ pub struct CheckoutService {
     payments: Arc<dyn PaymentGateway>,
     placed: Option<Arc<dyn OrderPlaced>>,
     clock: Arc<dyn Clock>,
+    limits: OrderLimits,
+    event_probe: Option<EventProbe>,
 }
 
 impl std::fmt::Debug for CheckoutService {
@@ -127,7 +169,21 @@ impl CheckoutService {
         payments: Arc<dyn PaymentGateway>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { catalog, addresses, orders, payments, placed: None, clock }
+        Self { catalog, addresses, orders, payments, placed: None, clock, limits: OrderLimits::DEFAULT, event_probe: None }
+    }
+
+    /// Caps units per line and lines per order (default [`OrderLimits::DEFAULT`]).
+    #[must_use]
+    pub fn with_limits(mut self, limits: OrderLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Calls `probe` after each provider event is noted and before it is acted on (fault tests).
+    #[must_use]
+    pub fn probing_events(mut self, probe: EventProbe) -> Self {
+        self.event_probe = Some(probe);
+        self
     }
 
     /// Tells `listener` about every order placed from now on (on a task of its own).
@@ -154,10 +210,13 @@ impl CheckoutService {
     /// Prices the order from the catalog and the customer's offer (whatever the client believed),
     /// creates the provider's order for the total and holds the stock for [`HOLD_SECONDS`].
     ///
+    /// A customer keeps at most [`MAX_UNPAID_HOLDS`] unpaid holds: holding a third releases the oldest.
+    ///
     /// # Errors
-    /// The checkout rules in order (address, empty cart, stock — a missing product counts as out of
-    /// stock); [`CheckoutError::BadQuantity`]; [`CheckoutError::Forbidden`] for another customer's
-    /// address; [`CheckoutError::Unavailable`]. When stock cannot be held nothing is held.
+    /// The checkout rules in order (address, empty cart, the order's limits, stock — a missing
+    /// product counts as out of stock); [`CheckoutError::BadQuantity`]; [`CheckoutError::Limit`];
+    /// [`CheckoutError::Forbidden`] for another customer's address; [`CheckoutError::Unavailable`].
+    /// When stock cannot be held nothing is held.
     pub async fn pay(
         &self,
         customer: &UserRecord,
@@ -173,7 +232,8 @@ impl CheckoutService {
         };
         let wanted = merged(wanted)?;
         if address.is_some() && !wanted.is_empty() {
-            // Only worth reading the catalog once the first two rules hold.
+            self.limits.check(&wanted).map_err(CheckoutError::Limit)?;
+            // Only worth reading the catalog once the first rules hold.
             let mut lines = Vec::with_capacity(wanted.len());
             for (product, quantity) in wanted {
                 match self.catalog.product(&product).await.map_err(store_down)? {
@@ -224,8 +284,23 @@ impl CheckoutService {
         };
         let reservation =
             Reservation { payment_order: order.id.clone(), draft, created_at: now, expires_at: now + HOLD_SECONDS };
+        // Room for this hold first (its stock may be what an older hold of the same cart keeps)…
+        self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS - 1).await?;
         self.orders.reserve(&reservation).await?;
+        // …and again after, for Pays of the same customer that raced this one.
+        self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS).await?;
         Ok(StartedPayment { order, totals })
+    }
+
+    /// Releases the customer's oldest unpaid holds until at most `keep` are left.
+    async fn release_oldest_holds(&self, customer: &UserId, keep: usize) -> Result<(), CheckoutError> {
+        let held = self.orders.held_by(customer).await?;
+        for old in held.iter().take(held.len().saturating_sub(keep)) {
+            if self.orders.release(&old.payment_order).await? {
+                tracing::info!(order = %old.payment_order.0, "released a customer's oldest unpaid hold for a newer one");
+            }
+        }
+        Ok(())
     }
 
     /// The browser's report of a successful payment: the signature is checked, then the payment
@@ -248,7 +323,7 @@ impl CheckoutService {
         if &reservation.draft.user != customer {
             return Err(CheckoutError::Forbidden);
         }
-        self.place(&reservation, payment).await
+        Box::pin(self.settle(&reservation, payment)).await
     }
 
     /// The browser's report of a failed attempt: the stock goes back (a new Pay holds it again).
@@ -267,38 +342,50 @@ impl CheckoutService {
         Ok(())
     }
 
-    /// A provider webhook: checked, de-duplicated by event id, then handled like the browser's
-    /// report. A delivery whose handling fails is forgotten, so the provider's retry is handled.
+    /// A provider webhook: checked, noted, acted on, and only then marked handled. A delivery of an
+    /// event already handled is a duplicate; one whose handling failed or was cut short (a crash
+    /// between noting and acting) is handled again when the provider retries it. Every effect is
+    /// idempotent (placing answers the same order, a release happens once), so two deliveries
+    /// handled at once do no harm.
     ///
     /// # Errors
     /// [`CheckoutError::BadSignature`]; [`CheckoutError::Unavailable`] (the provider retries).
     pub async fn webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<EventOutcome, CheckoutError> {
         let event = self.payments.read_webhook(body, signature, event_id)?;
-        if !self.orders.first_sight(&event.id, self.clock.now()).await? {
+        if self.orders.receive_event(&event.id, self.clock.now()).await? {
             return Ok(EventOutcome::Duplicate);
         }
-        let outcome = self.handle(event.kind).await;
-        if matches!(outcome, Err(CheckoutError::Unavailable(_))) {
-            if let Err(e) = self.orders.forget_event(&event.id).await {
-                tracing::error!(error = %e, "could not forget a failed payment event; its retry will be skipped");
-            }
+        if let Some(probe) = &self.event_probe {
+            probe();
         }
-        outcome
+        let outcome = self.handle(event.kind).await?;
+        if let Err(e) = self.orders.event_handled(&event.id, self.clock.now()).await {
+            // The effect is done; a retry does it again, harmlessly.
+            tracing::warn!(error = %e, event = %event.id, "a handled payment event could not be marked handled");
+        }
+        Ok(outcome)
+    }
+
+    /// Forgets provider events older than [`EVENT_KEEP_SECONDS`]; returns how many.
+    ///
+    /// # Errors
+    /// [`CheckoutError::Unavailable`].
+    pub async fn forget_old_events(&self) -> Result<usize, CheckoutError> {
+        Ok(self.orders.forget_events_before(self.clock.now() - EVENT_KEEP_SECONDS).await?)
     }
 
     async fn handle(&self, kind: PaymentEventKind) -> Result<EventOutcome, CheckoutError> {
         match kind {
-            PaymentEventKind::Paid { order_id, payment_id, .. } => {
+            // An authorization is captured by the shop; a capture is placed. Both go through
+            // `settle`, which reads the payment from the provider itself.
+            PaymentEventKind::Paid { order_id, payment_id, .. } | PaymentEventKind::Authorized { order_id, payment_id, .. } => {
                 let Some((reservation, _)) = self.orders.reservation(&order_id).await? else {
                     return Ok(EventOutcome::Ignored);
                 };
-                match self.place(&reservation, &payment_id).await {
+                match Box::pin(self.settle(&reservation, &payment_id)).await {
                     Ok(order) => Ok(EventOutcome::Placed(Box::new(order))),
                     Err(CheckoutError::NotPaid) => Ok(EventOutcome::Ignored),
-                    Err(e @ CheckoutError::Rule(_)) => {
-                        tracing::error!(order = %order_id.0, payment = %payment_id.0, "paid after the hold expired and the stock is gone: refund it");
-                        Err(e)
-                    }
+                    Err(CheckoutError::Refunded) => Ok(EventOutcome::Refunded),
                     Err(e) => Err(e),
                 }
             }
@@ -309,29 +396,98 @@ impl CheckoutService {
                 }
                 _ => Ok(EventOutcome::Ignored),
             },
-            // The capture and refund events are helper "orders"'s to act on (issue 19).
-            PaymentEventKind::Authorized { .. }
-            | PaymentEventKind::RefundProcessed { .. }
-            | PaymentEventKind::RefundFailed { .. }
-            | PaymentEventKind::Other { .. } => Ok(EventOutcome::Ignored),
+            PaymentEventKind::RefundProcessed { refund_id, .. } => self.refund_news(&refund_id.0, RefundState::Processed).await,
+            PaymentEventKind::RefundFailed { refund_id, .. } => self.refund_news(&refund_id.0, RefundState::Failed).await,
+            PaymentEventKind::Other { .. } => Ok(EventOutcome::Ignored),
         }
     }
 
-    /// Places the order of `reservation` once the provider confirms `payment` paid it in full.
-    async fn place(&self, reservation: &Reservation, payment: &PaymentId) -> Result<PlacedOrder, CheckoutError> {
-        let paid = self.payments.payment(payment).await.map_err(|e| match e {
+    /// Records `refund.processed` / `refund.failed` on the shop's refund record.
+    async fn refund_news(&self, refund_id: &str, state: RefundState) -> Result<EventOutcome, CheckoutError> {
+        if self.orders.refund_status(refund_id, state, self.clock.now()).await? {
+            if state == RefundState::Failed {
+                tracing::error!(refund = %refund_id, "the provider could not make a refund: the shop must refund this customer by hand");
+            }
+            Ok(EventOutcome::Recorded)
+        } else {
+            // A refund the shop did not make (from the provider's dashboard): nothing of ours to record.
+            Ok(EventOutcome::Ignored)
+        }
+    }
+
+    /// Asks the provider about every checkout of the last [`RECONCILE_WINDOW_SECONDS`] without an
+    /// order, and places (or, when its stock is gone, refunds) each one paid: a payment whose
+    /// browser report and webhooks were all lost still becomes an order or a refund.
+    ///
+    /// # Errors
+    /// [`CheckoutError::Unavailable`] when the order store cannot be read; a checkout the provider
+    /// cannot answer about is counted in [`Reconciled::failed`] and tried again next time.
+    pub async fn reconcile(&self) -> Result<Reconciled, CheckoutError> {
+        let mut done = Reconciled::default();
+        for (reservation, _) in self.orders.unplaced_since(self.clock.now() - RECONCILE_WINDOW_SECONDS).await? {
+            done.checked += 1;
+            let order = &reservation.payment_order;
+            let payments = match self.payments.order_payments(order).await {
+                Ok(payments) => payments,
+                Err(e) => {
+                    tracing::warn!(order = %order.0, error = %e, "reconciliation: the provider's payments of an order cannot be read");
+                    done.failed += 1;
+                    continue;
+                }
+            };
+            // The captured payment first; else an authorized one (captured by settling it).
+            let paid = payments
+                .iter()
+                .find(|p| p.state == PaymentState::Captured)
+                .or_else(|| payments.iter().find(|p| p.state == PaymentState::Authorized));
+            let Some(paid) = paid else { continue };
+            match Box::pin(self.settle(&reservation, &paid.id)).await {
+                Ok(_) => {
+                    tracing::info!(order = %order.0, payment = %paid.id.0, "reconciliation: placed an order nobody had reported");
+                    done.placed += 1;
+                }
+                Err(CheckoutError::Refunded) => done.refunded += 1,
+                Err(CheckoutError::NotPaid) => {}
+                Err(e) => {
+                    tracing::warn!(order = %order.0, error = %e, "reconciliation: a paid checkout could not be settled now");
+                    done.failed += 1;
+                }
+            }
+        }
+        Ok(done)
+    }
+
+    /// Places the order of `reservation` once `payment` is the shop's, in full: the payment as the
+    /// provider reports it must be for this order, amount and currency; an authorized one is
+    /// captured for the order's amount first, and only a captured payment is placed. When the hold
+    /// had lapsed and the stock is gone, the payment is refunded instead ([`CheckoutError::Refunded`]).
+    async fn settle(&self, reservation: &Reservation, payment: &PaymentId) -> Result<PlacedOrder, CheckoutError> {
+        if let Some(refund) = self.orders.refund_of(payment).await? {
+            // Refunded before: never placed (even if stock came back), the refund finished if it must.
+            if refund.state == RefundState::Requested {
+                Box::pin(self.refund(reservation, payment)).await?;
+            }
+            return Err(CheckoutError::Refunded);
+        }
+        let not_paid = |e: PaymentError| match e {
             PaymentError::Refused { .. } => CheckoutError::NotPaid,
             other => CheckoutError::from(other),
-        })?;
+        };
+        let mut paid = self.payments.payment(payment).await.map_err(not_paid)?;
         let whole = paid.order_id == reservation.payment_order
-            && paid.state.is_paid()
             && paid.amount == reservation.draft.total
             && paid.currency == CURRENCY;
         if !whole {
             return Err(CheckoutError::NotPaid);
         }
-        match self.orders.place(&reservation.payment_order, payment, self.clock.now()).await? {
-            Placement::Placed(order) => {
+        if paid.state == PaymentState::Authorized {
+            paid = self.payments.capture(payment, reservation.draft.total).await.map_err(not_paid)?;
+        }
+        if paid.state != PaymentState::Captured {
+            return Err(CheckoutError::NotPaid);
+        }
+        match self.orders.place(&reservation.payment_order, payment, self.clock.now()).await {
+            Ok(Placement::Placed(order)) => {
                 if let Some(listener) = self.placed.clone() {
                     // The confirmation (an invoice to render, mail to send) must not hold up the answer.
                     let placed = order.clone();
@@ -339,8 +495,65 @@ impl CheckoutService {
                 }
                 Ok(order)
             }
-            Placement::AlreadyPlaced(order) => Ok(order),
+            Ok(Placement::AlreadyPlaced(order)) => Ok(order),
+            Err(OrderStoreError::OutOfStock { product }) => {
+                tracing::warn!(order = %reservation.payment_order.0, payment = %payment.0, product = %product.0, "paid after the hold lapsed and the stock is gone: refunding");
+                Box::pin(self.refund(reservation, payment)).await?;
+                Err(CheckoutError::Refunded)
+            }
+            Err(e) => Err(e.into()),
         }
+    }
+
+    /// Refunds `payment` in full for a checkout that found no stock, once: the shop's record is
+    /// written first (a crash after it is finished by the next report or reconciliation), the
+    /// provider's refund is idempotent by a key made of the payment id, and the customer is told
+    /// when the provider accepts it.
+    async fn refund(&self, reservation: &Reservation, payment: &PaymentId) -> Result<RefundRecord, CheckoutError> {
+        let now = self.clock.now();
+        let mut record = match self.orders.refund_of(payment).await? {
+            Some(record) => record,
+            None => {
+                let record = RefundRecord {
+                    payment: payment.clone(),
+                    payment_order: reservation.payment_order.clone(),
+                    user: reservation.draft.user.clone(),
+                    amount: reservation.draft.total,
+                    reason: REFUND_SOLD_OUT.to_owned(),
+                    refund_id: None,
+                    state: RefundState::Requested,
+                    created_at: now,
+                    updated_at: now,
+                };
+                self.orders.save_refund(&record).await?;
+                record
+            }
+        };
+        if record.state != RefundState::Requested {
+            return Ok(record);
+        }
+        let notes = [
+            ("reason".to_owned(), REFUND_SOLD_OUT.to_owned()),
+            ("order".to_owned(), reservation.payment_order.0.clone()),
+        ]
+        .into_iter()
+        .collect();
+        let ask = NewRefund { amount: record.amount, idempotency_key: refund_key(payment), notes };
+        let refund = self.payments.refund(payment, &ask).await?;
+        record.refund_id = Some(refund.id.0.clone());
+        record.state = match refund.status {
+            RefundStatus::Pending => RefundState::Pending,
+            RefundStatus::Processed => RefundState::Processed,
+            RefundStatus::Failed => RefundState::Failed,
+        };
+        record.updated_at = self.clock.now();
+        self.orders.save_refund(&record).await?;
+        tracing::info!(payment = %payment.0, refund = %refund.id.0, state = record.state.code(), "refunded a payment that found no stock");
+        if let Some(listener) = self.placed.clone() {
+            let told = record.clone();
+            tokio::spawn(async move { listener.payment_refunded(&told).await });
+        }
+        Ok(record)
     }
 
     /// Gives back the stock of every hold that expired unpaid; returns how many.
@@ -373,6 +586,13 @@ fn merged(wanted: &[WantedLine]) -> Result<Vec<(ProductId, Quantity)>, CheckoutE
             Quantity::new(n).map(|q| (p, q)).map_err(|_| CheckoutError::BadQuantity)
         })
         .collect()
+}
+
+/// The provider's idempotency key of the refund of `payment`: one refund per payment, whoever asks
+/// and however often (10 to 64 characters of letters, digits, `-` and `_`).
+fn refund_key(payment: &PaymentId) -> String {
+    let clean: String = payment.0.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').take(50).collect();
+    format!("refund-{clean:0>4}")
 }
 
 /// The shop's reference on the provider's order (at most 40 characters).

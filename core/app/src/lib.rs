@@ -19,10 +19,13 @@ pub use accounts::{
 };
 pub use accounts::sign_in::SignInCodeText;
 pub use addresses::{AddressError, AddressService};
-pub use checkout::{CheckoutError, CheckoutService, EventOutcome, StartedPayment, WantedLine};
+pub use checkout::{
+    CheckoutError, CheckoutService, EventOutcome, EventProbe, Reconciled, StartedPayment, WantedLine, EVENT_KEEP_SECONDS,
+    MAX_UNPAID_HOLDS, RECONCILE_WINDOW_SECONDS,
+};
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
-    ORDER_PLACED_SMS_TEMPLATE,
+    ORDER_PLACED_SMS_TEMPLATE, PAYMENT_REFUNDED_SMS_TEMPLATE,
 };
 pub use privacy::{DataExport, PrivacyError, PrivacyService};
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};

@@ -13,7 +13,7 @@ use marque_domain::order::HISTORY_PAGE_SIZE;
 use marque_domain::Money;
 use marque_ports::{
     AccountStore, Attachment, Channel, InvoiceRenderer, Notification, Notifier, OrderId, OrderStore, OrderStoreError,
-    PlacedOrder, UserId, UserRecord,
+    PlacedOrder, RefundRecord, UserId, UserRecord,
 };
 
 /// The name an invoice is saved and attached under.
@@ -21,11 +21,18 @@ pub const INVOICE_FILENAME: &str = "invoice.pdf";
 /// The SMS template (an SMS gateway's registered text) of the order confirmation.
 pub const ORDER_PLACED_SMS_TEMPLATE: &str = "order-placed";
 
+/// The SMS template of the refund of a payment that found no stock.
+pub const PAYMENT_REFUNDED_SMS_TEMPLATE: &str = "payment-refunded";
+
 /// Told once an order is placed; the checkout calls it after the payment is confirmed.
 #[async_trait::async_trait]
 pub trait OrderPlaced: Send + Sync {
     /// Lets the customer know. Best effort: it never fails the caller.
     async fn order_placed(&self, order: &PlacedOrder);
+
+    /// Lets the customer know their payment was refunded because no order could be placed for it
+    /// (the stock sold out after their hold lapsed). Best effort; by default nothing is sent.
+    async fn payment_refunded(&self, _refund: &RefundRecord) {}
 }
 
 /// Why an order use case failed. Each maps to one HTTP status in the API.
@@ -60,13 +67,15 @@ pub struct OrderSettings {
     pub shop_name: String,
     /// Whether the confirmation also goes by SMS (an SMS channel with the order template is configured).
     pub confirmation_sms: bool,
+    /// Whether a refund notice also goes by SMS (an SMS channel with the refund template is configured).
+    pub refund_sms: bool,
 }
 
 impl OrderSettings {
     /// The seller, signed as `Marque Parts`, confirmation by email only.
     #[must_use]
     pub fn new(seller: Seller) -> Self {
-        Self { seller, shop_name: "Marque Parts".to_owned(), confirmation_sms: false }
+        Self { seller, shop_name: "Marque Parts".to_owned(), confirmation_sms: false, refund_sms: false }
     }
 }
 
@@ -276,10 +285,70 @@ impl OrderService {
     }
 }
 
+/// The refund notice's text: what was paid, that it was refunded, and when it arrives.
+fn refund_text(refund: &RefundRecord, name: &str, shop_name: &str) -> String {
+    format!(
+        "Payment refunded\n\nDear {},\n\nThe part you paid for sold out while your payment was on its way, so no order \
+         was placed. We have refunded your payment of {} in full; it reaches your account in 5-7 working days.\n\n\
+         Payment: {}\nRefund: {}\n\nWe are sorry for the trouble.\n\n{shop_name}\n",
+        name.trim(),
+        rupees(refund.amount),
+        refund.payment.0,
+        refund.refund_id.as_deref().unwrap_or("requested"),
+    )
+}
+
+impl OrderService {
+    /// Emails the customer that their payment was refunded (no order could be placed: the stock sold
+    /// out after their hold lapsed), and sends an SMS when [`OrderSettings::refund_sms`] is on. Best
+    /// effort: every failure is logged.
+    pub async fn payment_refunded(&self, refund: &RefundRecord) {
+        let user = match self.accounts.user(&refund.user).await {
+            Ok(Some(user)) => user,
+            Ok(None) => return tracing::warn!(payment = %refund.payment.0, "refund notice: the customer's account is gone"),
+            Err(e) => return tracing::warn!(payment = %refund.payment.0, error = %e, "refund notice: the account cannot be read"),
+        };
+        let shop = &self.settings.shop_name;
+        let mut notices = Vec::new();
+        if let Some(email) = email_of(&user) {
+            notices.push(Notification {
+                channel: Channel::Email,
+                recipient: email,
+                subject: format!("Payment refunded - {shop}"),
+                text: refund_text(refund, &user.name, shop),
+                template: None,
+                attachments: Vec::new(),
+            });
+        }
+        if self.settings.refund_sms && !user.mobile.trim().is_empty() {
+            notices.push(Notification {
+                channel: Channel::Sms,
+                recipient: user.mobile.trim().to_owned(),
+                subject: String::new(),
+                text: format!(
+                    "{shop}: the part sold out before your payment arrived, so your payment of {} was refunded in full. It reaches your account in 5-7 working days.",
+                    rupees(refund.amount)
+                ),
+                template: Some(PAYMENT_REFUNDED_SMS_TEMPLATE.to_owned()),
+                attachments: Vec::new(),
+            });
+        }
+        for notice in notices {
+            if let Err(e) = self.notifier.send(&notice).await {
+                tracing::warn!(payment = %refund.payment.0, channel = ?notice.channel, error = %e, "refund notice not sent");
+            }
+        }
+    }
+}
+
 #[async_trait::async_trait]
 impl OrderPlaced for OrderService {
     async fn order_placed(&self, order: &PlacedOrder) {
         OrderService::order_placed(self, order).await;
+    }
+
+    async fn payment_refunded(&self, refund: &RefundRecord) {
+        OrderService::payment_refunded(self, refund).await;
     }
 }
 

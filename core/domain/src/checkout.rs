@@ -78,6 +78,61 @@ impl UserFacing for CheckoutError {
 }
 user_facing_error!(CheckoutError);
 
+/// How much one order may hold, so that one account cannot hold a product's whole stock (shop
+/// rules, "Orders"): units of one product, and different products.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderLimits {
+    /// Most units of one product in an order.
+    pub units_per_line: u32,
+    /// Most different products in an order.
+    pub lines_per_order: usize,
+}
+
+impl OrderLimits {
+    /// The shop's defaults: 10 units of a part, 20 different parts.
+    pub const DEFAULT: OrderLimits = OrderLimits { units_per_line: 10, lines_per_order: 20 };
+
+    /// Checks an order's lines (one per product, quantities merged).
+    ///
+    /// # Errors
+    /// [`OrderLimitError::TooManyLines`] when there are more lines than allowed, else
+    /// [`OrderLimitError::TooManyUnits`] naming the first line above its limit.
+    pub fn check(&self, lines: &[(ProductId, Quantity)]) -> Result<(), OrderLimitError> {
+        if lines.len() > self.lines_per_order {
+            return Err(OrderLimitError::TooManyLines { limit: self.lines_per_order });
+        }
+        match lines.iter().find(|(_, q)| q.get() > self.units_per_line) {
+            Some((product, _)) => Err(OrderLimitError::TooManyUnits { product: product.clone(), limit: self.units_per_line }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Default for OrderLimits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// An order above [`OrderLimits`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderLimitError {
+    /// A line asks for more than `limit` units of `product`.
+    TooManyUnits { product: ProductId, limit: u32 },
+    /// The order has more than `limit` lines.
+    TooManyLines { limit: usize },
+}
+
+impl UserFacing for OrderLimitError {
+    fn message(&self) -> Message {
+        match self {
+            OrderLimitError::TooManyUnits { .. } => Message::CheckoutTooManyUnits,
+            OrderLimitError::TooManyLines { .. } => Message::CheckoutTooManyLines,
+        }
+    }
+}
+user_facing_error!(OrderLimitError);
+
 /// The CHECKOUT button's rule: an empty cart cannot check out.
 ///
 /// # Errors
@@ -229,5 +284,22 @@ mod tests {
         );
         let far = Checkout::new(Some(address("560001")), lines).expect("ok");
         assert_eq!(far.totals(&Offer::NONE).total, Money::from_rupees(3500));
+    }
+
+    #[test]
+    fn order_limits_count_lines_then_units() {
+        let limits = OrderLimits { units_per_line: 3, lines_per_order: 2 };
+        let line = |p: &str, q: u32| (ProductId(p.into()), Quantity::new(q).expect("≥ 1"));
+        assert_eq!(limits.check(&[line("a", 3), line("b", 1)]), Ok(()));
+        assert_eq!(
+            limits.check(&[line("a", 1), line("b", 4)]),
+            Err(OrderLimitError::TooManyUnits { product: ProductId("b".into()), limit: 3 })
+        );
+        assert_eq!(
+            limits.check(&[line("a", 9), line("b", 1), line("c", 1)]),
+            Err(OrderLimitError::TooManyLines { limit: 2 })
+        );
+        assert_eq!(OrderLimitError::TooManyLines { limit: 2 }.message(), Message::CheckoutTooManyLines);
+        assert_eq!(OrderLimits::default(), OrderLimits::DEFAULT);
     }
 }

@@ -133,6 +133,12 @@ messages! {
     CheckoutCartEmpty = "checkout.cart_empty" => "please! add product to cart.",
     /// Specification: an ordered quantity above stock.
     CheckoutOutOfStock = "checkout.out_of_stock" => "please order products which are in stock",
+    /// Marque: a line asks for more units of one part than an order may hold (shop rules, "Orders").
+    CheckoutTooManyUnits = "checkout.too_many_units" => "One order can hold only a few units of each part. Please lower the quantity, or contact us for a bulk order.",
+    /// Marque: an order holds more different parts than an order may (shop rules, "Orders").
+    CheckoutTooManyLines = "checkout.too_many_lines" => "One order can hold only so many different parts. Please split your cart into two orders.",
+    /// Marque: the payment came after its hold lapsed and the stock was sold meanwhile; it was refunded.
+    PaymentRefundedSoldOut = "payment.refunded_sold_out" => "Sorry, the part sold out while your payment was on its way, so no order was placed. Your payment has been refunded in full; it reaches your account in 5-7 working days.",
     /// Marque: a cart quantity below 1.
     CartQuantityInvalid = "cart.quantity_invalid" => "Quantity must be at least 1",
     /// Marque: a discount percentage outside 0-100.

@@ -171,7 +171,8 @@ impl From<StartedPayment> for PayBody {
 session_response!(PayResponse, PayBody, pay_bad_request, "pay_bad_request", limited, {
     /// `user_id` or the address is another customer's.
     Forbidden = 403,
-    /// A line cannot be had (`checkout.out_of_stock`); nothing is held.
+    /// A line cannot be had (`checkout.out_of_stock`), or the order is above the shop's limits
+    /// (`checkout.too_many_units`, `checkout.too_many_lines`); nothing is held.
     Conflict = 409,
 });
 
@@ -229,7 +230,8 @@ pub struct SuccessBody {
 session_response!(SuccessResponse, SuccessBody, success_bad_request, "success_bad_request", {
     /// The checkout is another customer's.
     Forbidden = 403,
-    /// The payment arrived after its hold expired and the stock is gone (`checkout.out_of_stock`).
+    /// The payment arrived after its hold expired and the stock is gone: it was refunded in full
+    /// and no order was placed (`payment.refunded_sold_out`).
     Conflict = 409,
 });
 
@@ -312,6 +314,7 @@ impl CheckoutApi {
         match self.shop.checkout.pay(&customer.0.user, &wanted, address.as_ref()).await {
             Ok(started) => PayResponse::Ok(Json(started.into())),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => PayResponse::Conflict(out_of_stock(product)),
+            Err(CheckoutError::Limit(limit)) => PayResponse::Conflict(ErrorBody::from_rule(&limit)),
             Err(CheckoutError::Forbidden) => PayResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
                 Some(body) => PayResponse::BadRequest(body),
@@ -341,6 +344,7 @@ impl CheckoutApi {
         match confirmed {
             Ok(order) => SuccessResponse::Ok(Json(SuccessBody { status: SUCCESS.into(), result: order.into() })),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => SuccessResponse::Conflict(out_of_stock(product)),
+            Err(CheckoutError::Refunded) => SuccessResponse::Conflict(ErrorBody::from_message(Message::PaymentRefundedSoldOut)),
             Err(CheckoutError::Forbidden) => SuccessResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
                 Some(body) => SuccessResponse::BadRequest(body),
@@ -384,6 +388,8 @@ pub async fn webhook(req: &Request, body: Body, shop: Data<&Shop>) -> Response {
                 EventOutcome::Placed(_) => "placed",
                 EventOutcome::Released => "released",
                 EventOutcome::Ignored => "ignored",
+                EventOutcome::Refunded => "refunded",
+                EventOutcome::Recorded => "recorded",
             };
             json(StatusCode::OK, serde_json::json!({"status": SUCCESS, "handled": handled}))
         }

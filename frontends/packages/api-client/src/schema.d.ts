@@ -3111,7 +3111,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A line cannot be had (`checkout.out_of_stock`); nothing is held. */
+            /**
+             * @description A line cannot be had (`checkout.out_of_stock`), or the order is above the shop's limits
+             *     (`checkout.too_many_units`, `checkout.too_many_lines`); nothing is held.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3198,7 +3201,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The payment arrived after its hold expired and the stock is gone (`checkout.out_of_stock`). */
+            /**
+             * @description The payment arrived after its hold expired and the stock is gone: it was refunded in full
+             *     and no order was placed (`payment.refunded_sold_out`).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

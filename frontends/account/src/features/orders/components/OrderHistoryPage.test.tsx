@@ -44,6 +44,17 @@ describe('/orderhistory', () => {
     expect(server.requests).toContain('/api/get/orderhistory/u1?page=1');
   });
 
+  it('says the history could not be loaded instead of calling it empty', async () => {
+    accountServer({ [HISTORY]: () => failed(503, 'Your orders cannot be reached right now.') });
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<OrderHistoryPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your purchase history could not be loaded right now. Please try again in a moment.',
+    );
+    expect(screen.queryByText("You don't have any orders yet!")).toBeNull();
+  });
+
   it('draws the page of orders the server wrote into the page in its first render, asking nothing', async () => {
     // Fresh modules, as on a page just opened: the first frame is not painted yet.
     vi.resetModules();

@@ -24,13 +24,14 @@ export function OrderHistoryPage() {
   );
 }
 
-type Loaded = { orders: Order[]; page: number; pages: number };
+type Loaded = { orders: Order[]; page: number; pages: number; failed?: true };
 
 async function loadHistory(userId: string, page: number): Promise<Loaded> {
   const answer = await getOrderHistory(userId, page);
-  // A failed load is only logged (the specification) and shows as no orders.
-  if (!answer.ok) console.error('[marque] the purchase history could not be loaded', answer.message);
-  return answer.ok ? { orders: answer.body.result, page, pages: answer.body.pages } : { orders: [], page, pages: 0 };
+  if (answer.ok) return { orders: answer.body.result, page, pages: answer.body.pages };
+  // Logged (the specification), and told as a failure: a history that did not load is not an empty one.
+  console.error('[marque] the purchase history could not be loaded', answer.message);
+  return { orders: [], page, pages: 0, failed: true };
 }
 
 function History({ user }: { user: User }) {
@@ -49,6 +50,12 @@ function History({ user }: { user: User }) {
   const loaded = request.status === 'success' ? request.data : null;
 
   if (loaded === null) return <Loading />;
+  if (loaded.failed)
+    return (
+      <p className="status-message" role="alert">
+        {t('orders.load_failed')}
+      </p>
+    );
   if (loaded.orders.length === 0 && loaded.pages === 0) return <p className="status-message">{t('orders.empty')}</p>;
   return (
     <>

@@ -1,8 +1,8 @@
-import { failed } from '@marque/api-client/testing';
+import { failed, networkDown } from '@marque/api-client/testing';
 import { resetSession, signIn } from '@marque/session/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountServer } from '../../../test/server';
 import type { HeartPlace } from '@marque/ui';
 import { WishlistHeart } from './WishlistHeart';
@@ -79,6 +79,21 @@ describe('the wishlist heart', () => {
     accountServer({ 'POST /api/add/wishlist': () => failed(400, 'Wishlist is full', 'wishlist.full') });
     signIn();
     render(<WishlistHeart product={product} place={place} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Audi A4 brake pad set to your wishlist' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Add Audi A4 brake pad set to your wishlist' })).toBeTruthy();
+  });
+
+  it.each<[string, () => Response, string]>([
+    ['a product that is gone (404)', () => failed(404, 'Product Not Found', 'catalog.not_found'), 'Product Not Found'],
+    ['too many calls (429)', () => failed(429, 'Too many requests.', 'request.too_many'), 'Too many requests. Please wait a moment and try again.'],
+    ['an outage (503 without a code)', () => failed(503, 'Service Unavailable'), 'Something went wrong. Please try again.'],
+    ['no answer at all', () => networkDown(), 'Something went wrong. Please try again.'],
+  ])('does not call the wishlist full on %s', async (_, answer, message) => {
+    accountServer({ 'POST /api/add/wishlist': answer });
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<WishlistHeart product={product} place="card" />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Audi A4 brake pad set to your wishlist' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('button', { name: 'Add Audi A4 brake pad set to your wishlist' })).toBeTruthy();

@@ -1,7 +1,7 @@
 // The wishlist heart on product cards ('card') and the product page ('detail'): filled when the
 // product is in the wishlist (a click removes it), outline when not (a click adds it). Visitors and
 // a full wishlist get the message of the heart's place, in the page. How it looks is @marque/ui's HeartButton.
-import type { MessageCode } from '@marque/rules';
+import { MESSAGES, type MessageCode } from '@marque/rules';
 import { setWished, useSession, useWished } from '@marque/session';
 import { HEART_MESSAGES, HeartButton, type HeartPlace } from '@marque/ui';
 import { useState } from 'react';
@@ -17,6 +17,16 @@ export type HeartProduct = {
   images?: ReadonlyArray<{ name: string }>;
   image?: string;
 };
+
+/**
+ * What the heart says when an add is refused: 'full' only when the wishlist is full; any other
+ * refusal (a product gone, too many calls, an outage) its own message, or the generic one.
+ */
+function refusal(answer: { status: number; message: string | null; code?: string }, place: HeartPlace): MessageCode {
+  if (answer.code === 'wishlist.full') return HEART_MESSAGES[place].full;
+  console.error('[marque] the wishlist refused or could not be reached', answer.status, answer.message);
+  return answer.code !== undefined && Object.hasOwn(MESSAGES, answer.code) ? (answer.code as MessageCode) : 'common.unknown';
+}
 
 export function WishlistHeart({ product, place }: { product: HeartProduct; place: HeartPlace }) {
   const { status, user } = useSession();
@@ -49,9 +59,7 @@ export function WishlistHeart({ product, place }: { product: HeartProduct; place
         user_id: user._id,
       });
       if (answer.ok) setWished(product._id, true);
-      // The only refusal the API gives for a valid product is a full wishlist.
-      else if (answer.message !== null) setProblem(HEART_MESSAGES[place].full);
-      else console.error('[marque] the wishlist could not be reached');
+      else setProblem(refusal(answer, place));
     } finally {
       setBusy(false);
     }

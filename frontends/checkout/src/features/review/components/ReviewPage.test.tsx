@@ -42,11 +42,14 @@ function reviewing(address: Address, items = ITEMS) {
 
 const amountOf = (term: string) => screen.getByText(term, { exact: false }).closest('div')?.querySelector('dd')?.textContent;
 
-const payServer = (pay: () => unknown = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200 })) =>
+const payServer = (
+  pay: () => unknown = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200 }),
+  success: () => unknown = () => ({ status: 'success', result: {} }),
+) =>
   checkoutServer([], {
     'GET /api/get/shop': () => ({ status: 'success', payment: { key: 'rzp_test_1', script: '/sandbox/checkout.js' } }),
     'POST /api/razorpay/pay': pay,
-    'POST /api/razorpay/success': () => ({ status: 'success', result: {} }),
+    'POST /api/razorpay/success': success,
     'POST /api/razorpay/failed': () => ({ status: 'success' }),
   });
 
@@ -106,6 +109,29 @@ describe('the review page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect((await screen.findByRole('alert')).textContent).toBe('please order products which are in stock');
     expect(FakeProvider.last).toBeNull();
+  });
+
+  it('says the order is above the limit of units of a part when the server refuses with that code', async () => {
+    payServer(() => failed(409, 'One order can hold only a few units of each part.', 'checkout.too_many_units'));
+    reviewing(DELHI);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'One order can hold only a few units of each part. Please lower the quantity, or contact us for a bulk order.',
+    );
+    expect(FakeProvider.last).toBeNull();
+  });
+
+  it('tells the shopper a late payment for a sold-out part was refunded, not the generic failure', async () => {
+    payServer(undefined, () => failed(409, 'Sorry, the part sold out while your payment was on its way.', 'payment.refunded_sold_out'));
+    reviewing(DELHI);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await vi.waitFor(() => expect(FakeProvider.last?.opened).toBe(true));
+    const { options } = FakeProvider.last!;
+    await act(async () => options.handler({ razorpay_payment_id: 'pay_9', razorpay_order_id: 'order_1', razorpay_signature: 'sig' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sorry, the part sold out while your payment was on its way, so no order was placed. Your payment has been refunded in full; it reaches your account in 5-7 working days.',
+    );
+    expect(window.location.pathname).toBe('/review');
   });
 
   it('pays once however often Pay is pressed, then places the order, clears the cart and confirms', async () => {

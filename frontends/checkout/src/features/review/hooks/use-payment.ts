@@ -49,7 +49,7 @@ export function usePayment({
       discount: user.offerExp > 0 ? user.percentage : 0,
       user_id: user._id,
     });
-    if (!order.ok) return settle(order.status === 409 ? ruleProblem('checkout.out_of_stock') : problemOfCode(order.code));
+    if (!order.ok) return settle(order.status === 409 ? problemOfCode(order.code, 'checkout.out_of_stock') : problemOfCode(order.code));
 
     const { id: orderId, amount, currency } = order.body.paymentResponse;
     const confirm = async (answer: ProviderAnswer) => {
@@ -63,6 +63,8 @@ export function usePayment({
         totalPrice: order.body.total,
       });
       if (placed.ok) onPaid();
+      // Paid after the hold lapsed and the part sold out: the payment was refunded, and the shopper is told so.
+      else if (placed.code === 'payment.refunded_sold_out') settle(ruleProblem('payment.refunded_sold_out'));
       else settle(checkoutProblem('review.payment_unconfirmed'));
     };
     const checkout = new provider.Provider({
