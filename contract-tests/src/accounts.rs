@@ -30,6 +30,7 @@ macro_rules! for_each_account_suite {
         $callback!(wrong_tries_count_down_and_the_last_ends_the_code);
         $callback!(concurrent_checks_grant_at_most_the_tries_stored);
         $callback!(hits_are_counted_per_key_and_window);
+        $callback!(a_taken_back_hit_no_longer_counts);
         $callback!(pending_sign_ins_are_taken_once_and_expire);
     };
 }
@@ -249,6 +250,19 @@ pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
     assert_eq!(store.hit("login:203.0.113.9", start + 60, 60).await, hits(1, 10), "the next minute sees all ten");
     assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, hits(1, 0), "days later: a fresh count");
     assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, hits(2, 0));
+}
+
+pub async fn a_taken_back_hit_no_longer_counts(store: &dyn AccountStore) {
+    let hits = |current, previous| Ok(WindowHits { current, previous });
+    let start = NOW - NOW.rem_euclid(60);
+    assert_eq!(store.hit("login:198.51.100.7", start + 1, 60).await, hits(1, 0));
+    assert_eq!(store.hit("login:198.51.100.7", start + 2, 60).await, hits(2, 0));
+    store.unhit("login:198.51.100.7", start + 3, 60).await.expect("taken back");
+    assert_eq!(store.hit("login:198.51.100.7", start + 4, 60).await, hits(2, 0), "the taken-back hit is gone");
+    store.unhit("login:198.51.100.7", start + 61, 60).await.expect("a window with no count");
+    assert_eq!(store.hit("login:198.51.100.7", start + 62, 60).await, hits(1, 2), "nothing below zero, the last window told");
+    store.unhit("never-hit", start, 60).await.expect("an unknown key");
+    assert_eq!(store.hit("never-hit", start + 1, 60).await, hits(1, 0));
 }
 
 pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {

@@ -178,6 +178,13 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.
     async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError>;
+    /// Takes back one event [`AccountStore::hit`] counted for `key` in the fixed window of
+    /// `window_secs` seconds that contains `now`: a refused call, which must not extend its own
+    /// refusal. Never takes a count below zero; a window with no count is left as it is.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
+    async fn unhit(&self, key: &str, now: i64, window_secs: i64) -> Result<(), AccountStoreError>;
 
     /// Keeps a started external sign-in (Google) under its `state` until `expires_at`, shared by
     /// every instance so the return may reach another one.

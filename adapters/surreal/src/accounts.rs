@@ -404,6 +404,21 @@ impl AccountStore for SurrealAccountStore {
         })
     }
 
+    async fn unhit(&self, key: &str, now: i64, window_secs: i64) -> Result<(), AccountStoreError> {
+        let window = window_secs.max(1);
+        let start = now.div_euclid(window) * window;
+        let key = text(key);
+        self.write_retrying(|| {
+            self.db
+                .query("UPDATE type::record('rate_hit', [$key, $start]) SET count -= 1 WHERE count > 0 RETURN NONE")
+                .bind(("key", key.clone()))
+                .bind(("start", start))
+        })
+        .await
+        .map(|_| ())
+        .map_err(|e| unavailable(&e))
+    }
+
     async fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {
         let p = pending.clone();
         self.write_retrying(|| {

@@ -242,6 +242,7 @@ guarded!(AccountStore, AccountStoreError, {
     fn challenge(&self, key: &ChallengeKey, now: i64) -> Option<Challenge>;
     fn check_challenge(&self, key: &ChallengeKey, now: i64, offered_hash: &str) -> ChallengeOutcome;
     fn hit(&self, key: &str, now: i64, window_secs: i64) -> WindowHits;
+    fn unhit(&self, key: &str, now: i64, window_secs: i64) -> ();
     fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
     fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
 });

@@ -54,6 +54,8 @@ pub struct Shop {
     pub readiness: DatabaseReadiness,
     /// Ready answers of `GET /api/get/productById/{id}`; `None` when the catalog cache is off.
     pub ready_answers: Option<Arc<ReadyAnswers>>,
+    /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
+    pub catalog_guard: Arc<crate::catalog_budget::CatalogGuard>,
 }
 
 /// The database's readiness probe, shared by the health routes.
@@ -114,7 +116,9 @@ impl App {
         let database = Database::connect_with(&url, &options)
             .await
             .with_context(|| format!("opening the database at {url}"))?;
-        let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
+        // The cache's misses of searches and listings go through each client's budget.
+        let catalog_store: Arc<dyn CatalogStore> =
+            Arc::new(crate::catalog_budget::BudgetedCatalogStore::new(Arc::new(database.catalog())));
         // Writes (the seed) go through the cache too, so it forgets at once.
         let (catalog_store, ready_answers) = cached_reads(catalog_store, &config).await;
         let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
@@ -142,7 +146,10 @@ impl App {
         let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
         settings.shop_name = config.shop_name.clone();
-        let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), config.rate_limits);
+        settings.attempts_per_minute = config.limits.login_attempts_per_minute.max(1);
+        let mut rules = config.rate_limits;
+        config.limits.apply(&mut rules);
+        let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), rules);
         let accounts =
             AccountService::new(Arc::new(database.accounts()), notifier, blobs, Arc::new(SystemClock), settings);
         let wishlist = WishlistService::new(Arc::new(database.wishlist()), catalog_store.clone());
@@ -179,6 +186,10 @@ impl App {
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
             ready_answers,
+            catalog_guard: Arc::new(crate::catalog_budget::CatalogGuard::new(
+                config.limits.catalog_misses_per_minute,
+                std::time::Duration::from_millis(config.limits.catalog_deadline_ms),
+            )),
         };
         Ok(Self { config, shop, catalog_store, database, _alive: Arc::new(alive) })
     }
@@ -233,6 +244,8 @@ impl App {
         }
         let headers = SecurityHeaders::new(&self.policy_sources()?, self.config.env == Environment::Prod)
             .map_err(anyhow::Error::msg)?;
+        let proxies = Arc::new(self.config.limits.proxies().map_err(anyhow::Error::msg)?);
+        let body_deadline = crate::listener::BodyDeadline(std::time::Duration::from_millis(self.config.limits.body_timeout_ms.max(1)));
         Ok(route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
@@ -240,10 +253,13 @@ impl App {
             .boxed()
             .around(hardening::limit_bodies)
             .boxed()
+            .with(body_deadline)
+            .boxed()
             .with(TextCompression)
             .boxed()
             .with(Tracing)
-            .with(headers))
+            .with(headers)
+            .with(crate::clients::RememberClient(proxies)))
     }
 
     /// The origins the pages' Content-Security-Policy allows besides their own: the checkout

@@ -296,16 +296,13 @@ impl AccountService {
     }
 
     /// Counts one event for `key`; past `limit` in the last `window_secs` the call is refused with
-    /// `message`.
+    /// `message` (and not counted).
     async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
         let now = self.clock.now();
-        let hits = self.store.hit(key, now, window_secs).await?;
-        let window = Window::new(limit, window_secs);
-        if !window.allows(hits, now) {
+        crate::throttle::count(self.store.as_ref(), key, now, Window::new(limit, window_secs)).await?.map_err(|wait| {
             tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
-            return Err(AccountError::RateLimited(message, u64::try_from(window.retry_after(hits, now)).unwrap_or(1)));
-        }
-        Ok(())
+            AccountError::RateLimited(message, wait)
+        })
     }
 
     /// Counts one login or verification attempt from a client address.

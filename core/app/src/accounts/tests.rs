@@ -108,6 +108,12 @@ impl AccountStore for MemStore {
         *n += 1;
         Ok(WindowHits { current: *n, previous })
     }
+    async fn unhit(&self, key: &str, now: i64, window: i64) -> Result<(), AccountStoreError> {
+        if let Some(n) = self.hits.lock().expect("lock").get_mut(&(key.to_owned(), now.div_euclid(window))) {
+            *n = n.saturating_sub(1);
+        }
+        Ok(())
+    }
     async fn put_pending_sign_in(&self, p: &marque_ports::PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {
         self.pending.lock().expect("lock").insert(p.state.clone(), (p.clone(), expires_at));
         Ok(())
@@ -279,10 +285,10 @@ async fn resend_waits_thirty_seconds_and_stops_at_five_an_hour() {
     let Err(AccountError::RateLimited(Message::OtpTooMany, wait)) = w.service.resend(&by_mobile()).await.map(drop) else {
         panic!("a sixth code within the hour");
     };
-    // NOW starts an hour; six counted by 150 s in. The estimate spreads them over the hour, so one more is allowed
-    // once they weigh four: 6 × (3600 − e) ≤ 14,400, 1,200 s into the next hour.
+    // NOW starts an hour; five kept by 150 s in (the refused sixth is not counted). The estimate spreads them
+    // over the hour, so one more is allowed once they weigh four: 5 × (3600 − e) ≤ 14,400, 720 s into the next hour.
     assert_eq!(NOW.rem_euclid(3600), 0);
-    assert_eq!(wait, 3600 - 150 + 1200);
+    assert_eq!(wait, 3600 - 150 + 720);
     let nobody = Who { email: None, mobile: Some("9000000000".into()) };
     assert_eq!(w.service.resend(&nobody).await.map(drop), Err(AccountError::NotFound(Message::AccountUnknown)));
 }
@@ -293,11 +299,14 @@ async fn login_attempts_from_one_address_are_limited_per_minute() {
     for _ in 0..10 {
         assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
     }
-    // Eleven counted at once: one more is allowed when they weigh nine, 11 × (60 − e) ≤ 540, 11 s into the next minute.
-    assert_eq!(
-        w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
-        Err(AccountError::RateLimited(Message::TooManyAttempts, u64::try_from(71 - NOW.rem_euclid(60)).expect("positive")))
-    );
+    // Ten kept (the refused eleventh is not counted): one more is allowed when they weigh nine,
+    // 10 × (60 − e) ≤ 540, 6 s into the next minute; refusals in between do not move it.
+    for _ in 0..3 {
+        assert_eq!(
+            w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+            Err(AccountError::RateLimited(Message::TooManyAttempts, u64::try_from(66 - NOW.rem_euclid(60)).expect("positive")))
+        );
+    }
     assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "198.51.100.1").await, Err(AccountError::BadCredentials));
 }
 
@@ -314,8 +323,9 @@ async fn login_attempts_across_a_minute_boundary_are_counted_together() {
     }
     assert_eq!(
         w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
-        // Five before the minute, six in it: one more once the five weigh three, 5 × (60 − e) ≤ 180, at 24 s in.
-        Err(AccountError::RateLimited(Message::TooManyAttempts, 22)),
+        // Five before the minute, five kept in it: one more once the five before weigh four, 5 × (60 − e) ≤ 240,
+        // at 12 s in.
+        Err(AccountError::RateLimited(Message::TooManyAttempts, 10)),
         "ten in five seconds, split by the start of a minute"
     );
     w.advance(60);
