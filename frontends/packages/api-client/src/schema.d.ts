@@ -1531,6 +1531,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The customer keeps 20 addresses already (`address.book_full`). */
             409: {
                 headers: {
@@ -1620,6 +1629,15 @@ export interface operations {
             };
             /** @description No product has this `_id`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1808,6 +1826,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -1864,7 +1891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1901,7 +1928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,7 +2101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2198,7 +2225,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2259,7 +2299,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,7 +2401,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2390,7 +2456,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2447,7 +2526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2633,6 +2712,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -2748,6 +2836,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -2757,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A code was sent too often. `Retry-After` gives the seconds to wait. */
+            /** @description A code was sent too often, or too many codes were asked from this client in an hour. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -2826,6 +2923,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -2887,6 +2993,15 @@ export interface operations {
             };
             /** @description `user_id` or the address is another customer's. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2981,6 +3096,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The payment arrived after its hold expired and the stock is gone (`checkout.out_of_stock`). */
             409: {
                 headers: {
@@ -3050,6 +3174,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An account with this email or mobile number exists (`account.email_taken`, `account.mobile_taken`). */
             409: {
                 headers: {
@@ -3068,7 +3201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many codes sent to this number in an hour. `Retry-After` gives the seconds to wait. */
+            /** @description Too many codes sent to this number, or too many sign-ups from this client, in an hour. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3263,6 +3396,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -3272,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Asked again within 30 seconds, or too many codes in an hour. `Retry-After` gives the seconds to wait. */
+            /** @description Asked again within 30 seconds, or too many codes in an hour (for this account or from this client). `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3343,6 +3485,15 @@ export interface operations {
             };
             /** @description The path names another customer. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3449,6 +3600,15 @@ export interface operations {
             };
             /** @description A field that does not parse; its message and code come from the shop's rules. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
