@@ -351,6 +351,7 @@ impl CatalogApi {
     /// the same filters as a category page. Public: a bearer token may be sent and is
     /// not needed.
     #[oai(path = "/get/product/:categoryName/:subCategoryName", method = "get", operation_id = "listSubcategoryProducts")]
+    #[expect(clippy::too_many_arguments, reason = "one argument per path and query parameter of the operation, and the request")]
     async fn subcategory_products(
         &self,
         req: &Request,
