@@ -54,6 +54,8 @@ mkdir -p "$work/data" "$work/web"
 # second security scheme is exercised too.
 MARQUE_ADDR=127.0.0.1:0 MARQUE_DB=mem:// MARQUE_DATA_DIR="$work/data" MARQUE_WEB_DIR="$work/web" \
   MARQUE_ENV=dev MARQUE_CLIENT_VALIDATION="$client_validation" MARQUE_SEED_PRODUCTS=60 RUST_LOG=warn NO_COLOR=1 \
+  MARQUE_SIGNUPS_PER_HOUR=100000 MARQUE_CODE_REQUESTS_PER_HOUR=100000 MARQUE_SIGN_INS_PER_HOUR=100000 \
+  MARQUE_CATALOG_MISSES_PER_MINUTE=1000000 \
   "$work/marque-server" >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 base=""

@@ -38,6 +38,7 @@ macro_rules! for_each_account_suite {
         $callback!(email_and_mobile_codes_are_kept_apart);
         $callback!(hits_are_counted_per_key_and_window);
         $callback!(an_unhit_takes_back_one_hit_of_its_window);
+        $callback!(a_taken_back_hit_no_longer_counts);
         $callback!(pending_sign_ins_are_taken_once_and_expire);
         $callback!(the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts);
         $callback!(sign_in_codes_are_taken_once_and_expire);
@@ -423,6 +424,19 @@ pub async fn the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unprove
     assert_eq!(store.take_pending_sign_in("fresh", NOW).await.expect("take").map(|p| p.state), Some("fresh".to_owned()));
     let again = store.sweep(NOW, NOW - DAY).await.expect("sweep");
     assert_eq!((again.sessions, again.pending_sign_ins, again.accounts.len()), (0, 0, 0), "nothing left to sweep");
+}
+
+pub async fn a_taken_back_hit_no_longer_counts(store: &dyn AccountStore) {
+    let hits = |current, previous| Ok(WindowHits { current, previous });
+    let start = NOW - NOW.rem_euclid(60);
+    assert_eq!(store.hit("login:198.51.100.7", start + 1, 60).await, hits(1, 0));
+    assert_eq!(store.hit("login:198.51.100.7", start + 2, 60).await, hits(2, 0));
+    store.unhit("login:198.51.100.7", start + 3, 60).await.expect("taken back");
+    assert_eq!(store.hit("login:198.51.100.7", start + 4, 60).await, hits(2, 0), "the taken-back hit is gone");
+    store.unhit("login:198.51.100.7", start + 61, 60).await.expect("a window with no count");
+    assert_eq!(store.hit("login:198.51.100.7", start + 62, 60).await, hits(1, 2), "nothing below zero, the last window told");
+    store.unhit("never-hit", start, 60).await.expect("an unknown key");
+    assert_eq!(store.hit("never-hit", start + 1, 60).await, hits(1, 0));
 }
 
 pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {

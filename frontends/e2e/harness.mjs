@@ -38,6 +38,11 @@ export function startServer(dataDir) {
         MARQUE_DATA_DIR: dataDir,
         MARQUE_WEB_DIR: webDir,
         MARQUE_ENV: process.env.MARQUE_ENV ?? 'dev',
+        // One client (loopback) signing up and browsing far more than a person: limits set for that.
+        MARQUE_SIGNUPS_PER_HOUR: process.env.MARQUE_SIGNUPS_PER_HOUR ?? '10000',
+        MARQUE_CODE_REQUESTS_PER_HOUR: process.env.MARQUE_CODE_REQUESTS_PER_HOUR ?? '10000',
+        MARQUE_SIGN_INS_PER_HOUR: process.env.MARQUE_SIGN_INS_PER_HOUR ?? '10000',
+        MARQUE_CATALOG_MISSES_PER_MINUTE: process.env.MARQUE_CATALOG_MISSES_PER_MINUTE ?? '100000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -270,9 +270,9 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.
     async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError>;
-
-    /// Takes back one event [`AccountStore::hit`] counted for `key` in the window containing
-    /// `now` (a refused attempt, so it does not keep the window full); never below zero.
+    /// Takes back one event [`AccountStore::hit`] counted for `key` in the fixed window of
+    /// `window_secs` seconds that contains `now`: a refused call, which must not extend its own
+    /// refusal. Never takes a count below zero; a window with no count is left as it is.
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be written.

@@ -55,6 +55,8 @@ pub struct Shop {
     pub ready_answers: Option<Arc<ReadyAnswers>>,
     /// A customer's copy of their data, and the erasure of their account.
     pub privacy: PrivacyService,
+    /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
+    pub catalog_guard: Arc<crate::catalog_budget::CatalogGuard>,
 }
 
 /// The database's readiness probe, shared by the health routes.
@@ -117,7 +119,9 @@ impl App {
         let database = Database::connect_with(&url, &options)
             .await
             .with_context(|| format!("opening the database at {url}"))?;
-        let catalog_store: Arc<dyn CatalogStore> = Arc::new(database.catalog());
+        // The cache's misses of searches and listings go through each client's budget.
+        let catalog_store: Arc<dyn CatalogStore> =
+            Arc::new(crate::catalog_budget::BudgetedCatalogStore::new(Arc::new(database.catalog())));
         // Writes (the seed) go through the cache too, so it forgets at once.
         let (catalog_store, ready_answers) = cached_reads(catalog_store, &config).await;
         let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
@@ -154,7 +158,10 @@ impl App {
         settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
         settings.signup_messages_per_hour = config.signup_messages_per_hour;
         settings.shop_name = config.shop_name.clone();
-        let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), config.rate_limits);
+        settings.attempts_per_minute = config.limits.login_attempts_per_minute.max(1);
+        let mut rules = config.rate_limits;
+        config.limits.apply(&mut rules);
+        let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), rules);
         let accounts =
             AccountService::new(Arc::new(database.accounts()), notifier, blobs, Arc::new(SystemClock), settings);
         let wishlist = WishlistService::new(Arc::new(database.wishlist()), catalog_store.clone());
@@ -195,6 +202,10 @@ impl App {
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
             ready_answers,
             privacy,
+            catalog_guard: Arc::new(crate::catalog_budget::CatalogGuard::new(
+                config.limits.catalog_misses_per_minute,
+                std::time::Duration::from_millis(config.limits.catalog_deadline_ms),
+            )),
         };
         Ok(Self { config, shop, catalog_store, database, _alive: Arc::new(alive) })
     }
@@ -249,6 +260,8 @@ impl App {
         }
         let headers = SecurityHeaders::new(&self.policy_sources()?, self.config.env == Environment::Prod)
             .map_err(anyhow::Error::msg)?;
+        let proxies = Arc::new(self.config.limits.proxies().map_err(anyhow::Error::msg)?);
+        let body_deadline = crate::listener::BodyDeadline(std::time::Duration::from_millis(self.config.limits.body_timeout_ms.max(1)));
         Ok(route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
@@ -256,10 +269,13 @@ impl App {
             .boxed()
             .around(hardening::limit_bodies)
             .boxed()
+            .with(body_deadline)
+            .boxed()
             .with(TextCompression)
             .boxed()
             .around(crate::request_log::log_requests)
-            .with(headers))
+            .with(headers)
+            .with(crate::clients::RememberClient(proxies)))
     }
 
     /// The origins the pages' Content-Security-Policy allows besides their own: the checkout

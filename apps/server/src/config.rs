@@ -174,6 +174,11 @@ pub struct Config {
     #[arg(skip)]
     pub rate_limits: marque_app::ThrottleRules,
 
+    /// Per-client limits (behind trusted proxies), connection deadlines and the catalog's
+    /// budget of cache misses.
+    #[command(flatten)]
+    pub limits: crate::clients::LimitsConfig,
+
     /// Origins (`https://host[:port]`, separated by commas) the pages' Content-Security-Policy
     /// allows for scripts, frames, calls and images besides the shop's own, the checkout
     /// script's and the payment API's.
@@ -503,6 +508,7 @@ impl Config {
             product_pages_mb: 8,
             catalog_poll_ms: 100,
             rate_limits: marque_app::ThrottleRules::default(),
+            limits: crate::clients::LimitsConfig::for_tests(),
             csp_extra_origins: String::new(),
         }
     }

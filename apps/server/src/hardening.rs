@@ -60,7 +60,8 @@ fn may_stream(req: &Request) -> bool {
         || (req.version() >= Version::HTTP_2 && !matches!(*req.method(), Method::GET | Method::HEAD))
 }
 
-fn too_large(limit: usize) -> Response {
+/// 413 with the JSON error shape and the limit.
+pub(crate) fn too_large(limit: usize) -> Response {
     let message = marque_domain::Message::RequestTooLarge;
     let body = serde_json::json!({
         "status": "failed",

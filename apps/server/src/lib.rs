@@ -4,6 +4,8 @@
 pub mod api;
 pub mod app;
 pub mod avatar;
+pub mod catalog_budget;
+pub mod clients;
 pub mod config;
 pub mod encoding;
 pub mod hardening;

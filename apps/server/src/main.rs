@@ -164,7 +164,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         }
     }
     let routes = app.routes()?;
-    let acceptor = NoDelayAcceptor::bind(addr).await?;
+    let acceptor = NoDelayAcceptor::bind(addr).await?.with_timeouts(app.config.limits.timeouts());
     for local in acceptor.local_addr() {
         if let Some(addr) = local.as_socket_addr() {
             // Scripts and tests read this line to find a port picked with `:0`.

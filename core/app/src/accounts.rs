@@ -372,20 +372,13 @@ impl AccountService {
     }
 
     /// Counts one event for `key`; past `limit` in the last `window_secs` the call is refused with
-    /// `message`, and the refused event is taken back so hammering does not keep the window full.
+    /// `message` (and not counted).
     async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
         let now = self.clock.now();
-        let hits = self.store.hit(key, now, window_secs).await?;
-        let window = Window::new(limit, window_secs);
-        if !window.allows(hits, now) {
-            if let Err(e) = self.store.unhit(key, now, window_secs).await {
-                tracing::warn!(error = %e, "taking back a refused attempt failed");
-            }
+        crate::throttle::count(self.store.as_ref(), key, now, Window::new(limit, window_secs)).await?.map_err(|wait| {
             tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
-            let counted = marque_domain::rate::WindowHits { current: hits.current.saturating_sub(1), ..hits };
-            return Err(AccountError::RateLimited(message, u64::try_from(window.retry_after(counted, now)).unwrap_or(1)));
-        }
-        Ok(())
+            AccountError::RateLimited(message, wait)
+        })
     }
 
     /// Counts one login or verification attempt from a client address.

@@ -27,6 +27,15 @@ pub enum Action {
     ProfileUpdate,
     /// Rendering an invoice PDF.
     Invoice,
+    /// `POST /api/register` from one client (an address, not a customer): a password hash and
+    /// two messages each.
+    SignUp,
+    /// `POST /api/mobile/login` from one client: an SMS each.
+    MobileLogin,
+    /// `POST /api/resendotp` from one client: an SMS and an email each.
+    Resend,
+    /// `GET /api/google` from one client: a kept sign-in each.
+    SignInStart,
 }
 
 impl Action {
@@ -39,6 +48,10 @@ impl Action {
             Action::WishlistWrite => "wishlist-write",
             Action::ProfileUpdate => "profile-update",
             Action::Invoice => "invoice",
+            Action::SignUp => "client-sign-up",
+            Action::MobileLogin => "client-mobile-login",
+            Action::Resend => "client-resend",
+            Action::SignInStart => "client-sign-in-start",
         }
     }
 }
@@ -55,10 +68,16 @@ impl Rule {
     pub const fn per_minute(limit: u32) -> Self {
         Self { limit, window_secs: 60 }
     }
+
+    #[must_use]
+    pub const fn per_hour(limit: u32) -> Self {
+        Self { limit, window_secs: 3600 }
+    }
 }
 
 /// The rule of each action. The defaults leave an honest customer far below them
-/// (the address book holds 20, the wishlist 50; a checkout is one pay call).
+/// (the address book holds 20, the wishlist 50; a checkout is one pay call). The per-client
+/// rules are generous: Indian mobile networks put many people behind one address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThrottleRules {
     pub pay: Rule,
@@ -66,6 +85,10 @@ pub struct ThrottleRules {
     pub wishlist_write: Rule,
     pub profile_update: Rule,
     pub invoice: Rule,
+    pub sign_up: Rule,
+    pub mobile_login: Rule,
+    pub resend: Rule,
+    pub sign_in_start: Rule,
 }
 
 impl Default for ThrottleRules {
@@ -76,6 +99,10 @@ impl Default for ThrottleRules {
             wishlist_write: Rule::per_minute(60),
             profile_update: Rule::per_minute(10),
             invoice: Rule::per_minute(30),
+            sign_up: Rule::per_hour(60),
+            mobile_login: Rule::per_hour(120),
+            resend: Rule::per_hour(120),
+            sign_in_start: Rule::per_hour(240),
         }
     }
 }
@@ -89,6 +116,10 @@ impl ThrottleRules {
             Action::WishlistWrite => self.wishlist_write,
             Action::ProfileUpdate => self.profile_update,
             Action::Invoice => self.invoice,
+            Action::SignUp => self.sign_up,
+            Action::MobileLogin => self.mobile_login,
+            Action::Resend => self.resend,
+            Action::SignInStart => self.sign_in_start,
         }
     }
 }
@@ -124,26 +155,52 @@ impl Throttle {
         Self { store, clock, rules }
     }
 
-    /// Counts one `action` by `subject` (a customer's id) and says whether it may go ahead.
+    /// Counts one `action` by `subject` (a customer's id, or a client's key for the per-client
+    /// actions) and says whether it may go ahead.
     ///
     /// # Errors
     /// [`ThrottleError::Limited`] past the action's limit in the last window length (the refused
-    /// call is counted too, so hammering does not help); [`ThrottleError::Unavailable`] when the
-    /// counters cannot be written.
+    /// call is not counted: hammering does not move the end of the refusal); [`ThrottleError::Unavailable`]
+    /// when the counters cannot be written.
     pub async fn check(&self, action: Action, subject: &str) -> Result<(), ThrottleError> {
         let rule = self.rules.rule(action);
         let window = rule.window_secs.max(1);
         let now = self.clock.now();
         let key = format!("{}:{subject}", action.key());
-        let hits = self.store.hit(&key, now, window).await.map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
-        let limit = Window::new(rule.limit, window);
-        if !limit.allows(hits, now) {
-            let retry_after_secs = u64::try_from(limit.retry_after(hits, now)).unwrap_or(1).max(1);
+        let counted = count(self.store.as_ref(), &key, now, Window::new(rule.limit, window))
+            .await
+            .map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
+        counted.map_err(|retry_after_secs| {
             tracing::info!(action = action.key(), "rate limit reached");
-            return Err(ThrottleError::Limited { retry_after_secs });
-        }
-        Ok(())
+            ThrottleError::Limited { retry_after_secs }
+        })
     }
+}
+
+/// Counts one event for `key` under `limit` at `now`: `Ok(Ok(()))` when it stays within the
+/// limit, `Ok(Err(seconds))` when it is refused (at least one second to wait). A refused event
+/// is taken back at once, so hammering past a limit never pushes its end further away.
+///
+/// # Errors
+/// The store's, when the counter cannot be written.
+pub(crate) async fn count(
+    store: &dyn AccountStore,
+    key: &str,
+    now: i64,
+    limit: Window,
+) -> Result<Result<(), u64>, marque_ports::AccountStoreError> {
+    let hits = store.hit(key, now, limit.window_secs).await?;
+    if limit.allows(hits, now) {
+        return Ok(Ok(()));
+    }
+    // The wait counts what stays once this hit is taken back.
+    let kept = marque_domain::rate::WindowHits { current: hits.current.saturating_sub(1), ..hits };
+    let retry_after_secs = u64::try_from(limit.retry_after(kept, now)).unwrap_or(1).max(1);
+    if let Err(e) = store.unhit(key, now, limit.window_secs).await {
+        // Only the refusal lasts a little longer; the call is refused either way.
+        tracing::warn!(error = %e, "taking back a refused hit failed");
+    }
+    Ok(Err(retry_after_secs))
 }
 
 #[cfg(test)]
@@ -168,6 +225,7 @@ mod tests {
     fn counting_store() -> MockAccountStore {
         let counts = Arc::new(Mutex::new(std::collections::HashMap::<(String, i64), u32>::new()));
         let mut store = MockAccountStore::new();
+        let taken = counts.clone();
         store.expect_hit().returning(move |key, now, window| {
             let start = now.div_euclid(window) * window;
             let mut counts = counts.lock().expect("not poisoned");
@@ -175,6 +233,13 @@ mod tests {
             let n = counts.entry((key.to_owned(), start)).or_insert(0);
             *n += 1;
             Ok(WindowHits { current: *n, previous })
+        });
+        store.expect_unhit().returning(move |key, now, window| {
+            let start = now.div_euclid(window) * window;
+            if let Some(n) = taken.lock().expect("not poisoned").get_mut(&(key.to_owned(), start)) {
+                *n = n.saturating_sub(1);
+            }
+            Ok(())
         });
         store
     }
@@ -191,14 +256,27 @@ mod tests {
         for _ in 0..3 {
             throttle.check(Action::Pay, "u1").await.expect("within the limit");
         }
-        // Four counted in this window: one more is allowed once the four weigh at most two,
-        // 4 × (60 − e) ≤ 120 ⇒ 30 s into the next window.
-        assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 15 + 30 }));
+        // The refused fourth is not kept: one more is allowed once the three weigh at most two,
+        // 3 × (60 − e) ≤ 120 ⇒ 20 s into the next window.
+        assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 15 + 20 }));
         // Another customer and another action have counters of their own.
         throttle.check(Action::Pay, "u2").await.expect("another customer");
         throttle.check(Action::Invoice, "u1").await.expect("another action");
-        clock.0.store(6_060 + 30, Ordering::SeqCst);
+        clock.0.store(6_060 + 20, Ordering::SeqCst);
         throttle.check(Action::Pay, "u1").await.expect("when the retry said");
+    }
+
+    #[tokio::test]
+    async fn hammering_past_the_limit_does_not_move_the_end_of_the_refusal() {
+        let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
+        for _ in 0..3 {
+            throttle.check(Action::Pay, "u1").await.expect("within the limit");
+        }
+        for _ in 0..200 {
+            assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 35 }));
+        }
+        clock.0.store(6_060 + 20, Ordering::SeqCst);
+        throttle.check(Action::Pay, "u1").await.expect("when the first refusal said, however many were refused since");
     }
 
     #[tokio::test]
@@ -221,7 +299,17 @@ mod tests {
 
     #[test]
     fn every_action_has_its_own_key() {
-        let actions = [Action::Pay, Action::AddressWrite, Action::WishlistWrite, Action::ProfileUpdate, Action::Invoice];
+        let actions = [
+            Action::Pay,
+            Action::AddressWrite,
+            Action::WishlistWrite,
+            Action::ProfileUpdate,
+            Action::Invoice,
+            Action::SignUp,
+            Action::MobileLogin,
+            Action::Resend,
+            Action::SignInStart,
+        ];
         let keys: std::collections::HashSet<_> = actions.iter().map(|a| a.key()).collect();
         assert_eq!(keys.len(), actions.len());
     }

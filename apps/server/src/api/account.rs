@@ -1,7 +1,7 @@
 //! Customers: sign-up, logins, one-time codes, the profile, logout.
 
 use marque_app::{AccountError, Action, Avatar, LoginOutcome, Who};
-use marque_domain::account::RegistrationInput;
+use marque_domain::account::{Registration, RegistrationInput};
 use marque_domain::Message;
 use marque_domain::address::SavedAddress;
 use marque_ports::UserRecord;
@@ -233,11 +233,11 @@ pub struct UpdateUserForm {
     profile: Option<Upload>,
 }
 
-account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", too_many: "Too many codes sent to this number in an hour, or the shop's hourly budget of sign-up messages is spent (`request.too_many`). `Retry-After` gives the seconds to wait.", {
+account_response!(RegisterResponse, RegisterBody, register_bad_request, "register_bad_request", too_many: "Too many codes sent to this number, or too many sign-ups from this client, in an hour, or the shop's hourly budget of sign-up messages is spent (`request.too_many`). `Retry-After` gives the seconds to wait.", {
     /// An account has proven this email or mobile number (`account.email_taken`, `account.mobile_taken`).
     Conflict = 409,
 });
-account_response!(MobileLoginResponse, MobileLoginBody, mobile_login_bad_request, "mobile_login_bad_request", too_many: "A code was sent too often. `Retry-After` gives the seconds to wait.", {
+account_response!(MobileLoginResponse, MobileLoginBody, mobile_login_bad_request, "mobile_login_bad_request", too_many: "A code was sent too often, or too many codes were asked from this client in an hour. `Retry-After` gives the seconds to wait.", {
     /// No account has this mobile number.
     NotFound = 404,
 });
@@ -249,7 +249,7 @@ account_response!(VerifyResponse, VerifyBody, verify_bad_request, "verify_bad_re
     /// Another account proved this email or mobile number a moment before.
     Conflict = 409,
 });
-account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad_request", too_many: "Asked again within 30 seconds, or too many codes in an hour. `Retry-After` gives the seconds to wait.", {
+account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad_request", too_many: "Asked again within 30 seconds, or too many codes in an hour (for this account or from this client). `Retry-After` gives the seconds to wait.", {
     /// No account has this email or mobile number.
     NotFound = 404,
 });
@@ -275,7 +275,7 @@ async fn read_avatar(upload: Option<Upload>) -> Result<Option<Avatar>, Json<Erro
     if bytes.is_empty() {
         return Ok(None);
     }
-    avatar::normalize(&bytes).map(Some).map_err(|e| {
+    avatar::normalize_off_runtime(bytes).await.map(Some).map_err(|e| {
         tracing::info!(reason = %e.0, "refused a profile picture");
         invalid()
     })
@@ -314,16 +314,21 @@ impl AccountApi {
     /// Signs up: stores the account with nothing proven and sends one code by SMS and another by
     /// email, each proving its own channel.
     #[oai(path = "/register", method = "post", operation_id = "register")]
-    async fn register(&self, form: RegisterForm) -> RegisterResponse {
-        let avatar = match read_avatar(form.profile).await {
-            Ok(a) => a,
-            Err(e) => return RegisterResponse::BadRequest(e),
-        };
+    async fn register(&self, req: &Request, form: RegisterForm) -> RegisterResponse {
+        // The client's limit and the fields first: a picture is decoded only for a sign-up that may happen.
+        by_client!(self.shop, Action::SignUp, req, RegisterResponse);
         let input = RegistrationInput {
             name: form.name.unwrap_or_default(),
             email: form.email.unwrap_or_default(),
             password: form.password.unwrap_or_default(),
             mobile: form.mobile.unwrap_or_default(),
+        };
+        if let Err(e) = Registration::parse(&input) {
+            return RegisterResponse::BadRequest(body(&AccountError::Registration(e)));
+        }
+        let avatar = match read_avatar(form.profile).await {
+            Ok(a) => a,
+            Err(e) => return RegisterResponse::BadRequest(e),
         };
         match self.shop.accounts.register(&input, avatar).await {
             Ok(user) => RegisterResponse::Ok(Json(RegisterBody {
@@ -341,7 +346,8 @@ impl AccountApi {
 
     /// Mobile login: sends a one-time code by SMS (verify it with `POST /api/verify`).
     #[oai(path = "/mobile/login", method = "post", operation_id = "loginByMobile")]
-    async fn mobile_login(&self, input: Json<MobileLogin>) -> MobileLoginResponse {
+    async fn mobile_login(&self, req: &Request, input: Json<MobileLogin>) -> MobileLoginResponse {
+        by_client!(self.shop, Action::MobileLogin, req, MobileLoginResponse);
         match self.shop.accounts.login_by_mobile(&input.mobile).await {
             Ok(user) => MobileLoginResponse::Ok(Json(MobileLoginBody {
                 status: SUCCESS.into(),
@@ -408,7 +414,8 @@ impl AccountApi {
     /// named channel not yet proven (each its own code), or by the named ones when all are
     /// proven; at least 30 seconds after the last.
     #[oai(path = "/resendotp", method = "post", operation_id = "resendOtp")]
-    async fn resend(&self, input: Json<ResendInput>) -> ResendResponse {
+    async fn resend(&self, req: &Request, input: Json<ResendInput>) -> ResendResponse {
+        by_client!(self.shop, Action::Resend, req, ResendResponse);
         let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };
         match self.shop.accounts.resend(&who).await {
             Ok(_) => ResendResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: Message::OtpResent.text().into() })),

@@ -75,10 +75,11 @@ pub fn ensure_owner(customer: &Customer, user_id: &str) -> Result<(), Json<Error
     }
 }
 
-/// The caller's address, for per-client limits.
+/// The caller's key for per-client limits: its address (behind `MARQUE_TRUSTED_PROXIES`, the one
+/// they forwarded; an IPv6 address's /64), see [`crate::clients`].
 #[must_use]
 pub fn client_address(req: &Request) -> String {
-    req.remote_addr().as_socket_addr().map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
+    crate::clients::current(req)
 }
 
 #[cfg(test)]

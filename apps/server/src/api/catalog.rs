@@ -4,16 +4,19 @@ use marque_app::CatalogError;
 use marque_domain::catalog::{Page, PageError, Product, ProductId, SearchPage, SearchTerm};
 use marque_domain::filters::ListingFilters;
 use marque_domain::Message;
+use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
+use super::auth::client_address;
 use super::error::ErrorBody;
 use super::model::{
     BrandList, CategoryList, CategoryListingBody, HotSellingList, ProductDetail, ProductList, SearchResults,
     SubcategoryListingBody, SUCCESS,
 };
 use crate::app::Shop;
+use crate::catalog_budget::{guarded, Verdict};
 
 #[derive(Tags)]
 enum Tag {
@@ -24,6 +27,20 @@ enum Tag {
 /// A response enum per list operation: the body, a malformed request, or the store down.
 macro_rules! list_response {
     ($name:ident, $body:ty, $bad_request:ident, $handler:tt) => {
+        list_response!(@build $name, $body, $bad_request, $handler, []);
+    };
+    // A search or listing the answer cache may miss: each client's budget of misses (429) and
+    // their deadline (503, see `crate::catalog_budget`).
+    ($name:ident, $body:ty, $bad_request:ident, $handler:tt, guarded) => {
+        list_response!(@build $name, $body, $bad_request, $handler, [
+            /// Too many searches or listings past the answer cache from this client in a minute
+            /// (`request.too_many`); `Retry-After` gives the seconds to wait.
+            #[oai(status = 429)]
+            TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+        ]);
+        guarded_answers!($name);
+    };
+    (@build $name:ident, $body:ty, $bad_request:ident, $handler:tt, [$($extra:tt)*]) => {
         #[derive(ApiResponse)]
         #[oai(bad_request_handler = $handler)]
         enum $name {
@@ -32,7 +49,8 @@ macro_rules! list_response {
             /// The request was malformed (e.g. a page that is not a whole number from 1).
             #[oai(status = 400)]
             BadRequest(Json<ErrorBody>),
-            /// The catalog cannot be read right now.
+            $($extra)*
+            /// The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`).
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
         }
@@ -50,6 +68,27 @@ macro_rules! list_response {
     };
 }
 
+/// How a guarded catalog call answers a refused miss (see `crate::catalog_budget`).
+macro_rules! guarded_answers {
+    ($name:ident) => {
+        impl $name {
+            /// The answer to `result` unless one of its misses was refused.
+            fn guarded<T>(result: Result<T, CatalogError>, verdict: Option<Verdict>, ok: impl FnOnce(T) -> Self) -> Self {
+                match (verdict, result) {
+                    (Some(Verdict::TooMany(wait)), _) => $name::TooMany(ErrorBody::from_message(Message::TooManyRequests), wait),
+                    (Some(Verdict::TooSlow), _) => $name::Unavailable(too_slow_body()),
+                    (None, Ok(answer)) => ok(answer),
+                    (None, Err(e)) => e.into(),
+                }
+            }
+        }
+    };
+}
+
+fn too_slow_body() -> Json<ErrorBody> {
+    ErrorBody::new("The catalog took too long to answer. Please try again.", Some("catalog.too_slow"))
+}
+
 fn unavailable_body() -> Json<ErrorBody> {
     ErrorBody::new("The catalog is unavailable right now. Please try again.", Some("catalog.unavailable"))
 }
@@ -58,8 +97,8 @@ list_response!(CategoriesResponse, CategoryList, categories_bad_request, "catego
 list_response!(BrandsResponse, BrandList, brands_bad_request, "brands_bad_request");
 list_response!(NewProductsResponse, ProductList, new_products_bad_request, "new_products_bad_request");
 list_response!(HotSellingResponse, HotSellingList, hot_selling_bad_request, "hot_selling_bad_request");
-list_response!(SearchResponse, SearchResults, search_bad_request, "search_bad_request");
-list_response!(BrandProductsResponse, SearchResults, brand_products_bad_request, "brand_products_bad_request");
+list_response!(SearchResponse, SearchResults, search_bad_request, "search_bad_request", guarded);
+list_response!(BrandProductsResponse, SearchResults, brand_products_bad_request, "brand_products_bad_request", guarded);
 
 /// A response enum per filtered listing: the body, a malformed page or filter, an
 /// unknown category or subcategory, or the store down.
@@ -77,10 +116,15 @@ macro_rules! filtered_listing_response {
             /// No such category, or no such subcategory in it (`category.not_found`).
             #[oai(status = 404)]
             NotFound(Json<ErrorBody>),
-            /// The catalog cannot be read right now.
+            /// Too many searches or listings past the answer cache from this client in a minute
+            /// (`request.too_many`); `Retry-After` gives the seconds to wait.
+            #[oai(status = 429)]
+            TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+            /// The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`).
             #[oai(status = 503)]
             Unavailable(Json<ErrorBody>),
         }
+        guarded_answers!($name);
 
         fn $bad_request(err: poem::Error) -> $name {
             $name::BadRequest(ErrorBody::from_poem(&err))
@@ -253,6 +297,7 @@ impl CatalogApi {
     #[oai(path = "/get/productBySearch", method = "get", operation_id = "searchProducts")]
     async fn search(
         &self,
+        req: &Request,
         /// Part name or number; empty lists every product.
         search: Query<Option<String>>,
         /// Page number from 1; absent means 1.
@@ -266,10 +311,8 @@ impl CatalogApi {
             Ok(t) => t,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        match self.shop.catalog.search(term.as_str(), page).await {
-            Ok(r) => SearchResponse::Ok(results_body(r)),
-            Err(e) => e.into(),
-        }
+        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), self.shop.catalog.search(term.as_str(), page)).await;
+        SearchResponse::guarded(result, verdict, |r| SearchResponse::Ok(results_body(r)))
     }
 
     /// Products of one category. Without any filter (`oem`, `product_type`, `fuel_type`
@@ -281,6 +324,7 @@ impl CatalogApi {
     #[oai(path = "/get/product/:categorySlug", method = "get", operation_id = "listCategoryProducts")]
     async fn category_products(
         &self,
+        req: &Request,
         /// The category's slug, e.g. `brakes`.
         #[oai(name = "categorySlug")]
         category_slug: Path<String>,
@@ -298,18 +342,19 @@ impl CatalogApi {
                 Ok(q) => q,
                 Err(body) => return CategoryListingResponse::BadRequest(body),
             };
-        match self.shop.catalog.category_listing(&category_slug.0, &filters, page).await {
-            Ok(listing) => CategoryListingResponse::Ok(Json(listing.into())),
-            Err(e) => e.into(),
-        }
+        let listing = self.shop.catalog.category_listing(&category_slug.0, &filters, page);
+        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), listing).await;
+        CategoryListingResponse::guarded(result, verdict, |listing| CategoryListingResponse::Ok(Json(listing.into())))
     }
 
     /// Products of one subcategory of a category, newest first, 20 a page, narrowed by
     /// the same filters as a category page. Public: a bearer token may be sent and is
     /// not needed.
     #[oai(path = "/get/product/:categoryName/:subCategoryName", method = "get", operation_id = "listSubcategoryProducts")]
+    #[expect(clippy::too_many_arguments, reason = "one argument per path and query parameter of the operation, and the request")]
     async fn subcategory_products(
         &self,
+        req: &Request,
         /// The category's slug, e.g. `brakes`.
         #[oai(name = "categoryName")]
         category_slug: Path<String>,
@@ -330,10 +375,9 @@ impl CatalogApi {
                 Ok(q) => q,
                 Err(body) => return SubcategoryListingResponse::BadRequest(body),
             };
-        match self.shop.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page).await {
-            Ok(listing) => SubcategoryListingResponse::Ok(Json(listing.into())),
-            Err(e) => e.into(),
-        }
+        let listing = self.shop.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page);
+        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), listing).await;
+        SubcategoryListingResponse::guarded(result, verdict, |listing| SubcategoryListingResponse::Ok(Json(listing.into())))
     }
 
     /// Products of one OEM brand (car maker), newest first, 20 a page. A slug no
@@ -341,6 +385,7 @@ impl CatalogApi {
     #[oai(path = "/get/productByOem/:brandSlug", method = "get", operation_id = "listProductsByOem")]
     async fn products_by_oem(
         &self,
+        req: &Request,
         /// The brand's slug, e.g. `bmw` or `land-rover`.
         #[oai(name = "brandSlug")]
         brand_slug: Path<String>,
@@ -351,9 +396,7 @@ impl CatalogApi {
             Ok(p) => p,
             Err(e) => return BrandProductsResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        match self.shop.catalog.brand_products(&brand_slug.0, page).await {
-            Ok(r) => BrandProductsResponse::Ok(results_body(r)),
-            Err(e) => e.into(),
-        }
+        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), self.shop.catalog.brand_products(&brand_slug.0, page)).await;
+        BrandProductsResponse::guarded(result, verdict, |r| BrandProductsResponse::Ok(results_body(r)))
     }
 }

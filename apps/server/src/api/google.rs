@@ -93,6 +93,18 @@ fn unavailable() -> Response {
 #[handler]
 pub async fn start(req: &Request, shop: Data<&Shop>) -> Response {
     let Some(sign_in) = &shop.sign_in else { return unavailable() };
+    let client = super::auth::client_address(req);
+    match super::limits::check(&shop, marque_app::Action::SignInStart, &client).await {
+        Ok(()) => {}
+        Err(super::limits::Refusal::TooMany(body, secs)) => {
+            return Response::builder()
+                .status(StatusCode::TOO_MANY_REQUESTS)
+                .header("retry-after", secs.to_string())
+                .content_type("application/json")
+                .body(poem_openapi::types::ToJSON::to_json_string(&body.0));
+        }
+        Err(super::limits::Refusal::Unavailable(_)) => return failure(),
+    }
     let started = match sign_in.provider.start(&sign_in.callback(req)).await {
         Ok(started) => started,
         Err(e) => {

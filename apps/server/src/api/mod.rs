@@ -82,6 +82,20 @@ macro_rules! redacted_debug {
     };
 }
 
+/// [`throttle!`] for a per-client limit: counted under the key of the client that sent `req`
+/// (see `crate::clients`).
+macro_rules! by_client {
+    ($shop:expr, $action:expr, $req:expr, $response:ident) => {
+        let client = $crate::api::auth::client_address($req);
+        if let Err(refusal) = $crate::api::limits::check(&$shop, $action, &client).await {
+            return match refusal {
+                $crate::api::limits::Refusal::TooMany(body, secs) => $response::TooMany(body, secs),
+                $crate::api::limits::Refusal::Unavailable(body) => $response::Unavailable(body),
+            };
+        }
+    };
+}
+
 mod account;
 mod address;
 mod allow;
@@ -153,8 +167,9 @@ pub fn spec_json(shop: &Shop) -> String {
     with_body_limits(&with_client_validation(&plain_json_media_type(&service(shop).spec())))
 }
 
-/// Lists the 413 every operation with a request body may answer: the body limits are applied
-/// around the whole route tree (`crate::hardening`), not by each handler.
+/// Lists the 408 and 413 every operation with a request body may answer: the body deadline and
+/// limits are applied around the whole route tree (`crate::listener`, `crate::hardening`), not by
+/// each handler.
 fn with_body_limits(spec: &str) -> String {
     let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
     if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
@@ -165,6 +180,13 @@ fn with_body_limits(spec: &str) -> String {
                     continue;
                 }
                 if let Some(responses) = op.get_mut("responses").and_then(|r| r.as_object_mut()) {
+                    responses.insert(
+                        "408".to_owned(),
+                        serde_json::json!({
+                            "description": "The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`).",
+                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+                        }),
+                    );
                     responses.insert(
                         "413".to_owned(),
                         serde_json::json!({

@@ -19,6 +19,7 @@ fn low() -> ThrottleRules {
         wishlist_write: Rule::per_minute(2),
         profile_update: Rule::per_minute(1),
         invoice: Rule::per_minute(2),
+        ..ThrottleRules::default()
     }
 }
 

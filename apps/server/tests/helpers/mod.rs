@@ -66,7 +66,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> (TestShop, A
 /// Serves `app` on a free port until the test ends.
 pub async fn serve(app: &App) -> TestShop {
     let routes = app.routes().expect("routes build");
-    let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds");
+    let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds").with_timeouts(app.config.limits.timeouts());
     let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
     tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
     TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }

@@ -31,6 +31,11 @@ pub fn start(env: &[(&str, String)], log: &Path) -> ServerProcess {
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("MARQUE_ADDR", "127.0.0.1:0")
         .env("RUST_LOG", "info,surrealdb=warn,surrealdb_core=warn")
+        // Every test is one client (127.0.0.1) doing far more than a person: limits set for that.
+        .env("MARQUE_SIGNUPS_PER_HOUR", "10000")
+        .env("MARQUE_CODE_REQUESTS_PER_HOUR", "10000")
+        .env("MARQUE_SIGN_INS_PER_HOUR", "10000")
+        .env("MARQUE_CATALOG_MISSES_PER_MINUTE", "100000")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(stderr);
