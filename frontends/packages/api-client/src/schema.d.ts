@@ -957,8 +957,12 @@ export interface components {
              */
             createdAt: number;
             email: string;
+            /** @description Whether the email was proven by its own code (or by the sign-in provider). */
+            emailVerified: boolean;
             googleEmail: string;
             mobile: string;
+            /** @description Whether the mobile was proven by its own code. */
+            mobileVerified: boolean;
             name: string;
             /** Format: int64 */
             offerExp: number;
@@ -966,7 +970,7 @@ export interface components {
             percentage: number;
             /** @description Address of the profile picture; empty for the default picture. */
             profile: string;
-            /** @description Whether a one-time code confirmed the account. */
+            /** @description Whether a one-time code confirmed the account (email or mobile). */
             verified: boolean;
         };
         /**
@@ -1684,6 +1688,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The customer keeps 20 addresses already (`address.book_full`). */
             409: {
                 headers: {
@@ -1773,6 +1786,15 @@ export interface operations {
             };
             /** @description No product has this `_id`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1961,6 +1983,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -2017,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2054,7 +2085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2227,7 +2258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2351,7 +2382,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2412,7 +2456,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2501,7 +2558,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2543,7 +2613,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /**
+             * @description Too many searches or listings past the answer cache from this client in a minute
+             *     (`request.too_many`); `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2600,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The catalog cannot be read right now. */
+            /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2706,6 +2789,15 @@ export interface operations {
              *     (`account.login_required`).
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2850,6 +2942,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -2965,6 +3066,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -2974,7 +3084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A code was sent too often. `Retry-After` gives the seconds to wait. */
+            /** @description A code was sent too often, or too many codes were asked from this client in an hour. `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3043,6 +3153,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -3104,6 +3223,15 @@ export interface operations {
             };
             /** @description `user_id` or the address is another customer's. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3201,6 +3329,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description The payment arrived after its hold expired and the stock is gone: it was refunded in full
              *     and no order was placed (`payment.refunded_sold_out`).
@@ -3273,6 +3410,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An account has proven this email or mobile number (`account.email_taken`, `account.mobile_taken`). */
             409: {
                 headers: {
@@ -3291,7 +3437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many codes sent to this number in an hour, or the shop's hourly budget of sign-up messages is spent (`request.too_many`). `Retry-After` gives the seconds to wait. */
+            /** @description Too many codes sent to this number, or too many sign-ups from this client, in an hour, or the shop's hourly budget of sign-up messages is spent (`request.too_many`). `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3486,6 +3632,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
                 headers: {
@@ -3495,7 +3650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Asked again within 30 seconds, or too many codes in an hour. `Retry-After` gives the seconds to wait. */
+            /** @description Asked again within 30 seconds, or too many codes in an hour (for this account or from this client). `Retry-After` gives the seconds to wait. */
             429: {
                 headers: {
                     "RETRY-AFTER": number;
@@ -3566,6 +3721,15 @@ export interface operations {
             };
             /** @description The path names another customer. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3788,6 +3952,15 @@ export interface operations {
             };
             /** @description A field that does not parse; its message and code come from the shop's rules. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
