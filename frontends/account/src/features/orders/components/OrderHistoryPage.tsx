@@ -39,7 +39,7 @@ function History({ user }: { user: User }) {
   const page = pageFrom(new URLSearchParams(useSearch()).get('page'));
   // Opened on this page: the server may have written this page of orders into it (the signed-in customer's answers).
   const landing = useRef(!useFirstPaintDone());
-  const request = useRequest(
+  const request = useRequest<Loaded>(
     `${user._id}:${page}`,
     () => loadHistory(user._id, page),
     () => {
