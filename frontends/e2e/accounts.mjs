@@ -173,7 +173,7 @@ async function main() {
     picture: writePng('asha.png', [200, 16, 46]),
   };
 
-  step('sign up with a picture → OTP view → the email's code from the outbox → signed in, picture in the header');
+  step("sign up with a picture → OTP view → the email's code from the outbox → signed in, picture in the header");
   let before = await signUp(page, base, asha);
   const ashaSignUp = before;
   await verifyOtp(page, await codeFor(base, [asha.email], before), asha.name);
