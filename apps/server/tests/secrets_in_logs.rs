@@ -34,6 +34,12 @@ async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
     let otp = code_for(&shop, "9876501234").await;
     let (status, verified) = post(&shop, "/api/verify", json!({ "mobile": "9876501234", "otp": otp })).await;
     assert_eq!(status, 200, "{verified}");
+    // The email is proven by its own code before an email login opens the account.
+    let email_otp = code_for(&shop, "asha@example.in").await;
+    let (status, proved) =
+        post(&shop, "/api/verify", json!({ "email": "asha@example.in", "mobile": "9876501234", "otp": email_otp })).await;
+    assert_eq!(status, 200, "{proved}");
+    secrets.push(("email otp", email_otp));
     let (status, login) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
     assert_eq!(status, 200, "{login}");
     let token = login["token"].as_str().expect("a session").to_owned();
