@@ -7,17 +7,13 @@
 
 mod helpers;
 
-use helpers::customers::{authed, customer, get_auth, read};
-use helpers::payments::{sandbox, server_env};
+use helpers::customers::{customer, get_auth};
+use helpers::payments::{call, delhi_address, product_with, sandbox, server_env};
 use helpers::process::start;
 use helpers::TestShop;
 use marque_razorpay_sandbox::{Outcome, PayAnswer};
 use reqwest::Method;
 use serde_json::{json, Value};
-
-async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
-    read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
-}
 
 async fn stock_of(shop: &TestShop, id: &str) -> u64 {
     let (status, body) = shop.get_json(&format!("/api/get/checkoutById/{id}")).await;
@@ -43,21 +39,8 @@ async fn a_confirmed_payment_survives_sigkill() {
     let mut server = start(&env, &log);
     let shop = server.shop();
     let (token, user) = customer(&shop, "durable@example.in", "9876501234").await;
-    let address = json!({
-        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
-        "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
-    });
-    let (status, saved) = call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, address).await;
-    assert_eq!(status, 200, "{saved}");
-    let (_, newest) = shop.get_json("/api/get/new-products").await;
-    let product = newest["data"]
-        .as_array()
-        .expect("data")
-        .iter()
-        .find(|p| p["quantity"].as_u64().unwrap_or(0) >= 2)
-        .expect("a product with 2+ units")
-        .clone();
-    let id = product["_id"].as_str().expect("id").to_owned();
+    let saved = delhi_address(&shop, &token, &user).await;
+    let id = product_with(&shop, 2).await;
     let before = stock_of(&shop, &id).await;
 
     let pay = json!({ "products": [{ "_id": id, "quantity": 1 }], "address": { "_id": saved["_id"] } });

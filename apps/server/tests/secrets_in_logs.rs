@@ -5,17 +5,13 @@
 
 mod helpers;
 
-use helpers::customers::{authed, code_for, form, post, read, register, PASSWORD};
-use helpers::payments::{sandbox, server_env};
+use helpers::customers::{code_for, form, post, register, PASSWORD};
+use helpers::payments::{call, delhi_address, product_with, sandbox, server_env};
 use helpers::process::start;
-use helpers::{google, no_redirects, TestShop};
+use helpers::{google, no_redirects};
 use marque_razorpay_sandbox::{Outcome, PayAnswer};
 use reqwest::Method;
 use serde_json::{json, Value};
-
-async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
-    read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
@@ -66,15 +62,9 @@ async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
     // A payment.
     let (_, me) = call(&shop, Method::GET, "/api/user", &token, Value::Null).await;
     let user = me["user"]["_id"].as_str().expect("id").to_owned();
-    let address = json!({
-        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
-        "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
-    });
-    let (status, saved) = call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, address).await;
-    assert_eq!(status, 200, "{saved}");
-    let (_, newest) = shop.get_json("/api/get/new-products").await;
-    let product = newest["data"].as_array().expect("data").iter().find(|p| p["quantity"].as_u64().unwrap_or(0) >= 1).expect("a product").clone();
-    let pay = json!({ "products": [{ "_id": product["_id"], "quantity": 1 }], "address": { "_id": saved["_id"] } });
+    let saved = delhi_address(&shop, &token, &user).await;
+    let id = product_with(&shop, 1).await;
+    let pay = json!({ "products": [{ "_id": id, "quantity": 1 }], "address": { "_id": saved["_id"] } });
     let (status, started_payment) = call(&shop, Method::POST, "/api/razorpay/pay", &token, pay).await;
     assert_eq!(status, 200, "{started_payment}");
     let order_id = started_payment["paymentResponse"]["id"].as_str().expect("the provider's order id");

@@ -12,45 +12,16 @@ mod helpers;
 
 use std::time::Duration;
 
-use helpers::customers::{authed, customer, get_auth, read};
+use helpers::customers::{customer, get_auth, read};
 use helpers::process::start;
+use helpers::payments::{call, delhi_address, product_with, sandbox, server_env};
 use helpers::TestShop;
 use hmac::{Hmac, Mac};
-use marque_razorpay_sandbox::{Outcome, PayAnswer, Sandbox, SandboxConfig};
+use marque_razorpay_sandbox::{Outcome, PayAnswer};
 use reqwest::Method;
 use secrecy::ExposeSecret;
 use serde_json::{json, Value};
 use sha2::Sha256;
-
-/// A sandbox on a free port of this process, for as long as the test runs.
-async fn sandbox() -> (Sandbox, String) {
-    let acceptor = poem::listener::TcpListener::bind("127.0.0.1:0");
-    let acceptor = poem::listener::Listener::into_acceptor(acceptor).await.expect("bind");
-    let addr = poem::listener::Acceptor::local_addr(&acceptor)[0].as_socket_addr().copied().expect("a socket address");
-    let base = format!("http://{addr}");
-    let sandbox = Sandbox::new(SandboxConfig::dev(base.clone(), None));
-    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(sandbox.routes()));
-    (sandbox, base)
-}
-
-fn server_env(data_dir: &std::path::Path, sandbox: &Sandbox, sandbox_url: &str) -> Vec<(&'static str, String)> {
-    let config = sandbox.config();
-    vec![
-        ("MARQUE_ENV", "dev".to_owned()),
-        ("MARQUE_DATA_DIR", data_dir.display().to_string()),
-        ("MARQUE_WEB_DIR", "/nonexistent-web-dir".to_owned()),
-        ("MARQUE_SEED_PRODUCTS", "40".to_owned()),
-        ("MARQUE_SECRET", "webhook-fault-test-secret-0123456789".to_owned()),
-        ("MARQUE_RAZORPAY_KEY_ID", config.key_id.clone()),
-        ("MARQUE_RAZORPAY_KEY_SECRET", config.key_secret.expose_secret().to_owned()),
-        ("MARQUE_RAZORPAY_WEBHOOK_SECRET", config.webhook_secret.expose_secret().to_owned()),
-        ("MARQUE_RAZORPAY_API_URL", sandbox_url.to_owned()),
-    ]
-}
-
-async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
-    read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
-}
 
 /// Delivers `event` signed with `secret`, as the provider does; `None` when no answer came.
 async fn deliver(shop: &TestShop, event: &Value, secret: &str, event_id: &str) -> Option<(u16, Value)> {
@@ -77,28 +48,16 @@ async fn a_crash_between_noting_a_webhook_and_placing_its_order_still_places_one
     let dir = tempfile::tempdir().expect("temporary directory");
     let log = dir.path().join("server.log");
     let (sandbox, sandbox_url) = sandbox().await;
-    let env = server_env(&dir.path().join("data"), &sandbox, &sandbox_url);
+    let mut env = server_env(&dir.path().join("data"), &sandbox, &sandbox_url);
+    env.push(("MARQUE_ENV", "dev".to_owned()));
     let mut faulty = env.clone();
     faulty.push(("MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD", "true".to_owned()));
 
     let mut server = start(&faulty, &log);
     let shop = server.shop();
     let (token, user) = customer(&shop, "fault@example.in", "9876504321").await;
-    let address = json!({
-        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
-        "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
-    });
-    let (status, saved) = call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, address).await;
-    assert_eq!(status, 200, "{saved}");
-    let (_, newest) = shop.get_json("/api/get/new-products").await;
-    let product = newest["data"]
-        .as_array()
-        .expect("data")
-        .iter()
-        .find(|p| p["quantity"].as_u64().unwrap_or(0) >= 2)
-        .expect("a product with 2+ units")
-        .clone();
-    let id = product["_id"].as_str().expect("id").to_owned();
+    let saved = delhi_address(&shop, &token, &user).await;
+    let id = product_with(&shop, 2).await;
     let pay = json!({ "products": [{ "_id": id, "quantity": 1 }], "address": { "_id": saved["_id"] } });
     let (status, started) = call(&shop, Method::POST, "/api/razorpay/pay", &token, pay).await;
     assert_eq!(status, 200, "{started}");

@@ -29,3 +29,39 @@ pub fn server_env(data_dir: &std::path::Path, sandbox: &Sandbox, sandbox_url: &s
         ("MARQUE_RAZORPAY_API_URL", sandbox_url.to_owned()),
     ]
 }
+
+/// An authorised JSON call as the customer with `token`: the status and the body.
+pub async fn call(
+    shop: &super::TestShop,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    use super::customers::{authed, read};
+    read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
+}
+
+/// Saves a delivery address in New Delhi for `user` and returns it as the shop answered it.
+pub async fn delhi_address(shop: &super::TestShop, token: &str, user: &str) -> serde_json::Value {
+    let address = serde_json::json!({
+        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
+        "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
+    });
+    let (status, saved) = call(shop, reqwest::Method::PATCH, &format!("/api/add/address/{user}"), token, address).await;
+    assert_eq!(status, 200, "{saved}");
+    saved
+}
+
+/// The id of one of the newest products with at least `units` in stock.
+pub async fn product_with(shop: &super::TestShop, units: u64) -> String {
+    let (_, newest) = shop.get_json("/api/get/new-products").await;
+    newest["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .find(|p| p["quantity"].as_u64().unwrap_or(0) >= units)
+        .and_then(|p| p["_id"].as_str())
+        .expect("a product with enough units")
+        .to_owned()
+}
