@@ -34,8 +34,6 @@ pub struct ExportedProfile {
     pub mobile: String,
     /// Address of the profile picture; empty for the default picture.
     pub profile: String,
-    /// Whether a one-time code confirmed the account (email or mobile).
-    pub verified: bool,
     /// Whether the email was proven by its own code (or by the sign-in provider).
     #[oai(rename = "emailVerified")]
     pub email_verified: bool,
@@ -111,7 +109,6 @@ impl PrivacyApi {
         match self.service().export(&customer.0.user).await {
             Ok(data) => {
                 let u = data.user;
-                let verified = u.verified();
                 ExportResponse::Ok(Json(DataExportBody {
                     status: SUCCESS.into(),
                     profile: ExportedProfile {
@@ -121,7 +118,6 @@ impl PrivacyApi {
                         google_email: u.google_email.unwrap_or_default(),
                         mobile: u.mobile,
                         profile: u.profile,
-                        verified,
                         email_verified: u.email_verified,
                         mobile_verified: u.mobile_verified,
                         offer_exp: u.offer_exp,

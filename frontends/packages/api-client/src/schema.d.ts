@@ -970,8 +970,6 @@ export interface components {
             percentage: number;
             /** @description Address of the profile picture; empty for the default picture. */
             profile: string;
-            /** @description Whether a one-time code confirmed the account (email or mobile). */
-            verified: boolean;
         };
         /**
          * FailedInput
