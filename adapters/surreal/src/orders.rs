@@ -735,18 +735,28 @@ impl OrderStore for SurrealOrderStore {
 
     async fn receive_event(&self, event_id: &str, now: i64) -> Result<bool, OrderStoreError> {
         // Created on the first arrival; a later arrival changes nothing and reads whether it was handled.
-        let handled: Vec<Option<i64>> = self
-            .db
-            .query(
-                "INSERT INTO payment_event { id: type::record('payment_event', $id), seen_at: $now } \
-                 ON DUPLICATE KEY UPDATE seen_at = seen_at RETURN VALUE handled_at",
-            )
-            .bind(("id", event_id.to_owned()))
-            .bind(("now", now))
-            .await
-            .and_then(|mut r| r.take(0))
-            .map_err(|e| unavailable(&e))?;
-        Ok(handled.into_iter().next().flatten().is_some())
+        // Arrivals racing on one event conflict on a server (ws://): the loser is tried again.
+        let mut attempt = 0;
+        loop {
+            let answer: Result<Vec<Option<i64>>, surrealdb::Error> = self
+                .db
+                .query(
+                    "INSERT INTO payment_event { id: type::record('payment_event', $id), seen_at: $now } \
+                     ON DUPLICATE KEY UPDATE seen_at = seen_at RETURN VALUE handled_at",
+                )
+                .bind(("id", event_id.to_owned()))
+                .bind(("now", now))
+                .await
+                .and_then(|mut r| r.take(0));
+            match answer {
+                Ok(handled) => return Ok(handled.into_iter().next().flatten().is_some()),
+                Err(e) if is_conflict(&e) && attempt < CONFLICT_RETRIES => {
+                    attempt += 1;
+                    backoff(attempt).await;
+                }
+                Err(e) => return Err(unavailable(&e)),
+            }
+        }
     }
 
     async fn event_handled(&self, event_id: &str, now: i64) -> Result<(), OrderStoreError> {
