@@ -1,7 +1,7 @@
 // POST /api/verify: the one-time code for an email or a mobile number; success gives the token.
-import type { VerifyOk, VerifyRequest } from '@marque/session';
+import type { Answer, RequestBody } from '@marque/api-client';
 import { outcome, postJson } from '../../../lib/call';
 
-export function verifyOtp(request: VerifyRequest) {
-  return outcome<VerifyOk>(postJson('/api/verify', request));
+export function verifyOtp(request: RequestBody<'POST /api/verify'>) {
+  return outcome<Answer<'POST /api/verify'>>(postJson('POST /api/verify', request));
 }
