@@ -4,9 +4,9 @@ import { useT } from '@marque/i18n';
 import { OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, validateOtp } from '@marque/rules';
 import { login } from '@marque/session';
 import { useEffect, useState, type FormEvent } from 'react';
-import { FormAlert } from '../../../lib/FormAlert';
-import { resendOtp } from '../api/resend-otp';
-import { verifyOtp } from '../api/verify-otp';
+import { FormAlert } from '../FormAlert';
+import { resendOtp } from './resend-otp';
+import { verifyOtp } from './verify-otp';
 
 export type OtpTarget = { email?: string; mobile?: string };
 

@@ -1,4 +1,5 @@
-// The car brands (OEM) the OEM BRANDS filter offers.
+// The car brands (OEMs) with their logos: the home page's brand strip, the listing's OEM BRANDS filter and the
+// brand page (its name) ask the same call.
 import { api, initialBody, unwrap, type OemBrand } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
 
@@ -6,5 +7,4 @@ export async function getOemBrands(signal?: AbortSignal): Promise<OemBrand[]> {
   return unwrap(await api.GET('/api/get/brand/oem', { signal })).data;
 }
 
-export const useOemBrands = () =>
-  useRequest('listing:oem-brands', (signal) => getOemBrands(signal), () => initialBody('/api/get/brand/oem')?.data);
+export const useOemBrands = () => useRequest('oem-brands', getOemBrands, () => initialBody('/api/get/brand/oem')?.data);

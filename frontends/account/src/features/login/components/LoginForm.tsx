@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../lib/FormAlert';
 import { loginWithEmail } from '../api/login-with-email';
 import { requestMobileOtp } from '../api/request-mobile-otp';
-import type { OtpTarget } from './OtpForm';
+import type { OtpTarget } from '../../../lib/otp/OtpForm';
 
 type Mode = 'mobile' | 'email';
 

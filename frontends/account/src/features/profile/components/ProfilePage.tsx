@@ -9,8 +9,8 @@ import { Avatar } from '../../../lib/Avatar';
 import { FormAlert } from '../../../lib/FormAlert';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
-import { resendOtp } from '../../login/api/resend-otp';
-import { OtpForm } from '../../login/components/OtpForm';
+import { resendOtp } from '../../../lib/otp/resend-otp';
+import { OtpForm } from '../../../lib/otp/OtpForm';
 import { updateUser } from '../api/update-user';
 import { PrivacyActions } from './PrivacyActions';
 

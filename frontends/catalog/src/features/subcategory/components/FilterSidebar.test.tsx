@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listingShop } from '../../../test/listing-shop';
-import { SubcategoryPage } from '../../subcategory/components/SubcategoryPage';
+import { SubcategoryPage } from './SubcategoryPage';
 
 let server: FakeServer | undefined;
 afterEach(() => server?.restore());

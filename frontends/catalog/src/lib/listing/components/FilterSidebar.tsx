@@ -4,8 +4,8 @@
 import { useT } from '@marque/i18n';
 import { keepTabInside } from '@marque/ui';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useCategories } from '../api/get-categories';
-import { useOemBrands } from '../api/get-oem-brands';
+import { useCategories } from '../../api/get-categories';
+import { useOemBrands } from '../../api/get-oem-brands';
 import { FILTER_KINDS, NO_FILTERS, type ListingFilters } from '../filters';
 import { CategoryGroups } from './CategoryGroups';
 import { FilterChips } from './FilterChips';
