@@ -3,6 +3,7 @@
 // every remote) was more than a page's JavaScript budget could spare, so `api.GET` is a small function with the
 // same signature and answers (`{ data }` on 2xx, `{ error }` with the parsed body otherwise, and `response`).
 import type { Client } from 'openapi-fetch';
+import firstLoads from '../../../../contract/first-loads.json';
 import type { components, paths } from './schema';
 
 export type { components, paths } from './schema';
@@ -144,8 +145,9 @@ async function get(path: string, init: GetInit = {}) {
 
 export const api = { GET: get } as unknown as Pick<Client<paths>, 'GET'>;
 
-/** Where the server embeds the answers of the API calls a page makes first (`<script type="application/json">`). */
-export const INITIAL_DATA_ELEMENT_ID = 'marque-data';
+/** Where the server embeds the answers of the API calls a page makes first (`<script type="application/json">`),
+ * named in contract/first-loads.json as the server reads it. */
+export const INITIAL_DATA_ELEMENT_ID = firstLoads.scripts.answers;
 
 /** One embedded answer: the call's path and query, and the 200 body the API gave. */
 export type InitialAnswer = { path: string; query: Record<string, string>; body: unknown };
@@ -207,6 +209,12 @@ export function initialBody<P extends GetPath>(path: P, params?: GetInit['params
 /** For tests: read the embedded answers again on the next call. */
 export function forgetInitialAnswers() {
   initialAnswers = null;
+}
+
+/** For tests: the embedded answers no call has taken yet. */
+export function initialAnswersLeft(): readonly InitialAnswer[] {
+  initialAnswers ??= readInitialAnswers();
+  return [...initialAnswers];
 }
 
 /** Unwraps an openapi-fetch result: the body on success, an ApiError otherwise. */

@@ -1,4 +1,5 @@
 // A fake Marque server for tests: stubs `fetch` and answers by path, with bodies typed by the contract.
+import { forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID } from './index';
 import type { Answer, Call, FormFields, GetPath, OkBody, RequestBody } from './index';
 
 type Handler<P extends GetPath> = (request: { url: URL; params: Record<string, string> }) =>
@@ -35,6 +36,20 @@ export type FakeCall = { method: string; path: string; headers: Headers; body: u
 /** A `{ status: "failed", message }` answer (with its stable `code` when given), the API's error shape. */
 export function failed(status: number, message: string, code?: string): Response {
   return Response.json(code === undefined ? { status: 'failed', message } : { status: 'failed', message, code }, { status });
+}
+
+/**
+ * Writes `answers` into the page as the server embeds its first answers (replacing any there), read afresh by the
+ * next call.
+ */
+export function embedInitialAnswers(answers: unknown) {
+  document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove();
+  const script = document.createElement('script');
+  script.id = INITIAL_DATA_ELEMENT_ID;
+  script.type = 'application/json';
+  script.textContent = JSON.stringify(answers);
+  document.head.append(script);
+  forgetInitialAnswers();
 }
 
 /** Answers that simulate the network going away: fetch rejects, as browsers do. */

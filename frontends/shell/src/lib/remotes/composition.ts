@@ -1,9 +1,10 @@
 // Reads /composition.json (remote name → its entry script's URL) and registers those remotes.
 import { registerRemotes } from '@module-federation/runtime';
+import firstLoads from '../../../../../contract/first-loads.json';
 
 export const COMPOSITION_URL = '/composition.json';
 /** The same document, embedded by the server in every page (`<script id="marque-composition" type="application/json">`). */
-export const COMPOSITION_ELEMENT_ID = 'marque-composition';
+export const COMPOSITION_ELEMENT_ID = firstLoads.scripts.composition;
 
 export type RemoteEntry = { name: string; entry: string };
 
