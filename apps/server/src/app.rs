@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use marque_app::{
-    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OrderService,
+    AccountService, AccountSettings, AddressService, CatalogService, CheckoutService, OrderService,
     OrderSettings, OtpSecret, PrivacyService, SystemClock, Throttle, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
+use marque_catalog_cache::CachedCatalogStore;
 use marque_blobs_s3::S3BlobStore;
 use marque_outbox::Outbox;
 use marque_pdf::PdfInvoiceRenderer;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use helpers::within;
 
-use marque_app::CachedCatalogStore;
+use marque_catalog_cache::CachedCatalogStore;
 use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
 use marque_domain::filters::{BrandSlug, FilterValue};
 use marque_ports::{CatalogStore, OrderStore, ProductListing, ProductQuery};

@@ -8,7 +8,6 @@ pub mod orders;
 pub mod privacy;
 pub mod throttle;
 pub mod wishlist;
-pub mod catalog_cache;
 
 pub use catalog::{
     CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
@@ -30,4 +29,3 @@ pub use orders::{
 pub use privacy::{DataExport, PrivacyError, PrivacyService};
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use wishlist::{WishlistError, WishlistService};
-pub use catalog_cache::{CachedCatalogStore, Refreshed, Sources, Stamp};
