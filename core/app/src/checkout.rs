@@ -603,5 +603,4 @@ fn receipt(user: &UserId, now: i64) -> String {
 }
 
 #[cfg(test)]
-#[path = "checkout_tests.rs"]
 mod tests;
