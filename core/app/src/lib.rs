@@ -13,8 +13,8 @@ pub use catalog::{
     CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
 };
 pub use accounts::{
-    AccountError, AccountService, AccountSettings, Authenticated, Avatar, Clock, LoginOutcome, OtpSecret, SessionToken,
-    SystemClock, Who, AVATAR_URL_PREFIX,
+    AccountError, AccountService, AccountSettings, Authenticated, Avatar, LoginOutcome, OtpSecret, SessionToken, Who,
+    AVATAR_URL_PREFIX,
 };
 pub use accounts::sign_in::SignInCodeText;
 pub use addresses::{AddressError, AddressService};

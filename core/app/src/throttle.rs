@@ -1,6 +1,6 @@
 //! Rate limits on the writes a customer could abuse (payments, addresses, wishlist, pictures,
-//! invoices), counted in the account store's shared rate counters so every instance of the
-//! shop sees the same counts.
+//! invoices), counted in the shared [`RateCounter`] so every instance of the shop sees the
+//! same counts.
 //!
 //! Each [`Action`] has a [`Rule`]: at most `limit` calls in any `window_secs` seconds, per
 //! subject (a customer's id), as [`marque_domain::rate::Window`] estimates it. Past it the call
@@ -10,9 +10,7 @@
 use std::sync::Arc;
 
 use marque_domain::rate::Window;
-use marque_ports::AccountStore;
-
-use crate::accounts::Clock;
+use marque_ports::{Clock, RateCounter, RateCounterError};
 
 /// A write that is limited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,7 +136,7 @@ pub enum ThrottleError {
 /// Counts limited calls in the shared counters.
 #[derive(Clone)]
 pub struct Throttle {
-    store: Arc<dyn AccountStore>,
+    counter: Arc<dyn RateCounter>,
     clock: Arc<dyn Clock>,
     rules: ThrottleRules,
 }
@@ -151,8 +149,8 @@ impl std::fmt::Debug for Throttle {
 
 impl Throttle {
     #[must_use]
-    pub fn new(store: Arc<dyn AccountStore>, clock: Arc<dyn Clock>, rules: ThrottleRules) -> Self {
-        Self { store, clock, rules }
+    pub fn new(counter: Arc<dyn RateCounter>, clock: Arc<dyn Clock>, rules: ThrottleRules) -> Self {
+        Self { counter, clock, rules }
     }
 
     /// Counts one `action` by `subject` (a customer's id, or a client's key for the per-client
@@ -167,7 +165,7 @@ impl Throttle {
         let window = rule.window_secs.max(1);
         let now = self.clock.now();
         let key = format!("{}:{subject}", action.key());
-        let counted = count(self.store.as_ref(), &key, now, Window::new(rule.limit, window))
+        let counted = count(self.counter.as_ref(), &key, now, Window::new(rule.limit, window))
             .await
             .map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
         counted.map_err(|retry_after_secs| {
@@ -182,21 +180,21 @@ impl Throttle {
 /// is taken back at once, so hammering past a limit never pushes its end further away.
 ///
 /// # Errors
-/// The store's, when the counter cannot be written.
+/// The counter's, when it cannot be written.
 pub(crate) async fn count(
-    store: &dyn AccountStore,
+    counter: &dyn RateCounter,
     key: &str,
     now: i64,
     limit: Window,
-) -> Result<Result<(), u64>, marque_ports::AccountStoreError> {
-    let hits = store.hit(key, now, limit.window_secs).await?;
+) -> Result<Result<(), u64>, RateCounterError> {
+    let hits = counter.hit(key, now, limit.window_secs).await?;
     if limit.allows(hits, now) {
         return Ok(Ok(()));
     }
     // The wait counts what stays once this hit is taken back.
     let kept = marque_domain::rate::WindowHits { current: hits.current.saturating_sub(1), ..hits };
     let retry_after_secs = u64::try_from(limit.retry_after(kept, now)).unwrap_or(1).max(1);
-    if let Err(e) = store.unhit(key, now, limit.window_secs).await {
+    if let Err(e) = counter.unhit(key, now, limit.window_secs).await {
         // Only the refusal lasts a little longer; the call is refused either way.
         tracing::warn!(error = %e, "taking back a refused hit failed");
     }

@@ -2,7 +2,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Mutex;
 
 use marque_domain::rate::WindowHits;
-use marque_ports::{AccountStoreError, MockAccountStore};
+use marque_ports::{MockRateCounter, RateCounterError};
 
 use super::*;
 
@@ -14,12 +14,12 @@ impl Clock for FixedClock {
     }
 }
 
-/// A store whose counters live in a map, windows as the port describes them.
-fn counting_store() -> MockAccountStore {
+/// Counters that live in a map, windows as the port describes them.
+fn counting() -> MockRateCounter {
     let counts = Arc::new(Mutex::new(std::collections::HashMap::<(String, i64), u32>::new()));
-    let mut store = MockAccountStore::new();
+    let mut counter = MockRateCounter::new();
     let taken = counts.clone();
-    store.expect_hit().returning(move |key, now, window| {
+    counter.expect_hit().returning(move |key, now, window| {
         let start = now.div_euclid(window) * window;
         let mut counts = counts.lock().expect("not poisoned");
         let previous = counts.get(&(key.to_owned(), start - window)).copied().unwrap_or(0);
@@ -27,25 +27,25 @@ fn counting_store() -> MockAccountStore {
         *n += 1;
         Ok(WindowHits { current: *n, previous })
     });
-    store.expect_unhit().returning(move |key, now, window| {
+    counter.expect_unhit().returning(move |key, now, window| {
         let start = now.div_euclid(window) * window;
         if let Some(n) = taken.lock().expect("not poisoned").get_mut(&(key.to_owned(), start)) {
             *n = n.saturating_sub(1);
         }
         Ok(())
     });
-    store
+    counter
 }
 
-fn throttle(store: MockAccountStore, now: i64) -> (Throttle, Arc<FixedClock>) {
+fn throttle(counter: MockRateCounter, now: i64) -> (Throttle, Arc<FixedClock>) {
     let clock = Arc::new(FixedClock(AtomicI64::new(now)));
     let rules = ThrottleRules { pay: Rule { limit: 3, window_secs: 60 }, ..ThrottleRules::default() };
-    (Throttle::new(Arc::new(store), clock.clone(), rules), clock)
+    (Throttle::new(Arc::new(counter), clock.clone(), rules), clock)
 }
 
 #[tokio::test]
 async fn refuses_past_the_limit_until_enough_of_the_last_minute_has_passed() {
-    let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
+    let (throttle, clock) = throttle(counting(), 6_000 + 45);
     for _ in 0..3 {
         throttle.check(Action::Pay, "u1").await.expect("within the limit");
     }
@@ -61,7 +61,7 @@ async fn refuses_past_the_limit_until_enough_of_the_last_minute_has_passed() {
 
 #[tokio::test]
 async fn hammering_past_the_limit_does_not_move_the_end_of_the_refusal() {
-    let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
+    let (throttle, clock) = throttle(counting(), 6_000 + 45);
     for _ in 0..3 {
         throttle.check(Action::Pay, "u1").await.expect("within the limit");
     }
@@ -74,7 +74,7 @@ async fn hammering_past_the_limit_does_not_move_the_end_of_the_refusal() {
 
 #[tokio::test]
 async fn a_burst_at_the_end_of_one_minute_still_counts_at_the_start_of_the_next() {
-    let (throttle, clock) = throttle(counting_store(), 6_059);
+    let (throttle, clock) = throttle(counting(), 6_059);
     for _ in 0..3 {
         throttle.check(Action::Pay, "u1").await.expect("within the limit");
     }
@@ -84,9 +84,9 @@ async fn a_burst_at_the_end_of_one_minute_still_counts_at_the_start_of_the_next(
 
 #[tokio::test]
 async fn counters_that_cannot_be_written_are_reported() {
-    let mut store = MockAccountStore::new();
-    store.expect_hit().returning(|_, _, _| Err(AccountStoreError::Unavailable { reason: "down".into() }));
-    let (throttle, _) = throttle(store, 100);
+    let mut counter = MockRateCounter::new();
+    counter.expect_hit().returning(|_, _, _| Err(RateCounterError::Unavailable { reason: "down".into() }));
+    let (throttle, _) = throttle(counter, 100);
     assert!(matches!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Unavailable(_))));
 }
 
