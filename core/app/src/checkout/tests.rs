@@ -14,7 +14,7 @@ use marque_ports::{
 };
 
 use super::{CheckoutError, CheckoutService};
-use crate::accounts::Clock;
+use marque_ports::Clock;
 
 struct Fixed;
 impl Clock for Fixed {
