@@ -10,7 +10,7 @@ BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # Python test tools (Schemathesis, moto, aiosmtpd) live in venvs outside the clone, each installed
 # exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
-SCHEMATHESIS_VENV := $(HOME)/.cache/marque-schemathesis
+SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
 .PHONY: surreal-server poppler moto schemathesis razorpay-sdk run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
 
