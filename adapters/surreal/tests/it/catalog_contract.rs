@@ -1,9 +1,6 @@
 //! Every `CatalogStore` suite on every engine (see `engines`): `<suite>::mem`, `<suite>::surrealkv`
 //! and `<suite>::ws`, the last one ignored unless a SurrealDB server is named.
 
-#[macro_use]
-mod engines;
-
 macro_rules! catalog_suite {
     ($suite:ident) => {
         on_every_engine!(catalog, catalog, $suite);

@@ -63,7 +63,7 @@ macro_rules! on_every_engine {
     };
     ($module:ident, [$($store:ident),+], $suite:ident) => {
         mod $suite {
-            use super::engines::{in_memory, on_disk, on_server};
+            use crate::engines::{in_memory, on_disk, on_server};
 
             #[tokio::test]
             async fn mem() {

@@ -1,6 +1,6 @@
 //! The sandbox's routes as a client sees them: Razorpay's shapes, the checkout script, the test bank.
 
-mod common;
+use crate::common;
 
 use common::{served_sandbox, OverHttp, KEY_ID, KEY_SECRET};
 use serde_json::{json, Value};

@@ -1,8 +1,6 @@
 //! What the sandbox's tests share: keys, a poem server on a free port, and the two ways of paying
 //! (in process, and over HTTP as the checkout script does).
 
-#![allow(dead_code, reason = "each test file uses part of this module")]
-
 use async_trait::async_trait;
 use marque_contract_tests::payment::{Attempt, Outcome, ProviderDriver};
 use marque_ports::{PaymentId, PaymentOrderId};

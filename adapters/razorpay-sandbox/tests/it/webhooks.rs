@@ -1,7 +1,7 @@
 //! Webhook delivery: a receiver on a free port gets the signed events, and `RazorpayGateway`
 //! (configured with the same webhook secret) reads them.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};

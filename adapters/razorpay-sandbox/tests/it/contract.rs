@@ -1,7 +1,7 @@
 //! The `PaymentGateway` contract on both adapters: `SandboxGateway` in process, and
 //! `RazorpayGateway` over HTTP against the sandbox's routes on a free port.
 
-mod common;
+use crate::common;
 
 use common::{sandbox_config, served_sandbox, InProcess, OverHttp};
 use marque_razorpay_sandbox::Sandbox;

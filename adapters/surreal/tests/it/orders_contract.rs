@@ -1,9 +1,6 @@
 //! Every `OrderStore` suite on every engine (see `engines`), each with the catalog store of the same
 //! database (stock lives on the products): `<suite>::mem`, `<suite>::surrealkv` and `<suite>::ws`.
 
-#[macro_use]
-mod engines;
-
 macro_rules! order_suite {
     ($suite:ident) => {
         on_every_engine!(orders, [orders, catalog], $suite);

@@ -6,7 +6,7 @@
 //! Ignored by a plain `cargo test`: it needs `node` and `npm ci` in `tools/razorpay-sdk`, which
 //! `make test` runs before the Rust tests (with `--include-ignored`).
 
-mod common;
+use crate::common;
 
 use std::io::Write as _;
 use std::path::PathBuf;
