@@ -58,7 +58,7 @@ test-journey: web-build chromium poppler
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/budget.mjs
 
 web-deps:
-	cd frontends && npm install --no-audit --no-fund
+	cd frontends && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 
 ## Razorpay's official Node SDK (pinned in tools/razorpay-sdk), which drives the payment sandbox in its tests.
 razorpay-sdk:
