@@ -1,5 +1,5 @@
 //! The `Readiness` suite on every engine (see `engines`). A server that goes away is covered by
-//! `apps/server/tests/database_outage.rs`, which stops a real one.
+//! `apps/server/tests/it/database_outage.rs`, which stops a real one.
 
 #[macro_use]
 mod engines;

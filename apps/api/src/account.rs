@@ -1,6 +1,6 @@
 //! Customers: sign-up, logins, one-time codes, the profile, logout.
 
-use marque_app::{AccountError, Action, Avatar, LoginOutcome, Who};
+use marque_app::{AccountError, AccountService, Action, AddressService, Avatar, LoginOutcome, Throttle, Who};
 use marque_domain::account::{Registration, RegistrationInput};
 use marque_domain::Message;
 use marque_domain::address::SavedAddress;
@@ -15,7 +15,6 @@ use super::address::AddressView;
 use super::auth::{client_address, ensure_owner, Customer};
 use super::error::ErrorBody;
 use super::model::SUCCESS;
-use crate::app::Shop;
 use crate::avatar::{self, MAX_AVATAR_BYTES};
 
 #[derive(Tags)]
@@ -282,17 +281,22 @@ async fn read_avatar(upload: Option<Upload>) -> Result<Option<Avatar>, Json<Erro
 }
 
 pub struct AccountApi {
-    shop: Shop,
+    /// Sign-up, sign-in and profiles.
+    accounts: AccountService,
+    /// The addresses a profile lists.
+    addresses: AddressService,
+    /// Rate limits on sign-ups, codes and profile writes.
+    throttle: Throttle,
 }
 
 impl AccountApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(accounts: AccountService, addresses: AddressService, throttle: Throttle) -> Self {
+        Self { accounts, addresses, throttle }
     }
 
     /// The user object with the customer's saved addresses.
     async fn user_body(&self, user: UserRecord) -> Result<Json<UserBody>, Json<ErrorBody>> {
-        match self.shop.addresses.list(&user.id).await {
+        match self.addresses.list(&user.id).await {
             Ok(addresses) => Ok(Json(UserBody { status: SUCCESS.into(), user: UserView::new(user, addresses) })),
             Err(e) => {
                 tracing::error!(error = %e, "address book unavailable");
@@ -316,7 +320,7 @@ impl AccountApi {
     #[oai(path = "/register", method = "post", operation_id = "register")]
     async fn register(&self, req: &Request, form: RegisterForm) -> RegisterResponse {
         // The client's limit and the fields first: a picture is decoded only for a sign-up that may happen.
-        by_client!(self.shop, Action::SignUp, req, RegisterResponse);
+        by_client!(self.throttle, Action::SignUp, req, RegisterResponse);
         let input = RegistrationInput {
             name: form.name.unwrap_or_default(),
             email: form.email.unwrap_or_default(),
@@ -330,7 +334,7 @@ impl AccountApi {
             Ok(a) => a,
             Err(e) => return RegisterResponse::BadRequest(e),
         };
-        match self.shop.accounts.register(&input, avatar).await {
+        match self.accounts.register(&input, avatar).await {
             Ok(user) => RegisterResponse::Ok(Json(RegisterBody {
                 status: SUCCESS.into(),
                 message: Message::SignUpOtpSent.text().into(),
@@ -347,8 +351,8 @@ impl AccountApi {
     /// Mobile login: sends a one-time code by SMS (verify it with `POST /api/verify`).
     #[oai(path = "/mobile/login", method = "post", operation_id = "loginByMobile")]
     async fn mobile_login(&self, req: &Request, input: Json<MobileLogin>) -> MobileLoginResponse {
-        by_client!(self.shop, Action::MobileLogin, req, MobileLoginResponse);
-        match self.shop.accounts.login_by_mobile(&input.mobile).await {
+        by_client!(self.throttle, Action::MobileLogin, req, MobileLoginResponse);
+        match self.accounts.login_by_mobile(&input.mobile).await {
             Ok(user) => MobileLoginResponse::Ok(Json(MobileLoginBody {
                 status: SUCCESS.into(),
                 message: Message::OtpSentMobile.text().into(),
@@ -366,7 +370,7 @@ impl AccountApi {
     #[oai(path = "/login", method = "post", operation_id = "loginByEmail")]
     async fn login(&self, req: &Request, input: Json<EmailLogin>) -> LoginResponse {
         let client = client_address(req);
-        match self.shop.accounts.login_by_email(&input.email, &input.password, &client).await {
+        match self.accounts.login_by_email(&input.email, &input.password, &client).await {
             Ok(LoginOutcome::Success { token, user }) => LoginResponse::Ok(Json(LoginBody {
                 status: SUCCESS.into(),
                 message: Message::LoginSuccess.text().into(),
@@ -395,7 +399,7 @@ impl AccountApi {
     async fn verify(&self, req: &Request, input: Json<VerifyInput>) -> VerifyResponse {
         let client = client_address(req);
         let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };
-        match self.shop.accounts.verify(&who, &input.otp, &client).await {
+        match self.accounts.verify(&who, &input.otp, &client).await {
             Ok((token, _)) => VerifyResponse::Ok(Json(VerifyBody {
                 status: SUCCESS.into(),
                 message: SUCCESS.into(),
@@ -415,9 +419,9 @@ impl AccountApi {
     /// proven; at least 30 seconds after the last.
     #[oai(path = "/resendotp", method = "post", operation_id = "resendOtp")]
     async fn resend(&self, req: &Request, input: Json<ResendInput>) -> ResendResponse {
-        by_client!(self.shop, Action::Resend, req, ResendResponse);
+        by_client!(self.throttle, Action::Resend, req, ResendResponse);
         let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };
-        match self.shop.accounts.resend(&who).await {
+        match self.accounts.resend(&who).await {
             Ok(_) => ResendResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: Message::OtpResent.text().into() })),
             Err(e @ AccountError::Invalid(_)) => ResendResponse::BadRequest(body(&e)),
             Err(e @ AccountError::NotFound(_)) => ResendResponse::NotFound(body(&e)),
@@ -441,7 +445,7 @@ impl AccountApi {
     /// Ends the session.
     #[oai(path = "/logout", method = "delete", operation_id = "logout")]
     async fn logout(&self, customer: Customer) -> LogoutResponse {
-        match self.shop.accounts.logout(&customer.0.token_hash).await {
+        match self.accounts.logout(&customer.0.token_hash).await {
             Ok(()) => LogoutResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: SUCCESS.into() })),
             Err(e) => LogoutResponse::Unavailable(body(&e)),
         }
@@ -450,7 +454,7 @@ impl AccountApi {
     /// Ends the session (the Google sign-in flow's logout).
     #[oai(path = "/auth/logout", method = "get", operation_id = "authLogout")]
     async fn auth_logout(&self, customer: Customer) -> AuthLogoutResponse {
-        match self.shop.accounts.logout(&customer.0.token_hash).await {
+        match self.accounts.logout(&customer.0.token_hash).await {
             Ok(()) => AuthLogoutResponse::Ok(Json(StatusOnly { status: SUCCESS.into() })),
             Err(e) => AuthLogoutResponse::Unavailable(body(&e)),
         }
@@ -467,13 +471,13 @@ impl AccountApi {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return UpdateUserResponse::Forbidden(e);
         }
-        throttle!(self.shop, Action::ProfileUpdate, customer, UpdateUserResponse);
+        throttle!(self.throttle, Action::ProfileUpdate, customer, UpdateUserResponse);
         let avatar = match read_avatar(form.profile).await {
             Ok(a) => a,
             Err(e) => return UpdateUserResponse::BadRequest(e),
         };
         let name = form.name.as_deref();
-        match self.shop.accounts.update_profile(&customer.0.user.id, name, avatar).await {
+        match self.accounts.update_profile(&customer.0.user.id, name, avatar).await {
             Ok(user) => match self.user_body(user).await {
                 Ok(body) => UpdateUserResponse::Ok(body),
                 Err(e) => UpdateUserResponse::Unavailable(e),

@@ -1,6 +1,6 @@
 //! The address book: a logged-in customer's delivery addresses (at most 20).
 
-use marque_app::{Action, AddressError};
+use marque_app::{Action, AddressError, AddressService, Throttle};
 use marque_domain::address::{AddressErrors, AddressId, AddressInput, SavedAddress};
 use marque_domain::Message;
 use marque_ports::UserId;
@@ -11,7 +11,6 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use super::auth::{ensure_owner, forbidden, Customer};
 use super::error::ErrorBody;
 use super::model::SUCCESS;
-use crate::app::Shop;
 
 #[derive(Tags)]
 enum Tag {
@@ -195,12 +194,13 @@ fn views(book: Vec<SavedAddress>) -> Vec<AddressView> {
 }
 
 pub struct AddressApi {
-    shop: Shop,
+    addresses: AddressService,
+    throttle: Throttle,
 }
 
 impl AddressApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(addresses: AddressService, throttle: Throttle) -> Self {
+        Self { addresses, throttle }
     }
 }
 
@@ -212,15 +212,15 @@ impl AddressApi {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return AddResponse::Forbidden(e);
         }
-        throttle!(self.shop, Action::AddressWrite, customer, AddResponse);
+        throttle!(self.throttle, Action::AddressWrite, customer, AddResponse);
         let user = UserId(customer.id().to_owned());
-        let added = match self.shop.addresses.add(&user, &form.0.into()).await {
+        let added = match self.addresses.add(&user, &form.0.into()).await {
             Ok(added) => added,
             Err(AddressError::Invalid(errors)) => return AddResponse::BadRequest(Json((&errors).into())),
             Err(e @ AddressError::Full) => return AddResponse::Conflict(body(&e)),
             Err(e) => return AddResponse::Unavailable(body(&e)),
         };
-        match self.shop.addresses.list(&user).await {
+        match self.addresses.list(&user).await {
             Ok(book) => AddResponse::Ok(Json(AddedBody {
                 status: SUCCESS.into(),
                 message: Message::AddressAdded.text().into(),
@@ -234,9 +234,9 @@ impl AddressApi {
     /// Replaces one of the customer's addresses; its id stays.
     #[oai(path = "/edit/address/:addressId", method = "patch", operation_id = "editAddress")]
     async fn edit(&self, customer: Customer, #[oai(name = "addressId")] address_id: Path<String>, form: Json<AddressForm>) -> EditResponse {
-        throttle!(self.shop, Action::AddressWrite, customer, EditResponse);
+        throttle!(self.throttle, Action::AddressWrite, customer, EditResponse);
         let user = UserId(customer.id().to_owned());
-        match self.shop.addresses.edit(&user, &AddressId(address_id.0), &form.0.into()).await {
+        match self.addresses.edit(&user, &AddressId(address_id.0), &form.0.into()).await {
             Ok(saved) => EditResponse::Ok(Json(EditedBody {
                 status: SUCCESS.into(),
                 message: Message::AddressUpdated.text().into(),
@@ -261,11 +261,11 @@ impl AddressApi {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return RemoveResponse::Forbidden(e);
         }
-        throttle!(self.shop, Action::AddressWrite, customer, RemoveResponse);
+        throttle!(self.throttle, Action::AddressWrite, customer, RemoveResponse);
         let user = UserId(customer.id().to_owned());
-        let removed = self.shop.addresses.remove(&user, &AddressId(address_id.0)).await;
+        let removed = self.addresses.remove(&user, &AddressId(address_id.0)).await;
         let outcome = match removed {
-            Ok(()) => self.shop.addresses.list(&user).await,
+            Ok(()) => self.addresses.list(&user).await,
             Err(e) => Err(e),
         };
         match outcome {

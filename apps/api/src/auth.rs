@@ -4,7 +4,9 @@
 //! [`check_session`] first and answers 401 when it fails. [`ensure_owner`] is the one place
 //! that decides whether a path or query naming a customer is the caller's own (403 otherwise).
 
-use marque_app::{AccountError, Authenticated};
+use std::sync::Arc;
+
+use marque_app::{AccountError, AccountService, Authenticated};
 use marque_domain::Message;
 use poem::http::StatusCode;
 use poem::Request;
@@ -13,10 +15,27 @@ use poem_openapi::payload::Json;
 use poem_openapi::SecurityScheme;
 
 use super::error::ErrorBody;
-use crate::app::Shop;
 
 /// The header an authorized call carries when the server is configured with a value.
 pub const CLIENT_VALIDATION_HEADER: &str = "x-client-validation";
+
+/// The configured `x-client-validation` value. Never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ClientValidation(pub String);
+
+impl std::fmt::Debug for ClientValidation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ClientValidation(…)")
+    }
+}
+
+/// What [`check_session`] needs, attached to every API request: the accounts that hold the
+/// sessions and the `x-client-validation` value authorized calls must carry, when configured.
+#[derive(Debug, Clone)]
+pub struct AuthContext {
+    pub accounts: AccountService,
+    pub client_validation: Option<Arc<ClientValidation>>,
+}
 
 /// A logged-in customer: `Authorization: Bearer <token>` from `POST /api/login` or `/api/verify`.
 #[derive(Debug, SecurityScheme)]
@@ -37,16 +56,16 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 
 async fn check_session(req: &Request, bearer: Bearer) -> poem::Result<Authenticated> {
     let unauthorized = || poem::Error::from_string(Message::LoginRequired.text(), StatusCode::UNAUTHORIZED);
-    let shop = req.data::<Shop>().ok_or_else(|| {
-        poem::Error::from_string("the shop is not attached to the API", StatusCode::INTERNAL_SERVER_ERROR)
+    let auth = req.data::<AuthContext>().ok_or_else(|| {
+        poem::Error::from_string("the auth context is not attached to the API", StatusCode::INTERNAL_SERVER_ERROR)
     })?;
-    if let Some(expected) = &shop.client_validation {
+    if let Some(expected) = &auth.client_validation {
         let offered = req.header(CLIENT_VALIDATION_HEADER).unwrap_or_default();
         if !same(offered.as_bytes(), expected.0.as_bytes()) {
             return Err(unauthorized());
         }
     }
-    match shop.accounts.authenticate(&bearer.token).await {
+    match auth.accounts.authenticate(&bearer.token).await {
         Ok(who) => Ok(who),
         Err(AccountError::Unauthorized) => Err(unauthorized()),
         Err(e) => {

@@ -1,6 +1,8 @@
 //! Browsing and searching the catalog: the calls a visitor makes without logging in.
 
-use marque_app::CatalogError;
+use std::sync::Arc;
+
+use marque_app::{CatalogError, CatalogService};
 use marque_domain::catalog::{Page, PageError, Product, ProductId, SearchPage, SearchTerm};
 use marque_domain::filters::ListingFilters;
 use marque_domain::Message;
@@ -15,8 +17,7 @@ use super::model::{
     BrandList, CategoryList, CategoryListingBody, HotSellingList, ProductDetail, ProductList, SearchResults,
     SubcategoryListingBody, SUCCESS,
 };
-use crate::app::Shop;
-use crate::catalog_budget::{guarded, Verdict};
+use crate::catalog_budget::{guarded, CatalogGuard, Verdict};
 
 #[derive(Tags)]
 enum Tag {
@@ -217,12 +218,14 @@ fn product_bad_request(err: poem::Error) -> ProductResponse {
 }
 
 pub struct CatalogApi {
-    shop: Shop,
+    catalog: CatalogService,
+    /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
+    catalog_guard: Arc<CatalogGuard>,
 }
 
 impl CatalogApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(catalog: CatalogService, catalog_guard: Arc<CatalogGuard>) -> Self {
+        Self { catalog, catalog_guard }
     }
 }
 
@@ -231,7 +234,7 @@ impl CatalogApi {
     /// Categories with their subcategories.
     #[oai(path = "/get/category", method = "get", operation_id = "listCategories")]
     async fn categories(&self) -> CategoriesResponse {
-        match self.shop.catalog.categories().await {
+        match self.catalog.categories().await {
             Ok(c) => CategoriesResponse::Ok(Json(CategoryList {
                 status: SUCCESS.into(),
                 data: c.into_iter().map(Into::into).collect(),
@@ -243,7 +246,7 @@ impl CatalogApi {
     /// OEM brands (car makers).
     #[oai(path = "/get/brand/oem", method = "get", operation_id = "listOemBrands")]
     async fn brands(&self) -> BrandsResponse {
-        match self.shop.catalog.brands().await {
+        match self.catalog.brands().await {
             Ok(b) => BrandsResponse::Ok(Json(BrandList {
                 status: SUCCESS.into(),
                 data: b.into_iter().map(Into::into).collect(),
@@ -255,7 +258,7 @@ impl CatalogApi {
     /// Recently added products, newest first.
     #[oai(path = "/get/new-products", method = "get", operation_id = "listNewProducts")]
     async fn new_products(&self) -> NewProductsResponse {
-        match self.shop.catalog.recently_added().await {
+        match self.catalog.recently_added().await {
             Ok(p) => NewProductsResponse::Ok(Json(ProductList {
                 status: SUCCESS.into(),
                 data: p.into_iter().map(Into::into).collect(),
@@ -267,7 +270,7 @@ impl CatalogApi {
     /// Hot-selling products, ranked by units sold.
     #[oai(path = "/get/suggestion", method = "get", operation_id = "listHotSelling")]
     async fn suggestion(&self) -> HotSellingResponse {
-        match self.shop.catalog.hot_selling().await {
+        match self.catalog.hot_selling().await {
             Ok(p) => HotSellingResponse::Ok(Json(HotSellingList {
                 status: SUCCESS.into(),
                 result: p.into_iter().map(Into::into).collect(),
@@ -279,7 +282,7 @@ impl CatalogApi {
     /// One product.
     #[oai(path = "/get/productById/:id", method = "get", operation_id = "getProductById")]
     async fn product_by_id(&self, id: Path<String>) -> ProductResponse {
-        match self.shop.catalog.product(&ProductId(id.0)).await {
+        match self.catalog.product(&ProductId(id.0)).await {
             Ok(p) => product_ok(p),
             Err(CatalogError::ProductNotFound) => ProductResponse::NotFound(ErrorBody::new(
                 CatalogError::ProductNotFound.to_string(),
@@ -311,7 +314,7 @@ impl CatalogApi {
             Ok(t) => t,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), self.shop.catalog.search(term.as_str(), page)).await;
+        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), self.catalog.search(term.as_str(), page)).await;
         SearchResponse::guarded(result, verdict, |r| SearchResponse::Ok(results_body(r)))
     }
 
@@ -342,8 +345,8 @@ impl CatalogApi {
                 Ok(q) => q,
                 Err(body) => return CategoryListingResponse::BadRequest(body),
             };
-        let listing = self.shop.catalog.category_listing(&category_slug.0, &filters, page);
-        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), listing).await;
+        let listing = self.catalog.category_listing(&category_slug.0, &filters, page);
+        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
         CategoryListingResponse::guarded(result, verdict, |listing| CategoryListingResponse::Ok(Json(listing.into())))
     }
 
@@ -375,8 +378,8 @@ impl CatalogApi {
                 Ok(q) => q,
                 Err(body) => return SubcategoryListingResponse::BadRequest(body),
             };
-        let listing = self.shop.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page);
-        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), listing).await;
+        let listing = self.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page);
+        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
         SubcategoryListingResponse::guarded(result, verdict, |listing| SubcategoryListingResponse::Ok(Json(listing.into())))
     }
 
@@ -396,7 +399,7 @@ impl CatalogApi {
             Ok(p) => p,
             Err(e) => return BrandProductsResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        let (result, verdict) = guarded(&self.shop.catalog_guard, client_address(req), self.shop.catalog.brand_products(&brand_slug.0, page)).await;
+        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), self.catalog.brand_products(&brand_slug.0, page)).await;
         BrandProductsResponse::guarded(result, verdict, |r| BrandProductsResponse::Ok(results_body(r)))
     }
 }

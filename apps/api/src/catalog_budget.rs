@@ -7,7 +7,7 @@
 //! listing that reaches the store in that call spends one unit of the client's budget (a grouped
 //! category page asks several listings: one unit) and starts the call's deadline. Past the budget
 //! or the deadline the store answers an error, the cache keeps nothing, and the handler reads the
-//! [`Verdict`]: 429 with `Retry-After`, or 503. Calls without a gate (the ready answers' warmers,
+//! [`Verdict`]: 429 with `Retry-After`, or 503. Calls without a gate (the response cache's warmer,
 //! the seed) are not limited.
 
 use std::cell::Cell;

@@ -3,7 +3,7 @@
 //! The story of one purchase is in docs/checkout-api.md. Money leaves as rupees, except the
 //! provider order's `amount`, which is paise as Razorpay speaks it.
 
-use marque_app::{Action, CheckoutError, EventOutcome, StartedPayment, WantedLine};
+use marque_app::{Action, CheckoutError, CheckoutService, EventOutcome, StartedPayment, Throttle, WantedLine};
 use marque_domain::address::AddressId;
 use marque_domain::catalog::{Product, ProductId};
 use marque_domain::checkout::CheckoutError as Rule;
@@ -19,7 +19,6 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use super::auth::{ensure_owner, Customer};
 use super::error::ErrorBody;
 use super::model::{ImageRef, SUCCESS};
-use crate::app::Shop;
 
 #[derive(Tags)]
 enum Tag {
@@ -274,12 +273,13 @@ fn out_of_stock(product: ProductId) -> Json<ErrorBody> {
 }
 
 pub struct CheckoutApi {
-    shop: Shop,
+    checkout: CheckoutService,
+    throttle: Throttle,
 }
 
 impl CheckoutApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(checkout: CheckoutService, throttle: Throttle) -> Self {
+        Self { checkout, throttle }
     }
 }
 
@@ -288,7 +288,7 @@ impl CheckoutApi {
     /// A product as checkout reloads it: today's price and stock (`totalQuantity`).
     #[oai(path = "/get/checkoutById/:id", method = "get", operation_id = "getCheckoutItem")]
     async fn checkout_item(&self, id: Path<String>) -> ItemResponse {
-        match self.shop.checkout.item(&ProductId(id.0)).await {
+        match self.checkout.item(&ProductId(id.0)).await {
             Ok(p) => ItemResponse::Ok(Json(Box::new(CheckoutItemBody { status: SUCCESS.into(), data: p.into() }))),
             Err(CheckoutError::ProductNotFound) => ItemResponse::NotFound(ErrorBody::from_message(Message::ProductNotFound)),
             Err(e) => ItemResponse::Unavailable(unavailable(&e)),
@@ -299,7 +299,7 @@ impl CheckoutApi {
     /// creates the provider's order for the total (`paymentResponse.amount` in paise).
     #[oai(path = "/razorpay/pay", method = "post", operation_id = "startPayment")]
     async fn pay(&self, customer: Customer, input: Json<PayInput>) -> PayResponse {
-        throttle!(self.shop, Action::Pay, customer, PayResponse);
+        throttle!(self.throttle, Action::Pay, customer, PayResponse);
         if let Some(user) = input.user_id.as_deref().filter(|u| !u.is_empty()) {
             if let Err(e) = ensure_owner(&customer, user) {
                 return PayResponse::Forbidden(e);
@@ -311,7 +311,7 @@ impl CheckoutApi {
             .map(|l| WantedLine { product: ProductId(l.id.clone()), quantity: l.quantity.unwrap_or(1) })
             .collect();
         let address = input.address.as_ref().map(|a| AddressId(a.id.clone()));
-        match self.shop.checkout.pay(&customer.0.user, &wanted, address.as_ref()).await {
+        match self.checkout.pay(&customer.0.user, &wanted, address.as_ref()).await {
             Ok(started) => PayResponse::Ok(Json(started.into())),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => PayResponse::Conflict(out_of_stock(product)),
             Err(CheckoutError::Limit(limit)) => PayResponse::Conflict(ErrorBody::from_rule(&limit)),
@@ -332,7 +332,6 @@ impl CheckoutApi {
             return SuccessResponse::BadRequest(ErrorBody::from_message(Message::PaymentSignatureInvalid));
         }
         let confirmed = self
-            .shop
             .checkout
             .confirm(
                 &customer.0.user.id,
@@ -356,7 +355,7 @@ impl CheckoutApi {
     /// The checkout reported a failed attempt: the held stock goes back.
     #[oai(path = "/razorpay/failed", method = "post", operation_id = "paymentFailed")]
     async fn failed(&self, customer: Customer, input: Json<FailedInput>) -> FailedResponse {
-        match self.shop.checkout.payment_failed(&customer.0.user.id, &PaymentOrderId(input.order_id.clone())).await {
+        match self.checkout.payment_failed(&customer.0.user.id, &PaymentOrderId(input.order_id.clone())).await {
             Ok(()) => FailedResponse::Ok(Json(StatusBody { status: SUCCESS.into() })),
             Err(CheckoutError::Forbidden) => FailedResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
@@ -372,16 +371,16 @@ impl CheckoutApi {
 /// deliberately ignored (so the provider stops retrying), 400 for a bad signature, 503 when the
 /// shop could not act (the provider retries).
 #[handler]
-pub async fn webhook(req: &Request, body: Body, shop: Data<&Shop>) -> Response {
+pub async fn webhook(req: &Request, body: Body, checkout: Data<&CheckoutService>) -> Response {
     let json = |status: StatusCode, body: serde_json::Value| {
         Response::builder().status(status).content_type("application/json; charset=utf-8").body(body.to_string())
     };
-    let Ok(bytes) = body.into_bytes_limit(crate::hardening::WEBHOOK_MAX_BYTES).await else {
+    let Ok(bytes) = body.into_bytes_limit(crate::body_limits::WEBHOOK_MAX_BYTES).await else {
         return json(StatusCode::PAYLOAD_TOO_LARGE, serde_json::json!({"status": "failed", "message": "The event is too large."}));
     };
     let signature = req.header("x-razorpay-signature").unwrap_or_default();
     let event_id = req.header("x-razorpay-event-id").map(str::to_owned);
-    match shop.checkout.webhook(&bytes, signature, event_id).await {
+    match checkout.webhook(&bytes, signature, event_id).await {
         Ok(outcome) => {
             let handled = match outcome {
                 EventOutcome::Duplicate => "duplicate",

@@ -20,12 +20,11 @@ use poem::web::{Data, Query};
 use poem::{handler, Request, Response};
 use serde::Deserialize;
 
-use marque_app::AccountError;
+use marque_app::{AccountError, AccountService};
 use marque_domain::Message;
 use poem_openapi::payload::Json;
 
 use super::error::ErrorBody;
-use crate::app::Shop;
 
 /// The configured sign-in provider, and whether it is the `dev` stand-in.
 #[derive(Clone)]
@@ -41,6 +40,15 @@ impl std::fmt::Debug for SignIn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SignIn").field("dev", &self.dev).finish_non_exhaustive()
     }
+}
+
+/// What the sign-in routes (`/api/google`, its callback, the `dev` stand-in's pages) need: the
+/// provider when one is configured, the accounts it signs into, and the rate limit on starts.
+#[derive(Debug, Clone)]
+pub struct SignInContext {
+    pub sign_in: Option<SignIn>,
+    pub accounts: AccountService,
+    pub throttle: marque_app::Throttle,
 }
 
 pub const CALLBACK_PATH: &str = "/api/google/callback";
@@ -91,10 +99,10 @@ fn unavailable() -> Response {
 
 /// `GET /api/google`
 #[handler]
-pub async fn start(req: &Request, shop: Data<&Shop>) -> Response {
-    let Some(sign_in) = &shop.sign_in else { return unavailable() };
+pub async fn start(req: &Request, ctx: Data<&SignInContext>) -> Response {
+    let Some(sign_in) = &ctx.sign_in else { return unavailable() };
     let client = super::auth::client_address(req);
-    match super::limits::check(&shop, marque_app::Action::SignInStart, &client).await {
+    match super::limits::check(&ctx.throttle, marque_app::Action::SignInStart, &client).await {
         Ok(()) => {}
         Err(super::limits::Refusal::TooMany(body, secs)) => {
             return Response::builder()
@@ -112,12 +120,12 @@ pub async fn start(req: &Request, shop: Data<&Shop>) -> Response {
             return failure();
         }
     };
-    if let Err(e) = shop.accounts.keep_pending_sign_in(&started.pending).await {
+    if let Err(e) = ctx.accounts.keep_pending_sign_in(&started.pending).await {
         tracing::error!(error = %e, "keeping a started sign-in failed");
         return failure();
     }
     let mut to_provider = redirect(&started.redirect_to);
-    let cookie = sign_in_cookie(&shop.accounts.sign_in_browser(&started.pending.state), marque_app::AccountService::PENDING_SIGN_IN_SECS);
+    let cookie = sign_in_cookie(&ctx.accounts.sign_in_browser(&started.pending.state), marque_app::AccountService::PENDING_SIGN_IN_SECS);
     if let Ok(value) = poem::http::HeaderValue::from_str(&cookie) {
         to_provider.headers_mut().append(poem::http::header::SET_COOKIE, value);
     }
@@ -158,13 +166,13 @@ redacted_debug!(Return {} hides state, code);
 
 /// `GET /api/google/callback?state&code`
 #[handler]
-pub async fn callback(req: &Request, shop: Data<&Shop>, Query(back): Query<Return>) -> Response {
-    let Some(sign_in) = &shop.sign_in else { return unavailable() };
-    let Some(browser) = sign_in_cookie_of(req).filter(|c| shop.accounts.is_sign_in_browser(&back.state, c)) else {
+pub async fn callback(req: &Request, ctx: Data<&SignInContext>, Query(back): Query<Return>) -> Response {
+    let Some(sign_in) = &ctx.sign_in else { return unavailable() };
+    let Some(browser) = sign_in_cookie_of(req).filter(|c| ctx.accounts.is_sign_in_browser(&back.state, c)) else {
         tracing::info!("a sign-in returned to a browser that did not start it");
         return failure();
     };
-    let pending = match shop.accounts.take_pending_sign_in(&back.state).await {
+    let pending = match ctx.accounts.take_pending_sign_in(&back.state).await {
         Ok(Some(pending)) => pending,
         Ok(None) => {
             tracing::info!("a sign-in returned with an unknown, used or expired state");
@@ -182,7 +190,7 @@ pub async fn callback(req: &Request, shop: Data<&Shop>, Query(back): Query<Retur
             return failure();
         }
     };
-    match shop.accounts.sign_in_external_code(&identity, &browser).await {
+    match ctx.accounts.sign_in_external_code(&identity, &browser).await {
         Ok((code, _)) => {
             let query = serde_urlencoded::to_string([("token", code.expose())]).unwrap_or_default();
             redirect(&format!("/login/success?{query}"))
@@ -210,8 +218,8 @@ redacted_debug!(DevStart { redirect_uri } hides state);
 
 /// `GET /api/dev/signin?state&redirect_uri` (`dev` stand-in only): pick the test account.
 #[handler]
-pub fn dev_page(shop: Data<&Shop>, Query(q): Query<DevStart>) -> Response {
-    if !shop.sign_in.as_ref().is_some_and(|s| s.dev) {
+pub fn dev_page(ctx: Data<&SignInContext>, Query(q): Query<DevStart>) -> Response {
+    if !ctx.sign_in.as_ref().is_some_and(|s| s.dev) {
         return Response::builder().status(StatusCode::NOT_FOUND).finish();
     }
     let html = format!(
@@ -250,8 +258,8 @@ redacted_debug!(DevContinue { redirect_uri, email } hides state);
 /// `GET /api/dev/signin/continue?state&redirect_uri&email`: back to the callback, which must
 /// be this shop's own `/api/google/callback`.
 #[handler]
-pub fn dev_continue(req: &Request, shop: Data<&Shop>, Query(q): Query<DevContinue>) -> Response {
-    let Some(sign_in) = shop.sign_in.as_ref().filter(|s| s.dev) else {
+pub fn dev_continue(req: &Request, ctx: Data<&SignInContext>, Query(q): Query<DevContinue>) -> Response {
+    let Some(sign_in) = ctx.sign_in.as_ref().filter(|s| s.dev) else {
         return Response::builder().status(StatusCode::NOT_FOUND).finish();
     };
     if q.redirect_uri != sign_in.callback(req) {
@@ -313,12 +321,12 @@ fn exchange_bad_request(err: poem::Error) -> ExchangeResponse {
 /// `POST /api/google/exchange`.
 #[derive(Debug)]
 pub struct SignInApi {
-    shop: Shop,
+    accounts: AccountService,
 }
 
 impl SignInApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(accounts: AccountService) -> Self {
+        Self { accounts }
     }
 }
 
@@ -330,7 +338,7 @@ impl SignInApi {
     #[oai(path = "/google/exchange", method = "post", operation_id = "exchangeSignInCode")]
     async fn exchange(&self, req: &Request, input: Json<ExchangeInput>) -> ExchangeResponse {
         let browser = sign_in_cookie_of(req).unwrap_or_default();
-        match self.shop.accounts.exchange_sign_in_code(&input.0.token, &browser).await {
+        match self.accounts.exchange_sign_in_code(&input.0.token, &browser).await {
             Ok((token, _)) => ExchangeResponse::Ok(Json(ExchangeBody { token: token.expose().to_owned() }), sign_in_cookie("", 0)),
             Err(AccountError::Unavailable(reason)) => {
                 tracing::error!(%reason, "accounts unavailable");

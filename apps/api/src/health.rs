@@ -5,10 +5,21 @@
 //! a short deadline) and answers 503 when it gets no answer. `GET /api/health` is the readiness
 //! answer under its first name.
 
+use std::sync::Arc;
+
+use marque_ports::Readiness;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
-use crate::app::Shop;
+/// The database's readiness probe, shared by the health routes.
+#[derive(Clone)]
+pub struct DatabaseReadiness(pub Arc<dyn Readiness>);
+
+impl std::fmt::Debug for DatabaseReadiness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DatabaseReadiness(…)")
+    }
+}
 
 #[derive(Tags)]
 enum Tag {
@@ -46,16 +57,16 @@ enum LiveResponse {
 }
 
 pub struct HealthApi {
-    shop: Shop,
+    readiness: DatabaseReadiness,
 }
 
 impl HealthApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(readiness: DatabaseReadiness) -> Self {
+        Self { readiness }
     }
 
     async fn readiness(&self) -> HealthResponse {
-        match self.shop.readiness.0.ready().await {
+        match self.readiness.0.ready().await {
             Ok(()) => HealthResponse::Ok(body("ok")),
             Err(e) => {
                 tracing::warn!(error = %e, "readiness check failed");

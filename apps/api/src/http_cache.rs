@@ -29,7 +29,7 @@ pub(super) fn tag_of(body: &[u8]) -> String {
 }
 
 /// Whether an `If-None-Match` value names `tag` (weak comparison, `*` matches any).
-pub(crate) fn names(if_none_match: &str, tag: &str) -> bool {
+pub fn names(if_none_match: &str, tag: &str) -> bool {
     let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
     let wanted = opaque(tag);
     if_none_match.split(',').any(|candidate| candidate.trim() == "*" || opaque(candidate) == wanted)

@@ -1,4 +1,12 @@
 //! The public HTTP contract: every call the storefront makes, described with poem-openapi.
+//!
+//! One Api per tag (`catalog`, `account`, `wishlist`, `address`, `checkout`, `orders`, `shop`,
+//! `health`, `google` (sign-in), `privacy`), each built from the one service it calls, plus the
+//! [`AuthContext`] every request carries for the session check. [`routes`] takes the [`Services`]
+//! the composition root built and hands each Api its part; the OpenAPI document's post-processing
+//! is in [`openapi`]; the finished responses of the catalog's calls are kept by
+//! [`ResponseCache`]; the HTTP validators (conditional requests, `Allow`, body limits, the JSON
+//! error shape) are [`http_cache`], [`allow`], [`body_limits`] and [`error`].
 
 /// The response enum of a call that needs a session (account, wishlist, addresses, checkout, orders):
 /// the body, 400 for a field that does not parse (an [`ErrorBody`], or the `bad_request = Type` given,
@@ -57,11 +65,11 @@ macro_rules! session_response {
 /// Counts one rate-limited call of the customer and returns early from the handler with the
 /// response's `TooMany` (429 + `Retry-After`) or `Unavailable` (503) when it may not go ahead.
 macro_rules! throttle {
-    ($shop:expr, $action:expr, $customer:expr, $response:ident) => {
-        if let Err(refusal) = $crate::api::limits::check(&$shop, $action, $customer.id()).await {
+    ($throttle:expr, $action:expr, $customer:expr, $response:ident) => {
+        if let Err(refusal) = $crate::limits::check(&$throttle, $action, $customer.id()).await {
             return match refusal {
-                $crate::api::limits::Refusal::TooMany(body, secs) => $response::TooMany(body, secs),
-                $crate::api::limits::Refusal::Unavailable(body) => $response::Unavailable(body),
+                $crate::limits::Refusal::TooMany(body, secs) => $response::TooMany(body, secs),
+                $crate::limits::Refusal::Unavailable(body) => $response::Unavailable(body),
             };
         }
     };
@@ -83,14 +91,14 @@ macro_rules! redacted_debug {
 }
 
 /// [`throttle!`] for a per-client limit: counted under the key of the client that sent `req`
-/// (see `crate::clients`).
+/// (see [`crate::clients`]).
 macro_rules! by_client {
-    ($shop:expr, $action:expr, $req:expr, $response:ident) => {
-        let client = $crate::api::auth::client_address($req);
-        if let Err(refusal) = $crate::api::limits::check(&$shop, $action, &client).await {
+    ($throttle:expr, $action:expr, $req:expr, $response:ident) => {
+        let client = $crate::auth::client_address($req);
+        if let Err(refusal) = $crate::limits::check(&$throttle, $action, &client).await {
             return match refusal {
-                $crate::api::limits::Refusal::TooMany(body, secs) => $response::TooMany(body, secs),
-                $crate::api::limits::Refusal::Unavailable(body) => $response::Unavailable(body),
+                $crate::limits::Refusal::TooMany(body, secs) => $response::TooMany(body, secs),
+                $crate::limits::Refusal::Unavailable(body) => $response::Unavailable(body),
             };
         }
     };
@@ -98,169 +106,110 @@ macro_rules! by_client {
 
 mod account;
 mod address;
-mod allow;
+pub mod allow;
 mod auth;
+pub mod avatar;
+pub mod body_limits;
 mod catalog;
+pub mod catalog_budget;
 mod checkout;
-mod error;
-pub mod google;
+pub mod clients;
+pub mod error;
+mod google;
 mod health;
-mod http_cache;
-pub mod limits;
+pub mod http_cache;
+mod limits;
 mod model;
+pub mod openapi;
 mod orders;
 mod privacy;
-pub mod ready_answers;
+pub mod response_cache;
 mod shop;
 mod wishlist;
 
+use std::sync::Arc;
+
+use marque_app::{
+    AccountService, AddressService, CatalogService, CheckoutService, OrderService, PrivacyService, Throttle,
+    WishlistService,
+};
 use poem::{Endpoint, EndpointExt, Route};
-use poem_openapi::OpenApiService;
 
-pub use auth::{ensure_owner, Customer, CLIENT_VALIDATION_HEADER};
+pub use auth::{ensure_owner, AuthContext, ClientValidation, Customer, CLIENT_VALIDATION_HEADER};
+pub use catalog_budget::{BudgetedCatalogStore, CatalogGuard};
 pub use error::{json_errors, ErrorBody};
-pub(crate) use http_cache::names as names_tag;
+pub use google::SignIn;
+pub use health::DatabaseReadiness;
+pub use http_cache::names as names_tag;
+pub use openapi::spec_json;
+pub use response_cache::ResponseCache;
+pub use shop::{GrievanceOfficer, PaymentSettings, ShopIdentity, SignInSettings};
 
-use crate::app::Shop;
+/// The messages the `dev` outbox holds, as the JSON `GET /api/dev/outbox` answers.
+pub type DevOutbox = Arc<dyn Fn() -> serde_json::Value + Send + Sync>;
 
-/// The API title and version published in the OpenAPI document.
-const TITLE: &str = "Marque API";
-const VERSION: &str = "0.1.0";
-
-type Apis = (
-    catalog::CatalogApi,
-    account::AccountApi,
-    wishlist::WishlistApi,
-    address::AddressApi,
-    checkout::CheckoutApi,
-    orders::OrderApi,
-    shop::ShopApi,
-    health::HealthApi,
-    google::SignInApi,
-    privacy::PrivacyApi,
-);
-
-fn service(shop: &Shop) -> OpenApiService<Apis, ()> {
-    OpenApiService::new(
-        (
-            catalog::CatalogApi::new(shop.clone()),
-            account::AccountApi::new(shop.clone()),
-            wishlist::WishlistApi::new(shop.clone()),
-            address::AddressApi::new(shop.clone()),
-            checkout::CheckoutApi::new(shop.clone()),
-            orders::OrderApi::new(shop.clone()),
-            shop::ShopApi::new(shop.clone()),
-            health::HealthApi::new(shop.clone()),
-            google::SignInApi::new(shop.clone()),
-            privacy::PrivacyApi::new(shop.clone()),
-        ),
-        TITLE,
-        VERSION,
-    )
-        .description("Marketplace for new and used spare parts for luxury cars. Prices are in rupees and include GST.")
-        .url_prefix("/api")
+/// The use cases and settings the API calls, built by the composition root. [`routes`] hands
+/// each Api only its own part.
+#[derive(Clone)]
+pub struct Services {
+    pub catalog: CatalogService,
+    pub accounts: AccountService,
+    pub wishlist: WishlistService,
+    pub addresses: AddressService,
+    pub checkout: CheckoutService,
+    /// Purchase history, invoices and order confirmations.
+    pub orders: OrderService,
+    /// A customer's copy of their data, and the erasure of their account.
+    pub privacy: PrivacyService,
+    /// Rate limits on customers' abusable writes, counted in the account store (shared by instances).
+    pub throttle: Throttle,
+    /// Whether the database answers right now (`/api/health/ready`).
+    pub readiness: DatabaseReadiness,
+    /// Who runs the shop, published to the frontends.
+    pub identity: Arc<ShopIdentity>,
+    /// Sign-in with Google (or the `dev` stand-in); `None` when not configured.
+    pub sign_in: Option<SignIn>,
+    /// The expected `x-client-validation` header value on authorized calls, when configured.
+    pub client_validation: Option<Arc<ClientValidation>>,
+    /// Finished responses of the catalog's calls; `None` when the catalog cache is off.
+    pub response_cache: Option<Arc<ResponseCache>>,
+    /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
+    pub catalog_guard: Arc<CatalogGuard>,
+    /// `GET /api/dev/outbox` (`MARQUE_ENV=dev` with `MARQUE_NOTIFY=outbox` only): the messages
+    /// sent, as the JSON the route answers.
+    pub dev_outbox: Option<DevOutbox>,
 }
 
-/// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
-#[must_use]
-pub fn spec_json(shop: &Shop) -> String {
-    with_body_limits(&with_client_validation(&plain_json_media_type(&service(shop).spec())))
+impl std::fmt::Debug for Services {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Services")
+            .field("identity", &self.identity)
+            .field("sign_in", &self.sign_in)
+            .field("response_cache", &self.response_cache)
+            .field("dev_outbox", &self.dev_outbox.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
-/// Lists the 408 and 413 every operation with a request body may answer: the body deadline and
-/// limits are applied around the whole route tree (`crate::listener`, `crate::hardening`), not by
-/// each handler.
-fn with_body_limits(spec: &str) -> String {
-    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
-    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
-        for (path, item) in paths.iter_mut() {
-            let limit = crate::hardening::body_limit(path);
-            for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()) {
-                if op.get("requestBody").is_none() {
-                    continue;
-                }
-                if let Some(responses) = op.get_mut("responses").and_then(|r| r.as_object_mut()) {
-                    responses.insert(
-                        "408".to_owned(),
-                        serde_json::json!({
-                            "description": "The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`).",
-                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-                        }),
-                    );
-                    responses.insert(
-                        "413".to_owned(),
-                        serde_json::json!({
-                            "description": format!("The body is larger than this call takes ({limit} bytes; `request.too_large`)."),
-                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-                        }),
-                    );
-                }
-            }
-        }
+impl Services {
+    /// The session check's part: the accounts and the client validation value.
+    #[must_use]
+    pub fn auth(&self) -> AuthContext {
+        AuthContext { accounts: self.accounts.clone(), client_validation: self.client_validation.clone() }
     }
-    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
-}
-
-/// Declares the `x-client-validation` API-key header beside the bearer scheme, and requires
-/// both on every operation that requires the bearer. (poem-openapi's API-key scheme always
-/// demands its header; this one is required only when the server is configured with a value,
-/// which the session check enforces.)
-fn with_client_validation(spec: &str) -> String {
-    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
-    if let Some(schemes) = doc.pointer_mut("/components/securitySchemes").and_then(|s| s.as_object_mut()) {
-        schemes.insert(
-            "clientValidation".to_owned(),
-            serde_json::json!({
-                "type": "apiKey",
-                "in": "header",
-                "name": auth::CLIENT_VALIDATION_HEADER,
-                "description": "The value configured as MARQUE_CLIENT_VALIDATION; required on authorized calls when the server has one."
-            }),
-        );
-    }
-    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
-        for item in paths.values_mut().filter_map(|i| i.as_object_mut()) {
-            for op in item.values_mut() {
-                if let Some(requirements) = op.get_mut("security").and_then(|s| s.as_array_mut()) {
-                    for requirement in requirements.iter_mut().filter_map(|r| r.as_object_mut()) {
-                        if requirement.contains_key("bearerAuth") {
-                            requirement.insert("clientValidation".to_owned(), serde_json::json!([]));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
-}
-
-/// poem-openapi names its JSON media type `application/json; charset=utf-8`;
-/// clients and code generators key on `application/json`, the same type.
-fn plain_json_media_type(spec: &str) -> String {
-    fn walk(value: &mut serde_json::Value) {
-        match value {
-            serde_json::Value::Object(map) => {
-                if let Some(body) = map.remove("application/json; charset=utf-8") {
-                    map.insert("application/json".to_owned(), body);
-                }
-                map.values_mut().for_each(walk);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
-            _ => {}
-        }
-    }
-    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
-    walk(&mut doc);
-    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
 }
 
 /// Every API route, mounted at `/api` by the caller.
-pub fn routes(shop: Shop) -> impl Endpoint {
-    let service = service(&shop);
-    let document = spec_json(&shop);
+pub fn routes(services: Services) -> impl Endpoint {
+    let service = openapi::service(&services);
+    let document = openapi::spec_json(&services);
     let allow = std::sync::Arc::new(allow::AllowTable::new(&document, "/api"));
     let viewer = service.swagger_ui();
-    let outbox = shop.outbox.clone();
+    let sign_in = google::SignInContext {
+        sign_in: services.sign_in.clone(),
+        accounts: services.accounts.clone(),
+        throttle: services.throttle.clone(),
+    };
     let mut route = Route::new()
         .nest("/", service)
         .at(
@@ -271,24 +220,24 @@ pub fn routes(shop: Shop) -> impl Endpoint {
         )
         .nest("/docs", viewer);
     route = route
-        .at("/razorpay/webhook", poem::post(checkout::webhook))
+        .at("/razorpay/webhook", poem::post(checkout::webhook).data(services.checkout.clone()))
         .at("/google", poem::get(google::start))
         .at("/google/callback", poem::get(google::callback))
         .at("/dev/signin", poem::get(google::dev_page))
         .at("/dev/signin/continue", poem::get(google::dev_continue));
-    if let Some(outbox) = outbox {
-        route = route.at("/dev/outbox", poem::get(dev_outbox).data(outbox));
+    if let Some(outbox) = services.dev_outbox.clone() {
+        route = route.at("/dev/outbox", poem::get(poem::endpoint::make_sync(move |_| poem::web::Json(outbox()))));
     }
     // Each layer's future is boxed: unboxed, a debug build nests every layer's future in the
     // next one's and a request's poll overflowed a 2 MiB thread stack.
-    let pages = shop.ready_answers.clone();
-    let route = route.data(shop).boxed().around(http_cache::revalidate).boxed();
-    // Ready product answers are given before anything else reads the request (they carry their tag).
+    let pages = services.response_cache.clone();
+    let route = route.data(sign_in).data(services.auth()).boxed().around(http_cache::revalidate).boxed();
+    // Finished product answers are given before anything else reads the request (they carry their tag).
     let route = match pages {
         Some(pages) => route
             .around(move |next, req| {
                 let pages = pages.clone();
-                async move { ready_answers::serve(next, req, &pages).await }
+                async move { response_cache::serve(next, req, &pages).await }
             })
             .boxed(),
         None => route,
@@ -302,27 +251,6 @@ pub fn routes(shop: Shop) -> impl Endpoint {
             let allow = allow.clone();
             async move { allow::allow_on_405(next, req, &allow).await }
         })
-}
-
-/// `GET /api/dev/outbox` (`MARQUE_ENV=dev` only): every message the shop sent, newest first, with
-/// the names of its attachments.
-#[poem::handler]
-fn dev_outbox(outbox: poem::web::Data<&std::sync::Arc<marque_outbox::Outbox>>) -> poem::web::Json<serde_json::Value> {
-    let messages: Vec<serde_json::Value> = outbox
-        .messages()
-        .into_iter()
-        .map(|m| {
-            serde_json::json!({
-                "channel": match m.channel { marque_ports::Channel::Sms => "sms", marque_ports::Channel::Email => "email" },
-                "recipient": m.recipient,
-                "subject": m.subject,
-                "text": m.text,
-                "attachments": m.attachments,
-                "time": m.time,
-            })
-        })
-        .collect();
-    poem::web::Json(serde_json::Value::Array(messages))
 }
 
 /// `GET /api/get/wishlist/` (the specification's spelling) is `GET /api/get/wishlist`.

@@ -1,12 +1,11 @@
 //! Rate limits on a customer's abusable writes, counted in the shared counters (see
 //! `marque_app::Throttle`): the handler asks here first (through the `throttle!` macro).
 
-use marque_app::{Action, ThrottleError};
+use marque_app::{Action, Throttle, ThrottleError};
 use marque_domain::Message;
 use poem_openapi::payload::Json;
 
 use super::error::ErrorBody;
-use crate::app::Shop;
 
 /// Why a limited call may not go ahead.
 #[derive(Debug)]
@@ -21,8 +20,8 @@ pub enum Refusal {
 ///
 /// # Errors
 /// The [`Refusal`] to answer.
-pub async fn check(shop: &Shop, action: Action, subject: &str) -> Result<(), Refusal> {
-    match shop.throttle.check(action, subject).await {
+pub async fn check(throttle: &Throttle, action: Action, subject: &str) -> Result<(), Refusal> {
+    match throttle.check(action, subject).await {
         Ok(()) => Ok(()),
         Err(ThrottleError::Limited { retry_after_secs }) => {
             Err(Refusal::TooMany(ErrorBody::from_message(Message::TooManyRequests), retry_after_secs))

@@ -1,6 +1,6 @@
 //! Orders: a customer's purchase history and the GST tax invoice of each order as a PDF.
 
-use marque_app::{Action, OrderError};
+use marque_app::{Action, OrderError, OrderService, Throttle};
 use marque_domain::Message;
 use marque_ports::{OrderId, PlacedOrder, UserId};
 use poem_openapi::param::{Path, Query};
@@ -11,7 +11,6 @@ use super::auth::{ensure_owner, forbidden, Customer};
 use super::catalog::page_from;
 use super::error::ErrorBody;
 use super::model::SUCCESS;
-use crate::app::Shop;
 
 #[derive(Tags)]
 enum Tag {
@@ -198,12 +197,13 @@ fn unavailable(e: &OrderError) -> Json<ErrorBody> {
 }
 
 pub struct OrderApi {
-    shop: Shop,
+    orders: OrderService,
+    throttle: Throttle,
 }
 
 impl OrderApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(orders: OrderService, throttle: Throttle) -> Self {
+        Self { orders, throttle }
     }
 }
 
@@ -228,7 +228,7 @@ impl OrderApi {
             Ok(page) => page,
             Err(e) => return HistoryResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        match self.shop.orders.history_page(&UserId(customer.id().to_owned()), page).await {
+        match self.orders.history_page(&UserId(customer.id().to_owned()), page).await {
             Ok(h) => HistoryResponse::Ok(Json(OrderHistory {
                 status: SUCCESS.into(),
                 result: h.orders.iter().map(Order::from).collect(),
@@ -249,9 +249,9 @@ impl OrderApi {
         #[oai(name = "orderId")]
         order_id: Path<String>,
     ) -> InvoiceResponse {
-        throttle!(self.shop, Action::Invoice, customer, InvoiceResponse);
+        throttle!(self.throttle, Action::Invoice, customer, InvoiceResponse);
         let user = UserId(customer.id().to_owned());
-        match self.shop.orders.invoice_pdf(&user, &OrderId(order_id.0)).await {
+        match self.orders.invoice_pdf(&user, &OrderId(order_id.0)).await {
             Ok(pdf) => InvoiceResponse::Ok(Binary(pdf), format!("inline; filename=\"{}\"", marque_app::INVOICE_FILENAME)),
             Err(OrderError::Forbidden) => InvoiceResponse::Forbidden(forbidden()),
             Err(OrderError::NotFound) => InvoiceResponse::NotFound(ErrorBody::from_message(Message::OrderNotFound)),

@@ -13,7 +13,6 @@ use super::auth::{ensure_owner, Customer};
 use super::error::ErrorBody;
 use super::model::SUCCESS;
 use super::orders::Order;
-use crate::app::Shop;
 
 #[derive(Tags)]
 enum Tag {
@@ -78,16 +77,16 @@ fn unavailable(e: &PrivacyError) -> Json<ErrorBody> {
 }
 
 pub struct PrivacyApi {
-    shop: Shop,
+    privacy: PrivacyService,
 }
 
 impl PrivacyApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(privacy: PrivacyService) -> Self {
+        Self { privacy }
     }
 
     fn service(&self) -> &PrivacyService {
-        &self.shop.privacy
+        &self.privacy
     }
 }
 

@@ -1,4 +1,5 @@
-//! Ready answers of the catalog's calls (`GET /api/get/productById/{id}`, the listings, the
+//! The cache of finished responses (once called "ready answers") of the catalog's calls
+//! (`GET /api/get/productById/{id}`, the listings, the
 //! searches, the home page's lists): the bytes a call answered, kept by its question and given
 //! again without asking the catalog, converting or serialising.
 //!
@@ -6,9 +7,9 @@
 //! own, once asked.
 //!
 //! A product page is asked for by id among the whole catalog, so an answer cache that only
-//! keeps what was asked misses nearly every time on a large catalog. [`ReadyAnswers`] keeps the
+//! keeps what was asked misses nearly every time on a large catalog. [`ResponseCache`] keeps the
 //! serialised answer of every product (about 700 bytes each, kept compressed): filled from the catalog, a window
-//! at a time, once the catalog has settled after a change ([`ReadyAnswers::warm`]), and from
+//! at a time, once the catalog has settled after a change ([`ResponseCache::warm`]), and from
 //! every answer the call gives meanwhile.
 //!
 //! Memory: a kept answer is compressed (zstd) against a dictionary made of the first product
@@ -40,7 +41,7 @@ use poem::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use poem::http::{HeaderValue, Method, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
 
-use super::http_cache;
+use crate::http_cache;
 
 /// The path (inside `/api`) of the call whose answers are kept.
 const PREFIX: &str = "/get/productById/";
@@ -51,9 +52,9 @@ const DICTIONARY_BYTES: usize = 16 * 1024;
 /// zstd's level for kept answers (each is compressed once).
 const LEVEL: i32 = 9;
 
-/// One kept answer.
+/// One kept answer: a finished response's body and tag.
 #[derive(Debug, Clone)]
-struct Page {
+struct Finished {
     generation: u64,
     /// What a listing was made of, for the stock forgets (`None` for a product's own answer,
     /// which is forgotten by its key).
@@ -114,8 +115,8 @@ impl MadeOf {
 #[derive(Debug, Clone, Copy)]
 struct ByBytes;
 
-impl quick_cache::Weighter<String, Page> for ByBytes {
-    fn weight(&self, key: &String, page: &Page) -> u64 {
+impl quick_cache::Weighter<String, Finished> for ByBytes {
+    fn weight(&self, key: &String, page: &Finished) -> u64 {
         // The key, the body, the tag and the entry's own bookkeeping.
         let made_of = page.made_of.as_ref().map_or(0, |m| 32 + m.products.len() * 8);
         (key.len() + page.body.len() + page.etag.len() + made_of + 96) as u64
@@ -123,12 +124,12 @@ impl quick_cache::Weighter<String, Page> for ByBytes {
 }
 
 /// The kept answers; see the module documentation.
-pub struct ReadyAnswers {
+pub struct ResponseCache {
     catalog: Arc<CachedCatalogStore>,
-    pages: quick_cache::sync::Cache<String, Page, ByBytes>,
+    pages: quick_cache::sync::Cache<String, Finished, ByBytes>,
     capacity_bytes: u64,
     /// The other calls' answers, by path and query.
-    listings: quick_cache::sync::Cache<String, Page, ByBytes>,
+    listings: quick_cache::sync::Cache<String, Finished, ByBytes>,
     /// Set once [`DICTIONARY_BYTES`] of product answers were kept.
     packing: OnceLock<Packing>,
     /// The product answers kept so far, until the dictionary is made of them.
@@ -143,16 +144,16 @@ enum Question {
     Listing(String),
 }
 
-impl std::fmt::Debug for ReadyAnswers {
+impl std::fmt::Debug for ResponseCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ReadyAnswers")
+        f.debug_struct("ResponseCache")
             .field("products", &self.pages.len())
             .field("listings", &self.listings.len())
             .finish_non_exhaustive()
     }
 }
 
-/// How a [`ReadyAnswers::warm`] ended.
+/// How a [`ResponseCache::warm`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Warmed {
     /// Every product's answer is kept.
@@ -163,7 +164,7 @@ pub enum Warmed {
     Interrupted,
 }
 
-impl ReadyAnswers {
+impl ResponseCache {
     /// Answers read through `catalog`: products' in at most about `capacity_bytes`, the other
     /// calls' in at most about `listing_bytes`. They follow the catalog cache's stock forgets
     /// for as long as they live.
@@ -223,25 +224,25 @@ impl ReadyAnswers {
     }
 
     /// The kept answer for `id`, when it is of the catalog's current generation.
-    fn fresh(&self, id: &str) -> Option<Page> {
+    fn fresh(&self, id: &str) -> Option<Finished> {
         self.fresh_answer(&Question::Product(id.to_owned()))
     }
 
-    fn cache<'q>(&self, question: &'q Question) -> (&quick_cache::sync::Cache<String, Page, ByBytes>, &'q str) {
+    fn cache<'q>(&self, question: &'q Question) -> (&quick_cache::sync::Cache<String, Finished, ByBytes>, &'q str) {
         match question {
             Question::Product(id) => (&self.pages, id),
             Question::Listing(key) => (&self.listings, key),
         }
     }
 
-    fn fresh_answer(&self, question: &Question) -> Option<Page> {
+    fn fresh_answer(&self, question: &Question) -> Option<Finished> {
         let generation = self.catalog.answering_generation()?;
         let (cache, key) = self.cache(question);
         cache.get(key).filter(|page| page.generation == generation)
     }
 
     /// The page to keep for `body`, an answer read since `generation` was current.
-    fn page(&self, question: &Question, generation: u64, sources: &Sources, body: &[u8]) -> Option<Page> {
+    fn finished(&self, question: &Question, generation: u64, sources: &Sources, body: &[u8]) -> Option<Finished> {
         let etag = HeaderValue::from_str(&http_cache::tag_of(body)).ok()?;
         let made_of = matches!(question, Question::Listing(_)).then(|| {
             let products = sources.products.iter().map(|id| self.hasher.hash_one(id.as_str())).collect();
@@ -249,16 +250,16 @@ impl ReadyAnswers {
         });
         let packed = self.packing(question, body).and_then(|packing| packing.pack(body));
         Some(match packed {
-            Some(packed) => Page { generation, made_of, body: packed, packed: true, etag },
+            Some(packed) => Finished { generation, made_of, body: packed, packed: true, etag },
             // A copy of exactly its length: the serialiser's buffer has room to spare.
-            None => Page { generation, made_of, body: Bytes::copy_from_slice(body), packed: false, etag },
+            None => Finished { generation, made_of, body: Bytes::copy_from_slice(body), packed: false, etag },
         })
     }
 
     /// Keeps `body`, the answer to `question` read since `stamp` was taken and made of `sources`,
     /// unless the catalog cache forgot anything since.
     fn keep(&self, question: &Question, stamp: Stamp, sources: &Sources, body: &[u8]) {
-        let Some(page) = self.page(question, stamp.generation, sources, body) else { return };
+        let Some(page) = self.finished(question, stamp.generation, sources, body) else { return };
         let (cache, key) = self.cache(question);
         self.catalog.keep_unless_forgotten(stamp, || cache.insert(key.to_owned(), page));
     }
@@ -285,7 +286,7 @@ impl ReadyAnswers {
     }
 
     /// The answer's bytes as the call gives them.
-    fn body(&self, page: &Page) -> Option<Bytes> {
+    fn body(&self, page: &Finished) -> Option<Bytes> {
         if page.packed {
             self.packing.get()?.unpack(&page.body).map(Bytes::from)
         } else {
@@ -295,7 +296,7 @@ impl ReadyAnswers {
 
     /// The answer for a kept page, as the call gives it (`304` when revalidated with its tag);
     /// `None` when it cannot be decompressed (never expected: the call answers then).
-    fn respond(&self, page: Page, if_none_match: Option<&str>) -> Option<Response> {
+    fn respond(&self, page: Finished, if_none_match: Option<&str>) -> Option<Response> {
         let mut resp = Response::default();
         let headers = resp.headers_mut();
         headers.insert(CACHE_CONTROL, HeaderValue::from_static(http_cache::POLICY));
@@ -342,9 +343,9 @@ impl ReadyAnswers {
                     continue;
                 }
                 let id = product.id.0.clone();
-                let Ok(body) = super::catalog::product_answer(product).into_body().into_bytes().await else { continue };
+                let Ok(body) = crate::catalog::product_answer(product).into_body().into_bytes().await else { continue };
                 let question = Question::Product(id);
-                if let Some(page) = this.page(&question, generation, &Sources::default(), &body) {
+                if let Some(page) = this.finished(&question, generation, &Sources::default(), &body) {
                     ready.push((question, page));
                 }
             }
@@ -373,7 +374,7 @@ impl ReadyAnswers {
 ///
 /// # Errors
 /// Those of `next`; reading back an in-memory JSON body cannot fail.
-pub async fn serve<E: Endpoint>(next: E, req: Request, pages: &ReadyAnswers) -> poem::Result<Response> {
+pub async fn serve<E: Endpoint>(next: E, req: Request, pages: &ResponseCache) -> poem::Result<Response> {
     let question = if req.method() == Method::GET { question(&req) } else { None };
     let Some(question) = question else { return next.call(req).await.map(IntoResponse::into_response) };
     if let Some(page) = pages.fresh_answer(&question) {
@@ -414,6 +415,62 @@ fn question(req: &Request) -> Option<Question> {
 fn plain(id: &str) -> bool {
     !id.is_empty() && id.len() <= 128 && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
+
+/// Warms `pages` with the whole catalog once the catalog cache's generation has stood still
+/// for [`WARM_AFTER`] (at start, and after every change), on a task that ends with the pages.
+/// A warm starts no sooner than [`WARM_SHARE`] times its predecessor's duration after it ended,
+/// so a stream of catalog changes (an import in many parts) keeps warming to about a tenth of one
+/// core; meanwhile products are kept as they are asked for. Stock changes (orders) move no
+/// generation: they forget only their products' answers, kept again when asked.
+pub fn spawn_warmer(pages: &Arc<ResponseCache>, poll: std::time::Duration) {
+    let weak = Arc::downgrade(pages);
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(poll);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut seen: Option<u64> = None;
+        let mut since = tokio::time::Instant::now();
+        let mut warmed_for: Option<u64> = None;
+        let mut rested_until = tokio::time::Instant::now();
+        loop {
+            ticks.tick().await;
+            let Some(generation) = weak.upgrade().map(|p| p.generation()) else { break };
+            if generation != seen {
+                seen = generation;
+                since = tokio::time::Instant::now();
+            }
+            let Some(generation) = generation.filter(|g| warmed_for != Some(*g)) else { continue };
+            if since.elapsed() < WARM_AFTER || tokio::time::Instant::now() < rested_until {
+                continue;
+            }
+            let started = tokio::time::Instant::now();
+            let outcome = ResponseCache::warm(&weak).await;
+            rested_until = tokio::time::Instant::now() + started.elapsed() * WARM_SHARE;
+            match outcome {
+                Ok(Warmed::All(n)) => {
+                    tracing::debug!(products = n, "response cache: warmed");
+                    warmed_for = Some(generation);
+                }
+                Ok(Warmed::Full(n)) => {
+                    tracing::info!(products = n, "response cache: full before every product was read (MARQUE_PRODUCT_PAGES_MB)");
+                    warmed_for = Some(generation);
+                }
+                // The catalog changed meanwhile: warmed again once it settles.
+                Ok(Warmed::Interrupted) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "response cache: warming failed; they fill as products are asked for");
+                    warmed_for = Some(generation);
+                }
+            }
+        }
+    });
+}
+
+/// How long the catalog must stand still before the product answers are warmed: a burst of
+/// writes (an import) is not followed by a full read after each one.
+const WARM_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Rest after a warm, as a multiple of how long it took.
+const WARM_SHARE: u32 = 9;
 
 #[cfg(test)]
 mod tests {

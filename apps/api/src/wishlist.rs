@@ -1,6 +1,6 @@
 //! The wishlist: a logged-in customer's products kept for later (at most 50).
 
-use marque_app::{Action, WishlistError};
+use marque_app::{Action, Throttle, WishlistError, WishlistService};
 use marque_domain::catalog::{Product, ProductId};
 use marque_domain::Message;
 use marque_ports::UserId;
@@ -11,7 +11,6 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use super::auth::{ensure_owner, Customer};
 use super::error::ErrorBody;
 use super::model::SUCCESS;
-use crate::app::Shop;
 
 #[derive(Tags)]
 enum Tag {
@@ -109,19 +108,20 @@ fn unavailable(e: &WishlistError) -> Json<ErrorBody> {
 }
 
 pub struct WishlistApi {
-    shop: Shop,
+    wishlist: WishlistService,
+    throttle: Throttle,
 }
 
 impl WishlistApi {
-    pub fn new(shop: Shop) -> Self {
-        Self { shop }
+    pub fn new(wishlist: WishlistService, throttle: Throttle) -> Self {
+        Self { wishlist, throttle }
     }
 
     async fn list(&self, customer: &Customer, user: &str) -> ListResponse {
         if let Err(e) = ensure_owner(customer, user) {
             return ListResponse::Forbidden(e);
         }
-        match self.shop.wishlist.list(&customer.0.user.id).await {
+        match self.wishlist.list(&customer.0.user.id).await {
             Ok(products) => ListResponse::Ok(Json(WishlistBody {
                 status: SUCCESS.into(),
                 result: products.into_iter().map(|p| WishlistEntry::new(p, customer.id())).collect(),
@@ -155,9 +155,9 @@ impl WishlistApi {
                 return AddResponse::Forbidden(e);
             }
         }
-        throttle!(self.shop, Action::WishlistWrite, customer, AddResponse);
+        throttle!(self.throttle, Action::WishlistWrite, customer, AddResponse);
         let user = UserId(customer.id().to_owned());
-        match self.shop.wishlist.add(&user, &ProductId(input.id.clone())).await {
+        match self.wishlist.add(&user, &ProductId(input.id.clone())).await {
             Ok(_) => AddResponse::Ok(Json(WishlistAddBody { status: SUCCESS.into(), message: None, code: None })),
             Err(WishlistError::Full) => AddResponse::Ok(Json(WishlistAddBody {
                 status: "failed".into(),
@@ -172,9 +172,9 @@ impl WishlistApi {
     /// Removes a product from the customer's wishlist.
     #[oai(path = "/remove/wishlist/:productId", method = "delete", operation_id = "removeFromWishlist")]
     async fn remove(&self, customer: Customer, #[oai(name = "productId")] product_id: Path<String>) -> RemoveResponse {
-        throttle!(self.shop, Action::WishlistWrite, customer, RemoveResponse);
+        throttle!(self.throttle, Action::WishlistWrite, customer, RemoveResponse);
         let user = UserId(customer.id().to_owned());
-        match self.shop.wishlist.remove(&user, &ProductId(product_id.0)).await {
+        match self.wishlist.remove(&user, &ProductId(product_id.0)).await {
             Ok(()) => RemoveResponse::Ok(Json(WishlistStatus { status: SUCCESS.into() })),
             Err(e) => RemoveResponse::Unavailable(unavailable(&e)),
         }

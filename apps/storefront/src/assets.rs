@@ -210,7 +210,7 @@ impl HeldFile {
 
 /// Whether an `If-None-Match` value names `etag`.
 fn names_tag(if_none_match: &str, etag: &HeaderValue) -> bool {
-    etag.to_str().is_ok_and(|tag| crate::api::names_tag(if_none_match, tag))
+    etag.to_str().is_ok_and(|tag| marque_api::names_tag(if_none_match, tag))
 }
 
 /// Compressed once per file and kept: the highest quality brotli has.

@@ -5,7 +5,7 @@
 //! poem's defaults are brotli at its fastest, which left the storefront's scripts 44% larger than
 //! gzip (a phone on a slow network feels every kilobyte), while quality 5 costs a few milliseconds on
 //! the largest chunk. zstd is not offered. Unlike poem's `Compression`, a response that is already
-//! encoded (hashed static files carry their brotli and gzip bytes, see `web::assets`), has no body
+//! encoded (hashed static files carry their brotli and gzip bytes, see `crate::assets`), has no body
 //! (`304`, `204`) or is not text (images, fonts) goes out as it is. Request bodies are not
 //! decoded: no client of the shop compresses what it sends.
 

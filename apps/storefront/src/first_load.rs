@@ -322,7 +322,7 @@ pub async fn answers_with(api: &ApiEndpoint, calls: Vec<ApiCall>, headers: &Head
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::routes::RouteTable;
+    use crate::routes::RouteTable;
 
     const MANIFEST: &str = r#"{
       "id": "catalog", "name": "catalog",

@@ -32,7 +32,7 @@ pub struct PageHead {
     pub preloads: Vec<Preload>,
     /// The answers of the page's first API calls, as JSON, embedded as `<script id="marque-data">`.
     pub initial_data: Option<String>,
-    /// A signed-in customer's first answers (`web::signed_in`), embedded as `<script id="marque-session-data">`.
+    /// A signed-in customer's first answers (`crate::signed_in`), embedded as `<script id="marque-session-data">`.
     pub session_data: Option<String>,
 }
 

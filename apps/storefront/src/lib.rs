@@ -1,8 +1,14 @@
 //! The storefront: the shell's HTML with each page's head, the built frontends,
-//! the composition manifest and the generated media.
+//! the composition manifest and the generated media; the compression of what it serves
+//! ([`encoding`]) and the security headers of every response ([`hardening`]).
+//!
+//! It reads the catalog (page heads, the sitemap) and asks the API in-process for the answers a
+//! page embeds; it depends on the use cases and `marque-api`, never on an adapter.
 
 mod assets;
+pub mod encoding;
 mod first_load;
+pub mod hardening;
 mod head;
 mod media;
 mod pages;
@@ -21,13 +27,38 @@ use poem::{handler, Endpoint, EndpointExt, IntoResponse, Request, Response, Rout
 pub use first_load::ApiEndpoint;
 pub use head::{PageHead, HEAD_MARKER};
 
-use crate::app::Shop;
-use crate::config::Config;
+use marque_api::{ClientValidation, ShopIdentity};
+use marque_app::{AccountService, CatalogService};
+
+/// What the storefront is configured with (built by the composition root from its settings).
+#[derive(Debug, Clone)]
+pub struct StorefrontOptions {
+    /// The directory holding `shell/dist` and each remote's `dist` (`MARQUE_WEB_DIR`).
+    pub web_dir: PathBuf,
+    /// Remotes served from elsewhere: name → URL of their `mf-manifest.json` (`MARQUE_REMOTES`).
+    pub remote_overrides: BTreeMap<String, String>,
+    /// The shop's description in every page's head (`MARQUE_SHOP_DESCRIPTION`).
+    pub shop_description: String,
+    /// The public origin (`MARQUE_PUBLIC_URL`); else each request's own.
+    pub public_url: Option<String>,
+    /// Most addresses in one sitemap file (`MARQUE_SITEMAP_URLS`).
+    pub sitemap_urls: usize,
+}
+
+/// The use cases and settings the storefront's pages read.
+#[derive(Debug, Clone)]
+pub struct StorefrontServices {
+    pub catalog: CatalogService,
+    /// Who runs the shop, embedded in every page.
+    pub identity: Arc<ShopIdentity>,
+    /// The `x-client-validation` value, given to the page and to the in-process API calls.
+    pub client_validation: Option<Arc<ClientValidation>>,
+}
 
 /// Everything the storefront routes need, loaded once at start-up.
 #[derive(Debug)]
 struct State {
-    shop: Shop,
+    shop: StorefrontServices,
     template: String,
     shell_dir: PathBuf,
     composition: BTreeMap<String, String>,
@@ -60,15 +91,15 @@ impl Storefront {
     /// `api` is the public API (paths under `/api`), asked in-process for the data a page embeds.
     ///
     /// # Errors
-    /// When the remote overrides in the configuration are malformed.
-    pub fn load(config: &Config, shop: Shop, api: ApiEndpoint) -> Result<Self, String> {
+    /// When the embedded route table cannot be read or the composition cannot be written as JSON.
+    pub fn load(config: &StorefrontOptions, shop: StorefrontServices, api: ApiEndpoint) -> Result<Self, String> {
         let shell_dir = config.web_dir.join("shell").join("dist");
         let template = std::fs::read_to_string(shell_dir.join("index.html")).unwrap_or_else(|_| {
             tracing::warn!(dir = %shell_dir.display(), "the shell is not built; serving a placeholder page");
             head::PLACEHOLDER_TEMPLATE.to_owned()
         });
         let remote_dirs = assets::discover_remotes(&config.web_dir);
-        let overrides = config.remote_overrides()?;
+        let overrides = config.remote_overrides.clone();
         let remote_files = first_load::local_remote_files(&remote_dirs, &|name| overrides.contains_key(name));
         // A remote served here is composed by its entry script, which the page preloads: the runtime then needs
         // no manifest fetch before it (a request less on the critical path).
@@ -135,7 +166,7 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         }
     }
     let query = pages::Query::parse(req.uri().query());
-    let mut page = pages::resolve(&state.shop, &state.routes, path, &query).await;
+    let mut page = pages::resolve(&state.shop.catalog, &state.routes, path, &query).await;
     if page.status == StatusCode::OK {
         if let Some(matched) = state.routes.find(path) {
             page.head.preloads = first_load::preloads(&state.remote_files, matched.page);
@@ -175,7 +206,7 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
         .body(html);
     // A customer's data beside text from the request is never compressed together (BREACH).
     if page.head.session_data.is_some() {
-        resp.extensions_mut().insert(crate::encoding::NeverCompress);
+        resp.extensions_mut().insert(encoding::NeverCompress);
     }
     resp
 }
@@ -189,7 +220,7 @@ fn robots(req: &Request, state: poem::web::Data<&Arc<State>>) -> Response {
 /// `/sitemap.xml`: every address, or an index of the parts when they are too many for one file.
 #[handler]
 async fn sitemap_index(req: &Request, state: poem::web::Data<&Arc<State>>) -> Response {
-    let urls = match sitemap::urls(&state.shop).await {
+    let urls = match sitemap::urls(&state.shop.catalog).await {
         Ok(urls) => urls,
         Err(e) => return sitemap_unavailable(&e),
     };
@@ -200,7 +231,7 @@ async fn sitemap_index(req: &Request, state: poem::web::Data<&Arc<State>>) -> Re
 
 /// `/sitemap-{number}.xml`: one part of a sitemap too big for one file.
 async fn sitemap_part(req: &Request, state: &State, number: usize) -> Response {
-    let urls = match sitemap::urls(&state.shop).await {
+    let urls = match sitemap::urls(&state.shop.catalog).await {
         Ok(urls) => urls,
         Err(e) => return sitemap_unavailable(&e),
     };
@@ -240,8 +271,8 @@ fn request_origin(req: &Request) -> String {
 /// A customer's profile picture (`/media/avatars/{userId}-{random}.png`): new names for new
 /// pictures, so each caches for a year.
 #[handler]
-pub async fn avatar(poem::web::Path(file): poem::web::Path<String>, shop: poem::web::Data<&Shop>) -> Response {
-    match shop.accounts.avatar(&file).await {
+pub async fn avatar(poem::web::Path(file): poem::web::Path<String>, accounts: poem::web::Data<&AccountService>) -> Response {
+    match accounts.avatar(&file).await {
         Ok(Some(png)) => Response::builder()
             .content_type("image/png")
             .header("cache-control", "public, max-age=31536000, immutable")

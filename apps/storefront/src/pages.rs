@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::head::PageHead;
 use super::routes::RouteTable;
-use crate::app::Shop;
+use marque_app::CatalogService;
 
 /// The query string of a page request, decoded.
 #[derive(Debug, Default)]
@@ -59,18 +59,18 @@ fn encode(pairs: &[(&str, &str)]) -> String {
 /// Resolves a storefront path to its page: the route table (`contract/routes.json`)
 /// decides which paths exist; each page the server knows adds its title and data.
 /// A page in the table that the server has no head for still answers 200 with the defaults.
-pub async fn resolve(shop: &Shop, routes: &RouteTable, path: &str, query: &Query) -> Resolved {
+pub async fn resolve(catalog: &CatalogService, routes: &RouteTable, path: &str, query: &Query) -> Resolved {
     let Some(matched) = routes.find(path) else {
         return not_found("Page not found", path);
     };
     match matched.page {
         "catalog/Home" => Resolved::ok(PageHead { canonical: "/".into(), og_type: "website", ..PageHead::default() }),
         "catalog/Search" => search(query),
-        "catalog/Product" => product(shop, query).await,
-        "catalog/Brand" => brand(shop, matched.param("brandSlug"), query).await,
-        "catalog/Category" => category(shop, matched.param("categorySlug"), None).await,
+        "catalog/Product" => product(catalog, query).await,
+        "catalog/Brand" => brand(catalog, matched.param("brandSlug"), query).await,
+        "catalog/Category" => category(catalog, matched.param("categorySlug"), None).await,
         "catalog/Subcategory" => {
-            category(shop, matched.param("categorySlug"), Some(matched.param("subcategorySlug"))).await
+            category(catalog, matched.param("categorySlug"), Some(matched.param("subcategorySlug"))).await
         }
         "shell/About" => Resolved::ok(page("About us", "/about")),
         "shell/Contact" => Resolved::ok(page("Contact us", "/contactus")),
@@ -104,9 +104,9 @@ fn search(query: &Query) -> Resolved {
     Resolved::ok(page(&title, &canonical))
 }
 
-async fn brand(shop: &Shop, slug: &str, query: &Query) -> Resolved {
+async fn brand(catalog: &CatalogService, slug: &str, query: &Query) -> Resolved {
     let path = format!("/brand/{slug}");
-    let brands = shop.catalog.brands().await.unwrap_or_default();
+    let brands = catalog.brands().await.unwrap_or_default();
     match brands.into_iter().find(|b| b.slug == slug) {
         Some(b) => {
             let page_no = Page::parse(query.get("page")).unwrap_or(Page::FIRST).number().to_string();
@@ -122,8 +122,8 @@ async fn brand(shop: &Shop, slug: &str, query: &Query) -> Resolved {
     }
 }
 
-async fn category(shop: &Shop, slug: &str, sub_slug: Option<&str>) -> Resolved {
-    let categories = shop.catalog.categories().await.unwrap_or_default();
+async fn category(catalog: &CatalogService, slug: &str, sub_slug: Option<&str>) -> Resolved {
+    let categories = catalog.categories().await.unwrap_or_default();
     let Some(category) = categories.into_iter().find(|c| c.slug == slug) else {
         return not_found("Category not found", &format!("/category/{slug}"));
     };
@@ -139,13 +139,13 @@ async fn category(shop: &Shop, slug: &str, sub_slug: Option<&str>) -> Resolved {
     }
 }
 
-async fn product(shop: &Shop, query: &Query) -> Resolved {
+async fn product(catalog: &CatalogService, query: &Query) -> Resolved {
     let id = query.get("productId").unwrap_or("").trim();
     let canonical = format!("/product?{}", encode(&[("productId", id)]));
     if id.is_empty() {
         return not_found("Product not found", &canonical);
     }
-    match shop.catalog.product(&ProductId(id.to_owned())).await {
+    match catalog.product(&ProductId(id.to_owned())).await {
         Ok(p) => Resolved::ok(product_head(&p, canonical)),
         Err(marque_app::CatalogError::ProductNotFound) => not_found("Product not found", &canonical),
         Err(e) => {

@@ -11,7 +11,7 @@
 use serde::Deserialize;
 
 /// The committed table, compiled in so the binary and the shell cannot disagree.
-const ROUTES_JSON: &str = include_str!("../../../../contract/routes.json");
+const ROUTES_JSON: &str = include_str!("../../../contract/routes.json");
 
 /// One storefront page: a wouter-style path (`/brand/:brandSlug`) and its page id (`catalog/Brand`).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::first_load::{self, ApiCall, ApiEndpoint, Preload, PreloadKind};
-use crate::api::CLIENT_VALIDATION_HEADER;
+use marque_api::CLIENT_VALIDATION_HEADER;
 
 /// The cookie the frontends set beside the stored token (`@marque/session`'s `cookie.ts`).
 pub const COOKIE: &str = "marque_session";

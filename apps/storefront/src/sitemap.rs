@@ -1,11 +1,10 @@
 //! `/robots.txt` and `/sitemap.xml`: every page a search engine should find, split
 //! into `/sitemap-{n}.xml` parts behind a sitemap index once there are too many.
 
-use marque_app::CatalogError;
+use marque_app::{CatalogError, CatalogService};
 use marque_domain::catalog::ProductId;
 
 use super::head::escape;
-use crate::app::Shop;
 
 /// The sitemap protocol's limit of addresses in one file.
 pub const MAX_URLS_PER_FILE: usize = 50_000;
@@ -42,9 +41,9 @@ pub enum SitemapFile {
 ///
 /// # Errors
 /// [`CatalogError::Unavailable`] when the catalog cannot be read.
-pub async fn urls(shop: &Shop) -> Result<Vec<SitemapUrl>, CatalogError> {
+pub async fn urls(catalog: &CatalogService) -> Result<Vec<SitemapUrl>, CatalogError> {
     let mut urls: Vec<SitemapUrl> = STATIC_PATHS.iter().map(|p| SitemapUrl::page((*p).to_owned())).collect();
-    let categories = shop.catalog.categories().await?;
+    let categories = catalog.categories().await?;
     urls.extend(categories.iter().map(|c| SitemapUrl::page(format!("/category/{}", segment(&c.slug)))));
     for c in &categories {
         urls.extend(
@@ -53,11 +52,11 @@ pub async fn urls(shop: &Shop) -> Result<Vec<SitemapUrl>, CatalogError> {
                 .map(|s| SitemapUrl::page(format!("/subcategory/{}/{}", segment(&c.slug), segment(&s.slug)))),
         );
     }
-    let brands = shop.catalog.brands().await?;
+    let brands = catalog.brands().await?;
     urls.extend(brands.iter().map(|b| SitemapUrl::page(format!("/brand/{}", segment(&b.slug)))));
     let mut after: Option<ProductId> = None;
     loop {
-        let window = shop.catalog.product_stamps(after.take(), STAMP_WINDOW).await?;
+        let window = catalog.product_stamps(after.take(), STAMP_WINDOW).await?;
         let Some(last) = window.last() else { break };
         after = Some(last.id.clone());
         let full = window.len() == STAMP_WINDOW as usize;

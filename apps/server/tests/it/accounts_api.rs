@@ -1,7 +1,7 @@
 //! Black-box tests of the account and wishlist API: the real server over HTTP, codes read
 //! from the development outbox.
 
-mod helpers;
+use crate::helpers;
 
 use std::io::Cursor;
 
@@ -56,6 +56,7 @@ async fn sign_up_then_the_code_from_the_outbox_logs_in() {
 /// Signs up with a 640×480 picture and verifies by email: the token, the customer's id and
 /// the picture's address.
 async fn customer_with_picture(shop: &TestShop) -> (String, String, String) {
+    let _decoding = helpers::DECODING.read().await;
     let picture = Part::bytes(png(640, 480)).file_name("me.png").mime_str("image/png").expect("mime");
     let (status, body) = register(shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
     assert_eq!(status, 200, "{body}");
@@ -81,6 +82,7 @@ async fn a_picture_becomes_a_256_pixel_png_served_with_a_long_cache() {
     assert_eq!((img.width(), img.height()), (256, 256));
 
     // A new picture on the profile page replaces it.
+    let _decoding = helpers::DECODING.read().await;
     let form = Form::new().text("name", "Asha Rao").part("profile", Part::bytes(png(300, 900)).file_name("b.png"));
     let resp = authed(&shop, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token).await.multipart(form).send().await.expect("answer");
     let (status, body) = read(resp).await;
@@ -687,6 +689,7 @@ async fn instances_sharing_a_bucket_serve_each_others_pictures() {
     }
 
     // Replacing the picture through the first instance: the old one is gone for the second too.
+    let _decoding = helpers::DECODING.read().await;
     let form = Form::new().text("name", "Asha").part("profile", Part::bytes(png(300, 900)).file_name("b.png"));
     let resp = authed(&one, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token).await.multipart(form).send().await.expect("answer");
     let (status, body) = read(resp).await;

@@ -1,7 +1,7 @@
 //! Black-box tests of the address calls: the real server over HTTP, customers signed up
 //! through the development outbox.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::customers::{authed, customer, get_auth, read};
 use helpers::{spawn_shop, TestShop};

@@ -1,6 +1,6 @@
 //! Black-box tests of the catalog API: the real server over HTTP.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::{spawn_shop, spawn_with, PRODUCTS};
 use marque_domain::part_number::normalize_part_number;
@@ -28,7 +28,7 @@ async fn readiness_follows_the_database_and_liveness_does_not() {
     }
     let config = marque_server::Config::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
     let mut app = marque_server::App::connect(config).await.expect("the shop starts");
-    app.shop.readiness = marque_server::app::DatabaseReadiness(std::sync::Arc::new(Gone));
+    app.services.readiness = marque_api::DatabaseReadiness(std::sync::Arc::new(Gone));
     let shop = helpers::serve(&app).await;
     let (status, body) = shop.get_json("/api/health/live").await;
     assert_eq!((status, &body["status"]), (200, &serde_json::json!("ok")), "{body}");

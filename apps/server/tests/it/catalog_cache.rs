@@ -2,7 +2,7 @@
 //! it keeps the store's contract, answers exactly what the store answers, and shows a
 //! write made by another instance sharing the database within a second.
 
-mod helpers;
+use crate::helpers;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -174,7 +174,7 @@ async fn a_write_by_another_instance_shows_within_a_second() {
     assert!(took <= Duration::from_secs(1), "visible after {took:?}, more than the promised second");
 }
 
-/// The ready answers (`ReadyAnswers`): once warmed they hold every product, each the same bytes
+/// The finished responses (`ResponseCache`): once warmed they hold every product, each the same bytes
 /// and tag `GET /api/get/productById/{id}` gives without them, as are kept listings and searches;
 /// a revalidation with the tag is a 304; a product added through another handle on the database
 /// shows within a second, in a kept search too, and the products are warmed again with it.
@@ -182,7 +182,7 @@ async fn a_write_by_another_instance_shows_within_a_second() {
 async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
     let (shop, app) = helpers::spawn_app_with(|_| {}).await;
     let plain = helpers::spawn_with(|c| c.product_pages_mb = 0).await;
-    let pages = app.shop.ready_answers.clone().expect("on with the catalog cache");
+    let pages = app.services.response_cache.clone().expect("on with the catalog cache");
     let products = helpers::PRODUCTS as usize;
     let ids: Vec<String> = (0..helpers::PRODUCTS).map(|n| seed::product(n).id.0).collect();
     let all_fresh = |ids: &[String]| ids.iter().all(|id| pages.holds_fresh(id));
@@ -278,7 +278,7 @@ fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
 #[tokio::test]
 async fn a_stock_change_forgets_only_the_answers_holding_the_product() {
     let (shop, app) = helpers::spawn_app_with(|_| {}).await;
-    let pages = app.shop.ready_answers.clone().expect("on with the catalog cache");
+    let pages = app.services.response_cache.clone().expect("on with the catalog cache");
     let seeded: Vec<Product> = (0..helpers::PRODUCTS).map(seed::product).collect();
     let x = seeded.iter().find(|p| p.quantity >= 2).expect("a product with two units").clone();
     let y = seeded

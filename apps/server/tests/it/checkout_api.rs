@@ -2,7 +2,7 @@
 //! sandbox's own endpoints (what its checkout script calls when a shopper presses Success or
 //! Failure), webhooks signed with the sandbox's development secret.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::customers::{authed, customer, read};
 use helpers::{spawn_shop, TestShop};
@@ -291,7 +291,7 @@ async fn a_customer_keeps_at_most_two_unpaid_holds() {
 #[tokio::test]
 async fn an_authorized_payment_is_captured_by_the_shop_before_its_order_is_placed() {
     let (shop, app) = helpers::spawn_app_with(|_| {}).await;
-    let sandbox = app.shop.sandbox.clone().expect("the dev sandbox");
+    let sandbox = app.sandbox.clone().expect("the dev sandbox");
     sandbox.set_auto_capture(false);
     let (token, _, address) = buyer(&shop, "k@example.com", "9876500011", "110001").await;
     let id = in_stock(&shop, 1, 1).await[0]["_id"].as_str().expect("id").to_owned();
@@ -325,7 +325,7 @@ async fn scarce(shop: &TestShop, most: u64) -> (String, u64) {
 async fn a_payment_that_finds_its_stock_sold_is_refunded_recorded_and_told() {
     use marque_ports::OrderStore as _;
     let (shop, app) = helpers::spawn_app_with(|_| {}).await;
-    let sandbox = app.shop.sandbox.clone().expect("the dev sandbox");
+    let sandbox = app.sandbox.clone().expect("the dev sandbox");
     let (late, late_user, late_address) = buyer(&shop, "late@example.com", "9876500012", "110001").await;
     let (quick, _, quick_address) = buyer(&shop, "quick@example.com", "9876500013", "110001").await;
     let (id, units) = scarce(&shop, 10).await;

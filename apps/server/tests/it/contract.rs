@@ -1,6 +1,6 @@
 //! The published contract: what the server serves is what is committed.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::{repo_root, spawn_shop};
 

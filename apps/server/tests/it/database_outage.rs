@@ -5,9 +5,9 @@
 //! the same `marque-server` process serves again, without a restart.
 //!
 //! Run alone: `MARQUE_SURREAL_BIN=$(tools/surreal-server.sh) cargo test -p marque-server --test
-//! database_outage`. Without `MARQUE_SURREAL_BIN` it prints `SKIPPED` and checks nothing.
+//! it database_outage::`. Without `MARQUE_SURREAL_BIN` it prints `SKIPPED` and checks nothing.
 
-mod helpers;
+use crate::helpers;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

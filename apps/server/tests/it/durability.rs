@@ -5,7 +5,7 @@
 //! The payment provider is the Razorpay sandbox served by this test process (so it outlives the
 //! server), reached through the real Razorpay adapter (`MARQUE_RAZORPAY_API_URL`).
 
-mod helpers;
+use crate::helpers;
 
 use helpers::customers::{customer, get_auth};
 use helpers::payments::{call, delhi_address, product_with, sandbox, server_env};

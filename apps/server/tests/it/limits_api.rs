@@ -1,7 +1,7 @@
 //! Black-box tests of the per-client limits (behind a trusted proxy and not), the deadlines for
 //! slow clients, and the budget and deadline of catalog searches past the answer cache.
 
-mod helpers;
+use crate::helpers;
 
 use std::time::Duration;
 

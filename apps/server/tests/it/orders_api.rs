@@ -2,7 +2,7 @@
 //! placed in the shop's own database through its order store (as the checkout places them), and
 //! the history and invoices are read over HTTP.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::customers::{customer, get_auth, read};
 use helpers::{spawn_app_with, TestShop};
@@ -238,7 +238,7 @@ async fn the_invoice_is_a_pdf_of_the_order_with_the_tax_split_by_the_place_of_su
 #[tokio::test]
 async fn the_order_confirmation_emails_the_invoice_and_texts_the_mobile() {
     let s = shop_with_orders().await;
-    s.app.shop.orders.order_placed(&s.delhi).await;
+    s.app.services.orders.order_placed(&s.delhi).await;
     let (status, outbox) = s.shop.get_json("/api/dev/outbox").await;
     assert_eq!(status, 200);
     let messages = outbox.as_array().expect("a list");

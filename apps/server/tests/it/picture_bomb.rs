@@ -1,8 +1,8 @@
 //! A picture bomb: an 8000 × 8000 one-colour PNG (about 65 KB here, 64 MB decoded as grey,
 //! 192 MB as colour) is refused from its header, before any decoding, and nothing is stored.
-//! Alone in its test binary: it reads the process's count of decodes.
+//! It reads the process's count of decodes, alone: it holds `helpers::DECODING` for writing.
 
-mod helpers;
+use crate::helpers;
 
 use std::io::Cursor;
 
@@ -30,11 +30,12 @@ async fn an_8000_pixel_square_png_is_refused_undecoded_and_nothing_is_stored() {
     let dir = data.path().to_owned();
     let shop = spawn_with(move |c| c.data_dir = dir).await;
 
-    let decodes = marque_server::avatar::decodes_started();
+    let _alone = helpers::DECODING.write().await;
+    let decodes = marque_api::avatar::decodes_started();
     let picture = Part::bytes(bomb).file_name("me.png").mime_str("image/png").expect("mime");
     let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("avatar.invalid")), "{body}");
-    assert_eq!(marque_server::avatar::decodes_started(), decodes, "the decoder never ran");
+    assert_eq!(marque_api::avatar::decodes_started(), decodes, "the decoder never ran");
 
     let stored = std::fs::read_dir(data.path().join("blobs").join("avatars")).map(|d| d.count()).unwrap_or(0);
     assert_eq!(stored, 0, "no picture stored");
@@ -45,5 +46,5 @@ async fn an_8000_pixel_square_png_is_refused_undecoded_and_nothing_is_stored() {
     let fine = Part::bytes(one_colour_png(1000)).file_name("me.png").mime_str("image/png").expect("mime");
     let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", fine)).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(marque_server::avatar::decodes_started(), decodes + 1);
+    assert_eq!(marque_api::avatar::decodes_started(), decodes + 1);
 }

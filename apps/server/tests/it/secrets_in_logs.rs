@@ -3,7 +3,7 @@
 //! browser opening the landing page) and a payment; its log then holds none of the password, the
 //! code, the session tokens, the landing's code, the sign-in's state or cookie.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::customers::{code_for, form, post, register, PASSWORD};
 use helpers::payments::{call, delhi_address, product_with, sandbox, server_env};

@@ -1,7 +1,7 @@
 //! SIGTERM drains: the real binary finishes a request already in flight, refuses new
 //! connections, closes its embedded database and exits 0.
 
-mod helpers;
+use crate::helpers;
 
 use std::time::Duration;
 

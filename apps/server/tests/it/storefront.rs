@@ -1,6 +1,6 @@
 //! Storefront pages: the shell's HTML with each page's head, and the composition manifest.
 
-mod helpers;
+use crate::helpers;
 
 use helpers::{spawn_shop, spawn_with};
 use marque_server::seed;

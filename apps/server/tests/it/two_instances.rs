@@ -8,7 +8,7 @@
 //! runs this with `--include-ignored`. The test signs in as root only to create a database and
 //! a database user with the `EDITOR` role; both instances sign in as that user, as in `prod`.
 
-mod helpers;
+use crate::helpers;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

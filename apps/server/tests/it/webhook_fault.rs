@@ -8,7 +8,7 @@
 //! The provider is the Razorpay sandbox served by this test process (it outlives the server),
 //! reached through the real Razorpay adapter; the test delivers the sandbox-signed webhook itself.
 
-mod helpers;
+use crate::helpers;
 
 use std::time::Duration;
 

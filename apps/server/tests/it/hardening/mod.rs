@@ -1,8 +1,5 @@
-//! Issue 11's black-box tests, one binary: security headers and body limits (`headers`), rate
+//! Issue 11's black-box tests: security headers and body limits (`headers`), rate
 //! limits (`limits`), backup and restore and the `prod` refusals of the binary (`backup`).
-
-#[path = "../helpers/mod.rs"]
-mod helpers;
 
 mod backup;
 mod headers;

@@ -14,6 +14,11 @@ use marque_server::{App, Config};
 use poem::listener::Acceptor;
 use poem::Server;
 
+/// The process's count of picture decodes (`marque_api::avatar::decodes_started`) is read by
+/// `picture_bomb`, which holds this for writing; every test that uploads a picture that decodes
+/// holds it for reading meanwhile, so the count moves only by the bomb test's own uploads.
+pub static DECODING: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
+
 /// Products in every test shop (the deterministic demo catalog's first ones).
 pub const PRODUCTS: u32 = 120;
 
