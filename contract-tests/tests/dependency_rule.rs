@@ -5,10 +5,17 @@
 //!   mail, HTTP-client or async-runtime crate;
 //! - `marque-app` on no workspace crate but `marque-domain` and `marque-ports` (its tests
 //!   may use `marque-contract-tests`), and on no web, database, mail or HTTP-client crate;
+//! - the HTTP API (`marque-api`, apps/api) on no workspace crate but `marque-domain`,
+//!   `marque-ports` and `marque-app`; the storefront (`marque-storefront`, apps/storefront) on
+//!   those and `marque-api` (its tests may use `marque-contract-tests`): never on an adapter nor
+//!   on `apps/server` (one named exception: the API's cache of finished responses follows the
+//!   catalog cache's stamps, so `marque-api` names `marque-catalog-cache`), and shipping no database driver, mailer or HTTP client (poem is theirs);
+//! - nothing depends on the binary (`marque-server`, apps/server) but its own tests;
 //! - an adapter (`adapters/*`, the catalog cache's decorator included) on no workspace crate but
 //!   `marque-domain` and `marque-ports` (its tests may use `marque-contract-tests`): never on
 //!   `marque-app`, another adapter or an app, nor on poem;
-//! - only `apps/*` depend on adapters and on poem, with one exception: a sandbox
+//! - only `apps/server` depends on adapters (it is the one composition root), and only `apps/*`
+//!   on poem, with one exception: a sandbox
 //!   (`adapters/*-sandbox`, a local stand-in for an outside provider, dev and tests only) serves
 //!   the provider's HTTP protocol with poem and reuses the wire format of the adapter it stands
 //!   in for (`marque-razorpay-sandbox` → `marque-razorpay`), and nothing else of the adapters;
@@ -55,7 +62,11 @@ enum Layer {
     Adapter,
     /// `adapters/*-sandbox`: a provider's stand-in that serves its HTTP protocol (dev and tests)
     Sandbox,
-    /// `apps/*`
+    /// `marque-api` (apps/api): the poem-openapi Apis
+    HttpApi,
+    /// `marque-storefront` (apps/storefront): the storefront's hosting
+    Storefront,
+    /// `apps/server` (and any other binary under `apps/`): the composition root
     App,
     /// `tools/*`: build-time tools that read the domain (code generation)
     Tool,
@@ -70,7 +81,12 @@ struct Package {
 
 /// Web framework, database driver, mailer and HTTP client: what adapters and apps are for.
 fn is_driver(name: &str) -> bool {
-    ["poem", "surrealdb", "lettre", "reqwest"].iter().any(|family| is_family(name, family))
+    is_family(name, "poem") || is_outside_client(name)
+}
+
+/// Database driver, mailer and HTTP client: what only adapters are for.
+fn is_outside_client(name: &str) -> bool {
+    ["surrealdb", "lettre", "reqwest"].iter().any(|family| is_family(name, family))
 }
 
 fn is_runtime(name: &str) -> bool {
@@ -95,6 +111,8 @@ fn packages(metadata: &Value) -> Vec<Package> {
                 "marque-domain" => Layer::Domain,
                 "marque-ports" => Layer::Ports,
                 "marque-app" => Layer::UseCases,
+                "marque-api" => Layer::HttpApi,
+                "marque-storefront" => Layer::Storefront,
                 _ if manifest.starts_with(&format!("{root}/adapters/")) && name.ends_with("-sandbox") => Layer::Sandbox,
                 _ if manifest.starts_with(&format!("{root}/adapters/")) => Layer::Adapter,
                 _ if manifest.starts_with(&format!("{root}/apps/")) => Layer::App,
@@ -173,17 +191,43 @@ fn violations(metadata: &Value) -> Vec<String> {
                         found.push(breach("adapters see the domain and the ports only"));
                     }
                 }
+                Layer::HttpApi | Layer::Storefront => {
+                    let mut allowed = vec!["marque-domain", "marque-ports", "marque-app"];
+                    if p.layer == Layer::Storefront {
+                        allowed.push("marque-api");
+                    }
+                    if !kind.ships() {
+                        allowed.push("marque-contract-tests");
+                    }
+                    // The cache of finished responses keeps an answer only while the catalog cache's stamp
+                    // it was made under still holds (docs/adr/0002); a port for those stamps is a follow-up.
+                    if p.layer == Layer::HttpApi {
+                        allowed.push("marque-catalog-cache");
+                    }
+                    if dep_layer.is_some() && !allowed.contains(&dep.as_str()) {
+                        found.push(breach(
+                            "the API and the storefront see the use cases, ports and domain (the storefront the API too), \
+                             never an adapter or apps/server",
+                        ));
+                    } else if kind.ships() && is_outside_client(dep) {
+                        found.push(breach("the API and the storefront reach the outside world only through ports"));
+                    }
+                }
                 Layer::App | Layer::Other => {}
             }
+            if dep_layer == Some(Layer::App) && dep != &p.name {
+                found.push(breach("nothing depends on the binary (apps/server); it depends on everything"));
+            }
             let adapter_like = |layer: Option<Layer>| matches!(layer, Some(Layer::Adapter | Layer::Sandbox));
-            if adapter_like(Some(p.layer)) && dep_layer == Some(Layer::UseCases) {
-                found.push(breach("adapters implement ports; they never call use cases"));
+            if adapter_like(Some(p.layer)) && matches!(dep_layer, Some(Layer::UseCases | Layer::HttpApi | Layer::Storefront)) {
+                found.push(breach("adapters implement ports; they never call use cases, the API or the storefront"));
             }
             let stands_in_for = p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
-            if p.layer != Layer::App && adapter_like(dep_layer) && !stands_in_for {
-                found.push(breach("only apps/* wire adapters in (a sandbox may use the adapter it stands in for)"));
+            let finished_responses = p.layer == Layer::HttpApi && dep == "marque-catalog-cache";
+            if p.layer != Layer::App && adapter_like(dep_layer) && !stands_in_for && !finished_responses {
+                found.push(breach("only apps/server wires adapters in (a sandbox may use the adapter it stands in for)"));
             }
-            if !matches!(p.layer, Layer::App | Layer::Sandbox) && kind.ships() && is_family(dep, "poem") {
+            if !matches!(p.layer, Layer::App | Layer::HttpApi | Layer::Storefront | Layer::Sandbox) && kind.ships() && is_family(dep, "poem") {
                 found.push(breach("only apps/* (and sandboxes of outside providers) speak HTTP with poem"));
             }
         }
@@ -207,7 +251,7 @@ fn workspace_metadata() -> Value {
 fn the_workspace_keeps_the_dependency_rule() {
     let metadata = workspace_metadata();
     let names: Vec<String> = packages(&metadata).into_iter().map(|p| p.name).collect();
-    for core in ["marque-domain", "marque-ports", "marque-app", "marque-catalog-cache"] {
+    for core in ["marque-domain", "marque-ports", "marque-app", "marque-catalog-cache", "marque-api", "marque-storefront", "marque-server"] {
         assert!(names.iter().any(|n| n == core), "{core} is missing from the workspace, so the rule checks nothing");
     }
     let found = violations(&metadata);
@@ -257,8 +301,25 @@ fn workspace(extra: &[(&str, Value)]) -> Value {
         ]),
         package("marque-contract-tests", "contract-tests", vec![dep("marque-ports", None), dep("serde_json", Some("dev"))]),
         package("marque-codegen", "tools/codegen", vec![dep("marque-domain", None), dep("proptest", Some("dev"))]),
+        package("marque-api", "apps/api", vec![
+            dep("marque-app", None),
+            dep("marque-ports", None),
+            dep("marque-domain", None),
+            dep("poem", None),
+            dep("poem-openapi", None),
+            dep("tokio", None),
+        ]),
+        package("marque-storefront", "apps/storefront", vec![
+            dep("marque-app", None),
+            dep("marque-api", None),
+            dep("poem", None),
+            dep("marque-contract-tests", Some("dev")),
+        ]),
         package("marque-server", "apps/server", vec![
             dep("marque-app", None),
+            dep("marque-api", None),
+            dep("marque-storefront", None),
+            dep("marque-server", Some("dev")),
             dep("marque-surreal", None),
             dep("marque-catalog-cache", None),
             dep("marque-razorpay", None),
@@ -281,7 +342,7 @@ fn a_workspace_that_keeps_the_rule_passes() {
 
 #[test]
 fn every_kind_of_breach_is_caught() {
-    let breaches: [(&str, Value, &str); 26] = [
+    let breaches: [(&str, Value, &str); 36] = [
         ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
         ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
         ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
@@ -308,6 +369,16 @@ fn every_kind_of_breach_is_caught() {
         ("marque-catalog-cache", dep("marque-server", Some("dev")), "marque-catalog-cache has a dev-dependency on marque-server"),
         ("marque-catalog-cache", dep("marque-contract-tests", None), "marque-catalog-cache has a dependency on marque-contract-tests"),
         ("marque-catalog-cache", dep("poem", None), "marque-catalog-cache has a dependency on poem"),
+        ("marque-api", dep("marque-surreal", None), "marque-api has a dependency on marque-surreal"),
+        ("marque-api", dep("marque-razorpay-sandbox", Some("dev")), "marque-api has a dev-dependency on marque-razorpay-sandbox"),
+        ("marque-api", dep("marque-server", None), "marque-api has a dependency on marque-server"),
+        ("marque-api", dep("marque-storefront", None), "marque-api has a dependency on marque-storefront"),
+        ("marque-api", dep("reqwest", None), "marque-api has a dependency on reqwest"),
+        ("marque-storefront", dep("marque-razorpay", None), "marque-storefront has a dependency on marque-razorpay"),
+        ("marque-storefront", dep("marque-server", Some("dev")), "marque-storefront has a dev-dependency on marque-server"),
+        ("marque-storefront", dep("surrealdb", None), "marque-storefront has a dependency on surrealdb"),
+        ("marque-surreal", dep("marque-api", None), "marque-surreal has a dependency on marque-api"),
+        ("marque-contract-tests", dep("marque-server", Some("dev")), "marque-contract-tests has a dev-dependency on marque-server"),
     ];
     for (package, extra, expected) in breaches {
         let found = violations(&workspace(&[(package, extra)]));

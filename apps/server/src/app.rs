@@ -1,5 +1,6 @@
-//! The composition root: builds adapters from configuration, hands them to the
-//! use cases and mounts everything on one HTTP route tree. Only wiring lives here.
+//! The composition root: builds adapters from configuration, hands them to the use cases,
+//! the use cases to the API (`marque-api`) and the storefront (`marque-storefront`), and
+//! mounts everything on one HTTP route tree. Only wiring lives here.
 
 use std::sync::Arc;
 
@@ -14,79 +15,33 @@ use marque_blobs_s3::S3BlobStore;
 use marque_outbox::Outbox;
 use marque_pdf::PdfInvoiceRenderer;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
-use marque_ports::{
-    BlobStore, CatalogChanges, CatalogStore, IdentityProvider, Notifier, PaymentGateway, Readiness, SystemClock,
+use marque_api::response_cache::{self, ResponseCache};
+use marque_api::{
+    BudgetedCatalogStore, CatalogGuard, ClientValidation, DatabaseReadiness, PaymentSettings, Services, SignIn, SignInSettings,
 };
+use marque_ports::{BlobStore, CatalogChanges, CatalogStore, IdentityProvider, Notifier, PaymentGateway, SystemClock};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
 use marque_surreal::{ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
+use marque_storefront::encoding::TextCompression;
+use marque_storefront::hardening::{self, PolicySources, SecurityHeaders};
+use marque_storefront::{ApiEndpoint, Storefront, StorefrontOptions, StorefrontServices};
 use poem::{EndpointExt, Route};
 
 use crate::config::{BlobBackend, Config, DbAuth, Environment, NotifyMode, PaymentMode};
-use crate::identity::{PaymentSettings, SignInSettings};
-use crate::identity::ShopIdentity;
-use crate::api::ready_answers::{ReadyAnswers, Warmed};
-use crate::encoding::TextCompression;
-use crate::hardening::{self, PolicySources, SecurityHeaders};
-use crate::{api, seed, web};
+use crate::{background, seed};
 
-/// The use cases the HTTP layer calls.
-#[derive(Debug, Clone)]
-pub struct Shop {
-    pub catalog: CatalogService,
-    pub accounts: AccountService,
-    pub wishlist: WishlistService,
-    pub addresses: AddressService,
-    pub checkout: CheckoutService,
-    /// The local payment provider (`dev` without Razorpay keys), served at `/sandbox/razorpay`.
-    pub sandbox: Option<Sandbox>,
-    /// Purchase history, invoices and order confirmations.
-    pub orders: OrderService,
-    /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
-    pub outbox: Option<Arc<Outbox>>,
-    /// The expected `x-client-validation` header value on authorized calls, when configured.
-    pub client_validation: Option<Arc<ClientValidation>>,
-    /// Who runs the shop, published to the frontends.
-    pub identity: Arc<ShopIdentity>,
-    /// Sign-in with Google (or the `dev` stand-in); `None` when not configured.
-    pub sign_in: Option<api::google::SignIn>,
-    /// Rate limits on customers' abusable writes, counted in the account store (shared by instances).
-    pub throttle: Throttle,
-    /// Whether the database answers right now (`/api/health/ready`).
-    pub readiness: DatabaseReadiness,
-    /// Ready answers of `GET /api/get/productById/{id}`; `None` when the catalog cache is off.
-    pub ready_answers: Option<Arc<ReadyAnswers>>,
-    /// A customer's copy of their data, and the erasure of their account.
-    pub privacy: PrivacyService,
-    /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
-    pub catalog_guard: Arc<crate::catalog_budget::CatalogGuard>,
-}
-
-/// The database's readiness probe, shared by the health routes.
-#[derive(Clone)]
-pub struct DatabaseReadiness(pub Arc<dyn Readiness>);
-
-impl std::fmt::Debug for DatabaseReadiness {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("DatabaseReadiness(…)")
-    }
-}
-
-/// The configured `x-client-validation` value. Never printed.
-#[derive(Clone, PartialEq, Eq)]
-pub struct ClientValidation(pub String);
-
-impl std::fmt::Debug for ClientValidation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ClientValidation(…)")
-    }
-}
-
-/// A configured shop: its use cases and the storefront it hosts.
+/// A configured shop: the use cases the API and the storefront call, and the adapters only the
+/// wiring names (the database, the payment sandbox, the outbox).
 #[derive(Clone)]
 pub struct App {
     pub config: Config,
-    pub shop: Shop,
+    /// What the API is built from (and the storefront's part of it).
+    pub services: Services,
+    /// The local payment provider (`dev` without Razorpay keys), served at `/sandbox/razorpay`.
+    pub sandbox: Option<Sandbox>,
+    /// The messages sent with `MARQUE_NOTIFY=outbox` (`GET /api/dev/outbox`, `dev` only); else `None`.
+    pub outbox: Option<Arc<Outbox>>,
     catalog_store: Arc<dyn CatalogStore>,
     database: Database,
     /// Background tasks (the hold sweeper, the memory trimmer) end once the last handle of the app is dropped.
@@ -95,7 +50,7 @@ pub struct App {
 
 impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("App").field("config", &self.config).field("shop", &self.shop).finish_non_exhaustive()
+        f.debug_struct("App").field("config", &self.config).field("services", &self.services).finish_non_exhaustive()
     }
 }
 
@@ -109,7 +64,7 @@ impl App {
     /// cannot be opened or its schema cannot be applied.
     pub async fn connect(config: Config) -> anyhow::Result<Self> {
         config.check_prod().map_err(anyhow::Error::msg)?;
-        let mut identity = ShopIdentity::from_config(&config).map_err(anyhow::Error::msg)?;
+        let mut identity = crate::identity::from_config(&config).map_err(anyhow::Error::msg)?;
         let (payments, sandbox) = payment_gateway(&config)?;
         let checkout_config = payments.checkout();
         identity.payment = Some(PaymentSettings { key: checkout_config.key_id, script: checkout_config.script_url });
@@ -124,9 +79,9 @@ impl App {
             .with_context(|| format!("opening the database at {url}"))?;
         // The cache's misses of searches and listings go through each client's budget.
         let catalog_store: Arc<dyn CatalogStore> =
-            Arc::new(crate::catalog_budget::BudgetedCatalogStore::new(Arc::new(database.catalog())));
+            Arc::new(BudgetedCatalogStore::new(Arc::new(database.catalog())));
         // Writes (the seed) go through the cache too, so it forgets at once.
-        let (catalog_store, ready_answers) = cached_reads(catalog_store, Arc::new(database.catalog_changes()), &config).await;
+        let (catalog_store, response_cache) = cached_reads(catalog_store, Arc::new(database.catalog_changes()), &config).await;
         let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
             match config.notify_mode().map_err(anyhow::Error::msg)? {
                 NotifyMode::Outbox => {
@@ -173,7 +128,7 @@ impl App {
             .as_ref()
             .filter(|v| !v.expose().is_empty())
             .map(|v| Arc::new(ClientValidation(v.expose().to_owned())));
-        let sign_in = provider.map(|(provider, dev)| api::google::SignIn {
+        let sign_in = provider.map(|(provider, dev)| SignIn {
             provider,
             dev,
             public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()),
@@ -185,32 +140,32 @@ impl App {
                 .notifying(Arc::new(orders.clone()));
         let checkout = crate::payments::configure_checkout(checkout, &config);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
-        spawn_hold_sweeper(&checkout, alive_rx.clone());
-        spawn_account_sweeper(&accounts, alive_rx.clone());
+        background::spawn_hold_sweeper(&checkout, alive_rx.clone());
+        background::spawn_account_sweeper(&accounts, alive_rx.clone());
         crate::payments::spawn_reconciler(&checkout, &config, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
-        let shop = Shop {
+        let dev_outbox = outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
+        let services = Services {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
             wishlist,
             addresses: AddressService::new(addresses),
             checkout,
-            sandbox,
             orders,
-            outbox,
-            client_validation,
-            identity,
-            sign_in,
+            privacy,
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
-            ready_answers,
-            privacy,
-            catalog_guard: Arc::new(crate::catalog_budget::CatalogGuard::new(
+            identity,
+            sign_in,
+            client_validation,
+            response_cache,
+            catalog_guard: Arc::new(CatalogGuard::new(
                 config.limits.catalog_misses_per_minute,
                 std::time::Duration::from_millis(config.limits.catalog_deadline_ms),
             )),
+            dev_outbox,
         };
-        Ok(Self { config, shop, catalog_store, database, _alive: Arc::new(alive) })
+        Ok(Self { config, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
     }
 
     /// The database itself, for black-box tests that put records (placed orders) in place.
@@ -241,7 +196,7 @@ impl App {
     /// # Errors
     /// When the store cannot be read or written.
     pub async fn seed_if_empty_reporting(&self, progress: impl FnMut(u32, u32) + Send) -> anyhow::Result<u32> {
-        if !self.shop.catalog.is_empty().await? {
+        if !self.services.catalog.is_empty().await? {
             return Ok(0);
         }
         seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.config.seed_products, progress).await?;
@@ -254,11 +209,11 @@ impl App {
     /// When the remote overrides in the configuration are malformed.
     pub fn routes(&self) -> anyhow::Result<impl poem::Endpoint + 'static> {
         // One API endpoint, served at /api and asked in-process by the storefront for the data pages embed.
-        let api = web::ApiEndpoint::new(api::routes(self.shop.clone()));
-        let storefront = web::Storefront::load(&self.config, self.shop.clone(), api.clone())
+        let api = ApiEndpoint::new(marque_api::routes(self.services.clone()));
+        let storefront = Storefront::load(&self.storefront_options()?, self.storefront_services(), api.clone())
             .map_err(anyhow::Error::msg)?;
         let mut route = Route::new();
-        if let Some(sandbox) = &self.shop.sandbox {
+        if let Some(sandbox) = &self.sandbox {
             route = route.nest(SANDBOX_PATH, sandbox.routes());
         }
         let headers = SecurityHeaders::new(&self.policy_sources()?, self.config.env == Environment::Prod)
@@ -267,10 +222,10 @@ impl App {
         let body_deadline = crate::listener::BodyDeadline(std::time::Duration::from_millis(self.config.limits.body_timeout_ms.max(1)));
         Ok(route
             .nest("/api", api.endpoint())
-            .at("/media/avatars/:file", web::avatar.data(self.shop.clone()))
+            .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
             .nest("/", storefront.routes())
             .boxed()
-            .around(hardening::limit_bodies)
+            .around(marque_api::body_limits::limit_bodies)
             .boxed()
             .with(body_deadline)
             .boxed()
@@ -278,7 +233,31 @@ impl App {
             .boxed()
             .around(crate::request_log::log_requests)
             .with(headers)
-            .with(crate::clients::RememberClient(proxies)))
+            .with(marque_api::clients::RememberClient(proxies)))
+    }
+
+    /// The storefront's settings, from the configuration.
+    ///
+    /// # Errors
+    /// When `MARQUE_REMOTES` is malformed.
+    pub fn storefront_options(&self) -> anyhow::Result<StorefrontOptions> {
+        Ok(StorefrontOptions {
+            web_dir: self.config.web_dir.clone(),
+            remote_overrides: self.config.remote_overrides().map_err(anyhow::Error::msg)?,
+            shop_description: self.config.shop_description.clone(),
+            public_url: self.config.public_url.clone(),
+            sitemap_urls: self.config.sitemap_urls,
+        })
+    }
+
+    /// The storefront's part of the use cases.
+    #[must_use]
+    pub fn storefront_services(&self) -> StorefrontServices {
+        StorefrontServices {
+            catalog: self.services.catalog.clone(),
+            identity: self.services.identity.clone(),
+            client_validation: self.services.client_validation.clone(),
+        }
     }
 
     /// The origins the pages' Content-Security-Policy allows besides their own: the checkout
@@ -301,7 +280,7 @@ impl App {
             extra.push(origin);
         }
         Ok(PolicySources {
-            payment_script: self.shop.identity.payment.as_ref().and_then(|p| hardening::origin_of(&p.script)),
+            payment_script: self.services.identity.payment.as_ref().and_then(|p| hardening::origin_of(&p.script)),
             payment_api,
             remotes: self.config.remote_overrides().map_err(anyhow::Error::msg)?.values().filter_map(|u| hardening::origin_of(u)).collect(),
             extra,
@@ -333,9 +312,6 @@ pub fn connect_options(config: &Config) -> ConnectOptions {
 
 /// Where the `dev` payment sandbox is served.
 pub const SANDBOX_PATH: &str = "/sandbox/razorpay";
-
-/// How often unpaid holds past their 15 minutes give their stock back.
-const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Razorpay when configured, else (in `dev`) the in-process sandbox with the routes it serves.
 ///
@@ -385,65 +361,6 @@ pub fn blob_store(config: &Config) -> anyhow::Result<Arc<dyn BlobStore>> {
     }
 }
 
-/// Releases expired holds every [`HOLD_SWEEP`] until `alive`'s sender (the app) is dropped.
-fn spawn_hold_sweeper(checkout: &CheckoutService, alive: tokio::sync::watch::Receiver<()>) {
-    let checkout = checkout.clone();
-    spawn_every(HOLD_SWEEP, alive, move || {
-        let checkout = checkout.clone();
-        async move {
-            match checkout.release_expired().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
-                Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
-            }
-            crate::payments::forget_old_events(&checkout).await;
-        }
-    });
-}
-
-/// How often ended sessions, unfinished sign-ins and day-old accounts that proved nothing are deleted.
-const ACCOUNT_SWEEP: std::time::Duration = std::time::Duration::from_secs(10 * 60);
-
-/// Housekeeping of the account store every [`ACCOUNT_SWEEP`] until `alive`'s sender (the app) is dropped.
-fn spawn_account_sweeper(accounts: &AccountService, alive: tokio::sync::watch::Receiver<()>) {
-    let accounts = accounts.clone();
-    spawn_every(ACCOUNT_SWEEP, alive, move || {
-        let accounts = accounts.clone();
-        async move {
-            match accounts.sweep().await {
-                Ok(swept) if swept.sessions + swept.pending_sign_ins > 0 || !swept.accounts.is_empty() => tracing::info!(
-                    sessions = swept.sessions,
-                    pending_sign_ins = swept.pending_sign_ins,
-                    unverified_accounts = swept.accounts.len(),
-                    "swept the account store"
-                ),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "sweeping the account store failed; trying again later"),
-            }
-        }
-    });
-}
-
-/// Runs `work` every `period` (the first at once; a late tick is not made up for) on a task
-/// that ends once `alive`'s sender (the app) is dropped.
-pub(crate) fn spawn_every<F, Fut>(period: std::time::Duration, mut alive: tokio::sync::watch::Receiver<()>, mut work: F)
-where
-    F: FnMut() -> Fut + Send + 'static,
-    Fut: std::future::Future<Output = ()> + Send,
-{
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(period);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = ticks.tick() => {}
-                _ = alive.changed() => break,
-            }
-            work().await;
-        }
-    });
-}
-
 /// The sign-in provider: Google (OpenID Connect) when its client id and secret are configured,
 /// else the local stand-in in `dev`, else none. The flag tells whether it is the stand-in.
 ///
@@ -469,12 +386,12 @@ pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn Ident
 /// The store the storefront reads through: `store` behind a [`CachedCatalogStore`] whose
 /// `changes` are polled every `catalog_poll_ms` by a task that ends with the last handle
 /// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0). With it, the
-/// ready product answers (`product_pages_mb`), warmed by a task of their own.
+/// cache of finished responses (`product_pages_mb`), warmed by a task of its own.
 async fn cached_reads(
     store: Arc<dyn CatalogStore>,
     changes: Arc<dyn CatalogChanges>,
     config: &Config,
-) -> (Arc<dyn CatalogStore>, Option<Arc<ReadyAnswers>>) {
+) -> (Arc<dyn CatalogStore>, Option<Arc<ResponseCache>>) {
     if config.catalog_cache_mb == 0 {
         return (store, None);
     }
@@ -492,66 +409,30 @@ async fn cached_reads(
     let pages = (config.product_pages_mb > 0)
         .then(|| {
             let listings = config.catalog_cache_mb.saturating_mul(1 << 20) / 2;
-            ReadyAnswers::new(cache.clone(), config.product_pages_mb.saturating_mul(1 << 20), listings)
+            ResponseCache::new(cache.clone(), config.product_pages_mb.saturating_mul(1 << 20), listings)
         });
     if let Some(pages) = &pages {
-        spawn_ready_answers_warmer(pages, poll);
+        response_cache::spawn_warmer(pages, poll);
     }
     (cache, pages)
 }
 
-/// Warms `pages` with the whole catalog once the catalog cache's generation has stood still
-/// for [`WARM_AFTER`] (at start, and after every change), on a task that ends with the pages.
-/// A warm starts no sooner than [`WARM_SHARE`] times its predecessor's duration after it ended,
-/// so a stream of catalog changes (an import in many parts) keeps warming to about a tenth of one
-/// core; meanwhile products are kept as they are asked for. Stock changes (orders) move no
-/// generation: they forget only their products' answers, kept again when asked.
-pub fn spawn_ready_answers_warmer(pages: &Arc<ReadyAnswers>, poll: std::time::Duration) {
-    let weak = Arc::downgrade(pages);
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(poll);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut seen: Option<u64> = None;
-        let mut since = tokio::time::Instant::now();
-        let mut warmed_for: Option<u64> = None;
-        let mut rested_until = tokio::time::Instant::now();
-        loop {
-            ticks.tick().await;
-            let Some(generation) = weak.upgrade().map(|p| p.generation()) else { break };
-            if generation != seen {
-                seen = generation;
-                since = tokio::time::Instant::now();
-            }
-            let Some(generation) = generation.filter(|g| warmed_for != Some(*g)) else { continue };
-            if since.elapsed() < WARM_AFTER || tokio::time::Instant::now() < rested_until {
-                continue;
-            }
-            let started = tokio::time::Instant::now();
-            let outcome = ReadyAnswers::warm(&weak).await;
-            rested_until = tokio::time::Instant::now() + started.elapsed() * WARM_SHARE;
-            match outcome {
-                Ok(Warmed::All(n)) => {
-                    tracing::debug!(products = n, "ready answers: warmed");
-                    warmed_for = Some(generation);
-                }
-                Ok(Warmed::Full(n)) => {
-                    tracing::info!(products = n, "ready answers: full before every product was read (MARQUE_PRODUCT_PAGES_MB)");
-                    warmed_for = Some(generation);
-                }
-                // The catalog changed meanwhile: warmed again once it settles.
-                Ok(Warmed::Interrupted) => {}
-                Err(e) => {
-                    tracing::warn!(error = %e, "ready answers: warming failed; they fill as products are asked for");
-                    warmed_for = Some(generation);
-                }
-            }
-        }
-    });
+/// What `GET /api/dev/outbox` answers (`MARQUE_ENV=dev` only): every message the shop sent,
+/// newest first, with the names of its attachments.
+fn outbox_json(outbox: &Outbox) -> serde_json::Value {
+    let messages: Vec<serde_json::Value> = outbox
+        .messages()
+        .into_iter()
+        .map(|m| {
+            serde_json::json!({
+                "channel": match m.channel { marque_ports::Channel::Sms => "sms", marque_ports::Channel::Email => "email" },
+                "recipient": m.recipient,
+                "subject": m.subject,
+                "text": m.text,
+                "attachments": m.attachments,
+                "time": m.time,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(messages)
 }
-
-/// How long the catalog must stand still before the product answers are warmed: a burst of
-/// writes (an import) is not followed by a full read after each one.
-const WARM_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Rest after a warm, as a multiple of how long it took.
-const WARM_SHARE: u32 = 9;

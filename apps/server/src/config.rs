@@ -92,7 +92,7 @@ pub struct Config {
 
     /// The shop's identity as invoices, policies and the footer state it;
     /// `dev` fills demo values, `prod` refuses to start without each one
-    /// (see [`crate::identity::ShopIdentity::from_config`]).
+    /// (see [`crate::identity::from_config`]).
     #[command(flatten)]
     pub identity: IdentityConfig,
 
@@ -855,7 +855,7 @@ impl Config {
             return Vec::new();
         }
         let mut refusals = Vec::new();
-        if let Err(e) = crate::identity::ShopIdentity::from_config(self) {
+        if let Err(e) = crate::identity::from_config(self) {
             refusals.push(e);
         }
         if let Err(e) = self.payment_mode() {

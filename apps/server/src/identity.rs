@@ -1,84 +1,11 @@
-//! The shop's identity (legal name, GSTIN, contacts, grievance officer), built
-//! once from configuration and published to the frontends by the server.
+//! The shop's identity (legal name, GSTIN, contacts, grievance officer), built once from
+//! configuration; the API publishes it (`marque_api::ShopIdentity`).
 
 use marque_domain::account::Email;
-use marque_domain::invoice::Seller;
 use marque_domain::tax::{GstState, Gstin};
-use poem_openapi::Object;
-use serde::Serialize;
+use marque_api::{GrievanceOfficer, ShopIdentity};
 
 use crate::config::{Config, Environment, IdentityConfig};
-
-/// Who runs the shop, as the storefront, policies and invoices state it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Object)]
-#[serde(rename_all = "camelCase")]
-#[oai(rename_all = "camelCase")]
-pub struct ShopIdentity {
-    /// Trading name, used in page titles.
-    pub name: String,
-    /// Registered (legal) name.
-    pub legal_name: String,
-    /// Registered office address.
-    pub address: String,
-    /// The seller's GSTIN.
-    pub gstin: String,
-    /// The seller's state or union territory.
-    pub state: String,
-    /// Its two-digit GST state code (`07` for Delhi).
-    pub state_code: String,
-    pub support_email: String,
-    pub support_phone: String,
-    /// Shown in the announcement banner for enquiries.
-    pub enquiry_phone: String,
-    /// WhatsApp number, digits with the country code; `null` means no chat link.
-    /// Always present in the JSON (as `null` when there is none).
-    #[oai(nullable)]
-    pub chat_number: Option<String>,
-    pub grievance_officer: GrievanceOfficer,
-    /// What the checkout needs to open the payment provider's window; `null` until payments are set up.
-    #[oai(nullable)]
-    pub payment: Option<PaymentSettings>,
-    /// The third-party sign-in the login page offers; `null` when none is configured (`prod` without
-    /// Google's keys), and the login page then offers no such button.
-    #[oai(nullable)]
-    pub sign_in: Option<SignInSettings>,
-}
-
-/// A configured third-party sign-in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Object)]
-pub struct SignInSettings {
-    /// The provider (`google`).
-    pub provider: String,
-    /// Where its popup opens (`/api/google`).
-    pub start: String,
-}
-
-impl SignInSettings {
-    /// Google sign-in (or its `dev` stand-in), started at `GET /api/google`.
-    #[must_use]
-    pub fn google() -> Self {
-        Self { provider: "google".to_owned(), start: "/api/google".to_owned() }
-    }
-}
-
-/// The payment provider's public key and the checkout script browsers load on Pay.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Object)]
-pub struct PaymentSettings {
-    /// The public key id (`rzp_test_…`).
-    pub key: String,
-    /// The checkout script's address.
-    pub script: String,
-}
-
-/// The grievance officer customers may write to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Object)]
-#[serde(rename_all = "camelCase")]
-#[oai(rename_all = "camelCase")]
-pub struct GrievanceOfficer {
-    pub name: String,
-    pub email: String,
-    pub phone: String,
-}
 
 /// Demo values for `dev`: a believable shop in New Delhi (GSTIN with a valid check character).
 mod demo {
@@ -95,122 +22,87 @@ mod demo {
     pub const GRIEVANCE_PHONE: &str = "+91 11 4055 8201";
 }
 
-impl ShopIdentity {
-    /// The identity the configuration describes. In `dev` a missing value takes
-    /// its demo default; in `prod` every value but the chat number must be set.
-    ///
-    /// # Errors
-    /// A message naming every missing variable (in `prod`), or the first invalid value.
-    pub fn from_config(config: &Config) -> Result<Self, String> {
-        let c: &IdentityConfig = &config.identity;
-        let dev = config.env == Environment::Dev;
-        let mut missing = Vec::new();
-        let mut take = |value: &Option<String>, var: &'static str, demo: &str| -> String {
-            match value.as_deref().map(str::trim) {
-                Some(v) if !v.is_empty() => v.to_owned(),
-                _ if dev => demo.to_owned(),
-                _ => {
-                    missing.push(var);
-                    String::new()
-                }
+/// The identity the configuration describes. In `dev` a missing value takes
+/// its demo default; in `prod` every value but the chat number must be set.
+///
+/// # Errors
+/// A message naming every missing variable (in `prod`), or the first invalid value.
+pub fn from_config(config: &Config) -> Result<ShopIdentity, String> {
+    let c: &IdentityConfig = &config.identity;
+    let dev = config.env == Environment::Dev;
+    let mut missing = Vec::new();
+    let mut take = |value: &Option<String>, var: &'static str, demo: &str| -> String {
+        match value.as_deref().map(str::trim) {
+            Some(v) if !v.is_empty() => v.to_owned(),
+            _ if dev => demo.to_owned(),
+            _ => {
+                missing.push(var);
+                String::new()
             }
-        };
-        let legal_name = take(&c.legal_name, "MARQUE_SHOP_LEGAL_NAME", demo::LEGAL_NAME);
-        let address = take(&c.address, "MARQUE_SHOP_ADDRESS", demo::ADDRESS);
-        let gstin = take(&c.gstin, "MARQUE_SHOP_GSTIN", demo::GSTIN);
-        let state = take(&c.state, "MARQUE_SHOP_STATE", demo::STATE);
-        let support_email = take(&c.support_email, "MARQUE_SUPPORT_EMAIL", demo::SUPPORT_EMAIL);
-        let support_phone = take(&c.support_phone, "MARQUE_SUPPORT_PHONE", demo::SUPPORT_PHONE);
-        let enquiry_phone = take(&c.enquiry_phone, "MARQUE_ENQUIRY_PHONE", demo::ENQUIRY_PHONE);
-        let grievance_name = take(&c.grievance_name, "MARQUE_GRIEVANCE_NAME", demo::GRIEVANCE_NAME);
-        let grievance_email = take(&c.grievance_email, "MARQUE_GRIEVANCE_EMAIL", demo::GRIEVANCE_EMAIL);
-        let grievance_phone = take(&c.grievance_phone, "MARQUE_GRIEVANCE_PHONE", demo::GRIEVANCE_PHONE);
-        if !missing.is_empty() {
-            return Err(format!(
-                "MARQUE_ENV=prod needs the shop's identity configured; missing: {}",
-                missing.join(", ")
-            ));
         }
-        let chat_number = match c.chat_number.as_deref() {
-            // Set but blank: the shop has no chat link, in any environment.
-            Some(v) => chat_number(v)?,
-            None if dev => Some(demo::CHAT_NUMBER.to_owned()),
-            None => None,
-        };
-
-        let name = config.shop_name.trim().to_owned();
-        if name.is_empty() {
-            return Err("MARQUE_SHOP_NAME must not be empty".into());
-        }
-        let state = GstState::by_name(&state).ok_or_else(|| {
-            format!("MARQUE_SHOP_STATE: `{state}` is not an Indian state or union territory (e.g. `Delhi`)")
-        })?;
-        let gstin = Gstin::parse(&gstin).map_err(|e| format!("MARQUE_SHOP_GSTIN: `{gstin}`: {e}"))?;
-        if gstin.state_code() != state.code {
-            return Err(format!(
-                "MARQUE_SHOP_GSTIN {gstin} is registered in state code {}, but MARQUE_SHOP_STATE is {} ({})",
-                gstin.state_code(),
-                state.name,
-                state.code
-            ));
-        }
-        let email = |raw: &str, var: &str| {
-            Email::parse(raw).map(|e| e.as_str().to_owned()).map_err(|_| format!("{var}: `{raw}` is not an email address"))
-        };
-        Ok(Self {
-            name,
-            legal_name,
-            address,
-            gstin: gstin.to_string(),
-            state: state.name.to_owned(),
-            state_code: state.code.to_owned(),
-            support_email: email(&support_email, "MARQUE_SUPPORT_EMAIL")?,
-            support_phone,
-            enquiry_phone,
-            chat_number,
-            grievance_officer: GrievanceOfficer {
-                name: grievance_name,
-                email: email(&grievance_email, "MARQUE_GRIEVANCE_EMAIL")?,
-                phone: grievance_phone,
-            },
-            payment: None,
-            sign_in: None,
-        })
+    };
+    let legal_name = take(&c.legal_name, "MARQUE_SHOP_LEGAL_NAME", demo::LEGAL_NAME);
+    let address = take(&c.address, "MARQUE_SHOP_ADDRESS", demo::ADDRESS);
+    let gstin = take(&c.gstin, "MARQUE_SHOP_GSTIN", demo::GSTIN);
+    let state = take(&c.state, "MARQUE_SHOP_STATE", demo::STATE);
+    let support_email = take(&c.support_email, "MARQUE_SUPPORT_EMAIL", demo::SUPPORT_EMAIL);
+    let support_phone = take(&c.support_phone, "MARQUE_SUPPORT_PHONE", demo::SUPPORT_PHONE);
+    let enquiry_phone = take(&c.enquiry_phone, "MARQUE_ENQUIRY_PHONE", demo::ENQUIRY_PHONE);
+    let grievance_name = take(&c.grievance_name, "MARQUE_GRIEVANCE_NAME", demo::GRIEVANCE_NAME);
+    let grievance_email = take(&c.grievance_email, "MARQUE_GRIEVANCE_EMAIL", demo::GRIEVANCE_EMAIL);
+    let grievance_phone = take(&c.grievance_phone, "MARQUE_GRIEVANCE_PHONE", demo::GRIEVANCE_PHONE);
+    if !missing.is_empty() {
+        return Err(format!(
+            "MARQUE_ENV=prod needs the shop's identity configured; missing: {}",
+            missing.join(", ")
+        ));
     }
-}
+    let chat_number = match c.chat_number.as_deref() {
+        // Set but blank: the shop has no chat link, in any environment.
+        Some(v) => chat_number(v)?,
+        None if dev => Some(demo::CHAT_NUMBER.to_owned()),
+        None => None,
+    };
 
-impl ShopIdentity {
-    /// The shop as its invoices name it. The GSTIN and state were checked by
-    /// [`ShopIdentity::from_config`], so `None` only for an identity built by hand wrongly.
-    #[must_use]
-    pub fn seller(&self) -> Option<Seller> {
-        Some(Seller {
-            legal_name: self.legal_name.clone(),
-            address_lines: address_lines(&self.address),
-            gstin: Gstin::parse(&self.gstin).ok()?,
-            state: GstState::by_name(&self.state)?,
-        })
+    let name = config.shop_name.trim().to_owned();
+    if name.is_empty() {
+        return Err("MARQUE_SHOP_NAME must not be empty".into());
     }
-}
-
-/// The one-line registered address as printed lines: its comma-separated parts joined while a
-/// line stays within [`ADDRESS_LINE_CHARS`] characters.
-fn address_lines(address: &str) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for part in address.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 2 + part.chars().count() <= ADDRESS_LINE_CHARS => {
-                line.push_str(", ");
-                line.push_str(part);
-            }
-            _ => lines.push(part.to_owned()),
-        }
+    let state = GstState::by_name(&state).ok_or_else(|| {
+        format!("MARQUE_SHOP_STATE: `{state}` is not an Indian state or union territory (e.g. `Delhi`)")
+    })?;
+    let gstin = Gstin::parse(&gstin).map_err(|e| format!("MARQUE_SHOP_GSTIN: `{gstin}`: {e}"))?;
+    if gstin.state_code() != state.code {
+        return Err(format!(
+            "MARQUE_SHOP_GSTIN {gstin} is registered in state code {}, but MARQUE_SHOP_STATE is {} ({})",
+            gstin.state_code(),
+            state.name,
+            state.code
+        ));
     }
-    lines
+    let email = |raw: &str, var: &str| {
+        Email::parse(raw).map(|e| e.as_str().to_owned()).map_err(|_| format!("{var}: `{raw}` is not an email address"))
+    };
+    Ok(ShopIdentity {
+        name,
+        legal_name,
+        address,
+        gstin: gstin.to_string(),
+        state: state.name.to_owned(),
+        state_code: state.code.to_owned(),
+        support_email: email(&support_email, "MARQUE_SUPPORT_EMAIL")?,
+        support_phone,
+        enquiry_phone,
+        chat_number,
+        grievance_officer: GrievanceOfficer {
+            name: grievance_name,
+            email: email(&grievance_email, "MARQUE_GRIEVANCE_EMAIL")?,
+            phone: grievance_phone,
+        },
+        payment: None,
+        sign_in: None,
+    })
 }
-
-/// Widest address line the invoice's header holds comfortably.
-const ADDRESS_LINE_CHARS: usize = 45;
 
 /// `+91 98100 42424` → `919810042424`; blank → no chat link.
 fn chat_number(raw: &str) -> Result<Option<String>, String> {
@@ -257,18 +149,16 @@ mod tests {
 
     #[test]
     fn the_seller_prints_the_address_in_lines_of_its_parts() {
-        let id = ShopIdentity::from_config(&config(Environment::Dev)).expect("demo identity");
+        let id = from_config(&config(Environment::Dev)).expect("demo identity");
         let seller = id.seller().expect("a valid seller");
         assert_eq!(seller.legal_name, "Marque Parts Private Limited");
         assert_eq!((seller.gstin.as_str(), seller.state.code), ("07AAKCM4821R1ZU", "07"));
         assert_eq!(seller.address_lines, ["Plot 14, Okhla Industrial Estate Phase III", "New Delhi, Delhi 110020"]);
-        assert_eq!(address_lines("4 Lamington Road, Mumbai 400007"), ["4 Lamington Road, Mumbai 400007"]);
-        assert_eq!(address_lines(" , Unit 9,,"), ["Unit 9"]);
     }
 
     #[test]
     fn dev_fills_a_believable_demo_identity() {
-        let id = ShopIdentity::from_config(&config(Environment::Dev)).expect("demo identity");
+        let id = from_config(&config(Environment::Dev)).expect("demo identity");
         assert_eq!(id.legal_name, "Marque Parts Private Limited");
         assert_eq!((id.state.as_str(), id.state_code.as_str()), ("Delhi", "07"));
         assert!(Gstin::parse(&id.gstin).is_ok_and(|g| g.state_code() == "07"));
@@ -282,7 +172,7 @@ mod tests {
 
     #[test]
     fn prod_names_every_missing_value_but_the_chat_number() {
-        let err = ShopIdentity::from_config(&config(Environment::Prod)).expect_err("nothing configured");
+        let err = from_config(&config(Environment::Prod)).expect_err("nothing configured");
         for var in [
             "MARQUE_SHOP_LEGAL_NAME", "MARQUE_SHOP_ADDRESS", "MARQUE_SHOP_GSTIN", "MARQUE_SHOP_STATE",
             "MARQUE_SUPPORT_EMAIL", "MARQUE_SUPPORT_PHONE", "MARQUE_ENQUIRY_PHONE", "MARQUE_GRIEVANCE_NAME",
@@ -294,7 +184,7 @@ mod tests {
 
         let mut c = config(Environment::Prod);
         c.identity = full();
-        let id = ShopIdentity::from_config(&c).expect("fully configured");
+        let id = from_config(&c).expect("fully configured");
         assert_eq!((id.state.as_str(), id.state_code.as_str()), ("Maharashtra", "27"));
         assert_eq!(id.support_email, "help@spares.in");
         assert_eq!(id.chat_number, None, "no chat link unless configured");
@@ -305,16 +195,16 @@ mod tests {
         let mut c = config(Environment::Dev);
         c.identity = full();
         c.identity.gstin = Some("27AAPFU0939F1ZW".into());
-        assert!(ShopIdentity::from_config(&c).expect_err("check character").contains("MARQUE_SHOP_GSTIN"));
+        assert!(from_config(&c).expect_err("check character").contains("MARQUE_SHOP_GSTIN"));
         c.identity = full();
         c.identity.state = Some("Delhi".into());
-        assert!(ShopIdentity::from_config(&c).expect_err("other state").contains("state code 27"));
+        assert!(from_config(&c).expect_err("other state").contains("state code 27"));
         c.identity = full();
         c.identity.chat_number = Some("98100".into());
-        assert!(ShopIdentity::from_config(&c).expect_err("short").contains("MARQUE_CHAT_NUMBER"));
+        assert!(from_config(&c).expect_err("short").contains("MARQUE_CHAT_NUMBER"));
         c.identity.chat_number = Some("+91 98100 42424".into());
-        assert_eq!(ShopIdentity::from_config(&c).map(|i| i.chat_number), Ok(Some("919810042424".into())));
+        assert_eq!(from_config(&c).map(|i| i.chat_number), Ok(Some("919810042424".into())));
         c.identity.chat_number = Some(" ".into());
-        assert_eq!(ShopIdentity::from_config(&c).map(|i| i.chat_number), Ok(None), "blank turns chat off");
+        assert_eq!(from_config(&c).map(|i| i.chat_number), Ok(None), "blank turns chat off");
     }
 }

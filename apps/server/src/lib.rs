@@ -1,14 +1,10 @@
-//! The Marque server: the public HTTP contract, the storefront's hosting and
-//! the composition root that wires adapters into the use cases.
+//! The Marque server: configuration, and the composition root that wires adapters into the use
+//! cases and hands those to the HTTP API (`marque-api`) and the storefront (`marque-storefront`).
 
-pub mod api;
 pub mod app;
-pub mod avatar;
-pub mod catalog_budget;
+pub mod background;
 pub mod clients;
 pub mod config;
-pub mod encoding;
-pub mod hardening;
 pub mod identity;
 pub mod listener;
 pub mod memory;
@@ -16,7 +12,6 @@ pub mod notify;
 pub mod payments;
 pub mod request_log;
 pub mod seed;
-pub mod web;
 
-pub use app::{App, Shop};
+pub use app::App;
 pub use config::Config;

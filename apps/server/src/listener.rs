@@ -252,7 +252,7 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Guarded<T> {
 
 /// Reads every request body within a deadline before the route sees it: past it the answer is
 /// 408 with the JSON error shape, and the connection is closed. Bodies above their path's limit
-/// are left to [`crate::hardening::limit_bodies`] (413), which runs next.
+/// are left to [`marque_api::body_limits::limit_bodies`] (413), which runs next.
 #[derive(Debug, Clone, Copy)]
 pub struct BodyDeadline(pub Duration);
 
@@ -275,7 +275,7 @@ impl<E: poem::Endpoint> poem::Endpoint for BodyDeadlineEndpoint<E> {
 
     async fn call(&self, mut req: poem::Request) -> poem::Result<Self::Output> {
         use poem::IntoResponse as _;
-        let limit = crate::hardening::body_limit(req.uri().path());
+        let limit = marque_api::body_limits::body_limit(req.uri().path());
         let declared = req.header("content-length").and_then(|l| l.trim().parse::<u64>().ok());
         let chunked = req.headers().contains_key("transfer-encoding");
         let has_body = match declared {
@@ -289,7 +289,7 @@ impl<E: poem::Endpoint> poem::Endpoint for BodyDeadlineEndpoint<E> {
             match tokio::time::timeout(self.within, req.take_body().into_bytes_limit(limit + 1)).await {
                 Ok(Ok(bytes)) => req.set_body(poem::Body::from_bytes(bytes)),
                 Ok(Err(poem::error::ReadBodyError::PayloadTooLarge)) => {
-                    return Ok(crate::hardening::too_large(limit));
+                    return Ok(marque_api::body_limits::too_large(limit));
                 }
                 Ok(Err(e)) => return Err(poem::Error::from_string(e.to_string(), poem::http::StatusCode::BAD_REQUEST)),
                 Err(_) => return Ok(body_too_slow()),

@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 use marque_server::listener::NoDelayAcceptor;
 use marque_server::app::connect_options;
 use marque_server::config::Environment;
-use marque_server::{api, App, Config};
+use marque_server::{App, Config};
 use marque_surreal::Database;
 use poem::listener::Acceptor;
 use poem::Server;
@@ -130,7 +130,7 @@ async fn run() -> anyhow::Result<()> {
             let mut config = cli.config;
             config.db = Some("mem://".into());
             let app = App::connect(config).await?;
-            println!("{}", api::spec_json(&app.shop));
+            println!("{}", marque_api::spec_json(&app.services));
             Ok(())
         }
     }

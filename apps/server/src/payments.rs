@@ -43,7 +43,7 @@ pub async fn forget_old_events(checkout: &CheckoutService) {
 pub fn spawn_reconciler(checkout: &CheckoutService, config: &Config, alive: tokio::sync::watch::Receiver<()>) {
     let checkout = checkout.clone();
     let period = std::time::Duration::from_secs(config.orders.reconcile_seconds.max(1));
-    crate::app::spawn_every(period, alive, move || {
+    crate::background::spawn_every(period, alive, move || {
         let checkout = checkout.clone();
         async move {
             match checkout.reconcile().await {

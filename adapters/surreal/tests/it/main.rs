@@ -1,4 +1,4 @@
-//! marque-surreal's integration tests, in one binary (it links SurrealDB once, not eight times).
+//! marque-surreal's integration tests, in one binary (it links SurrealDB once, not ten times).
 //! Each module was a test file of its own; test names keep that as their first part
 //! (`accounts_contract::<suite>::mem`, `database::…`).
 
@@ -7,9 +7,11 @@ mod engines;
 
 mod accounts_contract;
 mod addresses_contract;
+mod catalog_changes_contract;
 mod catalog_contract;
 mod database;
 mod orders_contract;
+mod rate_contract;
 mod readiness_contract;
 mod store_memory;
 mod wishlist_contract;

@@ -1,5 +1,5 @@
 // The session's token also kept in a first-party cookie, which only the server's page handler reads: it then
-// writes the signed-in customer's first answers into the page it serves (apps/server/src/web/signed_in.rs). The
+// writes the signed-in customer's first answers into the page it serves (apps/storefront/src/signed_in.rs). The
 // cookie is never a credential of the API (calls carry the stored token as `Authorization: Bearer`), so a request
 // another site makes the browser send with it can do nothing. Plain code, no shared imports (the shell's entry uses it).
 

@@ -1,0 +1,92 @@
+//! What every request may send: the body limit of each path, as a poem middleware the composition
+//! root puts around the whole route tree (413 with the JSON error shape), and the limits the
+//! OpenAPI document lists (see [`crate::openapi`]).
+
+use poem::http::header;
+use poem::http::{Method, StatusCode, Version};
+use poem::web::headers::HeaderMapExt as _;
+use poem::{Body, Endpoint, IntoResponse, Request, Response};
+
+use crate::avatar::MAX_AVATAR_BYTES;
+
+/// Largest body of an ordinary call (JSON, the sandbox, forms without files).
+pub const JSON_MAX_BYTES: usize = 64 * 1024;
+/// Largest body of a form that may carry a profile picture (sign-up, profile): the picture's
+/// 5 MB and room for the other fields.
+pub const UPLOAD_MAX_BYTES: usize = MAX_AVATAR_BYTES + 64 * 1024;
+/// Largest Razorpay webhook body; its events are a few kilobytes.
+pub const WEBHOOK_MAX_BYTES: usize = 256 * 1024;
+
+/// The body limit of a path.
+#[must_use]
+pub fn body_limit(path: &str) -> usize {
+    if path == "/api/register" || path.starts_with("/api/update/user/") {
+        UPLOAD_MAX_BYTES
+    } else if path == "/api/razorpay/webhook" {
+        WEBHOOK_MAX_BYTES
+    } else {
+        JSON_MAX_BYTES
+    }
+}
+
+/// Refuses a body above its path's [`body_limit`] with 413 and the JSON error shape. A declared
+/// `Content-Length` above it is refused before a byte is read; a body without one (chunked) is
+/// read up to the limit and no further.
+///
+/// # Errors
+/// None of its own; the inner endpoint's errors pass through.
+pub async fn limit_bodies<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+    let limit = body_limit(req.uri().path());
+    let declared = req.headers().typed_get::<poem::web::headers::ContentLength>().map(|l| l.0);
+    match declared {
+        Some(length) if length > limit as u64 => return Ok(too_large(limit)),
+        // The server reads exactly the declared length, never more.
+        Some(_) => {}
+        None if may_stream(&req) => match req.take_body().into_bytes_limit(limit).await {
+            Ok(bytes) => req.set_body(Body::from_bytes(bytes)),
+            Err(poem::error::ReadBodyError::PayloadTooLarge) => return Ok(too_large(limit)),
+            Err(e) => return Err(poem::Error::from_string(e.to_string(), StatusCode::BAD_REQUEST)),
+        },
+        None => {}
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
+/// Whether a request without `Content-Length` may still carry a body: chunked HTTP/1, or HTTP/2
+/// (which frames bodies itself). A plain GET or HEAD of HTTP/1 has none, so the catalog's hot
+/// reads are not touched.
+fn may_stream(req: &Request) -> bool {
+    req.headers().contains_key(header::TRANSFER_ENCODING)
+        || (req.version() >= Version::HTTP_2 && !matches!(*req.method(), Method::GET | Method::HEAD))
+}
+
+/// 413 with the JSON error shape and the limit.
+pub fn too_large(limit: usize) -> Response {
+    let message = marque_domain::Message::RequestTooLarge;
+    let body = serde_json::json!({
+        "status": "failed",
+        "message": message.text(),
+        "code": message.code(),
+        "limit": limit,
+    });
+    Response::builder()
+        .status(StatusCode::PAYLOAD_TOO_LARGE)
+        .content_type("application/json; charset=utf-8")
+        // The rest of the body is never read: the connection cannot be used again.
+        .header(header::CONNECTION, "close")
+        .body(body.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn body_limits_by_path() {
+        assert_eq!(body_limit("/api/login"), JSON_MAX_BYTES);
+        assert_eq!(body_limit("/api/register"), UPLOAD_MAX_BYTES);
+        assert_eq!(body_limit("/api/update/user/abc"), UPLOAD_MAX_BYTES);
+        assert_eq!(body_limit("/api/razorpay/webhook"), WEBHOOK_MAX_BYTES);
+        assert_eq!(body_limit("/sandbox/razorpay/pay"), JSON_MAX_BYTES);
+    }
+}

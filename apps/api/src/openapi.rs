@@ -1,0 +1,146 @@
+//! The OpenAPI document: the Apis poem-openapi describes, and the one place its output is
+//! post-processed before it is served (`/api/openapi.json`), printed (`marque-server openapi`)
+//! and committed (`contract/openapi.json`, `make contract`):
+//!
+//! 1. [`plain_json_media_type`]: `application/json; charset=utf-8` becomes `application/json`.
+//! 2. [`with_client_validation`]: the `x-client-validation` API-key scheme beside the bearer.
+//! 3. [`with_body_limits`]: the 408 and 413 of every operation with a request body.
+//!
+//! Each step parses the JSON, changes it and writes it back pretty-printed; a step that cannot
+//! parse its input returns it unchanged.
+
+use poem_openapi::OpenApiService;
+
+use crate::{account, address, auth, catalog, checkout, google, health, orders, privacy, shop, wishlist, Services};
+
+/// The API title and version published in the OpenAPI document.
+const TITLE: &str = "Marque API";
+const VERSION: &str = "0.1.0";
+
+type Apis = (
+    catalog::CatalogApi,
+    account::AccountApi,
+    wishlist::WishlistApi,
+    address::AddressApi,
+    checkout::CheckoutApi,
+    orders::OrderApi,
+    shop::ShopApi,
+    health::HealthApi,
+    google::SignInApi,
+    privacy::PrivacyApi,
+);
+
+/// The Apis, one per tag, each given its own service.
+pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
+    OpenApiService::new(
+        (
+            catalog::CatalogApi::new(s.catalog.clone(), s.catalog_guard.clone()),
+            account::AccountApi::new(s.accounts.clone(), s.addresses.clone(), s.throttle.clone()),
+            wishlist::WishlistApi::new(s.wishlist.clone(), s.throttle.clone()),
+            address::AddressApi::new(s.addresses.clone(), s.throttle.clone()),
+            checkout::CheckoutApi::new(s.checkout.clone(), s.throttle.clone()),
+            orders::OrderApi::new(s.orders.clone(), s.throttle.clone()),
+            shop::ShopApi::new(s.identity.clone()),
+            health::HealthApi::new(s.readiness.clone()),
+            google::SignInApi::new(s.accounts.clone()),
+            privacy::PrivacyApi::new(s.privacy.clone()),
+        ),
+        TITLE,
+        VERSION,
+    )
+        .description("Marketplace for new and used spare parts for luxury cars. Prices are in rupees and include GST.")
+        .url_prefix("/api")
+}
+
+/// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
+#[must_use]
+pub fn spec_json(services: &Services) -> String {
+    with_body_limits(&with_client_validation(&plain_json_media_type(&service(services).spec())))
+}
+
+/// Lists the 408 and 413 every operation with a request body may answer: the body deadline and
+/// limits are applied around the whole route tree (the server's listener and [`crate::body_limits`]), not by
+/// each handler.
+fn with_body_limits(spec: &str) -> String {
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        for (path, item) in paths.iter_mut() {
+            let limit = crate::body_limits::body_limit(path);
+            for op in item.as_object_mut().into_iter().flat_map(|i| i.values_mut()) {
+                if op.get("requestBody").is_none() {
+                    continue;
+                }
+                if let Some(responses) = op.get_mut("responses").and_then(|r| r.as_object_mut()) {
+                    responses.insert(
+                        "408".to_owned(),
+                        serde_json::json!({
+                            "description": "The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`).",
+                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+                        }),
+                    );
+                    responses.insert(
+                        "413".to_owned(),
+                        serde_json::json!({
+                            "description": format!("The body is larger than this call takes ({limit} bytes; `request.too_large`)."),
+                            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
+}
+
+/// Declares the `x-client-validation` API-key header beside the bearer scheme, and requires
+/// both on every operation that requires the bearer. (poem-openapi's API-key scheme always
+/// demands its header; this one is required only when the server is configured with a value,
+/// which the session check enforces.)
+fn with_client_validation(spec: &str) -> String {
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    if let Some(schemes) = doc.pointer_mut("/components/securitySchemes").and_then(|s| s.as_object_mut()) {
+        schemes.insert(
+            "clientValidation".to_owned(),
+            serde_json::json!({
+                "type": "apiKey",
+                "in": "header",
+                "name": auth::CLIENT_VALIDATION_HEADER,
+                "description": "The value configured as MARQUE_CLIENT_VALIDATION; required on authorized calls when the server has one."
+            }),
+        );
+    }
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        for item in paths.values_mut().filter_map(|i| i.as_object_mut()) {
+            for op in item.values_mut() {
+                if let Some(requirements) = op.get_mut("security").and_then(|s| s.as_array_mut()) {
+                    for requirement in requirements.iter_mut().filter_map(|r| r.as_object_mut()) {
+                        if requirement.contains_key("bearerAuth") {
+                            requirement.insert("clientValidation".to_owned(), serde_json::json!([]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
+}
+
+/// poem-openapi names its JSON media type `application/json; charset=utf-8`;
+/// clients and code generators key on `application/json`, the same type.
+fn plain_json_media_type(spec: &str) -> String {
+    fn walk(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(body) = map.remove("application/json; charset=utf-8") {
+                    map.insert("application/json".to_owned(), body);
+                }
+                map.values_mut().for_each(walk);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    walk(&mut doc);
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
+}

@@ -1,0 +1,70 @@
+//! The server's background loops, each on a task that ends once the app (the sender of `alive`)
+//! is dropped: the hold sweeper and the account store's housekeeping (the use cases' own
+//! clean-ups, run on a timer) and the ticking they share. (The catalog cache's version poll is
+//! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
+//! `marque_api::response_cache::spawn_warmer`; the memory trimmer is `crate::memory`'s.)
+
+
+use marque_app::{AccountService, CheckoutService};
+
+/// How often unpaid holds past their 15 minutes give their stock back.
+const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Releases expired holds every [`HOLD_SWEEP`] until `alive`'s sender (the app) is dropped.
+pub fn spawn_hold_sweeper(checkout: &CheckoutService, alive: tokio::sync::watch::Receiver<()>) {
+    let checkout = checkout.clone();
+    spawn_every(HOLD_SWEEP, alive, move || {
+        let checkout = checkout.clone();
+        async move {
+            match checkout.release_expired().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
+                Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
+            }
+            crate::payments::forget_old_events(&checkout).await;
+        }
+    });
+}
+
+/// How often ended sessions, unfinished sign-ins and day-old accounts that proved nothing are deleted.
+const ACCOUNT_SWEEP: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Housekeeping of the account store every [`ACCOUNT_SWEEP`] until `alive`'s sender (the app) is dropped.
+pub fn spawn_account_sweeper(accounts: &AccountService, alive: tokio::sync::watch::Receiver<()>) {
+    let accounts = accounts.clone();
+    spawn_every(ACCOUNT_SWEEP, alive, move || {
+        let accounts = accounts.clone();
+        async move {
+            match accounts.sweep().await {
+                Ok(swept) if swept.sessions + swept.pending_sign_ins > 0 || !swept.accounts.is_empty() => tracing::info!(
+                    sessions = swept.sessions,
+                    pending_sign_ins = swept.pending_sign_ins,
+                    unverified_accounts = swept.accounts.len(),
+                    "swept the account store"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "sweeping the account store failed; trying again later"),
+            }
+        }
+    });
+}
+
+/// Runs `work` every `period` (the first at once; a late tick is not made up for) on a task
+/// that ends once `alive`'s sender (the app) is dropped.
+pub fn spawn_every<F, Fut>(period: std::time::Duration, mut alive: tokio::sync::watch::Receiver<()>, mut work: F)
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = ticks.tick() => {}
+                _ = alive.changed() => break,
+            }
+            work().await;
+        }
+    });
+}

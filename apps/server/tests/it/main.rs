@@ -1,0 +1,23 @@
+//! The server's black-box tests, one binary (the server links once): each module was a test
+//! binary of its own before. Run one with `cargo test -p marque-server --test it <module>::`,
+//! e.g. `--test it webhook_fault::`.
+
+mod helpers;
+
+mod accounts_api;
+mod addresses_api;
+mod api;
+mod catalog_cache;
+mod checkout_api;
+mod contract;
+mod database_outage;
+mod durability;
+mod hardening;
+mod limits_api;
+mod orders_api;
+mod picture_bomb;
+mod secrets_in_logs;
+mod shutdown;
+mod storefront;
+mod two_instances;
+mod webhook_fault;

@@ -1,0 +1,265 @@
+//! Two `marque-server` processes on one SurrealDB server, as a shop behind a load balancer runs:
+//! a session made on one works on the other, a change made through one is seen by the other
+//! within a second, and 100 concurrent buyers of one last unit, split across both, end in
+//! exactly one order and stock 0.
+//!
+//! Needs a SurrealDB server (`MARQUE_TEST_SURREAL_URL` and its root user in
+//! `MARQUE_TEST_SURREAL_USER` / `_PASS`): `make test` starts one with tools/with-surreal.sh and
+//! runs this with `--include-ignored`. The test signs in as root only to create a database and
+//! a database user with the `EDITOR` role; both instances sign in as that user, as in `prod`.
+
+use crate::helpers;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use helpers::customers::{authed, read};
+use helpers::{within, TestShop};
+use marque_domain::catalog::ProductId;
+use marque_ports::CatalogStore;
+use marque_surreal::{ConnectOptions, Credentials, Database, UserLevel};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+/// The sandbox's fixed development key id (`SandboxConfig::dev`).
+const KEY_ID: &str = "rzp_test_MarqueSandbox";
+const BUYERS: usize = 100;
+
+/// A running `marque-server`; killed when dropped.
+struct Instance {
+    child: Child,
+    shop: TestShop,
+    _data: tempfile::TempDir,
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The shop's database on the test server, and the environment an instance needs to use it.
+struct SharedDatabase {
+    admin: Database,
+    env: Vec<(&'static str, String)>,
+}
+
+async fn shared_database() -> SharedDatabase {
+    let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: `make test` starts a SurrealDB server"));
+    let url = var("MARQUE_TEST_SURREAL_URL");
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let database = format!("two_instances_{}_{stamp}", std::process::id());
+    let root = Credentials { username: var("MARQUE_TEST_SURREAL_USER"), password: var("MARQUE_TEST_SURREAL_PASS"), level: UserLevel::Root };
+    let options = ConnectOptions {
+        namespace: "marque_test".to_owned(),
+        database: database.clone(),
+        credentials: Some(root),
+        ..ConnectOptions::default()
+    };
+    let admin = Database::connect_with(&url, &options).await.expect("the test server takes its root user");
+    let password = format!("pw{stamp}");
+    admin.define_editor("marque_app", &password).await.expect("a database user for the shop");
+    let env = vec![
+        ("MARQUE_DB", url),
+        ("MARQUE_DB_NAMESPACE", "marque_test".to_owned()),
+        ("MARQUE_DB_DATABASE", database),
+        ("MARQUE_DB_AUTH", "database".to_owned()),
+        ("MARQUE_DB_USER", "marque_app".to_owned()),
+        ("MARQUE_DB_PASS", password),
+    ];
+    SharedDatabase { admin, env }
+}
+
+/// Starts the server binary on a free port and waits for its `listening on` line (printed after
+/// the demo catalog is seeded into an empty database).
+fn start(shared: &SharedDatabase) -> Instance {
+    let data = tempfile::tempdir().expect("a data dir");
+    // MARQUE_SERVER_BIN runs another build of the server (as the browser journeys do).
+    let bin = std::env::var("MARQUE_SERVER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_marque-server").to_owned());
+    let mut child = Command::new(bin)
+        .arg("serve")
+        .envs(shared.env.iter().map(|(k, v)| (*k, v.as_str())))
+        .env("MARQUE_ADDR", "127.0.0.1:0")
+        .env("MARQUE_ENV", "dev")
+        .env("MARQUE_DATA_DIR", data.path())
+        .env("MARQUE_WEB_DIR", "/nonexistent-web-dir")
+        .env("MARQUE_SEED_PRODUCTS", "60")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("marque-server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let base = loop {
+        let line = lines.next().expect("marque-server printed where it listens").expect("a line");
+        if let Some(addr) = line.strip_prefix("listening on ") {
+            break addr.trim().to_owned();
+        }
+    };
+    // Keep draining stdout so the child never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Instance { child, shop: TestShop { base, client: reqwest::Client::new() }, _data: data }
+}
+
+/// Signs in with the `dev` Google stand-in: the sign-in starts on `start` and Google sends the
+/// shopper back to `back` (the pending sign-in and the landing's code live in the shared
+/// database). The session token.
+async fn sign_in(start: &TestShop, back: &TestShop, email: &str) -> String {
+    helpers::google::sign_in(start, back, email).await
+}
+
+async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+    let request = authed(shop, method, path, token).await;
+    let request = match body {
+        Some(body) => request.json(&body),
+        None => request,
+    };
+    read(request.send().await.expect("answer")).await
+}
+
+async fn user_id(shop: &TestShop, token: &str) -> (u16, String) {
+    let (status, me) = call(shop, Method::GET, "/api/user", token, None).await;
+    (status, me["user"]["_id"].as_str().unwrap_or_default().to_owned())
+}
+
+/// A signed-in customer with one Delhi address: (token, address id).
+async fn buyer(shop: &TestShop, email: &str) -> (String, String) {
+    let token = sign_in(shop, shop, email).await;
+    let (status, user) = user_id(shop, &token).await;
+    assert_eq!(status, 200);
+    let address = json!({
+        "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
+        "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
+    });
+    let (status, body) = call(shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, Some(address)).await;
+    assert_eq!(status, 200, "{body}");
+    (token, body["_id"].as_str().expect("address id").to_owned())
+}
+
+async fn pay(shop: &TestShop, token: &str, product: &str, address: &str) -> (u16, Value) {
+    let body = json!({ "products": [{ "_id": product, "quantity": 1 }], "address": { "_id": address } });
+    call(shop, Method::POST, "/api/razorpay/pay", token, Some(body)).await
+}
+
+async fn stock(shop: &TestShop, product: &str) -> Option<u64> {
+    let (status, body) = shop.get_json(&format!("/api/get/productById/{product}")).await;
+    (status == 200).then(|| body["data"]["quantity"].as_u64().expect("quantity"))
+}
+
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a SurrealDB server: `make test` starts one (tools/with-surreal.sh) and runs this with --include-ignored"]
+async fn two_instances_share_sessions_changes_and_the_last_unit() {
+    let shared = shared_database().await;
+    // The first instance seeds the empty database; the second finds it seeded.
+    let a = start(&shared);
+    let b = start(&shared);
+    let (_, count_a) = a.shop.get_json("/api/get/productBySearch?search=&page=1").await;
+    let (_, count_b) = b.shop.get_json("/api/get/productBySearch?search=&page=1").await;
+    assert_eq!(count_a["pages"], count_b["pages"], "both instances see one catalog");
+
+    // A session made on one works on the other, and ends on both.
+    let token = sign_in(&a.shop, &b.shop, "two.instances@example.in").await;
+    let (status_a, id_a) = user_id(&a.shop, &token).await;
+    let (status_b, id_b) = user_id(&b.shop, &token).await;
+    assert_eq!((status_a, status_b), (200, 200));
+    assert_eq!(id_a, id_b);
+    let (status, _) = call(&b.shop, Method::DELETE, "/api/logout", &token, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(user_id(&a.shop, &token).await.0, 401, "a session ended on one instance is over on the other");
+
+    // A change made through one instance (stock held by a payment) is seen by the other within a
+    // second, although the other has the product in its cache.
+    let (_, newest) = b.shop.get_json("/api/get/new-products").await;
+    let product = newest["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .find(|p| p["quantity"].as_u64().unwrap_or(0) >= 2)
+        .expect("a product with 2+ units")["_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let before = stock(&b.shop, &product).await.expect("the product");
+    assert_eq!(stock(&b.shop, &product).await, Some(before), "cached on b");
+    let (token, address) = buyer(&a.shop, "first.buyer@example.in").await;
+    let (status, body) = pay(&a.shop, &token, &product, &address).await;
+    assert_eq!(status, 200, "{body}");
+    let took = within(Duration::from_secs(3), "the held unit on the other instance", async || {
+        stock(&b.shop, &product).await == Some(before - 1)
+    })
+    .await;
+    println!("a payment on one instance showed on the other after {took:?}");
+    assert!(took <= Duration::from_secs(1), "seen after {took:?}, more than the promised second");
+
+    // A new product with one unit, written by the shop's tooling straight into the database:
+    // both instances list it.
+    let mut last = shared.admin.catalog().product(&ProductId(product.clone())).await.expect("read").expect("the product");
+    last.id = ProductId(format!("{}-last", product));
+    last.quantity = 1;
+    shared.admin.catalog().add_products(std::slice::from_ref(&last)).await.expect("the new product is written");
+    let last_id = last.id.0.clone();
+    for instance in [&a, &b] {
+        let took = within(Duration::from_secs(3), "the new product", async || stock(&instance.shop, &last_id).await == Some(1)).await;
+        assert!(took <= Duration::from_secs(1), "the new product was seen after {took:?}");
+    }
+
+    // 100 buyers, half on each instance, all paying for the last unit at once.
+    let signed_up = futures::future::join_all((0..BUYERS).map(|i| {
+        let shop = if i % 2 == 0 { &a.shop } else { &b.shop };
+        async move { (i, buyer(shop, &format!("buyer{i}@example.in")).await) }
+    }))
+    .await;
+    let answers = futures::future::join_all(signed_up.iter().map(|(i, (token, address))| {
+        let shop = if i % 2 == 0 { &a.shop } else { &b.shop };
+        let last_id = &last_id;
+        async move { (*i, pay(shop, token, last_id, address).await) }
+    }))
+    .await;
+    let won: Vec<&(usize, (u16, Value))> = answers.iter().filter(|(_, (status, _))| *status == 200).collect();
+    let refused = answers.iter().filter(|(_, (status, body))| *status == 409 && body["message"] == "please order products which are in stock").count();
+    assert_eq!(won.len(), 1, "exactly one buyer holds the last unit: {answers:?}");
+    assert_eq!(refused, BUYERS - 1, "every other buyer is told it is out of stock");
+    for instance in [&a, &b] {
+        within(Duration::from_secs(3), "stock 0", async || stock(&instance.shop, &last_id).await == Some(0)).await;
+    }
+
+    // The winner pays on the instance that took the payment; the order is placed once.
+    let (winner, (_, held)) = won[0];
+    let shop = if winner % 2 == 0 { &a.shop } else { &b.shop };
+    let (token, _) = &signed_up[*winner].1;
+    let order_id = held["paymentResponse"]["id"].as_str().expect("the provider order id");
+    let resp = shop
+        .client
+        .post(format!("{}/sandbox/razorpay/pay", shop.base))
+        .json(&json!({ "order_id": order_id, "key_id": KEY_ID, "outcome": "success" }))
+        .send()
+        .await
+        .expect("the sandbox answers");
+    let (status, handler) = read(resp).await;
+    assert_eq!(status, 200, "{handler}");
+    let success = json!({ "razorpayOption": {
+        "order_id": handler["razorpay_order_id"], "razorpay_order_id": handler["razorpay_order_id"],
+        "razorpay_payment_id": handler["razorpay_payment_id"], "razorpay_signature": handler["razorpay_signature"]
+    }, "orderHistory": {} });
+    let (status, body) = call(shop, Method::POST, "/api/razorpay/success", token, Some(success)).await;
+    assert_eq!(status, 200, "{body}");
+
+    let mut orders = 0;
+    for (i, (token, _)) in &signed_up {
+        let shop = if i % 2 == 0 { &b.shop } else { &a.shop };
+        let (_, user) = user_id(shop, token).await;
+        let (status, history) = call(shop, Method::GET, &format!("/api/get/orderhistory/{user}"), token, None).await;
+        assert_eq!(status, 200, "{history}");
+        orders += history["result"].as_array().map_or(0, Vec::len);
+    }
+    assert_eq!(orders, 1, "one order in all, read through the other instance");
+    for instance in [&a, &b] {
+        assert_eq!(stock(&instance.shop, &last_id).await, Some(0));
+    }
+    drop((a, b));
+    shared.admin.erase().await.expect("remove the test database");
+}
