@@ -6,6 +6,7 @@ pub mod app;
 pub mod avatar;
 pub mod catalog_budget;
 pub mod clients;
+#[path = "settings/flags.rs"]
 pub mod config;
 pub mod encoding;
 pub mod hardening;
