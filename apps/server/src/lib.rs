@@ -6,8 +6,6 @@ pub mod app;
 pub mod avatar;
 pub mod catalog_budget;
 pub mod clients;
-#[path = "settings/flags.rs"]
-pub mod config;
 pub mod encoding;
 pub mod hardening;
 pub mod identity;
@@ -17,7 +15,8 @@ pub mod notify;
 pub mod payments;
 pub mod request_log;
 pub mod seed;
+pub mod settings;
 pub mod web;
 
 pub use app::{spawn_catalog_poller, App, Shop};
-pub use config::Config;
+pub use settings::{Flags, Settings};

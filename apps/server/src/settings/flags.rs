@@ -1,13 +1,14 @@
-//! Configuration from `MARQUE_*` environment variables (or flags), with working defaults.
+//! The raw flags and `MARQUE_*` environment variables, as clap reads them: text and numbers with
+//! their defaults, checked by nothing. [`super::Settings::from_flags`] parses them, once.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use secrecy::SecretString;
 
-/// Where the server runs and what it is connected to.
+/// Every flag and `MARQUE_*` variable of the server.
 #[derive(Debug, Clone, Args)]
-pub struct Config {
+pub struct Flags {
     /// Address to listen on; port 0 picks a free one.
     #[arg(long, env = "MARQUE_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
@@ -23,7 +24,7 @@ pub struct Config {
 
     /// The S3-compatible bucket (`MARQUE_BLOBS=s3`).
     #[command(flatten)]
-    pub s3: S3Config,
+    pub s3: S3Flags,
 
     /// Database URL: `surrealkv://<dir>`, `mem://` or `ws://host:port`.
     /// Defaults to `surrealkv://<data dir>/db`.
@@ -33,8 +34,8 @@ pub struct Config {
     /// Username and password for a `ws://` database server.
     #[arg(long, env = "MARQUE_DB_USER")]
     pub db_user: Option<String>,
-    #[arg(long, env = "MARQUE_DB_PASS", hide_env_values = true)]
-    pub db_pass: Option<Secret>,
+    #[arg(long, env = "MARQUE_DB_PASS", hide_env_values = true, value_parser = secret)]
+    pub db_pass: Option<SecretString>,
     /// Where that user is defined on the server: `database` (default: a user of the shop's
     /// own database, `DEFINE USER … ON DATABASE … ROLES EDITOR`), `namespace` or `root`
     /// (`prod` refuses `root`).
@@ -73,8 +74,8 @@ pub struct Config {
     #[arg(long, env = "MARQUE_PUBLIC_URL")]
     pub public_url: Option<String>,
 
-    /// Remote entry overrides, `name=url` pairs separated by commas,
-    /// e.g. `catalog=https://cdn.example/catalog/mf-manifest.json`.
+    /// Remotes served from elsewhere, by their entry script: `name=url` pairs separated by commas,
+    /// e.g. `catalog=https://cdn.example/catalog/remoteEntry.js` (a manifest URL is refused).
     #[arg(long, env = "MARQUE_REMOTES", default_value = "")]
     pub remotes: String,
 
@@ -92,9 +93,9 @@ pub struct Config {
 
     /// The shop's identity as invoices, policies and the footer state it;
     /// `dev` fills demo values, `prod` refuses to start without each one
-    /// (see [`crate::identity::ShopIdentity::from_config`]).
+    /// (see [`super::identity::IdentitySettings`]).
     #[command(flatten)]
-    pub identity: IdentityConfig,
+    pub identity: IdentityFlags,
 
     /// Products in the demo catalog written on first start or by `seed`.
     #[arg(long, env = "MARQUE_SEED_PRODUCTS", default_value_t = 600)]
@@ -102,15 +103,15 @@ pub struct Config {
 
     /// Expected value of the `x-client-validation` header on authorized calls; when set,
     /// an authorized call without it is refused (401). Unset: the header is not required.
-    #[arg(long, env = "MARQUE_CLIENT_VALIDATION", hide_env_values = true)]
-    pub client_validation: Option<Secret>,
+    #[arg(long, env = "MARQUE_CLIENT_VALIDATION", hide_env_values = true, value_parser = secret)]
+    pub client_validation: Option<SecretString>,
 
     /// Google sign-in: the OAuth client's id and secret. Both set: sign-in with Google;
     /// neither in `dev`: the local stand-in (`/api/dev/signin`); neither in `prod`: no sign-in.
     #[arg(long, env = "MARQUE_GOOGLE_CLIENT_ID")]
     pub google_client_id: Option<String>,
-    #[arg(long, env = "MARQUE_GOOGLE_CLIENT_SECRET", hide_env_values = true)]
-    pub google_client_secret: Option<Secret>,
+    #[arg(long, env = "MARQUE_GOOGLE_CLIENT_SECRET", hide_env_values = true, value_parser = secret)]
+    pub google_client_secret: Option<SecretString>,
     /// The OpenID Connect issuer for sign-in (default Google's).
     #[arg(long, env = "MARQUE_GOOGLE_ISSUER")]
     pub google_issuer: Option<String>,
@@ -123,20 +124,20 @@ pub struct Config {
 
     /// The SMTP relay and SMS gateway settings (`MARQUE_NOTIFY=gateways`).
     #[command(flatten)]
-    pub gateways: GatewayConfig,
+    pub gateways: GatewayFlags,
 
     /// Card payments (Razorpay, or the local sandbox in `dev`).
     #[command(flatten)]
-    pub payment: PaymentConfig,
+    pub payment: PaymentFlags,
 
     /// What one order may hold, and how payments are reconciled with the provider.
     #[command(flatten)]
-    pub orders: OrdersConfig,
+    pub orders: OrdersFlags,
 
     /// Key of the one-time code hashes (HMAC-SHA256). `dev` has a default; `prod` refuses to
     /// start without it.
-    #[arg(long, env = "MARQUE_SECRET", hide_env_values = true)]
-    pub secret: Option<Secret>,
+    #[arg(long, env = "MARQUE_SECRET", hide_env_values = true, value_parser = secret)]
+    pub secret: Option<SecretString>,
 
     /// How long a one-time code lives, in seconds (the shop's rule: 600).
     #[arg(long, env = "MARQUE_OTP_VALID_SECONDS", default_value_t = marque_domain::account::OTP_VALID_SECONDS)]
@@ -158,11 +159,16 @@ pub struct Config {
     pub catalog_cache_mb: u64,
 
     /// Megabytes of ready product answers (`GET /api/get/productById/{id}`, kept compressed:
-    /// about 250 bytes a product) kept in memory and filled with the whole catalog once it settles after a
-    /// change. Listings and searches are kept ready as well once asked, in half of
-    /// `catalog_cache_mb` more. 0 turns both off (as does turning the catalog cache off).
-    #[arg(long, env = "MARQUE_PRODUCT_PAGES_MB", default_value_t = 96)]
-    pub product_pages_mb: u64,
+    /// about 250 bytes a product) kept in memory and filled with the whole catalog once it settles
+    /// after a change. Listings and searches are kept ready as well once asked, in half of
+    /// `MARQUE_CATALOG_CACHE_MB` more. 0 turns both off (as does turning the catalog cache off).
+    /// Default 96. `MARQUE_PRODUCT_PAGES_MB` is its older name.
+    #[arg(long, env = "MARQUE_READY_PRODUCT_ANSWERS_MB")]
+    pub ready_product_answers_mb: Option<u64>,
+
+    /// The older name of `MARQUE_READY_PRODUCT_ANSWERS_MB`, still read.
+    #[arg(long, env = "MARQUE_PRODUCT_PAGES_MB", hide = true)]
+    pub product_pages_mb: Option<u64>,
 
     /// How often, in milliseconds, the catalog cache reads the database's catalog
     /// version: a write by any instance shows within about this long.
@@ -177,7 +183,7 @@ pub struct Config {
     /// Per-client limits (behind trusted proxies), connection deadlines and the catalog's
     /// budget of cache misses.
     #[command(flatten)]
-    pub limits: crate::clients::LimitsConfig,
+    pub limits: LimitsFlags,
 
     /// Origins (`https://host[:port]`, separated by commas) the pages' Content-Security-Policy
     /// allows for scripts, frames, calls and images besides the shop's own, the checkout
@@ -186,10 +192,16 @@ pub struct Config {
     pub csp_extra_origins: String,
 }
 
+/// A secret as clap reads it: kept in a [`SecretString`] from the first moment.
+#[allow(clippy::unnecessary_wraps)] // clap's value parsers return a `Result`
+fn secret(raw: &str) -> Result<SecretString, std::convert::Infallible> {
+    Ok(SecretString::from(raw))
+}
+
 /// Who runs the shop: published to the frontends, printed on invoices.
 /// Each is optional here so `dev` can fill demo values; `prod` needs all but the chat number.
 #[derive(Debug, Clone, Default, Args)]
-pub struct IdentityConfig {
+pub struct IdentityFlags {
     /// Registered (legal) name, e.g. `Marque Parts Private Limited`.
     #[arg(long, env = "MARQUE_SHOP_LEGAL_NAME")]
     pub legal_name: Option<String>,
@@ -243,7 +255,7 @@ pub enum BlobsMode {
 
 /// An S3-compatible bucket for pictures (AWS S3, MinIO, Cloudflare R2, …).
 #[derive(Debug, Clone, Default, Args)]
-pub struct S3Config {
+pub struct S3Flags {
     /// The bucket's name.
     #[arg(long, env = "MARQUE_S3_BUCKET")]
     pub s3_bucket: Option<String>,
@@ -256,8 +268,8 @@ pub struct S3Config {
     /// The access key's id and secret.
     #[arg(long, env = "MARQUE_S3_ACCESS_KEY_ID")]
     pub s3_access_key_id: Option<String>,
-    #[arg(long, env = "MARQUE_S3_SECRET_ACCESS_KEY", hide_env_values = true)]
-    pub s3_secret_access_key: Option<Secret>,
+    #[arg(long, env = "MARQUE_S3_SECRET_ACCESS_KEY", hide_env_values = true, value_parser = secret)]
+    pub s3_secret_access_key: Option<SecretString>,
     /// `true` allows a plain `http://` endpoint (a store on the local network); default `false`.
     #[arg(long, env = "MARQUE_S3_ALLOW_HTTP", action = clap::ArgAction::Set, default_value_t = false)]
     pub s3_allow_http: bool,
@@ -265,55 +277,6 @@ pub struct S3Config {
     /// `{endpoint}/{bucket}` (path style, the default, which local stores expect).
     #[arg(long, env = "MARQUE_S3_VIRTUAL_HOSTED", action = clap::ArgAction::Set, default_value_t = false)]
     pub s3_virtual_hosted: bool,
-}
-
-/// The blob store the configuration chose.
-#[derive(Debug, Clone)]
-pub enum BlobBackend {
-    /// Files under this directory.
-    Local(PathBuf),
-    /// This bucket (`Debug` leaves the secret key out).
-    S3(marque_blobs_s3::S3Settings),
-}
-
-impl Config {
-    /// The blob store: `<data dir>/blobs` for `MARQUE_BLOBS=local`, the bucket for `s3`.
-    ///
-    /// # Errors
-    /// With `MARQUE_BLOBS=s3`, naming every one of `MARQUE_S3_BUCKET`, `MARQUE_S3_REGION`,
-    /// `MARQUE_S3_ACCESS_KEY_ID` and `MARQUE_S3_SECRET_ACCESS_KEY` that is missing; an `http://`
-    /// endpoint without `MARQUE_S3_ALLOW_HTTP=true`.
-    pub fn blob_backend(&self) -> Result<BlobBackend, String> {
-        if self.blobs == BlobsMode::Local {
-            return Ok(BlobBackend::Local(self.data_dir.join("blobs")));
-        }
-        let c = &self.s3;
-        let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
-        let secret = c.s3_secret_access_key.as_ref().map(|v| v.expose().trim().to_owned()).filter(|v| !v.is_empty());
-        let (bucket, region, key_id) = (text(&c.s3_bucket), text(&c.s3_region), text(&c.s3_access_key_id));
-        let (Some(bucket), Some(region), Some(key_id), Some(secret)) = (bucket.clone(), region.clone(), key_id.clone(), secret.clone()) else {
-            let missing: Vec<&str> = [
-                ("MARQUE_S3_BUCKET", bucket.is_some()),
-                ("MARQUE_S3_REGION", region.is_some()),
-                ("MARQUE_S3_ACCESS_KEY_ID", key_id.is_some()),
-                ("MARQUE_S3_SECRET_ACCESS_KEY", secret.is_some()),
-            ]
-            .into_iter()
-            .filter(|(_, set)| !set)
-            .map(|(name, _)| name)
-            .collect();
-            return Err(format!("MARQUE_BLOBS=s3 needs {}", missing.join(", ")));
-        };
-        let endpoint = text(&c.s3_endpoint);
-        if endpoint.as_deref().is_some_and(|e| e.starts_with("http://")) && !c.s3_allow_http {
-            return Err("MARQUE_S3_ENDPOINT is plain http://: set MARQUE_S3_ALLOW_HTTP=true for a store on a private network, or use https://".to_owned());
-        }
-        let mut settings = marque_blobs_s3::S3Settings::new(bucket, region, key_id, secret.into());
-        settings.endpoint = endpoint;
-        settings.allow_http = c.s3_allow_http;
-        settings.virtual_hosted_style = c.s3_virtual_hosted;
-        Ok(BlobBackend::S3(settings))
-    }
 }
 
 /// How customers' messages are sent.
@@ -338,7 +301,7 @@ pub enum SmtpSecurityMode {
 
 /// The SMTP relay and the SMS gateway (MSG91 flow API with India's DLT registrations).
 #[derive(Debug, Clone, Default, Args)]
-pub struct GatewayConfig {
+pub struct GatewayFlags {
     /// SMTP relay host.
     #[arg(long, env = "MARQUE_SMTP_HOST")]
     pub smtp_host: Option<String>,
@@ -351,8 +314,8 @@ pub struct GatewayConfig {
     /// SMTP username and password (both or neither).
     #[arg(long, env = "MARQUE_SMTP_USER")]
     pub smtp_user: Option<String>,
-    #[arg(long, env = "MARQUE_SMTP_PASS", hide_env_values = true)]
-    pub smtp_pass: Option<Secret>,
+    #[arg(long, env = "MARQUE_SMTP_PASS", hide_env_values = true, value_parser = secret)]
+    pub smtp_pass: Option<SecretString>,
     /// The sender, e.g. `Marque Parts <no-reply@marqueparts.in>`.
     #[arg(long, env = "MARQUE_SMTP_FROM")]
     pub smtp_from: Option<String>,
@@ -360,8 +323,8 @@ pub struct GatewayConfig {
     #[arg(long, env = "MARQUE_SMS_BASE_URL")]
     pub sms_base_url: Option<String>,
     /// The SMS gateway's auth key.
-    #[arg(long, env = "MARQUE_SMS_AUTH_KEY", hide_env_values = true)]
-    pub sms_auth_key: Option<Secret>,
+    #[arg(long, env = "MARQUE_SMS_AUTH_KEY", hide_env_values = true, value_parser = secret)]
+    pub sms_auth_key: Option<SecretString>,
     /// The DLT sender header (six letters).
     #[arg(long, env = "MARQUE_SMS_SENDER")]
     pub sms_sender: Option<String>,
@@ -380,45 +343,7 @@ pub struct GatewayConfig {
     pub sms_refund_template_id: Option<String>,
 }
 
-impl GatewayConfig {
-    /// The refund notice template's id, when one is configured.
-    #[must_use]
-    pub fn refund_template(&self) -> Option<&str> {
-        self.sms_refund_template_id.as_deref().map(str::trim).filter(|v| !v.is_empty())
-    }
-
-    /// The order confirmation template's id, when one is configured.
-    #[must_use]
-    pub fn order_template(&self) -> Option<&str> {
-        self.sms_order_template_id.as_deref().map(str::trim).filter(|v| !v.is_empty())
-    }
-}
-
-/// A configured secret: usable, but never printed by `Debug`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    #[must_use]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(…)")
-    }
-}
-
-impl std::str::FromStr for Secret {
-    type Err = std::convert::Infallible;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(Self(s.to_owned()))
-    }
-}
-
-/// The level the database user is defined on; see [`Config::db_auth`].
+/// The level the database user is defined on; see [`Flags::db_auth`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DbAuth {
     Root,
@@ -432,209 +357,9 @@ pub enum Environment {
     Prod,
 }
 
-impl Config {
-    /// The database URL, defaulting to the embedded engine inside the data dir.
-    #[must_use]
-    pub fn database_url(&self) -> String {
-        match &self.db {
-            Some(url) if !url.trim().is_empty() => url.trim().to_owned(),
-            _ => format!("surrealkv://{}", self.data_dir.join("db").display()),
-        }
-    }
-
-    /// Remote overrides parsed from [`Config::remotes`]; malformed pairs are reported.
-    ///
-    /// # Errors
-    /// A message naming the first pair that is not `name=url`.
-    pub fn remote_overrides(&self) -> Result<BTreeMap<String, String>, String> {
-        let mut map = BTreeMap::new();
-        for pair in self.remotes.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            match pair.split_once('=') {
-                Some((name, url)) if !name.trim().is_empty() && !url.trim().is_empty() => {
-                    let url = url.trim();
-                    // The shell's federation runtime is built without the manifest protocol (it composes by entry
-                    // script, a request less and 1.5 KB less on every page).
-                    if url.split(['?', '#']).next().is_some_and(|path| path.ends_with(".json")) {
-                        return Err(format!(
-                            "MARQUE_REMOTES: `{pair}` names a manifest; name the remote's entry script (remoteEntry.js)"
-                        ));
-                    }
-                    map.insert(name.trim().to_owned(), url.to_owned());
-                }
-                _ => return Err(format!("MARQUE_REMOTES: `{pair}` is not name=url")),
-            }
-        }
-        Ok(map)
-    }
-
-    /// A configuration for tests: in-memory database, nothing on disk.
-    #[must_use]
-    pub fn for_tests(web_dir: PathBuf) -> Self {
-        Self {
-            addr: "127.0.0.1:0".into(),
-            data_dir: std::env::temp_dir(),
-            db: Some("mem://".into()),
-            blobs: BlobsMode::Local,
-            s3: S3Config::default(),
-            db_user: None,
-            db_pass: None,
-            db_auth: DbAuth::Database,
-            db_namespace: "marque".into(),
-            db_database: "shop".into(),
-            db_timeout_ms: 30_000,
-            db_cache_mb: 16,
-            db_memtable_mb: 64,
-            env: Environment::Dev,
-            web_dir,
-            public_url: None,
-            remotes: String::new(),
-            shop_name: "Marque Parts".into(),
-            shop_description: "Buy new and used spare parts for luxury cars online.".into(),
-            identity: IdentityConfig::default(),
-            seed_products: 120,
-            sitemap_urls: 50_000,
-            client_validation: None,
-            payment: PaymentConfig::default(),
-            orders: OrdersConfig::default(),
-            google_client_id: None,
-            google_client_secret: None,
-            google_issuer: None,
-            notify: None,
-            gateways: GatewayConfig::default(),
-            secret: None,
-            otp_valid_seconds: marque_domain::account::OTP_VALID_SECONDS,
-            signup_messages_per_hour: 2000,
-            catalog_cache_mb: 16,
-            product_pages_mb: 8,
-            catalog_poll_ms: 100,
-            rate_limits: marque_app::ThrottleRules::default(),
-            limits: crate::clients::LimitsConfig::for_tests(),
-            csp_extra_origins: String::new(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn secrets_stay_out_of_debug_output() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        config.db_pass = Some("hunter2".parse().expect("infallible"));
-        config.secret = Some("otp-key-42".parse().expect("infallible"));
-        config.client_validation = Some("client-77".parse().expect("infallible"));
-        let printed = format!("{config:?}");
-        assert!(!printed.contains("hunter2") && !printed.contains("otp-key-42") && !printed.contains("client-77"));
-    }
-
-    #[test]
-    fn pictures_go_to_the_data_dir_unless_s3_is_chosen_with_every_setting() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        config.data_dir = PathBuf::from("/srv/marque");
-        assert!(matches!(config.blob_backend(), Ok(BlobBackend::Local(dir)) if dir == std::path::Path::new("/srv/marque/blobs")));
-        config.blobs = BlobsMode::S3;
-        let refused = config.blob_backend().expect_err("nothing set");
-        for name in ["MARQUE_S3_BUCKET", "MARQUE_S3_REGION", "MARQUE_S3_ACCESS_KEY_ID", "MARQUE_S3_SECRET_ACCESS_KEY"] {
-            assert!(refused.contains(name), "{refused} names {name}");
-        }
-        config.s3.s3_bucket = Some("marque-pictures".into());
-        config.s3.s3_region = Some("ap-south-1".into());
-        config.s3.s3_access_key_id = Some("AKIA1".into());
-        config.s3.s3_secret_access_key = Some(" ".parse().expect("infallible"));
-        assert_eq!(config.blob_backend().expect_err("blank secret"), "MARQUE_BLOBS=s3 needs MARQUE_S3_SECRET_ACCESS_KEY");
-        config.s3.s3_secret_access_key = Some("s3cret-access".parse().expect("infallible"));
-        let Ok(BlobBackend::S3(settings)) = config.blob_backend() else { panic!("S3 with every setting") };
-        assert_eq!((settings.bucket.as_str(), settings.region.as_str(), settings.endpoint.as_deref()), ("marque-pictures", "ap-south-1", None));
-        config.s3.s3_endpoint = Some("http://127.0.0.1:9000".into());
-        assert!(config.blob_backend().expect_err("plain http").contains("MARQUE_S3_ALLOW_HTTP"));
-        config.s3.s3_allow_http = true;
-        let backend = config.blob_backend().expect("allowed");
-        assert!(!format!("{config:?} {backend:?}").contains("s3cret-access"), "the secret stays out of Debug");
-    }
-
-    #[test]
-    fn payments_go_to_the_sandbox_only_in_dev() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        assert_eq!(config.payment_mode(), Ok(PaymentMode::Sandbox));
-        config.env = Environment::Prod;
-        let refused = config.payment_mode().expect_err("prod without keys");
-        assert!(
-            refused.contains("MARQUE_RAZORPAY_KEY_ID")
-                && refused.contains("MARQUE_RAZORPAY_KEY_SECRET")
-                && refused.contains("MARQUE_RAZORPAY_WEBHOOK_SECRET"),
-            "{refused}"
-        );
-        config.payment.razorpay_key_id = Some("rzp_live_1".into());
-        config.payment.razorpay_key_secret = Some("s3cret-key".parse().expect("infallible"));
-        let refused = config.payment_mode().expect_err("no webhook secret");
-        assert!(refused.contains("MARQUE_RAZORPAY_WEBHOOK_SECRET") && !refused.contains("KEY_ID"), "{refused}");
-        config.payment.razorpay_webhook_secret = Some("hook-s3cret".parse().expect("infallible"));
-        let mode = config.payment_mode().expect("all three set");
-        assert!(matches!(mode, PaymentMode::Razorpay { .. }));
-        assert!(!format!("{config:?} {mode:?}").contains("s3cret"), "secrets stay out of Debug");
-    }
-
-    #[test]
-    fn the_embedded_database_lives_in_the_data_dir() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        config.db = None;
-        config.data_dir = PathBuf::from("/srv/marque");
-        assert_eq!(config.database_url(), "surrealkv:///srv/marque/db");
-    }
-
-    #[test]
-    fn remote_overrides_parse_and_refuse_malformed_pairs() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        config.remotes = " catalog=https://cdn.example/c/remoteEntry.js , ".into();
-        let map = config.remote_overrides().expect("valid");
-        assert_eq!(map.get("catalog").map(String::as_str), Some("https://cdn.example/c/remoteEntry.js"));
-        config.remotes = "catalog".into();
-        assert!(config.remote_overrides().is_err());
-        config.remotes = "catalog=https://cdn.example/c/mf-manifest.json?v=2".into();
-        let refused = config.remote_overrides().expect_err("a manifest");
-        assert!(refused.contains("remoteEntry.js"), "{refused}");
-    }
-}
-
-/// The shortest `MARQUE_SECRET` `prod` accepts (it keys the one-time code hashes).
-pub const MIN_SECRET_CHARS: usize = 32;
-
-/// The one-time code key used in `dev` when `MARQUE_SECRET` is not set.
-pub const DEV_SECRET: &str = "marque-dev-secret-not-for-production";
-
-impl Config {
-    /// The key of one-time code hashes: `MARQUE_SECRET`, or in `dev` a fixed development key.
-    ///
-    /// # Errors
-    /// In `prod` when `MARQUE_SECRET` is not set (or blank).
-    pub fn otp_secret(&self) -> Result<String, String> {
-        match (&self.secret, self.env) {
-            (Some(s), _) if !s.expose().trim().is_empty() => Ok(s.expose().to_owned()),
-            (_, Environment::Dev) => Ok(DEV_SECRET.to_owned()),
-            (_, Environment::Prod) => Err("MARQUE_ENV=prod needs MARQUE_SECRET (the key of one-time code hashes)".to_owned()),
-        }
-    }
-}
-
-#[cfg(test)]
-mod secret_tests {
-    use super::*;
-
-    #[test]
-    fn prod_needs_a_secret_and_dev_has_one() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        assert_eq!(config.otp_secret().as_deref(), Ok(DEV_SECRET));
-        config.env = Environment::Prod;
-        assert!(config.otp_secret().expect_err("refused").contains("MARQUE_SECRET"));
-        config.secret = Some("k".parse().expect("infallible"));
-        assert_eq!(config.otp_secret().as_deref(), Ok("k"));
-    }
-}
-
 /// Limits on one order, and the reconciliation of payments with the provider.
 #[derive(Debug, Clone, Args)]
-pub struct OrdersConfig {
+pub struct OrdersFlags {
     /// Most units of one part in an order; past it the pay call answers 409 `checkout.too_many_units`.
     #[arg(long, env = "MARQUE_ORDER_MAX_UNITS", default_value_t = marque_domain::checkout::OrderLimits::DEFAULT.units_per_line)]
     pub max_units_per_line: u32,
@@ -651,7 +376,7 @@ pub struct OrdersConfig {
     pub test_exit_after_webhook_record: bool,
 }
 
-impl Default for OrdersConfig {
+impl Default for OrdersFlags {
     fn default() -> Self {
         Self {
             max_units_per_line: marque_domain::checkout::OrderLimits::DEFAULT.units_per_line,
@@ -662,29 +387,18 @@ impl Default for OrdersConfig {
     }
 }
 
-impl OrdersConfig {
-    /// The order limits, each at least 1.
-    #[must_use]
-    pub fn limits(&self) -> marque_domain::checkout::OrderLimits {
-        marque_domain::checkout::OrderLimits {
-            units_per_line: self.max_units_per_line.max(1),
-            lines_per_order: self.max_lines_per_order.max(1),
-        }
-    }
-}
-
 /// Razorpay's keys, or none for the local sandbox (`dev` only).
 #[derive(Debug, Clone, Default, Args)]
-pub struct PaymentConfig {
+pub struct PaymentFlags {
     /// The public key id (`rzp_test_…` / `rzp_live_…`). Unset in `dev`: payments go through the
     /// local sandbox at `/sandbox/razorpay` (its Success and Failure buttons stand in for a bank).
     #[arg(long, env = "MARQUE_RAZORPAY_KEY_ID")]
     pub razorpay_key_id: Option<String>,
-    #[arg(long, env = "MARQUE_RAZORPAY_KEY_SECRET", hide_env_values = true)]
-    pub razorpay_key_secret: Option<Secret>,
+    #[arg(long, env = "MARQUE_RAZORPAY_KEY_SECRET", hide_env_values = true, value_parser = secret)]
+    pub razorpay_key_secret: Option<SecretString>,
     /// The secret set on Razorpay's dashboard for the webhook `{public URL}/api/razorpay/webhook`.
-    #[arg(long, env = "MARQUE_RAZORPAY_WEBHOOK_SECRET", hide_env_values = true)]
-    pub razorpay_webhook_secret: Option<Secret>,
+    #[arg(long, env = "MARQUE_RAZORPAY_WEBHOOK_SECRET", hide_env_values = true, value_parser = secret)]
+    pub razorpay_webhook_secret: Option<SecretString>,
     /// Razorpay's API (default `https://api.razorpay.com`); a sandbox's address in tests.
     #[arg(long, env = "MARQUE_RAZORPAY_API_URL")]
     pub razorpay_api_url: Option<String>,
@@ -693,399 +407,82 @@ pub struct PaymentConfig {
     pub razorpay_script_url: Option<String>,
 }
 
-/// Which payment adapter the shop uses. `Debug` leaves the secrets out.
-#[derive(Clone, PartialEq, Eq)]
-pub enum PaymentMode {
-    /// Razorpay's HTTP API with these settings.
-    Razorpay { key_id: String, key_secret: String, webhook_secret: String, api_url: Option<String>, script_url: Option<String> },
-    /// The in-process sandbox (`dev` only).
-    Sandbox,
+/// The per-client limits, the connection deadlines and the catalog's budget of cache misses.
+#[derive(Debug, Clone, Args)]
+pub struct LimitsFlags {
+    /// Proxies whose `X-Forwarded-For` is believed: CIDRs or addresses, separated by commas
+    /// (e.g. `10.0.0.0/8,fd00::/8`). None by default: the socket's peer is the client.
+    #[arg(long, env = "MARQUE_TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
+
+    /// Most email logins, and apart from them most code checks (`/api/verify`), from one client in a minute.
+    #[arg(long, env = "MARQUE_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 10)]
+    pub login_attempts_per_minute: u32,
+
+    /// Most sign-ups (`POST /api/register`) from one client in an hour.
+    #[arg(long, env = "MARQUE_SIGNUPS_PER_HOUR", default_value_t = 60)]
+    pub signups_per_hour: u32,
+
+    /// Most mobile logins, and apart from them most code resends, from one client in an hour.
+    #[arg(long, env = "MARQUE_CODE_REQUESTS_PER_HOUR", default_value_t = 120)]
+    pub code_requests_per_hour: u32,
+
+    /// Most Google sign-ins started (`GET /api/google`) from one client in an hour.
+    #[arg(long, env = "MARQUE_SIGN_INS_PER_HOUR", default_value_t = 240)]
+    pub sign_ins_per_hour: u32,
+
+    /// Milliseconds a connection has to send a whole request head (from its opening, or from
+    /// the first byte of the next request on a kept-alive connection) before it is closed.
+    #[arg(long, env = "MARQUE_HEAD_TIMEOUT_MS", default_value_t = 10_000)]
+    pub head_timeout_ms: u64,
+
+    /// Milliseconds a request has to send its whole body (408 past it).
+    #[arg(long, env = "MARQUE_BODY_TIMEOUT_MS", default_value_t = 30_000)]
+    pub body_timeout_ms: u64,
+
+    /// Milliseconds a kept-alive connection may wait for its next request before it is closed.
+    #[arg(long, env = "MARQUE_IDLE_TIMEOUT_MS", default_value_t = 60_000)]
+    pub idle_timeout_ms: u64,
+
+    /// Most catalog searches and listings one client may have answered past the answer cache
+    /// (each a database query) in a minute; past it 429 with `Retry-After`. Counted by each instance.
+    #[arg(long, env = "MARQUE_CATALOG_MISSES_PER_MINUTE", default_value_t = 120)]
+    pub catalog_misses_per_minute: u32,
+
+    /// Milliseconds a search or listing past the answer cache may take before it answers 503.
+    #[arg(long, env = "MARQUE_CATALOG_DEADLINE_MS", default_value_t = 3_000)]
+    pub catalog_deadline_ms: u64,
 }
 
-impl std::fmt::Debug for PaymentMode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PaymentMode::Razorpay { key_id, api_url, script_url, .. } => f
-                .debug_struct("Razorpay")
-                .field("key_id", key_id)
-                .field("api_url", api_url)
-                .field("script_url", script_url)
-                .finish_non_exhaustive(),
-            PaymentMode::Sandbox => f.write_str("Sandbox"),
+impl Default for LimitsFlags {
+    fn default() -> Self {
+        Self {
+            trusted_proxies: String::new(),
+            login_attempts_per_minute: 10,
+            signups_per_hour: 60,
+            code_requests_per_hour: 120,
+            sign_ins_per_hour: 240,
+            head_timeout_ms: 10_000,
+            body_timeout_ms: 30_000,
+            idle_timeout_ms: 60_000,
+            catalog_misses_per_minute: 120,
+            catalog_deadline_ms: 3_000,
         }
-    }
-}
-
-impl Config {
-    /// Razorpay when its key id is set, else the sandbox in `dev`.
-    ///
-    /// # Errors
-    /// In `prod` without Razorpay's keys (each missing variable named); with a key id but no secrets.
-    pub fn payment_mode(&self) -> Result<PaymentMode, String> {
-        let p = &self.payment;
-        let text = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
-        let secret = |v: &Option<Secret>| v.as_ref().map(|v| v.expose().trim().to_owned()).filter(|v| !v.is_empty());
-        let (key_id, key_secret, webhook_secret) =
-            (text(&p.razorpay_key_id), secret(&p.razorpay_key_secret), secret(&p.razorpay_webhook_secret));
-        if key_id.is_none() && key_secret.is_none() && webhook_secret.is_none() && self.env == Environment::Dev {
-            return Ok(PaymentMode::Sandbox);
-        }
-        match (key_id, key_secret, webhook_secret) {
-            (Some(key_id), Some(key_secret), Some(webhook_secret)) => Ok(PaymentMode::Razorpay {
-                key_id,
-                key_secret,
-                webhook_secret,
-                api_url: text(&p.razorpay_api_url),
-                script_url: text(&p.razorpay_script_url),
-            }),
-            (key_id, key_secret, webhook_secret) => {
-                let missing: Vec<&str> = [
-                    ("MARQUE_RAZORPAY_KEY_ID", key_id.is_some()),
-                    ("MARQUE_RAZORPAY_KEY_SECRET", key_secret.is_some()),
-                    ("MARQUE_RAZORPAY_WEBHOOK_SECRET", webhook_secret.is_some()),
-                ]
-                .into_iter()
-                .filter(|(_, set)| !set)
-                .map(|(name, _)| name)
-                .collect();
-                let why = if self.env == Environment::Prod {
-                    "MARQUE_ENV=prod takes payments through Razorpay only (the sandbox is for dev)"
-                } else {
-                    "Razorpay needs its key id and both secrets"
-                };
-                Err(format!("{why}: set {}", missing.join(", ")))
-            }
-        }
-    }
-}
-
-impl Config {
-    /// How messages are sent: `MARQUE_NOTIFY`, by default `outbox` in `dev` and `gateways` in `prod`.
-    ///
-    /// # Errors
-    /// In `prod` with `MARQUE_NOTIFY=outbox`; with `gateways` when a required gateway setting
-    /// is missing (each missing variable is named).
-    pub fn notify_mode(&self) -> Result<NotifyMode, String> {
-        let mode = self.notify.unwrap_or(match self.env {
-            Environment::Dev => NotifyMode::Outbox,
-            Environment::Prod => NotifyMode::Gateways,
-        });
-        if mode == NotifyMode::Outbox && self.env == Environment::Prod {
-            return Err("MARQUE_ENV=prod refuses MARQUE_NOTIFY=outbox: messages must reach customers".to_owned());
-        }
-        if mode == NotifyMode::Gateways {
-            let g = &self.gateways;
-            let set = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.trim().is_empty());
-            let secret = |v: &Option<Secret>| v.as_ref().is_some_and(|v| !v.expose().trim().is_empty());
-            let missing: Vec<&str> = [
-                ("MARQUE_SMTP_HOST", set(&g.smtp_host)),
-                ("MARQUE_SMTP_FROM", set(&g.smtp_from)),
-                ("MARQUE_SMS_AUTH_KEY", secret(&g.sms_auth_key)),
-                ("MARQUE_SMS_SENDER", set(&g.sms_sender)),
-                ("MARQUE_SMS_DLT_ENTITY_ID", set(&g.sms_dlt_entity_id)),
-                ("MARQUE_SMS_OTP_TEMPLATE_ID", set(&g.sms_otp_template_id)),
-            ]
-            .into_iter()
-            .filter(|(_, ok)| !ok)
-            .map(|(name, _)| name)
-            .collect();
-            if !missing.is_empty() {
-                return Err(format!("MARQUE_NOTIFY=gateways needs {}", missing.join(", ")));
-            }
-        }
-        Ok(mode)
     }
 }
 
-#[cfg(test)]
-mod notify_tests {
-    use super::*;
-
-    fn gateways() -> GatewayConfig {
-        let s = |v: &str| Some(v.to_owned());
-        GatewayConfig {
-            smtp_host: s("smtp.example.in"),
-            smtp_from: s("Marque Parts <no-reply@marqueparts.in>"),
-            sms_auth_key: Some("key".parse().expect("infallible")),
-            sms_sender: s("MRQPRT"),
-            sms_dlt_entity_id: s("1201159000000000001"),
-            sms_otp_template_id: s("tmpl-otp"),
-            ..GatewayConfig::default()
-        }
-    }
-
-    #[test]
-    fn dev_defaults_to_the_outbox_and_prod_refuses_it() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        assert_eq!(config.notify_mode(), Ok(NotifyMode::Outbox));
-        config.env = Environment::Prod;
-        config.gateways = gateways();
-        assert_eq!(config.notify_mode(), Ok(NotifyMode::Gateways), "prod defaults to the gateways");
-        config.notify = Some(NotifyMode::Outbox);
-        assert!(config.notify_mode().expect_err("refused").contains("outbox"));
-    }
-
-    #[test]
-    fn gateways_need_every_setting_and_name_the_missing_ones() {
-        let mut config = Config::for_tests(PathBuf::from("web"));
-        config.env = Environment::Prod;
-        let err = config.notify_mode().expect_err("nothing configured");
-        for name in ["MARQUE_SMTP_HOST", "MARQUE_SMTP_FROM", "MARQUE_SMS_AUTH_KEY", "MARQUE_SMS_SENDER", "MARQUE_SMS_DLT_ENTITY_ID", "MARQUE_SMS_OTP_TEMPLATE_ID"] {
-            assert!(err.contains(name), "{err} names {name}");
-        }
-        config.gateways = gateways();
-        config.gateways.sms_sender = None;
-        assert_eq!(config.notify_mode(), Err("MARQUE_NOTIFY=gateways needs MARQUE_SMS_SENDER".to_owned()));
-        config.env = Environment::Dev;
-        config.notify = Some(NotifyMode::Gateways);
-        assert!(config.notify_mode().is_err(), "dev asking for the gateways needs them too");
-    }
+/// A text flag trimmed, `None` when unset or blank.
+pub(crate) fn text(value: Option<&String>) -> Option<String> {
+    value
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
 }
 
-/// Secrets that are published in this repository (the `dev` defaults and the payment sandbox's),
-/// refused in `prod` wherever a secret is configured.
-const PUBLISHED_SECRETS: &[&str] = &[DEV_SECRET, "marque-sandbox-webhook-secret", "marque-sandbox-key-secret"];
-
-impl Config {
-    /// Everything `MARQUE_ENV=prod` refuses in this configuration, each naming the variable to
-    /// set or change; empty in `dev` and for a configuration fit for production.
-    #[must_use]
-    pub fn prod_refusals(&self) -> Vec<String> {
-        if self.env != Environment::Prod {
-            return Vec::new();
-        }
-        let mut refusals = Vec::new();
-        if let Err(e) = crate::identity::ShopIdentity::from_config(self) {
-            refusals.push(e);
-        }
-        if let Err(e) = self.payment_mode() {
-            refusals.push(e);
-        }
-        if let Err(e) = self.notify_mode() {
-            refusals.push(e);
-        }
-        match self.secret.as_ref().map(|s| s.expose().trim()).filter(|s| !s.is_empty()) {
-            None => refusals.push("MARQUE_SECRET is not set (the key of one-time code hashes)".to_owned()),
-            Some(s) if PUBLISHED_SECRETS.contains(&s) => {
-                refusals.push("MARQUE_SECRET is the published development key: set a random one".to_owned());
-            }
-            Some(s) if s.chars().count() < MIN_SECRET_CHARS => refusals.push(format!(
-                "MARQUE_SECRET is shorter than {MIN_SECRET_CHARS} characters: set a long random key (openssl rand -hex 32)"
-            )),
-            Some(_) => {}
-        }
-        match self.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-            None => refusals.push(
-                "MARQUE_PUBLIC_URL is not set (the shop's https:// address for links in emails, the sitemap, canonical \
-                 links and Google sign-in; without it they would follow each request's Host header)"
-                    .to_owned(),
-            ),
-            Some(u) if !u.starts_with("https://") => {
-                refusals.push(format!("MARQUE_PUBLIC_URL `{u}` is not https:// (the shop is served over HTTPS in prod)"));
-            }
-            Some(_) => {}
-        }
-        let published = |s: &Option<Secret>| s.as_ref().is_some_and(|s| PUBLISHED_SECRETS.contains(&s.expose().trim()));
-        for (name, secret) in [
-            ("MARQUE_RAZORPAY_KEY_SECRET", &self.payment.razorpay_key_secret),
-            ("MARQUE_RAZORPAY_WEBHOOK_SECRET", &self.payment.razorpay_webhook_secret),
-            ("MARQUE_CLIENT_VALIDATION", &self.client_validation),
-            ("MARQUE_DB_PASS", &self.db_pass),
-            ("MARQUE_SMTP_PASS", &self.gateways.smtp_pass),
-            ("MARQUE_SMS_AUTH_KEY", &self.gateways.sms_auth_key),
-            ("MARQUE_GOOGLE_CLIENT_SECRET", &self.google_client_secret),
-        ] {
-            if published(secret) {
-                refusals.push(format!("{name} is a published development secret: set the real one"));
-            }
-        }
-        if self.client_validation.as_ref().is_none_or(|v| v.expose().trim().is_empty()) {
-            refusals.push("MARQUE_CLIENT_VALIDATION is not set (the x-client-validation value authorized calls carry)".to_owned());
-        }
-        let url = self.database_url();
-        if url.starts_with("mem://") {
-            refusals.push("MARQUE_DB is mem://: the catalog, the customers and their orders would be lost at every restart".to_owned());
-        }
-        if url.starts_with("ws://") || url.starts_with("wss://") {
-            let user = self.db_user.as_deref().map(str::trim).filter(|u| !u.is_empty());
-            let pass = self.db_pass.as_ref().is_some_and(|p| !p.expose().is_empty());
-            match user {
-                None => refusals.push("MARQUE_DB_USER is not set: a database server needs the shop's own user".to_owned()),
-                Some(u) if u.eq_ignore_ascii_case("root") => refusals.push(
-                    "MARQUE_DB_USER is `root`: give the shop a user of its own on the database server".to_owned(),
-                ),
-                Some(_) => {}
-            }
-            if !pass {
-                refusals.push("MARQUE_DB_PASS is not set: the database server's user needs a password".to_owned());
-            }
-            if self.db_auth == DbAuth::Root {
-                refusals.push(
-                    "MARQUE_DB_AUTH is `root`: sign in as a user of the shop's database (MARQUE_DB_AUTH=database)".to_owned(),
-                );
-            }
-        }
-        refusals
-    }
-
-    /// Refuses a `prod` configuration with every reason at once.
-    ///
-    /// # Errors
-    /// One message listing each of [`Config::prod_refusals`].
-    pub fn check_prod(&self) -> Result<(), String> {
-        let refusals = self.prod_refusals();
-        if refusals.is_empty() {
-            return Ok(());
-        }
-        let lines: Vec<String> = refusals.iter().map(|r| format!("  - {r}")).collect();
-        Err(format!("MARQUE_ENV=prod refuses to start:\n{}", lines.join("\n")))
-    }
-}
-
-impl Config {
-    /// A `prod` configuration that starts (every setting given, fake keys, an embedded database
-    /// under `dir`), for tests.
-    #[cfg(any(test, feature = "test-hooks"))]
-    #[must_use]
-    pub fn prod_for_tests(dir: &std::path::Path) -> Self {
-        let secret = |v: &str| Some(v.parse::<Secret>().unwrap_or_else(|never| match never {}));
-        let text = |v: &str| Some(v.to_owned());
-        let mut c = Config::for_tests(PathBuf::from("/nonexistent-web-dir"));
-        c.env = Environment::Prod;
-        c.data_dir = dir.to_owned();
-        c.db = Some(format!("surrealkv://{}", dir.join("db").display()));
-        c.public_url = text("https://www.marqueparts.in");
-        c.secret = secret("0123456789abcdef0123456789abcdef");
-        c.client_validation = secret("client-validation-value");
-        c.payment.razorpay_key_id = text("rzp_live_1");
-        c.payment.razorpay_key_secret = secret("live-key-secret");
-        c.payment.razorpay_webhook_secret = secret("live-hook-secret");
-        c.gateways = GatewayConfig {
-            smtp_host: text("127.0.0.1"),
-            smtp_from: text("Marque Parts <no-reply@marqueparts.in>"),
-            sms_auth_key: secret("key"),
-            sms_sender: text("MRQPRT"),
-            sms_dlt_entity_id: text("1201159000000000001"),
-            sms_otp_template_id: text("tmpl-otp"),
-            ..GatewayConfig::default()
-        };
-        c.identity = IdentityConfig {
-            legal_name: text("Marque Parts Private Limited"),
-            address: text("Plot 14, Okhla, New Delhi 110020"),
-            gstin: text("07AAKCM4821R1ZU"),
-            state: text("Delhi"),
-            support_email: text("support@marqueparts.in"),
-            support_phone: text("+91 11 4055 8200"),
-            enquiry_phone: text("+91 98100 42424"),
-            chat_number: None,
-            grievance_name: text("Anita Sharma"),
-            grievance_email: text("grievance@marqueparts.in"),
-            grievance_phone: text("+91 11 4055 8201"),
-        };
-        c
-    }
-}
-
-#[cfg(test)]
-mod prod_tests {
-    use super::*;
-
-    fn s(v: &str) -> Option<Secret> {
-        Some(v.parse().expect("infallible"))
-    }
-
-    /// A `prod` configuration with nothing to refuse.
-    fn ready() -> Config {
-        Config::prod_for_tests(std::path::Path::new("/srv/marque"))
-    }
-
-    fn refused_for(c: &Config, needle: &str) {
-        let all = c.prod_refusals();
-        assert!(all.iter().any(|r| r.contains(needle)), "{needle} in {all:?}");
-    }
-
-    #[test]
-    fn a_complete_configuration_passes_and_dev_refuses_nothing() {
-        assert_eq!(ready().prod_refusals(), Vec::<String>::new());
-        assert_eq!(ready().check_prod(), Ok(()));
-        assert!(Config::for_tests(PathBuf::from("web")).prod_refusals().is_empty());
-    }
-
-    #[test]
-    fn every_refusal_is_collected_and_printed_together() {
-        let mut c = Config::for_tests(PathBuf::from("web"));
-        c.env = Environment::Prod;
-        let err = c.check_prod().expect_err("nothing configured");
-        for name in [
-            "MARQUE_SHOP_LEGAL_NAME",
-            "MARQUE_RAZORPAY_KEY_ID",
-            "MARQUE_SMTP_HOST",
-            "MARQUE_SECRET",
-            "MARQUE_CLIENT_VALIDATION",
-        ] {
-            assert!(err.contains(name), "{name} in {err}");
-        }
-        assert!(err.lines().count() >= 6, "one line each: {err}");
-    }
-
-    #[test]
-    fn dev_only_adapters_are_refused() {
-        let mut c = ready();
-        c.notify = Some(NotifyMode::Outbox);
-        refused_for(&c, "outbox");
-        let mut c = ready();
-        c.payment = PaymentConfig::default();
-        refused_for(&c, "MARQUE_RAZORPAY_KEY_ID");
-    }
-
-    #[test]
-    fn default_secrets_are_refused() {
-        let mut c = ready();
-        c.secret = s(DEV_SECRET);
-        refused_for(&c, "published development key");
-        c.secret = None;
-        refused_for(&c, "MARQUE_SECRET is not set");
-        let mut c = ready();
-        c.payment.razorpay_webhook_secret = s("marque-sandbox-webhook-secret");
-        refused_for(&c, "MARQUE_RAZORPAY_WEBHOOK_SECRET is a published");
-    }
-
-    #[test]
-    fn a_short_secret_a_missing_or_plain_public_address_and_a_memory_database_are_refused() {
-        let mut c = ready();
-        c.secret = s("prod-secret");
-        refused_for(&c, "MARQUE_SECRET is shorter than 32 characters");
-        let mut c = ready();
-        c.public_url = None;
-        refused_for(&c, "MARQUE_PUBLIC_URL is not set");
-        c.public_url = Some("http://www.marqueparts.in".into());
-        refused_for(&c, "is not https://");
-        let mut c = ready();
-        c.db = Some("mem://".into());
-        refused_for(&c, "MARQUE_DB is mem://");
-    }
-
-    #[test]
-    fn the_client_validation_value_is_required() {
-        let mut c = ready();
-        c.client_validation = s("  ");
-        refused_for(&c, "MARQUE_CLIENT_VALIDATION is not set");
-    }
-
-    #[test]
-    fn a_database_server_needs_a_user_of_the_shops_own() {
-        let mut c = ready();
-        c.db = Some("ws://db.internal:8000".into());
-        refused_for(&c, "MARQUE_DB_USER is not set");
-        refused_for(&c, "MARQUE_DB_PASS is not set");
-        c.db_user = Some("root".into());
-        c.db_pass = s("pw");
-        refused_for(&c, "MARQUE_DB_USER is `root`");
-        c.db_user = Some("marque".into());
-        assert!(c.prod_refusals().is_empty(), "{:?}", c.prod_refusals());
-        c.db_auth = DbAuth::Root;
-        refused_for(&c, "MARQUE_DB_AUTH is `root`");
-        c.db_auth = DbAuth::Namespace;
-        assert!(c.prod_refusals().is_empty(), "{:?}", c.prod_refusals());
-    }
+/// A secret flag, `None` when unset or blank; kept as given, not trimmed (a key is its exact bytes).
+pub(crate) fn given(value: Option<&SecretString>) -> Option<SecretString> {
+    use secrecy::ExposeSecret as _;
+    value
+        .filter(|v| !v.expose_secret().trim().is_empty())
+        .cloned()
 }

@@ -22,7 +22,7 @@ pub use first_load::ApiEndpoint;
 pub use head::{PageHead, HEAD_MARKER};
 
 use crate::app::Shop;
-use crate::config::Config;
+use crate::settings::Settings;
 
 /// Everything the storefront routes need, loaded once at start-up.
 #[derive(Debug)]
@@ -60,15 +60,15 @@ impl Storefront {
     /// `api` is the public API (paths under `/api`), asked in-process for the data a page embeds.
     ///
     /// # Errors
-    /// When the remote overrides in the configuration are malformed.
-    pub fn load(config: &Config, shop: Shop, api: ApiEndpoint) -> Result<Self, String> {
-        let shell_dir = config.web_dir.join("shell").join("dist");
+    /// When the shell's route table cannot be read.
+    pub fn load(settings: &Settings, shop: Shop, api: ApiEndpoint) -> Result<Self, String> {
+        let shell_dir = settings.storefront.web_dir.join("shell").join("dist");
         let template = std::fs::read_to_string(shell_dir.join("index.html")).unwrap_or_else(|_| {
             tracing::warn!(dir = %shell_dir.display(), "the shell is not built; serving a placeholder page");
             head::PLACEHOLDER_TEMPLATE.to_owned()
         });
-        let remote_dirs = assets::discover_remotes(&config.web_dir);
-        let overrides = config.remote_overrides()?;
+        let remote_dirs = assets::discover_remotes(&settings.storefront.web_dir);
+        let overrides = settings.storefront.remotes.clone();
         let remote_files = first_load::local_remote_files(&remote_dirs, &|name| overrides.contains_key(name));
         // A remote served here is composed by its entry script, which the page preloads: the runtime then needs
         // no manifest fetch before it (a request less on the critical path).
@@ -90,9 +90,9 @@ impl Storefront {
             shell_dir,
             composition,
             routes: routes::RouteTable::embedded()?,
-            shop_description: config.shop_description.clone(),
-            public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()),
-            sitemap_urls: config.sitemap_urls,
+            shop_description: settings.storefront.description.clone(),
+            public_url: settings.public_url.as_ref().map(|u| u.as_str().to_owned()),
+            sitemap_urls: settings.storefront.sitemap_urls,
             hashed: Arc::new(assets::HeldFiles::default()),
         };
         Ok(Self { state: Arc::new(state), remote_dirs })
