@@ -346,7 +346,7 @@ pub fn blob_store(config: &Settings) -> anyhow::Result<Arc<dyn BlobStore>> {
     match &config.blobs {
         Blobs::Local(root) => Ok(Arc::new(LocalDiskBlobStore::new(root.clone()))),
         Blobs::S3(settings) => {
-            let store = S3BlobStore::new(&settings).context("MARQUE_S3_*: the picture bucket")?;
+            let store = S3BlobStore::new(settings).context("MARQUE_S3_*: the picture bucket")?;
             tracing::info!(bucket = store.bucket(), endpoint = settings.endpoint.as_deref().unwrap_or("AWS S3"), "pictures in S3");
             Ok(Arc::new(store))
         }

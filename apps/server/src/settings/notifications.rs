@@ -11,7 +11,7 @@ pub enum Notifications {
     /// Kept in memory and listed at `GET /api/dev/outbox` (`dev` only: `prod` refuses it).
     Outbox,
     /// Email by SMTP, SMS by the SMS gateway.
-    Gateways(Gateways),
+    Gateways(Box<Gateways>),
 }
 
 /// The SMTP relay and the SMS gateway, every required setting given (`Debug` shows no secret).
@@ -93,7 +93,7 @@ impl Notifications {
             SmtpSecurityMode::Starttls => 587,
             SmtpSecurityMode::Tls => 465,
         };
-        Ok(Self::Gateways(Gateways {
+        Ok(Self::Gateways(Box::new(Gateways {
             smtp_host,
             smtp_port: g.smtp_port.unwrap_or(default_port),
             smtp_security,
@@ -114,7 +114,7 @@ impl Notifications {
             sms_otp_template_id,
             sms_order_template_id: text(g.sms_order_template_id.as_ref()),
             sms_refund_template_id: text(g.sms_refund_template_id.as_ref()),
-        }))
+        })))
     }
 
     /// The order confirmation template's id, when messages go through the gateways with one.
