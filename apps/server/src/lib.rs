@@ -18,5 +18,5 @@ pub mod seed;
 pub mod settings;
 pub mod web;
 
-pub use app::{spawn_catalog_poller, App, Shop};
+pub use app::{App, Shop};
 pub use settings::{Flags, Settings};
