@@ -451,7 +451,7 @@ pub fn spawn_warmer(pages: &Arc<ResponseCache>, poll: std::time::Duration) {
                     warmed_for = Some(generation);
                 }
                 Ok(Warmed::Full(n)) => {
-                    tracing::info!(products = n, "response cache: full before every product was read (MARQUE_PRODUCT_PAGES_MB)");
+                    tracing::info!(products = n, "response cache: full before every product was read (MARQUE_READY_PRODUCT_ANSWERS_MB)");
                     warmed_for = Some(generation);
                 }
                 // The catalog changed meanwhile: warmed again once it settles.

@@ -22,20 +22,24 @@ use marque_api::{
 use marque_ports::{BlobStore, CatalogChanges, CatalogStore, IdentityProvider, Notifier, PaymentGateway, SystemClock};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
-use marque_surreal::{ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
+use marque_surreal::Database;
 use marque_storefront::encoding::TextCompression;
 use marque_storefront::hardening::{self, PolicySources, SecurityHeaders};
 use marque_storefront::{ApiEndpoint, Storefront, StorefrontOptions, StorefrontServices};
 use poem::{EndpointExt, Route};
 
-use crate::config::{BlobBackend, Config, DbAuth, Environment, NotifyMode, PaymentMode};
+use crate::settings::blobs::Blobs;
+use crate::settings::notifications::Notifications;
+use crate::settings::payments::Payments;
+use crate::settings::sign_in::SignIn as SignInChoice;
+use crate::settings::{Environment, Settings};
 use crate::{background, seed};
 
 /// A configured shop: the use cases the API and the storefront call, and the adapters only the
 /// wiring names (the database, the payment sandbox, the outbox).
 #[derive(Clone)]
 pub struct App {
-    pub config: Config,
+    pub settings: Settings,
     /// What the API is built from (and the storefront's part of it).
     pub services: Services,
     /// The local payment provider (`dev` without Razorpay keys), served at `/sandbox/razorpay`.
@@ -50,30 +54,28 @@ pub struct App {
 
 impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("App").field("config", &self.config).field("services", &self.services).finish_non_exhaustive()
+        f.debug_struct("App").field("settings", &self.settings).field("services", &self.services).finish_non_exhaustive()
     }
 }
 
 impl App {
-    /// Checks the shop's identity, connects the database named by the
-    /// configuration and applies its schema.
+    /// Builds the adapters the settings (parsed and checked by [`Settings::from_flags`]) name,
+    /// connects the database and applies its schema.
     ///
     /// # Errors
-    /// With `MARQUE_ENV=prod`, every refusal of [`Config::check_prod`] in one message; when the
-    /// identity is invalid, or the database
-    /// cannot be opened or its schema cannot be applied.
-    pub async fn connect(config: Config) -> anyhow::Result<Self> {
-        config.check_prod().map_err(anyhow::Error::msg)?;
-        let mut identity = crate::identity::from_config(&config).map_err(anyhow::Error::msg)?;
-        let (payments, sandbox) = payment_gateway(&config)?;
+    /// When an adapter refuses its settings, or the database cannot be opened or its schema
+    /// cannot be applied.
+    pub async fn connect(settings: Settings) -> anyhow::Result<Self> {
+        let mut identity = crate::identity::from_settings(&settings.identity);
+        let (payments, sandbox) = payment_gateway(&settings)?;
         let checkout_config = payments.checkout();
         identity.payment = Some(PaymentSettings { key: checkout_config.key_id, script: checkout_config.script_url });
-        let provider = sign_in_provider(&config)?;
+        let provider = sign_in_provider(&settings)?;
         identity.sign_in = provider.is_some().then(SignInSettings::google);
         let identity = Arc::new(identity);
-        let secret = config.otp_secret().map_err(anyhow::Error::msg)?;
-        let url = config.database_url();
-        let options = connect_options(&config);
+        let secret = settings.codes.key.expose().to_owned();
+        let url = settings.database.url.to_string();
+        let options = settings.database.connect_options();
         let database = Database::connect_with(&url, &options)
             .await
             .with_context(|| format!("opening the database at {url}"))?;
@@ -81,22 +83,22 @@ impl App {
         let catalog_store: Arc<dyn CatalogStore> =
             Arc::new(BudgetedCatalogStore::new(Arc::new(database.catalog())));
         // Writes (the seed) go through the cache too, so it forgets at once.
-        let (catalog_store, response_cache) = cached_reads(catalog_store, Arc::new(database.catalog_changes()), &config).await;
+        let (catalog_store, response_cache) = cached_reads(catalog_store, Arc::new(database.catalog_changes()), &settings).await;
         let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
-            match config.notify_mode().map_err(anyhow::Error::msg)? {
-                NotifyMode::Outbox => {
+            match &settings.notifications {
+                Notifications::Outbox => {
                     let outbox = Arc::new(Outbox::new());
                     (Some(outbox.clone()), outbox)
                 }
-                NotifyMode::Gateways => (None, Arc::new(crate::notify::gateways(&config.gateways)?)),
+                Notifications::Gateways(gateways) => (None, Arc::new(crate::notify::gateways(gateways)?)),
             };
         let mut order_settings = OrderSettings::new(
             identity.seller().context("the shop's GSTIN and state make no seller")?,
         );
-        order_settings.shop_name = config.shop_name.clone();
+        order_settings.shop_name = settings.identity.name.clone();
         // The outbox keeps every SMS; the gateway sends one only with an approved template.
-        order_settings.confirmation_sms = outbox.is_some() || config.gateways.order_template().is_some();
-        order_settings.refund_sms = outbox.is_some() || config.gateways.refund_template().is_some();
+        order_settings.confirmation_sms = outbox.is_some() || settings.notifications.order_template().is_some();
+        order_settings.refund_sms = outbox.is_some() || settings.notifications.refund_template().is_some();
         let orders = OrderService::new(
             Arc::new(database.orders()),
             Arc::new(database.accounts()),
@@ -104,7 +106,7 @@ impl App {
             notifier.clone(),
             order_settings,
         );
-        let blobs = blob_store(&config)?;
+        let blobs = blob_store(&settings)?;
         let privacy = PrivacyService::new(
             Arc::new(database.accounts()),
             Arc::new(database.addresses()),
@@ -112,37 +114,41 @@ impl App {
             Arc::new(database.orders()),
             blobs.clone(),
         );
-        let mut settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
-        settings.otp_valid_secs = i64::from(config.otp_valid_seconds.max(1));
-        settings.signup_messages_per_hour = config.signup_messages_per_hour;
-        settings.shop_name = config.shop_name.clone();
-        settings.attempts_per_minute = config.limits.login_attempts_per_minute.max(1);
-        let mut rules = config.rate_limits;
-        config.limits.apply(&mut rules);
+        let mut account_settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
+        account_settings.otp_valid_secs = i64::from(settings.codes.valid_seconds);
+        account_settings.signup_messages_per_hour = settings.codes.signup_messages_per_hour;
+        account_settings.shop_name = settings.identity.name.clone();
+        account_settings.attempts_per_minute = settings.limits.login_attempts_per_minute;
+        let rules = settings.limits.rules;
         let throttle = Throttle::new(Arc::new(database.rate_counter()), Arc::new(SystemClock), rules);
-        let accounts =
-            AccountService::new(Arc::new(database.accounts()), Arc::new(database.rate_counter()), notifier, blobs, Arc::new(SystemClock), settings);
+        let accounts = AccountService::new(
+            Arc::new(database.accounts()),
+            Arc::new(database.rate_counter()),
+            notifier,
+            blobs,
+            Arc::new(SystemClock),
+            account_settings,
+        );
         let wishlist = WishlistService::new(Arc::new(database.wishlist()), catalog_store.clone());
-        let client_validation = config
+        let client_validation = settings
             .client_validation
             .as_ref()
-            .filter(|v| !v.expose().is_empty())
-            .map(|v| Arc::new(ClientValidation(v.expose().to_owned())));
+            .map(|v| Arc::new(ClientValidation(secrecy::ExposeSecret::expose_secret(v).to_owned())));
         let sign_in = provider.map(|(provider, dev)| SignIn {
             provider,
             dev,
-            public_url: config.public_url.as_ref().map(|u| u.trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()),
+            public_url: settings.public_url.as_ref().map(|u| u.as_str().to_owned()),
         });
         let addresses = Arc::new(database.addresses());
         // Checkout reads stock and prices from the store itself, never from cached answers.
         let checkout =
             CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock))
                 .notifying(Arc::new(orders.clone()));
-        let checkout = crate::payments::configure_checkout(checkout, &config);
+        let checkout = crate::payments::configure_checkout(checkout, &settings);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         background::spawn_hold_sweeper(&checkout, alive_rx.clone());
         background::spawn_account_sweeper(&accounts, alive_rx.clone());
-        crate::payments::spawn_reconciler(&checkout, &config, alive_rx.clone());
+        crate::payments::spawn_reconciler(&checkout, &settings, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox = outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
         let services = Services {
@@ -160,12 +166,12 @@ impl App {
             client_validation,
             response_cache,
             catalog_guard: Arc::new(CatalogGuard::new(
-                config.limits.catalog_misses_per_minute,
-                std::time::Duration::from_millis(config.limits.catalog_deadline_ms),
+                settings.limits.catalog_misses_per_minute,
+                settings.limits.catalog_deadline,
             )),
             dev_outbox,
         };
-        Ok(Self { config, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
+        Ok(Self { settings, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
     }
 
     /// The database itself, for black-box tests that put records (placed orders) in place.
@@ -199,27 +205,27 @@ impl App {
         if !self.services.catalog.is_empty().await? {
             return Ok(0);
         }
-        seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.config.seed_products, progress).await?;
-        Ok(self.config.seed_products)
+        seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.settings.seed_products, progress).await?;
+        Ok(self.settings.seed_products)
     }
 
     /// The whole HTTP surface: API, storefront pages, static files, media.
     ///
     /// # Errors
-    /// When the remote overrides in the configuration are malformed.
+    /// When the storefront's route table or the security headers cannot be built.
     pub fn routes(&self) -> anyhow::Result<impl poem::Endpoint + 'static> {
         // One API endpoint, served at /api and asked in-process by the storefront for the data pages embed.
         let api = ApiEndpoint::new(marque_api::routes(self.services.clone()));
-        let storefront = Storefront::load(&self.storefront_options()?, self.storefront_services(), api.clone())
+        let storefront = Storefront::load(&self.storefront_options(), self.storefront_services(), api.clone())
             .map_err(anyhow::Error::msg)?;
         let mut route = Route::new();
         if let Some(sandbox) = &self.sandbox {
             route = route.nest(SANDBOX_PATH, sandbox.routes());
         }
-        let headers = SecurityHeaders::new(&self.policy_sources()?, self.config.env == Environment::Prod)
+        let headers = SecurityHeaders::new(&self.policy_sources()?, self.settings.env == Environment::Prod)
             .map_err(anyhow::Error::msg)?;
-        let proxies = Arc::new(self.config.limits.proxies().map_err(anyhow::Error::msg)?);
-        let body_deadline = crate::listener::BodyDeadline(std::time::Duration::from_millis(self.config.limits.body_timeout_ms.max(1)));
+        let proxies = Arc::new(self.settings.limits.trusted_proxies.clone());
+        let body_deadline = crate::listener::BodyDeadline(self.settings.limits.body_timeout);
         Ok(route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
@@ -236,18 +242,16 @@ impl App {
             .with(marque_api::clients::RememberClient(proxies)))
     }
 
-    /// The storefront's settings, from the configuration.
-    ///
-    /// # Errors
-    /// When `MARQUE_REMOTES` is malformed.
-    pub fn storefront_options(&self) -> anyhow::Result<StorefrontOptions> {
-        Ok(StorefrontOptions {
-            web_dir: self.config.web_dir.clone(),
-            remote_overrides: self.config.remote_overrides().map_err(anyhow::Error::msg)?,
-            shop_description: self.config.shop_description.clone(),
-            public_url: self.config.public_url.clone(),
-            sitemap_urls: self.config.sitemap_urls,
-        })
+    /// The storefront's options, from the settings (checked when they were parsed).
+    #[must_use]
+    pub fn storefront_options(&self) -> StorefrontOptions {
+        StorefrontOptions {
+            web_dir: self.settings.storefront.web_dir.clone(),
+            remote_overrides: self.settings.storefront.remotes.clone(),
+            shop_description: self.settings.storefront.description.clone(),
+            public_url: self.settings.public_url.as_ref().map(|u| u.as_str().to_owned()),
+            sitemap_urls: self.settings.storefront.sitemap_urls,
+        }
     }
 
     /// The storefront's part of the use cases.
@@ -264,49 +268,21 @@ impl App {
     /// script's and the payment API's, remotes served from elsewhere, and the operator's extras.
     ///
     /// # Errors
-    /// When `MARQUE_REMOTES` is malformed or an extra origin is not `http(s)://host[:port]`.
+    /// None today (the origins were parsed with the settings); kept for the callers.
     pub fn policy_sources(&self) -> anyhow::Result<PolicySources> {
-        let payment_api = match self.config.payment_mode() {
-            Ok(PaymentMode::Razorpay { api_url, .. }) => {
-                hardening::origin_of(api_url.as_deref().unwrap_or(marque_razorpay::RAZORPAY_BASE_URL))
+        let payment_api = match &self.settings.payments {
+            Payments::Razorpay(razorpay) => {
+                hardening::origin_of(razorpay.api_url.as_deref().unwrap_or(marque_razorpay::RAZORPAY_BASE_URL))
             }
-            _ => None,
+            Payments::Sandbox => None,
         };
-        let mut extra = Vec::new();
-        for raw in self.config.csp_extra_origins.split([',', ' ']).map(str::trim).filter(|o| !o.is_empty()) {
-            let origin = hardening::origin_of(raw)
-                .filter(|o| o == raw.trim_end_matches('/'))
-                .with_context(|| format!("MARQUE_CSP_EXTRA_ORIGINS: `{raw}` is not an origin like https://host[:port]"))?;
-            extra.push(origin);
-        }
+        let extra = self.settings.storefront.csp_extra_origins.clone();
         Ok(PolicySources {
             payment_script: self.services.identity.payment.as_ref().and_then(|p| hardening::origin_of(&p.script)),
             payment_api,
-            remotes: self.config.remote_overrides().map_err(anyhow::Error::msg)?.values().filter_map(|u| hardening::origin_of(u)).collect(),
+            remotes: self.settings.storefront.remotes.values().filter_map(|u| hardening::origin_of(u)).collect(),
             extra,
         })
-    }
-}
-
-/// How to reach the configured database: the shop's namespace and database, and the
-/// `ws://` server's user when configured.
-#[must_use]
-pub fn connect_options(config: &Config) -> ConnectOptions {
-    let level = match config.db_auth {
-        DbAuth::Root => UserLevel::Root,
-        DbAuth::Namespace => UserLevel::Namespace,
-        DbAuth::Database => UserLevel::Database,
-    };
-    ConnectOptions {
-        namespace: config.db_namespace.clone(),
-        database: config.db_database.clone(),
-        timeout: std::time::Duration::from_millis(config.db_timeout_ms.max(1)),
-        store_memory: StoreMemory { block_cache_mb: config.db_cache_mb, memtable_mb: config.db_memtable_mb },
-        credentials: config
-            .db_user
-            .clone()
-            .zip(config.db_pass.as_ref())
-            .map(|(username, password)| Credentials { username, password: password.expose().to_owned(), level }),
     }
 }
 
@@ -316,28 +292,27 @@ pub const SANDBOX_PATH: &str = "/sandbox/razorpay";
 /// Razorpay when configured, else (in `dev`) the in-process sandbox with the routes it serves.
 ///
 /// # Errors
-/// The configuration's refusal (see [`Config::payment_mode`]), or Razorpay's settings rejected.
-pub fn payment_gateway(config: &Config) -> anyhow::Result<(Arc<dyn PaymentGateway>, Option<Sandbox>)> {
-    match config.payment_mode().map_err(anyhow::Error::msg)? {
-        PaymentMode::Razorpay { key_id, key_secret, webhook_secret, api_url, script_url } => {
+/// Razorpay's settings rejected.
+pub fn payment_gateway(config: &Settings) -> anyhow::Result<(Arc<dyn PaymentGateway>, Option<Sandbox>)> {
+    match &config.payments {
+        Payments::Razorpay(razorpay) => {
             let mut settings =
-                RazorpayConfig::new(key_id, secrecy::SecretString::from(key_secret), secrecy::SecretString::from(webhook_secret));
-            if let Some(url) = api_url {
-                settings.base_url = url;
+                RazorpayConfig::new(razorpay.key_id.clone(), razorpay.key_secret.clone(), razorpay.webhook_secret.clone());
+            if let Some(url) = &razorpay.api_url {
+                settings.base_url.clone_from(url);
             }
-            if let Some(url) = script_url {
-                settings.checkout_script_url = url;
+            if let Some(url) = &razorpay.script_url {
+                settings.checkout_script_url.clone_from(url);
             }
             let gateway = RazorpayGateway::new(settings).context("MARQUE_RAZORPAY_*: the payment settings")?;
             Ok((Arc::new(gateway), None))
         }
-        PaymentMode::Sandbox => {
+        Payments::Sandbox => {
             // Webhooks need an address the sandbox can reach: the public URL, or a fixed port.
             let base = config
                 .public_url
-                .as_deref()
-                .map(|u| u.trim_end_matches('/').to_owned())
-                .filter(|u| !u.is_empty())
+                .as_ref()
+                .map(|u| u.as_str().to_owned())
                 .or_else(|| Some(format!("http://{}", config.addr)).filter(|_| !config.addr.ends_with(":0")));
             let webhook = base.map(|b| format!("{b}/api/razorpay/webhook"));
             let sandbox = Sandbox::new(SandboxConfig::dev(SANDBOX_PATH, webhook));
@@ -349,12 +324,12 @@ pub fn payment_gateway(config: &Config) -> anyhow::Result<(Arc<dyn PaymentGatewa
 /// The picture store: files under the data directory, or the shared S3 bucket.
 ///
 /// # Errors
-/// The configuration's refusal (see [`Config::blob_backend`]), or the S3 settings rejected.
-pub fn blob_store(config: &Config) -> anyhow::Result<Arc<dyn BlobStore>> {
-    match config.blob_backend().map_err(anyhow::Error::msg)? {
-        BlobBackend::Local(root) => Ok(Arc::new(LocalDiskBlobStore::new(root))),
-        BlobBackend::S3(settings) => {
-            let store = S3BlobStore::new(&settings).context("MARQUE_S3_*: the picture bucket")?;
+/// The S3 settings rejected.
+pub fn blob_store(config: &Settings) -> anyhow::Result<Arc<dyn BlobStore>> {
+    match &config.blobs {
+        Blobs::Local(root) => Ok(Arc::new(LocalDiskBlobStore::new(root.clone()))),
+        Blobs::S3(settings) => {
+            let store = S3BlobStore::new(settings).context("MARQUE_S3_*: the picture bucket")?;
             tracing::info!(bucket = store.bucket(), endpoint = settings.endpoint.as_deref().unwrap_or("AWS S3"), "pictures in S3");
             Ok(Arc::new(store))
         }
@@ -365,51 +340,49 @@ pub fn blob_store(config: &Config) -> anyhow::Result<Arc<dyn BlobStore>> {
 /// else the local stand-in in `dev`, else none. The flag tells whether it is the stand-in.
 ///
 /// # Errors
-/// When only one of the client id and secret is set, or the issuer is not a URL.
-pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn IdentityProvider>, bool)>> {
-    let id = config.google_client_id.as_deref().map(str::trim).filter(|v| !v.is_empty());
-    let secret = config.google_client_secret.as_ref().map(|s| s.expose().trim()).filter(|v| !v.is_empty());
-    match (id, secret) {
-        (Some(id), Some(secret)) => {
-            let mut oidc = OidcConfig::google(id, secrecy::SecretString::from(secret.to_owned()));
-            if let Some(issuer) = config.google_issuer.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+/// When the issuer is not a URL.
+pub fn sign_in_provider(config: &Settings) -> anyhow::Result<Option<(Arc<dyn IdentityProvider>, bool)>> {
+    match &config.sign_in {
+        SignInChoice::Google { client_id, client_secret, issuer } => {
+            let mut oidc = OidcConfig::google(client_id, client_secret.clone());
+            if let Some(issuer) = issuer {
                 issuer.clone_into(&mut oidc.issuer_url);
             }
             let provider = OidcIdentityProvider::new(oidc).context("MARQUE_GOOGLE_*: the sign-in settings")?;
             Ok(Some((Arc::new(provider), false)))
         }
-        (None, None) if config.env == Environment::Dev => Ok(Some((Arc::new(DevIdentityProvider::new()), true))),
-        (None, None) => Ok(None),
-        _ => anyhow::bail!("MARQUE_GOOGLE_CLIENT_ID and MARQUE_GOOGLE_CLIENT_SECRET must be set together"),
+        SignInChoice::DevStandIn => Ok(Some((Arc::new(DevIdentityProvider::new()), true))),
+        SignInChoice::Off => Ok(None),
     }
 }
 /// The store the storefront reads through: `store` behind a [`CachedCatalogStore`] whose
 /// `changes` are polled every `catalog_poll_ms` by a task that ends with the last handle
-/// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0). With it, the
-/// cache of finished responses (`product_pages_mb`), warmed by a task of its own.
+/// of the cache; `store` itself when the cache is off (`cache_mb` 0). With it, the
+/// cache of finished responses (`ready_product_answers_mb`), warmed by a task of its own.
 async fn cached_reads(
     store: Arc<dyn CatalogStore>,
     changes: Arc<dyn CatalogChanges>,
-    config: &Config,
+    settings: &Settings,
 ) -> (Arc<dyn CatalogStore>, Option<Arc<ResponseCache>>) {
-    if config.catalog_cache_mb == 0 {
+    let config = &settings.catalog;
+    if config.cache_mb == 0 {
         return (store, None);
     }
-    let poll = std::time::Duration::from_millis(config.catalog_poll_ms.max(10));
+    let poll = config.poll;
     // Answers stay usable for a few polls, so one slow poll does not empty the cache;
     // never longer than the second within which a write must show.
     let staleness = (poll * 4).min(std::time::Duration::from_millis(900));
     let cache = Arc::new(
-        CachedCatalogStore::new(store, changes, config.catalog_cache_mb.saturating_mul(1 << 20)).with_max_staleness(staleness),
+        CachedCatalogStore::new(store, changes, config.cache_mb.saturating_mul(1 << 20)).with_max_staleness(staleness),
     );
     if let Err(e) = cache.refresh().await {
         tracing::warn!(error = %e, "catalog cache: the catalog version cannot be read yet");
     }
     marque_catalog_cache::spawn_poller(&cache, poll);
-    let pages = (config.product_pages_mb > 0)
+    let pages = (config.ready_product_answers_mb > 0)
         .then(|| {
-            let listings = config.catalog_cache_mb.saturating_mul(1 << 20) / 2;
-            ResponseCache::new(cache.clone(), config.product_pages_mb.saturating_mul(1 << 20), listings)
+            let listings = config.cache_mb.saturating_mul(1 << 20) / 2;
+            ResponseCache::new(cache.clone(), config.ready_product_answers_mb.saturating_mul(1 << 20), listings)
         });
     if let Some(pages) = &pages {
         response_cache::spawn_warmer(pages, poll);

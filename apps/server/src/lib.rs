@@ -3,8 +3,6 @@
 
 pub mod app;
 pub mod background;
-pub mod clients;
-pub mod config;
 pub mod identity;
 pub mod listener;
 pub mod memory;
@@ -12,6 +10,7 @@ pub mod notify;
 pub mod payments;
 pub mod request_log;
 pub mod seed;
+pub mod settings;
 
 pub use app::App;
-pub use config::Config;
+pub use settings::{Flags, Settings};

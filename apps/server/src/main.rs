@@ -2,9 +2,9 @@
 
 use clap::{Parser, Subcommand};
 use marque_server::listener::NoDelayAcceptor;
-use marque_server::app::connect_options;
-use marque_server::config::Environment;
-use marque_server::{App, Config};
+use marque_server::settings::database::DatabaseSettings;
+use marque_server::settings::Environment;
+use marque_server::{App, Flags, Settings};
 use marque_surreal::Database;
 use poem::listener::Acceptor;
 use poem::Server;
@@ -13,7 +13,7 @@ use poem::Server;
 #[command(name = "marque-server", version, about = "Marque: spare parts for luxury cars")]
 struct Cli {
     #[command(flatten)]
-    config: Config,
+    flags: Flags,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -79,18 +79,18 @@ async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     init_tracing();
     match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve(cli.config).await,
+        Command::Serve => serve(Settings::from_flags(cli.flags)?).await,
         Command::Seed { products } => {
-            if cli.config.env == Environment::Prod {
+            if cli.flags.env == Environment::Prod {
                 anyhow::bail!("marque-server seed writes the demo catalog; it is refused with MARQUE_ENV=prod");
             }
-            let mut config = cli.config;
+            let mut flags = cli.flags;
             if let Some(n) = products {
-                config.seed_products = n;
+                flags.seed_products = n;
             }
-            let app = App::connect(config).await?;
+            let app = App::connect(Settings::from_flags(flags)?).await?;
             let started = std::time::Instant::now();
-            let step = (app.config.seed_products / 10).max(1_000);
+            let step = (app.settings.seed_products / 10).max(1_000);
             let written = app
                 .seed_if_empty_reporting(|done, count| {
                     if done % step < 1_000 || done == count {
@@ -107,18 +107,19 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Export { file } => {
-            let config = cli.config;
-            let database = Database::connect_with(&config.database_url(), &connect_options(&config)).await?;
+            // Only the database's settings: a backup is taken whatever else is configured.
+            let db = DatabaseSettings::parse(&cli.flags);
+            let database = Database::connect_with(db.url.as_str(), &db.connect_options()).await?;
             database.export_to(&file).await?;
             println!("wrote the backup {}", file.display());
             close_database(database).await;
             Ok(())
         }
         Command::Import { file, replace } => {
-            let config = cli.config;
-            let safety = replace.then(|| safety_export_path(&config.data_dir, chrono::Utc::now()));
+            let db = DatabaseSettings::parse(&cli.flags);
+            let safety = replace.then(|| safety_export_path(&cli.flags.data_dir, chrono::Utc::now()));
             let (database, saved) =
-                Database::restore(&config.database_url(), &connect_options(&config), &file, safety.as_deref()).await?;
+                Database::restore(db.url.as_str(), &db.connect_options(), &file, safety.as_deref()).await?;
             if let Some(safety) = safety.filter(|_| saved) {
                 println!("wrote what the database held to the safety export {}", safety.display());
             }
@@ -127,9 +128,9 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Openapi => {
-            let mut config = cli.config;
-            config.db = Some("mem://".into());
-            let app = App::connect(config).await?;
+            let mut flags = cli.flags;
+            flags.db = Some("mem://".into());
+            let app = App::connect(Settings::from_flags(flags)?).await?;
             println!("{}", marque_api::spec_json(&app.services));
             Ok(())
         }
@@ -150,21 +151,21 @@ fn safety_export_path(data_dir: &std::path::Path, now: chrono::DateTime<chrono::
     path
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
-    let addr = config.addr.clone();
-    if config.env == Environment::Dev {
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let addr = settings.addr.clone();
+    if settings.env == Environment::Dev {
         marque_server::listener::dev_listens_on_loopback(&addr).await.map_err(anyhow::Error::msg)?;
     }
-    let app = App::connect(config).await?;
+    let app = App::connect(settings).await?;
     // A production shop starts from its own data (or a backup), never from the demo.
-    if app.config.env == Environment::Dev {
+    if app.settings.env == Environment::Dev {
         let seeded = app.seed_if_empty().await?;
         if seeded > 0 {
             tracing::info!(products = seeded, "seeded the demo catalog");
         }
     }
     let routes = app.routes()?;
-    let acceptor = NoDelayAcceptor::bind(addr).await?.with_timeouts(app.config.limits.timeouts());
+    let acceptor = NoDelayAcceptor::bind(addr).await?.with_timeouts(app.settings.limits.timeouts());
     for local in acceptor.local_addr() {
         if let Some(addr) = local.as_socket_addr() {
             // Scripts and tests read this line to find a port picked with `:0`.

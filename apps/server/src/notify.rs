@@ -7,7 +7,8 @@ use marque_ports::{Channel, Notification, Notifier, NotifyError};
 use marque_sms::{SmsGatewayConfig, SmsGatewayNotifier};
 use marque_smtp::{SmtpConfig, SmtpNotifier, SmtpSecurity};
 
-use crate::config::{GatewayConfig, SmtpSecurityMode};
+use crate::settings::notifications::Gateways;
+use crate::settings::SmtpSecurityMode;
 
 /// Sends each message through the notifier of its channel: email to one, SMS to the other.
 pub struct ChannelRouter {
@@ -31,44 +32,35 @@ impl Notifier for ChannelRouter {
     }
 }
 
-fn text(v: Option<&String>) -> String {
-    v.map(|v| v.trim().to_owned()).unwrap_or_default()
-}
-
 /// Email by SMTP and SMS by the SMS gateway, from settings already checked by
-/// [`crate::Config::notify_mode`]. Must run inside a Tokio runtime.
+/// [`crate::settings::notifications::Notifications::parse`]. Must run inside a Tokio runtime.
 ///
 /// # Errors
 /// When an adapter refuses its settings (a malformed sender, a half-given login, a bad URL).
-pub fn gateways(g: &GatewayConfig) -> anyhow::Result<ChannelRouter> {
-    let mut smtp = SmtpConfig::new(text(g.smtp_host.as_ref()), text(g.smtp_from.as_ref()));
-    let (security, port) = match g.smtp_security.unwrap_or(SmtpSecurityMode::Starttls) {
-        SmtpSecurityMode::Plain => (SmtpSecurity::Plain, 25),
-        SmtpSecurityMode::Starttls => (SmtpSecurity::StartTls, 587),
-        SmtpSecurityMode::Tls => (SmtpSecurity::Tls, 465),
+pub fn gateways(g: &Gateways) -> anyhow::Result<ChannelRouter> {
+    let mut smtp = SmtpConfig::new(g.smtp_host.clone(), g.smtp_from.clone());
+    smtp.security = match g.smtp_security {
+        SmtpSecurityMode::Plain => SmtpSecurity::Plain,
+        SmtpSecurityMode::Starttls => SmtpSecurity::StartTls,
+        SmtpSecurityMode::Tls => SmtpSecurity::Tls,
     };
-    smtp.security = security;
-    smtp.port = g.smtp_port.unwrap_or(port);
-    smtp.username = g.smtp_user.as_ref().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
-    smtp.password = g
-        .smtp_pass
-        .as_ref()
-        .filter(|p| !p.expose().is_empty())
-        .map(|p| secrecy::SecretString::from(p.expose().to_owned()));
+    smtp.port = g.smtp_port;
+    smtp.username = g.smtp_user.clone();
+    smtp.password = g.smtp_pass.clone();
     let email = SmtpNotifier::new(smtp).context("MARQUE_SMTP_*: the SMTP settings")?;
     let mut sms = SmsGatewayConfig::msg91(
-        secrecy::SecretString::from(g.sms_auth_key.as_ref().map(|k| k.expose().trim().to_owned()).unwrap_or_default()),
-        text(g.sms_sender.as_ref()),
-        text(g.sms_dlt_entity_id.as_ref()),
-        text(g.sms_otp_template_id.as_ref()),
+        g.sms_auth_key.clone(),
+        g.sms_sender.clone(),
+        g.sms_dlt_entity_id.clone(),
+        g.sms_otp_template_id.clone(),
     );
-    if let Some(id) = g.order_template() {
-        sms.templates.insert(marque_app::ORDER_PLACED_SMS_TEMPLATE.to_owned(), id.to_owned());
+    if let Some(id) = &g.sms_order_template_id {
+        sms.templates.insert(marque_app::ORDER_PLACED_SMS_TEMPLATE.to_owned(), id.clone());
     }
-    if let Some(id) = g.refund_template() {
-        sms.templates.insert(marque_app::PAYMENT_REFUNDED_SMS_TEMPLATE.to_owned(), id.to_owned());
+    if let Some(id) = &g.sms_refund_template_id {
+        sms.templates.insert(marque_app::PAYMENT_REFUNDED_SMS_TEMPLATE.to_owned(), id.clone());
     }
-    if let Some(url) = g.sms_base_url.as_ref().map(|u| u.trim().trim_end_matches('/')).filter(|u| !u.is_empty()) {
+    if let Some(url) = &g.sms_base_url {
         url.clone_into(&mut sms.base_url);
     }
     let sms = SmsGatewayNotifier::new(sms).context("MARQUE_SMS_*: the SMS gateway settings")?;
@@ -111,17 +103,19 @@ mod tests {
     #[tokio::test]
     async fn configured_gateways_build() {
         let s = |v: &str| Some(v.to_owned());
-        let g = GatewayConfig {
+        let flags = crate::settings::flags::GatewayFlags {
             smtp_host: s("127.0.0.1"),
             smtp_security: Some(SmtpSecurityMode::Plain),
             smtp_from: s("Marque Parts <no-reply@marqueparts.in>"),
             sms_base_url: s("http://127.0.0.1:9"),
-            sms_auth_key: Some("key".parse().expect("infallible")),
+            sms_auth_key: Some("key".into()),
             sms_sender: s("MRQPRT"),
             sms_dlt_entity_id: s("1201159000000000001"),
             sms_otp_template_id: s("tmpl-otp"),
-            ..GatewayConfig::default()
+            ..crate::settings::flags::GatewayFlags::default()
         };
+        let parsed = crate::settings::notifications::Notifications::parse(None, &flags, crate::settings::Environment::Prod);
+        let Ok(crate::settings::notifications::Notifications::Gateways(g)) = parsed else { panic!("gateways: {parsed:?}") };
         gateways(&g).expect("builds");
     }
 }

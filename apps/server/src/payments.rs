@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use marque_app::CheckoutService;
 
-use crate::config::{Config, Environment};
+use crate::settings::{Environment, Settings};
 
 /// The exit status of the fault point (`MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD`).
 pub const FAULT_EXIT_STATUS: i32 = 86;
@@ -13,12 +13,12 @@ pub const FAULT_EXIT_STATUS: i32 = 86;
 /// The checkout with the configured order limits and, in `dev` when asked for, the fault point
 /// that ends the process between noting a webhook and acting on it.
 #[must_use]
-pub fn configure_checkout(checkout: CheckoutService, config: &Config) -> CheckoutService {
-    let checkout = checkout.with_limits(config.orders.limits());
-    if !config.orders.test_exit_after_webhook_record {
+pub fn configure_checkout(checkout: CheckoutService, settings: &Settings) -> CheckoutService {
+    let checkout = checkout.with_limits(settings.orders.limits);
+    if !settings.orders.test_exit_after_webhook_record {
         return checkout;
     }
-    if config.env != Environment::Dev {
+    if settings.env != Environment::Dev {
         tracing::warn!("MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD is honoured in dev only; ignored");
         return checkout;
     }
@@ -40,9 +40,9 @@ pub async fn forget_old_events(checkout: &CheckoutService) {
 
 /// Reconciles payments with the provider at once and then every `MARQUE_RECONCILE_SECONDS`, until
 /// `alive`'s sender (the app) is dropped.
-pub fn spawn_reconciler(checkout: &CheckoutService, config: &Config, alive: tokio::sync::watch::Receiver<()>) {
+pub fn spawn_reconciler(checkout: &CheckoutService, settings: &Settings, alive: tokio::sync::watch::Receiver<()>) {
     let checkout = checkout.clone();
-    let period = std::time::Duration::from_secs(config.orders.reconcile_seconds.max(1));
+    let period = settings.orders.reconcile;
     crate::background::spawn_every(period, alive, move || {
         let checkout = checkout.clone();
         async move {

@@ -8,7 +8,9 @@ use std::io::Cursor;
 use helpers::customers::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
 use helpers::google;
 use helpers::{location, no_redirects, query_value, spawn_shop, spawn_with, TestShop};
-use marque_server::config::{BlobsMode, Config, Environment, GatewayConfig, IdentityConfig, PaymentConfig, S3Config, SmtpSecurityMode};
+use marque_server::settings::flags::{GatewayFlags, IdentityFlags, PaymentFlags, S3Flags};
+use marque_server::settings::{BlobsMode, Environment, SmtpSecurityMode};
+use marque_server::{Flags, Settings};
 use marque_server::seed;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
@@ -222,7 +224,7 @@ async fn sessions_are_required_and_end_on_logout() {
 
 #[tokio::test]
 async fn a_configured_client_validation_header_is_required() {
-    let shop = spawn_with(|c| c.client_validation = Some("client-42".parse().expect("infallible"))).await;
+    let shop = spawn_with(|c| c.client_validation = Some("client-42".into())).await;
     register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
     let code = code_for(&shop, "9876543210").await;
     let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": code })).await;
@@ -458,15 +460,15 @@ async fn a_wishlist_of_49_takes_exactly_one_of_many_concurrent_adds() {
 
 /// A `prod` configuration with every required setting (gateways and Razorpay unreachable: nothing
 /// in these tests sends or pays).
-fn production(c: &mut Config, dir: &std::path::Path) {
+fn production(c: &mut Flags, dir: &std::path::Path) {
     c.env = Environment::Prod;
     c.db = Some(format!("surrealkv://{}", dir.join("db").display()));
     c.public_url = Some("https://spares.example.in".into());
     c.gateways = unreachable_gateways();
-    c.secret = Some("prod-secret-0123456789abcdef-0123456789".parse().expect("infallible"));
-    c.client_validation = Some("client-check".parse().expect("infallible"));
+    c.secret = Some("prod-secret-0123456789abcdef-0123456789".into());
+    c.client_validation = Some("client-check".into());
     let s = |v: &str| Some(v.to_owned());
-    c.identity = IdentityConfig {
+    c.identity = IdentityFlags {
         legal_name: s("Spares Mumbai LLP"),
         address: s("4 Lamington Road, Mumbai 400007"),
         gstin: s("27AAPFU0939F1ZV"),
@@ -479,10 +481,10 @@ fn production(c: &mut Config, dir: &std::path::Path) {
         grievance_email: s("grievance@spares.in"),
         grievance_phone: s("+91 22 4000 1002"),
     };
-    c.payment = PaymentConfig {
+    c.payment = PaymentFlags {
         razorpay_key_id: Some("rzp_live_Test".into()),
-        razorpay_key_secret: Some("key-secret".parse().expect("infallible")),
-        razorpay_webhook_secret: Some("webhook-secret".parse().expect("infallible")),
+        razorpay_key_secret: Some("key-secret".into()),
+        razorpay_webhook_secret: Some("webhook-secret".into()),
         razorpay_api_url: Some("http://127.0.0.1:9".into()),
         razorpay_script_url: None,
     };
@@ -627,19 +629,19 @@ async fn google_sign_in_without_a_provider_answers_json_404() {
 }
 
 /// Gateway settings `prod` accepts, pointing nowhere (no test sends through them).
-fn unreachable_gateways() -> GatewayConfig {
+fn unreachable_gateways() -> GatewayFlags {
     let s = |v: &str| Some(v.to_owned());
-    GatewayConfig {
+    GatewayFlags {
         smtp_host: s("127.0.0.1"),
         smtp_port: Some(9),
         smtp_security: Some(SmtpSecurityMode::Plain),
         smtp_from: s("Marque Parts <no-reply@marqueparts.in>"),
         sms_base_url: s("http://127.0.0.1:9"),
-        sms_auth_key: Some("key".parse().expect("infallible")),
+        sms_auth_key: Some("key".into()),
         sms_sender: s("MRQPRT"),
         sms_dlt_entity_id: s("1201159000000000001"),
         sms_otp_template_id: s("tmpl-otp"),
-        ..GatewayConfig::default()
+        ..GatewayFlags::default()
     }
 }
 
@@ -656,15 +658,15 @@ async fn instances_sharing_a_bucket_serve_each_others_pictures() {
     let dirs = [tempfile::tempdir().expect("temporary directory"), tempfile::tempdir().expect("temporary directory")];
     let on_s3 = |dir: std::path::PathBuf| {
         let endpoint = endpoint.clone();
-        move |c: &mut Config| {
+        move |c: &mut Flags| {
             c.data_dir = dir;
             c.blobs = BlobsMode::S3;
-            c.s3 = S3Config {
+            c.s3 = S3Flags {
                 s3_bucket: Some("marque-pictures".into()),
                 s3_region: Some("us-east-1".into()),
                 s3_endpoint: Some(endpoint),
                 s3_access_key_id: Some("testing".into()),
-                s3_secret_access_key: Some("testing-secret".parse().expect("infallible")),
+                s3_secret_access_key: Some("testing-secret".into()),
                 s3_allow_http: true,
                 s3_virtual_hosted: false,
             };
@@ -700,13 +702,13 @@ async fn instances_sharing_a_bucket_serve_each_others_pictures() {
     assert_eq!(other.get(&replaced).await.status(), 200, "the new one is served by the other instance");
 }
 
-#[tokio::test]
-async fn s3_pictures_without_their_settings_refuse_to_start_and_say_which() {
-    let mut config = Config::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
-    config.blobs = BlobsMode::S3;
-    config.s3.s3_bucket = Some("marque-pictures".into());
-    config.s3.s3_access_key_id = Some("AKIA1".into());
-    let refused = marque_server::App::connect(config).await.expect_err("refused");
+#[test]
+fn s3_pictures_without_their_settings_refuse_to_start_and_say_which() {
+    let mut flags = Flags::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
+    flags.blobs = BlobsMode::S3;
+    flags.s3.s3_bucket = Some("marque-pictures".into());
+    flags.s3.s3_access_key_id = Some("AKIA1".into());
+    let refused = Settings::from_flags(flags).expect_err("refused");
     let text = format!("{refused:#}");
     assert!(text.contains("MARQUE_S3_REGION") && text.contains("MARQUE_S3_SECRET_ACCESS_KEY"), "{text}");
     assert!(!text.contains("MARQUE_S3_BUCKET") && !text.contains("MARQUE_S3_ACCESS_KEY_ID"), "only the missing ones: {text}");

@@ -26,8 +26,9 @@ async fn readiness_follows_the_database_and_liveness_does_not() {
             Err(marque_ports::ReadinessError::Unavailable { reason: "stopped".into() })
         }
     }
-    let config = marque_server::Config::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
-    let mut app = marque_server::App::connect(config).await.expect("the shop starts");
+    let flags = marque_server::Flags::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
+    let settings = marque_server::Settings::from_flags(flags).expect("dev settings");
+    let mut app = marque_server::App::connect(settings).await.expect("the shop starts");
     app.services.readiness = marque_api::DatabaseReadiness(std::sync::Arc::new(Gone));
     let shop = helpers::serve(&app).await;
     let (status, body) = shop.get_json("/api/health/live").await;

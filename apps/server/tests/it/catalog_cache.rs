@@ -188,7 +188,7 @@ async fn a_write_by_another_instance_shows_within_a_second() {
 #[tokio::test]
 async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
     let (shop, app) = helpers::spawn_app_with(|_| {}).await;
-    let plain = helpers::spawn_with(|c| c.product_pages_mb = 0).await;
+    let plain = helpers::spawn_with(|c| c.ready_product_answers_mb = Some(0)).await;
     let pages = app.services.response_cache.clone().expect("on with the catalog cache");
     let products = helpers::PRODUCTS as usize;
     let ids: Vec<String> = (0..helpers::PRODUCTS).map(|n| seed::product(n).id.0).collect();

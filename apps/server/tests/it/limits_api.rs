@@ -138,7 +138,7 @@ async fn closed_by_server(stream: &mut TcpStream, bound: Duration) -> bool {
     tokio::time::timeout(bound, closing).await.is_ok()
 }
 
-fn slow_shop(c: &mut marque_server::Config) {
+fn slow_shop(c: &mut marque_server::Flags) {
     c.limits.head_timeout_ms = 300;
     c.limits.idle_timeout_ms = 300;
     c.limits.body_timeout_ms = 300;

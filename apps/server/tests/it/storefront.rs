@@ -259,7 +259,7 @@ async fn the_sign_in_landing_sends_no_referrer() {
 
 #[tokio::test]
 async fn the_client_validation_value_reaches_the_page_escaped() {
-    let shop = spawn_with(|c| c.client_validation = Some("v<1>\"&".parse().expect("infallible"))).await;
+    let shop = spawn_with(|c| c.client_validation = Some("v<1>\"&".into())).await;
     let (_, html) = page(&shop, "/").await;
     assert!(html.contains("<meta name=\"marque-client-validation\" content=\"v&lt;1&gt;&quot;&amp;\">"), "{html}");
     let plain = spawn_shop().await;
@@ -415,7 +415,7 @@ async fn a_page_asked_with_the_session_cookie_embeds_that_customers_first_answer
 #[tokio::test]
 async fn the_customers_answers_are_asked_with_the_client_validation_value() {
     use helpers::customers::{code_for, form, post, register};
-    let shop = spawn_with(|c| c.client_validation = Some("client-7".parse().expect("infallible"))).await;
+    let shop = spawn_with(|c| c.client_validation = Some("client-7".into())).await;
     let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876500001")).await;
     assert_eq!(status, 200, "{body}");
     let code = code_for(&shop, "9876500001").await;

@@ -4,7 +4,7 @@
 
 use crate::helpers::customers::{customer, read};
 use crate::helpers::{spawn_shop, spawn_with, TestShop};
-use marque_server::config::Environment;
+use marque_server::settings::Environment;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 fn header(resp: &reqwest::Response, name: &str) -> Option<String> {
@@ -72,8 +72,8 @@ async fn a_page_holds_no_inline_executable_script() {
 async fn the_configured_checkout_script_and_its_api_are_allowed() {
     let shop = spawn_with(|c| {
         c.payment.razorpay_key_id = Some("rzp_test_1".into());
-        c.payment.razorpay_key_secret = Some("k".parse().expect("infallible"));
-        c.payment.razorpay_webhook_secret = Some("w".parse().expect("infallible"));
+        c.payment.razorpay_key_secret = Some("k".into());
+        c.payment.razorpay_webhook_secret = Some("w".into());
         c.payment.razorpay_script_url = Some("https://checkout.razorpay.com/v1/checkout.js".into());
         c.remotes = "catalog=https://cdn.example.in/catalog/remoteEntry.js".into();
     })
@@ -88,7 +88,7 @@ async fn the_configured_checkout_script_and_its_api_are_allowed() {
 #[tokio::test]
 async fn prod_adds_strict_transport_security() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let shop = spawn_with(|c| *c = marque_server::Config::prod_for_tests(dir.path())).await;
+    let shop = spawn_with(|c| *c = marque_server::Flags::prod_for_tests(dir.path())).await;
     for path in ["/", "/api/get/new-products"] {
         let resp = shop.get(path).await;
         assert_hardened(&resp, path);
@@ -98,9 +98,9 @@ async fn prod_adds_strict_transport_security() {
 
 #[tokio::test]
 async fn prod_refuses_a_dev_configuration_with_every_reason_at_once() {
-    let mut config = marque_server::Config::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
-    config.env = Environment::Prod;
-    let err = marque_server::App::connect(config).await.expect_err("refused").to_string();
+    let mut flags = marque_server::Flags::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
+    flags.env = Environment::Prod;
+    let err = marque_server::Settings::from_flags(flags).expect_err("refused").to_string();
     for name in ["MARQUE_SHOP_GSTIN", "MARQUE_RAZORPAY_KEY_ID", "MARQUE_SMTP_HOST", "MARQUE_SECRET", "MARQUE_CLIENT_VALIDATION"] {
         assert!(err.contains(name), "{name} in {err}");
     }

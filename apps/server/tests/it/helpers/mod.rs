@@ -10,7 +10,7 @@ pub mod process;
 use std::path::PathBuf;
 
 use marque_server::listener::NoDelayAcceptor;
-use marque_server::{App, Config};
+use marque_server::{App, Flags, Settings};
 use poem::listener::Acceptor;
 use poem::Server;
 
@@ -53,17 +53,18 @@ pub async fn spawn_shop() -> TestShop {
     spawn_with(|_| {}).await
 }
 
-pub async fn spawn_with(configure: impl FnOnce(&mut Config)) -> TestShop {
+pub async fn spawn_with(configure: impl FnOnce(&mut Flags)) -> TestShop {
     spawn_app_with(configure).await.0
 }
 
 /// [`spawn_with`], and the app it serves (its use cases and, through the `test-hooks` feature,
 /// its database) for tests that put records in place.
-pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> (TestShop, App) {
-    let mut config = Config::for_tests(PathBuf::from("/nonexistent-web-dir"));
-    config.seed_products = PRODUCTS;
-    configure(&mut config);
-    let app = App::connect(config).await.expect("the shop starts on mem://");
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Flags)) -> (TestShop, App) {
+    let mut flags = Flags::for_tests(PathBuf::from("/nonexistent-web-dir"));
+    flags.seed_products = PRODUCTS;
+    configure(&mut flags);
+    let settings = Settings::from_flags(flags).unwrap_or_else(|e| panic!("{e}"));
+    let app = App::connect(settings).await.expect("the shop starts on mem://");
     app.seed_if_empty().await.expect("the demo catalog is written");
     (serve(&app).await, app)
 }
@@ -71,7 +72,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> (TestShop, A
 /// Serves `app` on a free port until the test ends.
 pub async fn serve(app: &App) -> TestShop {
     let routes = app.routes().expect("routes build");
-    let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds").with_timeouts(app.config.limits.timeouts());
+    let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds").with_timeouts(app.settings.limits.timeouts());
     let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
     tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
     TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }

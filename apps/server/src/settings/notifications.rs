@@ -1,0 +1,211 @@
+//! How customers' messages are sent: the outbox, or the SMTP relay and the SMS gateway.
+
+use secrecy::{ExposeSecret as _, SecretString};
+
+use super::flags::{text, Environment, GatewayFlags, NotifyMode, SmtpSecurityMode};
+use super::SettingsError;
+
+/// How messages are sent.
+#[derive(Debug, Clone)]
+pub enum Notifications {
+    /// Kept in memory and listed at `GET /api/dev/outbox` (`dev` only: `prod` refuses it).
+    Outbox,
+    /// Email by SMTP, SMS by the SMS gateway.
+    Gateways(Box<Gateways>),
+}
+
+/// The SMTP relay and the SMS gateway, every required setting given (`Debug` shows no secret).
+#[derive(Debug, Clone)]
+pub struct Gateways {
+    pub smtp_host: String,
+    /// The port (by default 587 for starttls, 465 for tls, 25 for plain).
+    pub smtp_port: u16,
+    pub smtp_security: SmtpSecurityMode,
+    pub smtp_user: Option<String>,
+    pub smtp_pass: Option<SecretString>,
+    pub smtp_from: String,
+    /// The SMS gateway's address, without a trailing `/`, when not MSG91's.
+    pub sms_base_url: Option<String>,
+    pub sms_auth_key: SecretString,
+    pub sms_sender: String,
+    pub sms_dlt_entity_id: String,
+    pub sms_otp_template_id: String,
+    /// The approved order confirmation template; `None`: no order SMS.
+    pub sms_order_template_id: Option<String>,
+    /// The approved refund notice template; `None`: refunds are told by email only.
+    pub sms_refund_template_id: Option<String>,
+}
+
+impl Notifications {
+    /// `MARQUE_NOTIFY`, by default `outbox` in `dev` and `gateways` in `prod` (which refuses the outbox).
+    ///
+    /// # Errors
+    /// With `gateways`, naming each required gateway setting that is missing.
+    pub fn parse(
+        mode: Option<NotifyMode>,
+        g: &GatewayFlags,
+        env: Environment,
+    ) -> Result<Self, SettingsError> {
+        let mode = mode.unwrap_or(match env {
+            Environment::Dev => NotifyMode::Outbox,
+            Environment::Prod => NotifyMode::Gateways,
+        });
+        if mode == NotifyMode::Outbox {
+            return Ok(Self::Outbox);
+        }
+        let sms_auth_key = g
+            .sms_auth_key
+            .as_ref()
+            .map(|k| k.expose_secret().trim().to_owned())
+            .filter(|k| !k.is_empty());
+        let (host, from, sender, entity, otp) = (
+            text(g.smtp_host.as_ref()),
+            text(g.smtp_from.as_ref()),
+            text(g.sms_sender.as_ref()),
+            text(g.sms_dlt_entity_id.as_ref()),
+            text(g.sms_otp_template_id.as_ref()),
+        );
+        let required = [
+            ("MARQUE_SMTP_HOST", host.is_some()),
+            ("MARQUE_SMTP_FROM", from.is_some()),
+            ("MARQUE_SMS_AUTH_KEY", sms_auth_key.is_some()),
+            ("MARQUE_SMS_SENDER", sender.is_some()),
+            ("MARQUE_SMS_DLT_ENTITY_ID", entity.is_some()),
+            ("MARQUE_SMS_OTP_TEMPLATE_ID", otp.is_some()),
+        ];
+        let (
+            Some(smtp_host),
+            Some(smtp_from),
+            Some(sms_auth_key),
+            Some(sms_sender),
+            Some(sms_dlt_entity_id),
+            Some(sms_otp_template_id),
+        ) = (host, from, sms_auth_key, sender, entity, otp)
+        else {
+            return Err(
+                SettingsError::missing("MARQUE_NOTIFY=gateways needs ", &required)
+                    .expect("one is missing"),
+            );
+        };
+        let smtp_security = g.smtp_security.unwrap_or(SmtpSecurityMode::Starttls);
+        let default_port = match smtp_security {
+            SmtpSecurityMode::Plain => 25,
+            SmtpSecurityMode::Starttls => 587,
+            SmtpSecurityMode::Tls => 465,
+        };
+        Ok(Self::Gateways(Box::new(Gateways {
+            smtp_host,
+            smtp_port: g.smtp_port.unwrap_or(default_port),
+            smtp_security,
+            smtp_user: text(g.smtp_user.as_ref()),
+            smtp_pass: g
+                .smtp_pass
+                .clone()
+                .filter(|p| !p.expose_secret().is_empty()),
+            smtp_from,
+            sms_base_url: g
+                .sms_base_url
+                .as_ref()
+                .map(|u| u.trim().trim_end_matches('/').to_owned())
+                .filter(|u| !u.is_empty()),
+            sms_auth_key: sms_auth_key.into(),
+            sms_sender,
+            sms_dlt_entity_id,
+            sms_otp_template_id,
+            sms_order_template_id: text(g.sms_order_template_id.as_ref()),
+            sms_refund_template_id: text(g.sms_refund_template_id.as_ref()),
+        })))
+    }
+
+    /// The order confirmation template's id, when messages go through the gateways with one.
+    #[must_use]
+    pub fn order_template(&self) -> Option<&str> {
+        match self {
+            Self::Gateways(g) => g.sms_order_template_id.as_deref(),
+            Self::Outbox => None,
+        }
+    }
+
+    /// The refund notice template's id, when messages go through the gateways with one.
+    #[must_use]
+    pub fn refund_template(&self) -> Option<&str> {
+        match self {
+            Self::Gateways(g) => g.sms_refund_template_id.as_deref(),
+            Self::Outbox => None,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::settings::{Flags, Settings};
+
+    pub(crate) fn gateways() -> GatewayFlags {
+        let s = |v: &str| Some(v.to_owned());
+        GatewayFlags {
+            smtp_host: s("smtp.example.in"),
+            smtp_from: s("Marque Parts <no-reply@marqueparts.in>"),
+            sms_auth_key: Some("key".into()),
+            sms_sender: s("MRQPRT"),
+            sms_dlt_entity_id: s("1201159000000000001"),
+            sms_otp_template_id: s("tmpl-otp"),
+            ..GatewayFlags::default()
+        }
+    }
+
+    #[test]
+    fn dev_defaults_to_the_outbox_and_prod_refuses_it() {
+        let mut flags = Flags::prod_for_tests(std::path::Path::new("/srv/marque"));
+        flags.env = Environment::Dev;
+        flags.gateways = GatewayFlags::default();
+        assert!(matches!(
+            Settings::from_flags(flags.clone()).map(|s| s.notifications),
+            Ok(Notifications::Outbox)
+        ));
+        flags.env = Environment::Prod;
+        flags.gateways = gateways();
+        let settings = Settings::from_flags(flags.clone()).expect("prod defaults to the gateways");
+        assert!(matches!(settings.notifications, Notifications::Gateways(_)));
+        flags.notify = Some(NotifyMode::Outbox);
+        assert!(Settings::from_flags(flags)
+            .expect_err("refused")
+            .to_string()
+            .contains("outbox"));
+    }
+
+    #[test]
+    fn gateways_need_every_setting_and_name_the_missing_ones() {
+        let mut flags = Flags::for_tests(PathBuf::from("web"));
+        flags.env = Environment::Prod;
+        let err = Notifications::parse(flags.notify, &flags.gateways, flags.env)
+            .expect_err("nothing configured")
+            .to_string();
+        for name in [
+            "MARQUE_SMTP_HOST",
+            "MARQUE_SMTP_FROM",
+            "MARQUE_SMS_AUTH_KEY",
+            "MARQUE_SMS_SENDER",
+            "MARQUE_SMS_DLT_ENTITY_ID",
+            "MARQUE_SMS_OTP_TEMPLATE_ID",
+        ] {
+            assert!(err.contains(name), "{err} names {name}");
+        }
+        flags.gateways = gateways();
+        flags.gateways.sms_sender = None;
+        assert_eq!(
+            Notifications::parse(flags.notify, &flags.gateways, flags.env)
+                .map_err(|e| e.to_string())
+                .err(),
+            Some("MARQUE_NOTIFY=gateways needs MARQUE_SMS_SENDER".to_owned())
+        );
+        flags.env = Environment::Dev;
+        flags.notify = Some(NotifyMode::Gateways);
+        assert!(
+            Notifications::parse(flags.notify, &flags.gateways, flags.env).is_err(),
+            "dev asking for the gateways needs them too"
+        );
+    }
+}
