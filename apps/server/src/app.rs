@@ -261,6 +261,10 @@ impl App {
         let headers = SecurityHeaders::new(&self.policy_sources()?, self.config.env == Environment::Prod)
             .map_err(anyhow::Error::msg)?;
         let proxies = Arc::new(self.config.limits.proxies().map_err(anyhow::Error::msg)?);
+        if crate::metrics::MetricsAt::parse(&self.config.metrics).map_err(anyhow::Error::msg)? == crate::metrics::MetricsAt::Public {
+            route = route.at("/metrics", poem::get(crate::metrics::scrape));
+        }
+        let operations = Arc::new(crate::metrics::Operations::new(&api::spec_json(&self.shop)));
         let body_deadline = crate::listener::BodyDeadline(std::time::Duration::from_millis(self.config.limits.body_timeout_ms.max(1)));
         Ok(route
             .nest("/api", api.endpoint())
@@ -272,6 +276,8 @@ impl App {
             .with(body_deadline)
             .boxed()
             .with(TextCompression)
+            .boxed()
+            .around(move |next, req| crate::metrics::count_requests(next, req, operations.clone()))
             .boxed()
             .around(crate::request_log::log_requests)
             .with(headers)

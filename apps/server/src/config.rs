@@ -164,6 +164,11 @@ pub struct Config {
     #[arg(long, env = "MARQUE_PRODUCT_PAGES_MB", default_value_t = 96)]
     pub product_pages_mb: u64,
 
+    /// Where `GET /metrics` (Prometheus) is served: a loopback `ip:port` of its own, `public` (on
+    /// the main port), or `off` (see `crate::metrics::MetricsAt`).
+    #[arg(long, env = "MARQUE_METRICS", default_value = "127.0.0.1:9464")]
+    pub metrics: String,
+
     /// How often, in milliseconds, the catalog cache reads the database's catalog
     /// version: a write by any instance shows within about this long.
     #[arg(long, env = "MARQUE_CATALOG_POLL_MS", default_value_t = 200)]
@@ -507,6 +512,7 @@ impl Config {
             catalog_cache_mb: 16,
             product_pages_mb: 8,
             catalog_poll_ms: 100,
+            metrics: "off".to_owned(),
             rate_limits: marque_app::ThrottleRules::default(),
             limits: crate::clients::LimitsConfig::for_tests(),
             csp_extra_origins: String::new(),
