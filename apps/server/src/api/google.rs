@@ -126,6 +126,7 @@ impl StartAnswer {
 
 /// The answers of `GET /api/google/callback`.
 #[derive(poem_openapi::ApiResponse)]
+#[oai(bad_request_handler = "return_bad_request")]
 enum ReturnAnswer {
     /// To `/login/success?token=…` (a one-time code for `POST /api/google/exchange`, a minute,
     /// this browser only) when the sign-in is finished; to `/login/failure` on any failure: no
@@ -143,9 +144,16 @@ enum ReturnAnswer {
         #[oai(header = "Referrer-Policy")]
         String,
     ),
+    /// A query that does not parse (`request.invalid`).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
     /// No sign-in provider is configured (`signin.unavailable`).
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+}
+
+fn return_bad_request(err: poem::Error) -> ReturnAnswer {
+    ReturnAnswer::BadRequest(ErrorBody::from_poem(&err))
 }
 
 impl ReturnAnswer {

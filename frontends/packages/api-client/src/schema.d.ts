@@ -2876,6 +2876,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query that does not parse (`request.invalid`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No sign-in provider is configured (`signin.unavailable`). */
             404: {
                 headers: {
