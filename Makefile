@@ -8,8 +8,9 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/marque-target
 BIN_DEBUG := $(CARGO_TARGET_DIR)/debug/marque-server
 BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
-# Schemathesis (issue 11) lives in a venv outside the clone, installed once by `make schemathesis`.
-SCHEMATHESIS_VENV := $(HOME)/.cache/marque-schemathesis
+# Python test tools (Schemathesis, moto, aiosmtpd) live in venvs outside the clone, each installed
+# exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
+SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
 .PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
 
@@ -27,9 +28,11 @@ test: web-deps chromium aiosmtpd poppler moto schemathesis lint-openapi test-rus
 ## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on
 ## mem://, surrealkv:// and ws://, and the server tests that need one (two app instances) run too.
 # MARQUE_TEST_MOTO: moto's S3-compatible server for marque-blobs-s3 and the shared-pictures test.
+# MARQUE_TEST_AIOSMTPD: a Python that has aiosmtpd, for marque-smtp's real-server test.
 # razorpay-sdk: Razorpay's Node SDK for the sandbox's SDK test (ignored without it, run here).
-test-rust: moto razorpay-sdk
+test-rust: moto aiosmtpd razorpay-sdk
 	MARQUE_TEST_MOTO="$${MARQUE_TEST_MOTO:-$$(tools/moto-server.sh)}" \
+	MARQUE_TEST_AIOSMTPD="$${MARQUE_TEST_AIOSMTPD:-$$(tools/py-tool.sh aiosmtpd)/bin/python}" \
 	  tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
 
 ## The SurrealDB server for the tests (a long compile the first time, then cached).
@@ -61,7 +64,7 @@ test-journey: web-build chromium poppler
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/budget.mjs
 
 web-deps:
-	cd frontends && npm install --no-audit --no-fund
+	cd frontends && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
 
 ## Razorpay's official Node SDK (pinned in tools/razorpay-sdk), which drives the payment sandbox in its tests.
 razorpay-sdk:
@@ -82,26 +85,19 @@ poppler:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
 
-## moto's S3-compatible server (PyPI moto[server], pinned) in a venv under ~/.cache/marque-moto, installed
-## when missing; the S3 picture store's tests start it (they say SKIPPED without MARQUE_TEST_MOTO).
+## moto's S3-compatible server (PyPI moto[server] 5.2.5, tools/python/moto.txt) in a venv at ~/.cache/marque-moto;
+## the S3 picture store's tests start it (they say SKIPPED without MARQUE_TEST_MOTO).
 moto:
 	@tools/moto-server.sh >/dev/null
 
-## Schemathesis 4 from PyPI in a venv under ~/.cache, installed when missing (Debian's python3-venv first if needed).
+## Schemathesis (PyPI 4.32.5, tools/python/schemathesis.txt) in a venv at ~/.cache/marque-schemathesis.
 schemathesis:
-	@[ -x $(SCHEMATHESIS_VENV)/bin/schemathesis ] || { \
-	  /usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null || { \
-	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	    $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null; }; \
-	  rm -rf $(SCHEMATHESIS_VENV); \
-	  /usr/bin/python3 -m venv $(SCHEMATHESIS_VENV) && \
-	  $(SCHEMATHESIS_VENV)/bin/pip install -q --disable-pip-version-check 'schemathesis>=4,<5'; }
+	@tools/py-tool.sh schemathesis >/dev/null
 
-## Debian's aiosmtpd, a real SMTP server for marque-smtp's tests (they say SKIPPED without it).
+## aiosmtpd (PyPI 1.4.6, tools/python/aiosmtpd.txt), a real SMTP server for marque-smtp's tests, in a venv at
+## ~/.cache/marque-aiosmtpd (the test says SKIPPED without MARQUE_TEST_AIOSMTPD or Debian's python3-aiosmtpd).
 aiosmtpd:
-	@/usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null; }
+	@tools/py-tool.sh aiosmtpd >/dev/null
 
 ## Every catalog read of issue 10 on the release server, 100,000 products seeded once,
 ## load from wrk on loopback, each figure beside a static file's (PRODUCTS, BENCH_DURATION to change).
@@ -115,7 +111,7 @@ bench-orders:
 	cargo build --release -p marque-server
 	bench/orders.sh $${PRODUCTS:-100000}
 
-## Lighthouse 12.8 (mobile, default simulated throttling) on every storefront page against the release server:
+## Lighthouse 12.8.2 (mobile, default simulated throttling) on every storefront page against the release server:
 ## each page's four scores and LCP, CLS, TBT (RUNS=3 for the median of three). Not part of `make test`.
 LIGHTHOUSE_DIR ?= $(HOME)/.cache/marque-lighthouse
 bench-web: web-build chromium lighthouse
@@ -123,10 +119,13 @@ bench-web: web-build chromium lighthouse
 	MARQUE_SERVER_BIN=$(CARGO_TARGET_DIR)/release/marque-server MARQUE_WEB_DIR=$(CURDIR)/frontends \
 	  LIGHTHOUSE_DIR=$(LIGHTHOUSE_DIR) node bench/lighthouse.mjs $${RUNS:-1}
 
-## Lighthouse itself, installed once into a cache outside the clone (it is no dependency of the shop).
+## Lighthouse itself (12.8.2, with its lockfile in tools/lighthouse), installed by `npm ci` into a cache outside
+## the clone (it is no dependency of the shop); again whenever the lockfile changes.
 lighthouse:
-	@test -f $(LIGHTHOUSE_DIR)/node_modules/lighthouse/package.json || \
-	  npm install --no-audit --no-fund --prefix $(LIGHTHOUSE_DIR) lighthouse@12.8
+	@cmp -s tools/lighthouse/package-lock.json $(LIGHTHOUSE_DIR)/package-lock.json && \
+	  test -f $(LIGHTHOUSE_DIR)/node_modules/lighthouse/package.json || { \
+	  mkdir -p $(LIGHTHOUSE_DIR) && cp tools/lighthouse/package.json tools/lighthouse/package-lock.json $(LIGHTHOUSE_DIR)/ && \
+	  cd $(LIGHTHOUSE_DIR) && npm ci --no-audit --no-fund; }
 
 ## Regenerate contract/openapi.json from the server, then the TypeScript client.
 contract:

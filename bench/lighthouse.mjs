@@ -4,7 +4,7 @@
 //   node bench/lighthouse.mjs [runs=1]        (make bench-web builds what it needs first)
 //
 // Environment: MARQUE_SERVER_BIN (the release binary), MARQUE_WEB_DIR, CHROMIUM_PATH (see frontends/e2e/harness.mjs);
-// LIGHTHOUSE_DIR, where `lighthouse@12.8` is installed (default ~/.cache/marque-lighthouse); PAGES, a comma-separated
+// LIGHTHOUSE_DIR, where `make lighthouse` installs Lighthouse 12.8.2 from tools/lighthouse (default ~/.cache/marque-lighthouse); PAGES, a comma-separated
 // list of page names to measure only those; LIGHTHOUSE_JSON, a folder to keep each run's full report in.
 //
 // A customer is prepared through the API (frontends/e2e/pages.mjs: sign-up, a wishlist item, an address, one paid

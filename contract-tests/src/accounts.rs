@@ -5,7 +5,6 @@
 
 use futures::future::join_all;
 use marque_domain::account::Email;
-use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, SignInCode,
     UserId, UserRecord,
@@ -36,9 +35,6 @@ macro_rules! for_each_account_suite {
         $callback!(concurrent_checks_grant_at_most_the_tries_stored);
         $callback!(fifty_concurrent_wrong_guesses_compare_at_most_five_and_then_the_right_code_is_refused);
         $callback!(email_and_mobile_codes_are_kept_apart);
-        $callback!(hits_are_counted_per_key_and_window);
-        $callback!(an_unhit_takes_back_one_hit_of_its_window);
-        $callback!(a_taken_back_hit_no_longer_counts);
         $callback!(pending_sign_ins_are_taken_once_and_expire);
         $callback!(the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts);
         $callback!(sign_in_codes_are_taken_once_and_expire);
@@ -363,40 +359,6 @@ pub async fn email_and_mobile_codes_are_kept_apart(store: &dyn AccountStore) {
     assert_eq!(store.check_challenge(&sms, NOW + 1, "by-sms").await, Ok(ChallengeOutcome::Accepted), "each key has its own code");
 }
 
-pub async fn hits_are_counted_per_key_and_window(store: &dyn AccountStore) {
-    let hits = |current, previous| Ok(WindowHits { current, previous });
-    let start = NOW - NOW.rem_euclid(3600);
-    for n in 1..=3 {
-        assert_eq!(store.hit("otp-send:9876543210", start + i64::from(n), 3600).await, hits(n, 0));
-    }
-    assert_eq!(store.hit("otp-send:9123456780", start + 5, 3600).await, hits(1, 0), "keys count apart");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3600, 3600).await, hits(1, 3), "a new window starts at one, the last one is told");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3601, 3600).await, hits(2, 3));
-    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 3600, 3600).await, hits(1, 0), "a window after an empty one");
-    let counts = join_all((0..10).map(|_| store.hit("login:203.0.113.9", start + 7, 60))).await;
-    let mut counts: Vec<u32> = counts.into_iter().map(|c| c.expect("hit").current).collect();
-    counts.sort_unstable();
-    assert_eq!(counts, (1..=10).collect::<Vec<u32>>(), "concurrent hits each count once");
-    assert_eq!(store.hit("login:203.0.113.9", start + 60, 60).await, hits(1, 10), "the next minute sees all ten");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400, 3600).await, hits(1, 0), "days later: a fresh count");
-    assert_eq!(store.hit("otp-send:9876543210", start + 3 * 86_400 + 1, 3600).await, hits(2, 0));
-}
-
-pub async fn an_unhit_takes_back_one_hit_of_its_window(store: &dyn AccountStore) {
-    let start = NOW - NOW.rem_euclid(60);
-    for _ in 0..3 {
-        store.hit("guess:u1", start + 1, 60).await.expect("hit");
-    }
-    store.unhit("guess:u1", start + 2, 60).await.expect("unhit");
-    assert_eq!(store.hit("guess:u1", start + 3, 60).await, Ok(WindowHits { current: 3, previous: 0 }), "one taken back");
-    for _ in 0..5 {
-        store.unhit("guess:u1", start + 4, 60).await.expect("unhit");
-    }
-    assert_eq!(store.hit("guess:u1", start + 5, 60).await, Ok(WindowHits { current: 1, previous: 0 }), "never below zero");
-    store.unhit("never:counted", start, 60).await.expect("an unknown key is not an error");
-    assert_eq!(store.hit("never:counted", start + 1, 60).await, Ok(WindowHits { current: 1, previous: 0 }));
-}
-
 pub async fn the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts(store: &dyn AccountStore) {
     const DAY: i64 = 86_400;
     for (hash, expires) in [("live", NOW + 100), ("expired", NOW), ("ended", NOW + 100)] {
@@ -424,19 +386,6 @@ pub async fn the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unprove
     assert_eq!(store.take_pending_sign_in("fresh", NOW).await.expect("take").map(|p| p.state), Some("fresh".to_owned()));
     let again = store.sweep(NOW, NOW - DAY).await.expect("sweep");
     assert_eq!((again.sessions, again.pending_sign_ins, again.accounts.len()), (0, 0, 0), "nothing left to sweep");
-}
-
-pub async fn a_taken_back_hit_no_longer_counts(store: &dyn AccountStore) {
-    let hits = |current, previous| Ok(WindowHits { current, previous });
-    let start = NOW - NOW.rem_euclid(60);
-    assert_eq!(store.hit("login:198.51.100.7", start + 1, 60).await, hits(1, 0));
-    assert_eq!(store.hit("login:198.51.100.7", start + 2, 60).await, hits(2, 0));
-    store.unhit("login:198.51.100.7", start + 3, 60).await.expect("taken back");
-    assert_eq!(store.hit("login:198.51.100.7", start + 4, 60).await, hits(2, 0), "the taken-back hit is gone");
-    store.unhit("login:198.51.100.7", start + 61, 60).await.expect("a window with no count");
-    assert_eq!(store.hit("login:198.51.100.7", start + 62, 60).await, hits(1, 2), "nothing below zero, the last window told");
-    store.unhit("never-hit", start, 60).await.expect("an unknown key");
-    assert_eq!(store.hit("never-hit", start + 1, 60).await, hits(1, 0));
 }
 
 pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {

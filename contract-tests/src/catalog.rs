@@ -55,7 +55,6 @@ macro_rules! for_each_catalog_suite {
         $callback!(product_stamps_after_any_id_are_harmless);
         $callback!(products_after_walk_every_product_once_as_stored);
         $callback!(empty_ids_are_invalid_and_nothing_is_written);
-        $callback!(catalog_version_moves_with_every_write);
     };
 }
 
@@ -111,7 +110,6 @@ boxed_suites!(
     product_stamps_after_any_id_are_harmless,
     products_after_walk_every_product_once_as_stored,
     empty_ids_are_invalid_and_nothing_is_written,
-    catalog_version_moves_with_every_write,
 );
 
 /// Every catalog suite by name, for runners that loop instead of generating tests.
@@ -141,7 +139,6 @@ pub const CATALOG_SUITE: &[(&str, CatalogSuite)] = &[
     suite_entry!(product_stamps_after_any_id_are_harmless),
     suite_entry!(products_after_walk_every_product_once_as_stored),
     suite_entry!(empty_ids_are_invalid_and_nothing_is_written),
-    suite_entry!(catalog_version_moves_with_every_write),
 ];
 
 // ---------------------------------------------------------------------------
@@ -1040,38 +1037,6 @@ pub async fn empty_ids_are_invalid_and_nothing_is_written(store: &dyn CatalogSto
     let refused = store.add_products(&[product("e1").build(), product("").build()]).await;
     assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "add_products with an empty id: {refused:?}");
     assert_eq!(store.count_products().await.expect("count"), 0, "a refused product batch writes nothing");
-}
-
-// ---------------------------------------------------------------------------
-// The version stamp caches poll
-// ---------------------------------------------------------------------------
-
-async fn version(store: &dyn CatalogStore) -> u64 {
-    store.catalog_version().await.unwrap_or_else(|e| panic!("catalog_version: {e}")).version
-}
-
-/// `catalog_version` changes with every successful write and with no read.
-pub async fn catalog_version_moves_with_every_write(store: &dyn CatalogStore) {
-    let mut last = version(store).await;
-    let mut changed = |now: u64, what: &str| {
-        assert_ne!(now, last, "the catalog version must change after {what}");
-        last = now;
-    };
-    store.put_brands(&[brand("bmw", "BMW")]).await.expect("put_brands");
-    changed(version(store).await, "put_brands");
-    store.put_categories(&[category("brakes", "Brakes", &[("discs", "Discs")])]).await.expect("put_categories");
-    changed(version(store).await, "put_categories");
-    seed(store, &[product("v1").build()]).await;
-    changed(version(store).await, "add_products");
-    seed(store, &[product("v2").build(), product("v3").build()]).await;
-    changed(version(store).await, "a second add_products");
-
-    let before = version(store).await;
-    let _ = store.brands().await.expect("brands");
-    let _ = store.product(&pid("v1")).await.expect("product");
-    let _ = store.search(&ProductQuery { text: "brake".into(), offset: 0, limit: 5 }).await.expect("search");
-    let _ = store.list_products(&ProductListing { limit: 5, ..ProductListing::default() }).await.expect("listing");
-    assert_eq!(version(store).await, before, "reads leave the catalog version alone");
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    CatalogStore, CatalogVersion, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement, RefundRecord,
+    CatalogStore, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement, RefundRecord,
     RefundState, Reservation, ReservationState, UserId,
 };
 
@@ -37,16 +37,15 @@ macro_rules! for_each_order_suite {
         $callback!(unplaced_reservations_of_a_period);
         $callback!(a_refund_is_kept_per_payment_and_follows_the_provider);
         $callback!(an_empty_id_names_nothing);
-        $callback!(every_stock_change_names_its_products_for_catalog_caches);
     };
 }
 
 /// 2026-06-01 12:00 IST, in financial year 2026-27.
-const JUNE_2026: i64 = 1_780_295_400;
+pub(crate) const JUNE_2026: i64 = 1_780_295_400;
 /// 2027-04-02 12:00 IST, in financial year 2027-28.
 const APRIL_2027: i64 = 1_806_647_400;
 
-fn pid(n: u32) -> ProductId {
+pub(crate) fn pid(n: u32) -> ProductId {
     ProductId(format!("p{n:03}"))
 }
 
@@ -69,7 +68,7 @@ pub fn address() -> Address {
 }
 
 /// A reservation of `lines` (product number, quantity) at ₹1,000 a unit, made at `now`, held for 15 minutes.
-fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reservation {
+pub(crate) fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reservation {
     let lines: Vec<OrderLine> = lines
         .iter()
         .map(|&(n, quantity)| OrderLine {
@@ -100,7 +99,7 @@ fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reserva
 }
 
 /// Puts products `numbers` in the catalog with `stock` units each.
-async fn stock(catalog: &dyn CatalogStore, numbers: &[u32], stock: u32) {
+pub(crate) async fn stock(catalog: &dyn CatalogStore, numbers: &[u32], stock: u32) {
     let products: Vec<_> = numbers.iter().map(|&n| product(&pid(n).0).quantity(stock).build()).collect();
     catalog.add_products(&products).await.expect("add products");
 }
@@ -420,57 +419,3 @@ pub async fn an_empty_id_names_nothing(orders: &dyn OrderStore, _catalog: &dyn C
     assert_eq!(orders.order(&OrderId(String::new())).await, Ok(None));
 }
 
-/// The product ids of the stock changes `now` lists and `before` did not.
-fn new_stock_changes(before: &CatalogVersion, now: &CatalogVersion) -> Vec<Vec<String>> {
-    let mut changes: Vec<Vec<String>> = now
-        .stock_changes
-        .iter()
-        .filter(|c| !before.stock_changes.iter().any(|b| b.id == c.id))
-        .map(|c| {
-            let mut ids: Vec<String> = c.products.iter().map(|p| p.0.clone()).collect();
-            ids.sort();
-            ids
-        })
-        .collect();
-    changes.sort();
-    changes
-}
-
-/// A reservation, a release, an expiry and a placement each list, in the catalog's version, a
-/// stock change naming exactly their products, and leave the version of the shop's writes alone
-/// (caches of catalog answers then forget only what holds those products). A refused reservation
-/// lists nothing.
-pub async fn every_stock_change_names_its_products_for_catalog_caches(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
-    stock(catalog, &[1, 2, 3], 2).await;
-    let read = async || catalog.catalog_version().await.expect("catalog_version");
-    let ids = |numbers: &[u32]| numbers.iter().map(|&n| pid(n).0).collect::<Vec<_>>();
-    let mut last = read().await;
-    let version = last.version;
-    let mut step = async |what: &str, expected: Vec<Vec<String>>| {
-        let now = read().await;
-        assert_eq!(new_stock_changes(&last, &now), expected, "{what}");
-        assert_eq!(now.version, version, "{what} leaves the version alone");
-        last = now;
-    };
-
-    let a = reservation("a", "u1", &[(1, 1), (2, 1)], JUNE_2026);
-    orders.reserve(&a).await.expect("reserve");
-    step("a reservation", vec![ids(&[1, 2])]).await;
-    let refused = reservation("b", "u1", &[(3, 5)], JUNE_2026);
-    assert!(orders.reserve(&refused).await.is_err());
-    step("a refused reservation", vec![]).await;
-    orders.release(&a.payment_order).await.expect("release");
-    step("a release", vec![ids(&[1, 2])]).await;
-    assert_eq!(orders.release(&a.payment_order).await, Ok(false));
-    step("a release of nothing held", vec![]).await;
-    let c = reservation("c", "u1", &[(3, 1)], JUNE_2026);
-    orders.reserve(&c).await.expect("reserve");
-    step("another reservation", vec![ids(&[3])]).await;
-    orders.place(&c.payment_order, &PaymentId("pay_c".into()), JUNE_2026 + 60).await.expect("place");
-    step("a placement", vec![ids(&[3])]).await;
-    let d = reservation("d", "u1", &[(2, 1)], JUNE_2026);
-    orders.reserve(&d).await.expect("reserve");
-    step("a third reservation", vec![ids(&[2])]).await;
-    assert_eq!(orders.release_expired(JUNE_2026 + 900).await, Ok(1));
-    step("an expiry", vec![ids(&[2])]).await;
-}

@@ -5,7 +5,9 @@
 //!   mail, HTTP-client or async-runtime crate;
 //! - `marque-app` on no workspace crate but `marque-domain` and `marque-ports` (its tests
 //!   may use `marque-contract-tests`), and on no web, database, mail or HTTP-client crate;
-//! - an adapter (`adapters/*`) never on `marque-app` nor another adapter, nor on poem;
+//! - an adapter (`adapters/*`, the catalog cache's decorator included) on no workspace crate but
+//!   `marque-domain` and `marque-ports` (its tests may use `marque-contract-tests`): never on
+//!   `marque-app`, another adapter or an app, nor on poem;
 //! - only `apps/*` depend on adapters and on poem, with one exception: a sandbox
 //!   (`adapters/*-sandbox`, a local stand-in for an outside provider, dev and tests only) serves
 //!   the provider's HTTP protocol with poem and reuses the wire format of the adapter it stands
@@ -159,7 +161,19 @@ fn violations(metadata: &Value) -> Vec<String> {
                         found.push(breach("a tool names no framework, driver or runtime"));
                     }
                 }
-                Layer::Adapter | Layer::Sandbox | Layer::App | Layer::Other => {}
+                Layer::Adapter | Layer::Sandbox => {
+                    let allowed: &[&str] = if kind.ships() {
+                        &["marque-domain", "marque-ports"]
+                    } else {
+                        &["marque-domain", "marque-ports", "marque-contract-tests"]
+                    };
+                    let stands_in_for = p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
+                    let named_below = matches!(dep_layer, Some(Layer::UseCases | Layer::Adapter | Layer::Sandbox));
+                    if dep_layer.is_some() && !allowed.contains(&dep.as_str()) && !stands_in_for && !named_below {
+                        found.push(breach("adapters see the domain and the ports only"));
+                    }
+                }
+                Layer::App | Layer::Other => {}
             }
             let adapter_like = |layer: Option<Layer>| matches!(layer, Some(Layer::Adapter | Layer::Sandbox));
             if adapter_like(Some(p.layer)) && dep_layer == Some(Layer::UseCases) {
@@ -193,7 +207,7 @@ fn workspace_metadata() -> Value {
 fn the_workspace_keeps_the_dependency_rule() {
     let metadata = workspace_metadata();
     let names: Vec<String> = packages(&metadata).into_iter().map(|p| p.name).collect();
-    for core in ["marque-domain", "marque-ports", "marque-app"] {
+    for core in ["marque-domain", "marque-ports", "marque-app", "marque-catalog-cache"] {
         assert!(names.iter().any(|n| n == core), "{core} is missing from the workspace, so the rule checks nothing");
     }
     let found = violations(&metadata);
@@ -228,6 +242,12 @@ fn workspace(extra: &[(&str, Value)]) -> Value {
             dep("tokio", None),
             dep("marque-contract-tests", Some("dev")),
         ]),
+        package("marque-catalog-cache", "adapters/catalog-cache", vec![
+            dep("marque-domain", None),
+            dep("marque-ports", None),
+            dep("tokio", None),
+            dep("marque-ports", Some("dev")),
+        ]),
         package("marque-razorpay", "adapters/razorpay", vec![dep("marque-ports", None), dep("reqwest", None), dep("poem", Some("dev"))]),
         package("marque-razorpay-sandbox", "adapters/razorpay-sandbox", vec![
             dep("marque-ports", None),
@@ -240,6 +260,7 @@ fn workspace(extra: &[(&str, Value)]) -> Value {
         package("marque-server", "apps/server", vec![
             dep("marque-app", None),
             dep("marque-surreal", None),
+            dep("marque-catalog-cache", None),
             dep("marque-razorpay", None),
             dep("marque-razorpay-sandbox", None),
             dep("poem", None),
@@ -260,7 +281,7 @@ fn a_workspace_that_keeps_the_rule_passes() {
 
 #[test]
 fn every_kind_of_breach_is_caught() {
-    let breaches: [(&str, Value, &str); 21] = [
+    let breaches: [(&str, Value, &str); 26] = [
         ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
         ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
         ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
@@ -282,6 +303,11 @@ fn every_kind_of_breach_is_caught() {
         ("marque-razorpay-sandbox", dep("marque-app", None), "marque-razorpay-sandbox has a dependency on marque-app"),
         ("marque-razorpay", dep("marque-razorpay-sandbox", Some("dev")), "marque-razorpay has a dev-dependency on marque-razorpay-sandbox"),
         ("marque-razorpay", dep("poem", None), "marque-razorpay has a dependency on poem"),
+        ("marque-catalog-cache", dep("marque-app", None), "marque-catalog-cache has a dependency on marque-app"),
+        ("marque-catalog-cache", dep("marque-surreal", None), "marque-catalog-cache has a dependency on marque-surreal"),
+        ("marque-catalog-cache", dep("marque-server", Some("dev")), "marque-catalog-cache has a dev-dependency on marque-server"),
+        ("marque-catalog-cache", dep("marque-contract-tests", None), "marque-catalog-cache has a dependency on marque-contract-tests"),
+        ("marque-catalog-cache", dep("poem", None), "marque-catalog-cache has a dependency on poem"),
     ];
     for (package, extra, expected) in breaches {
         let found = violations(&workspace(&[(package, extra)]));

@@ -70,7 +70,7 @@ module.exports = (_env, argv) => {
         // Use the shared modules already loaded instead of fetching every remote at start-up to compare
         // versions: the page starts without waiting for remotes, and a remote that is down cannot block it.
         shareStrategy: 'loaded-first',
-        runtimePlugins: [require.resolve('./src/features/remotes/fallback-plugin.ts')],
+        runtimePlugins: [require.resolve('./src/lib/remotes/fallback-plugin.ts')],
         dts: false,
         // Nothing consumes a host's manifest; only remotes publish one.
         manifest: false,

@@ -2,7 +2,6 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
-use marque_domain::rate::WindowHits;
 
 use crate::identity::PendingSignIn;
 use crate::notify::Channel;
@@ -142,8 +141,9 @@ pub enum AccountStoreError {
     Unavailable { reason: String },
 }
 
-/// Where customers, sessions, one-time codes and rate counters live. Everything here is shared by
-/// every app instance (nothing in process memory), so a session made on one instance works on another.
+/// Where customers, sessions, one-time codes and pending sign-ins live (rate counters are a
+/// [`RateCounter`](crate::RateCounter) of their own). Everything here is shared by every app
+/// instance (nothing in process memory), so a session made on one instance works on another.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait AccountStore: Send + Sync {
@@ -260,23 +260,6 @@ pub trait AccountStore: Send + Sync {
         now: i64,
         offered_hash: &str,
     ) -> Result<ChallengeOutcome, AccountStoreError>;
-
-    /// Counts one event for `key` (e.g. `otp-send:9876543210`, `login:203.0.113.9`) in the fixed
-    /// window of `window_secs` seconds that contains `now` (windows start at multiples of
-    /// `window_secs`), and returns that window's count including this one together with the
-    /// count of the window before it, from which [`marque_domain::rate::Window`] estimates the
-    /// hits in the last `window_secs`. Shared by every instance, so limits hold across them.
-    ///
-    /// # Errors
-    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
-    async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError>;
-    /// Takes back one event [`AccountStore::hit`] counted for `key` in the fixed window of
-    /// `window_secs` seconds that contains `now`: a refused call, which must not extend its own
-    /// refusal. Never takes a count below zero; a window with no count is left as it is.
-    ///
-    /// # Errors
-    /// [`AccountStoreError::Unavailable`] when the store cannot be written.
-    async fn unhit(&self, key: &str, now: i64, window_secs: i64) -> Result<(), AccountStoreError>;
 
     /// Housekeeping: deletes sessions that ended or expired at `now`, pending sign-ins past their
     /// end, spent or expired codes, and accounts with no channel proven made before

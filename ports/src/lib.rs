@@ -8,12 +8,15 @@ pub mod accounts;
 pub mod addresses;
 pub mod blobs;
 pub mod catalog;
+pub mod catalog_changes;
+pub mod clock;
 pub mod health;
 pub mod identity;
 pub mod invoice_pdf;
 pub mod notify;
 pub mod orders;
 pub mod payment;
+pub mod rate;
 pub mod wishlist;
 
 pub use accounts::{
@@ -22,10 +25,9 @@ pub use accounts::{
 pub use accounts::SignInCode;
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
-pub use catalog::{
-    CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice, ProductStamp, StockChange,
-    STOCK_CHANGE_WINDOW,
-};
+pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
+pub use catalog_changes::{CatalogChanges, CatalogVersion, StockChange, STOCK_CHANGE_WINDOW};
+pub use clock::{Clock, SystemClock};
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
@@ -38,12 +40,14 @@ pub use payment::{
     CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
+pub use rate::{RateCounter, RateCounterError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, blobs::MockBlobStore, catalog::MockCatalogStore,
+    catalog_changes::MockCatalogChanges,
     health::MockReadiness,
     identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, wishlist::MockWishlistStore,
+    payment::MockPaymentGateway, rate::MockRateCounter, wishlist::MockWishlistStore,
 };

@@ -1,5 +1,5 @@
 // Razorpay's official Node SDK (npm `razorpay`, pinned in package.json) driving the local sandbox:
-// run by adapters/razorpay-sandbox/tests/node_sdk.rs against a sandbox it serves on a free port.
+// run by adapters/razorpay-sandbox/tests/it/node_sdk.rs against a sandbox it serves on a free port.
 //
 //   SANDBOX_URL=http://127.0.0.1:PORT KEY_ID=… KEY_SECRET=… node drive.mjs
 //       orders, payments (through the test bank's buttons), captures and refunds; prints a summary

@@ -1,8 +1,7 @@
-//! The account store on SurrealDB: customers, sessions, one-time codes and rate counters.
+//! The account store on SurrealDB: customers, sessions and one-time codes.
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
-use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, SignInCode,
     Swept, UserId, UserRecord,
@@ -23,8 +22,8 @@ use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 ///   transaction. `email_claim` and `mobile_number` always hold them, for the accounts that only
 ///   claim one (migration 9).
 /// - `session` records are keyed by the token's hash; `otp_challenge` by `[user id, channel]` (one
-///   live code per key); `rate_hit` by `[key, window start]`; `external_identity` by `[issuer, subject]`.
-/// - Rate counters of windows that ended a day ago are swept when a new window starts.
+///   live code per key); `external_identity` by `[issuer, subject]`. (Rate counters are
+///   [`crate::SurrealRateCounter`]'s.)
 /// - A code check is one conditional single-record update that spends a try and compares the hash
 ///   together, so racing checks compare at most the stored tries; a write that loses a race is retried.
 #[derive(Debug, Clone)]
@@ -515,61 +514,6 @@ impl AccountStore for SurrealAccountStore {
             }
             None => ChallengeOutcome::NoCode,
         })
-    }
-
-    async fn hit(&self, key: &str, now: i64, window_secs: i64) -> Result<WindowHits, AccountStoreError> {
-        let window = window_secs.max(1);
-        let start = now.div_euclid(window) * window;
-        let key = text(key);
-        let (counts, previous): (Vec<i64>, Vec<i64>) = self
-            .write_retrying(|| {
-                self.db
-                    .query(
-                        "UPSERT type::record('rate_hit', [$key, $start]) SET count += 1, window_end = $end \
-                         RETURN VALUE count",
-                    )
-                    .query("SELECT VALUE count FROM ONLY type::record('rate_hit', [$key, $before])")
-                    .bind(("key", key.clone()))
-                    .bind(("start", start))
-                    .bind(("before", start - window))
-                    .bind(("end", start + window))
-            })
-            .await
-            .and_then(|mut r| Ok((r.take(0)?, r.take::<Option<i64>>(1)?.into_iter().collect())))
-            .map_err(|e| unavailable(&e))?;
-        let count = counts.first().copied().unwrap_or(1);
-        if count == 1 {
-            // A new window began: sweep counters whose windows ended a day ago or more.
-            let swept = self
-                .db
-                .query("DELETE rate_hit WHERE window_end < $before RETURN NONE")
-                .bind(("before", now - 86_400))
-                .await
-                .and_then(surrealdb::IndexedResults::check);
-            if let Err(e) = swept {
-                tracing::debug!(error = %e.message(), "sweeping old rate counters failed; the next window tries again");
-            }
-        }
-        let count_of = |n: i64| u32::try_from(n.max(0)).unwrap_or(u32::MAX);
-        Ok(WindowHits {
-            current: count_of(count.max(1)),
-            previous: previous.first().copied().map_or(0, count_of),
-        })
-    }
-
-    async fn unhit(&self, key: &str, now: i64, window_secs: i64) -> Result<(), AccountStoreError> {
-        let window = window_secs.max(1);
-        let start = now.div_euclid(window) * window;
-        let key = text(key);
-        self.write_retrying(|| {
-            self.db
-                .query("UPDATE type::record('rate_hit', [$key, $start]) SET count -= 1 WHERE count > 0 RETURN NONE")
-                .bind(("key", key.clone()))
-                .bind(("start", start))
-        })
-        .await
-        .map(drop)
-        .map_err(|e| unavailable(&e))
     }
 
     async fn sweep(&self, now: i64, unverified_before: i64) -> Result<Swept, AccountStoreError> {

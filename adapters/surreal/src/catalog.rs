@@ -1,6 +1,9 @@
 //! The catalog store on SurrealDB: brands, categories, products and product search.
 
+mod changes;
 mod rows;
+
+pub use changes::SurrealCatalogChanges;
 
 use std::collections::HashSet;
 
@@ -8,11 +11,7 @@ use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
-use marque_ports::{
-    CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice, ProductStamp, StockChange,
-    STOCK_CHANGE_WINDOW,
-};
-use surrealdb::types::SurrealValue;
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 
 use crate::conn::{Conn, Tx};
 use crate::error::{refused_or_unavailable, unavailable};
@@ -117,30 +116,10 @@ impl SurrealCatalogStore {
 }
 
 /// Moves the catalog's version stamp (`catalog_meta:version`, see
-/// [`CatalogStore::catalog_version`]): every catalog write runs it in its own transaction,
+/// [`SurrealCatalogChanges`]): every catalog write runs it in its own transaction,
 /// so a reader that sees the new stamp also sees the write. The record is created on the
 /// first write; a fresh database reads as version 0.
 const BUMP_VERSION: &str = "UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE;";
-
-/// The current version stamp (0 before the first write) and the stock changes of the last
-/// [`STOCK_CHANGE_WINDOW`] (`$window`, seconds), by the database's clock.
-const READ_VERSION: &str = "RETURN { \
-    version: (SELECT VALUE n FROM catalog_meta:version)[0] ?? 0, \
-    stock: (SELECT record::id(id) AS id, products FROM stock_change WHERE at > time::now() - type::duration($window)) \
-};";
-
-/// What [`READ_VERSION`] reads.
-#[derive(Debug, SurrealValue)]
-struct VersionRow {
-    version: i64,
-    stock: Vec<StockChangeRow>,
-}
-
-#[derive(Debug, SurrealValue)]
-struct StockChangeRow {
-    id: String,
-    products: Vec<String>,
-}
 
 /// Bound parameters of a query: user input only ever reaches SurrealQL this way.
 type Vars = Vec<(&'static str, surrealdb::types::Value)>;
@@ -497,25 +476,6 @@ impl CatalogStore for SurrealCatalogStore {
         let counted: Option<i64> =
             self.db.query(COUNT_ALL).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
         Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
-    }
-
-    async fn catalog_version(&self) -> Result<CatalogVersion, CatalogStoreError> {
-        let row: Option<VersionRow> = self
-            .db
-            .query(READ_VERSION)
-            .bind(("window", format!("{}s", STOCK_CHANGE_WINDOW.as_secs())))
-            .await
-            .and_then(|mut r| r.take(0))
-            .map_err(|e| unavailable(&e))?;
-        let row = row.ok_or_else(|| CatalogStoreError::Unavailable { reason: "the catalog version read nothing".into() })?;
-        Ok(CatalogVersion {
-            version: u64::try_from(row.version).unwrap_or(0),
-            stock_changes: row
-                .stock
-                .into_iter()
-                .map(|c| StockChange { id: c.id, products: c.products.into_iter().map(ProductId).collect() })
-                .collect(),
-        })
     }
 
     async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {

@@ -13,7 +13,10 @@ use surrealdb_core::kvs::Datastore;
 use crate::conn::Conn;
 use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
-use crate::{SurrealAccountStore, SurrealAddressStore, SurrealCatalogStore, SurrealOrderStore, SurrealWishlistStore};
+use crate::{
+    SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore, SurrealRateCounter,
+    SurrealWishlistStore,
+};
 
 /// Why the database could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -218,10 +221,23 @@ impl Database {
         Guarded::new(SurrealCatalogStore::new(self.db.clone()), self.link.clone())
     }
 
-    /// The account store (customers, sessions, one-time codes, rate counters) on this connection.
+    /// The catalog's changes (its version and the recent stock changes) on this connection, for
+    /// caches of catalog answers.
+    #[must_use]
+    pub fn catalog_changes(&self) -> Guarded<SurrealCatalogChanges> {
+        Guarded::new(SurrealCatalogChanges::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The account store (customers, sessions, one-time codes) on this connection.
     #[must_use]
     pub fn accounts(&self) -> Guarded<SurrealAccountStore> {
         Guarded::new(SurrealAccountStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The shared rate counters on this connection.
+    #[must_use]
+    pub fn rate_counter(&self) -> Guarded<SurrealRateCounter> {
+        Guarded::new(SurrealRateCounter::new(self.db.clone()), self.link.clone())
     }
 
     /// The order store (reservations, orders, number series) on this connection.

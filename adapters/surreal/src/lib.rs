@@ -3,8 +3,9 @@
 //! [`Database::connect`] opens one connection — `mem://` (tests), `surrealkv://<dir>`
 //! (embedded, durable; the shop's default) or `ws://host:port` (a SurrealDB server) —
 //! applies the schema's numbered migrations, and hands out the stores that share it:
-//! [`Database::catalog`], [`Database::accounts`], [`Database::wishlist`], [`Database::addresses`]
-//! and [`Database::orders`], each behind a [`Guarded`] link that turns a server gone away into
+//! [`Database::catalog`], [`Database::catalog_changes`], [`Database::accounts`],
+//! [`Database::rate_counter`], [`Database::wishlist`], [`Database::addresses`] and
+//! [`Database::orders`], each behind a [`Guarded`] link that turns a server gone away into
 //! the port's `Unavailable` error within a deadline (see `link.rs`), and [`Database::readiness`].
 //!
 //! The schema is SCHEMAFULL with typed, asserted fields (`src/schema/*.surql`); money
@@ -29,14 +30,16 @@ mod connect;
 mod error;
 mod link;
 mod orders;
+mod rate;
 mod schema;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
 pub use backup::BackupError;
 pub use addresses::SurrealAddressStore;
-pub use catalog::SurrealCatalogStore;
+pub use catalog::{SurrealCatalogChanges, SurrealCatalogStore};
 pub use orders::SurrealOrderStore;
+pub use rate::SurrealRateCounter;
 pub use wishlist::SurrealWishlistStore;
 pub use link::{Guarded, SurrealReadiness};
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};

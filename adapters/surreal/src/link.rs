@@ -27,12 +27,12 @@ use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
+    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
     ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
     PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
     ReadinessError, Reservation, ReservationState, SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
-use marque_ports::{RefundRecord, RefundState};
+use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;
 
@@ -178,7 +178,7 @@ macro_rules! unavailable_is {
     };
 }
 
-unavailable_is!(CatalogStoreError, AccountStoreError, AddressStoreError, OrderStoreError, WishlistStoreError);
+unavailable_is!(CatalogStoreError, AccountStoreError, AddressStoreError, OrderStoreError, RateCounterError, WishlistStoreError);
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
 /// out its stores this way; it implements the same port as the store it wraps.
@@ -228,9 +228,12 @@ guarded!(CatalogStore, CatalogStoreError, {
     fn search(&self, query: &ProductQuery) -> ProductSlice;
     fn list_products(&self, listing: &ProductListing) -> ProductSlice;
     fn count_products(&self) -> u64;
-    fn catalog_version(&self) -> CatalogVersion;
     fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Vec<ProductStamp>;
     fn products_after(&self, after: Option<ProductId>, limit: u32) -> Vec<Product>;
+});
+
+guarded!(CatalogChanges, CatalogStoreError, {
+    fn catalog_version(&self) -> CatalogVersion;
 });
 
 guarded!(AccountStore, AccountStoreError, {
@@ -251,14 +254,17 @@ guarded!(AccountStore, AccountStoreError, {
     fn put_challenge(&self, challenge: &Challenge) -> ();
     fn challenge(&self, key: &ChallengeKey, now: i64) -> Option<Challenge>;
     fn check_challenge(&self, key: &ChallengeKey, now: i64, offered_hash: &str) -> ChallengeOutcome;
-    fn hit(&self, key: &str, now: i64, window_secs: i64) -> WindowHits;
-    fn unhit(&self, key: &str, now: i64, window_secs: i64) -> ();
     fn sweep(&self, now: i64, unverified_before: i64) -> Swept;
     fn put_pending_sign_in(&self, pending: &PendingSignIn, expires_at: i64) -> ();
     fn take_pending_sign_in(&self, state: &str, now: i64) -> Option<PendingSignIn>;
     fn put_sign_in_code(&self, code: &SignInCode) -> ();
     fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Option<SignInCode>;
     fn erase_user(&self, id: &UserId) -> ();
+});
+
+guarded!(RateCounter, RateCounterError, {
+    fn hit(&self, key: &str, now: i64, window_secs: i64) -> WindowHits;
+    fn unhit(&self, key: &str, now: i64, window_secs: i64) -> ();
 });
 
 guarded!(AddressStore, AddressStoreError, {

@@ -407,7 +407,7 @@ impl SurrealOrderStore {
     }
 
     /// Tells cached catalog answers that the stock or sales of `products` changed (a
-    /// `stock_change` row, see [`CatalogStore::catalog_version`](marque_ports::CatalogStore::catalog_version)).
+    /// `stock_change` row, see [`CatalogChanges::catalog_version`](marque_ports::CatalogChanges::catalog_version)).
     /// Best effort: the change itself is committed. When the row cannot be written, the
     /// catalog's version moves instead, so caches forget everything rather than keep it.
     async fn stock_changed(&self, products: Vec<String>) {

@@ -5,15 +5,18 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use marque_app::{
-    AccountService, AccountSettings, AddressService, CachedCatalogStore, CatalogService, CheckoutService, OrderService,
-    OrderSettings, OtpSecret, PrivacyService, SystemClock, Throttle, WishlistService,
+    AccountService, AccountSettings, AddressService, CatalogService, CheckoutService, OrderService,
+    OrderSettings, OtpSecret, PrivacyService, Throttle, WishlistService,
 };
 use marque_blobs::LocalDiskBlobStore;
+use marque_catalog_cache::CachedCatalogStore;
 use marque_blobs_s3::S3BlobStore;
 use marque_outbox::Outbox;
 use marque_pdf::PdfInvoiceRenderer;
 use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
-use marque_ports::{BlobStore, CatalogStore, IdentityProvider, Notifier, PaymentGateway, Readiness};
+use marque_ports::{
+    BlobStore, CatalogChanges, CatalogStore, IdentityProvider, Notifier, PaymentGateway, Readiness, SystemClock,
+};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
 use marque_surreal::{ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
@@ -123,7 +126,7 @@ impl App {
         let catalog_store: Arc<dyn CatalogStore> =
             Arc::new(crate::catalog_budget::BudgetedCatalogStore::new(Arc::new(database.catalog())));
         // Writes (the seed) go through the cache too, so it forgets at once.
-        let (catalog_store, ready_answers) = cached_reads(catalog_store, &config).await;
+        let (catalog_store, ready_answers) = cached_reads(catalog_store, Arc::new(database.catalog_changes()), &config).await;
         let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
             match config.notify_mode().map_err(anyhow::Error::msg)? {
                 NotifyMode::Outbox => {
@@ -161,9 +164,9 @@ impl App {
         settings.attempts_per_minute = config.limits.login_attempts_per_minute.max(1);
         let mut rules = config.rate_limits;
         config.limits.apply(&mut rules);
-        let throttle = Throttle::new(Arc::new(database.accounts()), Arc::new(SystemClock), rules);
+        let throttle = Throttle::new(Arc::new(database.rate_counter()), Arc::new(SystemClock), rules);
         let accounts =
-            AccountService::new(Arc::new(database.accounts()), notifier, blobs, Arc::new(SystemClock), settings);
+            AccountService::new(Arc::new(database.accounts()), Arc::new(database.rate_counter()), notifier, blobs, Arc::new(SystemClock), settings);
         let wishlist = WishlistService::new(Arc::new(database.wishlist()), catalog_store.clone());
         let client_validation = config
             .client_validation
@@ -470,10 +473,14 @@ pub fn sign_in_provider(config: &Config) -> anyhow::Result<Option<(Arc<dyn Ident
     }
 }
 /// The store the storefront reads through: `store` behind a [`CachedCatalogStore`] whose
-/// version is polled every `catalog_poll_ms` by a task that ends with the last handle
+/// `changes` are polled every `catalog_poll_ms` by a task that ends with the last handle
 /// of the cache; `store` itself when the cache is off (`catalog_cache_mb` 0). With it, the
 /// ready product answers (`product_pages_mb`), warmed by a task of their own.
-async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> (Arc<dyn CatalogStore>, Option<Arc<ReadyAnswers>>) {
+async fn cached_reads(
+    store: Arc<dyn CatalogStore>,
+    changes: Arc<dyn CatalogChanges>,
+    config: &Config,
+) -> (Arc<dyn CatalogStore>, Option<Arc<ReadyAnswers>>) {
     if config.catalog_cache_mb == 0 {
         return (store, None);
     }
@@ -482,12 +489,12 @@ async fn cached_reads(store: Arc<dyn CatalogStore>, config: &Config) -> (Arc<dyn
     // never longer than the second within which a write must show.
     let staleness = (poll * 4).min(std::time::Duration::from_millis(900));
     let cache = Arc::new(
-        CachedCatalogStore::new(store, config.catalog_cache_mb.saturating_mul(1 << 20)).with_max_staleness(staleness),
+        CachedCatalogStore::new(store, changes, config.catalog_cache_mb.saturating_mul(1 << 20)).with_max_staleness(staleness),
     );
     if let Err(e) = cache.refresh().await {
         tracing::warn!(error = %e, "catalog cache: the catalog version cannot be read yet");
     }
-    spawn_catalog_poller(&cache, poll);
+    marque_catalog_cache::spawn_poller(&cache, poll);
     let pages = (config.product_pages_mb > 0)
         .then(|| {
             let listings = config.catalog_cache_mb.saturating_mul(1 << 20) / 2;
@@ -554,30 +561,3 @@ const WARM_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Rest after a warm, as a multiple of how long it took.
 const WARM_SHARE: u32 = 9;
-
-/// Refreshes `cache` from its store's catalog version every `poll`, on a task that
-/// ends once the cache is dropped.
-pub fn spawn_catalog_poller(cache: &Arc<CachedCatalogStore>, poll: std::time::Duration) {
-    let weak = Arc::downgrade(cache);
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(poll);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        // Logged when reading starts failing and when it works again, not on every poll of an outage.
-        let mut failing = false;
-        loop {
-            ticks.tick().await;
-            let Some(cache) = weak.upgrade() else { break };
-            match cache.refresh().await {
-                Err(e) if !failing => {
-                    failing = true;
-                    tracing::warn!(error = %e, "catalog cache: reading the catalog version failed; reading through");
-                }
-                Ok(_) if failing => {
-                    failing = false;
-                    tracing::info!("catalog cache: the catalog version can be read again");
-                }
-                _ => {}
-            }
-        }
-    });
-}

@@ -18,9 +18,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
-use marque_ports::{
-    CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice, ProductStamp,
-};
+use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 use tokio::time::Instant;
 
 /// Why a guarded call may not be answered.
@@ -235,10 +233,6 @@ impl CatalogStore for BudgetedCatalogStore {
 
     async fn products_after(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
         self.inner.products_after(after, limit).await
-    }
-
-    async fn catalog_version(&self) -> Result<CatalogVersion, CatalogStoreError> {
-        self.inner.catalog_version().await
     }
 }
 

@@ -20,5 +20,5 @@ pub mod request_log;
 pub mod seed;
 pub mod web;
 
-pub use app::{spawn_catalog_poller, App, Shop};
+pub use app::{App, Shop};
 pub use config::Config;

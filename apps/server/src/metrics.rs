@@ -9,7 +9,7 @@
 //! - `marque_http_requests_total{operation,status}` and `marque_http_request_duration_seconds{operation}`:
 //!   every request, by its OpenAPI `operationId` (or `storefront`, `media`, `sandbox`, `metrics`,
 //!   `api_unknown`), here ([`count_requests`]).
-//! - `marque_catalog_cache_total{outcome}`: the catalog answer cache's hits and misses (`core/app`).
+//! - `marque_catalog_cache_total{outcome}`: the catalog answer cache's hits and misses (`adapters/catalog-cache`).
 //! - `marque_db_call_duration_seconds{store,call}`: every database call (`adapters/surreal`).
 //! - `marque_holds_total{event}`, `marque_payments_total{outcome}`, `marque_orders_placed_total`,
 //!   `marque_refunds_total{state}`: checkout (`core/app`).

@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use helpers::within;
 
-use marque_app::CachedCatalogStore;
+use marque_catalog_cache::{spawn_poller, CachedCatalogStore};
 use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
 use marque_domain::filters::{BrandSlug, FilterValue};
 use marque_ports::{CatalogStore, OrderStore, ProductListing, ProductQuery};
-use marque_server::{seed, spawn_catalog_poller};
+use marque_server::seed;
 use marque_surreal::Database;
 
 const MB: u64 = 1 << 20;
@@ -21,10 +21,10 @@ const MB: u64 = 1 << 20;
 /// A cache over a fresh `mem://` database, and the database (for other handles on it).
 async fn cached_store(poll: Option<Duration>) -> (Arc<CachedCatalogStore>, Database) {
     let db = Database::connect("mem://").await.expect("open mem://");
-    let cache = Arc::new(CachedCatalogStore::new(Arc::new(db.catalog()), 8 * MB));
+    let cache = Arc::new(CachedCatalogStore::new(Arc::new(db.catalog()), Arc::new(db.catalog_changes()), 8 * MB));
     cache.refresh().await.expect("the catalog version reads");
     if let Some(poll) = poll {
-        spawn_catalog_poller(&cache, poll);
+        spawn_poller(&cache, poll);
     }
     (cache, db)
 }
@@ -37,6 +37,13 @@ async fn the_cache_keeps_the_catalog_store_contract() {
         eprintln!("suite {name}");
         suite(cache.as_ref()).await;
     }
+}
+
+/// Writes through the cache move the catalog version its database's changes read.
+#[tokio::test]
+async fn writes_through_the_cache_move_the_catalog_version() {
+    let (cache, db) = cached_store(Some(Duration::from_millis(50))).await;
+    marque_contract_tests::catalog_changes::catalog_version_moves_with_every_write(&db.catalog_changes(), cache.as_ref()).await;
 }
 
 fn every_query() -> (Vec<ProductQuery>, Vec<ProductListing>) {

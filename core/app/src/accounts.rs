@@ -17,27 +17,11 @@ use marque_domain::account::{
 use marque_domain::rate::Window;
 use marque_domain::Message;
 use marque_ports::{
-    AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel,
-    ExternalIdentity, NewSession, PendingSignIn, Notification, Notifier, NotifyError, Swept, UserId, UserRecord,
+    AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, Clock,
+    ExternalIdentity, NewSession, PendingSignIn, Notification, Notifier, NotifyError, RateCounter, RateCounterError, Swept,
+    UserId, UserRecord,
 };
 use sha2::{Digest, Sha256};
-
-/// Seconds since the Unix epoch, from a clock tests can fix.
-pub trait Clock: Send + Sync {
-    fn now(&self) -> i64;
-}
-
-/// The system's clock.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> i64 {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-    }
-}
 
 /// The server's key for one-time code hashes. Never printed.
 #[derive(Clone)]
@@ -169,6 +153,12 @@ impl From<AccountStoreError> for AccountError {
             AccountStoreError::DuplicateMobile => AccountError::DuplicateMobile,
             other => AccountError::Unavailable(other.to_string()),
         }
+    }
+}
+
+impl From<RateCounterError> for AccountError {
+    fn from(e: RateCounterError) -> Self {
+        AccountError::Unavailable(e.to_string())
     }
 }
 
@@ -308,6 +298,8 @@ type Named = (UserRecord, Vec<Channel>);
 #[derive(Clone)]
 pub struct AccountService {
     store: Arc<dyn AccountStore>,
+    /// The shared counters of the account rules' limits (per client, per number, per account).
+    counter: Arc<dyn RateCounter>,
     notifier: Arc<dyn Notifier>,
     blobs: Arc<dyn BlobStore>,
     clock: Arc<dyn Clock>,
@@ -351,12 +343,13 @@ impl AccountService {
     #[must_use]
     pub fn new(
         store: Arc<dyn AccountStore>,
+        counter: Arc<dyn RateCounter>,
         notifier: Arc<dyn Notifier>,
         blobs: Arc<dyn BlobStore>,
         clock: Arc<dyn Clock>,
         settings: AccountSettings,
     ) -> Self {
-        Self { store, notifier, blobs, clock, settings, hashing: Hashing::default() }
+        Self { store, counter, notifier, blobs, clock, settings, hashing: Hashing::default() }
     }
 
     /// The HMAC-SHA256 hex of `user id : channel : code` under the server's secret.
@@ -375,7 +368,7 @@ impl AccountService {
     /// `message` (and not counted).
     async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
         let now = self.clock.now();
-        crate::throttle::count(self.store.as_ref(), key, now, Window::new(limit, window_secs)).await?.map_err(|wait| {
+        crate::throttle::count(self.counter.as_ref(), key, now, Window::new(limit, window_secs)).await?.map_err(|wait| {
             tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
             AccountError::RateLimited(message, wait)
         })
@@ -401,7 +394,7 @@ impl AccountService {
     /// A guess that was right is not a guess against the limit: it is taken back.
     async fn right_guess(&self, guess: Guess, user: &UserId) {
         let key = Self::guess_key(guess, user);
-        if let Err(e) = self.store.unhit(&key, self.clock.now(), self.settings.account_guess_window_secs).await {
+        if let Err(e) = self.counter.unhit(&key, self.clock.now(), self.settings.account_guess_window_secs).await {
             tracing::warn!(error = %e, "taking back a right guess failed");
         }
     }

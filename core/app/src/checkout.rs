@@ -11,12 +11,11 @@ use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine, Ord
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::{DiscountPercent, Offer, Totals};
 use marque_ports::{
-    AddressStore, CatalogStore, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError, PaymentError,
+    AddressStore, CatalogStore, Clock, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError, PaymentError,
     PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState, PlacedOrder, Placement,
     RefundRecord, RefundState, RefundStatus, Reservation, ReservationState, UserId, UserRecord,
 };
 
-use crate::accounts::Clock;
 use crate::orders::OrderPlaced;
 
 /// How long stock is held for a payment that has not arrived: 15 minutes.
@@ -614,5 +613,4 @@ fn receipt(user: &UserId, now: i64) -> String {
 }
 
 #[cfg(test)]
-#[path = "checkout_tests.rs"]
 mod tests;

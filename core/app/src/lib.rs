@@ -8,14 +8,13 @@ pub mod orders;
 pub mod privacy;
 pub mod throttle;
 pub mod wishlist;
-pub mod catalog_cache;
 
 pub use catalog::{
     CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
 };
 pub use accounts::{
-    AccountError, AccountService, AccountSettings, Authenticated, Avatar, Clock, LoginOutcome, OtpSecret, SessionToken,
-    SystemClock, Who, AVATAR_URL_PREFIX,
+    AccountError, AccountService, AccountSettings, Authenticated, Avatar, LoginOutcome, OtpSecret, SessionToken, Who,
+    AVATAR_URL_PREFIX,
 };
 pub use accounts::sign_in::SignInCodeText;
 pub use addresses::{AddressError, AddressService};
@@ -30,4 +29,3 @@ pub use orders::{
 pub use privacy::{DataExport, PrivacyError, PrivacyService};
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use wishlist::{WishlistError, WishlistService};
-pub use catalog_cache::{CachedCatalogStore, Refreshed, Sources, Stamp};

@@ -72,7 +72,7 @@ impl PrivacyService {
         let addresses = self.addresses.addresses(&user.id).await.map_err(unavailable)?;
         let wishlist = self.wishlist.wishlist(&user.id).await.map_err(unavailable)?;
         let mut orders = self.orders.orders_of(&user.id).await.map_err(unavailable)?;
-        orders.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        orders.sort_by_key(|order| std::cmp::Reverse(order.created_at));
         Ok(DataExport { user: user.clone(), addresses, wishlist, orders })
     }
 

@@ -1,6 +1,6 @@
 //! Rate limits on the writes a customer could abuse (payments, addresses, wishlist, pictures,
-//! invoices), counted in the account store's shared rate counters so every instance of the
-//! shop sees the same counts.
+//! invoices), counted in the shared [`RateCounter`] so every instance of the shop sees the
+//! same counts.
 //!
 //! Each [`Action`] has a [`Rule`]: at most `limit` calls in any `window_secs` seconds, per
 //! subject (a customer's id), as [`marque_domain::rate::Window`] estimates it. Past it the call
@@ -10,9 +10,7 @@
 use std::sync::Arc;
 
 use marque_domain::rate::Window;
-use marque_ports::AccountStore;
-
-use crate::accounts::Clock;
+use marque_ports::{Clock, RateCounter, RateCounterError};
 
 /// A write that is limited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,7 +136,7 @@ pub enum ThrottleError {
 /// Counts limited calls in the shared counters.
 #[derive(Clone)]
 pub struct Throttle {
-    store: Arc<dyn AccountStore>,
+    counter: Arc<dyn RateCounter>,
     clock: Arc<dyn Clock>,
     rules: ThrottleRules,
 }
@@ -151,8 +149,8 @@ impl std::fmt::Debug for Throttle {
 
 impl Throttle {
     #[must_use]
-    pub fn new(store: Arc<dyn AccountStore>, clock: Arc<dyn Clock>, rules: ThrottleRules) -> Self {
-        Self { store, clock, rules }
+    pub fn new(counter: Arc<dyn RateCounter>, clock: Arc<dyn Clock>, rules: ThrottleRules) -> Self {
+        Self { counter, clock, rules }
     }
 
     /// Counts one `action` by `subject` (a customer's id, or a client's key for the per-client
@@ -167,7 +165,7 @@ impl Throttle {
         let window = rule.window_secs.max(1);
         let now = self.clock.now();
         let key = format!("{}:{subject}", action.key());
-        let counted = count(self.store.as_ref(), &key, now, Window::new(rule.limit, window))
+        let counted = count(self.counter.as_ref(), &key, now, Window::new(rule.limit, window))
             .await
             .map_err(|e| ThrottleError::Unavailable(e.to_string()))?;
         counted.map_err(|retry_after_secs| {
@@ -182,21 +180,21 @@ impl Throttle {
 /// is taken back at once, so hammering past a limit never pushes its end further away.
 ///
 /// # Errors
-/// The store's, when the counter cannot be written.
+/// The counter's, when it cannot be written.
 pub(crate) async fn count(
-    store: &dyn AccountStore,
+    counter: &dyn RateCounter,
     key: &str,
     now: i64,
     limit: Window,
-) -> Result<Result<(), u64>, marque_ports::AccountStoreError> {
-    let hits = store.hit(key, now, limit.window_secs).await?;
+) -> Result<Result<(), u64>, RateCounterError> {
+    let hits = counter.hit(key, now, limit.window_secs).await?;
     if limit.allows(hits, now) {
         return Ok(Ok(()));
     }
     // The wait counts what stays once this hit is taken back.
     let kept = marque_domain::rate::WindowHits { current: hits.current.saturating_sub(1), ..hits };
     let retry_after_secs = u64::try_from(limit.retry_after(kept, now)).unwrap_or(1).max(1);
-    if let Err(e) = store.unhit(key, now, limit.window_secs).await {
+    if let Err(e) = counter.unhit(key, now, limit.window_secs).await {
         // Only the refusal lasts a little longer; the call is refused either way.
         tracing::warn!(error = %e, "taking back a refused hit failed");
     }
@@ -204,113 +202,4 @@ pub(crate) async fn count(
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::atomic::{AtomicI64, Ordering};
-    use std::sync::Mutex;
-
-    use marque_domain::rate::WindowHits;
-    use marque_ports::{AccountStoreError, MockAccountStore};
-
-    use super::*;
-
-    struct FixedClock(AtomicI64);
-
-    impl Clock for FixedClock {
-        fn now(&self) -> i64 {
-            self.0.load(Ordering::SeqCst)
-        }
-    }
-
-    /// A store whose counters live in a map, windows as the port describes them.
-    fn counting_store() -> MockAccountStore {
-        let counts = Arc::new(Mutex::new(std::collections::HashMap::<(String, i64), u32>::new()));
-        let mut store = MockAccountStore::new();
-        let taken = counts.clone();
-        store.expect_hit().returning(move |key, now, window| {
-            let start = now.div_euclid(window) * window;
-            let mut counts = counts.lock().expect("not poisoned");
-            let previous = counts.get(&(key.to_owned(), start - window)).copied().unwrap_or(0);
-            let n = counts.entry((key.to_owned(), start)).or_insert(0);
-            *n += 1;
-            Ok(WindowHits { current: *n, previous })
-        });
-        store.expect_unhit().returning(move |key, now, window| {
-            let start = now.div_euclid(window) * window;
-            if let Some(n) = taken.lock().expect("not poisoned").get_mut(&(key.to_owned(), start)) {
-                *n = n.saturating_sub(1);
-            }
-            Ok(())
-        });
-        store
-    }
-
-    fn throttle(store: MockAccountStore, now: i64) -> (Throttle, Arc<FixedClock>) {
-        let clock = Arc::new(FixedClock(AtomicI64::new(now)));
-        let rules = ThrottleRules { pay: Rule { limit: 3, window_secs: 60 }, ..ThrottleRules::default() };
-        (Throttle::new(Arc::new(store), clock.clone(), rules), clock)
-    }
-
-    #[tokio::test]
-    async fn refuses_past_the_limit_until_enough_of_the_last_minute_has_passed() {
-        let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
-        for _ in 0..3 {
-            throttle.check(Action::Pay, "u1").await.expect("within the limit");
-        }
-        // The refused fourth is not kept: one more is allowed once the three weigh at most two,
-        // 3 × (60 − e) ≤ 120 ⇒ 20 s into the next window.
-        assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 15 + 20 }));
-        // Another customer and another action have counters of their own.
-        throttle.check(Action::Pay, "u2").await.expect("another customer");
-        throttle.check(Action::Invoice, "u1").await.expect("another action");
-        clock.0.store(6_060 + 20, Ordering::SeqCst);
-        throttle.check(Action::Pay, "u1").await.expect("when the retry said");
-    }
-
-    #[tokio::test]
-    async fn hammering_past_the_limit_does_not_move_the_end_of_the_refusal() {
-        let (throttle, clock) = throttle(counting_store(), 6_000 + 45);
-        for _ in 0..3 {
-            throttle.check(Action::Pay, "u1").await.expect("within the limit");
-        }
-        for _ in 0..200 {
-            assert_eq!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { retry_after_secs: 35 }));
-        }
-        clock.0.store(6_060 + 20, Ordering::SeqCst);
-        throttle.check(Action::Pay, "u1").await.expect("when the first refusal said, however many were refused since");
-    }
-
-    #[tokio::test]
-    async fn a_burst_at_the_end_of_one_minute_still_counts_at_the_start_of_the_next() {
-        let (throttle, clock) = throttle(counting_store(), 6_059);
-        for _ in 0..3 {
-            throttle.check(Action::Pay, "u1").await.expect("within the limit");
-        }
-        clock.0.store(6_061, Ordering::SeqCst);
-        assert!(matches!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Limited { .. })));
-    }
-
-    #[tokio::test]
-    async fn counters_that_cannot_be_written_are_reported() {
-        let mut store = MockAccountStore::new();
-        store.expect_hit().returning(|_, _, _| Err(AccountStoreError::Unavailable { reason: "down".into() }));
-        let (throttle, _) = throttle(store, 100);
-        assert!(matches!(throttle.check(Action::Pay, "u1").await, Err(ThrottleError::Unavailable(_))));
-    }
-
-    #[test]
-    fn every_action_has_its_own_key() {
-        let actions = [
-            Action::Pay,
-            Action::AddressWrite,
-            Action::WishlistWrite,
-            Action::ProfileUpdate,
-            Action::Invoice,
-            Action::SignUp,
-            Action::MobileLogin,
-            Action::Resend,
-            Action::SignInStart,
-        ];
-        let keys: std::collections::HashSet<_> = actions.iter().map(|a| a.key()).collect();
-        assert_eq!(keys.len(), actions.len());
-    }
-}
+mod tests;

@@ -6,8 +6,8 @@ import { embedTestShop, TEST_SHOP } from '@marque/ui/testing';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
-import { fallbackModule, setFallbackComponent } from './features/remotes/fallback-registry';
-import { RemoteUnavailable } from './features/remotes/RemoteUnavailable';
+import { fallbackModule, setFallbackComponent } from './lib/remotes/fallback-registry';
+import { RemoteUnavailable } from './lib/remotes/RemoteUnavailable';
 
 // The federation runtime is the boundary here: it stands in for remotes being reachable or not.
 vi.mock('@module-federation/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));

@@ -4,9 +4,9 @@ import { startSession } from '@marque/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { setFallbackComponent } from './features/remotes/fallback-registry';
-import { preloadRemote } from './features/remotes/RemoteSlot';
-import { RemoteUnavailable } from './features/remotes/RemoteUnavailable';
+import { setFallbackComponent } from './lib/remotes/fallback-registry';
+import { preloadRemote } from './lib/remotes/RemoteSlot';
+import { RemoteUnavailable } from './lib/remotes/RemoteUnavailable';
 import { pageLoadPath, remotePageAt } from './routes';
 
 /** How long the first render waits for the page's remote module before drawing its loading place instead. */

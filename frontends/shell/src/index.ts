@@ -3,7 +3,7 @@
 // `@marque/session/early` is plain code bundled here (not the shared session): it asks GET /api/user for a stored
 // token now, while the libraries download, and the session takes that answer when it starts.
 import { startEarlyUserCheck } from '@marque/session/early';
-import { ensureComposition } from './features/remotes/composition';
+import { ensureComposition } from './lib/remotes/composition';
 
 startEarlyUserCheck();
 ensureComposition()

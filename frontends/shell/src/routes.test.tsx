@@ -31,7 +31,7 @@ describe('the route table', () => {
     // Fresh modules: the slots remember what they loaded in the other tests, which would hide the difference.
     vi.resetModules();
     const { App } = await import('./App');
-    const { preloadRemote } = await import('./features/remotes/RemoteSlot');
+    const { preloadRemote } = await import('./lib/remotes/RemoteSlot');
     window.history.replaceState(null, '', '/brand/bmw');
     await preloadRemote('catalog/Brand');
     expect(remote).toHaveBeenCalledWith('catalog/Brand');

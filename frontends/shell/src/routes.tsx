@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import table from '../../../contract/routes.json';
-import { RemoteSlot } from './features/remotes/RemoteSlot';
+import { RemoteSlot } from './lib/remotes/RemoteSlot';
 import { AboutPage } from './features/static-pages/AboutPage';
 import { ContactPage } from './features/static-pages/ContactPage';
 import { NotFoundPage } from './features/static-pages/NotFoundPage';

@@ -33,7 +33,7 @@ use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use bytes::Bytes;
-use marque_app::{CachedCatalogStore, Sources, Stamp};
+use marque_catalog_cache::{CachedCatalogStore, Sources, Stamp};
 use marque_domain::catalog::ProductId;
 use marque_ports::{CatalogStore as _, CatalogStoreError};
 use poem::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use poem::endpoint::{DynEndpoint, ToDynEndpoint};
 use poem::http::{HeaderMap, Method, StatusCode};
@@ -15,6 +15,36 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::routes::Matched;
+
+/// `contract/first-loads.json`, shared with the frontends: the ids of the JSON elements a page carries, and each
+/// page's first calls with examples that the tests of both sides open (see `initial_calls`).
+const FIRST_LOADS_JSON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../contract/first-loads.json"));
+
+/// The ids of the `<script type="application/json">` elements the server writes into a page.
+#[derive(Debug, Deserialize)]
+pub struct ScriptIds {
+    /// The answers of the page's first catalog calls.
+    pub answers: String,
+    /// A signed-in customer's first answers.
+    #[serde(rename = "sessionAnswers")]
+    pub session_answers: String,
+    /// The shop's identity.
+    pub shop: String,
+    /// Where each remote's entry is served.
+    pub composition: String,
+}
+
+/// The element ids of `contract/first-loads.json` (checked by this module's tests, so a bad file fails them).
+pub fn script_ids() -> &'static ScriptIds {
+    #[derive(Deserialize)]
+    struct Scripts {
+        scripts: ScriptIds,
+    }
+    static IDS: LazyLock<ScriptIds> = LazyLock::new(|| {
+        serde_json::from_str::<Scripts>(FIRST_LOADS_JSON).map(|f| f.scripts).expect("contract/first-loads.json names the script ids")
+    });
+    &IDS
+}
 
 /// The public API as one endpoint, served at `/api` and called in-process by the storefront (paths without the
 /// `/api` prefix).
@@ -203,8 +233,8 @@ pub(super) fn segment(value: &str) -> String {
     out
 }
 
-/// The catalog calls a page of the catalog remote makes as it opens (the same paths and queries its hooks ask for);
-/// none for other pages (account and checkout calls are the signed-in customer's, whom the server does not know here).
+/// The catalog calls a page of the catalog remote makes as it opens (the same paths and queries its hooks ask for,
+/// as `contract/first-loads.json` lists them for both sides' tests); none for other pages (account and checkout calls are the signed-in customer's, whom the server does not know here).
 #[must_use]
 pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<String>) -> Vec<ApiCall> {
     let listing_sidebar = || [ApiCall::new("/get/category"), ApiCall::new("/get/brand/oem")];
@@ -286,7 +316,7 @@ fn first_images(value: &Value, wanted: usize, found: &mut Vec<String>) {
     }
 }
 
-/// The answers as embedded in the page (`<script id="marque-data">`); `None` when there are none.
+/// The answers as embedded in the page (`<script id="marque-data">`, [`ScriptIds::answers`]); `None` when there are none.
 #[must_use]
 pub fn embedded(answers: &[Value]) -> Option<String> {
     (!answers.is_empty()).then(|| Value::Array(answers.to_vec()).to_string())
@@ -402,6 +432,59 @@ mod tests {
         assert!(calls("/product", "").is_empty());
         assert!(calls("/login", "").is_empty());
         assert_eq!(calls("/", "").len(), 4);
+    }
+
+    /// Every example of `contract/first-loads.json` (which the frontends' test opens too): the server embeds exactly
+    /// the calls it lists, and no page it does not list has any.
+    #[test]
+    fn every_page_embeds_the_calls_contract_first_loads_lists() {
+        #[derive(Deserialize)]
+        struct FirstLoads {
+            pages: BTreeMap<String, PageLoads>,
+        }
+        #[derive(Deserialize)]
+        struct PageLoads {
+            examples: Vec<Example>,
+        }
+        #[derive(Deserialize)]
+        struct Example {
+            address: String,
+            calls: Vec<String>,
+        }
+        let sorted = |(path, query): (String, Vec<(String, String)>)| {
+            let mut query = query;
+            query.sort();
+            (path, query)
+        };
+        let first_loads: FirstLoads = serde_json::from_str(FIRST_LOADS_JSON).expect("contract/first-loads.json");
+        let table = RouteTable::embedded().expect("routes");
+        for (page, loads) in &first_loads.pages {
+            assert!(!loads.examples.is_empty(), "{page}: no example");
+            for example in &loads.examples {
+                let (path, raw_query) = example.address.split_once('?').unwrap_or((&example.address, ""));
+                assert_eq!(table.find(path).expect("a page").page, page.as_str(), "{}", example.address);
+                let expected: Vec<_> = example
+                    .calls
+                    .iter()
+                    .map(|call| {
+                        let (path, query) = call.split_once('?').unwrap_or((call, ""));
+                        let path = path.strip_prefix("/api").expect("an /api call").to_owned();
+                        sorted((path, serde_urlencoded::from_str(query).expect("query")))
+                    })
+                    .collect();
+                let made: Vec<_> = calls(path, raw_query).into_iter().map(sorted).collect();
+                assert_eq!(made, expected, "{}", example.address);
+            }
+        }
+        for route in ["/login", "/wishlist", "/review", "/about", "/orderhistory"] {
+            let page = table.find(route).expect("a page").page.to_owned();
+            assert!(!first_loads.pages.contains_key(&page) && calls(route, "").is_empty(), "{route}");
+        }
+        let ids = script_ids();
+        assert_eq!(
+            [ids.answers.as_str(), &ids.session_answers, &ids.shop, &ids.composition],
+            ["marque-data", "marque-session-data", "marque-shop", "marque-composition"]
+        );
     }
 
     fn answer(body: Value) -> Value {

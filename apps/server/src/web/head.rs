@@ -1,7 +1,7 @@
 //! Writes a page's head into the shell's HTML: title, description, canonical
 //! link, Open Graph tags and JSON-LD, so shared links and search engines see the real page.
 
-use super::first_load::{Preload, PreloadKind};
+use super::first_load::{script_ids, Preload, PreloadKind};
 
 /// Where in the shell's `<head>` the page's tags go.
 pub const HEAD_MARKER: &str = "<!--marque-head-->";
@@ -103,21 +103,27 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
     }
     if !site.identity_json.is_empty() {
         tags.push(format!(
-            "<script id=\"marque-shop\" type=\"application/json\">{}</script>",
+            "<script id=\"{}\" type=\"application/json\">{}</script>",
+            script_ids().shop,
             script_json(site.identity_json)
         ));
     }
     if !site.composition_json.is_empty() {
         tags.push(format!(
-            "<script id=\"marque-composition\" type=\"application/json\">{}</script>",
+            "<script id=\"{}\" type=\"application/json\">{}</script>",
+            script_ids().composition,
             script_json(site.composition_json)
         ));
     }
     if let Some(data) = &head.initial_data {
-        tags.push(format!("<script id=\"marque-data\" type=\"application/json\">{}</script>", script_json(data)));
+        tags.push(format!("<script id=\"{}\" type=\"application/json\">{}</script>", script_ids().answers, script_json(data)));
     }
     if let Some(data) = &head.session_data {
-        tags.push(format!("<script id=\"marque-session-data\" type=\"application/json\">{}</script>", script_json(data)));
+        tags.push(format!(
+            "<script id=\"{}\" type=\"application/json\">{}</script>",
+            script_ids().session_answers,
+            script_json(data)
+        ));
     }
     let title_tag = format!("<title>{}</title>", escape(&title));
     let html = if template.contains(SHELL_TITLE) {

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use crate::helpers::customers::{authed, customer, read};
 use crate::helpers::{spawn_app_with, TestShop};
-use marque_app::{Action, Rule, SystemClock, Throttle, ThrottleRules};
+use marque_app::{Action, Rule, Throttle, ThrottleRules};
+use marque_ports::SystemClock;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -122,7 +123,7 @@ async fn the_counts_live_in_the_shared_database() {
     let (shop, app) = spawn_app_with(|c| c.rate_limits = low()).await;
     let (token, user) = customer(&shop, "s1@example.in", "9876500006").await;
     // Another instance on the same database counts into the same counters.
-    let other_instance = Throttle::new(Arc::new(app.database().accounts()), Arc::new(SystemClock), low());
+    let other_instance = Throttle::new(Arc::new(app.database().rate_counter()), Arc::new(SystemClock), low());
     other_instance.check(Action::WishlistWrite, &user).await.expect("one call elsewhere");
     other_instance.check(Action::WishlistWrite, &user).await.expect("two calls elsewhere");
     let product = first_product(&shop).await;

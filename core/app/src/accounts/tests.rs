@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 use marque_domain::rate::WindowHits;
-use marque_ports::{MockAccountStore, MockBlobStore, MockNotifier};
+use marque_ports::{MockAccountStore, MockBlobStore, MockNotifier, MockRateCounter, SystemClock};
 
 use super::*;
 
@@ -175,20 +175,6 @@ impl AccountStore for MemStore {
         }
         Ok(ChallengeOutcome::Wrong { tries_left: c.tries_left })
     }
-    async fn hit(&self, key: &str, now: i64, window: i64) -> Result<WindowHits, AccountStoreError> {
-        let mut hits = self.hits.lock().expect("lock");
-        let at = now.div_euclid(window);
-        let previous = hits.get(&(key.to_owned(), at - 1)).copied().unwrap_or(0);
-        let n = hits.entry((key.to_owned(), at)).or_insert(0);
-        *n += 1;
-        Ok(WindowHits { current: *n, previous })
-    }
-    async fn unhit(&self, key: &str, now: i64, window: i64) -> Result<(), AccountStoreError> {
-        if let Some(n) = self.hits.lock().expect("lock").get_mut(&(key.to_owned(), now.div_euclid(window))) {
-            *n = n.saturating_sub(1);
-        }
-        Ok(())
-    }
     async fn sweep(&self, now: i64, unverified_before: i64) -> Result<Swept, AccountStoreError> {
         let mut sessions = self.sessions.lock().expect("lock");
         let before = sessions.len();
@@ -225,6 +211,25 @@ impl AccountStore for MemStore {
         self.sessions.lock().expect("lock").retain(|_, (user, _, _)| user != id);
         self.challenges.lock().expect("lock").retain(|key, _| key.user != *id);
         self.codes.lock().expect("lock").retain(|_, c| c.user != *id);
+        Ok(())
+    }
+}
+
+/// The store's counters, as the rate counter port describes them.
+#[async_trait]
+impl RateCounter for MemStore {
+    async fn hit(&self, key: &str, now: i64, window: i64) -> Result<WindowHits, RateCounterError> {
+        let mut hits = self.hits.lock().expect("lock");
+        let at = now.div_euclid(window);
+        let previous = hits.get(&(key.to_owned(), at - 1)).copied().unwrap_or(0);
+        let n = hits.entry((key.to_owned(), at)).or_insert(0);
+        *n += 1;
+        Ok(WindowHits { current: *n, previous })
+    }
+    async fn unhit(&self, key: &str, now: i64, window: i64) -> Result<(), RateCounterError> {
+        if let Some(n) = self.hits.lock().expect("lock").get_mut(&(key.to_owned(), now.div_euclid(window))) {
+            *n = n.saturating_sub(1);
+        }
         Ok(())
     }
 }
@@ -281,6 +286,7 @@ fn world() -> World {
     let sent = Arc::new(Sent::default());
     let clock = Arc::new(FixedClock(Mutex::new(NOW)));
     let service = AccountService::new(
+        store.clone(),
         store.clone(),
         sent.clone(),
         Arc::new(blobs_ok()),
@@ -487,13 +493,15 @@ async fn a_refused_sign_up_leaves_no_picture() {
     let mut store = MockAccountStore::new();
     store.expect_user_by_email().returning(|_| Ok(None));
     store.expect_user_by_mobile().returning(|_| Ok(None));
-    store.expect_hit().returning(|_, _, _| Ok(WindowHits { current: 1, previous: 0 }));
+    let mut counter = MockRateCounter::new();
+    counter.expect_hit().returning(|_, _, _| Ok(WindowHits { current: 1, previous: 0 }));
     store.expect_create_user().returning(|_| Err(AccountStoreError::DuplicateMobile));
     let mut blobs = MockBlobStore::new();
     blobs.expect_put().withf(|key, _| key.starts_with("avatars/") && key.ends_with(".png")).times(1).returning(|_, _| Ok(()));
     blobs.expect_delete().times(1).returning(|_| Ok(()));
     let service = AccountService::new(
         Arc::new(store),
+        Arc::new(counter),
         Arc::new(MockNotifier::new()),
         Arc::new(blobs),
         Arc::new(SystemClock),
@@ -507,9 +515,11 @@ async fn a_refused_sign_up_leaves_no_picture() {
 async fn a_store_that_is_down_and_a_notifier_that_is_down_are_reported() {
     let mut store = MockAccountStore::new();
     store.expect_user_by_mobile().returning(|_| Err(AccountStoreError::Unavailable { reason: "down".into() }));
-    store.expect_hit().returning(|_, _, _| Err(AccountStoreError::Unavailable { reason: "down".into() }));
+    let mut counter = MockRateCounter::new();
+    counter.expect_hit().returning(|_, _, _| Err(RateCounterError::Unavailable { reason: "down".into() }));
     let service = AccountService::new(
         Arc::new(store),
+        Arc::new(counter),
         Arc::new(MockNotifier::new()),
         Arc::new(MockBlobStore::new()),
         Arc::new(SystemClock),
@@ -522,6 +532,7 @@ async fn a_store_that_is_down_and_a_notifier_that_is_down_are_reported() {
     let mut notifier = MockNotifier::new();
     notifier.expect_send().returning(|_| Err(NotifyError::Unavailable { reason: "gateway down".into() }));
     let service = AccountService::new(
+        store.clone(),
         store.clone(),
         Arc::new(notifier),
         Arc::new(MockBlobStore::new()),
@@ -621,10 +632,12 @@ async fn uniqueness_is_checked_before_the_password_is_hashed() {
     };
     store.expect_user_by_email().returning(move |_| Ok(Some(taken.clone())));
     store.expect_user_by_mobile().returning(|_| Ok(None));
-    store.expect_hit().never();
+    let mut counter = MockRateCounter::new();
+    counter.expect_hit().never();
     store.expect_create_user().never();
     let service = AccountService::new(
         Arc::new(store),
+        Arc::new(counter),
         Arc::new(MockNotifier::new()),
         Arc::new(MockBlobStore::new()),
         Arc::new(SystemClock),
@@ -724,7 +737,7 @@ async fn the_hourly_budget_of_sign_up_messages_refuses_sign_ups_past_it() {
     let mut settings = AccountSettings::new(OtpSecret::new(b"k".to_vec()));
     settings.signup_messages_per_hour = 4;
     let clock = Arc::new(FixedClock(Mutex::new(NOW)));
-    let service = AccountService::new(store, Arc::new(Sent::default()), Arc::new(blobs_ok()), clock, settings);
+    let service = AccountService::new(store.clone(), store, Arc::new(Sent::default()), Arc::new(blobs_ok()), clock, settings);
     for i in 0..2 {
         let input = RegistrationInput { email: format!("a{i}@example.in"), mobile: format!("987654321{i}"), ..input() };
         service.register(&input, None).await.expect("within the budget");
@@ -741,7 +754,7 @@ async fn the_sweep_deletes_day_old_accounts_that_proved_nothing_and_their_pictur
     blobs.expect_delete().withf(|key| key.starts_with("avatars/")).times(1).returning(|_| Ok(()));
     let clock = Arc::new(FixedClock(Mutex::new(NOW)));
     let sent = Arc::new(Sent::default());
-    let service = AccountService::new(store.clone(), sent.clone(), Arc::new(blobs), clock.clone(), AccountSettings::new(OtpSecret::new(b"k".to_vec())));
+    let service = AccountService::new(store.clone(), store.clone(), sent.clone(), Arc::new(blobs), clock.clone(), AccountSettings::new(OtpSecret::new(b"k".to_vec())));
     let idle = service.register(&input(), Some(Avatar(vec![1]))).await.expect("register");
     let other = RegistrationInput { email: "ravi@example.in".into(), mobile: "9123456780".into(), ..input() };
     service.register(&other, None).await.expect("register");

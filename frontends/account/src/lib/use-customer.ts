@@ -1,5 +1,6 @@
 // Pages for customers only: a visitor who is not signed in is sent to /login.
-import { useSession, type User } from '@marque/session';
+import type { User } from '@marque/api-client';
+import { useSession } from '@marque/session';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 

@@ -1,5 +1,5 @@
 // Orders and a PDF answer as the server gives them, for the purchase history and invoice tests.
-import type { Order } from '@marque/session';
+import type { Order } from '@marque/api-client';
 import { vi } from 'vitest';
 
 export const LONG_NAME = 'LED Tail Lamp Assembly, Left, Mercedes-Benz W213 E-Class';

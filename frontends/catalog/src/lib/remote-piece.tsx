@@ -4,10 +4,12 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { embeddedJson, ErrorBoundary, firstPaint } from '@marque/ui';
 import { useEffect, useState, type ComponentType } from 'react';
+import firstLoads from '../../../../contract/first-loads.json';
 
 const COMPOSITION_URL = '/composition.json';
-/** The composition the server embeds in every page; /composition.json when a page has none. */
-const COMPOSITION_ELEMENT_ID = 'marque-composition';
+/** The composition the server embeds in every page (its id from contract/first-loads.json); /composition.json when a
+ * page has none. */
+const COMPOSITION_ELEMENT_ID = firstLoads.scripts.composition;
 
 async function fetchComposition(): Promise<unknown> {
   const response = await fetch(COMPOSITION_URL, { cache: 'no-cache' });

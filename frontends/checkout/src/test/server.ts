@@ -28,6 +28,7 @@ export function checkoutItem(overrides: Partial<CheckoutItem> = {}): CheckoutIte
     partNo: '34116850568',
     outside_ncr: 300,
     inside_ncr: 100,
+    gst: 18,
     ...overrides,
   };
 }
@@ -42,7 +43,7 @@ export function checkoutServer(catalog: CheckoutItem[] = [], calls: FakeCalls = 
         return item ? { status: 'success', data: item } : failed(404, 'Product Not Found', 'product.not_found');
       },
       'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
-      'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+      'GET /api/get/wishlist': () => ({ status: 'success', result: [] }),
       ...calls,
     },
   );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, ApiError, forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID, initialBody, unwrap } from './index';
-import { failed, fakeServer, type FakeServer } from './testing';
+import { embedInitialAnswers, failed, fakeServer, type FakeServer } from './testing';
 
 let server: FakeServer | undefined;
 afterEach(() => server?.restore());
@@ -41,15 +41,7 @@ describe('api client', () => {
 });
 
 describe('answers embedded in the page', () => {
-  function embed(answers: unknown) {
-    document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove();
-    const script = document.createElement('script');
-    script.id = INITIAL_DATA_ELEMENT_ID;
-    script.type = 'application/json';
-    script.textContent = JSON.stringify(answers);
-    document.head.append(script);
-    forgetInitialAnswers();
-  }
+  const embed = embedInitialAnswers;
   afterEach(() => {
     document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove();
     forgetInitialAnswers();

@@ -3,9 +3,10 @@
 // every remote) was more than a page's JavaScript budget could spare, so `api.GET` is a small function with the
 // same signature and answers (`{ data }` on 2xx, `{ error }` with the parsed body otherwise, and `response`).
 import type { Client } from 'openapi-fetch';
-import type { paths } from './schema';
+import firstLoads from '../../../../contract/first-loads.json';
+import type { components, paths } from './schema';
 
-export type { paths } from './schema';
+export type { components, paths } from './schema';
 
 /** The JSON body a GET operation answers with on 200, e.g. `OkBody<'/api/get/new-products'>`. */
 export type OkBody<P extends GetPath> = JsonContent<GetOperation<P>['responses'][200]>;
@@ -19,6 +20,66 @@ type GetOperation<P extends GetPath> = paths[P] extends { get: infer Op extends 
   : never;
 
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The methods an operation of the document can have. */
+export type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** The document's operation at `P` for `M` (never when it has none). */
+type OperationOf<P extends keyof paths, M extends Method> = paths[P] extends { [K in M]: infer Op } ? Op : never;
+
+/** Every operation of the document as `'METHOD /path'`, e.g. `'POST /api/login'`, `'GET /api/user'`. */
+export type Call = {
+  [M in Method]: { [P in keyof paths]: [OperationOf<P, M>] extends [never] ? never : `${Uppercase<M>} ${P}` }[keyof paths];
+}[Method];
+
+/** The method of a call key, lower case (`'post'`). */
+export type MethodOf<C extends Call> = C extends `${infer M} ${string}` ? Lowercase<M> & Method : never;
+/** The path template of a call key (`'/api/user/{userId}'`). */
+export type PathOf<C extends Call> = C extends `${string} ${infer P}` ? P & keyof paths : never;
+/** The document's operation of a call key. */
+export type Operation<C extends Call> = OperationOf<PathOf<C>, MethodOf<C>>;
+
+/** The JSON body a call answers with on 200 (or 201), e.g. `Answer<'POST /api/login'>`. */
+export type Answer<C extends Call> =
+  Operation<C> extends { responses: infer R }
+    ? 200 extends keyof R
+      ? JsonContent<R[200]>
+      : 201 extends keyof R
+        ? JsonContent<R[201]>
+        : never
+    : never;
+
+type RequestContent<C extends Call> = Operation<C> extends { requestBody?: { content: infer Content } } ? Content : never;
+/** The JSON body a call takes, e.g. `RequestBody<'POST /api/login'>` is `{ email, password }`. */
+export type RequestBody<C extends Call> = RequestContent<C> extends { 'application/json': infer Body } ? Body : never;
+/** The fields of a multipart call's form (files as `Blob`), e.g. `FormFields<'POST /api/register'>`. */
+export type FormFields<C extends Call> = RequestContent<C> extends { 'multipart/form-data': infer Form }
+  ? { [K in keyof Form]?: Blob | string | null }
+  : never;
+/** The path parameters of a call (`{ userId: string }`). */
+export type PathParams<C extends Call> = Operation<C> extends { parameters: { path: infer Path } } ? Path : never;
+
+/** A multipart form with exactly the fields the document names (an empty or null field is left out). */
+export function formBody<C extends Call>(_call: C, fields: FormFields<C>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields as Record<string, Blob | string | null | undefined>)) {
+    if (value !== null && value !== undefined) form.set(name, value);
+  }
+  return form;
+}
+
+/** The document's shapes the frontends name (signed-in customer, wishlist, orders, addresses, checkout). */
+type Schemas = components['schemas'];
+export type User = Schemas['User'];
+export type WishlistEntry = Schemas['WishlistEntry'];
+export type Order = Schemas['Order'];
+export type Address = Schemas['Address'];
+export type CheckoutItem = Schemas['CheckoutItem'];
+
+/** The failed answer of every operation: a 4xx with a message, a stable code and a 400's failing fields. */
+export type Failed = Schemas['Error'] & Partial<Pick<Schemas['AddressError'], 'errors'>>;
+/** One field a form call refused (400), with the message the form shows for it. */
+export type FieldError = Schemas['FieldError'];
 
 export type Product = OkBody<'/api/get/productById/{id}'>['data'];
 export type HotSellingItem = OkBody<'/api/get/suggestion'>['result'][number];
@@ -84,8 +145,9 @@ async function get(path: string, init: GetInit = {}) {
 
 export const api = { GET: get } as unknown as Pick<Client<paths>, 'GET'>;
 
-/** Where the server embeds the answers of the API calls a page makes first (`<script type="application/json">`). */
-export const INITIAL_DATA_ELEMENT_ID = 'marque-data';
+/** Where the server embeds the answers of the API calls a page makes first (`<script type="application/json">`),
+ * named in contract/first-loads.json as the server reads it. */
+export const INITIAL_DATA_ELEMENT_ID = firstLoads.scripts.answers;
 
 /** One embedded answer: the call's path and query, and the 200 body the API gave. */
 export type InitialAnswer = { path: string; query: Record<string, string>; body: unknown };
@@ -147,6 +209,12 @@ export function initialBody<P extends GetPath>(path: P, params?: GetInit['params
 /** For tests: read the embedded answers again on the next call. */
 export function forgetInitialAnswers() {
   initialAnswers = null;
+}
+
+/** For tests: the embedded answers no call has taken yet. */
+export function initialAnswersLeft(): readonly InitialAnswer[] {
+  initialAnswers ??= readInitialAnswers();
+  return [...initialAnswers];
 }
 
 /** Unwraps an openapi-fetch result: the body on success, an ApiError otherwise. */

@@ -1,5 +1,6 @@
 // A fake Marque server for tests: stubs `fetch` and answers by path, with bodies typed by the contract.
-import type { GetPath, OkBody } from './index';
+import { forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID } from './index';
+import type { Answer, Call, FormFields, GetPath, OkBody, RequestBody } from './index';
 
 type Handler<P extends GetPath> = (request: { url: URL; params: Record<string, string> }) =>
   | OkBody<P>
@@ -8,14 +9,26 @@ type Handler<P extends GetPath> = (request: { url: URL; params: Record<string, s
 
 export type FakeRoutes = { [P in GetPath]?: Handler<P> };
 
+/** The body a fake sees for `C`: the document's JSON body, a multipart call's FormData, or nothing. */
+export type FakeBody<C extends Call> = [RequestBody<C>] extends [never]
+  ? [FormFields<C>] extends [never]
+    ? undefined
+    : FormData
+  : RequestBody<C>;
+
+type CallHandler<C extends Call> = (request: {
+  url: URL;
+  params: Record<string, string>;
+  request: Request;
+  body: FakeBody<C>;
+}) => Answer<C> | Response | Promise<Answer<C> | Response>;
+
 /**
- * Calls the generated contract does not type yet (or any method): keyed `'METHOD /path/{param}'`.
- * The handler sees the request and its body (JSON parsed, or FormData for multipart).
+ * Any operation of the API document, keyed `'METHOD /path/{param}'` as the document names it (a request to the
+ * same path with a trailing slash matches too). The handler sees the request and its body, typed by the document
+ * (JSON parsed, or FormData for multipart), and answers with the document's 200 body or a Response.
  */
-export type FakeCalls = Record<
-  string,
-  (request: { url: URL; params: Record<string, string>; request: Request; body: unknown }) => unknown
->;
+export type FakeCalls = { [C in Call]?: CallHandler<C> };
 
 /** One request as the fake server saw it. */
 export type FakeCall = { method: string; path: string; headers: Headers; body: unknown };
@@ -23,6 +36,20 @@ export type FakeCall = { method: string; path: string; headers: Headers; body: u
 /** A `{ status: "failed", message }` answer (with its stable `code` when given), the API's error shape. */
 export function failed(status: number, message: string, code?: string): Response {
   return Response.json(code === undefined ? { status: 'failed', message } : { status: 'failed', message, code }, { status });
+}
+
+/**
+ * Writes `answers` into the page as the server embeds its first answers (replacing any there), read afresh by the
+ * next call.
+ */
+export function embedInitialAnswers(answers: unknown) {
+  document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove();
+  const script = document.createElement('script');
+  script.id = INITIAL_DATA_ELEMENT_ID;
+  script.type = 'application/json';
+  script.textContent = JSON.stringify(answers);
+  document.head.append(script);
+  forgetInitialAnswers();
 }
 
 /** Answers that simulate the network going away: fetch rejects, as browsers do. */
@@ -46,8 +73,10 @@ export function fakeServer(routes: FakeRoutes, others: FakeCalls = {}): FakeServ
   const original = globalThis.fetch;
   const requests: string[] = [];
   const calls: FakeCall[] = [];
-  const patternOf = (template: string) =>
-    new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+  const patternOf = (template: string, trailingSlash = '') =>
+    new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}${trailingSlash}$`,
+    );
   const table = Object.entries(routes).map(([template, handler]) => ({
     template,
     pattern: patternOf(template),
@@ -55,7 +84,7 @@ export function fakeServer(routes: FakeRoutes, others: FakeCalls = {}): FakeServ
   }));
   const extra = Object.entries(others).map(([key, handler]) => {
     const [method = 'GET', template = ''] = key.split(' ', 2);
-    return { method: method.toUpperCase(), pattern: patternOf(template), handler };
+    return { method, pattern: patternOf(template, '/?'), handler: handler as CallHandler<Call> };
   });
   const paramsOf = (match: RegExpExecArray) =>
     Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
@@ -85,7 +114,7 @@ export function fakeServer(routes: FakeRoutes, others: FakeCalls = {}): FakeServ
     for (const route of extra) {
       const match = route.method === request.method ? route.pattern.exec(url.pathname) : null;
       if (!match) continue;
-      const answer = await route.handler({ url, params: paramsOf(match), request, body });
+      const answer = await route.handler({ url, params: paramsOf(match), request, body: body as FakeBody<Call> });
       return answer instanceof Response ? answer : Response.json(answer);
     }
     if (request.method !== 'GET') return failed(405, `No fake for ${request.method} ${url.pathname}`);

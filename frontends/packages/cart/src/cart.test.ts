@@ -21,7 +21,7 @@ import {
 import { reloadCart, resetCart, testLine } from './testing';
 
 const stored = () => JSON.parse(localStorage.getItem('products') ?? 'null') as unknown;
-const ADDRESS = { _id: 'a1', houseNo: '12', street: '', landmark: '', city: 'Delhi', state: 'Delhi', mobileNo: '9876543210', pincode: '110001' };
+const ADDRESS = { _id: 'a1', houseNo: '12', street: '', landmark: '', city: 'Delhi', state: 'Delhi', mobileNo: '9876543210', pincode: '110001', gstin: '' };
 
 beforeEach(() => resetCart());
 

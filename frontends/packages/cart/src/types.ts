@@ -1,4 +1,5 @@
 // The shapes the cart keeps: the specification's cart item, checkout item and address.
+import type { Address as ApiAddress, CheckoutItem as ApiCheckoutItem } from '@marque/api-client';
 
 /** What the cart needs of a product to list it (the catalog's product and card shapes both have it). */
 export type CartProduct = {
@@ -19,37 +20,12 @@ export type CartLine = CartProduct & {
   previousPrice?: number;
 };
 
-/** A delivery address as the user object and the address calls give it. */
-export type Address = {
-  _id: string;
-  houseNo: string;
-  street: string;
-  landmark: string;
-  city: string;
-  state: string;
-  mobileNo: string;
-  pincode: string;
-  gstin?: string;
-};
+/** A delivery address as the user object and the address calls give it (the API document's `Address`). */
+export type Address = ApiAddress;
 
-/** The specification's checkout item (`GET /api/get/checkoutById/{id}`), `quantity` set to the chosen one. */
-export type CheckoutItem = {
-  _id: string;
-  name: string;
-  images: ReadonlyArray<{ name: string }>;
-  producttype: string;
-  quantity: number;
-  price: number;
-  /** The stock now. */
-  totalQuantity: number;
-  category: string;
-  subcategory: string;
-  fuelType: string;
-  variant: string;
-  partNo: string;
-  outside_ncr: number;
-  inside_ncr: number;
-};
+/** The specification's checkout item (`GET /api/get/checkoutById/{id}`, the API document's), `quantity` set to the
+ * chosen one. */
+export type CheckoutItem = ApiCheckoutItem;
 
 export type CartState = {
   /** The cart, as kept in local storage under `products`. */

@@ -25,7 +25,7 @@ import {
   PINCODE_LENGTH,
   TITLE_ELLIPSIS,
 } from './generated';
-import type { AddressFields, BadgeColour, FilterKind, GstStateName, MessageCode, SignUpFields } from './generated';
+import type { AddressFields, BadgeColour, FilterKind, MessageCode, SignUpFields } from './generated';
 
 export {
   ADDRESS_LIMIT,

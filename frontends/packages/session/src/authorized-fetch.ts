@@ -1,5 +1,5 @@
 // Calls that need the customer: the bearer token and the client validation header on every one.
-import type { Failed, FieldError } from './api-types';
+import type { Call, Failed, FieldError, RequestBody } from '@marque/api-client';
 import { CLIENT_VALIDATION_HEADER, clientValidation } from './client-validation';
 import { getSession } from './store';
 import { storedToken } from './token';
@@ -13,8 +13,9 @@ export function authorizedFetch(path: string, init: RequestInit = {}, token?: st
   return fetch(path, { ...init, headers });
 }
 
-/** A JSON body's request options. */
-export function jsonBody(method: string, body: unknown): RequestInit {
+/** The request options of `call` with its JSON body, typed by the API document (`'POST /api/add/wishlist'`). */
+export function jsonBody<C extends Call>(call: C, body: RequestBody<C>): RequestInit {
+  const method = call.slice(0, call.indexOf(' '));
   return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
@@ -33,7 +34,7 @@ export type Outcome<T> =
   | { ok: false; status: number; message: string | null; code?: string; errors?: FieldError[] };
 
 /** Reads an answer: 2xx with `status` other than 'failed' is the body; anything else its message, if any (status 0: no answer). */
-export async function outcome<T extends { status: string }>(request: Promise<Response>): Promise<Outcome<T>> {
+export async function outcome<T>(request: Promise<Response>): Promise<Outcome<T>> {
   let response: Response;
   try {
     response = await request;
@@ -41,7 +42,7 @@ export async function outcome<T extends { status: string }>(request: Promise<Res
     return { ok: false, status: 0, message: null };
   }
   const body = await readJson<T | Failed>(response);
-  if (response.ok && body && body.status !== 'failed') return { ok: true, body: body as T };
+  if (response.ok && body && (body as Partial<Failed>).status !== 'failed') return { ok: true, body: body as T };
   const failure = body as Partial<Failed> | null;
   return { ok: false, status: response.status, message: failure?.message ?? null, code: failure?.code, errors: failure?.errors };
 }

@@ -1,5 +1,4 @@
 // The signed-in customer, shared by the shell and every remote as one singleton.
-export type * from './api-types';
 export { authorizedFetch, jsonBody, outcome, readJson, type Outcome } from './authorized-fetch';
 export { CLIENT_VALIDATION_HEADER, clientValidation } from './client-validation';
 export {

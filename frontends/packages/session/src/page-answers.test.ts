@@ -16,7 +16,7 @@ function networkAnswers() {
     {},
     {
       'GET /api/user': () => ({ status: 'success', user: { ...TEST_USER, name: 'From the network' } }),
-      'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+      'GET /api/get/wishlist': () => ({ status: 'success', result: [] }),
       'DELETE /api/logout': () => ({ status: 'success', message: 'success' }),
     },
   );

@@ -2,8 +2,10 @@
 // session cookie (`<script id="marque-session-data">{ "for": tag, "answers": [{ path, query, body }] }`). They are
 // used only when `tag` is the one of the token this page holds now (the server asked them with the cookie's token,
 // which another tab may have changed since), and only for this page load. Plain code, no shared imports.
+import firstLoads from '../../../../contract/first-loads.json';
 
-export const SESSION_DATA_ELEMENT_ID = 'marque-session-data';
+/** The element's id, named in contract/first-loads.json as the server reads it. */
+export const SESSION_DATA_ELEMENT_ID = firstLoads.scripts.sessionAnswers;
 
 /** One embedded answer: the GET's path and query, and the 200 body the API gave. */
 export type PageAnswer = { path: string; query: Record<string, string>; body: unknown };

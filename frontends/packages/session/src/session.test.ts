@@ -20,7 +20,7 @@ describe('the session at start', () => {
       {},
       {
         'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
-        'GET /api/get/wishlist/': () => ({
+        'GET /api/get/wishlist': () => ({
           status: 'success',
           result: [{ _id: 'p1', name: 'Pump', quantity: 1, producttype: 'new', price: 10, image: '', user_id: 'u1' }],
         }),
@@ -42,7 +42,7 @@ describe('the session at start', () => {
     localStorage.setItem('token', 'good');
     server = fakeServer({}, {
       'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
-      'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+      'GET /api/get/wishlist': () => ({ status: 'success', result: [] }),
     });
     startEarlyUserCheck();
     await vi.waitFor(() => expect(server?.calls.filter((c) => c.path === '/api/user')).toHaveLength(1));
@@ -58,7 +58,7 @@ describe('the session at start', () => {
     localStorage.setItem('token', 'old');
     server = fakeServer({}, {
       'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
-      'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+      'GET /api/get/wishlist': () => ({ status: 'success', result: [] }),
     });
     startEarlyUserCheck();
     localStorage.setItem('token', 'good');
@@ -95,7 +95,7 @@ describe('logout', () => {
       {},
       {
         'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
-        'GET /api/get/wishlist/': () => ({ status: 'success', result: [] }),
+        'GET /api/get/wishlist': () => ({ status: 'success', result: [] }),
         'DELETE /api/logout': () => ({ status: 'success', message: 'success' }),
       },
     );

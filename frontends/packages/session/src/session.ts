@@ -1,5 +1,5 @@
 // What the app does with a session: restore it at start, sign in with a token, refetch the user, log out.
-import type { UserOk, WishlistEntry, WishlistOk } from './api-types';
+import type { Answer, WishlistEntry } from '@marque/api-client';
 import { authorizedFetch, readJson } from './authorized-fetch';
 import { clearSessionCookie, keepSessionCookie } from './cookie';
 import { takeEarlyUserCheck } from './early';
@@ -43,7 +43,7 @@ async function checkUser(atStart: boolean): Promise<void> {
   try {
     const early = atStart ? takeEarlyUserCheck(token) : undefined;
     const response = await (early?.response ?? authorizedFetch('/api/user', {}, token));
-    const body = response.ok ? await readJson<UserOk>(response) : null;
+    const body = response.ok ? await readJson<Answer<'GET /api/user'>>(response) : null;
     if (!body || body.status !== 'success' || !body.user) throw new Error(`GET /api/user answered ${response.status}`);
     const answers = early ? await early.answers : null;
     if (answers && storedToken() === token) pageAnswers = { token, answers };
@@ -108,7 +108,7 @@ export function loadWishlist(): Promise<void> {
 async function loadWishlistIds(atStart: boolean): Promise<void> {
   const { user } = getSession();
   if (!user) return;
-  const embedded = atStart ? takePageAnswer<WishlistOk>(wishlistUrl(user._id)) : undefined;
+  const embedded = atStart ? takePageAnswer<Answer<'GET /api/get/wishlist'>>(wishlistUrl(user._id)) : undefined;
   const now = embedded?.status === 'success' ? embedded.result : undefined;
   const entries = now ? Promise.resolve(now) : fetchWishlist(user._id);
   if (atStart) startWishlist = { userId: user._id, entries, now };
@@ -124,7 +124,7 @@ function wishlistUrl(userId: string): string {
 async function fetchWishlist(userId: string): Promise<WishlistEntry[] | null> {
   try {
     const response = await authorizedFetch(wishlistUrl(userId));
-    const body = response.ok ? await readJson<WishlistOk>(response) : null;
+    const body = response.ok ? await readJson<Answer<'GET /api/get/wishlist'>>(response) : null;
     if (!body || body.status !== 'success') throw new Error(`GET /api/get/wishlist answered ${response.status}`);
     return body.result;
   } catch (error) {

@@ -1,6 +1,6 @@
 // The session's state and its only writers. One instance per page (the package is a federation
 // singleton), so the header, the login page and every heart agree on who is signed in.
-import type { User } from './api-types';
+import type { User } from '@marque/api-client';
 
 export type SessionStatus = 'restoring' | 'anonymous' | 'authenticated';
 

@@ -1,5 +1,5 @@
 // Helpers for tests: a session in a known state without going through the network.
-import type { User } from './api-types';
+import type { User } from '@marque/api-client';
 import { clearSessionCookie } from './cookie';
 import { type PageAnswer, SESSION_DATA_ELEMENT_ID, tokenTag } from './page-answers';
 import { resetStarted } from './session';

@@ -2,6 +2,7 @@
 // The server embeds it in every storefront page (`<script id="marque-shop" type="application/json">`) and
 // serves the same JSON at GET /api/get/shop; the page reads the embedded copy once.
 import { useSyncExternalStore } from 'react';
+import firstLoads from '../../../../contract/first-loads.json';
 import { embeddedJson } from './embedded';
 import { SHOP_NAME } from './shop';
 
@@ -31,7 +32,8 @@ export type ShopIdentity = {
   signIn: SignInSettings | null;
 };
 
-export const SHOP_IDENTITY_ELEMENT_ID = 'marque-shop';
+/** The element's id, named in contract/first-loads.json as the server reads it. */
+export const SHOP_IDENTITY_ELEMENT_ID = firstLoads.scripts.shop;
 export const SHOP_IDENTITY_URL = '/api/get/shop';
 
 /** What the page shows before (or without) the server's identity: the shop's name and no contact details. */

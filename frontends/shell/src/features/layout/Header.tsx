@@ -7,7 +7,7 @@ import { useSession } from '@marque/session';
 import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { RemoteSlot } from '../remotes/RemoteSlot';
+import { RemoteSlot } from '../../lib/remotes/RemoteSlot';
 import { LanguageSelect } from './LanguageSelect';
 import { SearchBox } from './SearchBox';
 

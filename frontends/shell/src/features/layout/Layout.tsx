@@ -6,7 +6,7 @@ import { useT } from '@marque/i18n';
 import { useCanonicalLink } from '@marque/ui';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { RemoteSlot } from '../remotes/RemoteSlot';
+import { RemoteSlot } from '../../lib/remotes/RemoteSlot';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ChatLink } from './ChatLink';
 import { Footer } from './Footer';

@@ -1,7 +1,7 @@
 // POST /api/login: email and password; a customer not verified yet is sent a code instead of a token.
-import type { EmailLoginAnswer } from '@marque/session';
+import type { Answer } from '@marque/api-client';
 import { outcome, postJson } from '../../../lib/call';
 
 export function loginWithEmail(email: string, password: string) {
-  return outcome<EmailLoginAnswer>(postJson('/api/login', { email, password }));
+  return outcome<Answer<'POST /api/login'>>(postJson('POST /api/login', { email, password }));
 }

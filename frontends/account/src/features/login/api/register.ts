@@ -1,15 +1,16 @@
 // POST /api/register (multipart): a new customer, who then verifies the code sent to them.
-import type { RegisterOk } from '@marque/session';
+import { formBody, type Answer } from '@marque/api-client';
 import { outcome } from '../../../lib/call';
 
 export type Registration = { name: string; email: string; password: string; mobile: string; profile: File | null };
 
 export function register(form: Registration) {
-  const body = new FormData();
-  body.set('name', form.name);
-  body.set('email', form.email);
-  body.set('password', form.password);
-  body.set('mobile', form.mobile);
-  if (form.profile) body.set('profile', form.profile);
-  return outcome<RegisterOk>(fetch('/api/register', { method: 'POST', body }));
+  const body = formBody('POST /api/register', {
+    name: form.name,
+    email: form.email,
+    password: form.password,
+    mobile: form.mobile,
+    profile: form.profile,
+  });
+  return outcome<Answer<'POST /api/register'>>(fetch('/api/register', { method: 'POST', body }));
 }

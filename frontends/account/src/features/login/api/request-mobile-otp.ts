@@ -1,7 +1,7 @@
 // POST /api/mobile/login: sends a one-time code to a registered mobile number.
-import type { MobileLoginOk } from '@marque/session';
+import type { Answer } from '@marque/api-client';
 import { outcome, postJson } from '../../../lib/call';
 
 export function requestMobileOtp(mobile: string) {
-  return outcome<MobileLoginOk>(postJson('/api/mobile/login', { mobile }));
+  return outcome<Answer<'POST /api/mobile/login'>>(postJson('POST /api/mobile/login', { mobile }));
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../lib/FormAlert';
 import { loginWithEmail } from '../api/login-with-email';
 import { requestMobileOtp } from '../api/request-mobile-otp';
-import type { OtpTarget } from './OtpForm';
+import type { OtpTarget } from '../../../lib/otp/OtpForm';
 
 type Mode = 'mobile' | 'email';
 
@@ -35,7 +35,8 @@ export function LoginForm({ onOtp }: { onOtp: (target: OtpTarget) => void }) {
       const answer = await loginWithEmail(email, password);
       if (!answer.ok) setAlert(answer.message ?? messages('common.unknown'));
       else if (answer.body.status === 'not verified') onOtp({ email: answer.body.email, mobile: answer.body.mobile });
-      else await login(answer.body.token);
+      else if (answer.body.token) await login(answer.body.token);
+      else setAlert(messages('common.unknown'));
     } finally {
       setBusy(false);
     }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { GoogleButton } from './GoogleButton';
 import { LoginForm } from './LoginForm';
-import { OtpForm, type OtpTarget } from './OtpForm';
+import { OtpForm, type OtpTarget } from '../../../lib/otp/OtpForm';
 import { SignUpForm } from './SignUpForm';
 
 type View = { name: 'login' } | { name: 'signup' } | { name: 'otp'; target: OtpTarget };

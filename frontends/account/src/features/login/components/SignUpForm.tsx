@@ -4,7 +4,7 @@ import { signUpAllowed, validateConfirmation, validateLoginMobile, validatePassw
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../lib/FormAlert';
 import { register } from '../api/register';
-import type { OtpTarget } from './OtpForm';
+import type { OtpTarget } from '../../../lib/otp/OtpForm';
 
 export function SignUpForm({ onOtp }: { onOtp: (target: OtpTarget) => void }) {
   const t = useT('account');

@@ -1,5 +1,6 @@
 // GET /api/get/orderhistory/{userId}?page={n}: one page of the customer's orders, newest first.
-import { authorizedFetch, type OrderHistoryOk } from '@marque/session';
+import type { Answer } from '@marque/api-client';
+import { authorizedFetch } from '@marque/session';
 import { outcome } from '../../../lib/call';
 
 /** The call's URL (the server writes its answer into a signed-in customer's page: keep them alike). */
@@ -8,5 +9,5 @@ export function orderHistoryUrl(userId: string, page: number): string {
 }
 
 export function getOrderHistory(userId: string, page: number) {
-  return outcome<OrderHistoryOk>(authorizedFetch(orderHistoryUrl(userId, page)));
+  return outcome<Answer<'GET /api/get/orderhistory/{userId}'>>(authorizedFetch(orderHistoryUrl(userId, page)));
 }

@@ -1,7 +1,7 @@
 // One order of the purchase history: its facts, its status badge, the invoice buttons and its lines.
 import { useLanguage, useT } from '@marque/i18n';
 import { TITLE_LIMITS, orderStatusBadge, truncateTitle } from '@marque/rules';
-import type { Order } from '@marque/session';
+import type { Order } from '@marque/api-client';
 import { formatRupees, productHref } from '@marque/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';

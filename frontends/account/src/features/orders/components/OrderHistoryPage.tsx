@@ -1,7 +1,8 @@
 // /orderhistory: 'PURCHASE HISTORY', the customer's orders newest first, 20 a page, or the empty message.
 import { clearOnHome } from '@marque/cart';
 import { useT } from '@marque/i18n';
-import { takePageAnswer, type Order, type OrderHistoryOk, type User } from '@marque/session';
+import type { Answer, Order, User } from '@marque/api-client';
+import { takePageAnswer } from '@marque/session';
 import { Pagination, pageFrom, useDocumentTitle, useFirstPaintDone, useRequest } from '@marque/ui';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
@@ -43,7 +44,7 @@ function History({ user }: { user: User }) {
     `${user._id}:${page}`,
     () => loadHistory(user._id, page),
     () => {
-      const body = landing.current ? takePageAnswer<OrderHistoryOk>(orderHistoryUrl(user._id, page)) : undefined;
+      const body = landing.current ? takePageAnswer<Answer<'GET /api/get/orderhistory/{userId}'>>(orderHistoryUrl(user._id, page)) : undefined;
       return body?.status === 'success' ? { orders: body.result, page, pages: body.pages } : undefined;
     },
   );

@@ -1,10 +1,11 @@
 // The customer's rights over their data: GET /api/user/{userId}/export (a copy as JSON, saved as a file) and
 // DELETE /api/user/{userId} (the account erased; orders and invoices kept as GST law requires).
+import type { Answer } from '@marque/api-client';
 import { authorizedFetch } from '@marque/session';
 import { outcome, type Outcome } from '../../../lib/call';
 
-export type DataExport = { status: 'success'; profile: Record<string, unknown>; addresses: unknown[]; wishlist: string[]; orders: unknown[] };
-export type Deleted = { status: 'success'; message: string };
+export type DataExport = Answer<'GET /api/user/{userId}/export'>;
+export type Deleted = Answer<'DELETE /api/user/{userId}'>;
 
 export const EXPORT_FILENAME = 'marque-my-data.json';
 

@@ -1,7 +1,8 @@
 // "Download my data" and "Delete my account" on the profile (the Digital Personal Data Protection Act's
 // rights of access and erasure). Deleting asks first, in a modal; once deleted the customer is signed out.
 import { useT } from '@marque/i18n';
-import { logout, type User } from '@marque/session';
+import type { User } from '@marque/api-client';
+import { logout } from '@marque/session';
 import { useModalDialog } from '@marque/ui';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';

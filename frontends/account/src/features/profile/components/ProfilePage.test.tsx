@@ -101,7 +101,8 @@ describe('/profile', () => {
 
 describe('/profile: your data', () => {
   it('downloads a copy of the data as a JSON file', async () => {
-    const data = { status: 'success', profile: { _id: 'u1' }, addresses: [], wishlist: ['p000001'], orders: [] };
+    const { address: _, ...profile } = TEST_USER;
+    const data = { status: 'success', profile: { ...profile, createdAt: 1_700_000_000 }, addresses: [], wishlist: ['p000001'], orders: [] };
     const server = accountServer({ 'GET /api/user/{userId}/export': () => data });
     const saved: Blob[] = [];
     const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {

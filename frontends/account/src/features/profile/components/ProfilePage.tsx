@@ -1,15 +1,16 @@
 // /profile: the customer's picture, name and email, an edit mode for the name and picture, and their data rights
 // (download a copy, delete the account). An email or mobile not yet proven says so, with a Verify that sends its code and asks for it.
 import { useT } from '@marque/i18n';
-import { refetchUser, type User } from '@marque/session';
+import type { User } from '@marque/api-client';
+import { refetchUser } from '@marque/session';
 import { useDocumentTitle } from '@marque/ui';
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '../../../lib/Avatar';
 import { FormAlert } from '../../../lib/FormAlert';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
-import { resendOtp } from '../../login/api/resend-otp';
-import { OtpForm } from '../../login/components/OtpForm';
+import { resendOtp } from '../../../lib/otp/resend-otp';
+import { OtpForm } from '../../../lib/otp/OtpForm';
 import { updateUser } from '../api/update-user';
 import { PrivacyActions } from './PrivacyActions';
 

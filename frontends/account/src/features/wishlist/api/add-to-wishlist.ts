@@ -1,7 +1,8 @@
 // POST /api/add/wishlist: one product into the customer's wishlist; a full wishlist answers 'failed'.
-import { authorizedFetch, jsonBody, type WishlistEntry } from '@marque/session';
+import type { Answer, RequestBody } from '@marque/api-client';
+import { authorizedFetch, jsonBody } from '@marque/session';
 import { outcome } from '../../../lib/call';
 
-export function addToWishlist(entry: WishlistEntry) {
-  return outcome<{ status: 'success' }>(authorizedFetch('/api/add/wishlist', jsonBody('POST', entry)));
+export function addToWishlist(entry: RequestBody<'POST /api/add/wishlist'>) {
+  return outcome<Answer<'POST /api/add/wishlist'>>(authorizedFetch('/api/add/wishlist', jsonBody('POST /api/add/wishlist', entry)));
 }

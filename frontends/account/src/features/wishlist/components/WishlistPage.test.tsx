@@ -32,7 +32,7 @@ describe('/wishlist', () => {
 
   it('shows each entry with its name cut at 45, stock and price, and removes one', async () => {
     const server = accountServer({
-      'GET /api/get/wishlist/': () => ({ status: 'success', result: entries }),
+      'GET /api/get/wishlist': () => ({ status: 'success', result: entries }),
       'DELETE /api/remove/wishlist/{productId}': () => ({ status: 'success' }),
     });
     signIn({}, ['p1', 'p2']);
@@ -56,7 +56,7 @@ describe('/wishlist', () => {
     vi.resetModules();
     const { startSession: start } = await import('@marque/session');
     const { WishlistPage: Page } = await import('./WishlistPage');
-    const server = accountServer({ 'GET /api/get/wishlist/': () => ({ status: 'success', result: entries }) });
+    const server = accountServer({ 'GET /api/get/wishlist': () => ({ status: 'success', result: entries }) });
     localStorage.setItem('token', 'good');
     await start();
     render(<Page />);

@@ -1,14 +1,8 @@
 // /wishlist: 'Your wishlist', one card per entry (image, name, stock, price, Remove), or the empty picture.
 import { useT } from '@marque/i18n';
 import { TITLE_LIMITS, truncateTitle } from '@marque/rules';
-import {
-  setWished,
-  setWishlist,
-  takeStartWishlist,
-  takeStartWishlistNow,
-  type User,
-  type WishlistEntry,
-} from '@marque/session';
+import type { User, WishlistEntry } from '@marque/api-client';
+import { setWished, setWishlist, takeStartWishlist, takeStartWishlistNow } from '@marque/session';
 import { EAGER_CARDS, Price, productHref, useDocumentTitle, useFirstPaintDone } from '@marque/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';

@@ -1,16 +1,10 @@
-// The car brand (OEM) with a slug, from the list of brands; undefined when the shop has no such brand.
-import { api, initialBody, unwrap, type OemBrand } from '@marque/api-client';
-import { useRequest } from '@marque/ui';
+// The car brand (OEM) with a slug, from the list of brands (the one brands call, see lib/api); undefined when
+// the shop has no such brand.
+import type { OemBrand } from '@marque/api-client';
+import type { RequestState } from '@marque/ui';
+import { useOemBrands } from '../../../lib/api/get-oem-brands';
 
-export async function getBrand(brandSlug: string, signal?: AbortSignal): Promise<OemBrand | undefined> {
-  const body = unwrap(await api.GET('/api/get/brand/oem', { signal }));
-  return body.data.find((brand) => brand.slug === brandSlug);
+export function useBrand(brandSlug: string): RequestState<OemBrand | undefined> {
+  const brands = useOemBrands();
+  return brands.status === 'success' ? { status: 'success', data: brands.data.find((b) => b.slug === brandSlug) } : brands;
 }
-
-export const useBrand = (brandSlug: string) =>
-  useRequest(
-    `brand:${brandSlug}`,
-    (signal) => getBrand(brandSlug, signal),
-    // The brand from the page's embedded list; one it does not name is loaded (and drawn as not found) as before.
-    () => initialBody('/api/get/brand/oem')?.data.find((brand) => brand.slug === brandSlug),
-  );

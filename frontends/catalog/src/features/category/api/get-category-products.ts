@@ -1,7 +1,7 @@
 // A category's products: grouped by subcategory without a filter, one flat page with any filter.
 import { api, initialBody, unwrap, type CategoryListing } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
-import { filterParams, listingQuery, type ListingFilters } from '../../listing/filters';
+import { filterParams, listingQuery, type ListingFilters } from '../../../lib/listing/filters';
 
 export async function getCategoryProducts(
   categorySlug: string,

@@ -2,10 +2,10 @@
 import { useT } from '@marque/i18n';
 import { ProductResults, useDocumentTitle } from '@marque/ui';
 import { useRoute } from 'wouter';
-import { FilterSidebar } from '../../listing/components/FilterSidebar';
-import { ListingLayout } from '../../listing/components/ListingLayout';
-import { ListingLoading, ListingNotFound } from '../../listing/components/ListingStatus';
-import { useListingAddress } from '../../listing/hooks/use-listing-address';
+import { FilterSidebar } from '../../../lib/listing/components/FilterSidebar';
+import { ListingLayout } from '../../../lib/listing/components/ListingLayout';
+import { ListingLoading, ListingNotFound } from '../../../lib/listing/components/ListingStatus';
+import { useListingAddress } from '../../../lib/listing/hooks/use-listing-address';
 import { useCategoryProducts } from '../api/get-category-products';
 import { SubcategoryGroups } from './SubcategoryGroups';
 import { cardCart } from '../../../lib/cart-buttons';

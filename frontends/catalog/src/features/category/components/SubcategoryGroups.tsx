@@ -5,8 +5,8 @@ import { TITLE_LIMITS } from '@marque/rules';
 import { EAGER_CARDS, ProductCard } from '@marque/ui';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { ListingNotFound } from '../../listing/components/ListingStatus';
-import { subcategoryHref } from '../../listing/links';
+import { ListingNotFound } from '../../../lib/listing/components/ListingStatus';
+import { subcategoryHref } from '../../../lib/listing/links';
 import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';
 

@@ -5,7 +5,7 @@ import { useT } from '@marque/i18n';
 import { FILTER_VALUES } from '@marque/rules';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import type { Category } from '../api/get-categories';
+import type { Category } from '@marque/api-client';
 
 export type FilterChoice = { category: string; oem: string; productType: string; fuelType: string };
 

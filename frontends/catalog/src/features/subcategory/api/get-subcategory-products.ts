@@ -1,7 +1,7 @@
 // One page of a subcategory's products, optionally filtered.
 import { api, initialBody, unwrap, type SubcategoryListing } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
-import { filterParams, listingQuery, type ListingFilters } from '../../listing/filters';
+import { filterParams, listingQuery, type ListingFilters } from '../../../lib/listing/filters';
 
 export async function getSubcategoryProducts(
   categorySlug: string,

@@ -2,11 +2,11 @@
 import { useT } from '@marque/i18n';
 import { ProductResults, useDocumentTitle } from '@marque/ui';
 import { Link, useRoute } from 'wouter';
-import { FilterSidebar } from '../../listing/components/FilterSidebar';
-import { ListingLayout } from '../../listing/components/ListingLayout';
-import { ListingLoading, ListingNotFound } from '../../listing/components/ListingStatus';
-import { useListingAddress } from '../../listing/hooks/use-listing-address';
-import { categoryHref } from '../../listing/links';
+import { FilterSidebar } from '../../../lib/listing/components/FilterSidebar';
+import { ListingLayout } from '../../../lib/listing/components/ListingLayout';
+import { ListingLoading, ListingNotFound } from '../../../lib/listing/components/ListingStatus';
+import { useListingAddress } from '../../../lib/listing/hooks/use-listing-address';
+import { categoryHref } from '../../../lib/listing/links';
 import { useSubcategoryProducts } from '../api/get-subcategory-products';
 import { cardCart } from '../../../lib/cart-buttons';
 import { cardHeart } from '../../../lib/wishlist-heart';

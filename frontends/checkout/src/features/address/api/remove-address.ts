@@ -1,8 +1,8 @@
 // DELETE /api/remove/{userId}/address/{addressId}.
 import { authorizedFetch, outcome } from '@marque/session';
-import type { AddressesOk } from '../../../lib/api-types';
+import type { Answer } from '@marque/api-client';
 
 export function removeAddress(userId: string, addressId: string) {
   const path = `/api/remove/${encodeURIComponent(userId)}/address/${encodeURIComponent(addressId)}`;
-  return outcome<AddressesOk>(authorizedFetch(path, { method: 'DELETE' }));
+  return outcome<Answer<'DELETE /api/remove/{userId}/address/{addressId}'>>(authorizedFetch(path, { method: 'DELETE' }));
 }

@@ -4,7 +4,8 @@
 import type { Address } from '@marque/cart';
 import { useT, type Key } from '@marque/i18n';
 import { GST_STATES, MESSAGES, validateAddress, type AddressFields, type MessageCode } from '@marque/rules';
-import { useSession, type FieldError } from '@marque/session';
+import type { FieldError } from '@marque/api-client';
+import { useSession } from '@marque/session';
 import { useId, useState, type FormEvent } from 'react';
 import { ProblemAlert } from '../../../lib/ProblemAlert';
 import { problemOfCode, type Problem } from '../../../lib/problem';

@@ -22,8 +22,10 @@ function customerWith(addresses: Address[], extra: Parameters<typeof checkoutSer
       return { status: 'success', message: 'address added successfully', _id: 'a9', address: book };
     },
     'PATCH /api/edit/address/{addressId}': ({ params, body }) => {
-      book = book.map((a) => (a._id === params.addressId ? { ...(body as Address), _id: a._id } : a));
-      return { status: 'success', message: 'address updated successfully', _id: params.addressId, address: book };
+      const id = params.addressId ?? '';
+      const edited = { ...(body as Address), _id: id };
+      book = book.map((a) => (a._id === id ? edited : a));
+      return { status: 'success', message: 'address updated successfully', _id: id, address: edited };
     },
     'DELETE /api/remove/{userId}/address/{addressId}': ({ params }) => {
       book = book.filter((a) => a._id !== params.addressId);

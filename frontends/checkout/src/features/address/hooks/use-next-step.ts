@@ -4,7 +4,7 @@ import { applyServerProduct, getCart, orderableLines, setReview, type CheckoutIt
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ruleProblem, type Problem } from '../../../lib/problem';
-import { getCheckoutItem } from '../../cart/api/get-checkout-item';
+import { getCheckoutItem } from '../../../lib/api/get-checkout-item';
 
 export function useNextStep() {
   const [, navigate] = useLocation();

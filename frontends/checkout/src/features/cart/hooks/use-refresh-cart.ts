@@ -2,7 +2,7 @@
 // available, a changed price is shown as changed (a cart restored from storage may be days old).
 import { applyServerProduct, getCart } from '@marque/cart';
 import { useEffect } from 'react';
-import { getCheckoutItem } from '../api/get-checkout-item';
+import { getCheckoutItem } from '../../../lib/api/get-checkout-item';
 
 export function useRefreshCart() {
   useEffect(() => {

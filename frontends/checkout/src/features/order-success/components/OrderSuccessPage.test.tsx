@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATE } from '../../../lib/payment-state';
 import { OrderSuccessPage } from './OrderSuccessPage';
 
-const address = { _id: 'a1', houseNo: '1', street: '', landmark: '', city: 'Pune', state: 'Maharashtra', mobileNo: '9876543210', pincode: '411001' };
+const address = { _id: 'a1', houseNo: '1', street: '', landmark: '', city: 'Pune', state: 'Maharashtra', mobileNo: '9876543210', pincode: '411001', gstin: '' };
 
 describe('the order confirmation', () => {
   it('goes home when the visit carries no payment flag', () => {

@@ -1,10 +1,12 @@
 // POST /api/razorpay/success: the provider's signed answer; the server checks it and places the order once.
 import type { Address, CheckoutItem } from '@marque/cart';
 import { authorizedFetch, jsonBody, outcome } from '@marque/session';
-import type { Ok } from '../../../lib/api-types';
+import type { Answer, RequestBody } from '@marque/api-client';
 
-export type ProviderAnswer = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+/** What the provider's checkout hands back: the document's `razorpayOption` without our order id. */
+export type ProviderAnswer = Omit<RequestBody<'POST /api/razorpay/success'>['razorpayOption'], 'order_id'>;
 
+/** The order's record the spec's client sends beside the payment (the document leaves it open: `orderHistory?: unknown`). */
 export type OrderHistory = {
   user_id: string;
   products: Array<CheckoutItem & { product_id: string }>;
@@ -22,5 +24,7 @@ export function confirmPayment(orderId: string, answer: ProviderAnswer, orderHis
     razorpay_order_id: answer.razorpay_order_id,
     razorpay_signature: answer.razorpay_signature,
   };
-  return outcome<Ok>(authorizedFetch('/api/razorpay/success', jsonBody('POST', { razorpayOption, orderHistory })));
+  return outcome<Answer<'POST /api/razorpay/success'>>(
+    authorizedFetch('/api/razorpay/success', jsonBody('POST /api/razorpay/success', { razorpayOption, orderHistory })),
+  );
 }

@@ -1,7 +1,9 @@
 // POST /api/razorpay/pay: the server reserves the stock and opens the provider's order for what it computes.
 import { authorizedFetch, jsonBody, outcome } from '@marque/session';
-import type { PayOk, PayRequest } from '../../../lib/api-types';
+import type { Answer, RequestBody } from '@marque/api-client';
+
+export type PayRequest = RequestBody<'POST /api/razorpay/pay'>;
 
 export function createPayment(request: PayRequest) {
-  return outcome<PayOk>(authorizedFetch('/api/razorpay/pay', jsonBody('POST', request)));
+  return outcome<Answer<'POST /api/razorpay/pay'>>(authorizedFetch('/api/razorpay/pay', jsonBody('POST /api/razorpay/pay', request)));
 }

@@ -1,7 +1,9 @@
 // POST /api/razorpay/failed: the provider said the payment failed; the server releases the reserved stock.
 import { authorizedFetch, jsonBody, outcome } from '@marque/session';
-import type { Ok } from '../../../lib/api-types';
+import type { Answer } from '@marque/api-client';
 
 export function reportFailedPayment(orderId: string) {
-  return outcome<Ok>(authorizedFetch('/api/razorpay/failed', jsonBody('POST', { order_id: orderId })));
+  return outcome<Answer<'POST /api/razorpay/failed'>>(
+    authorizedFetch('/api/razorpay/failed', jsonBody('POST /api/razorpay/failed', { order_id: orderId })),
+  );
 }

@@ -1,7 +1,8 @@
 import { getCart, selectAddress, setReview, type Address, type CheckoutItem } from '@marque/cart';
 import { resetCart, testLine } from '@marque/cart/testing';
-import { failed } from '@marque/api-client/testing';
+import { failed, type FakeCalls } from '@marque/api-client/testing';
 import { resetSession, signIn } from '@marque/session/testing';
+import { TEST_SHOP } from '@marque/ui/testing';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { checkoutItem, checkoutServer } from '../../../test/server';
 import type { ProviderOptions } from '../load-checkout-script';
 import { ReviewPage } from './ReviewPage';
 
-const DELHI: Address = { _id: 'a1', houseNo: '12', street: 'Ring Road', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: '9811122233', pincode: '110001' };
+const DELHI: Address = { _id: 'a1', houseNo: '12', street: 'Ring Road', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: '9811122233', pincode: '110001', gstin: '' };
 const PUNE: Address = { ...DELHI, _id: 'a2', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
 const ITEMS: CheckoutItem[] = [
   checkoutItem({ price: 2499, quantity: 2, inside_ncr: 100, outside_ncr: 300 }),
@@ -43,11 +44,14 @@ function reviewing(address: Address, items = ITEMS) {
 const amountOf = (term: string) => screen.getByText(term, { exact: false }).closest('div')?.querySelector('dd')?.textContent;
 
 const payServer = (
-  pay: () => unknown = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200 }),
-  success: () => unknown = () => ({ status: 'success', result: {} }),
+  pay: FakeCalls['POST /api/razorpay/pay'] = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200 }),
+  success: FakeCalls['POST /api/razorpay/success'] = () => ({
+    status: 'success',
+    result: { _id: 'o1', orderNumber: 'MQ-1', invoiceNumber: 'INV-1', total: 5648 },
+  }),
 ) =>
   checkoutServer([], {
-    'GET /api/get/shop': () => ({ status: 'success', payment: { key: 'rzp_test_1', script: '/sandbox/checkout.js' } }),
+    'GET /api/get/shop': () => ({ ...TEST_SHOP, payment: { key: 'rzp_test_1', script: '/sandbox/checkout.js' } }),
     'POST /api/razorpay/pay': pay,
     'POST /api/razorpay/success': success,
     'POST /api/razorpay/failed': () => ({ status: 'success' }),

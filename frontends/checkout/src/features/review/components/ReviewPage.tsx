@@ -2,7 +2,8 @@
 // (18% GST included) and the total payable, then Pay. Only with a chosen address; otherwise back to /address.
 import { clearAfterPayment, useCart, type Address, type CheckoutItem } from '@marque/cart';
 import { useT } from '@marque/i18n';
-import { useSession, type User } from '@marque/session';
+import type { User } from '@marque/api-client';
+import { useSession } from '@marque/session';
 import { formatRupees, Price, StepBar, useDocumentTitle } from '@marque/ui';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';

@@ -1,7 +1,7 @@
 // Pay: the provider's script on demand, the server's order (stock reserved), the provider's checkout, and the
 // signed answer sent back. One payment at a time: a second press while one is under way does nothing.
 import type { Address, CheckoutItem } from '@marque/cart';
-import type { User } from '@marque/session';
+import type { User } from '@marque/api-client';
 import { useRef, useState } from 'react';
 import { checkoutProblem, problemOfCode, ruleProblem, type Problem } from '../../../lib/problem';
 import { confirmPayment, type ProviderAnswer } from '../api/confirm-payment';

@@ -1,0 +1,300 @@
+//! The cache's own tests, over mocks of the two ports it decorates and listens to.
+
+use super::*;
+use marque_ports::{MockCatalogChanges, MockCatalogStore};
+
+fn version_of(version: u64) -> CatalogVersion {
+    CatalogVersion { version, stock_changes: Vec::new() }
+}
+
+fn slice(total: u64) -> ProductSlice {
+    ProductSlice { products: Vec::new(), total }
+}
+
+fn query(text: &str) -> ProductQuery {
+    ProductQuery { text: text.into(), offset: 0, limit: 20 }
+}
+
+#[tokio::test]
+async fn answers_come_from_the_cache_until_the_version_moves() {
+    let mut store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    let version = Arc::new(AtomicU64::new(1));
+    let v = version.clone();
+    changes.expect_catalog_version().returning(move || Ok(version_of(v.load(Ordering::SeqCst))));
+    let calls = Arc::new(AtomicU64::new(0));
+    let c = calls.clone();
+    store.expect_search().returning(move |_| Ok(slice(c.fetch_add(1, Ordering::SeqCst) + 10)));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared, "the first refresh learns the version");
+    assert_eq!(cached.search(&query("brake")).await.expect("search").total, 10);
+    assert_eq!(cached.search(&query("brake")).await.expect("search").total, 10, "from the cache");
+    assert_eq!(cached.search(&query("disc")).await.expect("search").total, 11, "another question");
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Unchanged, "same version: nothing cleared");
+    assert_eq!(cached.search(&query("brake")).await.expect("search").total, 10);
+
+    version.store(2, Ordering::SeqCst);
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared, "a new version clears");
+    assert_eq!(cached.search(&query("brake")).await.expect("search").total, 12, "asked again");
+    assert_eq!(calls.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn nothing_is_served_from_the_cache_without_a_recent_refresh() {
+    let mut store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    changes.expect_catalog_version().returning(|| Ok(version_of(7)));
+    let calls = Arc::new(AtomicU64::new(0));
+    let c = calls.clone();
+    store.expect_count_products().returning(move || Ok(c.fetch_add(1, Ordering::SeqCst)));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20).with_max_staleness(Duration::from_millis(50));
+
+    assert_eq!(cached.count_products().await.expect("count"), 0, "never refreshed: the store answers");
+    assert_eq!(cached.count_products().await.expect("count"), 1, "and nothing was kept");
+    cached.refresh().await.expect("version");
+    assert_eq!(cached.count_products().await.expect("count"), 2);
+    assert_eq!(cached.count_products().await.expect("count"), 2, "confirmed: from the cache");
+    std::thread::sleep(Duration::from_millis(80));
+    assert_eq!(cached.count_products().await.expect("count"), 3, "the poller fell silent: the store answers");
+}
+
+#[tokio::test]
+async fn a_failing_version_read_clears_and_stops_the_cache() {
+    let mut store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    let up = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let u = up.clone();
+    changes.expect_catalog_version().returning(move || {
+        if u.load(Ordering::SeqCst) {
+            Ok(version_of(1))
+        } else {
+            Err(CatalogStoreError::Unavailable { reason: "down".into() })
+        }
+    });
+    let calls = Arc::new(AtomicU64::new(0));
+    let c = calls.clone();
+    store.expect_count_products().returning(move || Ok(c.fetch_add(1, Ordering::SeqCst)));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+    cached.refresh().await.expect("version");
+    assert_eq!(cached.count_products().await.expect("count"), 0);
+    assert_eq!(cached.count_products().await.expect("count"), 0);
+    up.store(false, Ordering::SeqCst);
+    assert!(cached.refresh().await.is_err());
+    assert_eq!(cached.count_products().await.expect("count"), 1, "not served from a cache that cannot be checked");
+    assert_eq!(cached.usage().0, 0);
+}
+
+#[tokio::test]
+async fn a_write_through_the_cache_clears_it_at_once() {
+    let mut store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    changes.expect_catalog_version().returning(|| Ok(version_of(1)));
+    store.expect_add_products().returning(|_| Ok(()));
+    store.expect_count_products().times(2).returning(|| Ok(5));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+    cached.refresh().await.expect("version");
+    cached.count_products().await.expect("count");
+    cached.count_products().await.expect("count");
+    cached.add_products(&[]).await.expect("write");
+    cached.count_products().await.expect("count asked again after the write");
+}
+
+#[tokio::test]
+async fn the_cache_stays_within_its_bytes() {
+    let mut store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    changes.expect_catalog_version().returning(|| Ok(version_of(1)));
+    store.expect_search().returning(|q| {
+        let p = Product { id: ProductId(q.text.clone()), description: "x".repeat(2_000), ..sample() };
+        Ok(ProductSlice { products: vec![p; 10], total: 10 })
+    });
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 200_000);
+    cached.refresh().await.expect("version");
+    for n in 0..200 {
+        cached.search(&query(&format!("q{n}"))).await.expect("search");
+    }
+    let (entries, bytes) = cached.usage();
+    assert!(bytes <= 200_000, "{bytes} bytes in {entries} answers");
+    assert!(entries > 0);
+}
+
+#[tokio::test]
+async fn the_answering_generation_moves_with_every_clear_and_needs_a_recent_refresh() {
+    let store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    changes.expect_catalog_version().returning(|| Ok(version_of(3)));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20).with_max_staleness(Duration::from_millis(50));
+    assert_eq!(cached.answering_generation(), None, "never refreshed: no answers given");
+    cached.refresh().await.expect("version");
+    let first = cached.answering_generation().expect("confirmed");
+    assert_eq!(cached.answering_generation(), Some(first), "steady while nothing changes");
+    cached.clear();
+    let second = cached.answering_generation().expect("still confirmed");
+    assert_ne!(first, second, "a clear moves it");
+    std::thread::sleep(Duration::from_millis(80));
+    assert_eq!(cached.answering_generation(), None, "the poller fell silent");
+}
+
+fn with_stock(version: u64, changes: &[(&str, &[&str])]) -> CatalogVersion {
+    CatalogVersion {
+        version,
+        stock_changes: changes
+            .iter()
+            .map(|(id, products)| marque_ports::StockChange {
+                id: (*id).to_owned(),
+                products: products.iter().map(|p| ProductId((*p).to_owned())).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn ids(ids: &[&str]) -> HashSet<ProductId> {
+    ids.iter().map(|id| ProductId((*id).to_owned())).collect()
+}
+
+/// A store whose searches give one product named as the query and whose best sellers are
+/// `b1`, every read counted, and its changes, whose version reads come from `reads` in turn
+/// (the last one repeats).
+fn store_reading(reads: Vec<CatalogVersion>, calls: Arc<AtomicU64>) -> (MockCatalogStore, MockCatalogChanges) {
+    let mut store = MockCatalogStore::new();
+    let mut changes = MockCatalogChanges::new();
+    let next = Mutex::new(reads.into_iter().collect::<std::collections::VecDeque<_>>());
+    changes.expect_catalog_version().returning(move || {
+        let mut next = next.lock().expect("reads");
+        Ok(if next.len() > 1 { next.pop_front() } else { next.front().cloned() }.expect("a read"))
+    });
+    let c = calls.clone();
+    store.expect_search().returning(move |q| {
+        c.fetch_add(1, Ordering::SeqCst);
+        Ok(ProductSlice { products: vec![Product { id: ProductId(q.text.clone()), ..sample() }], total: 1 })
+    });
+    store.expect_best_selling_products().returning(move |_| {
+        calls.fetch_add(1, Ordering::SeqCst);
+        Ok(vec![Product { id: ProductId("b1".into()), ..sample() }])
+    });
+    (store, changes)
+}
+
+#[tokio::test]
+async fn a_stock_change_forgets_the_answers_holding_its_products_and_the_best_sellers_only() {
+    let calls = Arc::new(AtomicU64::new(0));
+    let reads = vec![
+        with_stock(1, &[("old", &["a"])]),
+        with_stock(1, &[("old", &["a"]), ("s1", &["a", "zz"])]),
+        with_stock(1, &[("s1", &["a", "zz"])]),
+    ];
+    let (store, changes) = store_reading(reads, calls.clone());
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared, "first read: the changes listed then are past");
+    for q in ["a", "b"] {
+        cached.search(&query(q)).await.expect("search");
+    }
+    cached.best_selling_products(5).await.expect("best");
+    assert_eq!(calls.load(Ordering::SeqCst), 3);
+
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Forgot(ids(&["a", "zz"])), "only the new change");
+    cached.search(&query("b")).await.expect("search");
+    assert_eq!(calls.load(Ordering::SeqCst), 3, "an answer without those products is still kept");
+    cached.search(&query("a")).await.expect("search");
+    cached.best_selling_products(5).await.expect("best");
+    assert_eq!(calls.load(Ordering::SeqCst), 5, "the answer holding `a` and the best sellers were asked again");
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Unchanged, "a change seen before is not acted on twice");
+}
+
+#[tokio::test]
+async fn a_poll_after_a_long_silence_forgets_everything() {
+    let calls = Arc::new(AtomicU64::new(0));
+    let (store, changes) = store_reading(vec![with_stock(1, &[])], calls.clone());
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20)
+        .with_max_staleness(STOCK_CHANGE_WINDOW);
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared);
+    // As if the last read were older than half the window: changes may have left it unseen.
+    cached.seen.lock().expect("seen").confirmed_at = Instant::now().checked_sub(STOCK_CHANGE_WINDOW);
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared);
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Unchanged);
+}
+
+#[tokio::test]
+async fn sources_name_what_a_response_was_made_of_and_a_forget_refuses_older_keeps() {
+    let calls = Arc::new(AtomicU64::new(0));
+    let (store, changes) = store_reading(vec![with_stock(1, &[])], calls);
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+    cached.refresh().await.expect("version");
+    let (_, sources) = CachedCatalogStore::noting_sources(async {
+        cached.search(&query("a")).await.expect("search");
+        cached.search(&query("b")).await.expect("search");
+    })
+    .await;
+    assert_eq!(sources, Sources { products: ids(&["a", "b"]), by_sales: false });
+    assert!(sources.touched_by(&ids(&["b", "x"])) && !sources.touched_by(&ids(&["x"])));
+    let (_, sources) = CachedCatalogStore::noting_sources(cached.best_selling_products(5)).await;
+    assert!(sources.by_sales && sources.touched_by(&ids(&["x"])), "the best sellers move with any sale");
+
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let h = heard.clone();
+    cached.on_stock_forget(move |products| h.lock().expect("heard").push(products.clone()));
+    let stamp = cached.answering_stamp().expect("answering");
+    assert!(cached.keep_unless_forgotten(stamp, || {}), "nothing forgotten since the stamp");
+    cached.forget_stock(&ids(&["a"]));
+    assert_eq!(*heard.lock().expect("heard"), vec![ids(&["a"])], "the hook heard the forget");
+    assert!(!cached.keep_unless_forgotten(stamp, || panic!("kept")), "read before a forget: not kept");
+    let after = cached.answering_stamp().expect("answering");
+    assert_eq!(after.generation, stamp.generation, "a stock forget leaves the generation");
+    cached.clear();
+    assert!(!cached.keep_unless_forgotten(after, || panic!("kept")), "read before a clear: not kept");
+}
+
+fn sample() -> Product {
+    use marque_domain::catalog::Condition;
+    use marque_domain::{Money, PartNumber};
+    Product {
+        id: ProductId("p".into()),
+        name: "Front Brake Disc".into(),
+        price: Money::from_paise(100),
+        quantity: 1,
+        condition: Condition::New,
+        images: vec![],
+        description: String::new(),
+        category: "Brakes".into(),
+        category_slug: "brakes".into(),
+        subcategory: "Discs".into(),
+        subcategory_slug: "discs".into(),
+        oem: "BMW".into(),
+        oem_slug: "bmw".into(),
+        fuel_type: None,
+        variant: String::new(),
+        part_no: PartNumber::parse("A 000 180 26 09").expect("part number"),
+        inside_ncr: Money::from_paise(0),
+        outside_ncr: Money::from_paise(0),
+        gst_percent: 18,
+        units_sold: 0,
+        created_at: 0,
+    }
+}
+
+#[tokio::test]
+async fn the_poller_keeps_the_cache_confirmed_and_ends_with_it() {
+    let reads = Arc::new(AtomicU64::new(0));
+    let r = reads.clone();
+    let mut changes = MockCatalogChanges::new();
+    changes.expect_catalog_version().returning(move || {
+        r.fetch_add(1, Ordering::SeqCst);
+        Ok(version_of(1))
+    });
+    let cached = Arc::new(
+        CachedCatalogStore::new(Arc::new(MockCatalogStore::new()), Arc::new(changes), 1 << 20)
+            .with_max_staleness(Duration::from_millis(150)),
+    );
+    assert_eq!(cached.answering_generation(), None, "never refreshed");
+    spawn_poller(&cached, Duration::from_millis(10));
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert!(cached.answering_generation().is_some(), "confirmed by the poller long after the staleness limit");
+    assert!(reads.load(Ordering::SeqCst) >= 3, "polled every 10 ms: {}", reads.load(Ordering::SeqCst));
+
+    drop(cached);
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    let after_drop = reads.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(reads.load(Ordering::SeqCst), after_drop, "the task ended with the cache");
+}

@@ -1,0 +1,15 @@
+//! marque-surreal's integration tests, in one binary (it links SurrealDB once, not eight times).
+//! Each module was a test file of its own; test names keep that as their first part
+//! (`accounts_contract::<suite>::mem`, `database::…`).
+
+#[macro_use]
+mod engines;
+
+mod accounts_contract;
+mod addresses_contract;
+mod catalog_contract;
+mod database;
+mod orders_contract;
+mod readiness_contract;
+mod store_memory;
+mod wishlist_contract;
