@@ -21,7 +21,8 @@
 # Outside the run, and why: the document covers every operation the server describes; the routes
 # mounted beside it are not in it and so are not Schemathesis' to test: /api/dev/outbox (dev only,
 # used here to read the sign-up code), /api/razorpay/webhook (raw signed body, tested in
-# apps/server/tests), the Google sign-in redirects and the dev sign-in page.
+# apps/server/tests) and the dev sign-in page. The Google sign-in's start and return are in the
+# document (302 with Location), so they run here too (Schemathesis follows no redirect).
 # The two logout operations run apart, each with a session of its own, after the rest: logging out
 # ends the session the rest of the run uses.
 set -euo pipefail

@@ -392,11 +392,16 @@ impl CachedCatalogStore {
         F: std::future::Future<Output = Result<Answer, CatalogStoreError>>,
     {
         if !self.trusted() {
+            metrics::counter!("marque_catalog_cache_total", "outcome" => "bypass").increment(1);
             return load.await;
         }
         match self.cache.get_value_or_guard_async(&key).await {
-            Ok(entry) => Ok(entry.answer),
+            Ok(entry) => {
+                metrics::counter!("marque_catalog_cache_total", "outcome" => "hit").increment(1);
+                Ok(entry.answer)
+            }
             Err(guard) => {
+                metrics::counter!("marque_catalog_cache_total", "outcome" => "miss").increment(1);
                 let forgets = self.forgets.load(Ordering::Acquire);
                 // On an error the guard drops unfilled, and a waiting caller loads instead.
                 let answer = load.await?;

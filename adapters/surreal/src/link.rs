@@ -206,7 +206,11 @@ macro_rules! guarded {
         #[async_trait]
         impl<S: $port> $port for Guarded<S> {
             $(async fn $name(&self $(, $arg: $ty)*) -> Result<$ok, $error> {
-                self.link.guard(self.store.$name($($arg),*)).await
+                let started = std::time::Instant::now();
+                let outcome = self.link.guard(self.store.$name($($arg),*)).await;
+                metrics::histogram!("marque_db_call_duration_seconds", "store" => stringify!($port), "call" => stringify!($name))
+                    .record(started.elapsed().as_secs_f64());
+                outcome
             })+
         }
     };

@@ -8,8 +8,6 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 /// The API's routes outside the OpenAPI document, relative to `/api`, with their one method.
 const OUTSIDE_DOCUMENT: &[(&str, &str)] = &[
     ("/razorpay/webhook", "POST"),
-    ("/google", "GET"),
-    ("/google/callback", "GET"),
     ("/dev/signin", "GET"),
     ("/dev/signin/continue", "GET"),
     ("/dev/outbox", "GET"),

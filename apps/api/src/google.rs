@@ -1,5 +1,5 @@
-//! Sign-in with Google (or, in `dev`, the local stand-in): plain redirects beside the OpenAPI
-//! service, because a browser follows them, not the API client.
+//! Sign-in with Google (or, in `dev`, the local stand-in): redirects a browser follows, described
+//! in the OpenAPI document with their `Location` like any other answer.
 //!
 //! - `GET /api/google`: starts a sign-in, keeps it in the account store under its state
 //!   (ten minutes, any instance can finish it), gives the browser the sign-in cookie
@@ -10,7 +10,8 @@
 //!   failure.
 //! - `POST /api/google/exchange {token}` (an OpenAPI operation): the landing page exchanges the code,
 //!   with the cookie, for the session `{token}`. The code itself opens nothing.
-//! - `GET /api/dev/signin` and `/api/dev/signin/continue`: the `dev` provider's page.
+//! - `GET /api/dev/signin` and `/api/dev/signin/continue`: the `dev` provider's page (plain poem
+//!   routes beside the document: a stand-in, never served in `prod`).
 
 use std::sync::Arc;
 
@@ -22,6 +23,7 @@ use serde::Deserialize;
 
 use marque_app::{AccountError, AccountService};
 use marque_domain::Message;
+use poem_openapi::param::Query as ParamQuery;
 use poem_openapi::payload::Json;
 
 use super::error::ErrorBody;
@@ -49,6 +51,14 @@ pub struct SignInContext {
     pub sign_in: Option<SignIn>,
     pub accounts: AccountService,
     pub throttle: marque_app::Throttle,
+}
+
+impl SignInContext {
+    /// The sign-in's part of the API's services.
+    #[must_use]
+    pub fn of(services: &crate::Services) -> Self {
+        Self { sign_in: services.sign_in.clone(), accounts: services.accounts.clone(), throttle: services.throttle.clone() }
+    }
 }
 
 pub const CALLBACK_PATH: &str = "/api/google/callback";
@@ -81,55 +91,122 @@ fn redirect(to: &str) -> Response {
         .finish()
 }
 
-fn failure() -> Response {
-    redirect("/login/failure")
+/// `Cache-Control` and `Referrer-Policy` of every sign-in redirect: never kept, and the provider
+/// (or the landing page) is not told where the browser came from.
+const NO_STORE: &str = "no-store";
+const NO_REFERRER: &str = "no-referrer";
+
+fn unavailable() -> Json<ErrorBody> {
+    ErrorBody::new("Sign-in with Google is not available.", Some("signin.unavailable"))
 }
 
-fn unavailable() -> Response {
-    let body = serde_json::json!({
-        "status": "failed",
-        "message": "Sign-in with Google is not available.",
-        "code": "signin.unavailable",
-    });
-    Response::builder()
-        .status(StatusCode::NOT_FOUND)
-        .content_type("application/json")
-        .body(body.to_string())
+/// The answers of `GET /api/google`.
+#[derive(poem_openapi::ApiResponse)]
+enum StartAnswer {
+    /// To the provider's sign-in page (in `dev`, `/api/dev/signin`), with the sign-in cookie
+    /// (`__Host-marque_signin`, ten minutes, bound to this sign-in); or to `/login/failure` when
+    /// a sign-in cannot be started right now (no cookie then).
+    #[oai(status = 302)]
+    Redirect(
+        /// The provider's sign-in page, or `/login/failure`.
+        #[oai(header = "Location")]
+        String,
+        /// The sign-in cookie, on the way to the provider.
+        #[oai(header = "Set-Cookie")]
+        Option<String>,
+        /// Always `no-store`.
+        #[oai(header = "Cache-Control")]
+        String,
+        /// Always `no-referrer`.
+        #[oai(header = "Referrer-Policy")]
+        String,
+    ),
+    /// No sign-in provider is configured (`signin.unavailable`).
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// Too many sign-ins started by this client in a short time (`request.too_many`);
+    /// `Retry-After` gives the seconds to wait.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
+
+impl StartAnswer {
+    fn to(location: &str, cookie: Option<String>) -> Self {
+        Self::Redirect(location.to_owned(), cookie, NO_STORE.to_owned(), NO_REFERRER.to_owned())
+    }
+
+    fn failure() -> Self {
+        Self::to(FAILURE, None)
+    }
+}
+
+/// The answers of `GET /api/google/callback`.
+#[derive(poem_openapi::ApiResponse)]
+#[oai(bad_request_handler = "return_bad_request")]
+enum ReturnAnswer {
+    /// To `/login/success?token=…` (a one-time code for `POST /api/google/exchange`, a minute,
+    /// this browser only) when the sign-in is finished; to `/login/failure` on any failure: no
+    /// sign-in cookie or another browser's, an unknown, used or expired `state`, a refusal by the
+    /// provider.
+    #[oai(status = 302)]
+    Redirect(
+        /// `/login/success?token=…` or `/login/failure`.
+        #[oai(header = "Location")]
+        String,
+        /// Always `no-store`.
+        #[oai(header = "Cache-Control")]
+        String,
+        /// Always `no-referrer`: the landing's code never leaves in a `Referer`.
+        #[oai(header = "Referrer-Policy")]
+        String,
+    ),
+    /// A query that does not parse (`request.invalid`).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No sign-in provider is configured (`signin.unavailable`).
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+}
+
+fn return_bad_request(err: poem::Error) -> ReturnAnswer {
+    ReturnAnswer::BadRequest(ErrorBody::from_poem(&err))
+}
+
+impl ReturnAnswer {
+    fn to(location: &str) -> Self {
+        Self::Redirect(location.to_owned(), NO_STORE.to_owned(), NO_REFERRER.to_owned())
+    }
+
+    fn failure() -> Self {
+        Self::to(FAILURE)
+    }
+}
+
+/// Where every failed sign-in lands.
+const FAILURE: &str = "/login/failure";
 
 /// `GET /api/google`
-#[handler]
-pub async fn start(req: &Request, ctx: Data<&SignInContext>) -> Response {
-    let Some(sign_in) = &ctx.sign_in else { return unavailable() };
+async fn start(ctx: &SignInContext, req: &Request) -> StartAnswer {
+    let Some(sign_in) = &ctx.sign_in else { return StartAnswer::NotFound(unavailable()) };
     let client = super::auth::client_address(req);
     match super::limits::check(&ctx.throttle, marque_app::Action::SignInStart, &client).await {
         Ok(()) => {}
-        Err(super::limits::Refusal::TooMany(body, secs)) => {
-            return Response::builder()
-                .status(StatusCode::TOO_MANY_REQUESTS)
-                .header("retry-after", secs.to_string())
-                .content_type("application/json")
-                .body(poem_openapi::types::ToJSON::to_json_string(&body.0));
-        }
-        Err(super::limits::Refusal::Unavailable(_)) => return failure(),
+        Err(super::limits::Refusal::TooMany(body, secs)) => return StartAnswer::TooMany(body, secs),
+        Err(super::limits::Refusal::Unavailable(_)) => return StartAnswer::failure(),
     }
     let started = match sign_in.provider.start(&sign_in.callback(req)).await {
         Ok(started) => started,
         Err(e) => {
             tracing::warn!(error = %e, "starting a sign-in failed");
-            return failure();
+            return StartAnswer::failure();
         }
     };
     if let Err(e) = ctx.accounts.keep_pending_sign_in(&started.pending).await {
         tracing::error!(error = %e, "keeping a started sign-in failed");
-        return failure();
+        return StartAnswer::failure();
     }
-    let mut to_provider = redirect(&started.redirect_to);
     let cookie = sign_in_cookie(&ctx.accounts.sign_in_browser(&started.pending.state), marque_app::AccountService::PENDING_SIGN_IN_SECS);
-    if let Ok(value) = poem::http::HeaderValue::from_str(&cookie) {
-        to_provider.headers_mut().append(poem::http::header::SET_COOKIE, value);
-    }
-    to_provider
+    StartAnswer::to(&started.redirect_to, Some(cookie))
 }
 
 /// The cookie that binds a started sign-in to the browser that started it. `__Host-`: set only by
@@ -154,50 +231,39 @@ fn sign_in_cookie_of(req: &Request) -> Option<String> {
         .filter(|value| !value.is_empty())
 }
 
-#[derive(Deserialize)]
-pub struct Return {
-    #[serde(default)]
-    state: String,
-    #[serde(default)]
-    code: String,
-}
-
-redacted_debug!(Return {} hides state, code);
-
 /// `GET /api/google/callback?state&code`
-#[handler]
-pub async fn callback(req: &Request, ctx: Data<&SignInContext>, Query(back): Query<Return>) -> Response {
-    let Some(sign_in) = &ctx.sign_in else { return unavailable() };
-    let Some(browser) = sign_in_cookie_of(req).filter(|c| ctx.accounts.is_sign_in_browser(&back.state, c)) else {
+async fn callback(ctx: &SignInContext, req: &Request, state: &str, code: &str) -> ReturnAnswer {
+    let Some(sign_in) = &ctx.sign_in else { return ReturnAnswer::NotFound(unavailable()) };
+    let Some(browser) = sign_in_cookie_of(req).filter(|c| ctx.accounts.is_sign_in_browser(state, c)) else {
         tracing::info!("a sign-in returned to a browser that did not start it");
-        return failure();
+        return ReturnAnswer::failure();
     };
-    let pending = match ctx.accounts.take_pending_sign_in(&back.state).await {
+    let pending = match ctx.accounts.take_pending_sign_in(state).await {
         Ok(Some(pending)) => pending,
         Ok(None) => {
             tracing::info!("a sign-in returned with an unknown, used or expired state");
-            return failure();
+            return ReturnAnswer::failure();
         }
         Err(e) => {
             tracing::error!(error = %e, "taking a started sign-in failed");
-            return failure();
+            return ReturnAnswer::failure();
         }
     };
-    let identity = match sign_in.provider.finish(&pending, &sign_in.callback(req), &back.state, &back.code).await {
+    let identity = match sign_in.provider.finish(&pending, &sign_in.callback(req), state, code).await {
         Ok(identity) => identity,
         Err(e) => {
             tracing::info!(error = %e, "a sign-in was refused");
-            return failure();
+            return ReturnAnswer::failure();
         }
     };
     match ctx.accounts.sign_in_external_code(&identity, &browser).await {
         Ok((code, _)) => {
             let query = serde_urlencoded::to_string([("token", code.expose())]).unwrap_or_default();
-            redirect(&format!("/login/success?{query}"))
+            ReturnAnswer::to(&format!("/login/success?{query}"))
         }
         Err(e) => {
             tracing::warn!(error = %e, "signing in an external identity failed");
-            failure()
+            ReturnAnswer::failure()
         }
     }
 }
@@ -318,27 +384,50 @@ fn exchange_bad_request(err: poem::Error) -> ExchangeResponse {
     ExchangeResponse::BadRequest(ErrorBody::from_poem(&err))
 }
 
-/// `POST /api/google/exchange`.
+/// `GET /api/google`, `GET /api/google/callback`, `POST /api/google/exchange`.
 #[derive(Debug)]
 pub struct SignInApi {
-    accounts: AccountService,
+    ctx: SignInContext,
 }
 
 impl SignInApi {
-    pub fn new(accounts: AccountService) -> Self {
-        Self { accounts }
+    pub fn new(ctx: SignInContext) -> Self {
+        Self { ctx }
     }
 }
 
 #[poem_openapi::OpenApi(tag = "Tag::Account")]
 impl SignInApi {
+    /// Starts a sign-in with Google (in `dev`, the local stand-in): keeps it under its `state`
+    /// for ten minutes (any instance can finish it), gives the browser the sign-in cookie bound to
+    /// that state, and redirects to the provider. A browser follows it; it is no call for a script.
+    #[oai(path = "/google", method = "get", operation_id = "startGoogleSignIn")]
+    async fn start(&self, req: &Request) -> StartAnswer {
+        start(&self.ctx, req).await
+    }
+
+    /// Where the provider sends the browser back: only with the sign-in cookie of the browser
+    /// that started the sign-in, the kept sign-in is taken (once) and finished, and the browser
+    /// lands on `/login/success?token=…` (a one-time code), or on `/login/failure` on any failure.
+    #[oai(path = "/google/callback", method = "get", operation_id = "finishGoogleSignIn")]
+    async fn callback(
+        &self,
+        req: &Request,
+        /// The sign-in's state, as the provider hands it back.
+        state: ParamQuery<Option<String>>,
+        /// The provider's authorization code.
+        code: ParamQuery<Option<String>>,
+    ) -> ReturnAnswer {
+        callback(&self.ctx, req, state.0.as_deref().unwrap_or_default(), code.0.as_deref().unwrap_or_default()).await
+    }
+
     /// Exchanges the one-time code of a third-party sign-in's landing (`/login/success?token=…`)
     /// for a session. Only the browser that started the sign-in (`GET /api/google`) can: its
     /// sign-in cookie must come with the call; the code works once, within a minute.
     #[oai(path = "/google/exchange", method = "post", operation_id = "exchangeSignInCode")]
     async fn exchange(&self, req: &Request, input: Json<ExchangeInput>) -> ExchangeResponse {
         let browser = sign_in_cookie_of(req).unwrap_or_default();
-        match self.accounts.exchange_sign_in_code(&input.0.token, &browser).await {
+        match self.ctx.accounts.exchange_sign_in_code(&input.0.token, &browser).await {
             Ok((token, _)) => ExchangeResponse::Ok(Json(ExchangeBody { token: token.expose().to_owned() }), sign_in_cookie("", 0)),
             Err(AccountError::Unavailable(reason)) => {
                 tracing::error!(%reason, "accounts unavailable");

@@ -205,11 +205,7 @@ pub fn routes(services: Services) -> impl Endpoint {
     let document = openapi::spec_json(&services);
     let allow = std::sync::Arc::new(allow::AllowTable::new(&document, "/api"));
     let viewer = service.swagger_ui();
-    let sign_in = google::SignInContext {
-        sign_in: services.sign_in.clone(),
-        accounts: services.accounts.clone(),
-        throttle: services.throttle.clone(),
-    };
+    let sign_in = google::SignInContext::of(&services);
     let mut route = Route::new()
         .nest("/", service)
         .at(
@@ -221,8 +217,6 @@ pub fn routes(services: Services) -> impl Endpoint {
         .nest("/docs", viewer);
     route = route
         .at("/razorpay/webhook", poem::post(checkout::webhook).data(services.checkout.clone()))
-        .at("/google", poem::get(google::start))
-        .at("/google/callback", poem::get(google::callback))
         .at("/dev/signin", poem::get(google::dev_page))
         .at("/dev/signin/continue", poem::get(google::dev_continue));
     if let Some(outbox) = services.dev_outbox.clone() {

@@ -42,20 +42,57 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             orders::OrderApi::new(s.orders.clone(), s.throttle.clone()),
             shop::ShopApi::new(s.identity.clone()),
             health::HealthApi::new(s.readiness.clone()),
-            google::SignInApi::new(s.accounts.clone()),
+            google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
         ),
         TITLE,
         VERSION,
     )
         .description("Marketplace for new and used spare parts for luxury cars. Prices are in rupees and include GST.")
+        .server(poem_openapi::ServerObject::new("/").description("This shop's own origin: every path starts with /api."))
         .url_prefix("/api")
 }
 
 /// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
 #[must_use]
 pub fn spec_json(services: &Services) -> String {
-    with_body_limits(&with_client_validation(&plain_json_media_type(&service(services).spec())))
+    for_integrators(&with_body_limits(&with_client_validation(&plain_json_media_type(&service(services).spec()))))
+}
+
+/// What integrators' tools (Redocly's recommended rules, code generators) ask of the document
+/// and poem-openapi leaves out: an explicit `security: []` on every public operation, and the
+/// `type` beside a `nullable` (poem-openapi writes an optional object field as
+/// `allOf: [$ref] + nullable` without one, which some generators reject).
+fn for_integrators(spec: &str) -> String {
+    fn typed_nullables(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if map.get("nullable") == Some(&serde_json::Value::Bool(true)) && !map.contains_key("type") {
+                    // Only optional objects are written this way (`allOf: [$ref to an object schema,
+                    // {description, nullable}]`); the second member says nothing the outer one does not.
+                    map.insert("type".to_owned(), serde_json::json!("object"));
+                    if let Some(members) = map.get_mut("allOf").and_then(|m| m.as_array_mut()) {
+                        members.retain(|m| !m.as_object().is_some_and(|m| m.keys().all(|k| k == "description" || k == "nullable")));
+                    }
+                }
+                map.values_mut().for_each(typed_nullables);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(typed_nullables),
+            _ => {}
+        }
+    }
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(spec) else { return spec.to_owned() };
+    if let Some(schemas) = doc.pointer_mut("/components/schemas") {
+        typed_nullables(schemas);
+    }
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        for op in paths.values_mut().filter_map(|i| i.as_object_mut()).flat_map(|i| i.values_mut()) {
+            if let Some(op) = op.as_object_mut().filter(|op| !op.contains_key("security")) {
+                op.insert("security".to_owned(), serde_json::json!([]));
+            }
+        }
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec.to_owned()) + "\n"
 }
 
 /// Lists the 408 and 413 every operation with a request body may answer: the body deadline and

@@ -225,6 +225,10 @@ impl App {
         let headers = SecurityHeaders::new(&self.policy_sources()?, self.settings.env == Environment::Prod)
             .map_err(anyhow::Error::msg)?;
         let proxies = Arc::new(self.settings.limits.trusted_proxies.clone());
+        if self.settings.metrics == crate::metrics::MetricsAt::Public {
+            route = route.at("/metrics", poem::get(crate::metrics::scrape));
+        }
+        let operations = Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services)));
         let body_deadline = crate::listener::BodyDeadline(self.settings.limits.body_timeout);
         Ok(route
             .nest("/api", api.endpoint())
@@ -236,6 +240,8 @@ impl App {
             .with(body_deadline)
             .boxed()
             .with(TextCompression)
+            .boxed()
+            .around(move |next, req| crate::metrics::count_requests(next, req, operations.clone()))
             .boxed()
             .around(crate::request_log::log_requests)
             .with(headers)

@@ -156,6 +156,10 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     if settings.env == Environment::Dev {
         marque_server::listener::dev_listens_on_loopback(&addr).await.map_err(anyhow::Error::msg)?;
     }
+    let metrics_at = settings.metrics;
+    if metrics_at != marque_server::metrics::MetricsAt::Off {
+        marque_server::metrics::install().map_err(anyhow::Error::msg)?;
+    }
     let app = App::connect(settings).await?;
     // A production shop starts from its own data (or a backup), never from the demo.
     if app.settings.env == Environment::Dev {
@@ -170,6 +174,14 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         if let Some(addr) = local.as_socket_addr() {
             // Scripts and tests read this line to find a port picked with `:0`.
             println!("listening on http://{addr}");
+        }
+    }
+    if let marque_server::metrics::MetricsAt::Loopback(at) = metrics_at {
+        // Metrics help the operator, they serve no shopper: a port already taken (a second server
+        // on this machine) leaves the shop serving, and says so.
+        match marque_server::metrics::serve_apart(at).await {
+            Ok(bound) => println!("metrics on http://{bound}/metrics"),
+            Err(e) => tracing::warn!(error = %e, address = %at, "the metrics listener cannot bind (MARQUE_METRICS); serving without it"),
         }
     }
     Server::new_with_acceptor(acceptor)

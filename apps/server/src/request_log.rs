@@ -1,7 +1,8 @@
 //! The request log: one span per request (client, method, path) and one line per answer (status,
 //! duration), like poem's `Tracing`, except that the query string is logged with the values of
 //! secret-bearing parameters replaced (`token`, `code`, `state`, `otp`, …): a log must never hold a
-//! sign-in code, a session token or a one-time code, whoever may read it.
+//! sign-in code, a session token or a one-time code, whoever may read it. The span carries the
+//! request's id ([`crate::request_id`]), answered in `x-request-id`.
 
 use std::time::Instant;
 
@@ -65,8 +66,10 @@ fn percent_decoded_lowercase(name: &str) -> String {
 /// The inner endpoint's, unchanged.
 pub async fn log_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     let uri = req.original_uri();
+    let request_id = crate::request_id::of(&req);
     let span = tracing::info_span!(
         "request",
+        request_id = %request_id,
         remote_addr = %req.remote_addr(),
         version = ?req.version(),
         method = %req.method(),
@@ -76,14 +79,21 @@ pub async fn log_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<Re
         let started = Instant::now();
         match next.call(req).await {
             Ok(resp) => {
-                let resp = resp.into_response();
+                let mut resp = resp.into_response();
                 tracing::info!(status = %resp.status(), duration = ?started.elapsed(), "response");
+                if let Some(id) = crate::request_id::header_value(&request_id) {
+                    resp.headers_mut().insert(crate::request_id::HEADER, id);
+                }
                 Ok(resp)
             }
             Err(err) => {
                 // The error's text may quote what was sent (a parse error): only its status is logged.
                 tracing::info!(status = %err.status(), duration = ?started.elapsed(), "error");
-                Err(err)
+                let mut resp = err.into_response();
+                if let Some(id) = crate::request_id::header_value(&request_id) {
+                    resp.headers_mut().insert(crate::request_id::HEADER, id);
+                }
+                Ok(resp)
             }
         }
     }

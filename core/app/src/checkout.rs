@@ -286,6 +286,7 @@ impl CheckoutService {
         // Room for this hold first (its stock may be what an older hold of the same cart keeps)…
         self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS - 1).await?;
         self.orders.reserve(&reservation).await?;
+        metrics::counter!("marque_holds_total", "event" => "held").increment(1);
         // …and again after, for Pays of the same customer that raced this one.
         self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS).await?;
         Ok(StartedPayment { order, totals })
@@ -317,7 +318,9 @@ impl CheckoutService {
         payment: &PaymentId,
         signature: &str,
     ) -> Result<PlacedOrder, CheckoutError> {
-        self.payments.verify_payment(order, payment, signature)?;
+        self.payments.verify_payment(order, payment, signature).inspect_err(|_| {
+            metrics::counter!("marque_payments_total", "outcome" => "bad_signature").increment(1);
+        })?;
         let (reservation, _) = self.orders.reservation(order).await?.ok_or(CheckoutError::UnknownPayment)?;
         if &reservation.draft.user != customer {
             return Err(CheckoutError::Forbidden);
@@ -334,6 +337,7 @@ impl CheckoutService {
         if &reservation.draft.user != customer {
             return Err(CheckoutError::Forbidden);
         }
+        metrics::counter!("marque_payments_total", "outcome" => "failed").increment(1);
         if state == ReservationState::Held {
             // Only a payment that has not gone through gives its stock back.
             self.orders.release(order).await?;
@@ -477,16 +481,20 @@ impl CheckoutService {
             && paid.amount == reservation.draft.total
             && paid.currency == CURRENCY;
         if !whole {
+            metrics::counter!("marque_payments_total", "outcome" => "not_paid").increment(1);
             return Err(CheckoutError::NotPaid);
         }
         if paid.state == PaymentState::Authorized {
             paid = self.payments.capture(payment, reservation.draft.total).await.map_err(not_paid)?;
         }
         if paid.state != PaymentState::Captured {
+            metrics::counter!("marque_payments_total", "outcome" => "not_paid").increment(1);
             return Err(CheckoutError::NotPaid);
         }
+        metrics::counter!("marque_payments_total", "outcome" => "captured").increment(1);
         match self.orders.place(&reservation.payment_order, payment, self.clock.now()).await {
             Ok(Placement::Placed(order)) => {
+                metrics::counter!("marque_orders_placed_total").increment(1);
                 if let Some(listener) = self.placed.clone() {
                     // The confirmation (an invoice to render, mail to send) must not hold up the answer.
                     let placed = order.clone();
@@ -547,6 +555,7 @@ impl CheckoutService {
         };
         record.updated_at = self.clock.now();
         self.orders.save_refund(&record).await?;
+        metrics::counter!("marque_refunds_total", "state" => record.state.code()).increment(1);
         tracing::info!(payment = %payment.0, refund = %refund.id.0, state = record.state.code(), "refunded a payment that found no stock");
         if let Some(listener) = self.placed.clone() {
             let told = record.clone();
@@ -560,7 +569,9 @@ impl CheckoutService {
     /// # Errors
     /// [`CheckoutError::Unavailable`].
     pub async fn release_expired(&self) -> Result<usize, CheckoutError> {
-        Ok(self.orders.release_expired(self.clock.now()).await?)
+        let released = self.orders.release_expired(self.clock.now()).await?;
+        metrics::counter!("marque_holds_total", "event" => "expired").increment(released as u64);
+        Ok(released)
     }
 }
 

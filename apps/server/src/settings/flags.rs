@@ -175,6 +175,11 @@ pub struct Flags {
     #[arg(long, env = "MARQUE_CATALOG_POLL_MS", default_value_t = 200)]
     pub catalog_poll_ms: u64,
 
+    /// Where `GET /metrics` (Prometheus) is served: a loopback `ip:port` of its own, `public` (on
+    /// the main port), or `off` (see `crate::metrics::MetricsAt`).
+    #[arg(long, env = "MARQUE_METRICS", default_value = "127.0.0.1:9464")]
+    pub metrics: String,
+
     /// Rate limits on customers' writes (pay, addresses, wishlist, profile, invoices): the
     /// shop's defaults; not configurable from outside, tests lower them.
     #[arg(skip)]

@@ -57,6 +57,8 @@ pub struct Settings {
     pub orders: orders::Orders,
     /// Products in the demo catalog (`MARQUE_SEED_PRODUCTS`).
     pub seed_products: u32,
+    /// Where `GET /metrics` is served (`MARQUE_METRICS`).
+    pub metrics: crate::metrics::MetricsAt,
 }
 
 impl Settings {
@@ -81,6 +83,9 @@ impl Settings {
         let limits = problems
             .take(limits::Limits::parse(&flags.limits, flags.rate_limits).map_err(|e| vec![e]));
         let catalog = problems.take(catalog::CatalogCache::parse(&flags).map_err(|e| vec![e]));
+        let metrics = problems.take(
+            crate::metrics::MetricsAt::parse(&flags.metrics).map_err(|e| vec![SettingsError::invalid("MARQUE_METRICS", e)]),
+        );
         let codes = sign_in::OneTimeCodes::parse(&flags);
         let database = database::DatabaseSettings::parse(&flags);
         let public_url = storefront::PublicUrl::parse(flags.public_url.as_ref());
@@ -105,6 +110,7 @@ impl Settings {
             Some(storefront),
             Some(limits),
             Some(catalog),
+            Some(metrics),
         ) = (
             identity,
             payments,
@@ -114,6 +120,7 @@ impl Settings {
             storefront,
             limits,
             catalog,
+            metrics,
         )
         else {
             return Err(SettingsErrors {
@@ -145,6 +152,7 @@ impl Settings {
             limits,
             orders: orders::Orders::parse(&flags.orders),
             seed_products: flags.seed_products,
+            metrics,
         })
     }
 }

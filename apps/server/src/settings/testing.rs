@@ -51,6 +51,7 @@ impl Flags {
             ready_product_answers_mb: Some(8),
             product_pages_mb: None,
             catalog_poll_ms: 100,
+            metrics: "off".to_owned(),
             rate_limits: marque_app::ThrottleRules::default(),
             limits: LimitsFlags {
                 login_attempts_per_minute: 10,

@@ -63,10 +63,18 @@ fn problems(doc: &serde_json::Value) -> Vec<String> {
             problems.push(format!("{name}: no tag"));
         }
         let responses = op["responses"].as_object().cloned().unwrap_or_default();
-        if !responses.keys().any(|code| code.starts_with('2')) {
+        // A redirect a browser follows (the Google sign-in) is the call's success, with no body.
+        if !responses.keys().any(|code| code.starts_with('2') || code.starts_with('3')) {
             problems.push(format!("{name}: no 2xx response"));
         }
         for (code, response) in &responses {
+            if code.starts_with('3') {
+                let headers = response["headers"].as_object().cloned().unwrap_or_default();
+                if !headers.keys().any(|h| h.eq_ignore_ascii_case("location")) {
+                    problems.push(format!("{name}: the {code} response names no Location"));
+                }
+                continue;
+            }
             let json_schema = response["content"]["application/json"]["schema"].is_object();
             if !code.starts_with('2') && !json_schema {
                 problems.push(format!("{name}: the {code} response has no JSON body schema"));
@@ -104,7 +112,12 @@ fn the_completeness_check_finds_each_gap() {
                 "parameters": [{ "name": "id", "in": "path" }],
                 "responses": { "200": { "content": json }, "404": { "description": "plain" } }
             } },
-            "/b": { "post": { "operationId": "same", "responses": { "400": { "content": json } } } }
+            "/b": { "post": { "operationId": "same", "responses": { "400": { "content": json } } } },
+            "/c": { "get": { "operationId": "c", "tags": ["A"], "responses": { "302": { "description": "somewhere" } } } },
+            "/d": { "get": {
+                "operationId": "d", "tags": ["A"],
+                "responses": { "302": { "description": "away", "headers": { "LOCATION": { "schema": { "type": "string" } } } } }
+            } }
         }
     });
     let found = problems(&doc);
@@ -114,10 +127,11 @@ fn the_completeness_check_finds_each_gap() {
         "POST /b: operationId `same` is used twice",
         "POST /b: no tag",
         "POST /b: no 2xx response",
+        "GET /c: the 302 response names no Location",
     ] {
         assert!(found.iter().any(|p| p == expected), "{expected} in {found:?}");
     }
-    assert_eq!(found.len(), 5, "{found:?}");
+    assert_eq!(found.len(), 6, "{found:?}");
 }
 
 #[tokio::test]

@@ -14,6 +14,7 @@ mod database_outage;
 mod durability;
 mod hardening;
 mod limits_api;
+mod observability;
 mod orders_api;
 mod picture_bomb;
 mod secrets_in_logs;

@@ -357,6 +357,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts a sign-in with Google (in `dev`, the local stand-in): keeps it under its `state`
+         *     for ten minutes (any instance can finish it), gives the browser the sign-in cookie bound to
+         *     that state, and redirects to the provider. A browser follows it; it is no call for a script.
+         */
+        get: operations["startGoogleSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the browser back: only with the sign-in cookie of the browser
+         *     that started the sign-in, the kept sign-in is taken (once) and finished, and the browser
+         *     lands on `/login/success?token=…` (a one-time code), or on `/login/failure` on any failure.
+         */
+        get: operations["finishGoogleSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/google/exchange": {
         parameters: {
             query?: never;
@@ -1401,12 +1443,12 @@ export interface components {
             /** @description Trading name, used in page titles. */
             name: string;
             /** @description What the checkout needs to open the payment provider's window; `null` until payments are set up. */
-            payment?: (components["schemas"]["PaymentSettings"] & unknown) | null;
+            payment?: components["schemas"]["PaymentSettings"] | null;
             /**
              * @description The third-party sign-in the login page offers; `null` when none is configured (`prod` without
              *     Google's keys), and the login page then offers no such button.
              */
-            signIn?: (components["schemas"]["SignInSettings"] & unknown) | null;
+            signIn?: components["schemas"]["SignInSettings"] | null;
             /** @description The seller's state or union territory. */
             state: string;
             /** @description Its two-digit GST state code (`07` for Delhi). */
@@ -2741,6 +2783,110 @@ export interface operations {
             };
             /** @description A store or service the call needs cannot be reached right now. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startGoogleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description To the provider's sign-in page (in `dev`, `/api/dev/signin`), with the sign-in cookie
+             *     (`__Host-marque_signin`, ten minutes, bound to this sign-in); or to `/login/failure` when
+             *     a sign-in cannot be started right now (no cookie then).
+             */
+            302: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "CACHE-CONTROL": string;
+                    /** @description The provider's sign-in page, or `/login/failure`. */
+                    LOCATION: string;
+                    /** @description Always `no-referrer`. */
+                    "REFERRER-POLICY": string;
+                    /** @description The sign-in cookie, on the way to the provider. */
+                    "SET-COOKIE"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No sign-in provider is configured (`signin.unavailable`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many sign-ins started by this client in a short time (`request.too_many`);
+             *     `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishGoogleSignIn: {
+        parameters: {
+            query?: {
+                /** @description The sign-in's state, as the provider hands it back. */
+                state?: string;
+                /** @description The provider's authorization code. */
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description To `/login/success?token=…` (a one-time code for `POST /api/google/exchange`, a minute,
+             *     this browser only) when the sign-in is finished; to `/login/failure` on any failure: no
+             *     sign-in cookie or another browser's, an unknown, used or expired `state`, a refusal by the
+             *     provider.
+             */
+            302: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "CACHE-CONTROL": string;
+                    /** @description `/login/success?token=…` or `/login/failure`. */
+                    LOCATION: string;
+                    /** @description Always `no-referrer`: the landing's code never leaves in a `Referer`. */
+                    "REFERRER-POLICY": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query that does not parse (`request.invalid`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No sign-in provider is configured (`signin.unavailable`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,252 @@
+//! What the server does, counted for Prometheus: `GET /metrics` in its text format.
+//!
+//! Where it is served is `MARQUE_METRICS` ([`MetricsAt`]): by default on a listener of its own on
+//! loopback (`127.0.0.1:9464`), for an agent on the same machine; `public` serves it on the main
+//! port beside the shop; `off` records nothing.
+//!
+//! What is counted, and where (each through the `metrics` facade, which costs nothing while no
+//! recorder is installed, as in tests that start the app in-process):
+//! - `marque_http_requests_total{operation,status}` and `marque_http_request_duration_seconds{operation}`:
+//!   every request, by its OpenAPI `operationId` (or `storefront`, `media`, `sandbox`, `metrics`,
+//!   `api_unknown`), here ([`count_requests`]).
+//! - `marque_catalog_cache_total{outcome}`: the catalog answer cache's hits and misses (`adapters/catalog-cache`).
+//! - `marque_db_call_duration_seconds{store,call}`: every database call (`adapters/surreal`).
+//! - `marque_holds_total{event}`, `marque_payments_total{outcome}`, `marque_orders_placed_total`,
+//!   `marque_refunds_total{state}`: checkout (`core/app`).
+//! - `marque_import_jobs_total`: bulk imports (none yet: registered at 0).
+//! - `process_resident_memory_bytes`: the process's resident memory, read at each scrape.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use poem::http::{Method, StatusCode};
+use poem::{handler, Endpoint, IntoResponse, Request, Response};
+
+/// Where `GET /metrics` is served (`MARQUE_METRICS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MetricsAt {
+    /// On the main port, beside the shop (`public`): for a scraper that reaches only that port.
+    Public,
+    /// Nowhere, and nothing is recorded (`off`).
+    Off,
+    /// On a listener of its own at this loopback address (the default, `127.0.0.1:9464`).
+    Loopback(SocketAddr),
+}
+
+impl MetricsAt {
+    /// `public`, `off`, or a loopback `ip:port`.
+    ///
+    /// # Errors
+    /// A message naming the setting when the value is none of those, or the address is not loopback.
+    pub fn parse(value: &str) -> Result<Self, String> {
+        match value.trim() {
+            "public" => Ok(Self::Public),
+            "off" => Ok(Self::Off),
+            other => match other.parse::<SocketAddr>() {
+                Ok(addr) if addr.ip().is_loopback() => Ok(Self::Loopback(addr)),
+                Ok(addr) => Err(format!(
+                    "MARQUE_METRICS `{other}`: the metrics listener takes a loopback address ({} is not one); \
+                     use `public` to serve /metrics on the main port",
+                    addr.ip()
+                )),
+                Err(_) => Err(format!("MARQUE_METRICS `{other}`: expected `public`, `off` or a loopback ip:port like 127.0.0.1:9464")),
+            },
+        }
+    }
+}
+
+/// Latency buckets (seconds) of every histogram: 1 ms to 10 s.
+const BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+
+static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+
+/// Installs the process's recorder (once; later calls return the same handle) and registers
+/// every metric, so each is scraped, at 0, before its first event.
+///
+/// # Errors
+/// When another recorder was installed first.
+pub fn install() -> Result<&'static PrometheusHandle, String> {
+    if let Some(handle) = HANDLE.get() {
+        return Ok(handle);
+    }
+    let recorder = PrometheusBuilder::new().set_buckets(BUCKETS).map_err(|e| e.to_string())?.build_recorder();
+    let handle = recorder.handle();
+    ::metrics::set_global_recorder(recorder).map_err(|e| format!("a metrics recorder was installed already: {e}"))?;
+    describe();
+    Ok(HANDLE.get_or_init(|| handle))
+}
+
+fn describe() {
+    use ::metrics::{describe_counter, describe_gauge, describe_histogram, Unit};
+    describe_counter!("marque_http_requests_total", "HTTP requests answered, by operation and status.");
+    describe_histogram!("marque_http_request_duration_seconds", Unit::Seconds, "Time to answer an HTTP request, by operation.");
+    describe_counter!("marque_catalog_cache_total", "Catalog reads by the answer cache: hit, miss, or bypass (version not confirmed).");
+    describe_histogram!("marque_db_call_duration_seconds", Unit::Seconds, "Time of one database call, by store and call.");
+    describe_counter!("marque_holds_total", "Stock holds of checkouts: held, or expired (given back unpaid).");
+    describe_counter!("marque_payments_total", "Payments reported or checked: captured, not_paid, failed (the browser's report), bad_signature.");
+    describe_counter!("marque_orders_placed_total", "Orders placed.");
+    describe_counter!("marque_refunds_total", "Refunds of payments that found no stock, by the provider's state.");
+    describe_counter!("marque_import_jobs_total", "Bulk import jobs run.");
+    describe_gauge!("process_resident_memory_bytes", Unit::Bytes, "Resident memory of the server process.");
+    for (name, label, values) in [
+        ("marque_catalog_cache_total", "outcome", &["hit", "miss", "bypass"][..]),
+        ("marque_holds_total", "event", &["held", "expired"][..]),
+        ("marque_payments_total", "outcome", &["captured", "not_paid", "failed", "bad_signature"][..]),
+    ] {
+        for value in values {
+            ::metrics::counter!(name, label => *value).absolute(0);
+        }
+    }
+    ::metrics::counter!("marque_orders_placed_total").absolute(0);
+    ::metrics::counter!("marque_import_jobs_total").absolute(0);
+}
+
+/// The text of a scrape, with the memory read now; `None` while no recorder is installed.
+#[must_use]
+pub fn render() -> Option<String> {
+    let handle = HANDLE.get()?;
+    if let Some(bytes) = resident_bytes() {
+        // A gauge is a float; byte counts below 2^53 are exact.
+        ::metrics::gauge!("process_resident_memory_bytes").set(bytes as f64);
+    }
+    Some(handle.render())
+}
+
+/// `VmRSS` of `/proc/self/status`, in bytes (Linux; `None` elsewhere).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.trim_start_matches("VmRSS:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// `GET /metrics`: Prometheus' text format; 404 while nothing is recorded.
+#[handler]
+pub fn scrape() -> Response {
+    match render() {
+        Some(text) => Response::builder()
+            .content_type("text/plain; version=0.0.4; charset=utf-8")
+            .header("cache-control", "no-store")
+            .body(text),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// Serves only `GET /metrics` at `addr`, on a task of its own; returns the address bound.
+///
+/// # Errors
+/// When `addr` cannot be bound.
+pub async fn serve_apart(addr: SocketAddr) -> std::io::Result<SocketAddr> {
+    use poem::listener::{Acceptor as _, Listener as _};
+    let acceptor = poem::listener::TcpListener::bind(addr).into_acceptor().await?;
+    let bound = acceptor.local_addr().first().and_then(|a| a.as_socket_addr().copied()).unwrap_or(addr);
+    let route = poem::Route::new().at("/metrics", poem::get(scrape));
+    tokio::spawn(async move {
+        if let Err(e) = poem::Server::new_with_acceptor(acceptor).run(route).await {
+            tracing::warn!(error = %e, "the metrics listener stopped");
+        }
+    });
+    Ok(bound)
+}
+
+/// Each API path of the published document as its segments (`None` for a `{parameter}`), with
+/// its method and `operationId`: the `operation` label of a request.
+#[derive(Debug, Clone, Default)]
+pub struct Operations(Vec<(Method, Vec<Option<String>>, String)>);
+
+impl Operations {
+    /// The table of the OpenAPI document `spec` (JSON).
+    #[must_use]
+    pub fn new(spec: &str) -> Self {
+        let mut table = Vec::new();
+        if let Ok(doc) = serde_json::from_str::<serde_json::Value>(spec) {
+            for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+                let segments: Vec<Option<String>> = path
+                    .split('/')
+                    .map(|s| if s.starts_with('{') && s.ends_with('}') { None } else { Some(s.to_owned()) })
+                    .collect();
+                for (method, op) in item.as_object().into_iter().flatten() {
+                    let (Ok(method), Some(id)) = (method.to_ascii_uppercase().parse::<Method>(), op["operationId"].as_str()) else {
+                        continue;
+                    };
+                    table.push((method, segments.clone(), id.to_owned()));
+                }
+            }
+        }
+        Self(table)
+    }
+
+    /// The `operation` label of a request: its `operationId` (HEAD counts as GET), else a name for
+    /// the part of the shop it asked, so the label's values stay few whatever is asked.
+    #[must_use]
+    pub fn name(&self, method: &Method, path: &str) -> &str {
+        let method = if method == Method::HEAD { &Method::GET } else { method };
+        let parts: Vec<&str> = path.split('/').collect();
+        let found = self.0.iter().find(|(m, template, _)| {
+            m == method
+                && template.len() == parts.len()
+                && template.iter().zip(&parts).all(|(t, p)| t.as_deref().map_or(!p.is_empty(), |t| t == *p))
+        });
+        match found {
+            Some((_, _, id)) => id,
+            None if path == "/metrics" => "metrics",
+            None if path == "/api" || path.starts_with("/api/") => "api_unknown",
+            None if path.starts_with("/media/") => "media",
+            None if path.starts_with(crate::app::SANDBOX_PATH) => "sandbox",
+            None => "storefront",
+        }
+    }
+}
+
+/// The middleware: counts and times every answer by operation and status.
+///
+/// # Errors
+/// The inner endpoint's, unchanged.
+pub async fn count_requests<E: Endpoint>(next: E, req: Request, operations: Arc<Operations>) -> poem::Result<Response> {
+    let operation = operations.name(req.method(), req.uri().path()).to_owned();
+    let started = Instant::now();
+    let outcome = next.call(req).await.map(IntoResponse::into_response);
+    let status = match &outcome {
+        Ok(resp) => resp.status(),
+        Err(err) => err.status(),
+    };
+    ::metrics::histogram!("marque_http_request_duration_seconds", "operation" => operation.clone())
+        .record(started.elapsed().as_secs_f64());
+    ::metrics::counter!("marque_http_requests_total", "operation" => operation, "status" => status.as_str().to_owned()).increment(1);
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_setting_takes_public_off_or_a_loopback_address() {
+        assert_eq!(MetricsAt::parse("public"), Ok(MetricsAt::Public));
+        assert_eq!(MetricsAt::parse(" off "), Ok(MetricsAt::Off));
+        assert_eq!(MetricsAt::parse("127.0.0.1:9464"), Ok(MetricsAt::Loopback("127.0.0.1:9464".parse().expect("an address"))));
+        assert_eq!(MetricsAt::parse("[::1]:0"), Ok(MetricsAt::Loopback("[::1]:0".parse().expect("an address"))));
+        let refusal = MetricsAt::parse("0.0.0.0:9464").expect_err("not loopback");
+        assert!(refusal.contains("loopback") && refusal.contains("public"), "{refusal}");
+        assert!(MetricsAt::parse("yes").is_err());
+    }
+
+    #[test]
+    fn a_request_is_named_by_its_operation_or_its_part_of_the_shop() {
+        let spec = r#"{"paths": {
+            "/api/get/productById/{id}": {"get": {"operationId": "getProductById"}},
+            "/api/add/address/{userId}": {"patch": {"operationId": "addAddress"}}
+        }}"#;
+        let ops = Operations::new(spec);
+        assert_eq!(ops.name(&Method::GET, "/api/get/productById/p-42"), "getProductById");
+        assert_eq!(ops.name(&Method::HEAD, "/api/get/productById/p-42"), "getProductById");
+        assert_eq!(ops.name(&Method::PATCH, "/api/add/address/u1"), "addAddress");
+        assert_eq!(ops.name(&Method::POST, "/api/add/address/u1"), "api_unknown");
+        assert_eq!(ops.name(&Method::GET, "/api/get/productById/"), "api_unknown");
+        assert_eq!(ops.name(&Method::GET, "/product/p-42"), "storefront");
+        assert_eq!(ops.name(&Method::GET, "/media/avatars/a.webp"), "media");
+        assert_eq!(ops.name(&Method::GET, "/metrics"), "metrics");
+    }
+}
