@@ -161,7 +161,7 @@ pub struct Services {
     pub orders: OrderService,
     /// A customer's copy of their data, and the erasure of their account.
     pub privacy: PrivacyService,
-    /// Rate limits on customers' abusable writes, counted in the account store (shared by instances).
+    /// Rate limits on customers' abusable writes, counted in the shared rate counters (`RateCounter`, one count for every instance).
     pub throttle: Throttle,
     /// Whether the database answers right now (`/api/health/ready`).
     pub readiness: DatabaseReadiness,

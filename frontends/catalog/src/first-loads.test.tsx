@@ -1,5 +1,5 @@
 // contract/first-loads.json, the frontends' side: at every example address, the page's hooks ask exactly the calls
-// the server embeds there (the server's test, in apps/server's first_load.rs, opens the same examples). A hook
+// the server embeds there (the server's test, in apps/storefront/src/first_load.rs, opens the same examples). A hook
 // that asks for a call the server does not embed goes to the network; an embedded answer no hook asks for is
 // left over. Either fails here.
 import { forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID, initialAnswersLeft, type InitialAnswer } from '@marque/api-client';

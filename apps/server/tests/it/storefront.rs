@@ -338,7 +338,7 @@ async fn page_with_cookie(shop: &helpers::TestShop, path: &str, cookie: &str) ->
     (resp.status().as_u16(), cache, resp.text().await.expect("html"))
 }
 
-/// What the page publishes of the token its customer answers were asked with (`web::signed_in::token_tag`).
+/// What the page publishes of the token its customer answers were asked with (`token_tag` in `apps/storefront/src/signed_in.rs`).
 fn tag_of(token: &str) -> String {
     use sha2::Digest as _;
     hex::encode(&sha2::Sha256::digest(format!("marque-page:{token}").as_bytes())[..16])
