@@ -12,7 +12,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
 SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
-.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
+.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -22,7 +22,12 @@ run: web-build
 	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
 
 ## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), Schemathesis on the live API, contract drift, frontends, browser journeys.
-test: web-deps chromium aiosmtpd poppler moto schemathesis lint-openapi test-rust test-fuzz test-web test-journey
+test: web-deps chromium aiosmtpd poppler moto schemathesis lint-rust lint-openapi test-rust test-fuzz test-web test-journey
+
+## The Rust habits: formatted as rustfmt.toml says, and no clippy warning (the workspace's lints, as errors).
+lint-rust:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
 
 ## Every Rust test, beside a real SurrealDB server (installed once into ~/.cache/marque-surreal by
 ## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on

@@ -6,8 +6,8 @@
 use futures::future::join_all;
 use marque_domain::account::Email;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, SignInCode,
-    UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn,
+    SignInCode, UserId, UserRecord,
 };
 
 /// Calls `$callback!(suite_name)` once for every account suite.
@@ -87,7 +87,11 @@ pub async fn users_round_trip_by_id_email_and_mobile(store: &dyn AccountStore) {
     asha.mobile_verified = true;
     store.create_user(&asha).await.expect("create");
     assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha.clone()), "by id, exactly as stored");
-    assert_eq!(store.user_by_email(&email("ASHA@example.in")).await.expect("read"), Some(asha.clone()), "by email, any case");
+    assert_eq!(
+        store.user_by_email(&email("ASHA@example.in")).await.expect("read"),
+        Some(asha.clone()),
+        "by email, any case"
+    );
     assert_eq!(store.user_by_mobile("9876543210").await.expect("read"), Some(asha.clone()), "by mobile");
     assert_eq!(store.user_by_google_email("asha@gmail.com").await.expect("read"), Some(asha), "by Google email");
 }
@@ -122,7 +126,10 @@ pub async fn accounts_without_email_or_mobile_do_not_clash(store: &dyn AccountSt
         let mut google_only = user(id, "", "");
         google_only.password_hash = None;
         google_only.google_email = Some(format!("{id}@gmail.com"));
-        store.create_user(&google_only).await.unwrap_or_else(|e| panic!("{id}: empty email and mobile are not values: {e}"));
+        store
+            .create_user(&google_only)
+            .await
+            .unwrap_or_else(|e| panic!("{id}: empty email and mobile are not values: {e}"));
     }
     assert_eq!(store.user(&UserId("g2".into())).await.expect("read").map(|u| u.mobile), Some(String::new()));
 }
@@ -167,7 +174,10 @@ pub async fn update_never_changes_the_email_the_mobile_or_what_is_proven(store: 
     changed.mobile_verified = true;
     store.update_user(&changed).await.expect("an update of the other fields");
     assert_eq!(store.user(&ravi.id).await.expect("read"), Some(ravi), "email, mobile and proofs unchanged");
-    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read").map(|u| u.id), Some(UserId("u1".into())));
+    assert_eq!(
+        store.user_by_email(&email("asha@example.in")).await.expect("read").map(|u| u.id),
+        Some(UserId("u1".into()))
+    );
 }
 
 pub async fn unproven_emails_and_mobiles_are_only_claims(store: &dyn AccountStore) {
@@ -178,13 +188,25 @@ pub async fn unproven_emails_and_mobiles_are_only_claims(store: &dyn AccountStor
     let other = user("u3", "asha@example.in", "9123456780");
     store.create_user(&stranger).await.expect("an unproven email is not a claim against a proven one");
     store.create_user(&other).await.expect("nor against another unproven one");
-    assert_eq!(store.user_by_email(&email("asha@example.in")).await.expect("read"), Some(owner.clone()), "the proven owner only");
+    assert_eq!(
+        store.user_by_email(&email("asha@example.in")).await.expect("read"),
+        Some(owner.clone()),
+        "the proven owner only"
+    );
     assert_eq!(store.user_by_mobile("9123456780").await.expect("read"), None, "nobody proved this mobile");
     let claims = store.users_claiming_email(&email("Asha@Example.in"), 10).await.expect("read");
     assert_eq!(claims, vec![stranger.clone(), other.clone()], "the accounts only claiming it, oldest first");
-    assert_eq!(store.users_claiming_email(&email("asha@example.in"), 1).await.expect("read"), vec![stranger.clone()], "at most the limit");
+    assert_eq!(
+        store.users_claiming_email(&email("asha@example.in"), 1).await.expect("read"),
+        vec![stranger.clone()],
+        "at most the limit"
+    );
     assert_eq!(store.users_claiming_mobile("9123456780", 10).await.expect("read").len(), 2);
-    assert_eq!(store.users_claiming_mobile("9876543210", 10).await.expect("read"), vec![], "a proven mobile has no claimants");
+    assert_eq!(
+        store.users_claiming_mobile("9876543210", 10).await.expect("read"),
+        vec![],
+        "a proven mobile has no claimants"
+    );
     assert_eq!(store.users_claiming_mobile("", 10).await.expect("read"), vec![], "an empty mobile names nobody");
 }
 
@@ -219,19 +241,32 @@ pub async fn a_proof_takes_the_email_or_mobile_from_accounts_that_only_claimed_i
     assert_eq!(store.prove(&late.id, Channel::Email).await, Err(AccountStoreError::DuplicateEmail));
     assert_eq!(store.prove(&late.id, Channel::Sms).await, Err(AccountStoreError::DuplicateMobile));
     assert_eq!(store.user(&late.id).await.expect("read"), Some(late), "nothing changed");
-    assert!(matches!(store.prove(&UserId("ghost".into()), Channel::Email).await, Err(AccountStoreError::Invalid { .. })));
-    assert!(matches!(store.prove(&impostor.id, Channel::Sms).await, Err(AccountStoreError::Invalid { .. })), "no mobile left");
+    assert!(matches!(
+        store.prove(&UserId("ghost".into()), Channel::Email).await,
+        Err(AccountStoreError::Invalid { .. })
+    ));
+    assert!(
+        matches!(store.prove(&impostor.id, Channel::Sms).await, Err(AccountStoreError::Invalid { .. })),
+        "no mobile left"
+    );
 }
 
 pub async fn racing_proofs_of_one_email_leave_exactly_one_owner(store: &dyn AccountStore) {
-    let claimants: Vec<UserRecord> = (0..6).map(|i| user(&format!("c{i}"), "race@example.in", &format!("98765432{i:02}"))).collect();
+    let claimants: Vec<UserRecord> =
+        (0..6).map(|i| user(&format!("c{i}"), "race@example.in", &format!("98765432{i:02}"))).collect();
     for c in &claimants {
         store.create_user(c).await.expect("create");
     }
     let outcomes = join_all(claimants.iter().map(|c| store.prove(&c.id, Channel::Email))).await;
     let won: Vec<&UserRecord> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
     assert_eq!(won.len(), 1, "exactly one proof wins: {outcomes:?}");
-    assert!(outcomes.iter().all(|o| o.is_ok() || matches!(o, Err(AccountStoreError::DuplicateEmail | AccountStoreError::Invalid { .. }))), "{outcomes:?}");
+    assert!(
+        outcomes
+            .iter()
+            .all(|o| o.is_ok()
+                || matches!(o, Err(AccountStoreError::DuplicateEmail | AccountStoreError::Invalid { .. }))),
+        "{outcomes:?}"
+    );
     let owner = store.user_by_email(&email("race@example.in")).await.expect("read").expect("an owner");
     assert_eq!(&owner.id, &won[0].id);
     let mut holding = 0;
@@ -248,9 +283,17 @@ pub async fn external_identities_are_kept_by_issuer_and_subject(store: &dyn Acco
     assert_eq!(store.user_by_external(google, "108").await.expect("read"), None);
     store.link_external(google, "108", &asha.id).await.expect("link");
     assert_eq!(store.user_by_external(google, "108").await.expect("read"), Some(asha.clone()));
-    assert_eq!(store.user_by_external("https://other.example", "108").await.expect("read"), None, "another issuer's subject");
+    assert_eq!(
+        store.user_by_external("https://other.example", "108").await.expect("read"),
+        None,
+        "another issuer's subject"
+    );
     store.link_external(google, "108", &UserId("u2".into())).await.expect("linking again is not an error");
-    assert_eq!(store.user_by_external(google, "108").await.expect("read").map(|u| u.id), Some(asha.id), "the first link stays");
+    assert_eq!(
+        store.user_by_external(google, "108").await.expect("read").map(|u| u.id),
+        Some(asha.id),
+        "the first link stays"
+    );
     assert_eq!(store.user_by_external("", "").await.expect("read"), None);
 }
 
@@ -281,7 +324,10 @@ pub async fn a_new_challenge_replaces_the_earlier_one(store: &dyn AccountStore) 
     store.put_challenge(&challenge("u1", "second", NOW + 40, 5)).await.expect("put");
     let live = store.challenge(&key("u1"), NOW + 41).await.expect("read").expect("a live code");
     assert_eq!(live, challenge("u1", "second", NOW + 40, 5));
-    assert!(matches!(store.check_challenge(&key("u1"), NOW + 41, "first").await, Ok(ChallengeOutcome::Wrong { .. })), "the earlier code ended");
+    assert!(
+        matches!(store.check_challenge(&key("u1"), NOW + 41, "first").await, Ok(ChallengeOutcome::Wrong { .. })),
+        "the earlier code ended"
+    );
     assert_eq!(store.check_challenge(&key("u1"), NOW + 42, "second").await, Ok(ChallengeOutcome::Accepted));
     assert_eq!(store.challenge(&key("u2"), NOW).await.expect("read"), None, "other keys have none");
 }
@@ -304,9 +350,16 @@ pub async fn the_right_code_is_accepted_once(store: &dyn AccountStore) {
 pub async fn wrong_tries_count_down_and_the_last_ends_the_code(store: &dyn AccountStore) {
     store.put_challenge(&challenge("u1", "code", NOW, 3)).await.expect("put");
     for left in [2, 1, 0] {
-        assert_eq!(store.check_challenge(&key("u1"), NOW + 1, "nope").await, Ok(ChallengeOutcome::Wrong { tries_left: left }));
+        assert_eq!(
+            store.check_challenge(&key("u1"), NOW + 1, "nope").await,
+            Ok(ChallengeOutcome::Wrong { tries_left: left })
+        );
     }
-    assert_eq!(store.check_challenge(&key("u1"), NOW + 1, "code").await, Ok(ChallengeOutcome::NoCode), "ended by wrong tries");
+    assert_eq!(
+        store.check_challenge(&key("u1"), NOW + 1, "code").await,
+        Ok(ChallengeOutcome::NoCode),
+        "ended by wrong tries"
+    );
     assert_eq!(store.challenge(&key("u1"), NOW + 1).await.expect("read"), None);
 }
 
@@ -334,16 +387,25 @@ pub async fn concurrent_checks_grant_at_most_the_tries_stored(store: &dyn Accoun
     assert_eq!(accepted, 1, "a code is used once however many check it at once: {outcomes:?}");
 }
 
-pub async fn fifty_concurrent_wrong_guesses_compare_at_most_five_and_then_the_right_code_is_refused(store: &dyn AccountStore) {
+pub async fn fifty_concurrent_wrong_guesses_compare_at_most_five_and_then_the_right_code_is_refused(
+    store: &dyn AccountStore,
+) {
     store.put_challenge(&challenge("u1", "right", NOW, 5)).await.expect("put");
     let k = key("u1");
     let guesses: Vec<String> = (0..50).map(|i| format!("wrong-{i}")).collect();
     let outcomes = join_all(guesses.iter().map(|g| store.check_challenge(&k, NOW + 1, g))).await;
     let compared = outcomes.iter().filter(|o| matches!(o, Ok(ChallengeOutcome::Wrong { .. }))).count();
-    assert!(outcomes.iter().all(|o| matches!(o, Ok(ChallengeOutcome::Wrong { .. } | ChallengeOutcome::NoCode))), "{outcomes:?}");
+    assert!(
+        outcomes.iter().all(|o| matches!(o, Ok(ChallengeOutcome::Wrong { .. } | ChallengeOutcome::NoCode))),
+        "{outcomes:?}"
+    );
     assert!(compared <= 5, "at most 5 of 50 concurrent guesses were compared, not {compared}");
     assert_eq!(compared, 5, "and every try was spent: {outcomes:?}");
-    assert_eq!(store.check_challenge(&k, NOW + 2, "right").await, Ok(ChallengeOutcome::NoCode), "the right code is then refused");
+    assert_eq!(
+        store.check_challenge(&k, NOW + 2, "right").await,
+        Ok(ChallengeOutcome::NoCode),
+        "the right code is then refused"
+    );
     assert_eq!(store.challenge(&k, NOW + 2).await.expect("read"), None);
 }
 
@@ -354,15 +416,26 @@ pub async fn email_and_mobile_codes_are_kept_apart(store: &dyn AccountStore) {
     store.put_challenge(&Challenge { key: mail.clone(), ..challenge("u1", "by-email", NOW, 5) }).await.expect("put");
     assert_eq!(store.challenge(&sms, NOW + 1).await.expect("read").map(|c| c.code_hash), Some("by-sms".to_owned()));
     assert_eq!(store.challenge(&mail, NOW + 1).await.expect("read").map(|c| c.key), Some(mail.clone()));
-    assert_eq!(store.check_challenge(&sms, NOW + 1, "by-email").await, Ok(ChallengeOutcome::Wrong { tries_left: 4 }), "the email's code does not open the SMS key");
+    assert_eq!(
+        store.check_challenge(&sms, NOW + 1, "by-email").await,
+        Ok(ChallengeOutcome::Wrong { tries_left: 4 }),
+        "the email's code does not open the SMS key"
+    );
     assert_eq!(store.check_challenge(&mail, NOW + 1, "by-email").await, Ok(ChallengeOutcome::Accepted));
-    assert_eq!(store.check_challenge(&sms, NOW + 1, "by-sms").await, Ok(ChallengeOutcome::Accepted), "each key has its own code");
+    assert_eq!(
+        store.check_challenge(&sms, NOW + 1, "by-sms").await,
+        Ok(ChallengeOutcome::Accepted),
+        "each key has its own code"
+    );
 }
 
 pub async fn the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts(store: &dyn AccountStore) {
     const DAY: i64 = 86_400;
     for (hash, expires) in [("live", NOW + 100), ("expired", NOW), ("ended", NOW + 100)] {
-        store.create_session(&NewSession { token_hash: hash.into(), user: UserId("u1".into()), expires_at: expires }).await.expect("session");
+        store
+            .create_session(&NewSession { token_hash: hash.into(), user: UserId("u1".into()), expires_at: expires })
+            .await
+            .expect("session");
     }
     store.end_session("ended").await.expect("end");
     let pending = |state: &str| PendingSignIn { state: state.into(), nonce: "n".into(), pkce_verifier: "v".into() };
@@ -383,13 +456,20 @@ pub async fn the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unprove
     assert_eq!(store.user(&old_unproven.id).await.expect("read"), None);
     assert!(store.user(&new_unproven.id).await.expect("read").is_some(), "a day to prove something");
     assert!(store.user(&old_half.id).await.expect("read").is_some(), "one proven channel keeps an account");
-    assert_eq!(store.take_pending_sign_in("fresh", NOW).await.expect("take").map(|p| p.state), Some("fresh".to_owned()));
+    assert_eq!(
+        store.take_pending_sign_in("fresh", NOW).await.expect("take").map(|p| p.state),
+        Some("fresh".to_owned())
+    );
     let again = store.sweep(NOW, NOW - DAY).await.expect("sweep");
     assert_eq!((again.sessions, again.pending_sign_ins, again.accounts.len()), (0, 0, 0), "nothing left to sweep");
 }
 
 pub async fn pending_sign_ins_are_taken_once_and_expire(store: &dyn AccountStore) {
-    let pending = |state: &str| PendingSignIn { state: state.into(), nonce: format!("n-{state}"), pkce_verifier: format!("v-{state}") };
+    let pending = |state: &str| PendingSignIn {
+        state: state.into(),
+        nonce: format!("n-{state}"),
+        pkce_verifier: format!("v-{state}"),
+    };
     store.put_pending_sign_in(&pending("s1"), NOW + 600).await.expect("put");
     store.put_pending_sign_in(&pending("s2"), NOW + 600).await.expect("put");
     assert_eq!(store.take_pending_sign_in("nope", NOW).await, Ok(None), "an unknown state has nothing");
@@ -422,10 +502,19 @@ pub async fn erasing_a_customer_ends_their_sessions_and_frees_their_email_and_mo
     let (asha, ravi) = (user("u1", "asha@example.in", "9876543210"), user("u2", "ravi@example.in", "9123456780"));
     for (u, hash) in [(&asha, "h1"), (&asha, "h2"), (&ravi, "h3")] {
         store.create_user(u).await.ok();
-        store.create_session(&NewSession { token_hash: hash.into(), user: u.id.clone(), expires_at: NOW + 100 }).await.expect("session");
+        store
+            .create_session(&NewSession { token_hash: hash.into(), user: u.id.clone(), expires_at: NOW + 100 })
+            .await
+            .expect("session");
     }
     store.put_challenge(&challenge("u1", "code-hash", NOW, 5)).await.expect("challenge");
-    store.put_sign_in_code(&SignInCode { code_hash: "c1".into(), user: asha.id.clone(), browser_hash: "b".into(), expires_at: NOW + 60 })
+    store
+        .put_sign_in_code(&SignInCode {
+            code_hash: "c1".into(),
+            user: asha.id.clone(),
+            browser_hash: "b".into(),
+            expires_at: NOW + 60,
+        })
         .await
         .expect("code");
 

@@ -97,7 +97,11 @@ pub async fn replace_keeps_the_id_and_the_place(store: &dyn AddressStore) {
     assert_eq!(houses(&saved), vec!["1A", "2"]);
     assert_eq!(saved[0], SavedAddress { id: first.id.clone(), address: business("1A") });
     store.replace(&uid("u1"), &first.id, &address("1B")).await.expect("replace again");
-    assert_eq!(store.address(&first.id).await.map(|a| a.map(|(_, a)| a.address.gstin)), Ok(Some(None)), "a GSTIN can be cleared");
+    assert_eq!(
+        store.address(&first.id).await.map(|a| a.map(|(_, a)| a.address.gstin)),
+        Ok(Some(None)),
+        "a GSTIN can be cleared"
+    );
 }
 
 pub async fn remove_takes_one_address(store: &dyn AddressStore) {

@@ -95,7 +95,9 @@ pub async fn readers_of_a_key_being_replaced_see_one_whole_blob(store: &dyn Blob
     for result in read {
         match result.expect("every read succeeds") {
             None => {}
-            Some(bytes) => assert!(versions.contains(&bytes), "a read saw {} bytes that no writer wrote whole", bytes.len()),
+            Some(bytes) => {
+                assert!(versions.contains(&bytes), "a read saw {} bytes that no writer wrote whole", bytes.len())
+            }
         }
     }
     let last = store.get("avatars/contended.png").await.expect("get").expect("written");

@@ -341,9 +341,8 @@ pub async fn products_round_trip_exactly(store: &dyn CatalogStore) {
 pub async fn unknown_product_is_none(store: &dyn CatalogStore) {
     seed(store, &[product("p1").build()]).await;
     let long = "x".repeat(1_000);
-    let odd = [
-        "p2", "P1", "p1 ", "", " ", "!!!", "product:p1", "p1'; DELETE product; --", "⟨p1⟩", "`p1`", "\0", "🚗", &long,
-    ];
+    let odd =
+        ["p2", "P1", "p1 ", "", " ", "!!!", "product:p1", "p1'; DELETE product; --", "⟨p1⟩", "`p1`", "\0", "🚗", &long];
     for id in odd {
         let found = store.product(&pid(id)).await.unwrap_or_else(|e| panic!("product({id:?}) must not fail: {e}"));
         assert_eq!(found, None, "product({id:?}) is None");
@@ -421,7 +420,11 @@ pub async fn best_sellers_exclude_unsold_and_rank_by_units(store: &dyn CatalogSt
         "units sold descending, then id; unsold products are left out"
     );
     assert_eq!(ids(&store.best_selling_products(2).await.expect("best sellers")), ["s3", "s0"], "at most `limit`");
-    assert_eq!(ids(&store.best_selling_products(3).await.expect("best sellers")), ["s3", "s0", "s1"], "ties at the cut by id");
+    assert_eq!(
+        ids(&store.best_selling_products(3).await.expect("best sellers")),
+        ["s3", "s0", "s1"],
+        "ties at the cut by id"
+    );
     assert_eq!(store.best_selling_products(0).await.expect("best sellers"), vec![]);
 }
 
@@ -628,11 +631,47 @@ pub async fn odd_input_is_harmless(store: &dyn CatalogStore) {
     let long_word = "a".repeat(1_000);
     let long_words = "brake ".repeat(200);
     let odd = [
-        "'", "\"", "`", "\\", "' OR 1=1 --", "\"; DELETE product; --", "'; REMOVE TABLE product; --",
-        "SELECT * FROM product", "$text", "$value", "NONE", "null", "true", "⟨⟩", "product:o1", "o1",
-        "🚗💨", "ब्रेक डिस्क", "Bremsscheibe ß é", "!!!", "-", "*", "%", "_", "?", "()[]{}", "@@", "@1@",
-        "1e400", "-1", "0x1F", "\0", "\n\t\r", "a", "a b c", &long_word, &long_words, "O'Reilly",
-        "|$w| true", "/.*/", "<script>alert(1)</script>",
+        "'",
+        "\"",
+        "`",
+        "\\",
+        "' OR 1=1 --",
+        "\"; DELETE product; --",
+        "'; REMOVE TABLE product; --",
+        "SELECT * FROM product",
+        "$text",
+        "$value",
+        "NONE",
+        "null",
+        "true",
+        "⟨⟩",
+        "product:o1",
+        "o1",
+        "🚗💨",
+        "ब्रेक डिस्क",
+        "Bremsscheibe ß é",
+        "!!!",
+        "-",
+        "*",
+        "%",
+        "_",
+        "?",
+        "()[]{}",
+        "@@",
+        "@1@",
+        "1e400",
+        "-1",
+        "0x1F",
+        "\0",
+        "\n\t\r",
+        "a",
+        "a b c",
+        &long_word,
+        &long_words,
+        "O'Reilly",
+        "|$w| true",
+        "/.*/",
+        "<script>alert(1)</script>",
     ];
     for text in odd {
         let slice = search(store, text, 0, 10).await;
@@ -874,8 +913,19 @@ pub async fn listing_of_an_unknown_slug_is_empty(store: &dyn CatalogStore) {
     )
     .await;
     let odd = [
-        "nope", "", " ", "Brakes", "brakes ", "BRAKES", "'; DELETE product; --", "\" OR true OR \"", "$category",
-        "⟨⟩", "product:k1", "🚗", "\0",
+        "nope",
+        "",
+        " ",
+        "Brakes",
+        "brakes ",
+        "BRAKES",
+        "'; DELETE product; --",
+        "\" OR true OR \"",
+        "$category",
+        "⟨⟩",
+        "product:k1",
+        "🚗",
+        "\0",
     ];
     let mut listings = vec![of_brands(&["audi"]), of_brands(&["porsche", "volvo"]), of_brands(&["bmw-m"])];
     for slug in odd {
@@ -1030,7 +1080,9 @@ pub async fn empty_ids_are_invalid_and_nothing_is_written(store: &dyn CatalogSto
     assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "put_brands with an empty id: {refused:?}");
     assert_eq!(store.brands().await.expect("brands"), vec![], "a refused brand batch writes nothing");
 
-    let refused = store.put_categories(&[category("c1", "Brakes", &[("s1", "Discs")]), category("", "Engine", &[("s2", "Pistons")])]).await;
+    let refused = store
+        .put_categories(&[category("c1", "Brakes", &[("s1", "Discs")]), category("", "Engine", &[("s2", "Pistons")])])
+        .await;
     assert!(matches!(refused, Err(CatalogStoreError::Invalid { .. })), "put_categories with an empty id: {refused:?}");
     assert_eq!(store.categories().await.expect("categories"), vec![], "a refused category batch writes nothing");
 

@@ -139,12 +139,7 @@ pub fn brand_slug(slug: &str) -> BrandSlug {
 #[must_use]
 pub fn brand(id: &str, name: &str) -> OemBrand {
     let slug = slug(name);
-    OemBrand {
-        id: id.to_owned(),
-        name: name.to_owned(),
-        image: format!("/new-car-logo/{slug}.png"),
-        slug,
-    }
+    OemBrand { id: id.to_owned(), name: name.to_owned(), image: format!("/new-car-logo/{slug}.png"), slug }
 }
 
 /// A category with subcategories given as `(id, name)` pairs, in the order given.

@@ -16,11 +16,11 @@ pub mod blobs;
 pub mod catalog;
 pub mod catalog_changes;
 pub mod fixtures;
+pub mod invoice_pdf;
+pub mod moto;
 pub mod orders;
 pub mod payment;
 pub mod rate;
-pub mod invoice_pdf;
-pub mod moto;
 pub mod readiness;
 pub mod wishlist;
 

@@ -92,8 +92,12 @@ impl Moto {
     fn request(&self, method: &str, path: &str) -> Option<u16> {
         let mut stream = TcpStream::connect_timeout(&self.addr, Duration::from_secs(2)).ok()?;
         stream.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
-        write!(stream, "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", self.addr)
-            .ok()?;
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .ok()?;
         let mut answer = Vec::new();
         stream.read_to_end(&mut answer).ok()?;
         String::from_utf8_lossy(answer.get(..12)?).strip_prefix("HTTP/1.1 ")?.get(..3)?.parse().ok()

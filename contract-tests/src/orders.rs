@@ -10,8 +10,8 @@ use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    CatalogStore, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement, RefundRecord,
-    RefundState, Reservation, ReservationState, UserId,
+    CatalogStore, OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, Placement,
+    RefundRecord, RefundState, Reservation, ReservationState, UserId,
 };
 
 use crate::fixtures::product;
@@ -110,7 +110,10 @@ async fn units(catalog: &dyn CatalogStore, n: u32) -> (u32, u32) {
     (p.quantity, p.units_sold)
 }
 
-pub async fn a_reservation_takes_stock_and_a_release_gives_it_back_once(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+pub async fn a_reservation_takes_stock_and_a_release_gives_it_back_once(
+    orders: &dyn OrderStore,
+    catalog: &dyn CatalogStore,
+) {
     stock(catalog, &[1, 2], 5).await;
     let r = reservation("a", "u1", &[(1, 2), (2, 5)], JUNE_2026);
     orders.reserve(&r).await.expect("reserve");
@@ -189,7 +192,8 @@ pub async fn invoice_numbers_are_consecutive_per_financial_year(orders: &dyn Ord
     for (key, at) in [("a", JUNE_2026), ("b", JUNE_2026 + 10), ("c", APRIL_2027), ("d", JUNE_2026 + 20)] {
         let r = reservation(key, "u1", &[(1, 1)], at);
         orders.reserve(&r).await.expect("reserve");
-        let order = orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), at).await.expect("place").into_order();
+        let order =
+            orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), at).await.expect("place").into_order();
         numbers.push((order.invoice_number.to_string(), order.order_number));
     }
     let invoices: Vec<&str> = numbers.iter().map(|(i, _)| i.as_str()).collect();
@@ -210,14 +214,21 @@ pub async fn expired_reservations_give_their_stock_back(orders: &dyn OrderStore,
     orders.place(&paid.payment_order, &PaymentId("pay_c".into()), JUNE_2026 + 60).await.expect("place");
     assert_eq!(units(catalog, 1).await.0, 1);
     assert_eq!(orders.release_expired(JUNE_2026 + 899).await, Ok(0), "nothing is due yet");
-    assert_eq!(orders.release_expired(JUNE_2026 + 900).await, Ok(1), "only the early one is due (the paid one is sold)");
+    assert_eq!(
+        orders.release_expired(JUNE_2026 + 900).await,
+        Ok(1),
+        "only the early one is due (the paid one is sold)"
+    );
     assert_eq!(units(catalog, 1).await.0, 3);
     assert_eq!(orders.release_expired(JUNE_2026 + 900).await, Ok(0), "released once");
     assert_eq!(orders.release_expired(JUNE_2026 + 1500).await, Ok(1));
     assert_eq!(units(catalog, 1).await, (4, 1));
 }
 
-pub async fn a_late_payment_takes_the_stock_again_when_it_is_there(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+pub async fn a_late_payment_takes_the_stock_again_when_it_is_there(
+    orders: &dyn OrderStore,
+    catalog: &dyn CatalogStore,
+) {
     stock(catalog, &[1, 2], 1).await;
     let first = reservation("a", "u1", &[(1, 1)], JUNE_2026);
     orders.reserve(&first).await.expect("reserve");
@@ -370,7 +381,10 @@ pub async fn unplaced_reservations_of_a_period(orders: &dyn OrderStore, catalog:
 
 /// A refund is kept per payment; a second save moves its provider id and status only; the
 /// provider's news finds it by the provider's refund id.
-pub async fn a_refund_is_kept_per_payment_and_follows_the_provider(orders: &dyn OrderStore, _catalog: &dyn CatalogStore) {
+pub async fn a_refund_is_kept_per_payment_and_follows_the_provider(
+    orders: &dyn OrderStore,
+    _catalog: &dyn CatalogStore,
+) {
     let payment = PaymentId("pay_late".into());
     assert_eq!(orders.refund_of(&payment).await, Ok(None));
     let requested = RefundRecord {
@@ -396,7 +410,12 @@ pub async fn a_refund_is_kept_per_payment_and_follows_the_provider(orders: &dyn 
         ..requested.clone()
     };
     orders.save_refund(&accepted).await.expect("save again");
-    let kept = RefundRecord { refund_id: Some("rfnd_1".into()), state: RefundState::Pending, updated_at: JUNE_2026 + 10, ..requested.clone() };
+    let kept = RefundRecord {
+        refund_id: Some("rfnd_1".into()),
+        state: RefundState::Pending,
+        updated_at: JUNE_2026 + 10,
+        ..requested.clone()
+    };
     assert_eq!(orders.refund_of(&payment).await, Ok(Some(kept.clone())), "what was refunded and why stays");
     assert_eq!(orders.refund_status("rfnd_1", RefundState::Processed, JUNE_2026 + 99).await, Ok(true));
     assert_eq!(
@@ -418,4 +437,3 @@ pub async fn an_empty_id_names_nothing(orders: &dyn OrderStore, _catalog: &dyn C
     );
     assert_eq!(orders.order(&OrderId(String::new())).await, Ok(None));
 }
-

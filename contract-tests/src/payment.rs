@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 
 use marque_domain::Money;
 use marque_ports::{
-    NewPaymentOrder, NewRefund, PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId,
-    PaymentState, RefundId, RefundStatus,
+    NewPaymentOrder, NewRefund, PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder,
+    PaymentOrderId, PaymentState, RefundId, RefundStatus,
 };
 use sha2::{Digest, Sha256};
 
@@ -74,7 +74,18 @@ fn hmac_hex(key: &str, message: &[u8]) -> String {
 
 /// The signature with its eleventh hex digit changed.
 fn flipped(signature: &str) -> String {
-    signature.char_indices().map(|(i, c)| if i != 10 { c } else if c == '0' { '1' } else { '0' }).collect()
+    signature
+        .char_indices()
+        .map(|(i, c)| {
+            if i != 10 {
+                c
+            } else if c == '0' {
+                '1'
+            } else {
+                '0'
+            }
+        })
+        .collect()
 }
 
 fn new_order(paise: i64, receipt: &str) -> NewPaymentOrder {
@@ -99,7 +110,10 @@ pub async fn orders_are_created_for_the_amount_asked(gateway: &dyn PaymentGatewa
     assert!(!gateway.checkout().key_id.is_empty() && !gateway.checkout().script_url.is_empty());
 }
 
-pub async fn orders_below_one_rupee_or_with_long_receipts_are_refused(gateway: &dyn PaymentGateway, _provider: &dyn ProviderDriver) {
+pub async fn orders_below_one_rupee_or_with_long_receipts_are_refused(
+    gateway: &dyn PaymentGateway,
+    _provider: &dyn ProviderDriver,
+) {
     for paise in [99, 1, 0, -500] {
         assert!(refused(&gateway.create_order(&new_order(paise, "r")).await), "{paise} paise");
     }
@@ -155,7 +169,8 @@ pub async fn a_genuine_handler_signature_is_accepted_and_a_tampered_one_refused(
     bad(&order.id, &payment_id, "", "empty");
     bad(&order.id, &payment_id, &signature[..32], "truncated");
     bad(&order.id, &payment_id, "not hex at all", "not hex");
-    let under_webhook_secret = hmac_hex(&provider.webhook_secret(), format!("{}|{}", order.id.0, payment_id.0).as_bytes());
+    let under_webhook_secret =
+        hmac_hex(&provider.webhook_secret(), format!("{}|{}", order.id.0, payment_id.0).as_bytes());
     bad(&order.id, &payment_id, &under_webhook_secret, "signed with the wrong secret");
 }
 
@@ -181,10 +196,15 @@ fn event_body(event: &str, order_id: &str, payment_id: &str, paise: i64, status:
     .to_string()
 }
 
-pub async fn webhooks_are_read_only_under_the_webhook_secret(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+pub async fn webhooks_are_read_only_under_the_webhook_secret(
+    gateway: &dyn PaymentGateway,
+    provider: &dyn ProviderDriver,
+) {
     let body = event_body("payment.captured", "order_Webhook000001", "pay_Webhook0000001", 20_000, "captured");
     let signature = hmac_hex(&provider.webhook_secret(), body.as_bytes());
-    let event = gateway.read_webhook(body.as_bytes(), &signature, Some("evt_Header00000001".to_owned())).expect("a genuine webhook");
+    let event = gateway
+        .read_webhook(body.as_bytes(), &signature, Some("evt_Header00000001".to_owned()))
+        .expect("a genuine webhook");
     assert_eq!(event.id, "evt_Header00000001", "the header's event id");
 
     let without_id = gateway.read_webhook(body.as_bytes(), &signature, None).expect("a genuine webhook without an id");
@@ -204,12 +224,16 @@ pub async fn webhooks_are_read_only_under_the_webhook_secret(gateway: &dyn Payme
     }
 }
 
-pub async fn webhook_events_are_read_as_the_shop_acts_on_them(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+pub async fn webhook_events_are_read_as_the_shop_acts_on_them(
+    gateway: &dyn PaymentGateway,
+    provider: &dyn ProviderDriver,
+) {
     let read = |body: String| {
         let signature = hmac_hex(&provider.webhook_secret(), body.as_bytes());
         gateway.read_webhook(body.as_bytes(), &signature, Some("evt_1".to_owned())).expect("a genuine webhook").kind
     };
-    let (order_id, payment_id) = (PaymentOrderId("order_Kind00000001".to_owned()), PaymentId("pay_Kind000000001".to_owned()));
+    let (order_id, payment_id) =
+        (PaymentOrderId("order_Kind00000001".to_owned()), PaymentId("pay_Kind000000001".to_owned()));
     let amount = Money::from_paise(45_600);
     let paid = PaymentEventKind::Paid { order_id: order_id.clone(), payment_id: payment_id.clone(), amount };
     for event in ["payment.captured", "order.paid"] {
@@ -225,11 +249,18 @@ pub async fn webhook_events_are_read_as_the_shop_acts_on_them(gateway: &dyn Paym
         PaymentEventKind::Failed { order_id: order_id.clone(), payment_id: payment_id.clone() }
     );
     let refund_id = RefundId("rfnd_Kind00000001".to_owned());
-    let refunded = |status: &str| refund_event_body(&format!("refund.{status}"), &order_id.0, &payment_id.0, &refund_id.0, 10_000, status);
+    let refunded = |status: &str| {
+        refund_event_body(&format!("refund.{status}"), &order_id.0, &payment_id.0, &refund_id.0, 10_000, status)
+    };
     let (ids, part) = ((order_id.clone(), payment_id.clone(), refund_id.clone()), Money::from_paise(10_000));
     assert_eq!(
         read(refunded("processed")),
-        PaymentEventKind::RefundProcessed { order_id: ids.0.clone(), payment_id: ids.1.clone(), refund_id: ids.2.clone(), amount: part }
+        PaymentEventKind::RefundProcessed {
+            order_id: ids.0.clone(),
+            payment_id: ids.1.clone(),
+            refund_id: ids.2.clone(),
+            amount: part
+        }
     );
     assert_eq!(
         read(refunded("failed")),
@@ -240,7 +271,14 @@ pub async fn webhook_events_are_read_as_the_shop_acts_on_them(gateway: &dyn Paym
 }
 
 /// A Razorpay `refund.*` event body: the refund and its payment (partly refunded by it).
-fn refund_event_body(event: &str, order_id: &str, payment_id: &str, refund_id: &str, paise: i64, status: &str) -> String {
+fn refund_event_body(
+    event: &str,
+    order_id: &str,
+    payment_id: &str,
+    refund_id: &str,
+    paise: i64,
+    status: &str,
+) -> String {
     let refund = serde_json::json!({
         "id": refund_id, "entity": "refund", "amount": paise, "currency": "INR", "payment_id": payment_id,
         "notes": {}, "receipt": null, "acquirer_data": { "arn": null }, "created_at": 1_767_000_100, "batch_id": null,
@@ -270,7 +308,11 @@ async fn paid(provider: &dyn ProviderDriver, order: &PaymentOrderId, outcome: Ou
 async fn a_captured_payment(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver, paise: i64) -> PaymentId {
     let order = an_order(gateway, paise).await;
     let payment = paid(provider, &order.id, Outcome::Success).await;
-    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Captured, "captured automatically");
+    assert_eq!(
+        gateway.payment(&payment).await.expect("the payment").state,
+        PaymentState::Captured,
+        "captured automatically"
+    );
     payment
 }
 
@@ -286,7 +328,10 @@ fn fresh_key(what: &str) -> String {
     format!("test-{what}-{}", hex::encode(random))
 }
 
-pub async fn an_orders_payments_are_listed_failed_ones_too(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+pub async fn an_orders_payments_are_listed_failed_ones_too(
+    gateway: &dyn PaymentGateway,
+    provider: &dyn ProviderDriver,
+) {
     let order = an_order(gateway, 31_000).await;
     assert_eq!(gateway.order_payments(&order.id).await, Ok(Vec::new()), "nobody tried to pay yet");
     let Attempt::Failed { payment_id: failed } = provider.pay(&order.id, Outcome::Failure).await else {
@@ -299,7 +344,10 @@ pub async fn an_orders_payments_are_listed_failed_ones_too(gateway: &dyn Payment
     let amount = Money::from_paise(31_000);
     assert_eq!(
         seen,
-        [(failed, order.id.clone(), amount, PaymentState::Failed), (captured, order.id.clone(), amount, PaymentState::Captured)]
+        [
+            (failed, order.id.clone(), amount, PaymentState::Failed),
+            (captured, order.id.clone(), amount, PaymentState::Captured)
+        ]
     );
     let other = an_order(gateway, 31_000).await;
     assert_eq!(gateway.order_payments(&other.id).await, Ok(Vec::new()), "another order's payments are not listed");
@@ -308,7 +356,10 @@ pub async fn an_orders_payments_are_listed_failed_ones_too(gateway: &dyn Payment
     }
 }
 
-pub async fn an_authorized_payment_is_not_paid_until_captured(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+pub async fn an_authorized_payment_is_not_paid_until_captured(
+    gateway: &dyn PaymentGateway,
+    provider: &dyn ProviderDriver,
+) {
     let order = an_order(gateway, 76_500).await;
     let payment = paid(provider, &order.id, Outcome::Authorized).await;
     let authorized = gateway.payment(&payment).await.expect("the payment");
@@ -318,26 +369,48 @@ pub async fn an_authorized_payment_is_not_paid_until_captured(gateway: &dyn Paym
     for wrong in [76_499, 76_501, 100] {
         assert!(refused(&gateway.capture(&payment, Money::from_paise(wrong)).await), "a capture of {wrong} paise");
     }
-    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Authorized, "a refused capture changes nothing");
+    assert_eq!(
+        gateway.payment(&payment).await.expect("the payment").state,
+        PaymentState::Authorized,
+        "a refused capture changes nothing"
+    );
 
     let captured = gateway.capture(&payment, Money::from_paise(76_500)).await.expect("the capture");
-    assert_eq!((captured.id.clone(), captured.order_id.clone(), captured.state), (payment.clone(), order.id.clone(), PaymentState::Captured));
+    assert_eq!(
+        (captured.id.clone(), captured.order_id.clone(), captured.state),
+        (payment.clone(), order.id.clone(), PaymentState::Captured)
+    );
     assert!(captured.state.is_paid());
     assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Captured);
-    assert_eq!(gateway.capture(&payment, Money::from_paise(76_500)).await, Ok(captured), "a second capture answers the first");
-    assert!(refused(&gateway.capture(&payment, Money::from_paise(76_000)).await), "captured already, for another amount");
+    assert_eq!(
+        gateway.capture(&payment, Money::from_paise(76_500)).await,
+        Ok(captured),
+        "a second capture answers the first"
+    );
+    assert!(
+        refused(&gateway.capture(&payment, Money::from_paise(76_000)).await),
+        "captured already, for another amount"
+    );
 
     let automatic = a_captured_payment(gateway, provider, 12_300).await;
-    assert_eq!(gateway.capture(&automatic, Money::from_paise(12_300)).await.map(|p| p.state), Ok(PaymentState::Captured));
+    assert_eq!(
+        gateway.capture(&automatic, Money::from_paise(12_300)).await.map(|p| p.state),
+        Ok(PaymentState::Captured)
+    );
     let order = an_order(gateway, 12_300).await;
-    let Attempt::Failed { payment_id: failed } = provider.pay(&order.id, Outcome::Failure).await else { panic!("Failure must fail") };
+    let Attempt::Failed { payment_id: failed } = provider.pay(&order.id, Outcome::Failure).await else {
+        panic!("Failure must fail")
+    };
     assert!(refused(&gateway.capture(&failed, Money::from_paise(12_300)).await), "a failed payment");
     for id in ["pay_DoesNotExist00", "pay_", "order_Abc", "pay_a/b"] {
         assert!(refused(&gateway.capture(&PaymentId(id.to_owned()), Money::from_paise(12_300)).await), "{id}");
     }
 }
 
-pub async fn refunds_are_partial_or_full_and_never_exceed_the_capture(gateway: &dyn PaymentGateway, provider: &dyn ProviderDriver) {
+pub async fn refunds_are_partial_or_full_and_never_exceed_the_capture(
+    gateway: &dyn PaymentGateway,
+    provider: &dyn ProviderDriver,
+) {
     let payment = a_captured_payment(gateway, provider, 50_000).await;
     assert_eq!(gateway.refunds(&payment).await, Ok(Vec::new()), "no refund yet");
 
@@ -345,10 +418,17 @@ pub async fn refunds_are_partial_or_full_and_never_exceed_the_capture(gateway: &
     assert!(part.id.0.starts_with("rfnd_"), "{:?}", part.id);
     assert_eq!((part.payment_id.clone(), part.amount), (payment.clone(), Money::from_paise(20_000)));
     assert!(matches!(part.status, RefundStatus::Pending | RefundStatus::Processed), "{:?}", part.status);
-    assert_eq!(gateway.payment(&payment).await.expect("the payment").state, PaymentState::Captured, "partly refunded, still captured");
+    assert_eq!(
+        gateway.payment(&payment).await.expect("the payment").state,
+        PaymentState::Captured,
+        "partly refunded, still captured"
+    );
 
     for too_much in [30_001, 50_000] {
-        assert!(refused(&gateway.refund(&payment, &a_refund(too_much, &fresh_key("over"))).await), "{too_much} of the 30,000 left");
+        assert!(
+            refused(&gateway.refund(&payment, &a_refund(too_much, &fresh_key("over"))).await),
+            "{too_much} of the 30,000 left"
+        );
     }
     let rest = gateway.refund(&payment, &a_refund(30_000, &fresh_key("rest"))).await.expect("the rest");
     assert_ne!(rest.id, part.id);
@@ -356,7 +436,10 @@ pub async fn refunds_are_partial_or_full_and_never_exceed_the_capture(gateway: &
     assert!(refused(&gateway.refund(&payment, &a_refund(100, &fresh_key("more"))).await), "nothing is left to refund");
 
     let fetched = gateway.fetch_refund(&part.id).await.expect("the refund");
-    assert_eq!((fetched.id, fetched.payment_id, fetched.amount), (part.id.clone(), payment.clone(), Money::from_paise(20_000)));
+    assert_eq!(
+        (fetched.id, fetched.payment_id, fetched.amount),
+        (part.id.clone(), payment.clone(), Money::from_paise(20_000))
+    );
     let mut listed = gateway.refunds(&payment).await.expect("the payment's refunds");
     listed.sort_by_key(|r| r.amount);
     let listed: Vec<_> = listed.into_iter().map(|r| (r.id, r.payment_id, r.amount)).collect();
@@ -377,14 +460,19 @@ pub async fn a_refund_is_made_once_per_idempotency_key(gateway: &dyn PaymentGate
     let key = fresh_key("once");
     let first = gateway.refund(&payment, &a_refund(15_000, &key)).await.expect("the refund");
     let retried = gateway.refund(&payment, &a_refund(15_000, &key)).await.expect("the retry");
-    assert_eq!((retried.id.clone(), retried.amount), (first.id.clone(), first.amount), "a retry answers the same refund");
+    assert_eq!(
+        (retried.id.clone(), retried.amount),
+        (first.id.clone(), first.amount),
+        "a retry answers the same refund"
+    );
     assert_eq!(gateway.refunds(&payment).await.map(|r| r.len()), Ok(1), "one refund for one key");
 
     assert!(refused(&gateway.refund(&payment, &a_refund(10_000, &key)).await), "the same key for another amount");
     let other = a_captured_payment(gateway, provider, 40_000).await;
     assert!(refused(&gateway.refund(&other, &a_refund(15_000, &key)).await), "the same key for another payment");
     assert_eq!(gateway.refunds(&other).await, Ok(Vec::new()));
-    let second = gateway.refund(&payment, &a_refund(15_000, &fresh_key("twice"))).await.expect("another key, another refund");
+    let second =
+        gateway.refund(&payment, &a_refund(15_000, &fresh_key("twice"))).await.expect("another key, another refund");
     assert_ne!(second.id, first.id);
     assert_eq!(gateway.refunds(&payment).await.map(|r| r.len()), Ok(2));
 }
@@ -401,9 +489,15 @@ pub async fn what_cannot_be_refunded_is_refused(gateway: &dyn PaymentGateway, pr
 
     let order = an_order(gateway, 20_000).await;
     let authorized = paid(provider, &order.id, Outcome::Authorized).await;
-    assert!(refused(&gateway.refund(&authorized, &a_refund(20_000, &fresh_key("auth"))).await), "an authorized payment is not captured");
+    assert!(
+        refused(&gateway.refund(&authorized, &a_refund(20_000, &fresh_key("auth"))).await),
+        "an authorized payment is not captured"
+    );
     for id in ["pay_DoesNotExist00", "pay_", "order_Abc"] {
-        assert!(refused(&gateway.refund(&PaymentId(id.to_owned()), &a_refund(1_000, &fresh_key("none"))).await), "{id}");
+        assert!(
+            refused(&gateway.refund(&PaymentId(id.to_owned()), &a_refund(1_000, &fresh_key("none"))).await),
+            "{id}"
+        );
         assert!(refused(&gateway.refunds(&PaymentId(id.to_owned())).await), "{id}");
     }
     for id in ["rfnd_DoesNotExist0", "rfnd_", "pay_Abc", "../v1/orders"] {

@@ -49,7 +49,11 @@ pub async fn full_at_the_limit_but_a_listed_product_is_already_there(store: &dyn
         store.add(&uid("u1"), &pid(n), 3).await.expect("add");
     }
     assert_eq!(store.add(&uid("u1"), &pid(4), 3).await, Err(WishlistStoreError::Full));
-    assert_eq!(store.add(&uid("u1"), &pid(2), 3).await, Ok(Added::AlreadyThere), "a product already there is not refused");
+    assert_eq!(
+        store.add(&uid("u1"), &pid(2), 3).await,
+        Ok(Added::AlreadyThere),
+        "a product already there is not refused"
+    );
     assert_eq!(store.wishlist(&uid("u1")).await.map(|w| w.len()), Ok(3), "nothing written when full");
 }
 
@@ -67,7 +71,11 @@ pub async fn wishlists_are_per_customer(store: &dyn WishlistStore) {
     store.add(&uid("u1"), &pid(1), 1).await.expect("add");
     assert_eq!(store.add(&uid("u2"), &pid(2), 1).await, Ok(Added::Added), "another customer's limit is their own");
     store.remove(&uid("u2"), &pid(1)).await.expect("remove");
-    assert_eq!(store.wishlist(&uid("u1")).await, Ok(vec![pid(1)]), "removing from another wishlist changes nothing here");
+    assert_eq!(
+        store.wishlist(&uid("u1")).await,
+        Ok(vec![pid(1)]),
+        "removing from another wishlist changes nothing here"
+    );
     assert_eq!(store.wishlist(&uid("u2")).await, Ok(vec![pid(2)]));
 }
 

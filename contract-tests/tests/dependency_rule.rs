@@ -148,9 +148,11 @@ fn violations(metadata: &Value) -> Vec<String> {
             let breach = |why: &str| format!("{} has a {} on {dep}: {why}", p.name, kind.label());
             match p.layer {
                 Layer::Domain => {
-                    let allowed: &[&str] = if kind.ships() { &["serde", "thiserror"] } else { &["proptest", "serde_json"] };
+                    let allowed: &[&str] =
+                        if kind.ships() { &["serde", "thiserror"] } else { &["proptest", "serde_json"] };
                     if !allowed.contains(&dep.as_str()) {
-                        found.push(breach("the domain is pure: serde and thiserror only (tests: proptest, serde_json)"));
+                        found
+                            .push(breach("the domain is pure: serde and thiserror only (tests: proptest, serde_json)"));
                     }
                 }
                 Layer::Ports => {
@@ -185,7 +187,8 @@ fn violations(metadata: &Value) -> Vec<String> {
                     } else {
                         &["marque-domain", "marque-ports", "marque-contract-tests"]
                     };
-                    let stands_in_for = p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
+                    let stands_in_for =
+                        p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
                     let named_below = matches!(dep_layer, Some(Layer::UseCases | Layer::Adapter | Layer::Sandbox));
                     if dep_layer.is_some() && !allowed.contains(&dep.as_str()) && !stands_in_for && !named_below {
                         found.push(breach("adapters see the domain and the ports only"));
@@ -219,15 +222,22 @@ fn violations(metadata: &Value) -> Vec<String> {
                 found.push(breach("nothing depends on the binary (apps/server); it depends on everything"));
             }
             let adapter_like = |layer: Option<Layer>| matches!(layer, Some(Layer::Adapter | Layer::Sandbox));
-            if adapter_like(Some(p.layer)) && matches!(dep_layer, Some(Layer::UseCases | Layer::HttpApi | Layer::Storefront)) {
+            if adapter_like(Some(p.layer))
+                && matches!(dep_layer, Some(Layer::UseCases | Layer::HttpApi | Layer::Storefront))
+            {
                 found.push(breach("adapters implement ports; they never call use cases, the API or the storefront"));
             }
             let stands_in_for = p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
             let finished_responses = p.layer == Layer::HttpApi && dep == "marque-catalog-cache";
             if p.layer != Layer::App && adapter_like(dep_layer) && !stands_in_for && !finished_responses {
-                found.push(breach("only apps/server wires adapters in (a sandbox may use the adapter it stands in for)"));
+                found.push(breach(
+                    "only apps/server wires adapters in (a sandbox may use the adapter it stands in for)",
+                ));
             }
-            if !matches!(p.layer, Layer::App | Layer::HttpApi | Layer::Storefront | Layer::Sandbox) && kind.ships() && is_family(dep, "poem") {
+            if !matches!(p.layer, Layer::App | Layer::HttpApi | Layer::Storefront | Layer::Sandbox)
+                && kind.ships()
+                && is_family(dep, "poem")
+            {
                 found.push(breach("only apps/* (and sandboxes of outside providers) speak HTTP with poem"));
             }
         }
@@ -251,7 +261,15 @@ fn workspace_metadata() -> Value {
 fn the_workspace_keeps_the_dependency_rule() {
     let metadata = workspace_metadata();
     let names: Vec<String> = packages(&metadata).into_iter().map(|p| p.name).collect();
-    for core in ["marque-domain", "marque-ports", "marque-app", "marque-catalog-cache", "marque-api", "marque-storefront", "marque-server"] {
+    for core in [
+        "marque-domain",
+        "marque-ports",
+        "marque-app",
+        "marque-catalog-cache",
+        "marque-api",
+        "marque-storefront",
+        "marque-server",
+    ] {
         assert!(names.iter().any(|n| n == core), "{core} is missing from the workspace, so the rule checks nothing");
     }
     let found = violations(&metadata);
@@ -273,60 +291,100 @@ fn package(name: &str, dir: &str, deps: Vec<Value>) -> Value {
 /// A workspace that keeps the rule, plus `extra` dependencies added to the named package.
 fn workspace(extra: &[(&str, Value)]) -> Value {
     let mut packages = vec![
-        package("marque-domain", "core/domain", vec![dep("serde", None), dep("thiserror", None), dep("proptest", Some("dev"))]),
-        package("marque-ports", "ports", vec![dep("marque-domain", None), dep("async-trait", None), dep("tokio", Some("dev"))]),
+        package(
+            "marque-domain",
+            "core/domain",
+            vec![dep("serde", None), dep("thiserror", None), dep("proptest", Some("dev"))],
+        ),
+        package(
+            "marque-ports",
+            "ports",
+            vec![dep("marque-domain", None), dep("async-trait", None), dep("tokio", Some("dev"))],
+        ),
         package(
             "marque-app",
             "core/app",
             vec![dep("marque-domain", None), dep("marque-ports", None), dep("marque-contract-tests", Some("dev"))],
         ),
-        package("marque-surreal", "adapters/surreal", vec![
-            dep("marque-ports", None),
-            dep("surrealdb", None),
-            dep("tokio", None),
-            dep("marque-contract-tests", Some("dev")),
-        ]),
-        package("marque-catalog-cache", "adapters/catalog-cache", vec![
-            dep("marque-domain", None),
-            dep("marque-ports", None),
-            dep("tokio", None),
-            dep("marque-ports", Some("dev")),
-        ]),
-        package("marque-razorpay", "adapters/razorpay", vec![dep("marque-ports", None), dep("reqwest", None), dep("poem", Some("dev"))]),
-        package("marque-razorpay-sandbox", "adapters/razorpay-sandbox", vec![
-            dep("marque-ports", None),
-            dep("marque-razorpay", None),
-            dep("poem", None),
-            dep("marque-contract-tests", Some("dev")),
-        ]),
-        package("marque-contract-tests", "contract-tests", vec![dep("marque-ports", None), dep("serde_json", Some("dev"))]),
+        package(
+            "marque-surreal",
+            "adapters/surreal",
+            vec![
+                dep("marque-ports", None),
+                dep("surrealdb", None),
+                dep("tokio", None),
+                dep("marque-contract-tests", Some("dev")),
+            ],
+        ),
+        package(
+            "marque-catalog-cache",
+            "adapters/catalog-cache",
+            vec![
+                dep("marque-domain", None),
+                dep("marque-ports", None),
+                dep("tokio", None),
+                dep("marque-ports", Some("dev")),
+            ],
+        ),
+        package(
+            "marque-razorpay",
+            "adapters/razorpay",
+            vec![dep("marque-ports", None), dep("reqwest", None), dep("poem", Some("dev"))],
+        ),
+        package(
+            "marque-razorpay-sandbox",
+            "adapters/razorpay-sandbox",
+            vec![
+                dep("marque-ports", None),
+                dep("marque-razorpay", None),
+                dep("poem", None),
+                dep("marque-contract-tests", Some("dev")),
+            ],
+        ),
+        package(
+            "marque-contract-tests",
+            "contract-tests",
+            vec![dep("marque-ports", None), dep("serde_json", Some("dev"))],
+        ),
         package("marque-codegen", "tools/codegen", vec![dep("marque-domain", None), dep("proptest", Some("dev"))]),
-        package("marque-api", "apps/api", vec![
-            dep("marque-app", None),
-            dep("marque-ports", None),
-            dep("marque-domain", None),
-            dep("poem", None),
-            dep("poem-openapi", None),
-            dep("tokio", None),
-        ]),
-        package("marque-storefront", "apps/storefront", vec![
-            dep("marque-app", None),
-            dep("marque-api", None),
-            dep("poem", None),
-            dep("marque-contract-tests", Some("dev")),
-        ]),
-        package("marque-server", "apps/server", vec![
-            dep("marque-app", None),
-            dep("marque-api", None),
-            dep("marque-storefront", None),
-            dep("marque-server", Some("dev")),
-            dep("marque-surreal", None),
-            dep("marque-catalog-cache", None),
-            dep("marque-razorpay", None),
-            dep("marque-razorpay-sandbox", None),
-            dep("poem", None),
-            dep("poem-openapi", None),
-        ]),
+        package(
+            "marque-api",
+            "apps/api",
+            vec![
+                dep("marque-app", None),
+                dep("marque-ports", None),
+                dep("marque-domain", None),
+                dep("poem", None),
+                dep("poem-openapi", None),
+                dep("tokio", None),
+            ],
+        ),
+        package(
+            "marque-storefront",
+            "apps/storefront",
+            vec![
+                dep("marque-app", None),
+                dep("marque-api", None),
+                dep("poem", None),
+                dep("marque-contract-tests", Some("dev")),
+            ],
+        ),
+        package(
+            "marque-server",
+            "apps/server",
+            vec![
+                dep("marque-app", None),
+                dep("marque-api", None),
+                dep("marque-storefront", None),
+                dep("marque-server", Some("dev")),
+                dep("marque-surreal", None),
+                dep("marque-catalog-cache", None),
+                dep("marque-razorpay", None),
+                dep("marque-razorpay-sandbox", None),
+                dep("poem", None),
+                dep("poem-openapi", None),
+            ],
+        ),
     ];
     for (name, extra_dep) in extra {
         let target = packages.iter_mut().find(|p| p["name"] == *name).expect("a package of the made-up workspace");
@@ -353,32 +411,72 @@ fn every_kind_of_breach_is_caught() {
         ("marque-app", dep("reqwest", None), "marque-app has a dependency on reqwest"),
         ("marque-app", dep("lettre", Some("build")), "marque-app has a build-dependency on lettre"),
         ("marque-surreal", dep("marque-app", None), "marque-surreal has a dependency on marque-app"),
-        ("marque-surreal", dep("marque-razorpay", Some("dev")), "marque-surreal has a dev-dependency on marque-razorpay"),
+        (
+            "marque-surreal",
+            dep("marque-razorpay", Some("dev")),
+            "marque-surreal has a dev-dependency on marque-razorpay",
+        ),
         ("marque-surreal", dep("poem", None), "marque-surreal has a dependency on poem"),
-        ("marque-contract-tests", dep("marque-surreal", None), "marque-contract-tests has a dependency on marque-surreal"),
+        (
+            "marque-contract-tests",
+            dep("marque-surreal", None),
+            "marque-contract-tests has a dependency on marque-surreal",
+        ),
         ("marque-contract-tests", dep("poem-openapi", None), "marque-contract-tests has a dependency on poem-openapi"),
         ("marque-codegen", dep("marque-ports", None), "marque-codegen has a dependency on marque-ports"),
         ("marque-codegen", dep("marque-surreal", Some("dev")), "marque-codegen has a dev-dependency on marque-surreal"),
         ("marque-codegen", dep("tokio", None), "marque-codegen has a dependency on tokio"),
-        ("marque-razorpay-sandbox", dep("marque-surreal", None), "marque-razorpay-sandbox has a dependency on marque-surreal"),
+        (
+            "marque-razorpay-sandbox",
+            dep("marque-surreal", None),
+            "marque-razorpay-sandbox has a dependency on marque-surreal",
+        ),
         ("marque-razorpay-sandbox", dep("marque-app", None), "marque-razorpay-sandbox has a dependency on marque-app"),
-        ("marque-razorpay", dep("marque-razorpay-sandbox", Some("dev")), "marque-razorpay has a dev-dependency on marque-razorpay-sandbox"),
+        (
+            "marque-razorpay",
+            dep("marque-razorpay-sandbox", Some("dev")),
+            "marque-razorpay has a dev-dependency on marque-razorpay-sandbox",
+        ),
         ("marque-razorpay", dep("poem", None), "marque-razorpay has a dependency on poem"),
         ("marque-catalog-cache", dep("marque-app", None), "marque-catalog-cache has a dependency on marque-app"),
-        ("marque-catalog-cache", dep("marque-surreal", None), "marque-catalog-cache has a dependency on marque-surreal"),
-        ("marque-catalog-cache", dep("marque-server", Some("dev")), "marque-catalog-cache has a dev-dependency on marque-server"),
-        ("marque-catalog-cache", dep("marque-contract-tests", None), "marque-catalog-cache has a dependency on marque-contract-tests"),
+        (
+            "marque-catalog-cache",
+            dep("marque-surreal", None),
+            "marque-catalog-cache has a dependency on marque-surreal",
+        ),
+        (
+            "marque-catalog-cache",
+            dep("marque-server", Some("dev")),
+            "marque-catalog-cache has a dev-dependency on marque-server",
+        ),
+        (
+            "marque-catalog-cache",
+            dep("marque-contract-tests", None),
+            "marque-catalog-cache has a dependency on marque-contract-tests",
+        ),
         ("marque-catalog-cache", dep("poem", None), "marque-catalog-cache has a dependency on poem"),
         ("marque-api", dep("marque-surreal", None), "marque-api has a dependency on marque-surreal"),
-        ("marque-api", dep("marque-razorpay-sandbox", Some("dev")), "marque-api has a dev-dependency on marque-razorpay-sandbox"),
+        (
+            "marque-api",
+            dep("marque-razorpay-sandbox", Some("dev")),
+            "marque-api has a dev-dependency on marque-razorpay-sandbox",
+        ),
         ("marque-api", dep("marque-server", None), "marque-api has a dependency on marque-server"),
         ("marque-api", dep("marque-storefront", None), "marque-api has a dependency on marque-storefront"),
         ("marque-api", dep("reqwest", None), "marque-api has a dependency on reqwest"),
         ("marque-storefront", dep("marque-razorpay", None), "marque-storefront has a dependency on marque-razorpay"),
-        ("marque-storefront", dep("marque-server", Some("dev")), "marque-storefront has a dev-dependency on marque-server"),
+        (
+            "marque-storefront",
+            dep("marque-server", Some("dev")),
+            "marque-storefront has a dev-dependency on marque-server",
+        ),
         ("marque-storefront", dep("surrealdb", None), "marque-storefront has a dependency on surrealdb"),
         ("marque-surreal", dep("marque-api", None), "marque-surreal has a dependency on marque-api"),
-        ("marque-contract-tests", dep("marque-server", Some("dev")), "marque-contract-tests has a dev-dependency on marque-server"),
+        (
+            "marque-contract-tests",
+            dep("marque-server", Some("dev")),
+            "marque-contract-tests has a dev-dependency on marque-server",
+        ),
     ];
     for (package, extra, expected) in breaches {
         let found = violations(&workspace(&[(package, extra)]));
@@ -388,6 +486,8 @@ fn every_kind_of_breach_is_caught() {
 
 #[test]
 fn crate_families_are_matched_whole() {
-    assert!(is_family("poem-openapi", "poem") && is_family("tokio", "tokio") && is_family("surrealdb_core", "surrealdb"));
+    assert!(
+        is_family("poem-openapi", "poem") && is_family("tokio", "tokio") && is_family("surrealdb_core", "surrealdb")
+    );
     assert!(!is_family("poems", "poem") && !is_family("tokionet", "tokio"));
 }

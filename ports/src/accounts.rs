@@ -121,7 +121,10 @@ pub struct SignInCode {
 
 impl std::fmt::Debug for SignInCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SignInCode").field("user", &self.user).field("expires_at", &self.expires_at).finish_non_exhaustive()
+        f.debug_struct("SignInCode")
+            .field("user", &self.user)
+            .field("expires_at", &self.expires_at)
+            .finish_non_exhaustive()
     }
 }
 

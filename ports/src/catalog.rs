@@ -190,7 +190,11 @@ pub trait CatalogStore: Send + Sync {
     ///
     /// # Errors
     /// [`CatalogStoreError::Unavailable`] when the store cannot be read.
-    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError>;
+    async fn product_stamps(
+        &self,
+        after: Option<ProductId>,
+        limit: u32,
+    ) -> Result<Vec<ProductStamp>, CatalogStoreError>;
 
     /// Every product, a window at a time in id order, for readers that keep the
     /// catalog at hand: the products whose id sorts after `after` (all of them when

@@ -19,10 +19,10 @@ pub mod payment;
 pub mod rate;
 pub mod wishlist;
 
+pub use accounts::SignInCode;
 pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, Swept, UserId, UserRecord,
 };
-pub use accounts::SignInCode;
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
@@ -46,8 +46,7 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, blobs::MockBlobStore, catalog::MockCatalogStore,
-    catalog_changes::MockCatalogChanges,
-    health::MockReadiness,
-    identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, rate::MockRateCounter, wishlist::MockWishlistStore,
+    catalog_changes::MockCatalogChanges, health::MockReadiness, identity::MockIdentityProvider,
+    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore, payment::MockPaymentGateway,
+    rate::MockRateCounter, wishlist::MockWishlistStore,
 };

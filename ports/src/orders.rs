@@ -206,8 +206,10 @@ pub trait OrderStore: Send + Sync {
     ///
     /// # Errors
     /// [`OrderStoreError::Unavailable`].
-    async fn reservation(&self, payment_order: &PaymentOrderId)
-        -> Result<Option<(Reservation, ReservationState)>, OrderStoreError>;
+    async fn reservation(
+        &self,
+        payment_order: &PaymentOrderId,
+    ) -> Result<Option<(Reservation, ReservationState)>, OrderStoreError>;
 
     /// Gives a held reservation's units back. Returns whether this call released it: a reservation
     /// already released or sold is left as it is (`false`), so the stock is returned at most once.

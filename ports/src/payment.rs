@@ -227,8 +227,12 @@ pub trait PaymentGateway: Send + Sync {
     ///
     /// # Errors
     /// [`PaymentError::BadSignature`] when it is not.
-    fn verify_payment(&self, order_id: &PaymentOrderId, payment_id: &PaymentId, signature: &str)
-        -> Result<(), PaymentError>;
+    fn verify_payment(
+        &self,
+        order_id: &PaymentOrderId,
+        payment_id: &PaymentId,
+        signature: &str,
+    ) -> Result<(), PaymentError>;
 
     /// Checks a webhook: `signature` (`X-Razorpay-Signature`) MUST be the hex HMAC-SHA256 of the raw
     /// `body`, keyed with the webhook secret, compared in constant time; then reads the event.
@@ -236,5 +240,10 @@ pub trait PaymentGateway: Send + Sync {
     ///
     /// # Errors
     /// [`PaymentError::BadSignature`] when the signature does not match or the body is not an event.
-    fn read_webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<PaymentEvent, PaymentError>;
+    fn read_webhook(
+        &self,
+        body: &[u8],
+        signature: &str,
+        event_id: Option<String>,
+    ) -> Result<PaymentEvent, PaymentError>;
 }

@@ -41,7 +41,12 @@ pub struct S3Settings {
 impl S3Settings {
     /// Settings with the default timeouts, path style, HTTPS only.
     #[must_use]
-    pub fn new(bucket: impl Into<String>, region: impl Into<String>, access_key_id: impl Into<String>, secret_access_key: SecretString) -> Self {
+    pub fn new(
+        bucket: impl Into<String>,
+        region: impl Into<String>,
+        access_key_id: impl Into<String>,
+        secret_access_key: SecretString,
+    ) -> Self {
         Self {
             bucket: bucket.into(),
             region: region.into(),
@@ -71,7 +76,10 @@ pub struct S3BlobStore {
 
 impl std::fmt::Debug for S3BlobStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("S3BlobStore").field("bucket", &self.bucket).field("endpoint", &self.endpoint).finish_non_exhaustive()
+        f.debug_struct("S3BlobStore")
+            .field("bucket", &self.bucket)
+            .field("endpoint", &self.endpoint)
+            .finish_non_exhaustive()
     }
 }
 
@@ -92,11 +100,8 @@ impl S3BlobStore {
                 return Err(InvalidS3Settings(format!("{endpoint} is plain HTTP and allow_http is off")));
             }
         }
-        let retry = RetryConfig {
-            backoff: BackoffConfig::default(),
-            max_retries: 3,
-            retry_timeout: settings.retry_timeout,
-        };
+        let retry =
+            RetryConfig { backoff: BackoffConfig::default(), max_retries: 3, retry_timeout: settings.retry_timeout };
         let client = ClientOptions::new()
             .with_allow_http(settings.allow_http)
             .with_timeout(settings.request_timeout)

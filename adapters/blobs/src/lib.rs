@@ -52,7 +52,11 @@ impl BlobStore for LocalDiskBlobStore {
         tokio::fs::create_dir_all(&dir).await.map_err(|e| unavailable(&e))?;
         let n = self.temp_counter.fetch_add(1, Ordering::Relaxed);
         // A name no key can have (keys have no `~`), unique in this process and among processes.
-        let temp = dir.join(format!(".~{}-{}-{n}", std::process::id(), path.file_name().and_then(|f| f.to_str()).unwrap_or("blob")));
+        let temp = dir.join(format!(
+            ".~{}-{}-{n}",
+            std::process::id(),
+            path.file_name().and_then(|f| f.to_str()).unwrap_or("blob")
+        ));
         if let Err(e) = tokio::fs::write(&temp, &bytes).await {
             let _ = tokio::fs::remove_file(&temp).await;
             return Err(unavailable(&e));

@@ -47,8 +47,8 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_ports::{
-    CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice, ProductStamp,
-    STOCK_CHANGE_WINDOW,
+    CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice,
+    ProductStamp, STOCK_CHANGE_WINDOW,
 };
 
 /// One cached answer.
@@ -162,12 +162,17 @@ impl Answer {
         let overhead = 64;
         overhead
             + match self {
-                Answer::Brands(b) => b.iter().map(|b| (b.id.len() + b.name.len() + b.slug.len() + b.image.len() + 96) as u64).sum(),
+                Answer::Brands(b) => {
+                    b.iter().map(|b| (b.id.len() + b.name.len() + b.slug.len() + b.image.len() + 96) as u64).sum()
+                }
                 Answer::Categories(c) => c
                     .iter()
                     .map(|c| {
                         (c.id.len() + c.name.len() + c.slug.len() + 96) as u64
-                            + c.subcategories.iter().map(|s| (s.id.len() + s.name.len() + s.slug.len() + 72) as u64).sum::<u64>()
+                            + c.subcategories
+                                .iter()
+                                .map(|s| (s.id.len() + s.name.len() + s.slug.len() + 72) as u64)
+                                .sum::<u64>()
                     })
                     .sum(),
                 Answer::Product(p) => p.as_deref().map_or(0, product_bytes),
@@ -292,7 +297,8 @@ impl CachedCatalogStore {
     fn seen_now(&self, read: CatalogVersion, asked_at: Instant) -> Refreshed {
         let mut seen = self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         // Stock changes stay listed for STOCK_CHANGE_WINDOW: after a longer silence some may be gone unseen.
-        let silent = seen.confirmed_at.is_none_or(|at| asked_at.saturating_duration_since(at) > STOCK_CHANGE_WINDOW / 2);
+        let silent =
+            seen.confirmed_at.is_none_or(|at| asked_at.saturating_duration_since(at) > STOCK_CHANGE_WINDOW / 2);
         let moved = seen.version != Some(read.version) || silent;
         let mut changed = HashSet::new();
         let mut listed = HashSet::with_capacity(read.stock_changes.len());
@@ -498,7 +504,8 @@ impl CatalogStore for CachedCatalogStore {
     }
 
     async fn newest_products(&self, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
-        let load = async { Ok::<_, CatalogStoreError>(Answer::Products(Arc::new(self.inner.newest_products(limit).await?))) };
+        let load =
+            async { Ok::<_, CatalogStoreError>(Answer::Products(Arc::new(self.inner.newest_products(limit).await?))) };
         match self.answer(format!("newest\0{limit}"), load).await? {
             Answer::Products(p) => Ok(p.as_ref().clone()),
             _ => Err(mismatch()),
@@ -506,7 +513,9 @@ impl CatalogStore for CachedCatalogStore {
     }
 
     async fn best_selling_products(&self, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
-        let load = async { Ok::<_, CatalogStoreError>(Answer::Products(Arc::new(self.inner.best_selling_products(limit).await?))) };
+        let load = async {
+            Ok::<_, CatalogStoreError>(Answer::Products(Arc::new(self.inner.best_selling_products(limit).await?)))
+        };
         match self.answer(format!("{BY_SALES}{limit}"), load).await? {
             Answer::Products(p) => Ok(p.as_ref().clone()),
             _ => Err(mismatch()),
@@ -522,7 +531,8 @@ impl CatalogStore for CachedCatalogStore {
     }
 
     async fn list_products(&self, listing: &ProductListing) -> Result<ProductSlice, CatalogStoreError> {
-        let load = async { Ok::<_, CatalogStoreError>(Answer::Slice(Arc::new(self.inner.list_products(listing).await?))) };
+        let load =
+            async { Ok::<_, CatalogStoreError>(Answer::Slice(Arc::new(self.inner.list_products(listing).await?))) };
         match self.answer(format!("list\0{listing:?}"), load).await? {
             Answer::Slice(s) => Ok(s.as_ref().clone()),
             _ => Err(mismatch()),
@@ -539,7 +549,11 @@ impl CatalogStore for CachedCatalogStore {
 
     /// Not cached: the sitemap walks every product once, and keeping that walk would
     /// only push the storefront's answers out.
-    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {
+    async fn product_stamps(
+        &self,
+        after: Option<ProductId>,
+        limit: u32,
+    ) -> Result<Vec<ProductStamp>, CatalogStoreError> {
         self.inner.product_stamps(after, limit).await
     }
 

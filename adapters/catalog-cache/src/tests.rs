@@ -48,7 +48,8 @@ async fn nothing_is_served_from_the_cache_without_a_recent_refresh() {
     let calls = Arc::new(AtomicU64::new(0));
     let c = calls.clone();
     store.expect_count_products().returning(move || Ok(c.fetch_add(1, Ordering::SeqCst)));
-    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20).with_max_staleness(Duration::from_millis(50));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20)
+        .with_max_staleness(Duration::from_millis(50));
 
     assert_eq!(cached.count_products().await.expect("count"), 0, "never refreshed: the store answers");
     assert_eq!(cached.count_products().await.expect("count"), 1, "and nothing was kept");
@@ -124,7 +125,8 @@ async fn the_answering_generation_moves_with_every_clear_and_needs_a_recent_refr
     let store = MockCatalogStore::new();
     let mut changes = MockCatalogChanges::new();
     changes.expect_catalog_version().returning(|| Ok(version_of(3)));
-    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20).with_max_staleness(Duration::from_millis(50));
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20)
+        .with_max_staleness(Duration::from_millis(50));
     assert_eq!(cached.answering_generation(), None, "never refreshed: no answers given");
     cached.refresh().await.expect("version");
     let first = cached.answering_generation().expect("confirmed");
@@ -186,7 +188,11 @@ async fn a_stock_change_forgets_the_answers_holding_its_products_and_the_best_se
     ];
     let (store, changes) = store_reading(reads, calls.clone());
     let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
-    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared, "first read: the changes listed then are past");
+    assert_eq!(
+        cached.refresh().await.expect("version"),
+        Refreshed::Cleared,
+        "first read: the changes listed then are past"
+    );
     for q in ["a", "b"] {
         cached.search(&query(q)).await.expect("search");
     }
@@ -199,15 +205,19 @@ async fn a_stock_change_forgets_the_answers_holding_its_products_and_the_best_se
     cached.search(&query("a")).await.expect("search");
     cached.best_selling_products(5).await.expect("best");
     assert_eq!(calls.load(Ordering::SeqCst), 5, "the answer holding `a` and the best sellers were asked again");
-    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Unchanged, "a change seen before is not acted on twice");
+    assert_eq!(
+        cached.refresh().await.expect("version"),
+        Refreshed::Unchanged,
+        "a change seen before is not acted on twice"
+    );
 }
 
 #[tokio::test]
 async fn a_poll_after_a_long_silence_forgets_everything() {
     let calls = Arc::new(AtomicU64::new(0));
     let (store, changes) = store_reading(vec![with_stock(1, &[])], calls.clone());
-    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20)
-        .with_max_staleness(STOCK_CHANGE_WINDOW);
+    let cached =
+        CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20).with_max_staleness(STOCK_CHANGE_WINDOW);
     assert_eq!(cached.refresh().await.expect("version"), Refreshed::Cleared);
     // As if the last read were older than half the window: changes may have left it unseen.
     cached.seen.lock().expect("seen").confirmed_at = Instant::now().checked_sub(STOCK_CHANGE_WINDOW);

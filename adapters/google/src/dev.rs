@@ -62,16 +62,30 @@ impl IdentityProvider for DevIdentityProvider {
         })
     }
 
-    async fn finish(&self, pending: &PendingSignIn, _redirect_uri: &str, state: &str, code: &str) -> Result<ExternalIdentity, IdentityError> {
+    async fn finish(
+        &self,
+        pending: &PendingSignIn,
+        _redirect_uri: &str,
+        state: &str,
+        code: &str,
+    ) -> Result<ExternalIdentity, IdentityError> {
         if pending.state.is_empty() || state != pending.state {
-            return Err(IdentityError::Refused { reason: "the state does not match the sign-in that was started".to_owned() });
+            return Err(IdentityError::Refused {
+                reason: "the state does not match the sign-in that was started".to_owned(),
+            });
         }
         let email = code.trim().to_lowercase();
         if !plausible_email(&email) {
             return Err(IdentityError::Refused { reason: format!("`{code}` is not an email address") });
         }
         let name = email.split('@').next().unwrap_or_default().to_owned();
-        Ok(ExternalIdentity { issuer: DEV_ISSUER.to_owned(), subject: format!("dev:{email}"), email, name, picture: None })
+        Ok(ExternalIdentity {
+            issuer: DEV_ISSUER.to_owned(),
+            subject: format!("dev:{email}"),
+            email,
+            name,
+            picture: None,
+        })
     }
 }
 
@@ -91,7 +105,10 @@ mod tests {
     async fn start_sends_the_visitor_to_the_local_page_with_state_and_return_address() {
         let start = DevIdentityProvider::new().start(BACK).await.expect("started");
         let query = query_of(&start.redirect_to);
-        assert_eq!(query, [("state".to_owned(), start.pending.state.clone()), ("redirect_uri".to_owned(), BACK.to_owned())]);
+        assert_eq!(
+            query,
+            [("state".to_owned(), start.pending.state.clone()), ("redirect_uri".to_owned(), BACK.to_owned())]
+        );
         assert!(start.pending.state.len() >= 16, "a state worth guessing: {}", start.pending.state);
     }
 
@@ -107,7 +124,10 @@ mod tests {
     async fn the_picked_email_becomes_the_identity() {
         let provider = DevIdentityProvider::new();
         let start = provider.start(BACK).await.expect("started");
-        let who = provider.finish(&start.pending, BACK, &start.pending.state, " Asha.Rao@Example.in ").await.expect("signed in");
+        let who = provider
+            .finish(&start.pending, BACK, &start.pending.state, " Asha.Rao@Example.in ")
+            .await
+            .expect("signed in");
         assert_eq!(
             who,
             ExternalIdentity {

@@ -6,8 +6,8 @@ use async_trait::async_trait;
 use marque_ports::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreIdTokenClaims, CoreProviderMetadata};
 use openidconnect::{
-    AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl,
-    RequestTokenError, Scope,
+    AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier,
+    RedirectUrl, RequestTokenError, Scope,
 };
 use secrecy::{ExposeSecret, SecretString};
 use tokio::sync::Mutex;
@@ -34,7 +34,12 @@ impl OidcConfig {
     /// Google, with a 10-second timeout.
     #[must_use]
     pub fn google(client_id: impl Into<String>, client_secret: SecretString) -> Self {
-        Self { issuer_url: GOOGLE_ISSUER.to_owned(), client_id: client_id.into(), client_secret, timeout: Duration::from_secs(10) }
+        Self {
+            issuer_url: GOOGLE_ISSUER.to_owned(),
+            client_id: client_id.into(),
+            client_secret,
+            timeout: Duration::from_secs(10),
+        }
     }
 }
 
@@ -74,7 +79,8 @@ impl OidcIdentityProvider {
     /// # Errors
     /// [`OidcConfigError`] for an issuer that is not a URL or an empty client id.
     pub fn new(config: OidcConfig) -> Result<Self, OidcConfigError> {
-        let issuer = IssuerUrl::new(config.issuer_url.clone()).map_err(|_| OidcConfigError::Issuer(config.issuer_url.clone()))?;
+        let issuer = IssuerUrl::new(config.issuer_url.clone())
+            .map_err(|_| OidcConfigError::Issuer(config.issuer_url.clone()))?;
         if config.client_id.trim().is_empty() {
             return Err(OidcConfigError::ClientId);
         }
@@ -122,14 +128,19 @@ impl OidcIdentityProvider {
     }
 
     /// The token's claims, verified: signature, audience, issuer, expiry and nonce.
-    fn verified_claims(&self, client: &OidcClient, token: &openidconnect::core::CoreIdToken, nonce: &Nonce) -> Result<CoreIdTokenClaims, Verification> {
+    fn verified_claims(
+        &self,
+        client: &OidcClient,
+        token: &openidconnect::core::CoreIdToken,
+        nonce: &Nonce,
+    ) -> Result<CoreIdTokenClaims, Verification> {
         // The issuer is checked here rather than by the verifier: Google documents that its
         // tokens may name the issuer without the scheme (`accounts.google.com`).
         let verifier = client.id_token_verifier().require_issuer_match(false);
         let claims = token.claims(&verifier, nonce).map_err(|e| match e {
-            openidconnect::ClaimsVerificationError::SignatureVerification(openidconnect::SignatureVerificationError::NoMatchingKey) => {
-                Verification::UnknownKey
-            }
+            openidconnect::ClaimsVerificationError::SignatureVerification(
+                openidconnect::SignatureVerificationError::NoMatchingKey,
+            ) => Verification::UnknownKey,
             other => Verification::Refused(other.to_string()),
         })?;
         let issuer = claims.issuer().as_str();
@@ -184,7 +195,13 @@ fn identity(claims: &CoreIdTokenClaims) -> Result<ExternalIdentity, IdentityErro
         })
         .unwrap_or_else(|| email.split('@').next().unwrap_or_default().to_owned());
     let picture = claims.picture().and_then(|p| p.get(None)).map(|p| p.as_str().to_owned());
-    Ok(ExternalIdentity { issuer: claims.issuer().as_str().to_owned(), subject: claims.subject().as_str().to_owned(), email, name, picture })
+    Ok(ExternalIdentity {
+        issuer: claims.issuer().as_str().to_owned(),
+        subject: claims.subject().as_str().to_owned(),
+        email,
+        name,
+        picture,
+    })
 }
 
 #[async_trait]
@@ -208,7 +225,13 @@ impl IdentityProvider for OidcIdentityProvider {
         })
     }
 
-    async fn finish(&self, pending: &PendingSignIn, redirect_uri: &str, state: &str, code: &str) -> Result<ExternalIdentity, IdentityError> {
+    async fn finish(
+        &self,
+        pending: &PendingSignIn,
+        redirect_uri: &str,
+        state: &str,
+        code: &str,
+    ) -> Result<ExternalIdentity, IdentityError> {
         if pending.state.is_empty() || !same(state, &pending.state) {
             return Err(refused("the state does not match the sign-in that was started"));
         }
@@ -226,19 +249,30 @@ impl IdentityProvider for OidcIdentityProvider {
             .map_err(|e| match e {
                 // The provider answered with an OAuth error: a used, expired or forged code, a
                 // wrong verifier. A retry with the same code cannot succeed.
-                RequestTokenError::ServerResponse(answer) => refused(format!("the provider refused the code: {answer}")),
-                RequestTokenError::Request(e) => IdentityError::Unavailable { reason: format!("the token endpoint cannot be reached: {e}") },
-                RequestTokenError::Parse(e, _) => IdentityError::Unavailable { reason: format!("the token endpoint's answer is not a token response: {e}") },
-                RequestTokenError::Other(e) => IdentityError::Unavailable { reason: format!("the token request failed: {e}") },
+                RequestTokenError::ServerResponse(answer) => {
+                    refused(format!("the provider refused the code: {answer}"))
+                }
+                RequestTokenError::Request(e) => {
+                    IdentityError::Unavailable { reason: format!("the token endpoint cannot be reached: {e}") }
+                }
+                RequestTokenError::Parse(e, _) => IdentityError::Unavailable {
+                    reason: format!("the token endpoint's answer is not a token response: {e}"),
+                },
+                RequestTokenError::Other(e) => {
+                    IdentityError::Unavailable { reason: format!("the token request failed: {e}") }
+                }
             })?;
-        let token = openidconnect::TokenResponse::id_token(&tokens).ok_or_else(|| refused("the provider returned no ID token"))?;
+        let token = openidconnect::TokenResponse::id_token(&tokens)
+            .ok_or_else(|| refused("the provider returned no ID token"))?;
         let nonce = Nonce::new(pending.nonce.clone());
         let claims = match self.verified_claims(&client, token, &nonce) {
             Ok(claims) => claims,
             Err(Verification::UnknownKey) => {
                 let client = self.client(self.metadata(true).await?, redirect_uri)?;
                 self.verified_claims(&client, token, &nonce).map_err(|e| match e {
-                    Verification::UnknownKey => refused("the ID token is signed by a key the provider does not publish"),
+                    Verification::UnknownKey => {
+                        refused("the ID token is signed by a key the provider does not publish")
+                    }
                     Verification::Refused(reason) => refused(format!("the ID token is not valid: {reason}")),
                 })?
             }

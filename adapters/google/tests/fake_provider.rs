@@ -101,16 +101,23 @@ fn authorize(fake: Data<&Arc<Fake>>, Query(query): Query<HashMap<String, String>
         && !param("nonce").is_empty()
         && !param("code_challenge").is_empty();
     if !well_formed {
-        return Response::builder().status(StatusCode::BAD_REQUEST).body(format!("malformed authorization request: {query:?}"));
+        return Response::builder()
+            .status(StatusCode::BAD_REQUEST)
+            .body(format!("malformed authorization request: {query:?}"));
     }
     let code = {
         let mut next = fake.next_code.lock().expect("codes");
         *next += 1;
         format!("code-{next}")
     };
-    let grant = Grant { nonce: param("nonce"), challenge: param("code_challenge"), redirect_uri: param("redirect_uri") };
+    let grant =
+        Grant { nonce: param("nonce"), challenge: param("code_challenge"), redirect_uri: param("redirect_uri") };
     fake.grants.lock().expect("grants").insert(code.clone(), grant);
-    let back = format!("{}?{}", param("redirect_uri"), serde_urlencoded::to_string([("code", code), ("state", param("state"))]).expect("a query"));
+    let back = format!(
+        "{}?{}",
+        param("redirect_uri"),
+        serde_urlencoded::to_string([("code", code), ("state", param("state"))]).expect("a query")
+    );
     Response::builder().status(StatusCode::FOUND).header("location", back).finish()
 }
 
@@ -119,7 +126,11 @@ fn oauth_error(status: StatusCode, error: &str) -> Response {
 }
 
 #[handler]
-fn token(fake: Data<&Arc<Fake>>, headers: &poem::http::HeaderMap, Form(form): Form<HashMap<String, String>>) -> Response {
+fn token(
+    fake: Data<&Arc<Fake>>,
+    headers: &poem::http::HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let twist = fake.twist.lock().expect("twist").clone();
     if twist.token_endpoint_down {
         return Response::builder().status(StatusCode::SERVICE_UNAVAILABLE).body("<html>down for maintenance</html>");
@@ -136,7 +147,9 @@ fn token(fake: Data<&Arc<Fake>>, headers: &poem::http::HeaderMap, Form(form): Fo
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_grant");
     };
     let verifier = PkceCodeVerifier::new(field("code_verifier"));
-    if PkceCodeChallenge::from_code_verifier_sha256(&verifier).as_str() != grant.challenge || field("redirect_uri") != grant.redirect_uri {
+    if PkceCodeChallenge::from_code_verifier_sha256(&verifier).as_str() != grant.challenge
+        || field("redirect_uri") != grant.redirect_uri
+    {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_grant");
     }
 
@@ -162,7 +175,8 @@ fn token(fake: Data<&Arc<Fake>>, headers: &poem::http::HeaderMap, Form(form): Fo
     } else {
         &fake.key
     };
-    let id_token = CoreIdToken::new(claims, key, CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256, None, None).expect("sign the ID token");
+    let id_token = CoreIdToken::new(claims, key, CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256, None, None)
+        .expect("sign the ID token");
     Response::builder().content_type("application/json").body(
         json!({ "access_token": "fake-access-token", "token_type": "Bearer", "expires_in": 3600, "id_token": id_token }).to_string(),
     )
@@ -180,7 +194,9 @@ async fn start_fake() -> Running {
     let addr = acceptor.local_addr().remove(0);
     let port = addr.as_socket_addr().expect("a TCP address").port();
     let issuer = format!("http://127.0.0.1:{port}");
-    let key = |pem: &str, kid: &str| CoreRsaPrivateSigningKey::from_pem(pem, Some(JsonWebKeyId::new(kid.to_owned()))).expect("a test key");
+    let key = |pem: &str, kid: &str| {
+        CoreRsaPrivateSigningKey::from_pem(pem, Some(JsonWebKeyId::new(kid.to_owned()))).expect("a test key")
+    };
     let fake = Arc::new(Fake {
         issuer: issuer.clone(),
         key: key(PROVIDER_KEY, "provider-key-1"),
@@ -247,7 +263,8 @@ async fn a_visitor_signs_in_and_the_verified_identity_comes_back() {
     assert_eq!(param("state").as_deref(), Some(start.pending.state.as_str()));
     assert_eq!(param("nonce").as_deref(), Some(start.pending.nonce.as_str()));
     assert_eq!(param("code_challenge_method").as_deref(), Some("S256"));
-    let challenge = PkceCodeChallenge::from_code_verifier_sha256(&PkceCodeVerifier::new(start.pending.pkce_verifier.clone()));
+    let challenge =
+        PkceCodeChallenge::from_code_verifier_sha256(&PkceCodeVerifier::new(start.pending.pkce_verifier.clone()));
     assert_eq!(param("code_challenge").as_deref(), Some(challenge.as_str()));
     assert_eq!(param("redirect_uri").as_deref(), Some(BACK));
 

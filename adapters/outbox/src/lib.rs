@@ -61,7 +61,8 @@ impl Outbox {
 #[async_trait]
 impl Notifier for Outbox {
     async fn send(&self, notification: &Notification) -> Result<(), NotifyError> {
-        let time = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        let time =
+            SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
         let message = OutboxMessage {
             channel: notification.channel,
             recipient: notification.recipient.clone(),
@@ -70,8 +71,10 @@ impl Notifier for Outbox {
             attachments: notification.attachments.iter().map(|a| a.filename.clone()).collect(),
             time,
         };
-        let mut messages =
-            self.messages.lock().map_err(|_| NotifyError::Unavailable { reason: "the outbox is poisoned".to_owned() })?;
+        let mut messages = self
+            .messages
+            .lock()
+            .map_err(|_| NotifyError::Unavailable { reason: "the outbox is poisoned".to_owned() })?;
         messages.insert(0, message);
         messages.truncate(Self::CAPACITY);
         Ok(())
@@ -111,7 +114,11 @@ mod tests {
             content_type: "application/pdf".to_owned(),
             bytes: vec![0; 2048],
         };
-        let email = Notification { channel: Channel::Email, attachments: vec![invoice], ..note("asha@example.in", "Order Confirmed") };
+        let email = Notification {
+            channel: Channel::Email,
+            attachments: vec![invoice],
+            ..note("asha@example.in", "Order Confirmed")
+        };
         outbox.send(&email).await.expect("send");
         outbox.send(&note("9876543210", "no files")).await.expect("send");
         let kept: Vec<Vec<String>> = outbox.messages().into_iter().map(|m| m.attachments).collect();

@@ -4,8 +4,8 @@
 use async_trait::async_trait;
 use marque_domain::Money;
 use marque_ports::{
-    CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentGateway, PaymentId, PaymentOrder,
-    PaymentOrderId, PaymentState, Refund, RefundId,
+    CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentGateway, PaymentId,
+    PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId,
 };
 use marque_razorpay::protocol::{self, CaptureBody, NewOrderBody};
 use marque_razorpay::{order_from, payment_from, refund_body, refund_from};
@@ -80,11 +80,21 @@ impl PaymentGateway for SandboxGateway {
         self.sandbox.payment_refunds(&payment.0).map_err(refused)?.items.into_iter().map(refund_from).collect()
     }
 
-    fn verify_payment(&self, order_id: &PaymentOrderId, payment_id: &PaymentId, signature: &str) -> Result<(), PaymentError> {
+    fn verify_payment(
+        &self,
+        order_id: &PaymentOrderId,
+        payment_id: &PaymentId,
+        signature: &str,
+    ) -> Result<(), PaymentError> {
         protocol::verify_payment(self.sandbox.config().key_secret.expose_secret(), order_id, payment_id, signature)
     }
 
-    fn read_webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<PaymentEvent, PaymentError> {
+    fn read_webhook(
+        &self,
+        body: &[u8],
+        signature: &str,
+        event_id: Option<String>,
+    ) -> Result<PaymentEvent, PaymentError> {
         protocol::read_webhook(self.sandbox.config().webhook_secret.expose_secret(), body, signature, event_id)
     }
 }

@@ -30,7 +30,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use marque_razorpay::protocol::{self, ErrorBody, ErrorDetail, NewOrderBody, OrderEntity, PaymentEntity, RefundBody, RefundEntity};
+use marque_razorpay::protocol::{
+    self, ErrorBody, ErrorDetail, NewOrderBody, OrderEntity, PaymentEntity, RefundBody, RefundEntity,
+};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
@@ -322,7 +324,11 @@ impl Sandbox {
             let order = order.clone();
             state.order_payments.entry(order.id.clone()).or_default().push(payment.id.clone());
             state.payments.insert(payment.id.clone(), payment.clone());
-            events.push(self.payment_event(if succeeded { "payment.authorized" } else { "payment.failed" }, &payment, None));
+            events.push(self.payment_event(
+                if succeeded { "payment.authorized" } else { "payment.failed" },
+                &payment,
+                None,
+            ));
             if succeeded && capture {
                 self.capture_in(&mut state, &payment.id, &mut events);
             }
@@ -376,7 +382,14 @@ mod tests {
     }
 
     fn order(sandbox: &Sandbox) -> OrderEntity {
-        sandbox.create_order(&NewOrderBody { amount: 12_345, currency: "INR".to_owned(), receipt: "r1".to_owned(), payment_capture: None }).expect("order")
+        sandbox
+            .create_order(&NewOrderBody {
+                amount: 12_345,
+                currency: "INR".to_owned(),
+                receipt: "r1".to_owned(),
+                payment_capture: None,
+            })
+            .expect("order")
     }
 
     #[test]
@@ -390,14 +403,21 @@ mod tests {
     fn a_failed_attempt_leaves_the_order_payable_and_a_success_closes_it() {
         let sandbox = sandbox();
         let order = order(&sandbox);
-        let PayAnswer::Failed(failed) = sandbox.pay(&order.id, Outcome::Failure).expect("attempt") else { panic!("failed expected") };
+        let PayAnswer::Failed(failed) = sandbox.pay(&order.id, Outcome::Failure).expect("attempt") else {
+            panic!("failed expected")
+        };
         assert_eq!(failed.error.reason.as_deref(), Some("payment_failed"));
         assert_eq!(sandbox.order(&order.id).expect("order").status, "attempted");
-        let PayAnswer::Paid(paid) = sandbox.pay(&order.id, Outcome::Success).expect("attempt") else { panic!("paid expected") };
+        let PayAnswer::Paid(paid) = sandbox.pay(&order.id, Outcome::Success).expect("attempt") else {
+            panic!("paid expected")
+        };
         assert_eq!(paid.razorpay_order_id, order.id);
         let after = sandbox.order(&order.id).expect("order");
         assert_eq!((after.status.as_str(), after.attempts, after.amount_paid), ("paid", 2, 12_345));
-        assert_eq!(sandbox.pay(&order.id, Outcome::Success), Err(Refusal::bad_request("This order has already been paid")));
+        assert_eq!(
+            sandbox.pay(&order.id, Outcome::Success),
+            Err(Refusal::bad_request("This order has already been paid"))
+        );
         assert_eq!(sandbox.payment(&paid.razorpay_payment_id).expect("payment").status, "captured");
     }
 

@@ -57,7 +57,9 @@ impl Sandbox {
                 return Err(Refusal::bad_request("This payment has already been captured"));
             }
             if payment.status != "authorized" {
-                return Err(Refusal::bad_request("Only payments which have been authorized and not yet captured can be captured"));
+                return Err(Refusal::bad_request(
+                    "Only payments which have been authorized and not yet captured can be captured",
+                ));
             }
             if request.amount != payment.amount {
                 return Err(Refusal::bad_request("Capture amount must be equal to the amount authorized"));
@@ -73,7 +75,12 @@ impl Sandbox {
 
     /// Captures an authorized payment and pays its order, adding `payment.captured` and
     /// `order.paid` to `events`: the payment as captured.
-    pub(crate) fn capture_in(&self, state: &mut State, payment_id: &str, events: &mut Vec<WebhookEvent>) -> Option<PaymentEntity> {
+    pub(crate) fn capture_in(
+        &self,
+        state: &mut State,
+        payment_id: &str,
+        events: &mut Vec<WebhookEvent>,
+    ) -> Option<PaymentEntity> {
         let payment = state.payments.get_mut(payment_id)?;
         payment.status = "captured".to_owned();
         payment.captured = true;
@@ -107,7 +114,9 @@ impl Sandbox {
                 }
                 if let Some((payment, earlier, refund_id)) = state.refund_keys.get(key) {
                     if payment != payment_id || earlier != request {
-                        return Err(Refusal::bad_request("Different request with the same idempotency key has already been processed."));
+                        return Err(Refusal::bad_request(
+                            "Different request with the same idempotency key has already been processed.",
+                        ));
                     }
                     return state.refunds.get(refund_id).cloned().ok_or_else(unknown);
                 }
@@ -122,7 +131,13 @@ impl Sandbox {
         Ok(refund)
     }
 
-    fn new_refund(&self, state: &mut State, payment_id: &str, request: &RefundBody, events: &mut Vec<WebhookEvent>) -> Result<RefundEntity, Refusal> {
+    fn new_refund(
+        &self,
+        state: &mut State,
+        payment_id: &str,
+        request: &RefundBody,
+        events: &mut Vec<WebhookEvent>,
+    ) -> Result<RefundEntity, Refusal> {
         let payment = state.payments.get_mut(payment_id).ok_or_else(unknown)?;
         if payment.status == "refunded" {
             return Err(Refusal::bad_request("The payment has been fully refunded already"));
@@ -201,7 +216,13 @@ impl Sandbox {
         settled.ok_or_else(unknown)
     }
 
-    fn settle_in(&self, state: &mut State, refund_id: &str, processed: bool, events: &mut Vec<WebhookEvent>) -> Option<RefundEntity> {
+    fn settle_in(
+        &self,
+        state: &mut State,
+        refund_id: &str,
+        processed: bool,
+        events: &mut Vec<WebhookEvent>,
+    ) -> Option<RefundEntity> {
         let refund = state.refunds.get_mut(refund_id)?;
         refund.status = if processed { "processed" } else { "failed" }.to_owned();
         if processed {

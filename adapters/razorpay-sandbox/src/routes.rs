@@ -73,12 +73,14 @@ async fn read<T: for<'de> Deserialize<'de>>(body: Body) -> Result<T, Refusal> {
 
 #[handler]
 async fn post_order(sandbox: Data<&Sandbox>, request: &Request, body: Body) -> Response {
-    answer(async {
-        authenticated(&sandbox, request)?;
-        let order: NewOrderBody = read(body).await?;
-        sandbox.create_order(&order)
-    }
-    .await)
+    answer(
+        async {
+            authenticated(&sandbox, request)?;
+            let order: NewOrderBody = read(body).await?;
+            sandbox.create_order(&order)
+        }
+        .await,
+    )
 }
 
 #[handler]
@@ -98,28 +100,34 @@ fn get_order_payments(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path
 
 #[handler]
 async fn post_capture(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>, body: Body) -> Response {
-    answer(async {
-        authenticated(&sandbox, request)?;
-        let capture: CaptureBody = read(body).await?;
-        sandbox.capture(&id, &capture)
-    }
-    .await)
+    answer(
+        async {
+            authenticated(&sandbox, request)?;
+            let capture: CaptureBody = read(body).await?;
+            sandbox.capture(&id, &capture)
+        }
+        .await,
+    )
 }
 
 #[handler]
 async fn post_refund(sandbox: Data<&Sandbox>, request: &Request, Path(id): Path<String>, body: Body) -> Response {
-    answer(async {
-        authenticated(&sandbox, request)?;
-        // Razorpay takes an empty body as a full refund.
-        let bytes = body.into_vec().await.map_err(|_| Refusal::bad_request("The request body could not be read"))?;
-        let refund: RefundBody = if bytes.iter().all(u8::is_ascii_whitespace) {
-            RefundBody { amount: None, speed: None, receipt: None, notes: None }
-        } else {
-            serde_json::from_slice(&bytes).map_err(|e| Refusal::bad_request(format!("The request body is not valid: {e}")))?
-        };
-        sandbox.refund(&id, &refund, request.header(protocol::REFUND_IDEMPOTENCY_HEADER))
-    }
-    .await)
+    answer(
+        async {
+            authenticated(&sandbox, request)?;
+            // Razorpay takes an empty body as a full refund.
+            let bytes =
+                body.into_vec().await.map_err(|_| Refusal::bad_request("The request body could not be read"))?;
+            let refund: RefundBody = if bytes.iter().all(u8::is_ascii_whitespace) {
+                RefundBody { amount: None, speed: None, receipt: None, notes: None }
+            } else {
+                serde_json::from_slice(&bytes)
+                    .map_err(|e| Refusal::bad_request(format!("The request body is not valid: {e}")))?
+            };
+            sandbox.refund(&id, &refund, request.header(protocol::REFUND_IDEMPOTENCY_HEADER))
+        }
+        .await,
+    )
 }
 
 #[handler]
@@ -128,7 +136,11 @@ fn get_payment_refunds(sandbox: Data<&Sandbox>, request: &Request, Path(id): Pat
 }
 
 #[handler]
-fn get_payment_refund(sandbox: Data<&Sandbox>, request: &Request, Path((id, refund_id)): Path<(String, String)>) -> Response {
+fn get_payment_refund(
+    sandbox: Data<&Sandbox>,
+    request: &Request,
+    Path((id, refund_id)): Path<(String, String)>,
+) -> Response {
     answer(authenticated(&sandbox, request).and_then(|()| sandbox.payment_refund(&id, &refund_id)))
 }
 
@@ -161,11 +173,11 @@ struct CheckoutOrder {
 
 #[handler]
 fn get_checkout_order(sandbox: Data<&Sandbox>, Path(id): Path<String>, Query(query): Query<KeyQuery>) -> Response {
-    answer(
-        sandbox
-            .checkout_order(&id, &query.key_id)
-            .map(|order| CheckoutOrder { id: order.id, amount: order.amount, currency: order.currency }),
-    )
+    answer(sandbox.checkout_order(&id, &query.key_id).map(|order| CheckoutOrder {
+        id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+    }))
 }
 
 /// The test bank's button press.

@@ -37,7 +37,12 @@ impl Sandbox {
     }
 
     /// A payment's event, signed: its payload holds the payment (and the order, for `order.paid`).
-    pub(crate) fn payment_event(&self, name: &str, payment: &PaymentEntity, order: Option<&OrderEntity>) -> WebhookEvent {
+    pub(crate) fn payment_event(
+        &self,
+        name: &str,
+        payment: &PaymentEntity,
+        order: Option<&OrderEntity>,
+    ) -> WebhookEvent {
         let payload = EventPayload {
             payment: Some(Wrapped { entity: payment.clone() }),
             order: order.map(|order| Wrapped { entity: order.clone() }),
@@ -138,8 +143,12 @@ impl Sandbox {
                 .await;
             match sent {
                 Ok(answer) if answer.status().is_success() => return true,
-                Ok(answer) => tracing::warn!(event = %event.name, id = %event.id, attempt, status = %answer.status(), "webhook refused"),
-                Err(error) => tracing::warn!(event = %event.name, id = %event.id, attempt, %error, "webhook not delivered"),
+                Ok(answer) => {
+                    tracing::warn!(event = %event.name, id = %event.id, attempt, status = %answer.status(), "webhook refused")
+                }
+                Err(error) => {
+                    tracing::warn!(event = %event.name, id = %event.id, attempt, %error, "webhook not delivered")
+                }
             }
             if attempt < ATTEMPTS {
                 tokio::time::sleep(pause).await;
@@ -161,7 +170,14 @@ mod tests {
     #[test]
     fn a_success_signs_payment_authorized_captured_then_order_paid_and_a_failure_payment_failed() {
         let sandbox = sandbox();
-        let order = sandbox.create_order(&NewOrderBody { amount: 500, currency: "INR".to_owned(), receipt: String::new(), payment_capture: None }).expect("order");
+        let order = sandbox
+            .create_order(&NewOrderBody {
+                amount: 500,
+                currency: "INR".to_owned(),
+                receipt: String::new(),
+                payment_capture: None,
+            })
+            .expect("order");
         sandbox.pay(&order.id, Outcome::Failure).expect("failure");
         sandbox.pay(&order.id, Outcome::Success).expect("success");
         let events = sandbox.webhook_events();

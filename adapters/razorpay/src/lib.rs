@@ -19,10 +19,12 @@ use std::time::Duration;
 use async_trait::async_trait;
 use marque_domain::Money;
 use marque_ports::{
-    CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentGateway, PaymentId, PaymentOrder,
-    PaymentOrderId, PaymentState, Refund, RefundId,
+    CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentGateway, PaymentId,
+    PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId,
 };
-use protocol::{CaptureBody, Collection, ErrorBody, NewOrderBody, OrderEntity, PaymentEntity, RefundBody, RefundEntity};
+use protocol::{
+    CaptureBody, Collection, ErrorBody, NewOrderBody, OrderEntity, PaymentEntity, RefundBody, RefundEntity,
+};
 use secrecy::{ExposeSecret, SecretString};
 use serde::de::DeserializeOwned;
 
@@ -118,9 +120,11 @@ impl RazorpayGateway {
             .await
             .map_err(|e| unavailable(format!("no answer from Razorpay: {}", without_url(&e))))?;
         let status = response.status();
-        let body = response.text().await.map_err(|e| unavailable(format!("the answer broke off: {}", without_url(&e))))?;
+        let body =
+            response.text().await.map_err(|e| unavailable(format!("the answer broke off: {}", without_url(&e))))?;
         if status.is_success() {
-            return serde_json::from_str(&body).map_err(|e| unavailable(format!("an answer Razorpay does not give: {e}")));
+            return serde_json::from_str(&body)
+                .map_err(|e| unavailable(format!("an answer Razorpay does not give: {e}")));
         }
         let description = serde_json::from_str::<ErrorBody>(&body)
             .map(|b| b.error.description)
@@ -282,11 +286,21 @@ impl PaymentGateway for RazorpayGateway {
         list.items.into_iter().map(refund_from).collect()
     }
 
-    fn verify_payment(&self, order_id: &PaymentOrderId, payment_id: &PaymentId, signature: &str) -> Result<(), PaymentError> {
+    fn verify_payment(
+        &self,
+        order_id: &PaymentOrderId,
+        payment_id: &PaymentId,
+        signature: &str,
+    ) -> Result<(), PaymentError> {
         protocol::verify_payment(self.config.key_secret.expose_secret(), order_id, payment_id, signature)
     }
 
-    fn read_webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<PaymentEvent, PaymentError> {
+    fn read_webhook(
+        &self,
+        body: &[u8],
+        signature: &str,
+        event_id: Option<String>,
+    ) -> Result<PaymentEvent, PaymentError> {
         protocol::read_webhook(self.config.webhook_secret.expose_secret(), body, signature, event_id)
     }
 }
@@ -297,7 +311,11 @@ mod tests {
 
     #[test]
     fn secrets_stay_out_of_debug_output() {
-        let config = RazorpayConfig::new("rzp_test_k", SecretString::from("key-secret-xyz"), SecretString::from("hook-secret-xyz"));
+        let config = RazorpayConfig::new(
+            "rzp_test_k",
+            SecretString::from("key-secret-xyz"),
+            SecretString::from("hook-secret-xyz"),
+        );
         let gateway = RazorpayGateway::new(config).expect("valid");
         let printed = format!("{gateway:?}");
         assert!(printed.contains("rzp_test_k"));

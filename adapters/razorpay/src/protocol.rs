@@ -348,7 +348,12 @@ pub fn handler_message(order_id: &str, payment_id: &str) -> String {
 ///
 /// # Errors
 /// [`PaymentError::BadSignature`] when it is not the MAC of `order_id|payment_id`.
-pub fn verify_payment(key_secret: &str, order_id: &PaymentOrderId, payment_id: &PaymentId, signature: &str) -> Result<(), PaymentError> {
+pub fn verify_payment(
+    key_secret: &str,
+    order_id: &PaymentOrderId,
+    payment_id: &PaymentId,
+    signature: &str,
+) -> Result<(), PaymentError> {
     verify(key_secret, handler_message(&order_id.0, &payment_id.0).as_bytes(), signature)
 }
 
@@ -363,7 +368,12 @@ pub fn body_digest(body: &[u8]) -> String {
 /// # Errors
 /// [`PaymentError::BadSignature`] when the signature does not match, or when the body is not an
 /// event (or a payment event without its payment).
-pub fn read_webhook(webhook_secret: &str, body: &[u8], signature: &str, event_id: Option<String>) -> Result<PaymentEvent, PaymentError> {
+pub fn read_webhook(
+    webhook_secret: &str,
+    body: &[u8],
+    signature: &str,
+    event_id: Option<String>,
+) -> Result<PaymentEvent, PaymentError> {
     verify(webhook_secret, body, signature)?;
     let kind = event_kind(body).ok_or(PaymentError::BadSignature)?;
     let id = event_id.filter(|id| !id.is_empty()).unwrap_or_else(|| body_digest(body));
@@ -396,7 +406,8 @@ fn payment_event(event: &str, body: &[u8]) -> Option<PaymentEventKind> {
         (None, Some(order_id)) => order_id,
         (None, None) => return None,
     };
-    let (order_id, payment_id, amount) = (PaymentOrderId(order_id), PaymentId(payment.id), Money::from_paise(payment.amount));
+    let (order_id, payment_id, amount) =
+        (PaymentOrderId(order_id), PaymentId(payment.id), Money::from_paise(payment.amount));
     Some(match event {
         "payment.authorized" => PaymentEventKind::Authorized { order_id, payment_id, amount },
         "payment.failed" => PaymentEventKind::Failed { order_id, payment_id },
@@ -427,7 +438,10 @@ mod tests {
     #[test]
     fn signatures_match_a_vector_computed_elsewhere() {
         // printf 'order_A|pay_B' | openssl dgst -sha256 -hmac secret
-        assert_eq!(sign("secret", handler_message("order_A", "pay_B").as_bytes()), "64302fe866b18d796052d1dcbf300cf4e855f198ec279dadef68c28610dd4844");
+        assert_eq!(
+            sign("secret", handler_message("order_A", "pay_B").as_bytes()),
+            "64302fe866b18d796052d1dcbf300cf4e855f198ec279dadef68c28610dd4844"
+        );
     }
 
     #[test]
@@ -450,7 +464,13 @@ mod tests {
 
     #[test]
     fn statuses_round_trip() {
-        for state in [PaymentState::Created, PaymentState::Authorized, PaymentState::Captured, PaymentState::Refunded, PaymentState::Failed] {
+        for state in [
+            PaymentState::Created,
+            PaymentState::Authorized,
+            PaymentState::Captured,
+            PaymentState::Refunded,
+            PaymentState::Failed,
+        ] {
             assert_eq!(payment_state(status_name(state)), Some(state));
         }
         assert_eq!(payment_state("pending"), None);

@@ -8,7 +8,8 @@ use marque_domain::Money;
 use std::collections::BTreeMap;
 
 use marque_ports::{
-    NewPaymentOrder, NewRefund, PaymentError, PaymentGateway, PaymentId, PaymentOrderId, PaymentState, RefundId, RefundStatus,
+    NewPaymentOrder, NewRefund, PaymentError, PaymentGateway, PaymentId, PaymentOrderId, PaymentState, RefundId,
+    RefundStatus,
 };
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use secrecy::SecretString;
@@ -20,7 +21,11 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 const BASIC: &str = "Basic cnpwX3Rlc3RfRmFrZTAwMDAwMDAxOmZha2Uta2V5LXNlY3JldA==";
 
 fn gateway(base_url: &str) -> RazorpayGateway {
-    let mut config = RazorpayConfig::new("rzp_test_Fake00000001", SecretString::from("fake-key-secret"), SecretString::from("fake-hook-secret"));
+    let mut config = RazorpayConfig::new(
+        "rzp_test_Fake00000001",
+        SecretString::from("fake-key-secret"),
+        SecretString::from("fake-hook-secret"),
+    );
     config.base_url = base_url.to_owned();
     config.timeout = Duration::from_millis(500);
     RazorpayGateway::new(config).expect("a valid configuration")
@@ -71,14 +76,24 @@ async fn a_payment_is_read_with_its_status() {
 async fn a_4xx_is_refused_with_razorpays_description_and_a_5xx_is_unavailable() {
     let server = MockServer::start().await;
     Mock::given(path("/v1/orders"))
-        .respond_with(ResponseTemplate::new(401).set_body_json(json!({ "error": { "code": "BAD_REQUEST_ERROR", "description": "Authentication failed" } })))
+        .respond_with(
+            ResponseTemplate::new(401).set_body_json(
+                json!({ "error": { "code": "BAD_REQUEST_ERROR", "description": "Authentication failed" } }),
+            ),
+        )
         .mount(&server)
         .await;
-    Mock::given(path("/v1/payments/pay_Down0000000000")).respond_with(ResponseTemplate::new(502).set_body_string("<html>bad gateway</html>")).mount(&server).await;
+    Mock::given(path("/v1/payments/pay_Down0000000000"))
+        .respond_with(ResponseTemplate::new(502).set_body_string("<html>bad gateway</html>"))
+        .mount(&server)
+        .await;
     Mock::given(path("/v1/payments/pay_Odd00000000000")).respond_with(ResponseTemplate::new(200).set_body_json(json!({ "id": "pay_Odd00000000000", "amount": 1, "currency": "INR", "status": "pending", "order_id": "order_x" }))).mount(&server).await;
     let gateway = gateway(&server.uri());
 
-    assert_eq!(gateway.create_order(&new_order()).await, Err(PaymentError::Refused { reason: "Authentication failed".to_owned() }));
+    assert_eq!(
+        gateway.create_order(&new_order()).await,
+        Err(PaymentError::Refused { reason: "Authentication failed".to_owned() })
+    );
     let down = gateway.payment(&PaymentId("pay_Down0000000000".to_owned())).await;
     assert!(matches!(&down, Err(PaymentError::Unavailable { reason }) if reason.contains("502")), "{down:?}");
     let odd = gateway.payment(&PaymentId("pay_Odd00000000000".to_owned())).await;
@@ -88,7 +103,10 @@ async fn a_4xx_is_refused_with_razorpays_description_and_a_5xx_is_unavailable() 
 #[tokio::test]
 async fn a_slow_or_absent_razorpay_is_unavailable() {
     let server = MockServer::start().await;
-    Mock::given(path("/v1/orders")).respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(3))).mount(&server).await;
+    Mock::given(path("/v1/orders"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(3)))
+        .mount(&server)
+        .await;
     let slow = gateway(&server.uri()).create_order(&new_order()).await;
     assert!(matches!(&slow, Err(PaymentError::Unavailable { reason }) if reason.contains("timed out")), "{slow:?}");
 
@@ -166,26 +184,39 @@ async fn a_refund_carries_the_shops_idempotency_key_and_reads_razorpays_refund()
         .await;
     Mock::given(method("GET"))
         .and(path("/v1/payments/pay_29QQoUBi66xm2f/refunds"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "entity": "collection", "count": 1, "items": [refund] })))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "entity": "collection", "count": 1, "items": [refund] })),
+        )
         .mount(&server)
         .await;
     Mock::given(method("GET"))
         .and(path("/v1/orders/order_IluGWxBm9U8zJ8/payments"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "entity": "collection", "count": 1, "items": [payment_json("captured", true)] })))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(
+                json!({ "entity": "collection", "count": 1, "items": [payment_json("captured", true)] }),
+            ),
+        )
         .mount(&server)
         .await;
     let gateway = gateway(&server.uri());
     let payment = PaymentId("pay_29QQoUBi66xm2f".to_owned());
     let notes = BTreeMap::from([("reason".to_owned(), "out of stock".to_owned())]);
-    let asked = NewRefund { amount: Money::from_paise(50_000), idempotency_key: "refund-MRQ-42-stock".to_owned(), notes };
+    let asked =
+        NewRefund { amount: Money::from_paise(50_000), idempotency_key: "refund-MRQ-42-stock".to_owned(), notes };
     let made = gateway.refund(&payment, &asked).await.expect("refunded");
     let id = RefundId("rfnd_FP8QHiV938haTz".to_owned());
-    assert_eq!((made.id.clone(), made.payment_id.clone(), made.amount, made.status), (id.clone(), payment.clone(), Money::from_paise(50_000), RefundStatus::Pending));
+    assert_eq!(
+        (made.id.clone(), made.payment_id.clone(), made.amount, made.status),
+        (id.clone(), payment.clone(), Money::from_paise(50_000), RefundStatus::Pending)
+    );
     assert_eq!(gateway.fetch_refund(&id).await.map(|r| r.status), Ok(RefundStatus::Processed));
     assert_eq!(gateway.refunds(&payment).await, Ok(vec![made]));
     let payments = gateway.order_payments(&PaymentOrderId("order_IluGWxBm9U8zJ8".to_owned())).await.expect("listed");
     assert_eq!(payments.iter().map(|p| p.state).collect::<Vec<_>>(), [PaymentState::Captured]);
 
     let bad_key = NewRefund { idempotency_key: "short".to_owned(), ..asked };
-    assert!(matches!(gateway.refund(&payment, &bad_key).await, Err(PaymentError::Refused { .. })), "refused before asking Razorpay");
+    assert!(
+        matches!(gateway.refund(&payment, &bad_key).await, Err(PaymentError::Refused { .. })),
+        "refused before asking Razorpay"
+    );
 }

@@ -62,7 +62,12 @@ pub struct SmsGatewayConfig {
 impl SmsGatewayConfig {
     /// MSG91 in production, the code in the variable `otp`, a 10-second timeout.
     #[must_use]
-    pub fn msg91(auth_key: SecretString, sender_id: impl Into<String>, dlt_entity_id: impl Into<String>, otp_template_id: impl Into<String>) -> Self {
+    pub fn msg91(
+        auth_key: SecretString,
+        sender_id: impl Into<String>,
+        dlt_entity_id: impl Into<String>,
+        otp_template_id: impl Into<String>,
+    ) -> Self {
         Self {
             base_url: MSG91_BASE_URL.to_owned(),
             auth_key,
@@ -96,7 +101,10 @@ pub struct SmsGatewayNotifier {
 
 impl std::fmt::Debug for SmsGatewayNotifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SmsGatewayNotifier").field("flow_url", &self.flow_url).field("sender_id", &self.config.sender_id).finish_non_exhaustive()
+        f.debug_struct("SmsGatewayNotifier")
+            .field("flow_url", &self.flow_url)
+            .field("sender_id", &self.config.sender_id)
+            .finish_non_exhaustive()
     }
 }
 
@@ -134,12 +142,11 @@ impl SmsGatewayNotifier {
     fn template_id(&self, template: Option<&str>) -> Result<&str, NotifyError> {
         match template {
             None | Some("otp") => Ok(&self.config.otp_template_id),
-            Some(name) => self
-                .config
-                .templates
-                .get(name)
-                .map(String::as_str)
-                .ok_or_else(|| NotifyError::Refused { reason: format!("no DLT template is configured for `{name}`") }),
+            Some(name) => {
+                self.config.templates.get(name).map(String::as_str).ok_or_else(|| NotifyError::Refused {
+                    reason: format!("no DLT template is configured for `{name}`"),
+                })
+            }
         }
     }
 }
@@ -185,13 +192,17 @@ fn gateway_says(body: &str) -> String {
 impl Notifier for SmsGatewayNotifier {
     async fn send(&self, notification: &Notification) -> Result<(), NotifyError> {
         if notification.channel != Channel::Sms {
-            return Err(NotifyError::Refused { reason: format!("the SMS gateway sends SMS only, not {:?}", notification.channel) });
+            return Err(NotifyError::Refused {
+                reason: format!("the SMS gateway sends SMS only, not {:?}", notification.channel),
+            });
         }
-        let mobile = indian_mobile(&notification.recipient)
-            .ok_or_else(|| NotifyError::Refused { reason: format!("`{}` is not an Indian mobile number", notification.recipient) })?;
+        let mobile = indian_mobile(&notification.recipient).ok_or_else(|| NotifyError::Refused {
+            reason: format!("`{}` is not an Indian mobile number", notification.recipient),
+        })?;
         let template_id = self.template_id(notification.template.as_deref())?;
-        let code = code_in(&notification.text)
-            .ok_or_else(|| NotifyError::Refused { reason: "the text holds no code for the template's variable".to_owned() })?;
+        let code = code_in(&notification.text).ok_or_else(|| NotifyError::Refused {
+            reason: "the text holds no code for the template's variable".to_owned(),
+        })?;
 
         let mut recipient = serde_json::Map::new();
         recipient.insert("mobiles".to_owned(), format!("91{mobile}").into());
@@ -211,7 +222,13 @@ impl Notifier for SmsGatewayNotifier {
             .send()
             .await
             .map_err(|e| {
-                let why = if e.is_timeout() { "did not answer in time" } else if e.is_connect() { "cannot be reached" } else { "failed" };
+                let why = if e.is_timeout() {
+                    "did not answer in time"
+                } else if e.is_connect() {
+                    "cannot be reached"
+                } else {
+                    "failed"
+                };
                 tracing::warn!(error = %e, "SMS gateway {why}");
                 NotifyError::Unavailable { reason: format!("the SMS gateway {why}") }
             })?;
@@ -228,7 +245,9 @@ impl Notifier for SmsGatewayNotifier {
                 _ => Ok(()),
             }
         } else if status == reqwest::StatusCode::TOO_MANY_REQUESTS || status.is_server_error() {
-            Err(NotifyError::Unavailable { reason: format!("the SMS gateway answered {status}: {}", gateway_says(&text)) })
+            Err(NotifyError::Unavailable {
+                reason: format!("the SMS gateway answered {status}: {}", gateway_says(&text)),
+            })
         } else {
             Err(NotifyError::Refused { reason: format!("the SMS gateway answered {status}: {}", gateway_says(&text)) })
         };
@@ -264,7 +283,8 @@ mod tests {
 
     #[test]
     fn the_auth_key_never_prints() {
-        let config = SmsGatewayConfig::msg91(SecretString::from("msg91-secret-key"), "MRQPRT", "1201160000000000001", "tmpl");
+        let config =
+            SmsGatewayConfig::msg91(SecretString::from("msg91-secret-key"), "MRQPRT", "1201160000000000001", "tmpl");
         assert!(!format!("{config:?}").contains("msg91-secret-key"));
         let notifier = SmsGatewayNotifier::new(config).expect("a valid config");
         assert!(!format!("{notifier:?}").contains("msg91-secret-key"));

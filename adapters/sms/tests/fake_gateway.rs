@@ -14,7 +14,8 @@ use wiremock::{Mock, MockBuilder, MockServer, ResponseTemplate};
 const AUTH_KEY: &str = "test-auth-key-5f3c";
 
 fn config(base_url: &str) -> SmsGatewayConfig {
-    let mut config = SmsGatewayConfig::msg91(SecretString::from(AUTH_KEY), "MRQPRT", "1201160000000000001", "65f0c0ffee0tp");
+    let mut config =
+        SmsGatewayConfig::msg91(SecretString::from(AUTH_KEY), "MRQPRT", "1201160000000000001", "65f0c0ffee0tp");
     config.base_url = base_url.to_owned();
     config.timeout = Duration::from_millis(700);
     config.templates = BTreeMap::from([("order-shipped".to_owned(), "65f0shipped".to_owned())]);
@@ -52,7 +53,10 @@ async fn a_code_goes_out_as_one_flow_request_naming_the_dlt_template_sender_and_
             "sender": "MRQPRT",
             "recipients": [{ "mobiles": "919876543210", "otp": "482913" }],
         })))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "type": "success", "message": "3763646c3058373530393938" })))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "type": "success", "message": "3763646c3058373530393938" })),
+        )
         .expect(1)
         .mount(&server)
         .await;
@@ -97,7 +101,10 @@ async fn a_named_template_uses_its_configured_id_and_an_unknown_one_is_refused()
         .await;
     let notifier = notifier(&server);
 
-    notifier.send(&Notification { template: Some("order-shipped".to_owned()), ..otp_sms("9876543210") }).await.expect("sent");
+    notifier
+        .send(&Notification { template: Some("order-shipped".to_owned()), ..otp_sms("9876543210") })
+        .await
+        .expect("sent");
     let unknown = notifier.send(&Notification { template: Some("birthday".to_owned()), ..otp_sms("9876543210") }).await;
     assert!(matches!(unknown, Err(NotifyError::Refused { .. })), "{unknown:?}");
 }
@@ -106,7 +113,11 @@ async fn a_named_template_uses_its_configured_id_and_an_unknown_one_is_refused()
 async fn attachments_are_ignored() {
     let server = MockServer::start().await;
     expect_one_code_to(&server, "919876543210").await;
-    let invoice = Attachment { filename: "invoice.pdf".into(), content_type: "application/pdf".into(), bytes: b"%PDF-1.7".to_vec() };
+    let invoice = Attachment {
+        filename: "invoice.pdf".into(),
+        content_type: "application/pdf".into(),
+        bytes: b"%PDF-1.7".to_vec(),
+    };
     let sms = Notification { attachments: vec![invoice], ..otp_sms("9876543210") };
     notifier(&server).send(&sms).await.expect("the gateway accepts the message alone");
 }
@@ -136,30 +147,40 @@ async fn outcome_when_the_gateway_answers(answer: ResponseTemplate) -> Result<()
 #[tokio::test]
 async fn a_4xx_is_refused() {
     for status in [400, 401, 403, 404, 422] {
-        let answer = ResponseTemplate::new(status).set_body_json(json!({ "type": "error", "message": "Invalid template" }));
+        let answer =
+            ResponseTemplate::new(status).set_body_json(json!({ "type": "error", "message": "Invalid template" }));
         let outcome = outcome_when_the_gateway_answers(answer).await;
-        assert!(matches!(&outcome, Err(NotifyError::Refused { reason }) if reason.contains("Invalid template")), "{status}: {outcome:?}");
+        assert!(
+            matches!(&outcome, Err(NotifyError::Refused { reason }) if reason.contains("Invalid template")),
+            "{status}: {outcome:?}"
+        );
     }
 }
 
 #[tokio::test]
 async fn an_error_in_a_200_body_is_refused() {
-    let answer = ResponseTemplate::new(200).set_body_json(json!({ "type": "error", "message": "Mobile number not valid" }));
+    let answer =
+        ResponseTemplate::new(200).set_body_json(json!({ "type": "error", "message": "Mobile number not valid" }));
     let outcome = outcome_when_the_gateway_answers(answer).await;
-    assert!(matches!(&outcome, Err(NotifyError::Refused { reason }) if reason.contains("Mobile number not valid")), "{outcome:?}");
+    assert!(
+        matches!(&outcome, Err(NotifyError::Refused { reason }) if reason.contains("Mobile number not valid")),
+        "{outcome:?}"
+    );
 }
 
 #[tokio::test]
 async fn a_5xx_or_too_many_requests_is_unavailable() {
     for status in [500, 502, 503, 429] {
-        let outcome = outcome_when_the_gateway_answers(ResponseTemplate::new(status).set_body_string("upstream trouble")).await;
+        let outcome =
+            outcome_when_the_gateway_answers(ResponseTemplate::new(status).set_body_string("upstream trouble")).await;
         assert!(matches!(outcome, Err(NotifyError::Unavailable { .. })), "{status}: {outcome:?}");
     }
 }
 
 #[tokio::test]
 async fn a_gateway_slower_than_the_timeout_is_unavailable() {
-    let answer = ResponseTemplate::new(200).set_body_json(json!({ "type": "success" })).set_delay(Duration::from_secs(5));
+    let answer =
+        ResponseTemplate::new(200).set_body_json(json!({ "type": "success" })).set_delay(Duration::from_secs(5));
     let started = std::time::Instant::now();
     let outcome = outcome_when_the_gateway_answers(answer).await;
     assert!(matches!(outcome, Err(NotifyError::Unavailable { .. })), "{outcome:?}");

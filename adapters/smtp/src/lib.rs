@@ -103,10 +103,15 @@ impl SmtpNotifier {
     /// cannot be used for TLS.
     pub fn new(config: SmtpConfig) -> Result<Self, SmtpConfigError> {
         let from = parse_from(&config.from)?;
-        let tls_error = |e: lettre::transport::smtp::Error| SmtpConfigError::Tls { host: config.host.clone(), reason: e.to_string() };
+        let tls_error = |e: lettre::transport::smtp::Error| SmtpConfigError::Tls {
+            host: config.host.clone(),
+            reason: e.to_string(),
+        };
         let builder = match config.security {
             SmtpSecurity::Plain => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(config.host.as_str()),
-            SmtpSecurity::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&config.host).map_err(tls_error)?,
+            SmtpSecurity::StartTls => {
+                AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&config.host).map_err(tls_error)?
+            }
             SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&config.host).map_err(tls_error)?,
         };
         let mut builder = builder.port(config.port).timeout(Some(config.timeout));
@@ -122,15 +127,17 @@ impl SmtpNotifier {
 
     #[cfg(test)]
     fn with_stub(from: &str, stub: lettre::transport::stub::AsyncStubTransport) -> Self {
-        Self { from: parse_from(from).expect("a valid sender in the test"), outbox: Outbox::Stub(stub), timeout: Duration::from_secs(1) }
+        Self {
+            from: parse_from(from).expect("a valid sender in the test"),
+            outbox: Outbox::Stub(stub),
+            timeout: Duration::from_secs(1),
+        }
     }
 
     fn message(&self, notification: &Notification) -> Result<Message, NotifyError> {
-        let to: Mailbox = notification
-            .recipient
-            .trim()
-            .parse()
-            .map_err(|e| NotifyError::Refused { reason: format!("`{}` is not an email address: {e}", notification.recipient) })?;
+        let to: Mailbox = notification.recipient.trim().parse().map_err(|e| NotifyError::Refused {
+            reason: format!("`{}` is not an email address: {e}", notification.recipient),
+        })?;
         let builder = Message::builder().from(self.from.clone()).to(to).subject(notification.subject.as_str());
         let built = if notification.attachments.is_empty() {
             builder.header(ContentType::TEXT_PLAIN).body(notification.text.clone())
@@ -167,7 +174,9 @@ fn relay_error(e: &lettre::transport::smtp::Error) -> NotifyError {
             NotifyError::Refused { reason: format!("the mail server refused the recipient ({code})") }
         }
         Some(code) => NotifyError::Unavailable { reason: format!("the mail server answered {code}") },
-        None if e.is_timeout() => NotifyError::Unavailable { reason: "the mail server did not answer in time".to_owned() },
+        None if e.is_timeout() => {
+            NotifyError::Unavailable { reason: "the mail server did not answer in time".to_owned() }
+        }
         None => NotifyError::Unavailable { reason: format!("the mail server cannot be reached: {e}") },
     }
 }
@@ -176,7 +185,9 @@ fn relay_error(e: &lettre::transport::smtp::Error) -> NotifyError {
 impl Notifier for SmtpNotifier {
     async fn send(&self, notification: &Notification) -> Result<(), NotifyError> {
         if notification.channel != Channel::Email {
-            return Err(NotifyError::Refused { reason: format!("the SMTP notifier sends email only, not {:?}", notification.channel) });
+            return Err(NotifyError::Refused {
+                reason: format!("the SMTP notifier sends email only, not {:?}", notification.channel),
+            });
         }
         let message = self.message(notification)?;
         let outcome = match &self.outbox {
@@ -231,7 +242,11 @@ mod tests {
         assert_eq!(envelope.to().iter().map(ToString::to_string).collect::<Vec<_>>(), ["asha@example.in"]);
         assert_eq!(envelope.from().map(ToString::to_string).as_deref(), Some("no-reply@marque.example"));
         assert!(raw.contains("Subject: Your Marque code"), "{raw}");
-        assert!(raw.contains("From: \"Marque Parts\" <no-reply@marque.example>") || raw.contains("From: Marque Parts <no-reply@marque.example>"), "{raw}");
+        assert!(
+            raw.contains("From: \"Marque Parts\" <no-reply@marque.example>")
+                || raw.contains("From: Marque Parts <no-reply@marque.example>"),
+            "{raw}"
+        );
         assert!(raw.contains("482913"), "{raw}");
     }
 
@@ -239,7 +254,11 @@ mod tests {
     async fn attachments_go_as_a_multipart_message_after_the_text() {
         let stub = AsyncStubTransport::new_ok();
         let notifier = SmtpNotifier::with_stub(FROM, stub.clone());
-        let invoice = Attachment { filename: "invoice.pdf".into(), content_type: "application/pdf".into(), bytes: b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n".to_vec() };
+        let invoice = Attachment {
+            filename: "invoice.pdf".into(),
+            content_type: "application/pdf".into(),
+            bytes: b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n".to_vec(),
+        };
         let order = Notification {
             subject: "Order Confirmed".into(),
             text: "Your order MQ-000042 is confirmed.".into(),
@@ -306,7 +325,10 @@ mod tests {
 
     #[tokio::test]
     async fn a_bad_configuration_is_reported() {
-        assert!(matches!(SmtpNotifier::new(SmtpConfig::new("smtp.example.in", "no-reply")), Err(SmtpConfigError::From(_))));
+        assert!(matches!(
+            SmtpNotifier::new(SmtpConfig::new("smtp.example.in", "no-reply")),
+            Err(SmtpConfigError::From(_))
+        ));
         let mut half = SmtpConfig::new("smtp.example.in", FROM);
         half.username = Some("shop".to_owned());
         assert_eq!(SmtpNotifier::new(half).err(), Some(SmtpConfigError::Credentials));

@@ -53,7 +53,11 @@ async fn start_sink(behaviour: Behaviour) -> Sink {
     Sink { addr, received }
 }
 
-async fn converse(socket: tokio::net::TcpStream, behaviour: Behaviour, store: Arc<Mutex<Vec<Received>>>) -> std::io::Result<()> {
+async fn converse(
+    socket: tokio::net::TcpStream,
+    behaviour: Behaviour,
+    store: Arc<Mutex<Vec<Received>>>,
+) -> std::io::Result<()> {
     let (read, mut write) = socket.into_split();
     if let Behaviour::Silent = behaviour {
         tokio::time::sleep(Duration::from_secs(30)).await;
@@ -140,7 +144,10 @@ async fn a_one_time_code_reaches_a_real_smtp_server_and_reads_back() {
     let notifier = notifier_for(sink.addr.port());
 
     notifier.send(&one_time_code_email("asha@example.in", "730215")).await.expect("the sink accepts");
-    notifier.send(&one_time_code_email("ravi@example.in", "118204")).await.expect("a second message on the pooled connection");
+    notifier
+        .send(&one_time_code_email("ravi@example.in", "118204"))
+        .await
+        .expect("a second message on the pooled connection");
 
     let received = sink.received.lock().expect("the sink's store").clone();
     assert_eq!(received.len(), 2, "{received:?}");

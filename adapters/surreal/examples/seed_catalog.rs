@@ -11,9 +11,8 @@ use marque_domain::catalog::Product;
 use marque_ports::{CatalogStore, ProductQuery};
 use marque_surreal::Database;
 
-const WORDS: [&str; 12] = [
-    "Front", "Rear", "Brake", "Disc", "Pad", "Filter", "Oil", "Turbocharger", "Headlamp", "Mount", "Sensor", "Pump",
-];
+const WORDS: [&str; 12] =
+    ["Front", "Rear", "Brake", "Disc", "Pad", "Filter", "Oil", "Turbocharger", "Headlamp", "Mount", "Sensor", "Pump"];
 
 fn synthetic(i: usize) -> Product {
     let name = format!("{} {} {} {i}", WORDS[i % 12], WORDS[(i / 12) % 12], WORDS[(i / 144) % 12]);

@@ -3,8 +3,8 @@
 use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn, SignInCode,
-    Swept, UserId, UserRecord,
+    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn,
+    SignInCode, Swept, UserId, UserRecord,
 };
 use surrealdb::types::SurrealValue;
 
@@ -163,7 +163,13 @@ impl SurrealAccountStore {
         Self { db }
     }
 
-    async fn claiming(&self, field: &str, proven: &str, value: String, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError> {
+    async fn claiming(
+        &self,
+        field: &str,
+        proven: &str,
+        value: String,
+        limit: u32,
+    ) -> Result<Vec<UserRecord>, AccountStoreError> {
         if value.is_empty() || limit == 0 {
             return Ok(Vec::new());
         }
@@ -183,8 +189,13 @@ impl SurrealAccountStore {
 
     async fn one_user(&self, condition: &str, value: String) -> Result<Option<UserRecord>, AccountStoreError> {
         let surql = format!("SELECT {USER_FIELDS} FROM user WHERE {condition} LIMIT 1");
-        let rows: Vec<UserRow> =
-            self.db.query(surql).bind(("value", value)).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
+        let rows: Vec<UserRow> = self
+            .db
+            .query(surql)
+            .bind(("value", value))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
         Ok(rows.into_iter().next().map(UserRecord::from))
     }
 
@@ -207,7 +218,8 @@ async fn transaction_retrying<'a>(make: impl Fn() -> Statement<'a>) -> Result<()
             Ok(mut results) => {
                 let mut errors: Vec<(usize, surrealdb::Error)> = results.take_errors().into_iter().collect();
                 errors.sort_by_key(|(i, _)| *i);
-                let own = errors.iter().position(|(_, e)| !e.message().contains("not executed due to a failed transaction"));
+                let own =
+                    errors.iter().position(|(_, e)| !e.message().contains("not executed due to a failed transaction"));
                 match own {
                     Some(i) => Some(errors.swap_remove(i).1),
                     None => errors.into_iter().next().map(|(_, e)| e),
@@ -349,17 +361,17 @@ impl AccountStore for SurrealAccountStore {
         if id.is_empty() {
             return Err(AccountStoreError::Invalid { reason: "an empty id names nobody".to_owned() });
         }
-        transaction_retrying(|| self.db.query(surql.clone()).bind(("id", id.clone())))
-            .await
-            .map_err(|e| {
-                let message = e.message();
-                if message.contains("no customer has this id") || message.contains("no such email or mobile") {
-                    AccountStoreError::Invalid { reason: message.to_owned() }
-                } else {
-                    user_write_error(&e)
-                }
-            })?;
-        self.user(user).await?.ok_or_else(|| AccountStoreError::Invalid { reason: format!("no customer has id `{id}`") })
+        transaction_retrying(|| self.db.query(surql.clone()).bind(("id", id.clone()))).await.map_err(|e| {
+            let message = e.message();
+            if message.contains("no customer has this id") || message.contains("no such email or mobile") {
+                AccountStoreError::Invalid { reason: message.to_owned() }
+            } else {
+                user_write_error(&e)
+            }
+        })?;
+        self.user(user)
+            .await?
+            .ok_or_else(|| AccountStoreError::Invalid { reason: format!("no customer has id `{id}`") })
     }
 
     async fn user_by_external(&self, issuer: &str, subject: &str) -> Result<Option<UserRecord>, AccountStoreError> {
@@ -598,10 +610,11 @@ impl AccountStore for SurrealAccountStore {
             .await
             .and_then(|mut r| r.take(1))
             .map_err(|e| unavailable(&e))?;
-        Ok(rows
-            .into_iter()
-            .find(|r| r.expires_at > now)
-            .map(|r| PendingSignIn { state: r.state, nonce: r.nonce, pkce_verifier: r.pkce_verifier }))
+        Ok(rows.into_iter().find(|r| r.expires_at > now).map(|r| PendingSignIn {
+            state: r.state,
+            nonce: r.nonce,
+            pkce_verifier: r.pkce_verifier,
+        }))
     }
 
     async fn put_sign_in_code(&self, code: &SignInCode) -> Result<(), AccountStoreError> {

@@ -102,14 +102,21 @@ impl SurrealAddressStore {
         Self { db }
     }
 
-    async fn try_add(&self, user: &str, fields: &AddressFields, limit: usize) -> Attempt<Result<SavedAddress, AddressStoreError>> {
+    async fn try_add(
+        &self,
+        user: &str,
+        fields: &AddressFields,
+        limit: usize,
+    ) -> Attempt<Result<SavedAddress, AddressStoreError>> {
         let fail = |e| Attempt::failed(e, unavailable);
         let tx = match self.db.begin().await {
             Ok(tx) => tx,
             Err(e) => return fail(e),
         };
         let read = tx
-            .query("UPSERT type::record('address_book', $user) SET next_seq = (next_seq ?? 0) + 1 RETURN VALUE next_seq")
+            .query(
+                "UPSERT type::record('address_book', $user) SET next_seq = (next_seq ?? 0) + 1 RETURN VALUE next_seq",
+            )
             .query("SELECT VALUE count() FROM address WHERE user = $user GROUP ALL")
             .bind(("user", user.to_owned()))
             .await
@@ -143,7 +150,9 @@ impl SurrealAddressStore {
         };
         let Some(row) = row else {
             let _ = tx.cancel().await;
-            return Attempt::Done(Err(AddressStoreError::Unavailable { reason: "the new address was not returned".into() }));
+            return Attempt::Done(Err(AddressStoreError::Unavailable {
+                reason: "the new address was not returned".into(),
+            }));
         };
         match tx.commit().await {
             Ok(_) => Attempt::Done(row.into_saved().map(|(_, saved)| saved)),
@@ -193,7 +202,9 @@ impl AddressStore for SurrealAddressStore {
         let fields = AddressFields::from(address);
         let changed = retrying(|| {
             self.db
-                .query("UPDATE type::record('address', $id) MERGE $fields WHERE user = $user RETURN VALUE record::id(id)")
+                .query(
+                    "UPDATE type::record('address', $id) MERGE $fields WHERE user = $user RETURN VALUE record::id(id)",
+                )
                 .bind(("id", id.0.clone()))
                 .bind(("user", user.0.clone()))
                 .bind(("fields", fields.clone()))
@@ -218,7 +229,8 @@ impl AddressStore for SurrealAddressStore {
 
     async fn remove_all(&self, user: &UserId) -> Result<(), AddressStoreError> {
         let user = user.0.clone();
-        let erase = "DELETE address WHERE user = $user RETURN NONE; DELETE type::record('address_book', $user) RETURN NONE";
+        let erase =
+            "DELETE address WHERE user = $user RETURN NONE; DELETE type::record('address_book', $user) RETURN NONE";
         retrying(|| self.db.query(erase).bind(("user", user.clone())))
             .await
             .and_then(surrealdb::IndexedResults::check)

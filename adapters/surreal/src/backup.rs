@@ -77,7 +77,12 @@ impl Database {
     /// before the database is touched; [`BackupError::NotEmpty`] without `replace` when records
     /// exist; [`BackupError::Safety`] when the safety export cannot be written (nothing is erased);
     /// [`BackupError::Import`] when the file is missing or not a backup; [`BackupError::Connect`].
-    pub async fn restore(url: &str, options: &ConnectOptions, file: &Path, replace: Option<&Path>) -> Result<(Self, bool), BackupError> {
+    pub async fn restore(
+        url: &str,
+        options: &ConnectOptions,
+        file: &Path,
+        replace: Option<&Path>,
+    ) -> Result<(Self, bool), BackupError> {
         let fail = |reason: String| BackupError::Import { path: file.to_owned(), reason };
         if !file.is_file() {
             return Err(fail("no such file".to_owned()));
@@ -89,13 +94,16 @@ impl Database {
             _ if holding.is_empty() => false,
             None => return Err(BackupError::NotEmpty { url: db.url.clone(), tables: holding.join(", ") }),
             Some(safety) => {
-                db.export_to(safety).await.map_err(|e| BackupError::Safety { path: safety.to_owned(), reason: e.to_string() })?;
+                db.export_to(safety)
+                    .await
+                    .map_err(|e| BackupError::Safety { path: safety.to_owned(), reason: e.to_string() })?;
                 check_end(safety).map_err(|reason| BackupError::Safety { path: safety.to_owned(), reason })?;
                 true
             }
         };
         // A clean database, so the backup's definitions apply exactly as written.
-        let unreachable = |e: surrealdb::Error| ConnectError::Unreachable { url: db.url.clone(), reason: e.message().to_owned() };
+        let unreachable =
+            |e: surrealdb::Error| ConnectError::Unreachable { url: db.url.clone(), reason: e.message().to_owned() };
         db.db
             .query(format!("REMOVE DATABASE IF EXISTS {}", db.database))
             .await
@@ -109,7 +117,8 @@ impl Database {
 
     /// The tables holding at least one record, bookkeeping aside.
     async fn tables_with_records(&self) -> Result<Vec<String>, ConnectError> {
-        let unreachable = |e: surrealdb::Error| ConnectError::Unreachable { url: self.url.clone(), reason: e.message().to_owned() };
+        let unreachable =
+            |e: surrealdb::Error| ConnectError::Unreachable { url: self.url.clone(), reason: e.message().to_owned() };
         let tables: Vec<String> = match self
             .db
             .query("RETURN object::keys((INFO FOR DB).tables)")
@@ -213,7 +222,11 @@ mod tests {
         let (_dir, path) = written(b"DEFINE TABLE a;\nINSERT [{ id: a:1 }];");
         mark_end(&path).expect("marked");
         let whole = std::fs::read(&path).expect("read");
-        assert!(whole.starts_with(b"DEFINE TABLE a;\nINSERT [{ id: a:1 }];\n-- marque backup end: 38 bytes, sha256 "), "{}", String::from_utf8_lossy(&whole));
+        assert!(
+            whole.starts_with(b"DEFINE TABLE a;\nINSERT [{ id: a:1 }];\n-- marque backup end: 38 bytes, sha256 "),
+            "{}",
+            String::from_utf8_lossy(&whole)
+        );
         assert_eq!(check_end(&path), Ok(()));
         let newline = whole.iter().position(|b| *b == b'\n').expect("a line") + 1;
         for cut in [0, 1, newline, whole.len() / 2, whole.len() - 1] {

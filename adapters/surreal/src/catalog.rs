@@ -302,7 +302,12 @@ fn window(offset: u64, limit: u32) -> Vars {
 impl SurrealCatalogStore {
     /// Runs `surql` (with `{FIELDS}` standing for the product fields) and reads its
     /// products and, when asked, the size of the whole result.
-    async fn read_products(&self, surql: &str, vars: Vars, answer: Answer) -> Result<(Vec<Product>, u64), CatalogStoreError> {
+    async fn read_products(
+        &self,
+        surql: &str,
+        vars: Vars,
+        answer: Answer,
+    ) -> Result<(Vec<Product>, u64), CatalogStoreError> {
         let mut request = self.db.query(surql.replace("{FIELDS}", PRODUCT_FIELDS));
         for var in vars {
             request = request.bind(var);
@@ -478,7 +483,11 @@ impl CatalogStore for SurrealCatalogStore {
         Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
     }
 
-    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {
+    async fn product_stamps(
+        &self,
+        after: Option<ProductId>,
+        limit: u32,
+    ) -> Result<Vec<ProductStamp>, CatalogStoreError> {
         if limit == 0 {
             return Ok(Vec::new());
         }
@@ -487,11 +496,8 @@ impl CatalogStore for SurrealCatalogStore {
             Some(after) => self.db.query(STAMPS_AFTER).bind(("after", after.0)),
             None => self.db.query(STAMPS_FIRST),
         };
-        let rows: Vec<StampRow> = request
-            .bind(("limit", int(limit)))
-            .await
-            .and_then(|mut r| r.take(0))
-            .map_err(|e| unavailable(&e))?;
+        let rows: Vec<StampRow> =
+            request.bind(("limit", int(limit))).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
         Ok(rows.into_iter().map(ProductStamp::from).collect())
     }
 
@@ -541,9 +547,16 @@ mod tests {
         let slug = |s: &str| BrandSlug::from_code(s).expect("a slug");
         let cases = [
             (ProductListing { brands: vec![slug("bmw")], ..ProductListing::default() }, vec!["product_oem_newest"]),
-            (ProductListing { category: Some("brakes".into()), ..ProductListing::default() }, vec!["product_category_newest"]),
             (
-                ProductListing { category: Some("brakes".into()), subcategory: Some("brake-disc".into()), ..ProductListing::default() },
+                ProductListing { category: Some("brakes".into()), ..ProductListing::default() },
+                vec!["product_category_newest"],
+            ),
+            (
+                ProductListing {
+                    category: Some("brakes".into()),
+                    subcategory: Some("brake-disc".into()),
+                    ..ProductListing::default()
+                },
                 vec!["product_subcategory_newest"],
             ),
             (
@@ -559,7 +572,10 @@ mod tests {
         for (listing, indexes) in cases {
             let (mut conditions, vars) = listing_filters(&listing);
             let count = format!("SELECT count() AS n FROM product {} GROUP ALL", where_clause(&conditions));
-            let edge = format!("SELECT VALUE created_at FROM product {} ORDER BY created_at DESC LIMIT 1 START 19", where_clause(&conditions));
+            let edge = format!(
+                "SELECT VALUE created_at FROM product {} ORDER BY created_at DESC LIMIT 1 START 19",
+                where_clause(&conditions)
+            );
             conditions.push("created_at >= 0");
             let rows = format!(
                 "SELECT id FROM product {} ORDER BY created_at DESC, id ASC LIMIT 20",
@@ -575,13 +591,19 @@ mod tests {
         let after = plan(&store.db, STAMPS_AFTER, vec![("after", super::text("p1")), ("limit", super::int(10))]).await;
         assert!(!after.contains("TableScan") && !after.contains("Sort"), "{after}");
         let first = plan(&store.db, STAMPS_FIRST, vec![("limit", super::int(10))]).await;
-        assert!(first.contains("\"limit\":\"$limit\"") && !first.contains("Sort"), "the scan stops after the window: {first}");
+        assert!(
+            first.contains("\"limit\":\"$limit\"") && !first.contains("Sort"),
+            "the scan stops after the window: {first}"
+        );
     }
 
     #[test]
     fn a_clash_names_the_product_key() {
         let clash = |id: &str| {
-            Error::already_exists(format!("Database record `{id}` already exists"), AlreadyExistsError::Record { id: id.into() })
+            Error::already_exists(
+                format!("Database record `{id}` already exists"),
+                AlreadyExistsError::Record { id: id.into() },
+            )
         };
         assert_eq!(clashing_key(&clash("product:p1")), "p1");
         assert_eq!(clashing_key(&clash("product:`00123`")), "00123");
@@ -590,8 +612,11 @@ mod tests {
 
     #[test]
     fn windows_never_overflow() {
-        let bound = |offset, limit| window(offset, limit).into_iter().map(|(name, v)| (name, v.into_json_value())).collect::<Vec<_>>();
-        let numbers = |offset, limit| bound(offset, limit).iter().map(|(_, v)| v.as_i64().unwrap_or(-1)).collect::<Vec<_>>();
+        let bound = |offset, limit| {
+            window(offset, limit).into_iter().map(|(name, v)| (name, v.into_json_value())).collect::<Vec<_>>()
+        };
+        let numbers =
+            |offset, limit| bound(offset, limit).iter().map(|(_, v)| v.as_i64().unwrap_or(-1)).collect::<Vec<_>>();
         // offset, limit, last, end
         assert_eq!(numbers(0, 20), [0, 20, 19, 20]);
         assert_eq!(numbers(u64::MAX, u32::MAX), [i64::MAX, i64::from(u32::MAX), i64::MAX, i64::MAX]);

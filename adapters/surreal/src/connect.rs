@@ -14,8 +14,8 @@ use crate::conn::Conn;
 use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::{
-    SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore, SurrealRateCounter,
-    SurrealWishlistStore,
+    SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore,
+    SurrealRateCounter, SurrealWishlistStore,
 };
 
 /// Why the database could not be opened.
@@ -212,7 +212,14 @@ impl Database {
             Endpoint::SurrealKv(dir) => Some(absolute_dir(dir)?.join("LOCK")),
             Endpoint::Memory | Endpoint::Server(_) => None,
         };
-        Ok(Self { db, database: options.database.clone(), namespace: options.namespace.clone(), url: shown, link, lock })
+        Ok(Self {
+            db,
+            database: options.database.clone(),
+            namespace: options.namespace.clone(),
+            url: shown,
+            link,
+            lock,
+        })
     }
 
     /// The catalog store on this connection.
@@ -305,7 +312,10 @@ impl Database {
             .await
             .and_then(surrealdb::IndexedResults::check)
             .map(drop)
-            .map_err(|e| ConnectError::Unreachable { url: "the current database".to_owned(), reason: e.message().to_owned() })
+            .map_err(|e| ConnectError::Unreachable {
+                url: "the current database".to_owned(),
+                reason: e.message().to_owned(),
+            })
     }
 
     /// Removes this database and everything in it. For tests and tooling against a
@@ -320,7 +330,10 @@ impl Database {
             .await
             .and_then(surrealdb::IndexedResults::check)
             .map(drop)
-            .map_err(|e| ConnectError::Unreachable { url: "the current database".to_owned(), reason: e.message().to_owned() })
+            .map_err(|e| ConnectError::Unreachable {
+                url: "the current database".to_owned(),
+                reason: e.message().to_owned(),
+            })
     }
 }
 
@@ -401,7 +414,8 @@ impl Endpoint {
     }
 
     async fn open(&self, memory: StoreMemory) -> Result<Conn, ConnectError> {
-        let any = |result: surrealdb::Result<Surreal<_>>| result.map(Conn::Any).map_err(|e| self.unreachable(e.message()));
+        let any =
+            |result: surrealdb::Result<Surreal<_>>| result.map(Conn::Any).map_err(|e| self.unreachable(e.message()));
         match self {
             Endpoint::Memory => any(surrealdb::engine::any::connect("mem://").await),
             Endpoint::Server(url) => any(surrealdb::engine::any::connect(url.as_str()).await),
@@ -432,7 +446,11 @@ impl Endpoint {
 }
 
 /// Signs in on `db` as `credentials`, at their level.
-async fn sign_in<C: surrealdb::Connection>(db: &Surreal<C>, credentials: &Credentials, options: &ConnectOptions) -> surrealdb::Result<()> {
+async fn sign_in<C: surrealdb::Connection>(
+    db: &Surreal<C>,
+    credentials: &Credentials,
+    options: &ConnectOptions,
+) -> surrealdb::Result<()> {
     let username = credentials.username.clone();
     let password = credentials.password.clone();
     let namespace = options.namespace.clone();
@@ -489,7 +507,8 @@ fn host_and_port(url: &str) -> String {
     let (scheme, rest) = url.split_once("://").unwrap_or(("ws", url));
     let authority = rest.split(['/', '?']).next().unwrap_or(rest);
     let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
-    let has_port = host.rsplit_once(':').is_some_and(|(_, port)| port.chars().all(|c| c.is_ascii_digit()) && !port.is_empty());
+    let has_port =
+        host.rsplit_once(':').is_some_and(|(_, port)| port.chars().all(|c| c.is_ascii_digit()) && !port.is_empty());
     if has_port {
         host.to_owned()
     } else {
@@ -514,7 +533,10 @@ mod tests {
         assert_eq!(Endpoint::parse("mem://"), Ok(Endpoint::Memory));
         assert_eq!(Endpoint::parse(" memory "), Ok(Endpoint::Memory));
         assert_eq!(Endpoint::parse("surrealkv://data/db"), Ok(Endpoint::SurrealKv(PathBuf::from("data/db"))));
-        assert_eq!(Endpoint::parse("surrealkv:///var/lib/marque"), Ok(Endpoint::SurrealKv(PathBuf::from("/var/lib/marque"))));
+        assert_eq!(
+            Endpoint::parse("surrealkv:///var/lib/marque"),
+            Ok(Endpoint::SurrealKv(PathBuf::from("/var/lib/marque")))
+        );
         assert_eq!(Endpoint::parse("ws://127.0.0.1:8000"), Ok(Endpoint::Server("ws://127.0.0.1:8000".into())));
         assert_eq!(Endpoint::parse("wss://db.example.in"), Ok(Endpoint::Server("wss://db.example.in".into())));
         for bad in ["", "surrealkv://", "ws://", "rocksdb://x", "postgres://u@h/db", "mem://x", "data/db"] {

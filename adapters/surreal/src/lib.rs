@@ -35,12 +35,12 @@ mod schema;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
-pub use backup::BackupError;
 pub use addresses::SurrealAddressStore;
+pub use backup::BackupError;
 pub use catalog::{SurrealCatalogChanges, SurrealCatalogStore};
+pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
+pub use link::{Guarded, SurrealReadiness};
 pub use orders::SurrealOrderStore;
 pub use rate::SurrealRateCounter;
-pub use wishlist::SurrealWishlistStore;
-pub use link::{Guarded, SurrealReadiness};
-pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
 pub use schema::{latest_migration, AppliedMigration};
+pub use wishlist::SurrealWishlistStore;

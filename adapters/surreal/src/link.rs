@@ -27,10 +27,11 @@ use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::rate::WindowHits;
 use marque_ports::{
-    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, Challenge,
-    ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId,
-    PendingSignIn, PlacedOrder, Placement, ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness,
-    ReadinessError, Reservation, ReservationState, SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
+    AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
+    CatalogStoreError, CatalogVersion, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId,
+    OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PendingSignIn, PlacedOrder, Placement,
+    ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
+    SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
@@ -83,10 +84,17 @@ impl Link {
             loop {
                 ticks.tick().await;
                 let Some(state) = weak.upgrade() else { break };
-                let outcome = match tokio::time::timeout(PROBE_DEADLINE, tokio::net::TcpStream::connect(address.as_str())).await {
+                let outcome = match tokio::time::timeout(
+                    PROBE_DEADLINE,
+                    tokio::net::TcpStream::connect(address.as_str()),
+                )
+                .await
+                {
                     Ok(Ok(_)) => Ok(()),
                     Ok(Err(e)) => Err(format!("connecting to {address}: {e}")),
-                    Err(_) => Err(format!("connecting to {address}: no answer within {} ms", PROBE_DEADLINE.as_millis())),
+                    Err(_) => {
+                        Err(format!("connecting to {address}: no answer within {} ms", PROBE_DEADLINE.as_millis()))
+                    }
                 };
                 state.record(&outcome);
             }
@@ -178,7 +186,14 @@ macro_rules! unavailable_is {
     };
 }
 
-unavailable_is!(CatalogStoreError, AccountStoreError, AddressStoreError, OrderStoreError, RateCounterError, WishlistStoreError);
+unavailable_is!(
+    CatalogStoreError,
+    AccountStoreError,
+    AddressStoreError,
+    OrderStoreError,
+    RateCounterError,
+    WishlistStoreError
+);
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
 /// out its stores this way; it implements the same port as the store it wraps.

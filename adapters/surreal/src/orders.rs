@@ -9,8 +9,8 @@ use marque_domain::order::{OrderLine, OrderStatus};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PlacedOrder, Placement, RefundRecord,
-    RefundState, Reservation, ReservationState, UserId,
+    OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PlacedOrder, Placement,
+    RefundRecord, RefundState, Reservation, ReservationState, UserId,
 };
 use surrealdb::types::SurrealValue;
 
@@ -259,10 +259,32 @@ struct KeyedReservationRow {
 
 fn keyed_reservation(row: KeyedReservationRow) -> Result<(Reservation, ReservationState), OrderStoreError> {
     let KeyedReservationRow {
-        key, held_at: _, user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
+        key,
+        held_at: _,
+        user,
+        user_name,
+        lines,
+        address,
+        discount,
+        discount_amount,
+        delivery_charge,
+        total,
+        created_at,
+        expires_at,
+        state,
     } = row;
     let row = ReservationRow {
-        user, user_name, lines, address, discount, discount_amount, delivery_charge, total, created_at, expires_at, state,
+        user,
+        user_name,
+        lines,
+        address,
+        discount,
+        discount_amount,
+        delivery_charge,
+        total,
+        created_at,
+        expires_at,
+        state,
     };
     reservation_of(&key, row)
 }
@@ -355,7 +377,8 @@ async fn commit<T>(tx: Tx, value: T) -> Attempt<T> {
 
 /// Takes each line's units in `tx`; the first line whose product has too few ends it.
 async fn take_stock(tx: &Tx, lines: &[LineRow]) -> Result<Option<ProductId>, surrealdb::Error> {
-    const TAKE: &str = "UPDATE type::record('product', $id) SET quantity -= $n WHERE quantity >= $n RETURN VALUE record::id(id)";
+    const TAKE: &str =
+        "UPDATE type::record('product', $id) SET quantity -= $n WHERE quantity >= $n RETURN VALUE record::id(id)";
     for line in lines {
         let taken: Vec<String> = tx
             .query(TAKE)
@@ -554,9 +577,8 @@ impl SurrealOrderStore {
             Ok((i, o)) => (i.first().copied().unwrap_or(0), o.first().copied().unwrap_or(0)),
             Err(e) => return abandon(tx, e).await,
         };
-        let Ok(invoice_number) = u32::try_from(invoice_serial)
-            .map_err(|_| ())
-            .and_then(|s| InvoiceNumber::new(year, s).map_err(|_| ()))
+        let Ok(invoice_number) =
+            u32::try_from(invoice_serial).map_err(|_| ()).and_then(|s| InvoiceNumber::new(year, s).map_err(|_| ()))
         else {
             return give_up(tx, Err(OrderStoreError::SeriesExhausted)).await;
         };

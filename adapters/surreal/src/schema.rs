@@ -232,8 +232,12 @@ mod tests {
         let claims: Vec<Option<String>> =
             db.query("SELECT VALUE email_claim FROM user ORDER BY id").await.and_then(|mut r| r.take(0)).expect("read");
         assert_eq!(claims, vec![s("c@example.in"), s("b@example.in"), s("d@example.in"), s("a@example.in")]);
-        let codes: Vec<i64> = db.query("SELECT VALUE tries_left FROM otp_challenge").await.and_then(|mut r| r.take(0)).expect("read");
+        let codes: Vec<i64> =
+            db.query("SELECT VALUE tries_left FROM otp_challenge").await.and_then(|mut r| r.take(0)).expect("read");
         assert!(codes.is_empty(), "codes under the old key are dropped");
-        db.query(ninth.surql).await.and_then(surrealdb::IndexedResults::check).expect("migration 9 again changes nothing");
+        db.query(ninth.surql)
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .expect("migration 9 again changes nothing");
     }
 }

@@ -2,8 +2,8 @@
 
 use marque_app::{AccountError, AccountService, Action, AddressService, Avatar, LoginOutcome, Throttle, Who};
 use marque_domain::account::{Registration, RegistrationInput};
-use marque_domain::Message;
 use marque_domain::address::SavedAddress;
+use marque_domain::Message;
 use marque_ports::UserRecord;
 use poem::Request;
 use poem_openapi::param::Path;
@@ -53,7 +53,6 @@ macro_rules! account_response {
         }
     };
 }
-
 
 /// The body of an error the account use cases report.
 fn body(e: &AccountError) -> Json<ErrorBody> {
@@ -253,10 +252,8 @@ account_response!(ResendResponse, StatusMessage, resend_bad_request, "resend_bad
     NotFound = 404,
 });
 session_response!(UserResponse, UserBody, user_bad_request, "user_bad_request", {});
-session_response!(LogoutResponse, StatusMessage, logout_bad_request, "logout_bad_request", {
-});
-session_response!(AuthLogoutResponse, StatusOnly, auth_logout_bad_request, "auth_logout_bad_request", {
-});
+session_response!(LogoutResponse, StatusMessage, logout_bad_request, "logout_bad_request", {});
+session_response!(AuthLogoutResponse, StatusOnly, auth_logout_bad_request, "auth_logout_bad_request", {});
 session_response!(UpdateUserResponse, UserBody, update_user_bad_request, "update_user_bad_request", limited, {
     /// The path names another customer.
     Forbidden = 403,
@@ -341,8 +338,12 @@ impl AccountApi {
                 email: user.email,
                 mobile: user.mobile,
             })),
-            Err(e @ (AccountError::Registration(_) | AccountError::Invalid(_))) => RegisterResponse::BadRequest(body(&e)),
-            Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => RegisterResponse::Conflict(body(&e)),
+            Err(e @ (AccountError::Registration(_) | AccountError::Invalid(_))) => {
+                RegisterResponse::BadRequest(body(&e))
+            }
+            Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => {
+                RegisterResponse::Conflict(body(&e))
+            }
             Err(e @ AccountError::RateLimited(_, wait)) => RegisterResponse::TooMany(body(&e), wait),
             Err(e) => RegisterResponse::Unavailable(body(&e)),
         }
@@ -408,7 +409,9 @@ impl AccountApi {
             Err(e @ (AccountError::OtpWrong | AccountError::OtpExpired | AccountError::Invalid(_))) => {
                 VerifyResponse::BadRequest(body(&e))
             }
-            Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => VerifyResponse::Conflict(body(&e)),
+            Err(e @ (AccountError::DuplicateEmail | AccountError::DuplicateMobile)) => {
+                VerifyResponse::Conflict(body(&e))
+            }
             Err(e @ AccountError::RateLimited(_, wait)) => VerifyResponse::TooMany(body(&e), wait),
             Err(e) => VerifyResponse::Unavailable(body(&e)),
         }
@@ -422,7 +425,10 @@ impl AccountApi {
         by_client!(self.throttle, Action::Resend, req, ResendResponse);
         let who = Who { email: input.email.clone(), mobile: input.mobile.clone() };
         match self.accounts.resend(&who).await {
-            Ok(_) => ResendResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: Message::OtpResent.text().into() })),
+            Ok(_) => ResendResponse::Ok(Json(StatusMessage {
+                status: SUCCESS.into(),
+                message: Message::OtpResent.text().into(),
+            })),
             Err(e @ AccountError::Invalid(_)) => ResendResponse::BadRequest(body(&e)),
             Err(e @ AccountError::NotFound(_)) => ResendResponse::NotFound(body(&e)),
             Err(e @ AccountError::RateLimited(_, wait)) => ResendResponse::TooMany(body(&e), wait),
@@ -499,7 +505,13 @@ mod redaction_tests {
             format!("{:?}", EmailLogin { email: s("a@b.in"), password: s("Pass-word-1!") }),
             format!(
                 "{:?}",
-                LoginBody { status: s("success"), message: s("ok"), token: Some(s("session-token-1")), email: s("a@b.in"), mobile: s("") }
+                LoginBody {
+                    status: s("success"),
+                    message: s("ok"),
+                    token: Some(s("session-token-1")),
+                    email: s("a@b.in"),
+                    mobile: s("")
+                }
             ),
             format!("{:?}", VerifyInput { email: None, mobile: Some(s("9876543210")), otp: s("424242") }),
             format!("{:?}", VerifyBody { status: s("success"), message: s("success"), token: s("session-token-2") }),

@@ -121,7 +121,11 @@ impl From<&AddressErrors> for InvalidAddressBody {
         let first = ErrorBody::from_rule(errors).0;
         let errors = errors
             .iter()
-            .map(|(field, m)| FieldError { field: field.name().into(), message: m.text().into(), code: m.code().into() })
+            .map(|(field, m)| FieldError {
+                field: field.name().into(),
+                message: m.text().into(),
+                code: m.code().into(),
+            })
             .collect();
         Self { errors, ..first.into() }
     }
@@ -208,7 +212,12 @@ impl AddressApi {
 impl AddressApi {
     /// Adds a delivery address to the customer's book. Every failing field is answered at once.
     #[oai(path = "/add/address/:userId", method = "patch", operation_id = "addAddress")]
-    async fn add(&self, customer: Customer, #[oai(name = "userId")] user_id: Path<String>, form: Json<AddressForm>) -> AddResponse {
+    async fn add(
+        &self,
+        customer: Customer,
+        #[oai(name = "userId")] user_id: Path<String>,
+        form: Json<AddressForm>,
+    ) -> AddResponse {
         if let Err(e) = ensure_owner(&customer, &user_id) {
             return AddResponse::Forbidden(e);
         }
@@ -233,7 +242,12 @@ impl AddressApi {
 
     /// Replaces one of the customer's addresses; its id stays.
     #[oai(path = "/edit/address/:addressId", method = "patch", operation_id = "editAddress")]
-    async fn edit(&self, customer: Customer, #[oai(name = "addressId")] address_id: Path<String>, form: Json<AddressForm>) -> EditResponse {
+    async fn edit(
+        &self,
+        customer: Customer,
+        #[oai(name = "addressId")] address_id: Path<String>,
+        form: Json<AddressForm>,
+    ) -> EditResponse {
         throttle!(self.throttle, Action::AddressWrite, customer, EditResponse);
         let user = UserId(customer.id().to_owned());
         match self.addresses.edit(&user, &AddressId(address_id.0), &form.0.into()).await {

@@ -6,12 +6,8 @@ use poem::http::{header, HeaderValue, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response};
 
 /// The API's routes outside the OpenAPI document, relative to `/api`, with their one method.
-const OUTSIDE_DOCUMENT: &[(&str, &str)] = &[
-    ("/razorpay/webhook", "POST"),
-    ("/dev/signin", "GET"),
-    ("/dev/signin/continue", "GET"),
-    ("/dev/outbox", "GET"),
-];
+const OUTSIDE_DOCUMENT: &[(&str, &str)] =
+    &[("/razorpay/webhook", "POST"), ("/dev/signin", "GET"), ("/dev/signin/continue", "GET"), ("/dev/outbox", "GET")];
 
 /// Each API path as its segments (`None` for a `{parameter}`), with the methods it takes.
 #[derive(Debug, Clone, Default)]

@@ -74,9 +74,15 @@ macro_rules! guarded_answers {
     ($name:ident) => {
         impl $name {
             /// The answer to `result` unless one of its misses was refused.
-            fn guarded<T>(result: Result<T, CatalogError>, verdict: Option<Verdict>, ok: impl FnOnce(T) -> Self) -> Self {
+            fn guarded<T>(
+                result: Result<T, CatalogError>,
+                verdict: Option<Verdict>,
+                ok: impl FnOnce(T) -> Self,
+            ) -> Self {
                 match (verdict, result) {
-                    (Some(Verdict::TooMany(wait)), _) => $name::TooMany(ErrorBody::from_message(Message::TooManyRequests), wait),
+                    (Some(Verdict::TooMany(wait)), _) => {
+                        $name::TooMany(ErrorBody::from_message(Message::TooManyRequests), wait)
+                    }
                     (Some(Verdict::TooSlow), _) => $name::Unavailable(too_slow_body()),
                     (None, Ok(answer)) => ok(answer),
                     (None, Err(e)) => e.into(),
@@ -314,7 +320,8 @@ impl CatalogApi {
             Ok(t) => t,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), self.catalog.search(term.as_str(), page)).await;
+        let (result, verdict) =
+            guarded(&self.catalog_guard, client_address(req), self.catalog.search(term.as_str(), page)).await;
         SearchResponse::guarded(result, verdict, |r| SearchResponse::Ok(results_body(r)))
     }
 
@@ -353,8 +360,15 @@ impl CatalogApi {
     /// Products of one subcategory of a category, newest first, 20 a page, narrowed by
     /// the same filters as a category page. Public: a bearer token may be sent and is
     /// not needed.
-    #[oai(path = "/get/product/:categoryName/:subCategoryName", method = "get", operation_id = "listSubcategoryProducts")]
-    #[expect(clippy::too_many_arguments, reason = "one argument per path and query parameter of the operation, and the request")]
+    #[oai(
+        path = "/get/product/:categoryName/:subCategoryName",
+        method = "get",
+        operation_id = "listSubcategoryProducts"
+    )]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one argument per path and query parameter of the operation, and the request"
+    )]
     async fn subcategory_products(
         &self,
         req: &Request,
@@ -380,7 +394,9 @@ impl CatalogApi {
             };
         let listing = self.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page);
         let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
-        SubcategoryListingResponse::guarded(result, verdict, |listing| SubcategoryListingResponse::Ok(Json(listing.into())))
+        SubcategoryListingResponse::guarded(result, verdict, |listing| {
+            SubcategoryListingResponse::Ok(Json(listing.into()))
+        })
     }
 
     /// Products of one OEM brand (car maker), newest first, 20 a page. A slug no
@@ -399,7 +415,8 @@ impl CatalogApi {
             Ok(p) => p,
             Err(e) => return BrandProductsResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), self.catalog.brand_products(&brand_slug.0, page)).await;
+        let (result, verdict) =
+            guarded(&self.catalog_guard, client_address(req), self.catalog.brand_products(&brand_slug.0, page)).await;
         BrandProductsResponse::guarded(result, verdict, |r| BrandProductsResponse::Ok(results_body(r)))
     }
 }

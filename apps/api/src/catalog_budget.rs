@@ -56,7 +56,9 @@ impl MissBudget {
         let per_sec = capacity / 60.0;
         let mut buckets = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if buckets.len() >= MAX_CLIENTS && !buckets.contains_key(client) {
-            buckets.retain(|_, (units, at)| *units + now.saturating_duration_since(*at).as_secs_f64() * per_sec < capacity);
+            buckets.retain(|_, (units, at)| {
+                *units + now.saturating_duration_since(*at).as_secs_f64() * per_sec < capacity
+            });
         }
         let (units, at) = buckets.entry(client.to_owned()).or_insert((capacity, now));
         *units = (*units + now.saturating_duration_since(*at).as_secs_f64() * per_sec).min(capacity);
@@ -66,7 +68,11 @@ impl MissBudget {
             Ok(())
         } else {
             // Rounded up, so a retry then finds the unit back.
-            #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a small positive number of seconds")]
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a small positive number of seconds"
+            )]
             let wait = ((1.0 - *units) / per_sec).ceil().max(1.0) as u64;
             Err(wait)
         }
@@ -227,7 +233,11 @@ impl CatalogStore for BudgetedCatalogStore {
         self.inner.count_products().await
     }
 
-    async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogStoreError> {
+    async fn product_stamps(
+        &self,
+        after: Option<ProductId>,
+        limit: u32,
+    ) -> Result<Vec<ProductStamp>, CatalogStoreError> {
         self.inner.product_stamps(after, limit).await
     }
 

@@ -158,7 +158,11 @@ impl From<StartedPayment> for PayBody {
     fn from(p: StartedPayment) -> Self {
         Self {
             status: SUCCESS.into(),
-            payment_response: PaymentResponse { id: p.order.id.0, amount: p.order.amount.paise(), currency: p.order.currency },
+            payment_response: PaymentResponse {
+                id: p.order.id.0,
+                amount: p.order.amount.paise(),
+                currency: p.order.currency,
+            },
             total: p.totals.total.rupees(),
             items: p.totals.items.rupees(),
             discount: p.totals.discount.rupees(),
@@ -290,7 +294,9 @@ impl CheckoutApi {
     async fn checkout_item(&self, id: Path<String>) -> ItemResponse {
         match self.checkout.item(&ProductId(id.0)).await {
             Ok(p) => ItemResponse::Ok(Json(Box::new(CheckoutItemBody { status: SUCCESS.into(), data: p.into() }))),
-            Err(CheckoutError::ProductNotFound) => ItemResponse::NotFound(ErrorBody::from_message(Message::ProductNotFound)),
+            Err(CheckoutError::ProductNotFound) => {
+                ItemResponse::NotFound(ErrorBody::from_message(Message::ProductNotFound))
+            }
             Err(e) => ItemResponse::Unavailable(unavailable(&e)),
         }
     }
@@ -343,7 +349,9 @@ impl CheckoutApi {
         match confirmed {
             Ok(order) => SuccessResponse::Ok(Json(SuccessBody { status: SUCCESS.into(), result: order.into() })),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => SuccessResponse::Conflict(out_of_stock(product)),
-            Err(CheckoutError::Refunded) => SuccessResponse::Conflict(ErrorBody::from_message(Message::PaymentRefundedSoldOut)),
+            Err(CheckoutError::Refunded) => {
+                SuccessResponse::Conflict(ErrorBody::from_message(Message::PaymentRefundedSoldOut))
+            }
             Err(CheckoutError::Forbidden) => SuccessResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
                 Some(body) => SuccessResponse::BadRequest(body),
@@ -376,7 +384,10 @@ pub async fn webhook(req: &Request, body: Body, checkout: Data<&CheckoutService>
         Response::builder().status(status).content_type("application/json; charset=utf-8").body(body.to_string())
     };
     let Ok(bytes) = body.into_bytes_limit(crate::body_limits::WEBHOOK_MAX_BYTES).await else {
-        return json(StatusCode::PAYLOAD_TOO_LARGE, serde_json::json!({"status": "failed", "message": "The event is too large."}));
+        return json(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            serde_json::json!({"status": "failed", "message": "The event is too large."}),
+        );
     };
     let signature = req.header("x-razorpay-signature").unwrap_or_default();
     let event_id = req.header("x-razorpay-event-id").map(str::to_owned);
@@ -394,12 +405,18 @@ pub async fn webhook(req: &Request, body: Body, checkout: Data<&CheckoutService>
         }
         Err(CheckoutError::BadSignature) => {
             let m = Message::PaymentSignatureInvalid;
-            json(StatusCode::BAD_REQUEST, serde_json::json!({"status": "failed", "message": m.text(), "code": m.code()}))
+            json(
+                StatusCode::BAD_REQUEST,
+                serde_json::json!({"status": "failed", "message": m.text(), "code": m.code()}),
+            )
         }
         Err(e) => {
             tracing::error!(error = %e, "a payment event could not be handled; the provider will retry");
             let m = Message::PaymentUnavailable;
-            json(StatusCode::SERVICE_UNAVAILABLE, serde_json::json!({"status": "failed", "message": m.text(), "code": m.code()}))
+            json(
+                StatusCode::SERVICE_UNAVAILABLE,
+                serde_json::json!({"status": "failed", "message": m.text(), "code": m.code()}),
+            )
         }
     }
     .into_response()

@@ -31,8 +31,13 @@ impl Network {
 
     fn contains(&self, ip: IpAddr) -> bool {
         match (self.addr, canonical(ip)) {
-            (IpAddr::V4(net), IpAddr::V4(ip)) => prefix(u128::from(u32::from(net)) << 96, self.bits) == prefix(u128::from(u32::from(ip)) << 96, self.bits),
-            (IpAddr::V6(net), IpAddr::V6(ip)) => prefix(u128::from(net), self.bits) == prefix(u128::from(ip), self.bits),
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                prefix(u128::from(u32::from(net)) << 96, self.bits)
+                    == prefix(u128::from(u32::from(ip)) << 96, self.bits)
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                prefix(u128::from(net), self.bits) == prefix(u128::from(ip), self.bits)
+            }
             _ => false,
         }
     }
@@ -68,7 +73,9 @@ impl TrustedProxies {
         list.split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
-            .map(|s| Network::parse(s).ok_or_else(|| format!("MARQUE_TRUSTED_PROXIES: `{s}` is not an address or a CIDR")))
+            .map(|s| {
+                Network::parse(s).ok_or_else(|| format!("MARQUE_TRUSTED_PROXIES: `{s}` is not an address or a CIDR"))
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(Self)
     }
@@ -99,9 +106,7 @@ impl TrustedProxies {
 /// One `X-Forwarded-For` entry: an address, possibly with a port (`203.0.113.9:4711`,
 /// `[2001:db8::1]:443`).
 fn parse_hop(hop: &str) -> Option<IpAddr> {
-    hop.parse::<IpAddr>()
-        .ok()
-        .or_else(|| hop.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
+    hop.parse::<IpAddr>().ok().or_else(|| hop.parse::<std::net::SocketAddr>().ok().map(|s| s.ip()))
 }
 
 /// The key a client's limits are counted under: an IPv4 address, or an IPv6 address's /64.
@@ -177,7 +182,11 @@ mod tests {
         let none = TrustedProxies::default();
         assert_eq!(none.client(ip("10.0.0.5"), &["203.0.113.9"]), ip("10.0.0.5"));
         let lb = TrustedProxies::parse("10.0.0.0/8").expect("parses");
-        assert_eq!(lb.client(ip("198.51.100.1"), &["203.0.113.9"]), ip("198.51.100.1"), "an untrusted peer's header is ignored");
+        assert_eq!(
+            lb.client(ip("198.51.100.1"), &["203.0.113.9"]),
+            ip("198.51.100.1"),
+            "an untrusted peer's header is ignored"
+        );
     }
 
     #[test]
@@ -186,7 +195,11 @@ mod tests {
         assert_eq!(lb.client(ip("10.1.2.3"), &["203.0.113.9"]), ip("203.0.113.9"));
         // The client sent a made-up address first; the proxies appended what they saw.
         assert_eq!(lb.client(ip("10.1.2.3"), &["1.2.3.4, 203.0.113.9, 192.168.7.7"]), ip("203.0.113.9"));
-        assert_eq!(lb.client(ip("10.1.2.3"), &["1.2.3.4", "203.0.113.9"]), ip("203.0.113.9"), "several headers are one list");
+        assert_eq!(
+            lb.client(ip("10.1.2.3"), &["1.2.3.4", "203.0.113.9"]),
+            ip("203.0.113.9"),
+            "several headers are one list"
+        );
         assert_eq!(lb.client(ip("10.1.2.3"), &["203.0.113.9:4711"]), ip("203.0.113.9"));
         assert_eq!(lb.client(ip("10.1.2.3"), &["[2001:db8::1]:443"]), ip("2001:db8::1"));
         assert_eq!(lb.client(ip("10.1.2.3"), &[]), ip("10.1.2.3"), "no header: the proxy itself");

@@ -1,11 +1,11 @@
 //! The project's JSON error shape, for every 4xx/5xx the API answers.
 
-use poem::http::{header, StatusCode};
-use poem::{Endpoint, IntoResponse, Request, Response};
-use poem_openapi::payload::Json;
 use marque_domain::catalog::PageError;
 use marque_domain::UserFacing;
+use poem::http::{header, StatusCode};
+use poem::{Endpoint, IntoResponse, Request, Response};
 use poem_openapi::error::ParseParamError;
+use poem_openapi::payload::Json;
 use poem_openapi::Object;
 
 /// `{ "status": "failed", "message": "…" }`, with a stable `code` where one exists.
@@ -91,16 +91,10 @@ pub async fn json_errors<E: Endpoint>(next: E, req: Request) -> poem::Result<Res
 
 fn error_response_with_code(status: StatusCode, message: marque_domain::Message) -> Response {
     let body = serde_json::json!({ "status": "failed", "message": message.text(), "code": message.code() });
-    Response::builder()
-        .status(status)
-        .content_type("application/json; charset=utf-8")
-        .body(body.to_string())
+    Response::builder().status(status).content_type("application/json; charset=utf-8").body(body.to_string())
 }
 
 fn error_response(status: StatusCode, message: &str) -> Response {
     let body = serde_json::json!({ "status": "failed", "message": message });
-    Response::builder()
-        .status(status)
-        .content_type("application/json; charset=utf-8")
-        .body(body.to_string())
+    Response::builder().status(status).content_type("application/json; charset=utf-8").body(body.to_string())
 }

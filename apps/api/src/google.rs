@@ -57,7 +57,11 @@ impl SignInContext {
     /// The sign-in's part of the API's services.
     #[must_use]
     pub fn of(services: &crate::Services) -> Self {
-        Self { sign_in: services.sign_in.clone(), accounts: services.accounts.clone(), throttle: services.throttle.clone() }
+        Self {
+            sign_in: services.sign_in.clone(),
+            accounts: services.accounts.clone(),
+            throttle: services.throttle.clone(),
+        }
     }
 }
 
@@ -205,7 +209,10 @@ async fn start(ctx: &SignInContext, req: &Request) -> StartAnswer {
         tracing::error!(error = %e, "keeping a started sign-in failed");
         return StartAnswer::failure();
     }
-    let cookie = sign_in_cookie(&ctx.accounts.sign_in_browser(&started.pending.state), marque_app::AccountService::PENDING_SIGN_IN_SECS);
+    let cookie = sign_in_cookie(
+        &ctx.accounts.sign_in_browser(&started.pending.state),
+        marque_app::AccountService::PENDING_SIGN_IN_SECS,
+    );
     StartAnswer::to(&started.redirect_to, Some(cookie))
 }
 
@@ -329,12 +336,12 @@ pub fn dev_continue(req: &Request, ctx: Data<&SignInContext>, Query(q): Query<De
         return Response::builder().status(StatusCode::NOT_FOUND).finish();
     };
     if q.redirect_uri != sign_in.callback(req) {
-        return Response::builder()
-            .status(StatusCode::BAD_REQUEST)
-            .content_type("application/json")
-            .body(serde_json::json!({"status": "failed", "message": "The return address is not this shop's."}).to_string());
+        return Response::builder().status(StatusCode::BAD_REQUEST).content_type("application/json").body(
+            serde_json::json!({"status": "failed", "message": "The return address is not this shop's."}).to_string(),
+        );
     }
-    let query = serde_urlencoded::to_string([("state", q.state.as_str()), ("code", q.email.as_str())]).unwrap_or_default();
+    let query =
+        serde_urlencoded::to_string([("state", q.state.as_str()), ("code", q.email.as_str())]).unwrap_or_default();
     redirect(&format!("{}?{query}", q.redirect_uri))
 }
 
@@ -428,7 +435,9 @@ impl SignInApi {
     async fn exchange(&self, req: &Request, input: Json<ExchangeInput>) -> ExchangeResponse {
         let browser = sign_in_cookie_of(req).unwrap_or_default();
         match self.ctx.accounts.exchange_sign_in_code(&input.0.token, &browser).await {
-            Ok((token, _)) => ExchangeResponse::Ok(Json(ExchangeBody { token: token.expose().to_owned() }), sign_in_cookie("", 0)),
+            Ok((token, _)) => {
+                ExchangeResponse::Ok(Json(ExchangeBody { token: token.expose().to_owned() }), sign_in_cookie("", 0))
+            }
             Err(AccountError::Unavailable(reason)) => {
                 tracing::error!(%reason, "accounts unavailable");
                 ExchangeResponse::Unavailable(ErrorBody::from_message(Message::AccountUnavailable))

@@ -236,15 +236,10 @@ pub fn routes(services: Services) -> impl Endpoint {
             .boxed(),
         None => route,
     };
-    route
-        .around(wishlist_trailing_slash)
-        .boxed()
-        .around(json_errors)
-        .boxed()
-        .around(move |next, req| {
-            let allow = allow.clone();
-            async move { allow::allow_on_405(next, req, &allow).await }
-        })
+    route.around(wishlist_trailing_slash).boxed().around(json_errors).boxed().around(move |next, req| {
+        let allow = allow.clone();
+        async move { allow::allow_on_405(next, req, &allow).await }
+    })
 }
 
 /// `GET /api/get/wishlist/` (the specification's spelling) is `GET /api/get/wishlist`.

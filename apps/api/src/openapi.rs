@@ -48,9 +48,9 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
         TITLE,
         VERSION,
     )
-        .description("Marketplace for new and used spare parts for luxury cars. Prices are in rupees and include GST.")
-        .server(poem_openapi::ServerObject::new("/").description("This shop's own origin: every path starts with /api."))
-        .url_prefix("/api")
+    .description("Marketplace for new and used spare parts for luxury cars. Prices are in rupees and include GST.")
+    .server(poem_openapi::ServerObject::new("/").description("This shop's own origin: every path starts with /api."))
+    .url_prefix("/api")
 }
 
 /// The OpenAPI document as JSON, the same text `/api/openapi.json` serves.
@@ -72,7 +72,9 @@ fn for_integrators(spec: &str) -> String {
                     // {description, nullable}]`); the second member says nothing the outer one does not.
                     map.insert("type".to_owned(), serde_json::json!("object"));
                     if let Some(members) = map.get_mut("allOf").and_then(|m| m.as_array_mut()) {
-                        members.retain(|m| !m.as_object().is_some_and(|m| m.keys().all(|k| k == "description" || k == "nullable")));
+                        members.retain(|m| {
+                            !m.as_object().is_some_and(|m| m.keys().all(|k| k == "description" || k == "nullable"))
+                        });
                     }
                 }
                 map.values_mut().for_each(typed_nullables);

@@ -183,7 +183,9 @@ enum InvoiceResponse {
 
 fn invoice_bad_request(err: poem::Error) -> InvoiceResponse {
     match err.status() {
-        poem::http::StatusCode::UNAUTHORIZED => InvoiceResponse::Unauthorized(ErrorBody::from_message(Message::LoginRequired)),
+        poem::http::StatusCode::UNAUTHORIZED => {
+            InvoiceResponse::Unauthorized(ErrorBody::from_message(Message::LoginRequired))
+        }
         poem::http::StatusCode::SERVICE_UNAVAILABLE => {
             InvoiceResponse::Unavailable(ErrorBody::from_message(Message::AccountUnavailable))
         }
@@ -252,7 +254,9 @@ impl OrderApi {
         throttle!(self.throttle, Action::Invoice, customer, InvoiceResponse);
         let user = UserId(customer.id().to_owned());
         match self.orders.invoice_pdf(&user, &OrderId(order_id.0)).await {
-            Ok(pdf) => InvoiceResponse::Ok(Binary(pdf), format!("inline; filename=\"{}\"", marque_app::INVOICE_FILENAME)),
+            Ok(pdf) => {
+                InvoiceResponse::Ok(Binary(pdf), format!("inline; filename=\"{}\"", marque_app::INVOICE_FILENAME))
+            }
             Err(OrderError::Forbidden) => InvoiceResponse::Forbidden(forbidden()),
             Err(OrderError::NotFound) => InvoiceResponse::NotFound(ErrorBody::from_message(Message::OrderNotFound)),
             Err(e @ OrderError::InvoiceFailed(_)) => {

@@ -147,7 +147,9 @@ impl PrivacyApi {
             return EraseResponse::Forbidden(e);
         }
         match self.service().erase(&customer.0.user).await {
-            Ok(()) => EraseResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: ACCOUNT_DELETED.into() })),
+            Ok(()) => {
+                EraseResponse::Ok(Json(StatusMessage { status: SUCCESS.into(), message: ACCOUNT_DELETED.into() }))
+            }
             Err(e) => EraseResponse::Unavailable(unavailable(&e)),
         }
     }

@@ -405,15 +405,19 @@ fn question(req: &Request) -> Option<Question> {
     if let Some(id) = path.strip_prefix(PREFIX) {
         return plain(id).then(|| Question::Product(id.to_owned()));
     }
-    let listing = matches!(path, "/get/category" | "/get/brand/oem" | "/get/new-products" | "/get/suggestion" | "/get/productBySearch")
-        || path.starts_with("/get/product/")
+    let listing = matches!(
+        path,
+        "/get/category" | "/get/brand/oem" | "/get/new-products" | "/get/suggestion" | "/get/productBySearch"
+    ) || path.starts_with("/get/product/")
         || path.starts_with("/get/productByOem/");
     listing.then(|| Question::Listing(req.uri().path_and_query().map_or(path, |pq| pq.as_str()).to_owned()))
 }
 
 /// Ids kept: the ones a path carries as they are (no percent-encoding to undo).
 fn plain(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 128 && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    !id.is_empty()
+        && id.len() <= 128
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 /// Warms `pages` with the whole catalog once the catalog cache's generation has stood still
@@ -451,7 +455,10 @@ pub fn spawn_warmer(pages: &Arc<ResponseCache>, poll: std::time::Duration) {
                     warmed_for = Some(generation);
                 }
                 Ok(Warmed::Full(n)) => {
-                    tracing::info!(products = n, "response cache: full before every product was read (MARQUE_READY_PRODUCT_ANSWERS_MB)");
+                    tracing::info!(
+                        products = n,
+                        "response cache: full before every product was read (MARQUE_READY_PRODUCT_ANSWERS_MB)"
+                    );
                     warmed_for = Some(generation);
                 }
                 // The catalog changed meanwhile: warmed again once it settles.

@@ -164,7 +164,9 @@ impl WishlistApi {
                 message: Some(Message::WishlistFull.text().into()),
                 code: Some(Message::WishlistFull.code().into()),
             })),
-            Err(WishlistError::ProductNotFound) => AddResponse::NotFound(ErrorBody::from_message(Message::ProductNotFound)),
+            Err(WishlistError::ProductNotFound) => {
+                AddResponse::NotFound(ErrorBody::from_message(Message::ProductNotFound))
+            }
             Err(e) => AddResponse::Unavailable(unavailable(&e)),
         }
     }

@@ -5,27 +5,28 @@
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use marque_app::{
-    AccountService, AccountSettings, AddressService, CatalogService, CheckoutService, OrderService,
-    OrderSettings, OtpSecret, PrivacyService, Throttle, WishlistService,
-};
-use marque_blobs::LocalDiskBlobStore;
-use marque_catalog_cache::CachedCatalogStore;
-use marque_blobs_s3::S3BlobStore;
-use marque_outbox::Outbox;
-use marque_pdf::PdfInvoiceRenderer;
-use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
 use marque_api::response_cache::{self, ResponseCache};
 use marque_api::{
-    BudgetedCatalogStore, CatalogGuard, ClientValidation, DatabaseReadiness, PaymentSettings, Services, SignIn, SignInSettings,
+    BudgetedCatalogStore, CatalogGuard, ClientValidation, DatabaseReadiness, PaymentSettings, Services, SignIn,
+    SignInSettings,
 };
+use marque_app::{
+    AccountService, AccountSettings, AddressService, CatalogService, CheckoutService, OrderService, OrderSettings,
+    OtpSecret, PrivacyService, Throttle, WishlistService,
+};
+use marque_blobs::LocalDiskBlobStore;
+use marque_blobs_s3::S3BlobStore;
+use marque_catalog_cache::CachedCatalogStore;
+use marque_google::{DevIdentityProvider, OidcConfig, OidcIdentityProvider};
+use marque_outbox::Outbox;
+use marque_pdf::PdfInvoiceRenderer;
 use marque_ports::{BlobStore, CatalogChanges, CatalogStore, IdentityProvider, Notifier, PaymentGateway, SystemClock};
 use marque_razorpay::{RazorpayConfig, RazorpayGateway};
 use marque_razorpay_sandbox::{Sandbox, SandboxConfig};
-use marque_surreal::Database;
 use marque_storefront::encoding::TextCompression;
 use marque_storefront::hardening::{self, PolicySources, SecurityHeaders};
 use marque_storefront::{ApiEndpoint, Storefront, StorefrontOptions, StorefrontServices};
+use marque_surreal::Database;
 use poem::{EndpointExt, Route};
 
 use crate::settings::blobs::Blobs;
@@ -54,7 +55,10 @@ pub struct App {
 
 impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("App").field("settings", &self.settings).field("services", &self.services).finish_non_exhaustive()
+        f.debug_struct("App")
+            .field("settings", &self.settings)
+            .field("services", &self.services)
+            .finish_non_exhaustive()
     }
 }
 
@@ -76,25 +80,22 @@ impl App {
         let secret = settings.codes.key.expose().to_owned();
         let url = settings.database.url.to_string();
         let options = settings.database.connect_options();
-        let database = Database::connect_with(&url, &options)
-            .await
-            .with_context(|| format!("opening the database at {url}"))?;
+        let database =
+            Database::connect_with(&url, &options).await.with_context(|| format!("opening the database at {url}"))?;
         // The cache's misses of searches and listings go through each client's budget.
-        let catalog_store: Arc<dyn CatalogStore> =
-            Arc::new(BudgetedCatalogStore::new(Arc::new(database.catalog())));
+        let catalog_store: Arc<dyn CatalogStore> = Arc::new(BudgetedCatalogStore::new(Arc::new(database.catalog())));
         // Writes (the seed) go through the cache too, so it forgets at once.
-        let (catalog_store, response_cache) = cached_reads(catalog_store, Arc::new(database.catalog_changes()), &settings).await;
-        let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) =
-            match &settings.notifications {
-                Notifications::Outbox => {
-                    let outbox = Arc::new(Outbox::new());
-                    (Some(outbox.clone()), outbox)
-                }
-                Notifications::Gateways(gateways) => (None, Arc::new(crate::notify::gateways(gateways)?)),
-            };
-        let mut order_settings = OrderSettings::new(
-            identity.seller().context("the shop's GSTIN and state make no seller")?,
-        );
+        let (catalog_store, response_cache) =
+            cached_reads(catalog_store, Arc::new(database.catalog_changes()), &settings).await;
+        let (outbox, notifier): (Option<Arc<Outbox>>, Arc<dyn Notifier>) = match &settings.notifications {
+            Notifications::Outbox => {
+                let outbox = Arc::new(Outbox::new());
+                (Some(outbox.clone()), outbox)
+            }
+            Notifications::Gateways(gateways) => (None, Arc::new(crate::notify::gateways(gateways)?)),
+        };
+        let mut order_settings =
+            OrderSettings::new(identity.seller().context("the shop's GSTIN and state make no seller")?);
         order_settings.shop_name = settings.identity.name.clone();
         // The outbox keeps every SMS; the gateway sends one only with an approved template.
         order_settings.confirmation_sms = outbox.is_some() || settings.notifications.order_template().is_some();
@@ -141,16 +142,22 @@ impl App {
         });
         let addresses = Arc::new(database.addresses());
         // Checkout reads stock and prices from the store itself, never from cached answers.
-        let checkout =
-            CheckoutService::new(Arc::new(database.catalog()), addresses.clone(), Arc::new(database.orders()), payments, Arc::new(SystemClock))
-                .notifying(Arc::new(orders.clone()));
+        let checkout = CheckoutService::new(
+            Arc::new(database.catalog()),
+            addresses.clone(),
+            Arc::new(database.orders()),
+            payments,
+            Arc::new(SystemClock),
+        )
+        .notifying(Arc::new(orders.clone()));
         let checkout = crate::payments::configure_checkout(checkout, &settings);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         background::spawn_hold_sweeper(&checkout, alive_rx.clone());
         background::spawn_account_sweeper(&accounts, alive_rx.clone());
         crate::payments::spawn_reconciler(&checkout, &settings, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
-        let dev_outbox = outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
+        let dev_outbox =
+            outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
         let services = Services {
             catalog: CatalogService::new(catalog_store.clone()),
             accounts,
@@ -302,8 +309,11 @@ pub const SANDBOX_PATH: &str = "/sandbox/razorpay";
 pub fn payment_gateway(config: &Settings) -> anyhow::Result<(Arc<dyn PaymentGateway>, Option<Sandbox>)> {
     match &config.payments {
         Payments::Razorpay(razorpay) => {
-            let mut settings =
-                RazorpayConfig::new(razorpay.key_id.clone(), razorpay.key_secret.clone(), razorpay.webhook_secret.clone());
+            let mut settings = RazorpayConfig::new(
+                razorpay.key_id.clone(),
+                razorpay.key_secret.clone(),
+                razorpay.webhook_secret.clone(),
+            );
             if let Some(url) = &razorpay.api_url {
                 settings.base_url.clone_from(url);
             }
@@ -336,7 +346,11 @@ pub fn blob_store(config: &Settings) -> anyhow::Result<Arc<dyn BlobStore>> {
         Blobs::Local(root) => Ok(Arc::new(LocalDiskBlobStore::new(root.clone()))),
         Blobs::S3(settings) => {
             let store = S3BlobStore::new(settings).context("MARQUE_S3_*: the picture bucket")?;
-            tracing::info!(bucket = store.bucket(), endpoint = settings.endpoint.as_deref().unwrap_or("AWS S3"), "pictures in S3");
+            tracing::info!(
+                bucket = store.bucket(),
+                endpoint = settings.endpoint.as_deref().unwrap_or("AWS S3"),
+                "pictures in S3"
+            );
             Ok(Arc::new(store))
         }
     }
@@ -385,11 +399,10 @@ async fn cached_reads(
         tracing::warn!(error = %e, "catalog cache: the catalog version cannot be read yet");
     }
     marque_catalog_cache::spawn_poller(&cache, poll);
-    let pages = (config.ready_product_answers_mb > 0)
-        .then(|| {
-            let listings = config.cache_mb.saturating_mul(1 << 20) / 2;
-            ResponseCache::new(cache.clone(), config.ready_product_answers_mb.saturating_mul(1 << 20), listings)
-        });
+    let pages = (config.ready_product_answers_mb > 0).then(|| {
+        let listings = config.cache_mb.saturating_mul(1 << 20) / 2;
+        ResponseCache::new(cache.clone(), config.ready_product_answers_mb.saturating_mul(1 << 20), listings)
+    });
     if let Some(pages) = &pages {
         response_cache::spawn_warmer(pages, poll);
     }

@@ -4,7 +4,6 @@
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
 //! `marque_api::response_cache::spawn_warmer`; the memory trimmer is `crate::memory`'s.)
 
-
 use marque_app::{AccountService, CheckoutService};
 
 /// How often unpaid holds past their 15 minutes give their stock back.
@@ -36,12 +35,14 @@ pub fn spawn_account_sweeper(accounts: &AccountService, alive: tokio::sync::watc
         let accounts = accounts.clone();
         async move {
             match accounts.sweep().await {
-                Ok(swept) if swept.sessions + swept.pending_sign_ins > 0 || !swept.accounts.is_empty() => tracing::info!(
-                    sessions = swept.sessions,
-                    pending_sign_ins = swept.pending_sign_ins,
-                    unverified_accounts = swept.accounts.len(),
-                    "swept the account store"
-                ),
+                Ok(swept) if swept.sessions + swept.pending_sign_ins > 0 || !swept.accounts.is_empty() => {
+                    tracing::info!(
+                        sessions = swept.sessions,
+                        pending_sign_ins = swept.pending_sign_ins,
+                        unverified_accounts = swept.accounts.len(),
+                        "swept the account store"
+                    )
+                }
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "sweeping the account store failed; trying again later"),
             }

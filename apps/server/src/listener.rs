@@ -104,7 +104,8 @@ pub async fn dev_listens_on_loopback(addr: &str) -> Result<(), String> {
     }
 }
 
-const UNSPECIFIED: std::net::SocketAddr = std::net::SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), 0);
+const UNSPECIFIED: std::net::SocketAddr =
+    std::net::SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), 0);
 
 /// Where a guarded connection is in its request/response cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,7 +228,11 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Guarded<T> {
         written
     }
 
-    fn poll_write_vectored(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Poll<io::Result<usize>> {
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
         let written = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
         if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
@@ -282,7 +287,11 @@ impl<E: poem::Endpoint> poem::Endpoint for BodyDeadlineEndpoint<E> {
             Some(0) => false,
             // Past its limit it is refused before a byte is read.
             Some(length) => length <= limit as u64,
-            None => chunked || (req.version() >= poem::http::Version::HTTP_2 && !matches!(*req.method(), poem::http::Method::GET | poem::http::Method::HEAD)),
+            None => {
+                chunked
+                    || (req.version() >= poem::http::Version::HTTP_2
+                        && !matches!(*req.method(), poem::http::Method::GET | poem::http::Method::HEAD))
+            }
         };
         if has_body {
             // One byte past the limit tells `limit_bodies` the body is too large.
@@ -336,7 +345,10 @@ mod tests {
         }
         for addr in ["0.0.0.0:8080", "[::]:8080", "192.168.1.20:8080", "10.0.0.1:0"] {
             let refusal = dev_listens_on_loopback(addr).await.expect_err(addr);
-            assert!(refusal.contains("MARQUE_ENV=dev listens only on a loopback address") && refusal.contains(addr), "{refusal}");
+            assert!(
+                refusal.contains("MARQUE_ENV=dev listens only on a loopback address") && refusal.contains(addr),
+                "{refusal}"
+            );
         }
         assert!(dev_listens_on_loopback("no port").await.is_err());
     }

@@ -181,7 +181,9 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         // on this machine) leaves the shop serving, and says so.
         match marque_server::metrics::serve_apart(at).await {
             Ok(bound) => println!("metrics on http://{bound}/metrics"),
-            Err(e) => tracing::warn!(error = %e, address = %at, "the metrics listener cannot bind (MARQUE_METRICS); serving without it"),
+            Err(e) => {
+                tracing::warn!(error = %e, address = %at, "the metrics listener cannot bind (MARQUE_METRICS); serving without it")
+            }
         }
     }
     Server::new_with_acceptor(acceptor)

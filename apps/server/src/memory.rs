@@ -51,7 +51,11 @@ pub fn spawn_trimmer(alive: tokio::sync::watch::Receiver<()>) {
         })
         .await;
         if let Ok(Some((free, took))) = trimmed {
-            tracing::debug!(free_mb = free >> 20, took_ms = took.as_secs_f64() * 1e3, "gave freed memory back to the system");
+            tracing::debug!(
+                free_mb = free >> 20,
+                took_ms = took.as_secs_f64() * 1e3,
+                "gave freed memory back to the system"
+            );
         }
     });
 }

@@ -51,7 +51,9 @@ impl MetricsAt {
                      use `public` to serve /metrics on the main port",
                     addr.ip()
                 )),
-                Err(_) => Err(format!("MARQUE_METRICS `{other}`: expected `public`, `off` or a loopback ip:port like 127.0.0.1:9464")),
+                Err(_) => Err(format!(
+                    "MARQUE_METRICS `{other}`: expected `public`, `off` or a loopback ip:port like 127.0.0.1:9464"
+                )),
             },
         }
     }
@@ -81,11 +83,25 @@ pub fn install() -> Result<&'static PrometheusHandle, String> {
 fn describe() {
     use ::metrics::{describe_counter, describe_gauge, describe_histogram, Unit};
     describe_counter!("marque_http_requests_total", "HTTP requests answered, by operation and status.");
-    describe_histogram!("marque_http_request_duration_seconds", Unit::Seconds, "Time to answer an HTTP request, by operation.");
-    describe_counter!("marque_catalog_cache_total", "Catalog reads by the answer cache: hit, miss, or bypass (version not confirmed).");
-    describe_histogram!("marque_db_call_duration_seconds", Unit::Seconds, "Time of one database call, by store and call.");
+    describe_histogram!(
+        "marque_http_request_duration_seconds",
+        Unit::Seconds,
+        "Time to answer an HTTP request, by operation."
+    );
+    describe_counter!(
+        "marque_catalog_cache_total",
+        "Catalog reads by the answer cache: hit, miss, or bypass (version not confirmed)."
+    );
+    describe_histogram!(
+        "marque_db_call_duration_seconds",
+        Unit::Seconds,
+        "Time of one database call, by store and call."
+    );
     describe_counter!("marque_holds_total", "Stock holds of checkouts: held, or expired (given back unpaid).");
-    describe_counter!("marque_payments_total", "Payments reported or checked: captured, not_paid, failed (the browser's report), bad_signature.");
+    describe_counter!(
+        "marque_payments_total",
+        "Payments reported or checked: captured, not_paid, failed (the browser's report), bad_signature."
+    );
     describe_counter!("marque_orders_placed_total", "Orders placed.");
     describe_counter!("marque_refunds_total", "Refunds of payments that found no stock, by the provider's state.");
     describe_counter!("marque_import_jobs_total", "Bulk import jobs run.");
@@ -168,7 +184,9 @@ impl Operations {
                     .map(|s| if s.starts_with('{') && s.ends_with('}') { None } else { Some(s.to_owned()) })
                     .collect();
                 for (method, op) in item.as_object().into_iter().flatten() {
-                    let (Ok(method), Some(id)) = (method.to_ascii_uppercase().parse::<Method>(), op["operationId"].as_str()) else {
+                    let (Ok(method), Some(id)) =
+                        (method.to_ascii_uppercase().parse::<Method>(), op["operationId"].as_str())
+                    else {
                         continue;
                     };
                     table.push((method, segments.clone(), id.to_owned()));
@@ -214,7 +232,8 @@ pub async fn count_requests<E: Endpoint>(next: E, req: Request, operations: Arc<
     };
     ::metrics::histogram!("marque_http_request_duration_seconds", "operation" => operation.clone())
         .record(started.elapsed().as_secs_f64());
-    ::metrics::counter!("marque_http_requests_total", "operation" => operation, "status" => status.as_str().to_owned()).increment(1);
+    ::metrics::counter!("marque_http_requests_total", "operation" => operation, "status" => status.as_str().to_owned())
+        .increment(1);
     outcome
 }
 
@@ -226,7 +245,10 @@ mod tests {
     fn the_setting_takes_public_off_or_a_loopback_address() {
         assert_eq!(MetricsAt::parse("public"), Ok(MetricsAt::Public));
         assert_eq!(MetricsAt::parse(" off "), Ok(MetricsAt::Off));
-        assert_eq!(MetricsAt::parse("127.0.0.1:9464"), Ok(MetricsAt::Loopback("127.0.0.1:9464".parse().expect("an address"))));
+        assert_eq!(
+            MetricsAt::parse("127.0.0.1:9464"),
+            Ok(MetricsAt::Loopback("127.0.0.1:9464".parse().expect("an address")))
+        );
         assert_eq!(MetricsAt::parse("[::1]:0"), Ok(MetricsAt::Loopback("[::1]:0".parse().expect("an address"))));
         let refusal = MetricsAt::parse("0.0.0.0:9464").expect_err("not loopback");
         assert!(refusal.contains("loopback") && refusal.contains("public"), "{refusal}");

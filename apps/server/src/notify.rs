@@ -85,7 +85,14 @@ mod tests {
     }
 
     fn note(channel: Channel, to: &str) -> Notification {
-        Notification { channel, recipient: to.into(), subject: "s".into(), text: "t".into(), template: None, attachments: Vec::new() }
+        Notification {
+            channel,
+            recipient: to.into(),
+            subject: "s".into(),
+            text: "t".into(),
+            template: None,
+            attachments: Vec::new(),
+        }
     }
 
     #[tokio::test]
@@ -114,8 +121,11 @@ mod tests {
             sms_otp_template_id: s("tmpl-otp"),
             ..crate::settings::flags::GatewayFlags::default()
         };
-        let parsed = crate::settings::notifications::Notifications::parse(None, &flags, crate::settings::Environment::Prod);
-        let Ok(crate::settings::notifications::Notifications::Gateways(g)) = parsed else { panic!("gateways: {parsed:?}") };
+        let parsed =
+            crate::settings::notifications::Notifications::parse(None, &flags, crate::settings::Environment::Prod);
+        let Ok(crate::settings::notifications::Notifications::Gateways(g)) = parsed else {
+            panic!("gateways: {parsed:?}")
+        };
         gateways(&g).expect("builds");
     }
 }

@@ -22,7 +22,9 @@ pub fn configure_checkout(checkout: CheckoutService, settings: &Settings) -> Che
         tracing::warn!("MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD is honoured in dev only; ignored");
         return checkout;
     }
-    tracing::warn!("MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD: the process exits after noting a payment webhook (fault test)");
+    tracing::warn!(
+        "MARQUE_TEST_EXIT_AFTER_WEBHOOK_RECORD: the process exits after noting a payment webhook (fault test)"
+    );
     checkout.probing_events(Arc::new(|| {
         tracing::error!("fault test: exiting between noting a payment webhook and acting on it");
         std::process::exit(FAULT_EXIT_STATUS);

@@ -18,15 +18,12 @@ const MAX_LEN: usize = 64;
 /// or `:`; else a new random one (16 hex digits).
 #[must_use]
 pub fn of(req: &Request) -> String {
-    req.headers()
-        .get(HEADER)
-        .and_then(|v| v.to_str().ok())
-        .filter(|id| is_sane(id))
-        .map_or_else(made, str::to_owned)
+    req.headers().get(HEADER).and_then(|v| v.to_str().ok()).filter(|id| is_sane(id)).map_or_else(made, str::to_owned)
 }
 
 fn is_sane(id: &str) -> bool {
-    (1..=MAX_LEN).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+    (1..=MAX_LEN).contains(&id.len())
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
 }
 
 fn made() -> String {

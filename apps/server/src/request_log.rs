@@ -11,8 +11,19 @@ use tracing::Instrument;
 
 /// Query parameters whose values are never logged (compared case-insensitively).
 const SECRET_PARAMETERS: &[&str] = &[
-    "token", "code", "state", "otp", "password", "secret", "key", "signature", "razorpay_signature", "nonce",
-    "id_token", "access_token", "refresh_token",
+    "token",
+    "code",
+    "state",
+    "otp",
+    "password",
+    "secret",
+    "key",
+    "signature",
+    "razorpay_signature",
+    "nonce",
+    "id_token",
+    "access_token",
+    "refresh_token",
 ];
 
 /// What the log shows for a secret parameter's value.
@@ -109,14 +120,14 @@ mod tests {
     fn secret_parameters_are_redacted_and_others_kept() {
         assert_eq!(loggable_path("/api/get/search", None), "/api/get/search");
         assert_eq!(loggable_path("/api/get/search", Some("q=brake+pad&page=2")), "/api/get/search?q=brake+pad&page=2");
-        assert_eq!(
-            loggable_path("/login/success", Some("token=s3cr3t&x=1")),
-            "/login/success?token=[redacted]&x=1"
-        );
+        assert_eq!(loggable_path("/login/success", Some("token=s3cr3t&x=1")), "/login/success?token=[redacted]&x=1");
         assert_eq!(
             loggable_path("/api/google/callback", Some("state=abc&code=4%2F0Ab&scope=email")),
             "/api/google/callback?state=[redacted]&code=[redacted]&scope=email"
         );
-        assert_eq!(loggable_path("/x", Some("OTP=123456&%74oken=t&Token")), "/x?OTP=[redacted]&%74oken=[redacted]&Token");
+        assert_eq!(
+            loggable_path("/x", Some("OTP=123456&%74oken=t&Token")),
+            "/x?OTP=[redacted]&%74oken=[redacted]&Token"
+        );
     }
 }

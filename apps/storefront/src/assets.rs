@@ -42,7 +42,9 @@ fn stamp(path: &Path) -> Option<Stamp> {
 
 /// Entry files held in memory: text whose name stays from build to build.
 fn is_held_entry(name: &str) -> bool {
-    std::path::Path::new(name).extension().is_some_and(|e| e.eq_ignore_ascii_case("js") || e.eq_ignore_ascii_case("css"))
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("js") || e.eq_ignore_ascii_case("css"))
 }
 
 /// One file in memory: its bytes as stored and compressed, and its constant headers.
@@ -72,7 +74,11 @@ pub struct HeldFiles {
 
 impl Default for HeldFiles {
     fn default() -> Self {
-        Self { files: RwLock::default(), held_bytes: AtomicUsize::new(0), loading: tokio::sync::Semaphore::new(LOADING_AT_ONCE) }
+        Self {
+            files: RwLock::default(),
+            held_bytes: AtomicUsize::new(0),
+            loading: tokio::sync::Semaphore::new(LOADING_AT_ONCE),
+        }
     }
 }
 
@@ -154,8 +160,11 @@ impl HeldFile {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         let compressible = identity.len() >= SMALLEST_COMPRESSED && compressible_type(mime.essence_str());
         let smaller = |encoded: Option<Vec<u8>>| encoded.filter(|e| e.len() < identity.len()).map(Bytes::from);
-        let (brotli, gzip) =
-            if compressible { (smaller(compress_brotli(&identity)), smaller(compress_gzip(&identity))) } else { (None, None) };
+        let (brotli, gzip) = if compressible {
+            (smaller(compress_brotli(&identity)), smaller(compress_gzip(&identity)))
+        } else {
+            (None, None)
+        };
         let mut hasher = std::hash::DefaultHasher::new();
         hasher.write(&identity);
         // Weak: the same file goes out in several encodings.
@@ -171,7 +180,10 @@ impl HeldFile {
     }
 
     fn size(&self) -> usize {
-        self.identity.len() + self.brotli.as_ref().map_or(0, Bytes::len) + self.gzip.as_ref().map_or(0, Bytes::len) + 256
+        self.identity.len()
+            + self.brotli.as_ref().map_or(0, Bytes::len)
+            + self.gzip.as_ref().map_or(0, Bytes::len)
+            + 256
     }
 
     fn respond(&self, req: &Request) -> Response {
@@ -199,7 +211,11 @@ impl HeldFile {
         let body = match preferred(accepted, &available) {
             Some(encoding) => {
                 headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.token()));
-                offered.iter().find(|(e, _)| *e == encoding).and_then(|(_, b)| (*b).clone()).unwrap_or_else(|| self.identity.clone())
+                offered
+                    .iter()
+                    .find(|(e, _)| *e == encoding)
+                    .and_then(|(_, b)| (*b).clone())
+                    .unwrap_or_else(|| self.identity.clone())
             }
             None => self.identity.clone(),
         };
@@ -300,8 +316,7 @@ fn cache_control(immutable: bool) -> poem::http::HeaderValue {
 /// (`remoteEntry.js`, `mf-manifest.json`) keep their names and must be revalidated.
 fn is_content_hashed(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    name.split('.')
-        .any(|part| part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
+    name.split('.').any(|part| part.len() >= 8 && part.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
 #[cfg(test)]

@@ -84,7 +84,10 @@ pub fn compressible_type(essence: &str) -> bool {
     essence.starts_with("text/")
         || essence.ends_with("+json")
         || essence.ends_with("+xml")
-        || matches!(essence, "application/javascript" | "application/json" | "application/xml" | "image/svg+xml" | "application/wasm")
+        || matches!(
+            essence,
+            "application/javascript" | "application/json" | "application/xml" | "image/svg+xml" | "application/wasm"
+        )
 }
 
 /// Marks a response the compression middleware sends as it is. A page that carries a signed-in

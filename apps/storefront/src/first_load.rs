@@ -41,7 +41,9 @@ pub fn script_ids() -> &'static ScriptIds {
         scripts: ScriptIds,
     }
     static IDS: LazyLock<ScriptIds> = LazyLock::new(|| {
-        serde_json::from_str::<Scripts>(FIRST_LOADS_JSON).map(|f| f.scripts).expect("contract/first-loads.json names the script ids")
+        serde_json::from_str::<Scripts>(FIRST_LOADS_JSON)
+            .map(|f| f.scripts)
+            .expect("contract/first-loads.json names the script ids")
     });
     &IDS
 }
@@ -147,7 +149,11 @@ pub fn remote_files(base: &str, manifest_json: &str) -> Result<RemoteFiles, serd
     let manifest: Manifest = serde_json::from_str(manifest_json)?;
     let at = |file: &str| format!("{base}{}", file.trim_start_matches('/'));
     let entry = &manifest.meta.remote_entry;
-    let entry_path = if entry.path.is_empty() { entry.name.clone() } else { format!("{}/{}", entry.path.trim_matches('/'), entry.name) };
+    let entry_path = if entry.path.is_empty() {
+        entry.name.clone()
+    } else {
+        format!("{}/{}", entry.path.trim_matches('/'), entry.name)
+    };
     Ok(RemoteFiles {
         entry: at(&entry_path),
         exposes: manifest
@@ -159,7 +165,10 @@ pub fn remote_files(base: &str, manifest_json: &str) -> Result<RemoteFiles, serd
 }
 
 /// The files of every remote this server serves itself (an overridden remote lives elsewhere: no hints for it).
-pub fn local_remote_files(remote_dirs: &BTreeMap<String, PathBuf>, overridden: &dyn Fn(&str) -> bool) -> BTreeMap<String, RemoteFiles> {
+pub fn local_remote_files(
+    remote_dirs: &BTreeMap<String, PathBuf>,
+    overridden: &dyn Fn(&str) -> bool,
+) -> BTreeMap<String, RemoteFiles> {
     remote_dirs
         .iter()
         .filter(|(name, _)| !overridden(name))
@@ -184,7 +193,10 @@ pub fn preloads(remotes: &BTreeMap<String, RemoteFiles>, page: &str) -> Vec<Prel
     let Some((remote, module)) = page.split_once('/') else { return Vec::new() };
     let Some(files) = remotes.get(remote) else { return Vec::new() };
     let Some(chunks) = files.exposes.get(module) else { return Vec::new() };
-    std::iter::once(&files.entry).chain(chunks).map(|href| Preload { href: href.clone(), kind: PreloadKind::Script }).collect()
+    std::iter::once(&files.entry)
+        .chain(chunks)
+        .map(|href| Preload { href: href.clone(), kind: PreloadKind::Script })
+        .collect()
 }
 
 /// One GET of the API: its path under `/api` and its query, in the order the page sends it.
@@ -254,7 +266,8 @@ pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<S
         },
         "catalog/Brand" => vec![
             ApiCall::new("/get/brand/oem"),
-            ApiCall::new(format!("/get/productByOem/{}", segment(matched.param("brandSlug")))).with("page", page_number(query)),
+            ApiCall::new(format!("/get/productByOem/{}", segment(matched.param("brandSlug"))))
+                .with("page", page_number(query)),
         ],
         "catalog/Category" => {
             let products = ApiCall::new(format!("/get/product/{}", segment(matched.param("categorySlug"))))
@@ -343,7 +356,8 @@ pub async fn answers_with(api: &ApiEndpoint, calls: Vec<ApiCall>, headers: &Head
             return None;
         }
         let body: Value = serde_json::from_slice(&response.into_body().into_bytes().await.ok()?).ok()?;
-        let query: serde_json::Map<String, Value> = call.query.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+        let query: serde_json::Map<String, Value> =
+            call.query.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
         Some(json!({ "path": format!("/api{}", call.path), "query": query, "body": body }))
     });
     futures::future::join_all(asked).await.into_iter().flatten().collect()
@@ -378,13 +392,19 @@ mod tests {
     fn a_page_preloads_its_remote_and_never_its_lazy_chunks_or_the_header_pieces() {
         let hrefs: Vec<(String, PreloadKind)> =
             preloads(&remotes(), "catalog/Home").into_iter().map(|p| (p.href, p.kind)).collect();
-        assert_eq!(hrefs, vec![
-            ("/remotes/catalog/remoteEntry.js".to_owned(), PreloadKind::Script),
-            ("/remotes/catalog/863.4fd9dc3c.js".to_owned(), PreloadKind::Script),
-            ("/remotes/catalog/__federation_expose_Home.973fc276.js".to_owned(), PreloadKind::Script),
-        ]);
+        assert_eq!(
+            hrefs,
+            vec![
+                ("/remotes/catalog/remoteEntry.js".to_owned(), PreloadKind::Script),
+                ("/remotes/catalog/863.4fd9dc3c.js".to_owned(), PreloadKind::Script),
+                ("/remotes/catalog/__federation_expose_Home.973fc276.js".to_owned(), PreloadKind::Script),
+            ]
+        );
         let cart: Vec<String> = preloads(&remotes(), "checkout/CartButton").into_iter().map(|p| p.href).collect();
-        assert_eq!(cart, vec!["/remotes/checkout/remoteEntry.js".to_owned(), "/remotes/checkout/cb.1234abcd.js".to_owned()]);
+        assert_eq!(
+            cart,
+            vec!["/remotes/checkout/remoteEntry.js".to_owned(), "/remotes/checkout/cb.1234abcd.js".to_owned()]
+        );
     }
 
     #[test]
@@ -415,20 +435,26 @@ mod tests {
 
     #[test]
     fn listing_pages_ask_what_their_hooks_ask() {
-        assert_eq!(calls("/category/brakes", "oem=bmw--audi&page=2&other=x"), vec![
-            ("/get/category".to_owned(), vec![]),
-            ("/get/brand/oem".to_owned(), vec![]),
-            ("/get/product/brakes".to_owned(), q(&[("page", "2"), ("oem", "bmw--audi")])),
-        ]);
-        assert_eq!(calls("/subcategory/brakes/brake-disc", "page=zero&fuel_type=diesel").last().cloned(), Some((
-            "/get/product/brakes/brake-disc".to_owned(),
-            q(&[("page", "1"), ("fuel_type", "diesel")])
-        )));
-        assert_eq!(calls("/search", "search=A+000+180&page=3"), vec![(
-            "/get/productBySearch".to_owned(),
-            q(&[("search", "A 000 180"), ("page", "3")])
-        )]);
-        assert_eq!(calls("/product", "productId=p%2F1+%C3%A9-x"), vec![("/get/productById/p%2F1%20%C3%A9-x".to_owned(), vec![])]);
+        assert_eq!(
+            calls("/category/brakes", "oem=bmw--audi&page=2&other=x"),
+            vec![
+                ("/get/category".to_owned(), vec![]),
+                ("/get/brand/oem".to_owned(), vec![]),
+                ("/get/product/brakes".to_owned(), q(&[("page", "2"), ("oem", "bmw--audi")])),
+            ]
+        );
+        assert_eq!(
+            calls("/subcategory/brakes/brake-disc", "page=zero&fuel_type=diesel").last().cloned(),
+            Some(("/get/product/brakes/brake-disc".to_owned(), q(&[("page", "1"), ("fuel_type", "diesel")])))
+        );
+        assert_eq!(
+            calls("/search", "search=A+000+180&page=3"),
+            vec![("/get/productBySearch".to_owned(), q(&[("search", "A 000 180"), ("page", "3")]))]
+        );
+        assert_eq!(
+            calls("/product", "productId=p%2F1+%C3%A9-x"),
+            vec![("/get/productById/p%2F1%20%C3%A9-x".to_owned(), vec![])]
+        );
         assert!(calls("/product", "").is_empty());
         assert!(calls("/login", "").is_empty());
         assert_eq!(calls("/", "").len(), 4);
@@ -505,7 +531,9 @@ mod tests {
     fn a_page_fetches_at_once_the_pictures_it_paints_first() {
         let card = |id: &str, pictures: &[&str]| json!({ "_id": id, "images": pictures.iter().map(|n| json!({ "name": n })).collect::<Vec<_>>() });
         let brands = answer(json!({ "data": [{ "name": "BMW", "image": "/media/oem/bmw.svg" }] }));
-        let listing = answer(json!({ "page": 1, "results": [card("a", &["/m/a1.svg", "/m/a2.svg"]), card("b", &[]), card("c", &["/m/c1.svg"]), card("d", &["/m/d1.svg"])] }));
+        let listing = answer(
+            json!({ "page": 1, "results": [card("a", &["/m/a1.svg", "/m/a2.svg"]), card("b", &[]), card("c", &["/m/c1.svg"]), card("d", &["/m/d1.svg"])] }),
+        );
         // The first row of cards (a card without a picture paints none), after the sidebar's answers.
         assert_eq!(hrefs("catalog/Brand", &[brands.clone(), listing.clone()]), ["/m/a1.svg", "/m/c1.svg"]);
         assert_eq!(hrefs("catalog/Search", &[listing]), ["/m/a1.svg", "/m/c1.svg"]);
@@ -515,7 +543,10 @@ mod tests {
             { "slug": "pads", "products": [card("w", &["/m/w.svg"])] } ] }));
         assert_eq!(hrefs("catalog/Category", &[brands.clone(), grouped]), ["/m/x.svg", "/m/y.svg"]);
         // A product: its main picture only.
-        assert_eq!(hrefs("catalog/Product", &[answer(json!({ "data": card("p", &["/m/p1.svg", "/m/p2.svg"]) }))]), ["/m/p1.svg"]);
+        assert_eq!(
+            hrefs("catalog/Product", &[answer(json!({ "data": card("p", &["/m/p1.svg", "/m/p2.svg"]) }))]),
+            ["/m/p1.svg"]
+        );
         // The home page's largest paint is its heading; a failed products call (the sidebar answer last) has none.
         assert!(hrefs("catalog/Home", &[answer(json!({ "data": [card("n", &["/m/n.svg"])] }))]).is_empty());
         assert!(hrefs("catalog/Brand", &[brands]).is_empty());

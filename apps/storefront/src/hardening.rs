@@ -27,7 +27,8 @@ pub fn origin_of(url: &str) -> Option<String> {
         return None;
     }
     let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let safe = !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    let safe =
+        !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
     safe.then(|| format!("{scheme}://{}", host.to_ascii_lowercase()))
 }
 
@@ -129,7 +130,8 @@ impl<E: Endpoint> Endpoint for SecurityHeadersEndpoint<E> {
         let headers = resp.headers_mut();
         for (name, value) in &self.headers.headers {
             if !headers.contains_key(name) {
-                let value = if docs && name == header::CONTENT_SECURITY_POLICY { &self.headers.docs_policy } else { value };
+                let value =
+                    if docs && name == header::CONTENT_SECURITY_POLICY { &self.headers.docs_policy } else { value };
                 headers.insert(name.clone(), value.clone());
             }
         }
@@ -143,7 +145,10 @@ mod tests {
 
     #[test]
     fn origins_of_absolute_urls_only() {
-        assert_eq!(origin_of("https://checkout.razorpay.com/v1/checkout.js").as_deref(), Some("https://checkout.razorpay.com"));
+        assert_eq!(
+            origin_of("https://checkout.razorpay.com/v1/checkout.js").as_deref(),
+            Some("https://checkout.razorpay.com")
+        );
         assert_eq!(origin_of("http://127.0.0.1:4010/checkout.js").as_deref(), Some("http://127.0.0.1:4010"));
         assert_eq!(origin_of("/sandbox/razorpay/checkout.js"), None);
         assert_eq!(origin_of("javascript://x"), None);
@@ -160,11 +165,16 @@ mod tests {
         };
         let csp = sources.content_security_policy();
         let directive = |name: &str| {
-            csp.split("; ").find(|d| d.split(' ').next() == Some(name)).unwrap_or_else(|| panic!("{name} in {csp}")).to_owned()
+            csp.split("; ")
+                .find(|d| d.split(' ').next() == Some(name))
+                .unwrap_or_else(|| panic!("{name} in {csp}"))
+                .to_owned()
         };
         assert_eq!(directive("script-src"), "script-src 'self' https://checkout.razorpay.com https://cdn.example");
         assert!(!directive("script-src").contains("unsafe"), "{csp}");
-        assert!(directive("frame-src").contains("https://api.razorpay.com") && directive("frame-src").contains("blob:"));
+        assert!(
+            directive("frame-src").contains("https://api.razorpay.com") && directive("frame-src").contains("blob:")
+        );
         assert_eq!(directive("object-src"), "object-src 'none'");
         assert_eq!(directive("frame-ancestors"), "frame-ancestors 'self'");
         assert!(directive("style-src").contains("'unsafe-inline'"));

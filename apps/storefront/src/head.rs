@@ -96,10 +96,7 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
         tags.push(format!("<script type=\"application/ld+json\">{}</script>", script_json(&data.to_string())));
     }
     if !site.client_validation.is_empty() {
-        tags.push(format!(
-            "<meta name=\"marque-client-validation\" content=\"{}\">",
-            escape(site.client_validation)
-        ));
+        tags.push(format!("<meta name=\"marque-client-validation\" content=\"{}\">", escape(site.client_validation)));
     }
     if !site.identity_json.is_empty() {
         tags.push(format!(
@@ -116,7 +113,11 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
         ));
     }
     if let Some(data) = &head.initial_data {
-        tags.push(format!("<script id=\"{}\" type=\"application/json\">{}</script>", script_ids().answers, script_json(data)));
+        tags.push(format!(
+            "<script id=\"{}\" type=\"application/json\">{}</script>",
+            script_ids().answers,
+            script_json(data)
+        ));
     }
     if let Some(data) = &head.session_data {
         tags.push(format!(
@@ -190,7 +191,9 @@ mod tests {
             canonical: "/".into(),
             og_type: "website",
             initial_data: Some(r#"[{"path":"/api/get/x","query":{},"body":{"name":"</script><script>"}}]"#.into()),
-            session_data: Some(r#"{"for":"ab","answers":[{"path":"/api/user","query":{},"body":{"name":"</script>"}}]}"#.into()),
+            session_data: Some(
+                r#"{"for":"ab","answers":[{"path":"/api/user","query":{},"body":{"name":"</script>"}}]}"#.into(),
+            ),
             preloads: vec![
                 Preload { href: "/remotes/catalog/remoteEntry.js".into(), kind: PreloadKind::Script },
                 Preload { href: "/media/parts/disc.svg".into(), kind: PreloadKind::Image },
@@ -203,17 +206,25 @@ mod tests {
         ));
         assert!(html.contains("<script id=\"marque-data\" type=\"application/json\">[{\"path\""), "{html}");
         assert!(!html.contains("</script><script>\"}"), "the data closed its element: {html}");
-        assert!(html.contains("<script id=\"marque-session-data\" type=\"application/json\">{\"for\":\"ab\""), "{html}");
+        assert!(
+            html.contains("<script id=\"marque-session-data\" type=\"application/json\">{\"for\":\"ab\""),
+            "{html}"
+        );
         assert!(!html.contains("\"name\":\"</script>"), "the customer's data closed its element: {html}");
         let preloads = "<link rel=\"preload\" as=\"script\" href=\"/remotes/catalog/remoteEntry.js\">\
                         <link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/media/parts/disc.svg\"></head>";
         assert!(html.contains(preloads), "{html}");
         // Every script the server writes is data: no inline script a content security policy would have to allow.
         let scripts = html.matches("<script").count();
-        let data = html.matches("type=\"application/json\">").count() + html.matches("type=\"application/ld+json\">").count();
+        let data =
+            html.matches("type=\"application/json\">").count() + html.matches("type=\"application/ld+json\">").count();
         assert_eq!(scripts, data);
         let plain = render(PLACEHOLDER_TEMPLATE, &PageHead { canonical: "/".into(), ..PageHead::default() }, &SITE);
-        assert!(!plain.contains("marque-data") && !plain.contains("marque-session-data") && !plain.contains("rel=\"preload\""));
+        assert!(
+            !plain.contains("marque-data")
+                && !plain.contains("marque-session-data")
+                && !plain.contains("rel=\"preload\"")
+        );
     }
 
     #[test]

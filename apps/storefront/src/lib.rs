@@ -20,8 +20,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use poem::web::{Json, StaticFileRequest};
 use poem::http::StatusCode;
+use poem::web::{Json, StaticFileRequest};
 use poem::{handler, Endpoint, EndpointExt, IntoResponse, Request, Response, Route};
 
 pub use first_load::ApiEndpoint;
@@ -177,7 +177,8 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
             if let Some(token) = signed_in::cookie_token(req) {
                 let validation = state.shop.client_validation.as_ref().map(|v| v.0.as_str());
                 let query = |key: &str| query.get(key).map(str::to_owned);
-                if let Some(customer) = signed_in::embedded(&state.api, &token, validation, matched.page, &query).await {
+                if let Some(customer) = signed_in::embedded(&state.api, &token, validation, matched.page, &query).await
+                {
                     page.head.preloads.extend(customer.preloads);
                     page.head.session_data = Some(customer.data);
                 }
@@ -187,14 +188,18 @@ async fn storefront(req: &Request, state: poem::web::Data<&Arc<State>>, files: S
     // A page holding a customer's answers is theirs alone: never stored, by the browser or any cache between.
     let cache_control = if page.head.session_data.is_some() { "private, no-store" } else { "no-cache" };
     let origin = origin(req, &state);
-    let html = head::render(&state.template, &page.head, &head::Site {
-        name: &state.shop.identity.name,
-        description: &state.shop_description,
-        origin: &origin,
-        identity_json: &state.identity_json,
-        client_validation: state.shop.client_validation.as_ref().map_or("", |v| v.0.as_str()),
-        composition_json: &state.composition_json,
-    });
+    let html = head::render(
+        &state.template,
+        &page.head,
+        &head::Site {
+            name: &state.shop.identity.name,
+            description: &state.shop_description,
+            origin: &origin,
+            identity_json: &state.identity_json,
+            client_validation: state.shop.client_validation.as_ref().map_or("", |v| v.0.as_str()),
+            composition_json: &state.composition_json,
+        },
+    );
     // Every storefront page sends only its origin to other sites; the sign-in landing, whose address
     // carries a one-time sign-in code until its script removes it, sends nothing at all.
     let referrer = if path.starts_with("/login/success") { "no-referrer" } else { "strict-origin-when-cross-origin" };
@@ -237,7 +242,10 @@ async fn sitemap_part(req: &Request, state: &State, number: usize) -> Response {
     };
     match sitemap::part(&urls, &origin(req, state), state.sitemap_urls, number) {
         Some(xml) => xml_response(xml),
-        None => Response::builder().status(StatusCode::NOT_FOUND).content_type("text/plain; charset=utf-8").body("Not found"),
+        None => Response::builder()
+            .status(StatusCode::NOT_FOUND)
+            .content_type("text/plain; charset=utf-8")
+            .body("Not found"),
     }
 }
 
@@ -271,7 +279,10 @@ fn request_origin(req: &Request) -> String {
 /// A customer's profile picture (`/media/avatars/{userId}-{random}.png`): new names for new
 /// pictures, so each caches for a year.
 #[handler]
-pub async fn avatar(poem::web::Path(file): poem::web::Path<String>, accounts: poem::web::Data<&AccountService>) -> Response {
+pub async fn avatar(
+    poem::web::Path(file): poem::web::Path<String>,
+    accounts: poem::web::Data<&AccountService>,
+) -> Response {
     match accounts.avatar(&file).await {
         Ok(Some(png)) => Response::builder()
             .content_type("image/png")

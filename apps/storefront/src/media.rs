@@ -70,13 +70,21 @@ fn shape_for(kind: &str, fg: &str) -> String {
     let lamp = ["lamp", "light", "indicator"];
     let long = ["shaft", "rack", "arm", "absorber", "strut", "pipe", "hose", "exhaust", "silencer"];
     if round.iter().any(|k| kind.contains(k)) {
-        format!(r#"<circle cx="200" cy="130" r="90" fill="none" stroke="{fg}" stroke-width="14"/><circle cx="200" cy="130" r="34" fill="{fg}"/><g fill="{fg}"><circle cx="200" cy="70" r="8"/><circle cx="260" cy="130" r="8"/><circle cx="200" cy="190" r="8"/><circle cx="140" cy="130" r="8"/></g>"#)
+        format!(
+            r#"<circle cx="200" cy="130" r="90" fill="none" stroke="{fg}" stroke-width="14"/><circle cx="200" cy="130" r="34" fill="{fg}"/><g fill="{fg}"><circle cx="200" cy="70" r="8"/><circle cx="260" cy="130" r="8"/><circle cx="200" cy="190" r="8"/><circle cx="140" cy="130" r="8"/></g>"#
+        )
     } else if lamp.iter().any(|k| kind.contains(k)) {
-        format!(r#"<path d="M90 80 Q200 20 310 80 L290 200 Q200 230 110 200 Z" fill="none" stroke="{fg}" stroke-width="12"/><circle cx="170" cy="130" r="32" fill="{fg}" opacity=".8"/><circle cx="245" cy="130" r="22" fill="{fg}" opacity=".5"/>"#)
+        format!(
+            r#"<path d="M90 80 Q200 20 310 80 L290 200 Q200 230 110 200 Z" fill="none" stroke="{fg}" stroke-width="12"/><circle cx="170" cy="130" r="32" fill="{fg}" opacity=".8"/><circle cx="245" cy="130" r="22" fill="{fg}" opacity=".5"/>"#
+        )
     } else if long.iter().any(|k| kind.contains(k)) {
-        format!(r#"<rect x="60" y="110" width="280" height="40" rx="20" fill="{fg}"/><circle cx="70" cy="130" r="30" fill="none" stroke="{fg}" stroke-width="12"/><circle cx="330" cy="130" r="30" fill="none" stroke="{fg}" stroke-width="12"/>"#)
+        format!(
+            r#"<rect x="60" y="110" width="280" height="40" rx="20" fill="{fg}"/><circle cx="70" cy="130" r="30" fill="none" stroke="{fg}" stroke-width="12"/><circle cx="330" cy="130" r="30" fill="none" stroke="{fg}" stroke-width="12"/>"#
+        )
     } else {
-        format!(r#"<rect x="90" y="50" width="220" height="160" rx="18" fill="none" stroke="{fg}" stroke-width="14"/><rect x="130" y="90" width="140" height="80" rx="8" fill="{fg}" opacity=".75"/><g fill="{fg}"><rect x="70" y="80" width="20" height="20"/><rect x="70" y="160" width="20" height="20"/><rect x="310" y="80" width="20" height="20"/><rect x="310" y="160" width="20" height="20"/></g>"#)
+        format!(
+            r#"<rect x="90" y="50" width="220" height="160" rx="18" fill="none" stroke="{fg}" stroke-width="14"/><rect x="130" y="90" width="140" height="80" rx="8" fill="{fg}" opacity=".75"/><g fill="{fg}"><rect x="70" y="80" width="20" height="20"/><rect x="70" y="160" width="20" height="20"/><rect x="310" y="80" width="20" height="20"/><rect x="310" y="160" width="20" height="20"/></g>"#
+        )
     }
 }
 

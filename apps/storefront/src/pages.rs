@@ -40,7 +40,12 @@ impl Resolved {
 }
 
 fn page(title: &str, canonical: &str) -> PageHead {
-    PageHead { title: Some(title.to_owned()), canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() }
+    PageHead {
+        title: Some(title.to_owned()),
+        canonical: canonical.to_owned(),
+        og_type: "website",
+        ..PageHead::default()
+    }
 }
 
 /// A page kept out of search indexes: not-found pages and the one-time sign-in landings.
@@ -110,7 +115,8 @@ async fn brand(catalog: &CatalogService, slug: &str, query: &Query) -> Resolved 
     match brands.into_iter().find(|b| b.slug == slug) {
         Some(b) => {
             let page_no = Page::parse(query.get("page")).unwrap_or(Page::FIRST).number().to_string();
-            let mut head = page(&format!("{} Spare Parts", b.name), &format!("{path}?{}", encode(&[("page", &page_no)])));
+            let mut head =
+                page(&format!("{} Spare Parts", b.name), &format!("{path}?{}", encode(&[("page", &page_no)])));
             head.description = Some(format!(
                 "New and used {} spare parts, genuine part numbers, prices including GST, delivered across India.",
                 b.name
@@ -184,8 +190,7 @@ fn product_json_ld(p: &Product, description: &str) -> serde_json::Value {
         Condition::Refurbished => "https://schema.org/RefurbishedCondition",
         Condition::Old | Condition::Other(_) => "https://schema.org/UsedCondition",
     };
-    let availability =
-        if p.in_stock() { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    let availability = if p.in_stock() { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
     json!({
         "@context": "https://schema.org",
         "@type": "Product",

@@ -60,7 +60,11 @@ impl RouteTable {
         if let Some(bad) = table.routes.iter().find(|r| !r.path.starts_with('/') || r.page.is_empty()) {
             return Err(format!("contract/routes.json: `{}` is not a page path with a page", bad.path));
         }
-        if let Some(bad) = table.routes.iter().find(|r| r.page_load_opens.as_deref().is_some_and(|to| to.contains(':') || table.route_at(to).is_none())) {
+        if let Some(bad) = table
+            .routes
+            .iter()
+            .find(|r| r.page_load_opens.as_deref().is_some_and(|to| to.contains(':') || table.route_at(to).is_none()))
+        {
             return Err(format!("contract/routes.json: `{}` opens a page load at a path that is no page", bad.path));
         }
         Ok(table)

@@ -138,7 +138,13 @@ mod tests {
 
     #[test]
     fn a_cookie_that_cannot_be_a_token_is_ignored() {
-        for bad in ["marque_session=", "marque_session=a b", "marque_session=a%20b", "marque_session=x\"y", "marque_session=a.b"] {
+        for bad in [
+            "marque_session=",
+            "marque_session=a b",
+            "marque_session=a%20b",
+            "marque_session=x\"y",
+            "marque_session=a.b",
+        ] {
             assert_eq!(cookie_token(&request(&[bad])), None, "{bad}");
         }
         let long = format!("marque_session={}", "a".repeat(MAX_TOKEN + 1));
@@ -161,7 +167,8 @@ mod tests {
             json!({ "path": "/api/user", "query": {}, "body": { "user": { "profile": "/media/avatars/u.png" } } }),
             json!({ "path": "/api/get/wishlist/", "query": {}, "body": { "result": [entry("/m/a.svg"), entry(""), entry("/m/a.svg"), entry("https://x.test/b.svg"), entry("/m/c.svg"), entry("/m/d.svg")] } }),
         ];
-        let hrefs: Vec<(String, PreloadKind)> = first_pictures("account/Wishlist", &answers).into_iter().map(|p| (p.href, p.kind)).collect();
+        let hrefs: Vec<(String, PreloadKind)> =
+            first_pictures("account/Wishlist", &answers).into_iter().map(|p| (p.href, p.kind)).collect();
         assert_eq!(hrefs, [("/m/a.svg".to_owned(), PreloadKind::Image), ("/m/c.svg".to_owned(), PreloadKind::Image)]);
         assert!(first_pictures("account/OrderHistory", &answers).is_empty());
         assert!(first_pictures("account/Wishlist", &answers[..1]).is_empty());
@@ -177,9 +184,9 @@ mod tests {
         assert_eq!(paths("catalog/Home", &none), vec![wishlist.clone()]);
         assert_eq!(paths("account/Wishlist", &none), vec![wishlist.clone()]);
         let page = |key: &str| (key == "page").then(|| "3".to_owned());
-        assert_eq!(paths("account/OrderHistory", &page), vec![
-            wishlist,
-            ("/get/orderhistory/u%201".to_owned(), vec![("page".to_owned(), "3".to_owned())]),
-        ]);
+        assert_eq!(
+            paths("account/OrderHistory", &page),
+            vec![wishlist, ("/get/orderhistory/u%201".to_owned(), vec![("page".to_owned(), "3".to_owned())]),]
+        );
     }
 }

@@ -61,7 +61,10 @@ pub async fn urls(catalog: &CatalogService) -> Result<Vec<SitemapUrl>, CatalogEr
         after = Some(last.id.clone());
         let full = window.len() == STAMP_WINDOW as usize;
         urls.extend(window.into_iter().map(|s| SitemapUrl {
-            path: format!("/product?{}", serde_urlencoded::to_string([("productId", s.id.as_str())]).unwrap_or_default()),
+            path: format!(
+                "/product?{}",
+                serde_urlencoded::to_string([("productId", s.id.as_str())]).unwrap_or_default()
+            ),
             lastmod: Some(s.listed_at),
         }));
         if !full {
@@ -149,7 +152,6 @@ fn index(parts: usize, origin: &str) -> String {
     xml
 }
 
-
 /// A path segment with everything but unreserved characters percent-encoded.
 fn segment(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -169,12 +171,7 @@ pub fn w3c_datetime(seconds: i64) -> String {
     let days = seconds.div_euclid(86_400);
     let of_day = seconds.rem_euclid(86_400);
     let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}+00:00",
-        of_day / 3_600,
-        of_day % 3_600 / 60,
-        of_day % 60
-    )
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}+00:00", of_day / 3_600, of_day % 3_600 / 60, of_day % 60)
 }
 
 /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
@@ -240,7 +237,14 @@ mod tests {
     fn part_paths_are_read_strictly() {
         assert_eq!(part_number("/sitemap-1.xml"), Some(1));
         assert_eq!(part_number("/sitemap-12.xml"), Some(12));
-        for path in ["/sitemap.xml", "/sitemap-0.xml", "/sitemap-.xml", "/sitemap-1a.xml", "/sitemap--1.xml", "/sitemap-99999999999.xml"] {
+        for path in [
+            "/sitemap.xml",
+            "/sitemap-0.xml",
+            "/sitemap-.xml",
+            "/sitemap-1a.xml",
+            "/sitemap--1.xml",
+            "/sitemap-99999999999.xml",
+        ] {
             assert_eq!(part_number(path), None, "{path}");
         }
     }

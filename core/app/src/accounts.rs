@@ -17,9 +17,9 @@ use marque_domain::account::{
 use marque_domain::rate::Window;
 use marque_domain::Message;
 use marque_ports::{
-    AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, Clock,
-    ExternalIdentity, NewSession, PendingSignIn, Notification, Notifier, NotifyError, RateCounter, RateCounterError, Swept,
-    UserId, UserRecord,
+    AccountStore, AccountStoreError, BlobStore, BlobStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel,
+    Clock, ExternalIdentity, NewSession, Notification, Notifier, NotifyError, PendingSignIn, RateCounter,
+    RateCounterError, Swept, UserId, UserRecord,
 };
 use sha2::{Digest, Sha256};
 
@@ -368,10 +368,12 @@ impl AccountService {
     /// `message` (and not counted).
     async fn limit(&self, key: &str, window_secs: i64, limit: u32, message: Message) -> Result<(), AccountError> {
         let now = self.clock.now();
-        crate::throttle::count(self.counter.as_ref(), key, now, Window::new(limit, window_secs)).await?.map_err(|wait| {
-            tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
-            AccountError::RateLimited(message, wait)
-        })
+        crate::throttle::count(self.counter.as_ref(), key, now, Window::new(limit, window_secs)).await?.map_err(
+            |wait| {
+                tracing::info!(key = key.split(':').next().unwrap_or(""), "rate limit reached");
+                AccountError::RateLimited(message, wait)
+            },
+        )
     }
 
     /// Counts one login or verification attempt from a client address.
@@ -388,7 +390,13 @@ impl AccountService {
     /// account's limit it is refused (and not counted).
     async fn begin_guess(&self, guess: Guess, user: &UserId) -> Result<(), AccountError> {
         let key = Self::guess_key(guess, user);
-        self.limit(&key, self.settings.account_guess_window_secs, self.settings.account_guesses, Message::TooManyAttempts).await
+        self.limit(
+            &key,
+            self.settings.account_guess_window_secs,
+            self.settings.account_guesses,
+            Message::TooManyAttempts,
+        )
+        .await
     }
 
     /// A guess that was right is not a guess against the limit: it is taken back.
@@ -487,7 +495,11 @@ impl AccountService {
     /// [`AccountError::Registration`] for fields that do not parse; the duplicate errors;
     /// [`AccountError::RateLimited`] past the shop's hourly sign-up messages;
     /// [`AccountError::NotifyFailed`] (the account is stored: a resend can follow); [`AccountError::Unavailable`].
-    pub async fn register(&self, input: &RegistrationInput, avatar: Option<Avatar>) -> Result<UserRecord, AccountError> {
+    pub async fn register(
+        &self,
+        input: &RegistrationInput,
+        avatar: Option<Avatar>,
+    ) -> Result<UserRecord, AccountError> {
         let registration = Registration::parse(input).map_err(AccountError::Registration)?;
         if self.store.user_by_email(&registration.email).await?.is_some() {
             return Err(AccountError::DuplicateEmail);
@@ -541,7 +553,8 @@ impl AccountService {
     /// when no account proved it; [`AccountError::RateLimited`]; [`AccountError::NotifyFailed`];
     /// [`AccountError::Unavailable`].
     pub async fn login_by_mobile(&self, mobile: &str) -> Result<UserRecord, AccountError> {
-        let mobile = LoginMobile::parse(mobile).map_err(|e: LoginMobileError| AccountError::Invalid(mobile_message(e)))?;
+        let mobile =
+            LoginMobile::parse(mobile).map_err(|e: LoginMobileError| AccountError::Invalid(mobile_message(e)))?;
         let user = self
             .store
             .user_by_mobile(mobile.as_str())
@@ -576,7 +589,12 @@ impl AccountService {
     /// [`AccountError::RateLimited`] past the attempts per minute, or past the account's wrong
     /// guesses; [`AccountError::BadCredentials`] for an unknown email or a wrong password (the
     /// same answer for both); [`AccountError::NotifyFailed`]; [`AccountError::Unavailable`].
-    pub async fn login_by_email(&self, email: &str, password: &str, client: &str) -> Result<LoginOutcome, AccountError> {
+    pub async fn login_by_email(
+        &self,
+        email: &str,
+        password: &str,
+        client: &str,
+    ) -> Result<LoginOutcome, AccountError> {
         self.limit_attempts("login", client).await?;
         let Ok(email) = Email::parse(email) else {
             self.password_matches(password, None).await?;
@@ -663,7 +681,8 @@ impl AccountService {
     /// channel meanwhile; [`AccountError::Unavailable`].
     pub async fn verify(&self, who: &Who, otp: &str, client: &str) -> Result<(SessionToken, UserRecord), AccountError> {
         self.limit_attempts("verify", client).await?;
-        let otp = Otp::parse(otp).map_err(|e: OtpError| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
+        let otp =
+            Otp::parse(otp).map_err(|e: OtpError| AccountError::Invalid(marque_domain::UserFacing::message(&e)))?;
         let now = self.clock.now();
         let mut live = Vec::new();
         for (user, channels) in self.named(who).await? {
@@ -761,7 +780,10 @@ impl AccountService {
     /// # Errors
     /// [`AccountError::Invalid`] for an identity whose email does not parse; the duplicate
     /// errors when another account proved the email meanwhile; [`AccountError::Unavailable`].
-    pub async fn sign_in_external(&self, identity: &ExternalIdentity) -> Result<(SessionToken, UserRecord), AccountError> {
+    pub async fn sign_in_external(
+        &self,
+        identity: &ExternalIdentity,
+    ) -> Result<(SessionToken, UserRecord), AccountError> {
         let user = self.external_account(identity).await?;
         let token = self.start_session(&user.id).await?;
         Ok((token, user))
@@ -837,8 +859,11 @@ impl AccountService {
 
     async fn start_session(&self, user: &UserId) -> Result<SessionToken, AccountError> {
         let token = SessionToken(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?));
-        let session =
-            NewSession { token_hash: token.hash(), user: user.clone(), expires_at: self.clock.now() + self.settings.session_secs };
+        let session = NewSession {
+            token_hash: token.hash(),
+            user: user.clone(),
+            expires_at: self.clock.now() + self.settings.session_secs,
+        };
         self.store.create_session(&session).await?;
         Ok(token)
     }

@@ -95,7 +95,12 @@ impl AddressService {
     /// # Errors
     /// [`AddressError::NotFound`]; [`AddressError::Forbidden`] for another customer's address
     /// (checked before the fields); [`AddressError::Invalid`]; [`AddressError::Unavailable`].
-    pub async fn edit(&self, user: &UserId, id: &AddressId, input: &AddressInput) -> Result<SavedAddress, AddressError> {
+    pub async fn edit(
+        &self,
+        user: &UserId,
+        id: &AddressId,
+        input: &AddressInput,
+    ) -> Result<SavedAddress, AddressError> {
         self.ensure_owned(user, id).await?;
         let address = parse(input)?;
         self.store.replace(user, id, &address).await?;

@@ -7,8 +7,7 @@ pub use listing::{CategoryListing, CategoryView, SubcategoryGroup, SubcategoryLi
 use std::sync::Arc;
 
 use marque_domain::catalog::{
-    Category, OemBrand, Page, Product, ProductId, SearchPage, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE,
-    LISTING_PAGE_SIZE,
+    Category, OemBrand, Page, Product, ProductId, SearchPage, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
 };
 use marque_domain::filters::{BrandSlug, FilterError, FilterValue};
 use marque_domain::message::Message;
@@ -124,11 +123,8 @@ impl CatalogService {
     /// # Errors
     /// [`CatalogError::Unavailable`] when the store fails.
     pub async fn search(&self, term: &str, page: Page) -> Result<SearchPage, CatalogError> {
-        let query = ProductQuery {
-            text: term.trim().to_owned(),
-            offset: page.offset(self.page_size),
-            limit: self.page_size,
-        };
+        let query =
+            ProductQuery { text: term.trim().to_owned(), offset: page.offset(self.page_size), limit: self.page_size };
         let slice = self.store.search(&query).await?;
         Ok(self.page_of(slice, page))
     }
@@ -171,7 +167,11 @@ impl CatalogService {
     ///
     /// # Errors
     /// [`CatalogError::Unavailable`] when the store fails.
-    pub async fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Result<Vec<ProductStamp>, CatalogError> {
+    pub async fn product_stamps(
+        &self,
+        after: Option<ProductId>,
+        limit: u32,
+    ) -> Result<Vec<ProductStamp>, CatalogError> {
         Ok(self.store.product_stamps(after, limit).await?)
     }
 

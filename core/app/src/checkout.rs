@@ -11,9 +11,9 @@ use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine, Ord
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::{DiscountPercent, Offer, Totals};
 use marque_ports::{
-    AddressStore, CatalogStore, Clock, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError, PaymentError,
-    PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState, PlacedOrder, Placement,
-    RefundRecord, RefundState, RefundStatus, Reservation, ReservationState, UserId, UserRecord,
+    AddressStore, CatalogStore, Clock, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError,
+    PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState, PlacedOrder,
+    Placement, RefundRecord, RefundState, RefundStatus, Reservation, ReservationState, UserId, UserRecord,
 };
 
 use crate::orders::OrderPlaced;
@@ -168,7 +168,16 @@ impl CheckoutService {
         payments: Arc<dyn PaymentGateway>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { catalog, addresses, orders, payments, placed: None, clock, limits: OrderLimits::DEFAULT, event_probe: None }
+        Self {
+            catalog,
+            addresses,
+            orders,
+            payments,
+            placed: None,
+            clock,
+            limits: OrderLimits::DEFAULT,
+            event_probe: None,
+        }
     }
 
     /// Caps units per line and lines per order (default [`OrderLimits::DEFAULT`]).
@@ -353,7 +362,12 @@ impl CheckoutService {
     ///
     /// # Errors
     /// [`CheckoutError::BadSignature`]; [`CheckoutError::Unavailable`] (the provider retries).
-    pub async fn webhook(&self, body: &[u8], signature: &str, event_id: Option<String>) -> Result<EventOutcome, CheckoutError> {
+    pub async fn webhook(
+        &self,
+        body: &[u8],
+        signature: &str,
+        event_id: Option<String>,
+    ) -> Result<EventOutcome, CheckoutError> {
         let event = self.payments.read_webhook(body, signature, event_id)?;
         if self.orders.receive_event(&event.id, self.clock.now()).await? {
             return Ok(EventOutcome::Duplicate);
@@ -381,7 +395,8 @@ impl CheckoutService {
         match kind {
             // An authorization is captured by the shop; a capture is placed. Both go through
             // `settle`, which reads the payment from the provider itself.
-            PaymentEventKind::Paid { order_id, payment_id, .. } | PaymentEventKind::Authorized { order_id, payment_id, .. } => {
+            PaymentEventKind::Paid { order_id, payment_id, .. }
+            | PaymentEventKind::Authorized { order_id, payment_id, .. } => {
                 let Some((reservation, _)) = self.orders.reservation(&order_id).await? else {
                     return Ok(EventOutcome::Ignored);
                 };
@@ -399,8 +414,12 @@ impl CheckoutService {
                 }
                 _ => Ok(EventOutcome::Ignored),
             },
-            PaymentEventKind::RefundProcessed { refund_id, .. } => self.refund_news(&refund_id.0, RefundState::Processed).await,
-            PaymentEventKind::RefundFailed { refund_id, .. } => self.refund_news(&refund_id.0, RefundState::Failed).await,
+            PaymentEventKind::RefundProcessed { refund_id, .. } => {
+                self.refund_news(&refund_id.0, RefundState::Processed).await
+            }
+            PaymentEventKind::RefundFailed { refund_id, .. } => {
+                self.refund_news(&refund_id.0, RefundState::Failed).await
+            }
             PaymentEventKind::Other { .. } => Ok(EventOutcome::Ignored),
         }
     }
@@ -601,7 +620,8 @@ fn merged(wanted: &[WantedLine]) -> Result<Vec<(ProductId, Quantity)>, CheckoutE
 /// The provider's idempotency key of the refund of `payment`: one refund per payment, whoever asks
 /// and however often (10 to 64 characters of letters, digits, `-` and `_`).
 fn refund_key(payment: &PaymentId) -> String {
-    let clean: String = payment.0.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').take(50).collect();
+    let clean: String =
+        payment.0.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').take(50).collect();
     format!("refund-{clean:0>4}")
 }
 

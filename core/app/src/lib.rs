@@ -9,18 +9,16 @@ pub mod privacy;
 pub mod throttle;
 pub mod wishlist;
 
-pub use catalog::{
-    CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing,
-};
+pub use accounts::sign_in::SignInCodeText;
 pub use accounts::{
     AccountError, AccountService, AccountSettings, Authenticated, Avatar, LoginOutcome, OtpSecret, SessionToken, Who,
     AVATAR_URL_PREFIX,
 };
-pub use accounts::sign_in::SignInCodeText;
 pub use addresses::{AddressError, AddressService};
+pub use catalog::{CatalogError, CatalogService, CategoryListing, CategoryView, SubcategoryGroup, SubcategoryListing};
 pub use checkout::{
-    CheckoutError, CheckoutService, EventOutcome, EventProbe, Reconciled, StartedPayment, WantedLine, EVENT_KEEP_SECONDS,
-    MAX_UNPAID_HOLDS, RECONCILE_WINDOW_SECONDS,
+    CheckoutError, CheckoutService, EventOutcome, EventProbe, Reconciled, StartedPayment, WantedLine,
+    EVENT_KEEP_SECONDS, MAX_UNPAID_HOLDS, RECONCILE_WINDOW_SECONDS,
 };
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,

@@ -249,14 +249,17 @@ impl OrderService {
                 }
             };
             let text = confirmation_text(order, &self.settings.shop_name, !attachments.is_empty());
-            self.send(order, Notification {
-                channel: Channel::Email,
-                recipient: email,
-                subject: format!("Order Confirmed: {} - {}", order.order_number, self.settings.shop_name),
-                text,
-                template: None,
-                attachments,
-            })
+            self.send(
+                order,
+                Notification {
+                    channel: Channel::Email,
+                    recipient: email,
+                    subject: format!("Order Confirmed: {} - {}", order.order_number, self.settings.shop_name),
+                    text,
+                    template: None,
+                    attachments,
+                },
+            )
             .await;
         }
         if self.settings.confirmation_sms && !user.mobile.trim().is_empty() {
@@ -266,14 +269,17 @@ impl OrderService {
                 rupees(order.draft.total),
                 self.settings.shop_name
             );
-            self.send(order, Notification {
-                channel: Channel::Sms,
-                recipient: user.mobile.trim().to_owned(),
-                subject: String::new(),
-                text,
-                template: Some(ORDER_PLACED_SMS_TEMPLATE.to_owned()),
-                attachments: Vec::new(),
-            })
+            self.send(
+                order,
+                Notification {
+                    channel: Channel::Sms,
+                    recipient: user.mobile.trim().to_owned(),
+                    subject: String::new(),
+                    text,
+                    template: Some(ORDER_PLACED_SMS_TEMPLATE.to_owned()),
+                    attachments: Vec::new(),
+                },
+            )
             .await;
         }
     }
@@ -305,8 +311,12 @@ impl OrderService {
     pub async fn payment_refunded(&self, refund: &RefundRecord) {
         let user = match self.accounts.user(&refund.user).await {
             Ok(Some(user)) => user,
-            Ok(None) => return tracing::warn!(payment = %refund.payment.0, "refund notice: the customer's account is gone"),
-            Err(e) => return tracing::warn!(payment = %refund.payment.0, error = %e, "refund notice: the account cannot be read"),
+            Ok(None) => {
+                return tracing::warn!(payment = %refund.payment.0, "refund notice: the customer's account is gone")
+            }
+            Err(e) => {
+                return tracing::warn!(payment = %refund.payment.0, error = %e, "refund notice: the account cannot be read")
+            }
         };
         let shop = &self.settings.shop_name;
         let mut notices = Vec::new();

@@ -129,10 +129,7 @@ impl Cart {
         if self.contains(&product) {
             return false;
         }
-        self.lines.push(CartLine {
-            product_id: product,
-            quantity: Quantity::ONE,
-        });
+        self.lines.push(CartLine { product_id: product, quantity: Quantity::ONE });
         true
     }
 

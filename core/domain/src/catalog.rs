@@ -10,4 +10,6 @@ pub use brand::OemBrand;
 pub use category::{Category, Subcategory};
 pub use condition::{Condition, FuelType};
 pub use product::{Product, ProductId};
-pub use search::{Page, PageError, SearchTerm, SearchTermError, SearchPage, LISTING_PAGE_SIZE, HOME_LIST_SIZE, GROUP_PREVIEW_SIZE};
+pub use search::{
+    Page, PageError, SearchPage, SearchTerm, SearchTermError, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
+};

@@ -102,7 +102,9 @@ impl OrderLimits {
             return Err(OrderLimitError::TooManyLines { limit: self.lines_per_order });
         }
         match lines.iter().find(|(_, q)| q.get() > self.units_per_line) {
-            Some((product, _)) => Err(OrderLimitError::TooManyUnits { product: product.clone(), limit: self.units_per_line }),
+            Some((product, _)) => {
+                Err(OrderLimitError::TooManyUnits { product: product.clone(), limit: self.units_per_line })
+            }
             None => Ok(()),
         }
     }
@@ -164,9 +166,7 @@ impl Checkout {
         let address = address.ok_or(CheckoutError::AddressMissing)?;
         check_cart_not_empty(&lines)?;
         if let Some(line) = lines.iter().find(|l| !l.in_stock()) {
-            return Err(CheckoutError::OutOfStock {
-                product: line.product_id.clone(),
-            });
+            return Err(CheckoutError::OutOfStock { product: line.product_id.clone() });
         }
         Ok(Self { address, lines })
     }
@@ -230,32 +230,14 @@ mod tests {
         let e = Checkout::new(None, vec![]).expect_err("nothing");
         assert_eq!(
             (e.code(), e.to_string().as_str()),
-            (
-                "checkout.address_missing",
-                "Please select address for further process"
-            )
+            ("checkout.address_missing", "Please select address for further process")
         );
         let e = Checkout::new(Some(address("122001")), vec![]).expect_err("empty");
-        assert_eq!(
-            (e.code(), e.to_string().as_str()),
-            ("checkout.cart_empty", "please! add product to cart.")
-        );
-        let e = Checkout::new(
-            Some(address("122001")),
-            vec![line("a", 1, 1), line("b", 3, 2)],
-        )
-        .expect_err("stock");
-        assert_eq!(
-            e,
-            CheckoutError::OutOfStock {
-                product: ProductId("b".into())
-            }
-        );
+        assert_eq!((e.code(), e.to_string().as_str()), ("checkout.cart_empty", "please! add product to cart."));
+        let e = Checkout::new(Some(address("122001")), vec![line("a", 1, 1), line("b", 3, 2)]).expect_err("stock");
+        assert_eq!(e, CheckoutError::OutOfStock { product: ProductId("b".into()) });
         assert_eq!(e.to_string(), "please order products which are in stock");
-        assert_eq!(
-            check_cart_not_empty::<CheckoutLine>(&[]),
-            Err(CheckoutError::CartEmpty)
-        );
+        assert_eq!(check_cart_not_empty::<CheckoutLine>(&[]), Err(CheckoutError::CartEmpty));
     }
 
     #[test]
@@ -268,19 +250,11 @@ mod tests {
     fn totals_follow_the_address_region_and_the_offer() {
         let lines = vec![line("a", 2, 5), line("b", 1, 5)];
         let ncr = Checkout::new(Some(address("122001")), lines.clone()).expect("ok");
-        let offer = Offer {
-            offer_exp: 1,
-            percentage: DiscountPercent::new(10).expect("ok"),
-        };
+        let offer = Offer { offer_exp: 1, percentage: DiscountPercent::new(10).expect("ok") };
         let t = ncr.totals(&offer);
         assert_eq!(
             (t.items, t.discount, t.delivery, t.total),
-            (
-                Money::from_rupees(3000),
-                Money::from_rupees(300),
-                Money::from_rupees(200),
-                Money::from_rupees(2900)
-            )
+            (Money::from_rupees(3000), Money::from_rupees(300), Money::from_rupees(200), Money::from_rupees(2900))
         );
         let far = Checkout::new(Some(address("560001")), lines).expect("ok");
         assert_eq!(far.totals(&Offer::NONE).total, Money::from_rupees(3500));

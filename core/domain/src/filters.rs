@@ -99,11 +99,8 @@ impl FilterValue for BrandSlug {
         &self.0
     }
     fn from_code(code: &str) -> Option<Self> {
-        let groups_ok = code.split('-').all(|g| {
-            !g.is_empty()
-                && g.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        });
+        let groups_ok =
+            code.split('-').all(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
         groups_ok.then(|| Self(code.to_owned()))
     }
 }
@@ -171,11 +168,7 @@ impl<T: FilterValue> FilterList<T> {
         }
         let values = raw
             .split(FILTER_SEPARATOR)
-            .map(|v| {
-                T::from_code(&v.to_ascii_lowercase()).ok_or_else(|| FilterError {
-                    value: v.to_owned(),
-                })
-            })
+            .map(|v| T::from_code(&v.to_ascii_lowercase()).ok_or_else(|| FilterError { value: v.to_owned() }))
             .collect::<Result<Vec<T>, _>>()?;
         Ok(Self::new(values))
     }
@@ -217,11 +210,7 @@ impl ListingFilters {
     ///
     /// # Errors
     /// [`FilterError`] for the first value no filter offers.
-    pub fn parse(
-        oem: Option<&str>,
-        product_type: Option<&str>,
-        fuel_type: Option<&str>,
-    ) -> Result<Self, FilterError> {
+    pub fn parse(oem: Option<&str>, product_type: Option<&str>, fuel_type: Option<&str>) -> Result<Self, FilterError> {
         Ok(Self {
             oem: FilterList::parse(oem.unwrap_or(""))?,
             product_type: FilterList::parse(product_type.unwrap_or(""))?,
@@ -257,55 +246,28 @@ mod tests {
         assert_eq!(list.values(), &[ConditionFilter::Old, ConditionFilter::New]);
         assert_eq!(list.to_string(), "old--new");
         let fuels = FilterList::<FuelFilter>::parse("Diesel").expect("valid");
+        assert_eq!((fuels.to_string().as_str(), fuels.values()[0].fuel_type()), ("diesel", FuelType::Diesel));
+        let brands = FilterList::<BrandSlug>::parse("mercedes-benz--land-rover--bmw").expect("valid");
         assert_eq!(
-            (fuels.to_string().as_str(), fuels.values()[0].fuel_type()),
-            ("diesel", FuelType::Diesel)
-        );
-        let brands =
-            FilterList::<BrandSlug>::parse("mercedes-benz--land-rover--bmw").expect("valid");
-        assert_eq!(
-            brands
-                .values()
-                .iter()
-                .map(BrandSlug::as_str)
-                .collect::<Vec<_>>(),
+            brands.values().iter().map(BrandSlug::as_str).collect::<Vec<_>>(),
             ["mercedes-benz", "land-rover", "bmw"]
         );
     }
 
     #[test]
     fn blank_is_no_filter_and_repeats_count_once() {
-        assert!(FilterList::<ConditionFilter>::parse("")
-            .expect("blank")
-            .is_empty());
-        assert!(FilterList::<ConditionFilter>::parse("  ")
-            .expect("blank")
-            .is_empty());
-        assert_eq!(
-            FilterList::<ConditionFilter>::parse("new--old--new")
-                .expect("ok")
-                .to_string(),
-            "new--old"
-        );
+        assert!(FilterList::<ConditionFilter>::parse("").expect("blank").is_empty());
+        assert!(FilterList::<ConditionFilter>::parse("  ").expect("blank").is_empty());
+        assert_eq!(FilterList::<ConditionFilter>::parse("new--old--new").expect("ok").to_string(), "new--old");
     }
 
     #[test]
     fn values_the_filter_does_not_offer_are_refused() {
-        for raw in [
-            "used",
-            "refurbished",
-            "old-new",
-            "old--",
-            "old----new",
-            "--old",
-        ] {
+        for raw in ["used", "refurbished", "old-new", "old--", "old----new", "--old"] {
             let e = FilterList::<ConditionFilter>::parse(raw).expect_err(raw);
             assert_eq!(e.code(), "filter.invalid", "{raw}");
         }
-        assert!(
-            FilterList::<FuelFilter>::parse("hybrid").is_err(),
-            "filters offer petrol and diesel only"
-        );
+        assert!(FilterList::<FuelFilter>::parse("hybrid").is_err(), "filters offer petrol and diesel only");
         for raw in ["mercedes---benz", "-bmw", "bmw-", "land rover", "audi_a4"] {
             assert!(FilterList::<BrandSlug>::parse(raw).is_err(), "{raw}");
         }
@@ -323,9 +285,7 @@ mod tests {
         let f = ListingFilters::parse(Some("audi"), None, Some("petrol--diesel")).expect("valid");
         assert!(!f.is_empty());
         assert_eq!(f.fuel_type.values(), &FuelFilter::ALL);
-        assert!(ListingFilters::parse(None, Some(""), None)
-            .expect("valid")
-            .is_empty());
+        assert!(ListingFilters::parse(None, Some(""), None).expect("valid").is_empty());
     }
 
     fn condition() -> impl Strategy<Value = ConditionFilter> {

@@ -8,12 +8,9 @@ mod tax_invoice;
 mod words;
 
 pub use date::InvoiceDate;
-pub use document::{
-    Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL,
-};
+pub use document::{Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL};
 pub use gst::{
-    HsnCode, HsnCodeError, Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT,
-    DELIVERY_SAC, PARTS_HSN,
+    HsnCode, HsnCodeError, Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT, DELIVERY_SAC, PARTS_HSN,
 };
 pub use number::{FinancialYear, InvoiceNumber, InvoiceNumberError};
 pub use tax_invoice::{Buyer, Seller, TaxInvoice, TaxInvoiceInput};

@@ -256,12 +256,7 @@ pub struct FieldErrors<F>(Vec<(F, Message)>);
 impl<F: Copy + PartialEq> FieldErrors<F> {
     /// Keeps the fields that failed. Call it only once some field did.
     pub(crate) fn collect(results: impl IntoIterator<Item = (F, Option<Message>)>) -> Self {
-        Self(
-            results
-                .into_iter()
-                .filter_map(|(f, m)| Some((f, m?)))
-                .collect(),
-        )
+        Self(results.into_iter().filter_map(|(f, m)| Some((f, m?))).collect())
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (F, Message)> + '_ {
@@ -278,9 +273,7 @@ impl<F: Copy + PartialEq> FieldErrors<F> {
 /// The first failing field speaks for the whole form.
 impl<F> UserFacing for FieldErrors<F> {
     fn message(&self) -> Message {
-        self.0
-            .first()
-            .map_or(Message::SomethingWentWrong, |(_, m)| *m)
+        self.0.first().map_or(Message::SomethingWentWrong, |(_, m)| *m)
     }
 }
 
@@ -309,14 +302,9 @@ mod tests {
     fn codes_are_dotted_snake_case() {
         for m in Message::ALL {
             let code = m.code();
-            let (area, name) = code
-                .split_once('.')
-                .unwrap_or_else(|| panic!("{code} has no area"));
+            let (area, name) = code.split_once('.').unwrap_or_else(|| panic!("{code} has no area"));
             for part in [area, name] {
-                assert!(
-                    !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
-                    "{code}"
-                );
+                assert!(!part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{code}");
             }
             assert_eq!(Message::from_code(code), Some(*m));
         }
@@ -326,53 +314,26 @@ mod tests {
     #[test]
     fn the_specifications_words_are_kept_exactly() {
         let cases = [
-            (
-                Message::MobileTooShort,
-                "mobile.too_short",
-                "Enter 10 digit mobile number",
-            ),
+            (Message::MobileTooShort, "mobile.too_short", "Enter 10 digit mobile number"),
             (
                 Message::PasswordRule,
                 "password.rule",
                 "Password must include atleast a number, a special character and 8-16 characters.",
             ),
-            (
-                Message::PasswordMismatch,
-                "password.mismatch",
-                "Passwords not match.",
-            ),
+            (Message::PasswordMismatch, "password.mismatch", "Passwords not match."),
             (
                 Message::AddressMobileInvalid,
                 "address.mobile_invalid",
                 "Enter a valid 10-digit Indian mobile number starting with 6-9",
             ),
-            (
-                Message::PincodeInvalid,
-                "pincode.invalid",
-                "Enter a valid 6-digit pincode",
-            ),
-            (
-                Message::CheckoutAddressMissing,
-                "checkout.address_missing",
-                "Please select address for further process",
-            ),
-            (
-                Message::CheckoutCartEmpty,
-                "checkout.cart_empty",
-                "please! add product to cart.",
-            ),
-            (
-                Message::CheckoutOutOfStock,
-                "checkout.out_of_stock",
-                "please order products which are in stock",
-            ),
+            (Message::PincodeInvalid, "pincode.invalid", "Enter a valid 6-digit pincode"),
+            (Message::CheckoutAddressMissing, "checkout.address_missing", "Please select address for further process"),
+            (Message::CheckoutCartEmpty, "checkout.cart_empty", "please! add product to cart."),
+            (Message::CheckoutOutOfStock, "checkout.out_of_stock", "please order products which are in stock"),
             (Message::OtpWrong, "otp.wrong", "Wrong OTP"),
         ];
         for (m, code, text) in cases {
-            assert_eq!(
-                (m.code(), m.text(), m.to_string().as_str()),
-                (code, text, text)
-            );
+            assert_eq!((m.code(), m.text(), m.to_string().as_str()), (code, text, text));
         }
     }
 }

@@ -11,10 +11,7 @@ use crate::message::{user_facing_error, Message, UserFacing};
 /// Idempotent.
 #[must_use]
 pub fn normalize_part_number(raw: &str) -> String {
-    raw.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_uppercase())
-        .collect()
+    raw.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect()
 }
 
 /// A maker's part number, kept as written (for display) with its normalised form.

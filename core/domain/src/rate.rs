@@ -95,7 +95,7 @@ fn elapsed_for(count: u32, room: i64, whole: i64) -> i64 {
         return 0;
     }
     let allowed = room * whole; // the largest count × (whole − e) that is fine
-    // whole − e ≤ allowed / count (floor), so e ≥ whole − floor(allowed / count).
+                                // whole − e ≤ allowed / count (floor), so e ≥ whole − floor(allowed / count).
     whole - allowed.div_euclid(count)
 }
 

@@ -89,19 +89,10 @@ mod tests {
 
     #[test]
     fn limits_per_place() {
-        let limits: Vec<_> = TitlePlace::ALL
-            .iter()
-            .map(|p| (p.key(), p.limit()))
-            .collect();
+        let limits: Vec<_> = TitlePlace::ALL.iter().map(|p| (p.key(), p.limit())).collect();
         assert_eq!(
             limits,
-            [
-                ("homeCard", 50),
-                ("hotSelling", 45),
-                ("listingCard", 70),
-                ("wishlist", 45),
-                ("orderLine", 40)
-            ]
+            [("homeCard", 50), ("hotSelling", 45), ("listingCard", 70), ("wishlist", 45), ("orderLine", 40)]
         );
     }
 
@@ -114,20 +105,10 @@ mod tests {
 
     #[test]
     fn above_the_limit_the_first_characters_and_an_ellipsis() {
-        assert_eq!(
-            truncate_title(&"a".repeat(41), 40),
-            format!("{}...", "a".repeat(40))
-        );
+        assert_eq!(truncate_title(&"a".repeat(41), 40), format!("{}...", "a".repeat(40)));
         assert_eq!(truncate_title("Front Brake Pad Set", 5), "Front...");
-        assert_eq!(
-            truncate_title("abc ", 3),
-            "abc...",
-            "a trailing space is a character too"
-        );
-        assert_eq!(
-            TitlePlace::OrderLine.truncate(&"x".repeat(45)),
-            format!("{}...", "x".repeat(40))
-        );
+        assert_eq!(truncate_title("abc ", 3), "abc...", "a trailing space is a character too");
+        assert_eq!(TitlePlace::OrderLine.truncate(&"x".repeat(45)), format!("{}...", "x".repeat(40)));
     }
 
     #[test]
@@ -140,10 +121,7 @@ mod tests {
 
     #[test]
     fn page_titles() {
-        assert_eq!(
-            page_title(Some("Brake Pads"), "Marque Parts"),
-            "Brake Pads - Marque Parts"
-        );
+        assert_eq!(page_title(Some("Brake Pads"), "Marque Parts"), "Brake Pads - Marque Parts");
         assert_eq!(page_title(None, "Marque Parts"), "Marque Parts");
         assert_eq!(page_title(Some("  "), "Marque Parts"), "Marque Parts");
     }

@@ -38,10 +38,7 @@ mod tests {
         assert_eq!(check_room(0), Ok(()));
         assert_eq!(check_room(49), Ok(()));
         assert_eq!(check_room(50), Err(WishlistFull));
-        assert_eq!(
-            WishlistFull.to_string(),
-            "Your wishlist is full! Kindly remove some products from wishlist."
-        );
+        assert_eq!(WishlistFull.to_string(), "Your wishlist is full! Kindly remove some products from wishlist.");
         assert_eq!(WishlistFull.code(), "wishlist.full");
     }
 }

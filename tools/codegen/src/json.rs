@@ -81,17 +81,12 @@ impl Json {
         let close = "  ".repeat(indent);
         match self {
             Json::Arr(items) => {
-                let body: Vec<String> = items
-                    .iter()
-                    .map(|v| format!("{pad}{}", v.render(indent + 1)))
-                    .collect();
+                let body: Vec<String> = items.iter().map(|v| format!("{pad}{}", v.render(indent + 1))).collect();
                 format!("[\n{},\n{close}]", body.join(",\n"))
             }
             Json::Obj(members) => {
-                let body: Vec<String> = members
-                    .iter()
-                    .map(|(k, v)| format!("{pad}{}: {}", quote(k), v.render(indent + 1)))
-                    .collect();
+                let body: Vec<String> =
+                    members.iter().map(|(k, v)| format!("{pad}{}: {}", quote(k), v.render(indent + 1))).collect();
                 format!("{{\n{},\n{close}}}", body.join(",\n"))
             }
             _ => inline,
@@ -104,21 +99,10 @@ impl Json {
             Json::Bool(b) => b.to_string(),
             Json::Int(n) => n.to_string(),
             Json::Str(s) => quote(s),
-            Json::Arr(items) => format!(
-                "[{}]",
-                items
-                    .iter()
-                    .map(Json::inline)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Json::Arr(items) => format!("[{}]", items.iter().map(Json::inline).collect::<Vec<_>>().join(", ")),
             Json::Obj(members) => format!(
                 "{{ {} }}",
-                members
-                    .iter()
-                    .map(|(k, v)| format!("{}: {}", quote(k), v.inline()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                members.iter().map(|(k, v)| format!("{}: {}", quote(k), v.inline())).collect::<Vec<_>>().join(", ")
             )
             .replace("{  }", "{}"),
         }

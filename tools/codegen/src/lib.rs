@@ -24,8 +24,7 @@ pub fn write_generated(repo_root: &std::path::Path) -> std::io::Result<std::path
 }
 
 use marque_domain::account::{
-    MOBILE_LENGTH, OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS,
-    PASSWORD_SPECIALS,
+    MOBILE_LENGTH, OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_SPECIALS,
 };
 use marque_domain::address::{IndianMobile, Pincode, ADDRESS_LIMIT, NCR_PREFIXES, PINCODE_LENGTH};
 use marque_domain::cart::Quantity;
@@ -84,10 +83,7 @@ export interface RuleVectors {
 ";
 
 fn constant(out: &mut String, doc: &str, name: &str, value: &Json) {
-    out.push_str(&format!(
-        "/** {doc} */\nexport const {name} = {} as const;\n\n",
-        value.render(0)
-    ));
+    out.push_str(&format!("/** {doc} */\nexport const {name} = {} as const;\n\n", value.render(0)));
 }
 
 fn count(n: usize) -> i64 {
@@ -95,11 +91,7 @@ fn count(n: usize) -> i64 {
 }
 
 fn codes<T: FilterValue>(values: impl IntoIterator<Item = T>) -> Json {
-    values
-        .into_iter()
-        .map(|v| v.code().to_owned())
-        .collect::<Vec<_>>()
-        .into()
+    values.into_iter().map(|v| v.code().to_owned()).collect::<Vec<_>>().into()
 }
 
 /// The whole `generated.ts`, deterministic byte for byte.
@@ -108,66 +100,24 @@ pub fn typescript_module() -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
 
-    let messages = Json::Obj(
-        Message::ALL
-            .iter()
-            .map(|m| (m.code().to_owned(), Json::from(m.text())))
-            .collect(),
-    );
-    constant(
-        &mut out,
-        "Every message a rule shows, by its stable code.",
-        "MESSAGES",
-        &messages,
-    );
+    let messages = Json::Obj(Message::ALL.iter().map(|m| (m.code().to_owned(), Json::from(m.text()))).collect());
+    constant(&mut out, "Every message a rule shows, by its stable code.", "MESSAGES", &messages);
     out.push_str("export type MessageCode = keyof typeof MESSAGES;\n\n");
 
     let numbers: [(&str, &str, i64); 9] = [
-        (
-            "Digits in a mobile number.",
-            "MOBILE_LENGTH",
-            count(MOBILE_LENGTH),
-        ),
-        (
-            "Digits in a pincode.",
-            "PINCODE_LENGTH",
-            count(PINCODE_LENGTH),
-        ),
-        (
-            "Digits in a one-time code.",
-            "OTP_LENGTH",
-            count(OTP_LENGTH),
-        ),
+        ("Digits in a mobile number.", "MOBILE_LENGTH", count(MOBILE_LENGTH)),
+        ("Digits in a pincode.", "PINCODE_LENGTH", count(PINCODE_LENGTH)),
+        ("Digits in a one-time code.", "OTP_LENGTH", count(OTP_LENGTH)),
         (
             "Seconds before another code may be requested.",
             "OTP_RESEND_AFTER_SECONDS",
             i64::from(OTP_RESEND_AFTER_SECONDS),
         ),
-        (
-            "Fewest characters in a password.",
-            "PASSWORD_MIN_CHARS",
-            count(PASSWORD_MIN_CHARS),
-        ),
-        (
-            "Most characters in a password.",
-            "PASSWORD_MAX_CHARS",
-            count(PASSWORD_MAX_CHARS),
-        ),
-        (
-            "Most products in a wishlist.",
-            "WISHLIST_LIMIT",
-            count(WISHLIST_LIMIT),
-        ),
-        (
-            "Most addresses a customer keeps.",
-            "ADDRESS_LIMIT",
-            count(ADDRESS_LIMIT),
-        ),
-        (
-            "Smallest cart quantity.",
-            "CART_MIN_QUANTITY",
-            i64::from(Quantity::ONE.get()),
-        ),
+        ("Fewest characters in a password.", "PASSWORD_MIN_CHARS", count(PASSWORD_MIN_CHARS)),
+        ("Most characters in a password.", "PASSWORD_MAX_CHARS", count(PASSWORD_MAX_CHARS)),
+        ("Most products in a wishlist.", "WISHLIST_LIMIT", count(WISHLIST_LIMIT)),
+        ("Most addresses a customer keeps.", "ADDRESS_LIMIT", count(ADDRESS_LIMIT)),
+        ("Smallest cart quantity.", "CART_MIN_QUANTITY", i64::from(Quantity::ONE.get())),
     ];
     for (doc, name, n) in numbers {
         constant(&mut out, doc, name, &Json::from(n));
@@ -180,31 +130,11 @@ pub fn typescript_module() -> String {
     );
 
     let texts: [(&str, &str, &str); 6] = [
-        (
-            "A password's allowed non-alphanumeric characters; one is required.",
-            "PASSWORD_SPECIALS",
-            PASSWORD_SPECIALS,
-        ),
-        (
-            "Digits an address mobile number may start with.",
-            "ADDRESS_MOBILE_FIRST_DIGITS",
-            IndianMobile::FIRST_DIGITS,
-        ),
-        (
-            "Digits a pincode may start with.",
-            "PINCODE_FIRST_DIGITS",
-            Pincode::FIRST_DIGITS,
-        ),
-        (
-            "Joins several values of one filter in a query.",
-            "FILTER_SEPARATOR",
-            FILTER_SEPARATOR,
-        ),
-        (
-            "A brand slug in the `oem` filter.",
-            "BRAND_SLUG_PATTERN",
-            BrandSlug::PATTERN,
-        ),
+        ("A password's allowed non-alphanumeric characters; one is required.", "PASSWORD_SPECIALS", PASSWORD_SPECIALS),
+        ("Digits an address mobile number may start with.", "ADDRESS_MOBILE_FIRST_DIGITS", IndianMobile::FIRST_DIGITS),
+        ("Digits a pincode may start with.", "PINCODE_FIRST_DIGITS", Pincode::FIRST_DIGITS),
+        ("Joins several values of one filter in a query.", "FILTER_SEPARATOR", FILTER_SEPARATOR),
+        ("A brand slug in the `oem` filter.", "BRAND_SLUG_PATTERN", BrandSlug::PATTERN),
         ("Appended to a shortened title.", "TITLE_ELLIPSIS", ELLIPSIS),
     ];
     for (doc, name, text) in texts {
@@ -221,16 +151,9 @@ pub fn typescript_module() -> String {
         &mut out,
         "Pincode prefixes of the NCR delivery region.",
         "NCR_PREFIXES",
-        &NCR_PREFIXES
-            .iter()
-            .map(|p| (*p).to_owned())
-            .collect::<Vec<_>>()
-            .into(),
+        &NCR_PREFIXES.iter().map(|p| (*p).to_owned()).collect::<Vec<_>>().into(),
     );
-    let states: Vec<Json> = GST_STATES
-        .iter()
-        .map(|s| obj! { "code" => s.code, "name" => s.name })
-        .collect();
+    let states: Vec<Json> = GST_STATES.iter().map(|s| obj! { "code" => s.code, "name" => s.name }).collect();
     constant(
         &mut out,
         "India's states and union territories with their GST state codes; an address names one.",
@@ -245,18 +168,8 @@ pub fn typescript_module() -> String {
         &obj! { "product_type" => codes(ConditionFilter::ALL), "fuel_type" => codes(FuelFilter::ALL) },
     );
 
-    let labels = Json::Obj(
-        Condition::KNOWN
-            .iter()
-            .map(|c| (c.code().to_owned(), Json::from(c.label())))
-            .collect(),
-    );
-    constant(
-        &mut out,
-        "Label of each known `producttype`.",
-        "CONDITION_LABELS",
-        &labels,
-    );
+    let labels = Json::Obj(Condition::KNOWN.iter().map(|c| (c.code().to_owned(), Json::from(c.label()))).collect());
+    constant(&mut out, "Label of each known `producttype`.", "CONDITION_LABELS", &labels);
     constant(
         &mut out,
         "Label of any other `producttype`.",
@@ -267,18 +180,8 @@ pub fn typescript_module() -> String {
     let fuels = Json::Obj(FuelType::ALL.iter().map(|f| (f.code().to_owned(), Json::from(f.label()))).collect());
     constant(&mut out, "Label of each `fuelType`.", "FUEL_LABELS", &fuels);
 
-    let limits = Json::Obj(
-        TitlePlace::ALL
-            .iter()
-            .map(|p| (p.key().to_owned(), Json::from(p.limit())))
-            .collect(),
-    );
-    constant(
-        &mut out,
-        "Most title characters shown before the ellipsis, per place.",
-        "TITLE_LIMITS",
-        &limits,
-    );
+    let limits = Json::Obj(TitlePlace::ALL.iter().map(|p| (p.key().to_owned(), Json::from(p.limit()))).collect());
+    constant(&mut out, "Most title characters shown before the ellipsis, per place.", "TITLE_LIMITS", &limits);
 
     let statuses: Vec<Json> = OrderStatus::ALL
         .iter()
@@ -289,12 +192,7 @@ pub fn typescript_module() -> String {
             }
         })
         .collect();
-    constant(
-        &mut out,
-        "Order statuses 1-6 and their badge colours.",
-        "ORDER_STATUSES",
-        &statuses.into(),
-    );
+    constant(&mut out, "Order statuses 1-6 and their badge colours.", "ORDER_STATUSES", &statuses.into());
     constant(
         &mut out,
         "Badge colour of any other status number.",
@@ -305,11 +203,7 @@ pub fn typescript_module() -> String {
         &mut out,
         "Every badge colour token.",
         "BADGE_COLOURS",
-        &BadgeColour::ALL
-            .iter()
-            .map(|c| c.code().to_owned())
-            .collect::<Vec<_>>()
-            .into(),
+        &BadgeColour::ALL.iter().map(|c| c.code().to_owned()).collect::<Vec<_>>().into(),
     );
     out.push_str("export type BadgeColour = (typeof BADGE_COLOURS)[number];\n\n");
     constant(

@@ -12,9 +12,7 @@ use std::path::PathBuf;
 use marque_codegen::{typescript_module, GENERATED_TS_PATH};
 
 fn generated_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(GENERATED_TS_PATH)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(GENERATED_TS_PATH)
 }
 
 #[test]
@@ -22,8 +20,7 @@ fn the_committed_typescript_rules_are_current() {
     let path = generated_path();
     let expected = typescript_module();
     if std::env::var_os("UPDATE_GENERATED").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &expected)
-            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        std::fs::write(&path, &expected).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
@@ -32,10 +29,7 @@ fn the_committed_typescript_rules_are_current() {
             .lines()
             .zip(expected.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(
-                || "one file is longer".to_owned(),
-                |i| format!("line {}", i + 1),
-            );
+            .map_or_else(|| "one file is longer".to_owned(), |i| format!("line {}", i + 1));
         panic!(
             "{} is out of date with the Rust rules (first difference: {first_difference}).\n\
              Regenerate it: make generate (UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules)",

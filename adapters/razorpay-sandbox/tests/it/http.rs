@@ -15,7 +15,13 @@ async fn get(client: &reqwest::Client, url: String, auth: Option<(&str, &str)>) 
 }
 
 async fn create(client: &reqwest::Client, base: &str, auth: (&str, &str), body: Value) -> (u16, Value) {
-    let answer = client.post(format!("{base}/v1/orders")).basic_auth(auth.0, Some(auth.1)).json(&body).send().await.expect("answer");
+    let answer = client
+        .post(format!("{base}/v1/orders"))
+        .basic_auth(auth.0, Some(auth.1))
+        .json(&body)
+        .send()
+        .await
+        .expect("answer");
     (answer.status().as_u16(), answer.json().await.expect("JSON"))
 }
 
@@ -29,17 +35,30 @@ async fn the_orders_api_answers_in_razorpays_shapes() {
     let client = reqwest::Client::new();
     let auth = (KEY_ID, KEY_SECRET);
 
-    let (status, order) = create(&client, &served.base, auth, json!({ "amount": 50_000, "currency": "INR", "receipt": "MRQ-1" })).await;
+    let (status, order) =
+        create(&client, &served.base, auth, json!({ "amount": 50_000, "currency": "INR", "receipt": "MRQ-1" })).await;
     assert_eq!(status, 200, "{order}");
     assert_eq!(order["entity"], "order");
-    assert_eq!((order["amount"].as_i64(), order["amount_due"].as_i64(), order["amount_paid"].as_i64()), (Some(50_000), Some(50_000), Some(0)));
-    assert_eq!((order["currency"].as_str(), order["receipt"].as_str(), order["status"].as_str()), (Some("INR"), Some("MRQ-1"), Some("created")));
+    assert_eq!(
+        (order["amount"].as_i64(), order["amount_due"].as_i64(), order["amount_paid"].as_i64()),
+        (Some(50_000), Some(50_000), Some(0))
+    );
+    assert_eq!(
+        (order["currency"].as_str(), order["receipt"].as_str(), order["status"].as_str()),
+        (Some("INR"), Some("MRQ-1"), Some("created"))
+    );
     let id = order["id"].as_str().expect("id");
     assert_eq!(get(&client, format!("{}/v1/orders/{id}", served.base), Some(auth)).await, (200, order.clone()));
 
     let refused = create(&client, &served.base, auth, json!({ "amount": 99, "currency": "INR", "receipt": "r" })).await;
     assert_eq!(refused, (400, bad_request("The amount must be atleast INR 1.00")));
-    let not_json = client.post(format!("{}/v1/orders", served.base)).basic_auth(KEY_ID, Some(KEY_SECRET)).body("{").send().await.expect("answer");
+    let not_json = client
+        .post(format!("{}/v1/orders", served.base))
+        .basic_auth(KEY_ID, Some(KEY_SECRET))
+        .body("{")
+        .send()
+        .await
+        .expect("answer");
     assert_eq!(not_json.status().as_u16(), 400);
     let unknown = get(&client, format!("{}/v1/payments/pay_Nope0000000000", served.base), Some(auth)).await;
     assert_eq!(unknown, (400, bad_request("The id provided does not exist")));
@@ -65,11 +84,24 @@ async fn the_checkout_script_is_javascript_from_here_without_eval() {
     assert!(content_type.starts_with("application/javascript"), "{content_type}");
     let script = answer.text().await.expect("text");
     assert_eq!(script, sandbox.checkout_script());
-    assert!(script.contains(&format!("var BASE = \"{}\";", served.base)), "the script calls back to where it was served");
-    for forbidden in ["eval(", "new Function", "innerHTML", "onclick", "setAttribute('style'", "__SANDBOX_BASE__", "<script"] {
+    assert!(
+        script.contains(&format!("var BASE = \"{}\";", served.base)),
+        "the script calls back to where it was served"
+    );
+    for forbidden in
+        ["eval(", "new Function", "innerHTML", "onclick", "setAttribute('style'", "__SANDBOX_BASE__", "<script"]
+    {
         assert!(!script.contains(forbidden), "the script holds {forbidden}");
     }
-    for needed in ["window.Razorpay", "'Success'", "'Failure'", "role: 'dialog'", "'aria-modal': 'true'", "payment.failed", "ondismiss"] {
+    for needed in [
+        "window.Razorpay",
+        "'Success'",
+        "'Failure'",
+        "role: 'dialog'",
+        "'aria-modal': 'true'",
+        "payment.failed",
+        "ondismiss",
+    ] {
         assert!(script.contains(needed), "the script lacks {needed}");
     }
 }
@@ -78,7 +110,13 @@ async fn the_checkout_script_is_javascript_from_here_without_eval() {
 async fn the_test_bank_checks_the_key_and_pays_once() {
     let (sandbox, served, _gateway) = served_sandbox(None).await;
     let client = reqwest::Client::new();
-    let (_, order) = create(&client, &served.base, (KEY_ID, KEY_SECRET), json!({ "amount": 12_500, "currency": "INR", "receipt": "r" })).await;
+    let (_, order) = create(
+        &client,
+        &served.base,
+        (KEY_ID, KEY_SECRET),
+        json!({ "amount": 12_500, "currency": "INR", "receipt": "r" }),
+    )
+    .await;
     let id = order["id"].as_str().expect("id");
 
     let shown = get(&client, format!("{}/checkout/orders/{id}?key_id={KEY_ID}", served.base), None).await;
@@ -93,7 +131,10 @@ async fn the_test_bank_checks_the_key_and_pays_once() {
     let (status, failed) = bank.pay_json(json!({ "order_id": id, "key_id": KEY_ID, "outcome": "failure", "email": "a@b.in", "contact": "9876543210" })).await;
     assert_eq!(status, 200);
     let error = &failed["error"];
-    assert_eq!((error["code"].as_str(), error["description"].as_str(), error["reason"].as_str()), (Some("BAD_REQUEST_ERROR"), Some("Payment failed"), Some("payment_failed")));
+    assert_eq!(
+        (error["code"].as_str(), error["description"].as_str(), error["reason"].as_str()),
+        (Some("BAD_REQUEST_ERROR"), Some("Payment failed"), Some("payment_failed"))
+    );
     assert_eq!(error["metadata"]["order_id"], id);
     let failed_payment = sandbox.payment(error["metadata"]["payment_id"].as_str().expect("payment_id")).expect("kept");
     assert_eq!((failed_payment.status.as_str(), failed_payment.email.as_deref()), ("failed", Some("a@b.in")));
@@ -113,10 +154,16 @@ async fn the_test_bank_checks_the_key_and_pays_once() {
 #[tokio::test]
 async fn the_sandbox_nests_under_a_prefix() {
     let served = common::serve(|base| {
-        let sandbox = marque_razorpay_sandbox::Sandbox::new(common::sandbox_config(&format!("{base}/sandbox/razorpay"), None));
+        let sandbox =
+            marque_razorpay_sandbox::Sandbox::new(common::sandbox_config(&format!("{base}/sandbox/razorpay"), None));
         poem::Route::new().nest("/sandbox/razorpay", sandbox.routes())
     })
     .await;
-    let script = reqwest::get(format!("{}/sandbox/razorpay/checkout.js", served.base)).await.expect("answer").text().await.expect("text");
+    let script = reqwest::get(format!("{}/sandbox/razorpay/checkout.js", served.base))
+        .await
+        .expect("answer")
+        .text()
+        .await
+        .expect("text");
     assert!(script.contains(&format!("\"{}/sandbox/razorpay\"", served.base)));
 }

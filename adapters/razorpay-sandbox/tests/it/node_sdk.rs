@@ -29,7 +29,13 @@ fn node(args: &[&str], env: &[(&str, &str)], stdin: Option<String>) -> Output {
         dir.display()
     );
     let mut command = Command::new("node");
-    command.current_dir(&dir).arg("drive.mjs").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+        .current_dir(&dir)
+        .arg("drive.mjs")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     for (name, value) in env {
         command.env(name, value);
     }
@@ -60,8 +66,15 @@ async fn razorpays_node_sdk_drives_the_sandbox() {
     assert_eq!(driven["refunds"].as_array().map(Vec::len), Some(3), "{driven}");
 
     // And a refund the bank fails, for its refund.failed.
-    let order = sandbox.create_order(&NewOrderBody { amount: 7_000, currency: "INR".to_owned(), receipt: "r".to_owned(), payment_capture: None });
-    let PayAnswer::Paid(paid) = sandbox.pay(&order.expect("an order").id, Outcome::Success).expect("paid") else { panic!("paid") };
+    let order = sandbox.create_order(&NewOrderBody {
+        amount: 7_000,
+        currency: "INR".to_owned(),
+        receipt: "r".to_owned(),
+        payment_capture: None,
+    });
+    let PayAnswer::Paid(paid) = sandbox.pay(&order.expect("an order").id, Outcome::Success).expect("paid") else {
+        panic!("paid")
+    };
     sandbox.set_refund_outcome(RefundOutcome::Failed);
     let body = RefundBody { amount: Some(7_000), speed: None, receipt: None, notes: None };
     assert_eq!(sandbox.refund(&paid.razorpay_payment_id, &body, None).expect("a refund").status, "failed");
@@ -77,7 +90,15 @@ async fn razorpays_node_sdk_drives_the_sandbox() {
     let checked = summary(&checked);
     assert_eq!(checked["checked"].as_u64(), Some(events.len() as u64));
     let names: Vec<&str> = checked["events"].as_array().expect("names").iter().filter_map(Value::as_str).collect();
-    let needed = ["payment.authorized", "payment.captured", "order.paid", "payment.failed", "refund.created", "refund.processed", "refund.failed"];
+    let needed = [
+        "payment.authorized",
+        "payment.captured",
+        "order.paid",
+        "payment.failed",
+        "refund.created",
+        "refund.processed",
+        "refund.failed",
+    ];
     for needed in needed {
         assert!(names.contains(&needed), "no {needed} among {names:?}");
     }

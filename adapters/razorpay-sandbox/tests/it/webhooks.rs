@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{razorpay_config, served_sandbox, serve, OverHttp, KEY_ID};
+use common::{razorpay_config, serve, served_sandbox, OverHttp, KEY_ID};
 use marque_domain::Money;
 use marque_ports::{NewRefund, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrderId, RefundStatus};
 use marque_razorpay::RazorpayGateway;
@@ -81,13 +81,29 @@ async fn pay_with_webhooks(refuse_first: u32, outcome: &str) -> Scene {
     let (receiver, hook) = start_receiver(refuse_first).await;
     let (sandbox, served, gateway) = served_sandbox(Some(format!("{}/webhook", hook.base))).await;
     let order = gateway
-        .create_order(&marque_ports::NewPaymentOrder { amount: Money::from_paise(76_500), currency: "INR".to_owned(), receipt: "MRQ-W".to_owned() })
+        .create_order(&marque_ports::NewPaymentOrder {
+            amount: Money::from_paise(76_500),
+            currency: "INR".to_owned(),
+            receipt: "MRQ-W".to_owned(),
+        })
         .await
         .expect("order");
-    let (status, answer) = OverHttp::new(&served.base).pay_json(json!({ "order_id": order.id.0, "key_id": KEY_ID, "outcome": outcome })).await;
+    let (status, answer) = OverHttp::new(&served.base)
+        .pay_json(json!({ "order_id": order.id.0, "key_id": KEY_ID, "outcome": outcome }))
+        .await;
     assert_eq!(status, 200);
-    let payment = answer["razorpay_payment_id"].as_str().or(answer["error"]["metadata"]["payment_id"].as_str()).expect("payment id");
-    Scene { receiver, sandbox, gateway, order_id: order.id, payment_id: PaymentId(payment.to_owned()), _servers: (hook, served) }
+    let payment = answer["razorpay_payment_id"]
+        .as_str()
+        .or(answer["error"]["metadata"]["payment_id"].as_str())
+        .expect("payment id");
+    Scene {
+        receiver,
+        sandbox,
+        gateway,
+        order_id: order.id,
+        payment_id: PaymentId(payment.to_owned()),
+        _servers: (hook, served),
+    }
 }
 
 #[tokio::test]
@@ -96,11 +112,14 @@ async fn a_success_delivers_payment_authorized_then_captured_and_order_paid_sign
     let received = wait_for(&scene.receiver, 3).await;
     let shop = RazorpayGateway::new(razorpay_config("http://127.0.0.1:9")).expect("config");
     let (order_id, payment_id, amount) = (scene.order_id.clone(), scene.payment_id.clone(), Money::from_paise(76_500));
-    let authorized = PaymentEventKind::Authorized { order_id: order_id.clone(), payment_id: payment_id.clone(), amount };
+    let authorized =
+        PaymentEventKind::Authorized { order_id: order_id.clone(), payment_id: payment_id.clone(), amount };
     let paid = PaymentEventKind::Paid { order_id, payment_id, amount };
     let mut ids = Vec::new();
     for (delivery, expected) in received.iter().zip([&authorized, &paid, &paid]) {
-        let event = shop.read_webhook(&delivery.body, &delivery.signature, delivery.event_id.clone()).expect("a genuine webhook");
+        let event = shop
+            .read_webhook(&delivery.body, &delivery.signature, delivery.event_id.clone())
+            .expect("a genuine webhook");
         assert_eq!(&event.kind, expected);
         assert!(event.id.starts_with("evt_"));
         ids.push(event.id);
@@ -124,7 +143,12 @@ async fn a_success_delivers_payment_authorized_then_captured_and_order_paid_sign
 fn names(received: &[Received]) -> Vec<String> {
     received
         .iter()
-        .map(|d| serde_json::from_slice::<serde_json::Value>(&d.body).expect("json")["event"].as_str().expect("event").to_owned())
+        .map(|d| {
+            serde_json::from_slice::<serde_json::Value>(&d.body).expect("json")["event"]
+                .as_str()
+                .expect("event")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -139,43 +163,79 @@ async fn without_automatic_capture_only_the_authorization_goes_out_until_the_cap
     let received = wait_for(&scene.receiver, 3).await;
     assert_eq!(names(&received), ["payment.authorized", "payment.captured", "order.paid"]);
     let event = scene.gateway.read_webhook(&received[2].body, &received[2].signature, None).expect("genuine");
-    assert_eq!(event.kind, PaymentEventKind::Paid { order_id: scene.order_id, payment_id: scene.payment_id, amount: Money::from_paise(76_500) });
+    assert_eq!(
+        event.kind,
+        PaymentEventKind::Paid {
+            order_id: scene.order_id,
+            payment_id: scene.payment_id,
+            amount: Money::from_paise(76_500)
+        }
+    );
 }
 
 #[tokio::test]
 async fn refunds_deliver_refund_created_then_processed_or_failed_signed_for_the_shop() {
     let scene = pay_with_webhooks(0, "success").await;
     wait_for(&scene.receiver, 3).await;
-    let refund = |paise: i64, key: &str| NewRefund { amount: Money::from_paise(paise), idempotency_key: key.to_owned(), notes: BTreeMap::new() };
-    let processed = scene.gateway.refund(&scene.payment_id, &refund(20_000, "refund-processed-1")).await.expect("a refund");
+    let refund = |paise: i64, key: &str| NewRefund {
+        amount: Money::from_paise(paise),
+        idempotency_key: key.to_owned(),
+        notes: BTreeMap::new(),
+    };
+    let processed =
+        scene.gateway.refund(&scene.payment_id, &refund(20_000, "refund-processed-1")).await.expect("a refund");
     assert_eq!(processed.status, RefundStatus::Processed);
     scene.sandbox.set_refund_outcome(RefundOutcome::Failed);
     let failed = scene.gateway.refund(&scene.payment_id, &refund(56_500, "refund-failed-01")).await.expect("a refund");
     assert_eq!(failed.status, RefundStatus::Failed);
     scene.sandbox.set_refund_outcome(RefundOutcome::Pending);
-    let pending = scene.gateway.refund(&scene.payment_id, &refund(56_500, "refund-pending-1")).await.expect("the failed amount again");
+    let pending = scene
+        .gateway
+        .refund(&scene.payment_id, &refund(56_500, "refund-pending-1"))
+        .await
+        .expect("the failed amount again");
     assert_eq!(pending.status, RefundStatus::Pending);
     let received = wait_for(&scene.receiver, 8).await;
-    assert_eq!(names(&received[3..]), ["refund.created", "refund.processed", "refund.created", "refund.failed", "refund.created"]);
+    assert_eq!(
+        names(&received[3..]),
+        ["refund.created", "refund.processed", "refund.created", "refund.failed", "refund.created"]
+    );
     let settled = scene.sandbox.settle_refund(&pending.id.0, true).expect("settled");
     assert_eq!(settled.status, "processed");
     let received = wait_for(&scene.receiver, 9).await;
     assert_eq!(scene.gateway.fetch_refund(&pending.id).await.map(|r| r.status), Ok(RefundStatus::Processed));
 
-    let read = |delivery: &Received| scene.gateway.read_webhook(&delivery.body, &delivery.signature, None).expect("genuine").kind;
+    let read = |delivery: &Received| {
+        scene.gateway.read_webhook(&delivery.body, &delivery.signature, None).expect("genuine").kind
+    };
     let order_id = scene.order_id.clone();
     let payment_id = scene.payment_id.clone();
     assert_eq!(
         read(&received[4]),
-        PaymentEventKind::RefundProcessed { order_id: order_id.clone(), payment_id: payment_id.clone(), refund_id: processed.id, amount: Money::from_paise(20_000) }
+        PaymentEventKind::RefundProcessed {
+            order_id: order_id.clone(),
+            payment_id: payment_id.clone(),
+            refund_id: processed.id,
+            amount: Money::from_paise(20_000)
+        }
     );
     assert_eq!(
         read(&received[6]),
-        PaymentEventKind::RefundFailed { order_id: order_id.clone(), payment_id: payment_id.clone(), refund_id: failed.id, amount: Money::from_paise(56_500) }
+        PaymentEventKind::RefundFailed {
+            order_id: order_id.clone(),
+            payment_id: payment_id.clone(),
+            refund_id: failed.id,
+            amount: Money::from_paise(56_500)
+        }
     );
     assert_eq!(
         read(&received[8]),
-        PaymentEventKind::RefundProcessed { order_id, payment_id, refund_id: pending.id, amount: Money::from_paise(56_500) }
+        PaymentEventKind::RefundProcessed {
+            order_id,
+            payment_id,
+            refund_id: pending.id,
+            amount: Money::from_paise(56_500)
+        }
     );
     assert_eq!(read(&received[3]), PaymentEventKind::Other { name: "refund.created".to_owned() });
     let body: serde_json::Value = serde_json::from_slice(&received[8].body).expect("json");
@@ -188,7 +248,10 @@ async fn refunds_deliver_refund_created_then_processed_or_failed_signed_for_the_
 async fn a_failure_delivers_payment_failed() {
     let scene = pay_with_webhooks(0, "failure").await;
     let received = wait_for(&scene.receiver, 1).await;
-    let event = scene.gateway.read_webhook(&received[0].body, &received[0].signature, received[0].event_id.clone()).expect("genuine");
+    let event = scene
+        .gateway
+        .read_webhook(&received[0].body, &received[0].signature, received[0].event_id.clone())
+        .expect("genuine");
     assert_eq!(event.kind, PaymentEventKind::Failed { order_id: scene.order_id, payment_id: scene.payment_id });
 }
 

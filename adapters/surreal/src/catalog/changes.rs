@@ -57,7 +57,8 @@ impl CatalogChanges for SurrealCatalogChanges {
             .await
             .and_then(|mut r| r.take(0))
             .map_err(|e| unavailable(&e))?;
-        let row = row.ok_or_else(|| CatalogStoreError::Unavailable { reason: "the catalog version read nothing".into() })?;
+        let row =
+            row.ok_or_else(|| CatalogStoreError::Unavailable { reason: "the catalog version read nothing".into() })?;
         Ok(CatalogVersion {
             version: u64::try_from(row.version).unwrap_or(0),
             stock_changes: row

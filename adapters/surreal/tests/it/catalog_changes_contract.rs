@@ -3,4 +3,8 @@
 //! last one ignored unless a SurrealDB server is named.
 
 on_every_engine!(catalog_changes, [catalog_changes, catalog], catalog_version_moves_with_every_write);
-on_every_engine!(catalog_changes, [catalog_changes, catalog, orders], every_stock_change_names_its_products_for_catalog_caches);
+on_every_engine!(
+    catalog_changes,
+    [catalog_changes, catalog, orders],
+    every_stock_change_names_its_products_for_catalog_caches
+);

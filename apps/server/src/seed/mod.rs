@@ -42,7 +42,11 @@ pub fn categories() -> Vec<Category> {
             subcategories: c
                 .kinds
                 .iter()
-                .map(|k| Subcategory { id: format!("sub-{}-{}", c.slug, k.slug), name: k.name.to_owned(), slug: k.slug.to_owned() })
+                .map(|k| Subcategory {
+                    id: format!("sub-{}-{}", c.slug, k.slug),
+                    name: k.name.to_owned(),
+                    slug: k.slug.to_owned(),
+                })
                 .collect(),
         })
         .collect()

@@ -28,37 +28,23 @@ impl Blobs {
             return Ok(Self::Local(flags.data_dir.join("blobs")));
         }
         let c = &flags.s3;
-        let secret = c
-            .s3_secret_access_key
-            .as_ref()
-            .map(|v| v.expose_secret().trim().to_owned())
-            .filter(|v| !v.is_empty());
-        let (bucket, region, key_id) = (
-            text(c.s3_bucket.as_ref()),
-            text(c.s3_region.as_ref()),
-            text(c.s3_access_key_id.as_ref()),
-        );
-        let (Some(bucket), Some(region), Some(key_id), Some(secret)) = (
-            bucket.clone(),
-            region.clone(),
-            key_id.clone(),
-            secret.clone(),
-        ) else {
+        let secret =
+            c.s3_secret_access_key.as_ref().map(|v| v.expose_secret().trim().to_owned()).filter(|v| !v.is_empty());
+        let (bucket, region, key_id) =
+            (text(c.s3_bucket.as_ref()), text(c.s3_region.as_ref()), text(c.s3_access_key_id.as_ref()));
+        let (Some(bucket), Some(region), Some(key_id), Some(secret)) =
+            (bucket.clone(), region.clone(), key_id.clone(), secret.clone())
+        else {
             let required = [
                 ("MARQUE_S3_BUCKET", bucket.is_some()),
                 ("MARQUE_S3_REGION", region.is_some()),
                 ("MARQUE_S3_ACCESS_KEY_ID", key_id.is_some()),
                 ("MARQUE_S3_SECRET_ACCESS_KEY", secret.is_some()),
             ];
-            return Err(SettingsError::missing("MARQUE_BLOBS=s3 needs ", &required)
-                .expect("one is missing"));
+            return Err(SettingsError::missing("MARQUE_BLOBS=s3 needs ", &required).expect("one is missing"));
         };
         let endpoint = text(c.s3_endpoint.as_ref());
-        if endpoint
-            .as_deref()
-            .is_some_and(|e| e.starts_with("http://"))
-            && !c.s3_allow_http
-        {
+        if endpoint.as_deref().is_some_and(|e| e.starts_with("http://")) && !c.s3_allow_http {
             return Err(SettingsError::invalid(
                 "MARQUE_S3_ENDPOINT",
                 "MARQUE_S3_ENDPOINT is plain http://: set MARQUE_S3_ALLOW_HTTP=true for a store on a private network, or use https://",
@@ -85,12 +71,7 @@ mod tests {
         );
         flags.blobs = BlobsMode::S3;
         let refused = Blobs::parse(&flags).expect_err("nothing set").to_string();
-        for name in [
-            "MARQUE_S3_BUCKET",
-            "MARQUE_S3_REGION",
-            "MARQUE_S3_ACCESS_KEY_ID",
-            "MARQUE_S3_SECRET_ACCESS_KEY",
-        ] {
+        for name in ["MARQUE_S3_BUCKET", "MARQUE_S3_REGION", "MARQUE_S3_ACCESS_KEY_ID", "MARQUE_S3_SECRET_ACCESS_KEY"] {
             assert!(refused.contains(name), "{refused} names {name}");
         }
         flags.s3.s3_bucket = Some("marque-pictures".into());
@@ -102,27 +83,15 @@ mod tests {
             "MARQUE_BLOBS=s3 needs MARQUE_S3_SECRET_ACCESS_KEY"
         );
         flags.s3.s3_secret_access_key = Some("s3cret-access".into());
-        let Ok(Blobs::S3(settings)) = Blobs::parse(&flags) else {
-            panic!("S3 with every setting")
-        };
+        let Ok(Blobs::S3(settings)) = Blobs::parse(&flags) else { panic!("S3 with every setting") };
         assert_eq!(
-            (
-                settings.bucket.as_str(),
-                settings.region.as_str(),
-                settings.endpoint.as_deref()
-            ),
+            (settings.bucket.as_str(), settings.region.as_str(), settings.endpoint.as_deref()),
             ("marque-pictures", "ap-south-1", None)
         );
         flags.s3.s3_endpoint = Some("http://127.0.0.1:9000".into());
-        assert!(Blobs::parse(&flags)
-            .expect_err("plain http")
-            .to_string()
-            .contains("MARQUE_S3_ALLOW_HTTP"));
+        assert!(Blobs::parse(&flags).expect_err("plain http").to_string().contains("MARQUE_S3_ALLOW_HTTP"));
         flags.s3.s3_allow_http = true;
         let blobs = Blobs::parse(&flags).expect("allowed");
-        assert!(
-            !format!("{flags:?} {blobs:?}").contains("s3cret-access"),
-            "the secret stays out of Debug"
-        );
+        assert!(!format!("{flags:?} {blobs:?}").contains("s3cret-access"), "the secret stays out of Debug");
     }
 }

@@ -67,18 +67,12 @@ impl DatabaseSettings {
         Self {
             url: DatabaseUrl(url),
             user: super::flags::text(flags.db_user.as_ref()),
-            password: flags
-                .db_pass
-                .clone()
-                .filter(|p| !p.expose_secret().is_empty()),
+            password: flags.db_pass.clone().filter(|p| !p.expose_secret().is_empty()),
             auth: flags.db_auth,
             namespace: flags.db_namespace.clone(),
             database: flags.db_database.clone(),
             timeout: Duration::from_millis(flags.db_timeout_ms.max(1)),
-            store_memory: StoreMemory {
-                block_cache_mb: flags.db_cache_mb,
-                memtable_mb: flags.db_memtable_mb,
-            },
+            store_memory: StoreMemory { block_cache_mb: flags.db_cache_mb, memtable_mb: flags.db_memtable_mb },
         }
     }
 
@@ -96,13 +90,11 @@ impl DatabaseSettings {
             database: self.database.clone(),
             timeout: self.timeout,
             store_memory: self.store_memory,
-            credentials: self.user.clone().zip(self.password.as_ref()).map(
-                |(username, password)| Credentials {
-                    username,
-                    password: password.expose_secret().to_owned(),
-                    level,
-                },
-            ),
+            credentials: self.user.clone().zip(self.password.as_ref()).map(|(username, password)| Credentials {
+                username,
+                password: password.expose_secret().to_owned(),
+                level,
+            }),
         }
     }
 }
@@ -118,9 +110,6 @@ mod tests {
         let mut flags = Flags::for_tests(PathBuf::from("web"));
         flags.db = None;
         flags.data_dir = PathBuf::from("/srv/marque");
-        assert_eq!(
-            DatabaseSettings::parse(&flags).url.as_str(),
-            "surrealkv:///srv/marque/db"
-        );
+        assert_eq!(DatabaseSettings::parse(&flags).url.as_str(), "surrealkv:///srv/marque/db");
     }
 }

@@ -14,43 +14,24 @@ pub enum SettingsError {
     },
     /// A value that does not parse, or does not agree with another.
     #[error("{message}")]
-    Invalid {
-        variable: &'static str,
-        message: String,
-    },
+    Invalid { variable: &'static str, message: String },
     /// A value that parses but that `MARQUE_ENV=prod` does not run with.
     #[error("{message}")]
-    ProdRefuses {
-        variable: &'static str,
-        message: String,
-    },
+    ProdRefuses { variable: &'static str, message: String },
 }
 
 impl SettingsError {
     pub(crate) fn invalid(variable: &'static str, message: impl Into<String>) -> Self {
-        Self::Invalid {
-            variable,
-            message: message.into(),
-        }
+        Self::Invalid { variable, message: message.into() }
     }
 
     pub(crate) fn refused(variable: &'static str, message: impl Into<String>) -> Self {
-        Self::ProdRefuses {
-            variable,
-            message: message.into(),
-        }
+        Self::ProdRefuses { variable, message: message.into() }
     }
 
     /// `Missing` for those of `required` whose flag is `false` (not set); `None` when all are set.
-    pub(crate) fn missing(
-        context: &'static str,
-        required: &[(&'static str, bool)],
-    ) -> Option<Self> {
-        let variables: Vec<&'static str> = required
-            .iter()
-            .filter(|(_, set)| !set)
-            .map(|(name, _)| *name)
-            .collect();
+    pub(crate) fn missing(context: &'static str, required: &[(&'static str, bool)]) -> Option<Self> {
+        let variables: Vec<&'static str> = required.iter().filter(|(_, set)| !set).map(|(name, _)| *name).collect();
         (!variables.is_empty()).then_some(Self::Missing { context, variables })
     }
 

@@ -478,16 +478,11 @@ impl Default for LimitsFlags {
 
 /// A text flag trimmed, `None` when unset or blank.
 pub(crate) fn text(value: Option<&String>) -> Option<String> {
-    value
-        .map(|v| v.trim())
-        .filter(|v| !v.is_empty())
-        .map(str::to_owned)
+    value.map(|v| v.trim()).filter(|v| !v.is_empty()).map(str::to_owned)
 }
 
 /// A secret flag, `None` when unset or blank; kept as given, not trimmed (a key is its exact bytes).
 pub(crate) fn given(value: Option<&SecretString>) -> Option<SecretString> {
     use secrecy::ExposeSecret as _;
-    value
-        .filter(|v| !v.expose_secret().trim().is_empty())
-        .cloned()
+    value.filter(|v| !v.expose_secret().trim().is_empty()).cloned()
 }

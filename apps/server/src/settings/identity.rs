@@ -67,40 +67,15 @@ impl IdentitySettings {
         let address = take(&c.address, "MARQUE_SHOP_ADDRESS", demo::ADDRESS);
         let gstin = take(&c.gstin, "MARQUE_SHOP_GSTIN", demo::GSTIN);
         let state = take(&c.state, "MARQUE_SHOP_STATE", demo::STATE);
-        let support_email = take(
-            &c.support_email,
-            "MARQUE_SUPPORT_EMAIL",
-            demo::SUPPORT_EMAIL,
-        );
-        let support_phone = take(
-            &c.support_phone,
-            "MARQUE_SUPPORT_PHONE",
-            demo::SUPPORT_PHONE,
-        );
-        let enquiry_phone = take(
-            &c.enquiry_phone,
-            "MARQUE_ENQUIRY_PHONE",
-            demo::ENQUIRY_PHONE,
-        );
-        let grievance_name = take(
-            &c.grievance_name,
-            "MARQUE_GRIEVANCE_NAME",
-            demo::GRIEVANCE_NAME,
-        );
-        let grievance_email = take(
-            &c.grievance_email,
-            "MARQUE_GRIEVANCE_EMAIL",
-            demo::GRIEVANCE_EMAIL,
-        );
-        let grievance_phone = take(
-            &c.grievance_phone,
-            "MARQUE_GRIEVANCE_PHONE",
-            demo::GRIEVANCE_PHONE,
-        );
-        if let Some(missing) = SettingsError::missing(
-            "MARQUE_ENV=prod needs the shop's identity configured; missing: ",
-            &missing,
-        ) {
+        let support_email = take(&c.support_email, "MARQUE_SUPPORT_EMAIL", demo::SUPPORT_EMAIL);
+        let support_phone = take(&c.support_phone, "MARQUE_SUPPORT_PHONE", demo::SUPPORT_PHONE);
+        let enquiry_phone = take(&c.enquiry_phone, "MARQUE_ENQUIRY_PHONE", demo::ENQUIRY_PHONE);
+        let grievance_name = take(&c.grievance_name, "MARQUE_GRIEVANCE_NAME", demo::GRIEVANCE_NAME);
+        let grievance_email = take(&c.grievance_email, "MARQUE_GRIEVANCE_EMAIL", demo::GRIEVANCE_EMAIL);
+        let grievance_phone = take(&c.grievance_phone, "MARQUE_GRIEVANCE_PHONE", demo::GRIEVANCE_PHONE);
+        if let Some(missing) =
+            SettingsError::missing("MARQUE_ENV=prod needs the shop's identity configured; missing: ", &missing)
+        {
             return Err(vec![missing]);
         }
         let mut errors = Vec::new();
@@ -112,10 +87,7 @@ impl IdentitySettings {
         };
         let name = flags.shop_name.trim().to_owned();
         if name.is_empty() {
-            errors.push(SettingsError::invalid(
-                "MARQUE_SHOP_NAME",
-                "MARQUE_SHOP_NAME must not be empty",
-            ));
+            errors.push(SettingsError::invalid("MARQUE_SHOP_NAME", "MARQUE_SHOP_NAME must not be empty"));
         }
         let state = GstState::by_name(&state)
             .ok_or_else(|| {
@@ -128,10 +100,7 @@ impl IdentitySettings {
             .ok();
         let gstin = Gstin::parse(&gstin)
             .map_err(|e| {
-                errors.push(SettingsError::invalid(
-                    "MARQUE_SHOP_GSTIN",
-                    format!("MARQUE_SHOP_GSTIN: `{gstin}`: {e}"),
-                ))
+                errors.push(SettingsError::invalid("MARQUE_SHOP_GSTIN", format!("MARQUE_SHOP_GSTIN: `{gstin}`: {e}")))
             })
             .ok();
         if let (Some(gstin), Some(state)) = (&gstin, &state) {
@@ -150,22 +119,15 @@ impl IdentitySettings {
         let mut email = |raw: &str, var: &'static str| {
             Email::parse(raw)
                 .map_err(|_| {
-                    errors.push(SettingsError::invalid(
-                        var,
-                        format!("{var}: `{raw}` is not an email address"),
-                    ))
+                    errors.push(SettingsError::invalid(var, format!("{var}: `{raw}` is not an email address")))
                 })
                 .ok()
         };
         let support_email = email(&support_email, "MARQUE_SUPPORT_EMAIL");
         let grievance_email = email(&grievance_email, "MARQUE_GRIEVANCE_EMAIL");
-        let (Some(state), Some(gstin), Some(support_email), Some(grievance_email), true) = (
-            state,
-            gstin,
-            support_email,
-            grievance_email,
-            errors.is_empty(),
-        ) else {
+        let (Some(state), Some(gstin), Some(support_email), Some(grievance_email), true) =
+            (state, gstin, support_email, grievance_email, errors.is_empty())
+        else {
             return Err(errors);
         };
         Ok(Self {
@@ -187,17 +149,11 @@ impl IdentitySettings {
 
 /// `+91 98100 42424` → `919810042424`; blank → no chat link.
 fn chat_number(raw: &str) -> Result<Option<String>, SettingsError> {
-    let digits: String = raw
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '+'))
-        .collect();
+    let digits: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '+')).collect();
     if digits.is_empty() {
         return Ok(None);
     }
-    if !(11..=15).contains(&digits.len())
-        || !digits.chars().all(|c| c.is_ascii_digit())
-        || digits.starts_with('0')
-    {
+    if !(11..=15).contains(&digits.len()) || !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
         return Err(SettingsError::invalid(
             "MARQUE_CHAT_NUMBER",
             format!("MARQUE_CHAT_NUMBER: `{raw}` is not a phone number with its country code (e.g. 919810042424)"),
@@ -238,11 +194,7 @@ mod tests {
 
     fn refused(c: &Flags) -> String {
         let errors = IdentitySettings::parse(c).expect_err("refused");
-        errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
+        errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
     }
 
     #[test]
@@ -285,16 +237,9 @@ mod tests {
         c.identity.chat_number = Some("98100".into());
         assert!(refused(&c).contains("MARQUE_CHAT_NUMBER"));
         c.identity.chat_number = Some("+91 98100 42424".into());
-        assert_eq!(
-            IdentitySettings::parse(&c).map(|i| i.chat_number),
-            Ok(Some("919810042424".into()))
-        );
+        assert_eq!(IdentitySettings::parse(&c).map(|i| i.chat_number), Ok(Some("919810042424".into())));
         c.identity.chat_number = Some(" ".into());
-        assert_eq!(
-            IdentitySettings::parse(&c).map(|i| i.chat_number),
-            Ok(None),
-            "blank turns chat off"
-        );
+        assert_eq!(IdentitySettings::parse(&c).map(|i| i.chat_number), Ok(None), "blank turns chat off");
     }
 
     #[test]
@@ -305,19 +250,8 @@ mod tests {
         c.identity.support_email = Some("help-at-spares".into());
         c.identity.chat_number = Some("98100".into());
         c.shop_name = " ".into();
-        let vars: Vec<&str> = IdentitySettings::parse(&c)
-            .expect_err("refused")
-            .iter()
-            .flat_map(SettingsError::variables)
-            .collect();
-        assert_eq!(
-            vars,
-            [
-                "MARQUE_CHAT_NUMBER",
-                "MARQUE_SHOP_NAME",
-                "MARQUE_SHOP_STATE",
-                "MARQUE_SUPPORT_EMAIL"
-            ]
-        );
+        let vars: Vec<&str> =
+            IdentitySettings::parse(&c).expect_err("refused").iter().flat_map(SettingsError::variables).collect();
+        assert_eq!(vars, ["MARQUE_CHAT_NUMBER", "MARQUE_SHOP_NAME", "MARQUE_SHOP_STATE", "MARQUE_SUPPORT_EMAIL"]);
     }
 }

@@ -57,10 +57,7 @@ impl Limits {
     /// The connection deadlines.
     #[must_use]
     pub fn timeouts(&self) -> crate::listener::Timeouts {
-        crate::listener::Timeouts {
-            head: self.head_timeout,
-            idle: self.idle_timeout,
-        }
+        crate::listener::Timeouts { head: self.head_timeout, idle: self.idle_timeout }
     }
 }
 
@@ -77,19 +74,11 @@ mod tests {
             ..LimitsFlags::default()
         };
         let limits = Limits::parse(&flags, ThrottleRules::default()).expect("valid");
-        assert_eq!(
-            (limits.rules.sign_up, limits.rules.resend),
-            (Rule::per_hour(1), Rule::per_hour(7))
-        );
+        assert_eq!((limits.rules.sign_up, limits.rules.resend), (Rule::per_hour(1), Rule::per_hour(7)));
         assert_eq!(limits.timeouts().head, Duration::from_millis(1));
-        let flags = LimitsFlags {
-            trusted_proxies: "10.0.0.0/33".into(),
-            ..LimitsFlags::default()
-        };
+        let flags = LimitsFlags { trusted_proxies: "10.0.0.0/33".into(), ..LimitsFlags::default() };
         assert_eq!(
-            Limits::parse(&flags, ThrottleRules::default())
-                .expect_err("no such CIDR")
-                .variables(),
+            Limits::parse(&flags, ThrottleRules::default()).expect_err("no such CIDR").variables(),
             ["MARQUE_TRUSTED_PROXIES"]
         );
     }

@@ -71,20 +71,17 @@ impl Settings {
         let env = flags.env;
         let mut problems = Problems::default();
         let identity = problems.take(identity::IdentitySettings::parse(&flags));
-        let payments =
-            problems.take(payments::Payments::parse(&flags.payment, env).map_err(|e| vec![e]));
-        let notifications = problems.take(
-            notifications::Notifications::parse(flags.notify, &flags.gateways, env)
-                .map_err(|e| vec![e]),
-        );
+        let payments = problems.take(payments::Payments::parse(&flags.payment, env).map_err(|e| vec![e]));
+        let notifications =
+            problems.take(notifications::Notifications::parse(flags.notify, &flags.gateways, env).map_err(|e| vec![e]));
         let sign_in = problems.take(sign_in::SignIn::parse(&flags, env).map_err(|e| vec![e]));
         let blobs = problems.take(blobs::Blobs::parse(&flags).map_err(|e| vec![e]));
         let storefront = problems.take(storefront::StorefrontSettings::parse(&flags));
-        let limits = problems
-            .take(limits::Limits::parse(&flags.limits, flags.rate_limits).map_err(|e| vec![e]));
+        let limits = problems.take(limits::Limits::parse(&flags.limits, flags.rate_limits).map_err(|e| vec![e]));
         let catalog = problems.take(catalog::CatalogCache::parse(&flags).map_err(|e| vec![e]));
         let metrics = problems.take(
-            crate::metrics::MetricsAt::parse(&flags.metrics).map_err(|e| vec![SettingsError::invalid("MARQUE_METRICS", e)]),
+            crate::metrics::MetricsAt::parse(&flags.metrics)
+                .map_err(|e| vec![SettingsError::invalid("MARQUE_METRICS", e)]),
         );
         let codes = sign_in::OneTimeCodes::parse(&flags);
         let database = database::DatabaseSettings::parse(&flags);
@@ -111,28 +108,12 @@ impl Settings {
             Some(limits),
             Some(catalog),
             Some(metrics),
-        ) = (
-            identity,
-            payments,
-            notifications,
-            sign_in,
-            blobs,
-            storefront,
-            limits,
-            catalog,
-            metrics,
-        )
+        ) = (identity, payments, notifications, sign_in, blobs, storefront, limits, catalog, metrics)
         else {
-            return Err(SettingsErrors {
-                env,
-                errors: problems.0,
-            });
+            return Err(SettingsErrors { env, errors: problems.0 });
         };
         if !problems.0.is_empty() {
-            return Err(SettingsErrors {
-                env,
-                errors: problems.0,
-            });
+            return Err(SettingsErrors { env, errors: problems.0 });
         }
         Ok(Self {
             env,
@@ -172,9 +153,7 @@ mod tests {
         flags.google_client_id = Some("client-1".into());
         flags.blobs = BlobsMode::S3;
         flags.csp_extra_origins = "cdn.example".into();
-        let errors = Settings::from_flags(flags)
-            .expect_err("six problems")
-            .errors;
+        let errors = Settings::from_flags(flags).expect_err("six problems").errors;
         let named: Vec<&str> = errors.iter().flat_map(SettingsError::variables).collect();
         for variable in [
             "MARQUE_REMOTES",
@@ -186,11 +165,7 @@ mod tests {
         ] {
             assert!(named.contains(&variable), "{variable} in {errors:?}");
         }
-        let text = SettingsErrors {
-            env: Environment::Dev,
-            errors,
-        }
-        .to_string();
+        let text = SettingsErrors { env: Environment::Dev, errors }.to_string();
         assert!(text.lines().count() >= 7, "a line each: {text}");
     }
 
@@ -232,15 +207,9 @@ mod tests {
         let settings = Settings::from_flags(flags).expect("fit for production");
         let printed = format!("{settings:?} {settings:#?}");
         for secret in secrets {
-            assert!(
-                !printed.contains(secret),
-                "{secret} in the settings' Debug: {printed}"
-            );
+            assert!(!printed.contains(secret), "{secret} in the settings' Debug: {printed}");
         }
-        assert!(
-            printed.contains("marque-pictures") && printed.contains("rzp_live_1"),
-            "the rest is shown: {printed}"
-        );
+        assert!(printed.contains("marque-pictures") && printed.contains("rzp_live_1"), "the rest is shown: {printed}");
     }
 
     /// The command line as `main` builds it (the flags flattened into a command).
@@ -253,10 +222,7 @@ mod tests {
     #[test]
     fn the_remotes_example_in_help_is_accepted() {
         let command = Cli::command();
-        let remotes = command
-            .get_arguments()
-            .find(|a| a.get_id() == "remotes")
-            .expect("the --remotes flag");
+        let remotes = command.get_arguments().find(|a| a.get_id() == "remotes").expect("the --remotes flag");
         let help = remotes.get_help().expect("help text").to_string();
         let example = help
             .split("e.g. `")
@@ -284,18 +250,16 @@ mod tests {
             (&[], "96"),
             (&[("MARQUE_READY_PRODUCT_ANSWERS_MB", "12")], "12"),
             (&[("MARQUE_PRODUCT_PAGES_MB", "13")], "13"),
-            (
-                &[
-                    ("MARQUE_READY_PRODUCT_ANSWERS_MB", "14"),
-                    ("MARQUE_PRODUCT_PAGES_MB", "14"),
-                ],
-                "14",
-            ),
+            (&[("MARQUE_READY_PRODUCT_ANSWERS_MB", "14"), ("MARQUE_PRODUCT_PAGES_MB", "14")], "14"),
         ];
         for (vars, expected) in cases {
             let mut child = std::process::Command::new(&me);
             child
-                .args(["--exact", "settings::tests::ready_product_answers_are_sized_by_the_new_name_or_the_old_one", "--test-threads=1"])
+                .args([
+                    "--exact",
+                    "settings::tests::ready_product_answers_are_sized_by_the_new_name_or_the_old_one",
+                    "--test-threads=1",
+                ])
                 .env_remove("MARQUE_READY_PRODUCT_ANSWERS_MB")
                 .env_remove("MARQUE_PRODUCT_PAGES_MB")
                 .env("MARQUE_TEST_EXPECT_READY_MB", expected);
@@ -304,18 +268,12 @@ mod tests {
             }
             let out = child.output().expect("the child runs");
             let printed = String::from_utf8_lossy(&out.stdout);
-            assert!(
-                out.status.success() && printed.contains("1 passed"),
-                "{vars:?}: {printed}"
-            );
+            assert!(out.status.success() && printed.contains("1 passed"), "{vars:?}: {printed}");
         }
         let mut flags = Flags::for_tests(PathBuf::from("web"));
         flags.ready_product_answers_mb = Some(12);
         flags.product_pages_mb = Some(13);
         let refused = catalog::CatalogCache::parse(&flags).expect_err("two sizes");
-        assert!(
-            refused.to_string().contains("MARQUE_PRODUCT_PAGES_MB"),
-            "{refused}"
-        );
+        assert!(refused.to_string().contains("MARQUE_PRODUCT_PAGES_MB"), "{refused}");
     }
 }

@@ -41,11 +41,7 @@ impl Notifications {
     ///
     /// # Errors
     /// With `gateways`, naming each required gateway setting that is missing.
-    pub fn parse(
-        mode: Option<NotifyMode>,
-        g: &GatewayFlags,
-        env: Environment,
-    ) -> Result<Self, SettingsError> {
+    pub fn parse(mode: Option<NotifyMode>, g: &GatewayFlags, env: Environment) -> Result<Self, SettingsError> {
         let mode = mode.unwrap_or(match env {
             Environment::Dev => NotifyMode::Outbox,
             Environment::Prod => NotifyMode::Gateways,
@@ -53,11 +49,8 @@ impl Notifications {
         if mode == NotifyMode::Outbox {
             return Ok(Self::Outbox);
         }
-        let sms_auth_key = g
-            .sms_auth_key
-            .as_ref()
-            .map(|k| k.expose_secret().trim().to_owned())
-            .filter(|k| !k.is_empty());
+        let sms_auth_key =
+            g.sms_auth_key.as_ref().map(|k| k.expose_secret().trim().to_owned()).filter(|k| !k.is_empty());
         let (host, from, sender, entity, otp) = (
             text(g.smtp_host.as_ref()),
             text(g.smtp_from.as_ref()),
@@ -82,10 +75,7 @@ impl Notifications {
             Some(sms_otp_template_id),
         ) = (host, from, sms_auth_key, sender, entity, otp)
         else {
-            return Err(
-                SettingsError::missing("MARQUE_NOTIFY=gateways needs ", &required)
-                    .expect("one is missing"),
-            );
+            return Err(SettingsError::missing("MARQUE_NOTIFY=gateways needs ", &required).expect("one is missing"));
         };
         let smtp_security = g.smtp_security.unwrap_or(SmtpSecurityMode::Starttls);
         let default_port = match smtp_security {
@@ -98,10 +88,7 @@ impl Notifications {
             smtp_port: g.smtp_port.unwrap_or(default_port),
             smtp_security,
             smtp_user: text(g.smtp_user.as_ref()),
-            smtp_pass: g
-                .smtp_pass
-                .clone()
-                .filter(|p| !p.expose_secret().is_empty()),
+            smtp_pass: g.smtp_pass.clone().filter(|p| !p.expose_secret().is_empty()),
             smtp_from,
             sms_base_url: g
                 .sms_base_url
@@ -161,28 +148,21 @@ pub(crate) mod tests {
         let mut flags = Flags::prod_for_tests(std::path::Path::new("/srv/marque"));
         flags.env = Environment::Dev;
         flags.gateways = GatewayFlags::default();
-        assert!(matches!(
-            Settings::from_flags(flags.clone()).map(|s| s.notifications),
-            Ok(Notifications::Outbox)
-        ));
+        assert!(matches!(Settings::from_flags(flags.clone()).map(|s| s.notifications), Ok(Notifications::Outbox)));
         flags.env = Environment::Prod;
         flags.gateways = gateways();
         let settings = Settings::from_flags(flags.clone()).expect("prod defaults to the gateways");
         assert!(matches!(settings.notifications, Notifications::Gateways(_)));
         flags.notify = Some(NotifyMode::Outbox);
-        assert!(Settings::from_flags(flags)
-            .expect_err("refused")
-            .to_string()
-            .contains("outbox"));
+        assert!(Settings::from_flags(flags).expect_err("refused").to_string().contains("outbox"));
     }
 
     #[test]
     fn gateways_need_every_setting_and_name_the_missing_ones() {
         let mut flags = Flags::for_tests(PathBuf::from("web"));
         flags.env = Environment::Prod;
-        let err = Notifications::parse(flags.notify, &flags.gateways, flags.env)
-            .expect_err("nothing configured")
-            .to_string();
+        let err =
+            Notifications::parse(flags.notify, &flags.gateways, flags.env).expect_err("nothing configured").to_string();
         for name in [
             "MARQUE_SMTP_HOST",
             "MARQUE_SMTP_FROM",
@@ -196,9 +176,7 @@ pub(crate) mod tests {
         flags.gateways = gateways();
         flags.gateways.sms_sender = None;
         assert_eq!(
-            Notifications::parse(flags.notify, &flags.gateways, flags.env)
-                .map_err(|e| e.to_string())
-                .err(),
+            Notifications::parse(flags.notify, &flags.gateways, flags.env).map_err(|e| e.to_string()).err(),
             Some("MARQUE_NOTIFY=gateways needs MARQUE_SMS_SENDER".to_owned())
         );
         flags.env = Environment::Dev;

@@ -14,11 +14,7 @@ use super::{Settings, SettingsError};
 
 /// Secrets that are published in this repository (the `dev` defaults and the payment sandbox's),
 /// refused in `prod` wherever a secret is configured.
-const PUBLISHED_SECRETS: &[&str] = &[
-    DEV_SECRET,
-    "marque-sandbox-webhook-secret",
-    "marque-sandbox-key-secret",
-];
+const PUBLISHED_SECRETS: &[&str] = &[DEV_SECRET, "marque-sandbox-webhook-secret", "marque-sandbox-key-secret"];
 
 /// Everything `MARQUE_ENV=prod` refuses in these settings, each naming the variable to set or
 /// change; empty in `dev` and for settings fit for production.
@@ -53,10 +49,7 @@ pub(crate) struct Parts<'a> {
 pub(crate) fn refusals(s: &Parts<'_>) -> Vec<SettingsError> {
     let mut refusals = Vec::new();
     if let Some(Payments::Sandbox) = s.payments {
-        refusals.push(SettingsError::Missing {
-            context: PROD_NEEDS_RAZORPAY,
-            variables: RAZORPAY_KEYS.to_vec(),
-        });
+        refusals.push(SettingsError::Missing { context: PROD_NEEDS_RAZORPAY, variables: RAZORPAY_KEYS.to_vec() });
     }
     if let Some(Notifications::Outbox) = s.notifications {
         refusals.push(SettingsError::refused(
@@ -102,20 +95,11 @@ pub(crate) fn refusals(s: &Parts<'_>) -> Vec<SettingsError> {
         },
     );
     for (name, secret) in [
-        (
-            "MARQUE_RAZORPAY_KEY_SECRET",
-            razorpay.map(|r| &r.key_secret),
-        ),
-        (
-            "MARQUE_RAZORPAY_WEBHOOK_SECRET",
-            razorpay.map(|r| &r.webhook_secret),
-        ),
+        ("MARQUE_RAZORPAY_KEY_SECRET", razorpay.map(|r| &r.key_secret)),
+        ("MARQUE_RAZORPAY_WEBHOOK_SECRET", razorpay.map(|r| &r.webhook_secret)),
         ("MARQUE_CLIENT_VALIDATION", s.client_validation),
         ("MARQUE_DB_PASS", s.database.password.as_ref()),
-        (
-            "MARQUE_SMTP_PASS",
-            gateways.and_then(|g| g.smtp_pass.as_ref()),
-        ),
+        ("MARQUE_SMTP_PASS", gateways.and_then(|g| g.smtp_pass.as_ref())),
         ("MARQUE_SMS_AUTH_KEY", gateways.map(|g| &g.sms_auth_key)),
         ("MARQUE_GOOGLE_CLIENT_SECRET", google),
     ] {
@@ -181,20 +165,14 @@ mod tests {
 
     fn all_problems(c: &Flags) -> Vec<String> {
         match Settings::from_flags(c.clone()) {
-            Ok(settings) => prod_refusals(&settings)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            Ok(settings) => prod_refusals(&settings).iter().map(ToString::to_string).collect(),
             Err(e) => e.errors.iter().map(ToString::to_string).collect(),
         }
     }
 
     fn refused_for(c: &Flags, needle: &str) {
         let all = all_problems(c);
-        assert!(
-            all.iter().any(|r| r.contains(needle)),
-            "{needle} in {all:?}"
-        );
+        assert!(all.iter().any(|r| r.contains(needle)), "{needle} in {all:?}");
     }
 
     #[test]
@@ -209,9 +187,7 @@ mod tests {
     fn every_refusal_is_collected_and_printed_together() {
         let mut c = Flags::for_tests(PathBuf::from("web"));
         c.env = Environment::Prod;
-        let err = Settings::from_flags(c)
-            .expect_err("nothing configured")
-            .to_string();
+        let err = Settings::from_flags(c).expect_err("nothing configured").to_string();
         for name in [
             "MARQUE_SHOP_LEGAL_NAME",
             "MARQUE_RAZORPAY_KEY_ID",
@@ -221,10 +197,7 @@ mod tests {
         ] {
             assert!(err.contains(name), "{name} in {err}");
         }
-        assert!(
-            err.starts_with("MARQUE_ENV=prod refuses to start:\n  - "),
-            "{err}"
-        );
+        assert!(err.starts_with("MARQUE_ENV=prod refuses to start:\n  - "), "{err}");
         assert!(err.lines().count() >= 6, "one line each: {err}");
     }
 
@@ -296,11 +269,7 @@ mod tests {
         c.identity.gstin = None;
         c.gateways.smtp_host = None;
         let err = Settings::from_flags(c).expect_err("refused").to_string();
-        for needle in [
-            "MARQUE_SHOP_GSTIN",
-            "MARQUE_SMTP_HOST",
-            "MARQUE_DB is mem://",
-        ] {
+        for needle in ["MARQUE_SHOP_GSTIN", "MARQUE_SMTP_HOST", "MARQUE_DB is mem://"] {
             assert!(err.contains(needle), "{needle} in {err}");
         }
     }

@@ -28,25 +28,16 @@ impl SignIn {
     /// When only one of the client id and secret is set.
     pub fn parse(flags: &Flags, env: Environment) -> Result<Self, SettingsError> {
         let id = text(flags.google_client_id.as_ref());
-        let secret = flags
-            .google_client_secret
-            .as_ref()
-            .map(|s| s.expose_secret().trim().to_owned())
-            .filter(|v| !v.is_empty());
+        let secret =
+            flags.google_client_secret.as_ref().map(|s| s.expose_secret().trim().to_owned()).filter(|v| !v.is_empty());
         match (id, secret) {
-            (Some(client_id), Some(secret)) => Ok(Self::Google {
-                client_id,
-                client_secret: secret.into(),
-                issuer: text(flags.google_issuer.as_ref()),
-            }),
+            (Some(client_id), Some(secret)) => {
+                Ok(Self::Google { client_id, client_secret: secret.into(), issuer: text(flags.google_issuer.as_ref()) })
+            }
             (None, None) if env == Environment::Dev => Ok(Self::DevStandIn),
             (None, None) => Ok(Self::Off),
             (id, _) => Err(SettingsError::invalid(
-                if id.is_some() {
-                    "MARQUE_GOOGLE_CLIENT_SECRET"
-                } else {
-                    "MARQUE_GOOGLE_CLIENT_ID"
-                },
+                if id.is_some() { "MARQUE_GOOGLE_CLIENT_SECRET" } else { "MARQUE_GOOGLE_CLIENT_ID" },
                 "MARQUE_GOOGLE_CLIENT_ID and MARQUE_GOOGLE_CLIENT_SECRET must be set together",
             )),
         }
@@ -93,8 +84,7 @@ impl OneTimeCodes {
     #[must_use]
     pub fn parse(flags: &Flags) -> Self {
         Self {
-            key: super::flags::given(flags.secret.as_ref())
-                .map_or(OtpKey::Development, OtpKey::Configured),
+            key: super::flags::given(flags.secret.as_ref()).map_or(OtpKey::Development, OtpKey::Configured),
             valid_seconds: flags.otp_valid_seconds.max(1),
             signup_messages_per_hour: flags.signup_messages_per_hour,
         }
@@ -113,45 +103,23 @@ mod tests {
         let mut flags = Flags::prod_for_tests(std::path::Path::new("/srv/marque"));
         flags.env = Environment::Dev;
         flags.secret = None;
-        assert_eq!(
-            Settings::from_flags(flags.clone())
-                .expect("dev")
-                .codes
-                .key
-                .expose(),
-            DEV_SECRET
-        );
+        assert_eq!(Settings::from_flags(flags.clone()).expect("dev").codes.key.expose(), DEV_SECRET);
         flags.env = Environment::Prod;
-        assert!(Settings::from_flags(flags.clone())
-            .expect_err("refused")
-            .to_string()
-            .contains("MARQUE_SECRET"));
+        assert!(Settings::from_flags(flags.clone()).expect_err("refused").to_string().contains("MARQUE_SECRET"));
         flags.env = Environment::Dev;
         flags.secret = Some("k".into());
-        assert_eq!(
-            Settings::from_flags(flags).expect("dev").codes.key.expose(),
-            "k"
-        );
+        assert_eq!(Settings::from_flags(flags).expect("dev").codes.key.expose(), "k");
     }
 
     #[test]
     fn google_needs_its_id_and_secret_together() {
         let mut flags = Flags::for_tests(PathBuf::from("web"));
-        assert!(matches!(
-            SignIn::parse(&flags, Environment::Dev),
-            Ok(SignIn::DevStandIn)
-        ));
-        assert!(matches!(
-            SignIn::parse(&flags, Environment::Prod),
-            Ok(SignIn::Off)
-        ));
+        assert!(matches!(SignIn::parse(&flags, Environment::Dev), Ok(SignIn::DevStandIn)));
+        assert!(matches!(SignIn::parse(&flags, Environment::Prod), Ok(SignIn::Off)));
         flags.google_client_id = Some("client-1".into());
         let refused = SignIn::parse(&flags, Environment::Dev).expect_err("no secret");
         assert_eq!(refused.variables(), ["MARQUE_GOOGLE_CLIENT_SECRET"]);
         flags.google_client_secret = Some("s3cret".into());
-        assert!(matches!(
-            SignIn::parse(&flags, Environment::Prod),
-            Ok(SignIn::Google { .. })
-        ));
+        assert!(matches!(SignIn::parse(&flags, Environment::Prod), Ok(SignIn::Google { .. })));
     }
 }

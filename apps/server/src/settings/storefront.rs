@@ -15,9 +15,7 @@ impl PublicUrl {
     /// `None` when unset or blank.
     #[must_use]
     pub fn parse(raw: Option<&String>) -> Option<Self> {
-        raw.map(|u| u.trim().trim_end_matches('/'))
-            .filter(|u| !u.is_empty())
-            .map(|u| Self(u.to_owned()))
+        raw.map(|u| u.trim().trim_end_matches('/')).filter(|u| !u.is_empty()).map(|u| Self(u.to_owned()))
     }
 
     #[must_use]
@@ -47,16 +45,9 @@ impl StorefrontSettings {
     /// `MARQUE_CSP_EXTRA_ORIGINS` entry that is not an origin.
     pub fn parse(flags: &Flags) -> Result<Self, Vec<SettingsError>> {
         let mut errors = Vec::new();
-        let remotes = remotes(&flags.remotes)
-            .map_err(|e| errors.extend(e))
-            .unwrap_or_default();
+        let remotes = remotes(&flags.remotes).map_err(|e| errors.extend(e)).unwrap_or_default();
         let mut csp_extra_origins = Vec::new();
-        for raw in flags
-            .csp_extra_origins
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|o| !o.is_empty())
-        {
+        for raw in flags.csp_extra_origins.split([',', ' ']).map(str::trim).filter(|o| !o.is_empty()) {
             match marque_storefront::hardening::origin_of(raw).filter(|o| o == raw.trim_end_matches('/')) {
                 Some(origin) => csp_extra_origins.push(origin),
                 None => errors.push(SettingsError::invalid(
@@ -88,11 +79,7 @@ fn remotes(raw: &str) -> Result<BTreeMap<String, String>, Vec<SettingsError>> {
                 let url = url.trim();
                 // The shell's federation runtime is built without the manifest protocol (it composes by entry
                 // script, a request less and 1.5 KB less on every page).
-                if url
-                    .split(['?', '#'])
-                    .next()
-                    .is_some_and(|path| path.ends_with(".json"))
-                {
+                if url.split(['?', '#']).next().is_some_and(|path| path.ends_with(".json")) {
                     errors.push(SettingsError::invalid(
                         "MARQUE_REMOTES",
                         format!("MARQUE_REMOTES: `{pair}` names a manifest; name the remote's entry script (remoteEntry.js)"),
@@ -101,10 +88,8 @@ fn remotes(raw: &str) -> Result<BTreeMap<String, String>, Vec<SettingsError>> {
                     map.insert(name.trim().to_owned(), url.to_owned());
                 }
             }
-            _ => errors.push(SettingsError::invalid(
-                "MARQUE_REMOTES",
-                format!("MARQUE_REMOTES: `{pair}` is not name=url"),
-            )),
+            _ => errors
+                .push(SettingsError::invalid("MARQUE_REMOTES", format!("MARQUE_REMOTES: `{pair}` is not name=url"))),
         }
     }
     if errors.is_empty() {
@@ -121,17 +106,10 @@ mod tests {
     #[test]
     fn remote_overrides_parse_and_refuse_malformed_pairs() {
         let map = remotes(" catalog=https://cdn.example/c/remoteEntry.js , ").expect("valid");
-        assert_eq!(
-            map.get("catalog").map(String::as_str),
-            Some("https://cdn.example/c/remoteEntry.js")
-        );
+        assert_eq!(map.get("catalog").map(String::as_str), Some("https://cdn.example/c/remoteEntry.js"));
         assert!(remotes("catalog").is_err());
-        let refused =
-            remotes("catalog=https://cdn.example/c/mf-manifest.json?v=2").expect_err("a manifest");
-        assert!(
-            refused[0].to_string().contains("remoteEntry.js"),
-            "{refused:?}"
-        );
+        let refused = remotes("catalog=https://cdn.example/c/mf-manifest.json?v=2").expect_err("a manifest");
+        assert!(refused[0].to_string().contains("remoteEntry.js"), "{refused:?}");
     }
 
     #[test]
@@ -148,14 +126,8 @@ mod tests {
         let mut flags = Flags::for_tests(PathBuf::from("web"));
         flags.csp_extra_origins = "https://cdn.example.in, https://img.example.in:8443/".into();
         let parsed = StorefrontSettings::parse(&flags).expect("origins");
-        assert_eq!(
-            parsed.csp_extra_origins,
-            ["https://cdn.example.in", "https://img.example.in:8443"]
-        );
+        assert_eq!(parsed.csp_extra_origins, ["https://cdn.example.in", "https://img.example.in:8443"]);
         flags.csp_extra_origins = "https://cdn.example.in/path".into();
-        assert_eq!(
-            StorefrontSettings::parse(&flags).expect_err("a path")[0].variables(),
-            ["MARQUE_CSP_EXTRA_ORIGINS"]
-        );
+        assert_eq!(StorefrontSettings::parse(&flags).expect_err("a path")[0].variables(), ["MARQUE_CSP_EXTRA_ORIGINS"]);
     }
 }

@@ -4,8 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::flags::{
-    BlobsMode, DbAuth, Environment, Flags, GatewayFlags, IdentityFlags, LimitsFlags, OrdersFlags,
-    PaymentFlags, S3Flags,
+    BlobsMode, DbAuth, Environment, Flags, GatewayFlags, IdentityFlags, LimitsFlags, OrdersFlags, PaymentFlags, S3Flags,
 };
 
 impl Flags {

@@ -8,10 +8,10 @@ use std::io::Cursor;
 use helpers::customers::{authed, code_for, customer, form, get_auth, post, read, register, PASSWORD};
 use helpers::google;
 use helpers::{location, no_redirects, query_value, spawn_shop, spawn_with, TestShop};
+use marque_server::seed;
 use marque_server::settings::flags::{GatewayFlags, IdentityFlags, PaymentFlags, S3Flags};
 use marque_server::settings::{BlobsMode, Environment, SmtpSecurityMode};
 use marque_server::{Flags, Settings};
-use marque_server::seed;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 
@@ -23,7 +23,11 @@ fn png(w: u32, h: u32) -> Vec<u8> {
 }
 
 fn wrong_code(code: &str) -> String {
-    if code == "000000" { "111111".into() } else { "000000".into() }
+    if code == "000000" {
+        "111111".into()
+    } else {
+        "000000".into()
+    }
 }
 
 #[tokio::test]
@@ -31,10 +35,17 @@ async fn sign_up_then_the_code_from_the_outbox_logs_in() {
     let shop = spawn_shop().await;
     let (status, body) = register(&shop, form("Asha", "Asha@Example.in", "9876543210")).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["status"].as_str(), body["email"].as_str(), body["mobile"].as_str()), (Some("success"), Some("asha@example.in"), Some("9876543210")));
+    assert_eq!(
+        (body["status"].as_str(), body["email"].as_str(), body["mobile"].as_str()),
+        (Some("success"), Some("asha@example.in"), Some("9876543210"))
+    );
     let (_, outbox) = shop.get_json("/api/dev/outbox").await;
-    let channels: Vec<(&str, &str)> =
-        outbox.as_array().expect("list").iter().map(|m| (m["channel"].as_str().unwrap_or(""), m["recipient"].as_str().unwrap_or(""))).collect();
+    let channels: Vec<(&str, &str)> = outbox
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|m| (m["channel"].as_str().unwrap_or(""), m["recipient"].as_str().unwrap_or("")))
+        .collect();
     assert_eq!(channels, vec![("email", "asha@example.in"), ("sms", "9876543210")], "newest first");
     assert!(outbox[0]["time"].as_i64().is_some());
 
@@ -46,9 +57,24 @@ async fn sign_up_then_the_code_from_the_outbox_logs_in() {
         let (status, me) = get_auth(&shop, path, token).await;
         assert_eq!(status, 200, "{path}: {me}");
         let user = &me["user"];
-        assert_eq!((user["name"].as_str(), user["email"].as_str(), user["mobile"].as_str()), (Some("Asha"), Some("asha@example.in"), Some("9876543210")));
-        assert_eq!((user["googleEmail"].as_str(), user["profile"].as_str(), user["offerExp"].as_i64(), user["percentage"].as_i64()), (Some(""), Some(""), Some(0), Some(0)));
-        assert_eq!((user["mobileVerified"].as_bool(), user["emailVerified"].as_bool()), (Some(true), Some(false)), "the SMS code proved the mobile only");
+        assert_eq!(
+            (user["name"].as_str(), user["email"].as_str(), user["mobile"].as_str()),
+            (Some("Asha"), Some("asha@example.in"), Some("9876543210"))
+        );
+        assert_eq!(
+            (
+                user["googleEmail"].as_str(),
+                user["profile"].as_str(),
+                user["offerExp"].as_i64(),
+                user["percentage"].as_i64()
+            ),
+            (Some(""), Some(""), Some(0), Some(0))
+        );
+        assert_eq!(
+            (user["mobileVerified"].as_bool(), user["emailVerified"].as_bool()),
+            (Some(true), Some(false)),
+            "the SMS code proved the mobile only"
+        );
         assert_eq!(user["address"], json!([]));
         assert!(user["_id"].as_str().is_some_and(|id| !id.is_empty()));
         assert!(user.get("password_hash").is_none() && user.get("password").is_none());
@@ -63,7 +89,8 @@ async fn customer_with_picture(shop: &TestShop) -> (String, String, String) {
     let (status, body) = register(shop, form("Asha", "asha@example.in", "9876543210").part("profile", picture)).await;
     assert_eq!(status, 200, "{body}");
     let code = code_for(shop, "9876543210").await;
-    let (_, body) = post(shop, "/api/verify", json!({ "email": "asha@example.in", "mobile": "9876543210", "otp": code })).await;
+    let (_, body) =
+        post(shop, "/api/verify", json!({ "email": "asha@example.in", "mobile": "9876543210", "otp": code })).await;
     let token = body["token"].as_str().expect("token").to_owned();
     let (_, me) = get_auth(shop, "/api/user", &token).await;
     let profile = me["user"]["profile"].as_str().expect("profile").to_owned();
@@ -86,7 +113,12 @@ async fn a_picture_becomes_a_256_pixel_png_served_with_a_long_cache() {
     // A new picture on the profile page replaces it.
     let _decoding = helpers::DECODING.read().await;
     let form = Form::new().text("name", "Asha Rao").part("profile", Part::bytes(png(300, 900)).file_name("b.png"));
-    let resp = authed(&shop, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token).await.multipart(form).send().await.expect("answer");
+    let resp = authed(&shop, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token)
+        .await
+        .multipart(form)
+        .send()
+        .await
+        .expect("answer");
     let (status, body) = read(resp).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["user"]["name"], "Asha Rao");
@@ -99,7 +131,8 @@ async fn a_text_file_posing_as_a_picture_and_an_oversized_upload_are_refused_and
     let data = tempfile::tempdir().expect("temporary directory");
     let dir = data.path().to_owned();
     let shop = spawn_with(move |c| c.data_dir = dir).await;
-    let fake = Part::bytes(b"hello, I am not a picture".to_vec()).file_name("me.png").mime_str("image/png").expect("mime");
+    let fake =
+        Part::bytes(b"hello, I am not a picture".to_vec()).file_name("me.png").mime_str("image/png").expect("mime");
     let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", fake)).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["message"], "Please choose an image file (JPEG, PNG or WebP) up to 5 MB.");
@@ -107,7 +140,11 @@ async fn a_text_file_posing_as_a_picture_and_an_oversized_upload_are_refused_and
 
     let mut big = png(10, 10);
     big.resize(5 * 1024 * 1024 + 10, 0);
-    let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210").part("profile", Part::bytes(big).file_name("big.png"))).await;
+    let (status, body) = register(
+        &shop,
+        form("Asha", "asha@example.in", "9876543210").part("profile", Part::bytes(big).file_name("big.png")),
+    )
+    .await;
     assert_eq!((status, body["code"].as_str()), (400, Some("avatar.invalid")), "{body}");
 
     let blobs = data.path().join("blobs");
@@ -122,7 +159,15 @@ async fn a_text_file_posing_as_a_picture_and_an_oversized_upload_are_refused_and
 #[tokio::test]
 async fn bad_fields_duplicates_and_unknown_numbers() {
     let shop = spawn_shop().await;
-    let (status, body) = register(&shop, Form::new().text("name", "Asha").text("email", "asha@example.in").text("password", "short").text("mobile", "9876543210")).await;
+    let (status, body) = register(
+        &shop,
+        Form::new()
+            .text("name", "Asha")
+            .text("email", "asha@example.in")
+            .text("password", "short")
+            .text("mobile", "9876543210"),
+    )
+    .await;
     assert_eq!(status, 400);
     assert_eq!(body["message"], "Password must include atleast a number, a special character and 8-16 characters.");
     assert_eq!(body["code"], "password.rule");
@@ -157,8 +202,12 @@ async fn email_login_of_an_unverified_account_sends_a_code_then_logs_in() {
     let (status, _) = get_auth(&shop, "/api/user", body["token"].as_str().expect("token")).await;
     assert_eq!(status, 200);
 
-    let (status, body) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": "wrong1!xx" })).await;
-    assert_eq!((status, body["status"].as_str(), body["message"].as_str()), (401, Some("failed"), Some("Invalid email or password")));
+    let (status, body) =
+        post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": "wrong1!xx" })).await;
+    assert_eq!(
+        (status, body["status"].as_str(), body["message"].as_str()),
+        (401, Some("failed"), Some("Invalid email or password"))
+    );
 }
 
 #[tokio::test]
@@ -166,12 +215,20 @@ async fn mobile_login_sends_a_code_that_logs_in() {
     let shop = spawn_shop().await;
     register(&shop, form("Ravi", "ravi@example.in", "9123456780")).await;
     let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9123456780" })).await;
-    assert_eq!((status, body["code"].as_str()), (404, Some("account.mobile_unknown")), "an unproven mobile logs nobody in: {body}");
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("account.mobile_unknown")),
+        "an unproven mobile logs nobody in: {body}"
+    );
     // The sign-up's SMS code proves the number (and is used up, so the login sends a new one).
     let code = code_for(&shop, "9123456780").await;
     assert_eq!(post(&shop, "/api/verify", json!({ "mobile": "9123456780", "otp": code })).await.0, 200);
     let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9123456780" })).await;
-    assert_eq!((status, body["status"].as_str(), body["mobile"].as_str()), (200, Some("success"), Some("9123456780")), "{body}");
+    assert_eq!(
+        (status, body["status"].as_str(), body["mobile"].as_str()),
+        (200, Some("success"), Some("9123456780")),
+        "{body}"
+    );
     let code = code_for(&shop, "9123456780").await;
     let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9123456780", "otp": code })).await;
     assert_eq!(status, 200, "{body}");
@@ -185,7 +242,10 @@ async fn wrong_codes_five_tries_and_expiry() {
     let code = code_for(&shop, "9876543210").await;
     let wrong = wrong_code(&code);
     let (status, body) = post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": wrong })).await;
-    assert_eq!((status, body["status"].as_str(), body["message"].as_str(), body["code"].as_str()), (400, Some("failed"), Some("Wrong OTP"), Some("otp.wrong")));
+    assert_eq!(
+        (status, body["status"].as_str(), body["message"].as_str(), body["code"].as_str()),
+        (400, Some("failed"), Some("Wrong OTP"), Some("otp.wrong"))
+    );
     for _ in 0..4 {
         post(&shop, "/api/verify", json!({ "mobile": "9876543210", "otp": wrong })).await;
     }
@@ -205,7 +265,10 @@ async fn sessions_are_required_and_end_on_logout() {
     let shop = spawn_shop().await;
     let resp = shop.get("/api/user").await;
     let (status, body) = read(resp).await;
-    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (401, Some("failed"), Some("account.login_required")));
+    assert_eq!(
+        (status, body["status"].as_str(), body["code"].as_str()),
+        (401, Some("failed"), Some("account.login_required"))
+    );
     let (status, _) = get_auth(&shop, "/api/user", "not-a-token").await;
     assert_eq!(status, 401);
 
@@ -231,9 +294,19 @@ async fn a_configured_client_validation_header_is_required() {
     assert_eq!(status, 200, "logging in needs no header");
     let token = body["token"].as_str().expect("token").to_owned();
     assert_eq!(get_auth(&shop, "/api/user", &token).await.0, 401, "without the header");
-    let resp = authed(&shop, reqwest::Method::GET, "/api/user", &token).await.header("x-client-validation", "client-4").send().await.expect("answer");
+    let resp = authed(&shop, reqwest::Method::GET, "/api/user", &token)
+        .await
+        .header("x-client-validation", "client-4")
+        .send()
+        .await
+        .expect("answer");
     assert_eq!(resp.status(), 401, "a wrong value");
-    let resp = authed(&shop, reqwest::Method::GET, "/api/user", &token).await.header("x-client-validation", "client-42").send().await.expect("answer");
+    let resp = authed(&shop, reqwest::Method::GET, "/api/user", &token)
+        .await
+        .header("x-client-validation", "client-42")
+        .send()
+        .await
+        .expect("answer");
     assert_eq!(resp.status(), 200);
 }
 
@@ -253,7 +326,12 @@ async fn another_customers_account_and_wishlist_are_forbidden() {
     let (status, _) = get_auth(&shop, &format!("/api/get/wishlist/?user={ravi}"), &token).await;
     assert_eq!(status, 403);
     let product = seed::product(0).id.0;
-    let resp = authed(&shop, reqwest::Method::POST, "/api/add/wishlist", &token).await.json(&json!({ "_id": product, "user_id": ravi })).send().await.expect("answer");
+    let resp = authed(&shop, reqwest::Method::POST, "/api/add/wishlist", &token)
+        .await
+        .json(&json!({ "_id": product, "user_id": ravi }))
+        .send()
+        .await
+        .expect("answer");
     assert_eq!(resp.status(), 403);
     let (_, me) = post(&shop, "/api/login", json!({ "email": "ravi@example.in", "password": PASSWORD })).await;
     let (_, ravi_me) = get_auth(&shop, "/api/user", me["token"].as_str().expect("token")).await;
@@ -265,7 +343,11 @@ async fn resend_too_soon_and_login_bursts_are_limited() {
     let shop = spawn_shop().await;
     register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
     let (status, body) = post(&shop, "/api/resendotp", json!({ "mobile": "9876543210" })).await;
-    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (429, Some("failed"), Some("otp.too_soon")), "{body}");
+    assert_eq!(
+        (status, body["status"].as_str(), body["code"].as_str()),
+        (429, Some("failed"), Some("otp.too_soon")),
+        "{body}"
+    );
     let mut last = 0;
     for _ in 0..11 {
         last = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": "wrong1!xx" })).await.0;
@@ -279,7 +361,12 @@ async fn resend_too_soon_and_login_bursts_are_limited() {
         .await
         .expect("answer");
     assert_eq!(resp.status(), 429);
-    let wait: u64 = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).expect("Retry-After in seconds");
+    let wait: u64 = resp
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("Retry-After in seconds");
     assert!((1..=120).contains(&wait), "at most two minutes after a burst: {wait}");
 }
 
@@ -296,7 +383,11 @@ async fn me(shop: &TestShop, token: &str) -> Value {
 const STRANGER_PASSWORD: &str = "stranger1!";
 
 fn stranger_form(email: &str, mobile: &str) -> Form {
-    Form::new().text("name", "Stranger").text("email", email.to_owned()).text("password", STRANGER_PASSWORD).text("mobile", mobile.to_owned())
+    Form::new()
+        .text("name", "Stranger")
+        .text("email", email.to_owned())
+        .text("password", STRANGER_PASSWORD)
+        .text("mobile", mobile.to_owned())
 }
 
 /// Issue 19, pre-hijack by email: a stranger signs up with the owner's email and their own
@@ -308,13 +399,18 @@ async fn a_stranger_with_the_owners_email_never_opens_the_account_the_owner_prov
     let (status, body) = register(&shop, stranger_form("owner@example.in", "9123456780")).await;
     assert_eq!(status, 200, "{body}");
     let code = code_for(&shop, "9123456780").await;
-    let (status, body) = post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9123456780", "otp": code })).await;
+    let (status, body) =
+        post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9123456780", "otp": code })).await;
     assert_eq!(status, 200, "the stranger proves their own phone: {body}");
     let stranger_token = body["token"].as_str().expect("token").to_owned();
     let stranger = me(&shop, &stranger_token).await;
     assert_eq!((stranger["emailVerified"].as_bool(), stranger["mobileVerified"].as_bool()), (Some(false), Some(true)));
     let (status, body) = login(&shop, "owner@example.in", STRANGER_PASSWORD).await;
-    assert_eq!((status, body["status"].as_str()), (200, Some("not verified")), "a claimed email logs nobody in: {body}");
+    assert_eq!(
+        (status, body["status"].as_str()),
+        (200, Some("not verified")),
+        "a claimed email logs nobody in: {body}"
+    );
     assert!(body.get("token").is_none());
 
     // The owner signs in with Google: a new account, not the stranger's.
@@ -334,7 +430,8 @@ async fn a_stranger_with_the_owners_email_never_opens_the_account_the_owner_prov
     let (status, body) = register(&shop, form("Owner", "owner@example.in", "9876543210")).await;
     assert_eq!(status, 200, "an unproven email is not a claim: {body}");
     let code = code_for(&shop, "owner@example.in").await;
-    let (status, body) = post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9876543210", "otp": code })).await;
+    let (status, body) =
+        post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9876543210", "otp": code })).await;
     assert_eq!(status, 200, "{body}");
     let owner_id = me(&shop, body["token"].as_str().expect("token")).await["_id"].clone();
     let (status, _) = login(&shop, "owner@example.in", STRANGER_PASSWORD).await;
@@ -352,17 +449,24 @@ async fn a_stranger_with_the_owners_mobile_never_opens_the_account_the_owner_pro
     let shop = spawn_shop().await;
     register(&shop, stranger_form("stranger@example.in", "9876543210")).await;
     let code = code_for(&shop, "stranger@example.in").await;
-    let (status, body) = post(&shop, "/api/verify", json!({ "email": "stranger@example.in", "mobile": "9876543210", "otp": code })).await;
+    let (status, body) =
+        post(&shop, "/api/verify", json!({ "email": "stranger@example.in", "mobile": "9876543210", "otp": code }))
+            .await;
     assert_eq!(status, 200, "the stranger proves their own email: {body}");
     let stranger_token = body["token"].as_str().expect("token").to_owned();
     let stranger_id = me(&shop, &stranger_token).await["_id"].clone();
     let (status, body) = post(&shop, "/api/mobile/login", json!({ "mobile": "9876543210" })).await;
-    assert_eq!((status, body["code"].as_str()), (404, Some("account.mobile_unknown")), "a claimed mobile logs nobody in: {body}");
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("account.mobile_unknown")),
+        "a claimed mobile logs nobody in: {body}"
+    );
 
     let (status, body) = register(&shop, form("Owner", "owner@example.in", "9876543210")).await;
     assert_eq!(status, 200, "an unproven mobile is not a claim: {body}");
     let code = code_for(&shop, "9876543210").await;
-    let (status, body) = post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9876543210", "otp": code })).await;
+    let (status, body) =
+        post(&shop, "/api/verify", json!({ "email": "owner@example.in", "mobile": "9876543210", "otp": code })).await;
     assert_eq!(status, 200, "{body}");
     let owner = me(&shop, body["token"].as_str().expect("token")).await;
     assert_ne!(owner["_id"], stranger_id);
@@ -388,7 +492,11 @@ async fn sign_ups_past_the_hourly_message_budget_are_refused() {
     let (status, body) = register(&shop, form("Asha", "asha@example.in", "9876543210")).await;
     assert_eq!(status, 200, "{body}");
     let (status, body) = register(&shop, form("Ravi", "ravi@example.in", "9123456780")).await;
-    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (429, Some("failed"), Some("request.too_many")), "{body}");
+    assert_eq!(
+        (status, body["status"].as_str(), body["code"].as_str()),
+        (429, Some("failed"), Some("request.too_many")),
+        "{body}"
+    );
     let (_, outbox) = shop.get_json("/api/dev/outbox").await;
     assert_eq!(outbox.as_array().map(Vec::len), Some(2), "the refused sign-up sent nothing");
 }
@@ -400,7 +508,10 @@ async fn wishlist_of(shop: &TestShop, token: &str, user: &str) -> Vec<Value> {
 }
 
 async fn add(shop: &TestShop, token: &str, body: Value) -> (u16, Value) {
-    read(authed(shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&body).send().await.expect("answer")).await
+    read(
+        authed(shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&body).send().await.expect("answer"),
+    )
+    .await
 }
 
 #[tokio::test]
@@ -426,18 +537,28 @@ async fn wishlist_add_list_remove_with_catalog_fields() {
     assert_eq!(entry["user_id"], me.as_str());
     let (status, body) = get_auth(&shop, &format!("/api/get/wishlist?user={me}"), &token).await;
     assert_eq!((status, body["result"].as_array().map(Vec::len)), (200, Some(2)), "also without the slash");
-    let resp = authed(&shop, reqwest::Method::GET, &format!("/api/get/wishlist?user={me}"), &token).await.send().await.expect("answer");
+    let resp = authed(&shop, reqwest::Method::GET, &format!("/api/get/wishlist?user={me}"), &token)
+        .await
+        .send()
+        .await
+        .expect("answer");
     let cache = resp.headers().get("cache-control").and_then(|v| v.to_str().ok()).map(str::to_owned);
     assert_eq!(cache.as_deref(), Some("private, no-cache"), "a customer's answer is kept by no shared cache");
 
     let (status, body) = add(&shop, &token, json!({ "_id": "no-such-part" })).await;
     assert_eq!((status, body["status"].as_str()), (404, Some("failed")));
 
-    let resp = authed(&shop, reqwest::Method::DELETE, &format!("/api/remove/wishlist/{}", p0.id.0), &token).await.send().await.expect("answer");
+    let resp = authed(&shop, reqwest::Method::DELETE, &format!("/api/remove/wishlist/{}", p0.id.0), &token)
+        .await
+        .send()
+        .await
+        .expect("answer");
     assert_eq!(read(resp).await, (200, json!({ "status": "success" })));
-    let ids: Vec<String> = wishlist_of(&shop, &token, &me).await.iter().filter_map(|e| e["_id"].as_str().map(str::to_owned)).collect();
+    let ids: Vec<String> =
+        wishlist_of(&shop, &token, &me).await.iter().filter_map(|e| e["_id"].as_str().map(str::to_owned)).collect();
     assert_eq!(ids, vec![p1.id.0.clone()]);
-    let resp = shop.client.delete(format!("{}/api/remove/wishlist/{}", shop.base, p1.id.0)).send().await.expect("answer");
+    let resp =
+        shop.client.delete(format!("{}/api/remove/wishlist/{}", shop.base, p1.id.0)).send().await.expect("answer");
     assert_eq!(resp.status(), 401);
 }
 
@@ -503,7 +624,8 @@ async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
     let shop = spawn_shop().await;
     let client = no_redirects();
     let start = client.get(format!("{}/api/google", shop.base)).send().await.expect("answer");
-    let set_cookie = start.headers().get("set-cookie").and_then(|v| v.to_str().ok()).expect("the sign-in cookie").to_owned();
+    let set_cookie =
+        start.headers().get("set-cookie").and_then(|v| v.to_str().ok()).expect("the sign-in cookie").to_owned();
     assert!(set_cookie.starts_with("__Host-marque_signin="), "{set_cookie}");
     for attribute in ["Path=/", "Secure", "HttpOnly", "SameSite=Lax", "Max-Age=600"] {
         assert!(set_cookie.split("; ").any(|a| a == attribute), "{attribute} in {set_cookie}");
@@ -527,7 +649,8 @@ async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
         ("email", "dev.shopper@marqueparts.in"),
     ])
     .expect("query");
-    let to_callback = location(&client.get(format!("{}/api/dev/signin/continue?{form}", shop.base)).send().await.expect("answer"));
+    let to_callback =
+        location(&client.get(format!("{}/api/dev/signin/continue?{form}", shop.base)).send().await.expect("answer"));
     assert!(to_callback.starts_with(&redirect_uri), "{to_callback}");
     let back = client.get(&to_callback).header("cookie", &cookie).send().await.expect("answer");
     assert_eq!(back.headers().get("referrer-policy").and_then(|v| v.to_str().ok()), Some("no-referrer"));
@@ -541,14 +664,22 @@ async fn google_sign_in_with_the_dev_provider_ends_with_a_working_token() {
     assert!(me.to_string().contains("dev.shopper@marqueparts.in"), "{me}");
 
     // The same return again: the state was used up.
-    assert_eq!(location(&client.get(&to_callback).header("cookie", &cookie).send().await.expect("answer")), "/login/failure");
+    assert_eq!(
+        location(&client.get(&to_callback).header("cookie", &cookie).send().await.expect("answer")),
+        "/login/failure"
+    );
     // A state that was never started.
     let wrong = format!("{}/api/google/callback?state=nope&code=dev.shopper%40marqueparts.in", shop.base);
     assert_eq!(location(&client.get(wrong).header("cookie", &cookie).send().await.expect("answer")), "/login/failure");
     // Another shop's callback is refused by the dev page.
-    let elsewhere = serde_urlencoded::to_string([("state", "s"), ("redirect_uri", "https://evil.example/api/google/callback"), ("email", "a@b.in")])
-        .expect("query");
-    let refused = client.get(format!("{}/api/dev/signin/continue?{elsewhere}", shop.base)).send().await.expect("answer");
+    let elsewhere = serde_urlencoded::to_string([
+        ("state", "s"),
+        ("redirect_uri", "https://evil.example/api/google/callback"),
+        ("email", "a@b.in"),
+    ])
+    .expect("query");
+    let refused =
+        client.get(format!("{}/api/dev/signin/continue?{elsewhere}", shop.base)).send().await.expect("answer");
     assert_eq!(refused.status().as_u16(), 400);
 }
 
@@ -568,7 +699,8 @@ async fn google_sign_in_signs_in_the_same_account_twice() {
 async fn the_landing_code_is_no_session() {
     let shop = spawn_shop().await;
     let started = google::start(&shop).await;
-    let code = google::landing_code(&google::callback(&shop, &started.state, "meera@example.in", Some(&started.cookie)).await);
+    let code =
+        google::landing_code(&google::callback(&shop, &started.state, "meera@example.in", Some(&started.cookie)).await);
     let (status, body) = get_auth(&shop, "/api/user", &code).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("account.login_required")), "{body}");
     // Nor does the exchange take a code without the browser's cookie, or that cookie after its code was refused.
@@ -586,15 +718,21 @@ async fn a_sign_in_returns_only_to_the_browser_that_started_it() {
     let stranger = google::start(&shop).await;
     assert_eq!(google::callback(&shop, &stranger.state, "stranger@example.in", None).await, "/login/failure");
     let victim = google::start(&shop).await;
-    assert_eq!(google::callback(&shop, &stranger.state, "stranger@example.in", Some(&victim.cookie)).await, "/login/failure");
+    assert_eq!(
+        google::callback(&shop, &stranger.state, "stranger@example.in", Some(&victim.cookie)).await,
+        "/login/failure"
+    );
     let forged = "__Host-marque_signin=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
     assert_eq!(google::callback(&shop, &victim.state, "stranger@example.in", Some(forged)).await, "/login/failure");
     // The stranger finishes in their own browser and mails the landing link: the victim's browser cannot use it.
-    let code = google::landing_code(&google::callback(&shop, &stranger.state, "stranger@example.in", Some(&stranger.cookie)).await);
+    let code = google::landing_code(
+        &google::callback(&shop, &stranger.state, "stranger@example.in", Some(&stranger.cookie)).await,
+    );
     let (status, body) = google::exchange(&shop, &code, Some(&victim.cookie)).await;
     assert_eq!(status, 401, "{body}");
     // The victim's own sign-in still works.
-    let code = google::landing_code(&google::callback(&shop, &victim.state, "victim@example.in", Some(&victim.cookie)).await);
+    let code =
+        google::landing_code(&google::callback(&shop, &victim.state, "victim@example.in", Some(&victim.cookie)).await);
     let (status, body) = google::exchange(&shop, &code, Some(&victim.cookie)).await;
     assert_eq!(status, 200, "{body}");
 }
@@ -603,9 +741,12 @@ async fn a_sign_in_returns_only_to_the_browser_that_started_it() {
 async fn a_landing_code_works_once() {
     let shop = spawn_shop().await;
     let started = google::start(&shop).await;
-    let code = google::landing_code(&google::callback(&shop, &started.state, "once@example.in", Some(&started.cookie)).await);
-    let (first, second) =
-        tokio::join!(google::exchange(&shop, &code, Some(&started.cookie)), google::exchange(&shop, &code, Some(&started.cookie)));
+    let code =
+        google::landing_code(&google::callback(&shop, &started.state, "once@example.in", Some(&started.cookie)).await);
+    let (first, second) = tokio::join!(
+        google::exchange(&shop, &code, Some(&started.cookie)),
+        google::exchange(&shop, &code, Some(&started.cookie))
+    );
     let mut statuses = [first.0, second.0];
     statuses.sort_unstable();
     assert_eq!(statuses, [200, 401], "{first:?} {second:?}");
@@ -650,7 +791,8 @@ fn unreachable_gateways() -> GatewayFlags {
 /// removes the old one for both. The bucket is moto's (`MARQUE_TEST_MOTO`, set by `make test`).
 #[tokio::test]
 async fn instances_sharing_a_bucket_serve_each_others_pictures() {
-    let Some(moto) = marque_contract_tests::moto::Moto::start_or_skip("pictures shared between two servers through S3") else {
+    let Some(moto) = marque_contract_tests::moto::Moto::start_or_skip("pictures shared between two servers through S3")
+    else {
         return;
     };
     moto.create_bucket("marque-pictures");
@@ -682,7 +824,10 @@ async fn instances_sharing_a_bucket_serve_each_others_pictures() {
     assert_eq!(from_one.status(), 200);
     let from_one = from_one.bytes().await.expect("bytes");
     let from_other = other.get(&profile).await;
-    assert_eq!((from_other.status().as_u16(), from_other.headers()["content-type"].to_str().ok()), (200, Some("image/png")));
+    assert_eq!(
+        (from_other.status().as_u16(), from_other.headers()["content-type"].to_str().ok()),
+        (200, Some("image/png"))
+    );
     assert_eq!(from_other.bytes().await.expect("bytes"), from_one, "the other instance serves the same picture");
     let img = image::load_from_memory(&from_one).expect("a picture");
     assert_eq!((img.width(), img.height()), (256, 256));
@@ -693,7 +838,12 @@ async fn instances_sharing_a_bucket_serve_each_others_pictures() {
     // Replacing the picture through the first instance: the old one is gone for the second too.
     let _decoding = helpers::DECODING.read().await;
     let form = Form::new().text("name", "Asha").part("profile", Part::bytes(png(300, 900)).file_name("b.png"));
-    let resp = authed(&one, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token).await.multipart(form).send().await.expect("answer");
+    let resp = authed(&one, reqwest::Method::PATCH, &format!("/api/update/user/{id}"), &token)
+        .await
+        .multipart(form)
+        .send()
+        .await
+        .expect("answer");
     let (status, body) = read(resp).await;
     assert_eq!(status, 200, "{body}");
     let replaced = body["user"]["profile"].as_str().expect("profile").to_owned();
@@ -711,5 +861,8 @@ fn s3_pictures_without_their_settings_refuse_to_start_and_say_which() {
     let refused = Settings::from_flags(flags).expect_err("refused");
     let text = format!("{refused:#}");
     assert!(text.contains("MARQUE_S3_REGION") && text.contains("MARQUE_S3_SECRET_ACCESS_KEY"), "{text}");
-    assert!(!text.contains("MARQUE_S3_BUCKET") && !text.contains("MARQUE_S3_ACCESS_KEY_ID"), "only the missing ones: {text}");
+    assert!(
+        !text.contains("MARQUE_S3_BUCKET") && !text.contains("MARQUE_S3_ACCESS_KEY_ID"),
+        "only the missing ones: {text}"
+    );
 }

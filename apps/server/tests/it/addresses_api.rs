@@ -63,7 +63,10 @@ async fn a_customer_adds_edits_and_removes_addresses_and_sees_them_on_the_user()
 
     let (status, body) = add(&shop, &token, &user, home()).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["status"].as_str(), body["message"].as_str()), (Some("success"), Some("address added successfully")));
+    assert_eq!(
+        (body["status"].as_str(), body["message"].as_str()),
+        (Some("success"), Some("address added successfully"))
+    );
     let first = body["_id"].as_str().expect("_id").to_owned();
     let stored = json!({
         "_id": first, "houseNo": "12B", "street": "MG Road", "landmark": "", "city": "Bengaluru",
@@ -81,7 +84,11 @@ async fn a_customer_adds_edits_and_removes_addresses_and_sees_them_on_the_user()
     assert_ne!(first, second);
     let saved = &body["address"][1];
     assert_eq!((saved["state"].as_str(), saved["gstin"].as_str()), (Some("Delhi"), Some("07AAKCM4821R1ZU")));
-    assert_eq!((saved["street"].as_str(), saved["landmark"].as_str()), (Some(""), Some("")), "missing fields are empty");
+    assert_eq!(
+        (saved["street"].as_str(), saved["landmark"].as_str()),
+        (Some(""), Some("")),
+        "missing fields are empty"
+    );
     assert_eq!(body["address"][0], stored, "oldest first");
 
     let (status, body) = edit(&shop, &token, &first, with("city", "Mysuru")).await;
@@ -91,7 +98,8 @@ async fn a_customer_adds_edits_and_removes_addresses_and_sees_them_on_the_user()
 
     for path in ["/api/user", "/api/auth/user"] {
         let (_, me) = get_auth(&shop, path, &token).await;
-        let cities: Vec<&str> = me["user"]["address"].as_array().expect("list").iter().filter_map(|a| a["city"].as_str()).collect();
+        let cities: Vec<&str> =
+            me["user"]["address"].as_array().expect("list").iter().filter_map(|a| a["city"].as_str()).collect();
         assert_eq!(cities, vec!["Mysuru", "New Delhi"], "{path}");
     }
 
@@ -114,7 +122,10 @@ async fn bad_fields_answer_400_with_every_field_error() {
     let (status, body) = add(&shop, &token, &user, bad).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["status"], "failed");
-    assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some("House No. is required"), Some("address.house_no_required")));
+    assert_eq!(
+        (body["message"].as_str(), body["code"].as_str()),
+        (Some("House No. is required"), Some("address.house_no_required"))
+    );
     assert_eq!(
         body["errors"],
         json!([
@@ -144,10 +155,14 @@ async fn the_gstin_check_character_is_checked() {
         let (got, body) = add(&shop, &token, &user, with("gstin", gstin)).await;
         assert_eq!(got, status, "{gstin}: {body}");
         if status == 400 {
-            assert_eq!(body["errors"], json!([{ "field": "gstin", "message": "Enter a valid 15-character GSTIN", "code": "address.gstin_invalid" }]));
+            assert_eq!(
+                body["errors"],
+                json!([{ "field": "gstin", "message": "Enter a valid 15-character GSTIN", "code": "address.gstin_invalid" }])
+            );
         }
     }
-    let gstins: Vec<Value> = book(&shop, &token).await.as_array().expect("list").iter().map(|a| a["gstin"].clone()).collect();
+    let gstins: Vec<Value> =
+        book(&shop, &token).await.as_array().expect("list").iter().map(|a| a["gstin"].clone()).collect();
     assert_eq!(gstins, vec![json!("29AAGCB7383J1Z4"), json!("")]);
 }
 

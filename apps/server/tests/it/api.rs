@@ -106,8 +106,23 @@ async fn a_product_has_every_field_of_the_specification() {
     assert_eq!(status, 200);
     let p = &body["data"];
     for field in [
-        "_id", "name", "price", "quantity", "producttype", "images", "description", "category", "category_slug",
-        "subcategory_slug", "oem", "oem_slug", "fuelType", "variant", "partNo", "inside_ncr", "outside_ncr",
+        "_id",
+        "name",
+        "price",
+        "quantity",
+        "producttype",
+        "images",
+        "description",
+        "category",
+        "category_slug",
+        "subcategory_slug",
+        "oem",
+        "oem_slug",
+        "fuelType",
+        "variant",
+        "partNo",
+        "inside_ncr",
+        "outside_ncr",
     ] {
         assert!(!p[field].is_null(), "{field} missing in {p}");
     }
@@ -328,7 +343,8 @@ async fn a_category_without_filters_groups_its_products_by_subcategory() {
     let count = 40;
     let shop = spawn_with(|config| config.seed_products = count).await;
     let products = demo_newest_first(count);
-    let has_products = |cat: &str, sub: &str| products.iter().any(|p| p.category_slug == cat && p.subcategory_slug == sub);
+    let has_products =
+        |cat: &str, sub: &str| products.iter().any(|p| p.category_slug == cat && p.subcategory_slug == sub);
     let category = seed::categories()
         .into_iter()
         .find(|c| {
@@ -340,7 +356,10 @@ async fn a_category_without_filters_groups_its_products_by_subcategory() {
     let (status, body) = shop.get_json(&format!("/api/get/product/{}", category.slug)).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!((body["status"].as_str(), body["view"].as_str()), (Some("success"), Some("grouped")));
-    assert_eq!(body["category"], serde_json::json!({ "_id": category.id, "name": category.name, "slug": category.slug }));
+    assert_eq!(
+        body["category"],
+        serde_json::json!({ "_id": category.id, "name": category.name, "slug": category.slug })
+    );
     assert_eq!(body["results"], serde_json::json!([]), "grouped pages hold no flat list");
 
     let mut expected_total = 0;
@@ -352,7 +371,13 @@ async fn a_category_without_filters_groups_its_products_by_subcategory() {
             continue;
         }
         expected_total += of_sub.len();
-        expected_groups.push((sub.slug.clone(), sub.id.clone(), sub.name.clone(), of_sub.len(), ids_of(of_sub.into_iter().take(4))));
+        expected_groups.push((
+            sub.slug.clone(),
+            sub.id.clone(),
+            sub.name.clone(),
+            of_sub.len(),
+            ids_of(of_sub.into_iter().take(4)),
+        ));
     }
     let groups: Vec<_> = body["subcategory"]
         .as_array()
@@ -374,7 +399,8 @@ async fn a_category_without_filters_groups_its_products_by_subcategory() {
     assert_eq!((body["pages"].as_u64(), body["page"].as_u64()), (Some(1), Some(1)));
 
     // Blank filters are no filters, and a page number does not turn the groups into pages.
-    let (_, blank) = shop.get_json(&format!("/api/get/product/{}?page=2&oem=&product_type=&fuel_type=%20", category.slug)).await;
+    let (_, blank) =
+        shop.get_json(&format!("/api/get/product/{}?page=2&oem=&product_type=&fuel_type=%20", category.slug)).await;
     assert_eq!((blank["view"].as_str(), blank["page"].as_u64()), (Some("grouped"), Some(1)));
     assert_eq!(blank["subcategory"], body["subcategory"]);
 }
@@ -395,7 +421,10 @@ async fn a_group_preview_is_the_four_newest_of_a_bigger_subcategory() {
     let groups = body["subcategory"].as_array().expect("groups");
     let group = groups.iter().find(|g| g["slug"] == sub.as_str()).expect("the subcategory is a group");
     assert_eq!(group["count"].as_u64(), Some(of(&cat, &sub).len() as u64));
-    assert_eq!(result_ids(&serde_json::json!({ "results": group["products"] })), ids_of(of(&cat, &sub).into_iter().take(4)));
+    assert_eq!(
+        result_ids(&serde_json::json!({ "results": group["products"] })),
+        ids_of(of(&cat, &sub).into_iter().take(4))
+    );
     assert!(group["products"][0]["price"].is_number() && group["products"][0]["partNo"].is_string());
 }
 
@@ -423,7 +452,11 @@ async fn filters_turn_a_category_into_one_list_newest_first() {
         ),
     ];
     for (query, expected) in cases {
-        assert!(!expected.is_empty() && expected.len() <= 20, "{query}: the demo catalog gives one page ({})", expected.len());
+        assert!(
+            !expected.is_empty() && expected.len() <= 20,
+            "{query}: the demo catalog gives one page ({})",
+            expected.len()
+        );
         let (status, body) = shop.get_json(&format!("/api/get/product/brakes?{query}&page=1")).await;
         assert_eq!(status, 200, "{query}: {body}");
         assert_eq!((body["status"].as_str(), body["view"].as_str()), (Some("success"), Some("flat")), "{query}");
@@ -438,8 +471,11 @@ async fn filters_turn_a_category_into_one_list_newest_first() {
 async fn a_filtered_category_pages_twenty_at_a_time() {
     let count = 400;
     let shop = spawn_with(|config| config.seed_products = count).await;
-    let expected =
-        ids_of(demo_newest_first(count).iter().filter(|p| p.category_slug == "brakes" && ["old", "new"].contains(&p.condition.code())));
+    let expected = ids_of(
+        demo_newest_first(count)
+            .iter()
+            .filter(|p| p.category_slug == "brakes" && ["old", "new"].contains(&p.condition.code())),
+    );
     assert!(expected.len() > 20 && expected.len() <= 40, "two pages in the demo catalog ({})", expected.len());
 
     let (_, first) = shop.get_json("/api/get/product/brakes?product_type=old--new&page=1").await;
@@ -463,7 +499,9 @@ async fn a_subcategory_lists_its_own_products_with_the_same_filters() {
     let (category, sub) = seed::categories()
         .into_iter()
         .flat_map(|c| c.subcategories.clone().into_iter().map(move |s| (c.clone(), s)))
-        .max_by_key(|(c, s)| products.iter().filter(|p| p.category_slug == c.slug && p.subcategory_slug == s.slug).count())
+        .max_by_key(|(c, s)| {
+            products.iter().filter(|p| p.category_slug == c.slug && p.subcategory_slug == s.slug).count()
+        })
         .expect("a subcategory");
     let of_sub: Vec<_> =
         products.iter().filter(|p| p.category_slug == category.slug && p.subcategory_slug == sub.slug).collect();
@@ -473,7 +511,10 @@ async fn a_subcategory_lists_its_own_products_with_the_same_filters() {
     let (status, first) = shop.get_json(&path).await;
     assert_eq!(status, 200, "{first}");
     assert_eq!(first["status"], "success");
-    assert_eq!(first["category"], serde_json::json!({ "_id": category.id, "name": category.name, "slug": category.slug }));
+    assert_eq!(
+        first["category"],
+        serde_json::json!({ "_id": category.id, "name": category.name, "slug": category.slug })
+    );
     assert_eq!(first["subcategory"], serde_json::json!({ "_id": sub.id, "name": sub.name, "slug": sub.slug }));
     assert_eq!(result_ids(&first), ids_of(of_sub.iter().copied().take(20)));
     assert_eq!((first["page"].as_u64(), first["pages"].as_u64()), (Some(1), Some(of_sub.len().div_ceil(20) as u64)));
@@ -481,22 +522,17 @@ async fn a_subcategory_lists_its_own_products_with_the_same_filters() {
     let (_, second) = shop.get_json(&format!("{path}?page=2")).await;
     assert_eq!(result_ids(&second), ids_of(of_sub.iter().copied().skip(20).take(20)));
 
-    let diesel_bmw = ids_of(of_sub.iter().copied().filter(|p| {
-        p.oem_slug == "bmw" && p.fuel_type.is_some_and(|f| f.code() == "diesel")
-    }));
+    let diesel_bmw = ids_of(
+        of_sub.iter().copied().filter(|p| p.oem_slug == "bmw" && p.fuel_type.is_some_and(|f| f.code() == "diesel")),
+    );
     let (_, filtered) = shop.get_json(&format!("{path}?oem=bmw&fuel_type=diesel&page=1")).await;
     assert_eq!(result_ids(&filtered), diesel_bmw);
     let (_, beyond) = shop.get_json(&format!("{path}?page=50")).await;
     assert_eq!(result_ids(&beyond), Vec::<String>::new());
     assert_eq!(beyond["pages"], first["pages"], "a page past the last still tells the real count");
 
-    let authorized = shop
-        .client
-        .get(format!("{}{path}", shop.base))
-        .bearer_auth("any-token")
-        .send()
-        .await
-        .expect("answers");
+    let authorized =
+        shop.client.get(format!("{}{path}", shop.base)).bearer_auth("any-token").send().await.expect("answers");
     assert_eq!(authorized.status(), 200, "a token is accepted and not needed");
 }
 
@@ -519,7 +555,11 @@ async fn listing_filters_the_shop_does_not_offer_are_a_json_400() {
         ] {
             let (status, body) = shop.get_json(&format!("{base}?{query}")).await;
             assert_eq!(status, 400, "{base}?{query}: {body}");
-            assert_eq!((body["status"].as_str(), body["code"].as_str()), (Some("failed"), Some("filter.invalid")), "{query}");
+            assert_eq!(
+                (body["status"].as_str(), body["code"].as_str()),
+                (Some("failed"), Some("filter.invalid")),
+                "{query}"
+            );
             assert_eq!(body["message"], "Unknown filter value");
         }
         for page in ["0", "abc", "-1", "1.5", "100001"] {
@@ -533,9 +573,9 @@ async fn listing_filters_the_shop_does_not_offer_are_a_json_400() {
 #[tokio::test]
 async fn an_unknown_category_or_subcategory_is_a_json_404() {
     let shop = spawn_shop().await;
-    let other = subcategories_by_name("engine").into_iter().find(|s| {
-        !subcategories_by_name("brakes").iter().any(|b| b.slug == s.slug)
-    });
+    let other = subcategories_by_name("engine")
+        .into_iter()
+        .find(|s| !subcategories_by_name("brakes").iter().any(|b| b.slug == s.slug));
     let other = other.expect("an engine subcategory brakes has not").slug;
     for path in [
         "/api/get/product/nope".to_owned(),
@@ -548,7 +588,11 @@ async fn an_unknown_category_or_subcategory_is_a_json_404() {
     ] {
         let (status, body) = shop.get_json(&path).await;
         assert_eq!(status, 404, "{path}: {body}");
-        assert_eq!((body["status"].as_str(), body["code"].as_str()), (Some("failed"), Some("category.not_found")), "{path}");
+        assert_eq!(
+            (body["status"].as_str(), body["code"].as_str()),
+            (Some("failed"), Some("category.not_found")),
+            "{path}"
+        );
         assert_eq!(body["message"], "Category not found");
     }
 }
@@ -570,11 +614,18 @@ async fn xml(shop: &helpers::TestShop, path: &str) -> (u16, String) {
 fn assert_well_formed(xml: &str) {
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"), "{xml}");
     for tag in ["url", "loc", "sitemap", "urlset", "sitemapindex"] {
-        assert_eq!(xml.matches(&format!("<{tag}>")).count() + xml.matches(&format!("<{tag} ")).count(), xml.matches(&format!("</{tag}>")).count(), "<{tag}>");
+        assert_eq!(
+            xml.matches(&format!("<{tag}>")).count() + xml.matches(&format!("<{tag} ")).count(),
+            xml.matches(&format!("</{tag}>")).count(),
+            "<{tag}>"
+        );
     }
     for (i, _) in xml.match_indices('&') {
         let rest = &xml[i..];
-        assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#39;"].iter().any(|e| rest.starts_with(e)), "bare & at {i}");
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#39;"].iter().any(|e| rest.starts_with(e)),
+            "bare & at {i}"
+        );
     }
 }
 
@@ -604,7 +655,9 @@ async fn the_sitemap_lists_every_page_a_visitor_can_find() {
     let product = seed::product(5);
     // Listed at 2026-01-01T00:00:00Z plus five hours.
     assert!(
-        body.contains(&format!("<url><loc>{base}/product?productId=p000005</loc><lastmod>2026-01-01T05:00:00+00:00</lastmod></url>")),
+        body.contains(&format!(
+            "<url><loc>{base}/product?productId=p000005</loc><lastmod>2026-01-01T05:00:00+00:00</lastmod></url>"
+        )),
         "{body}"
     );
     assert_eq!(product.created_at, 1_767_225_600 + 5 * 3_600);

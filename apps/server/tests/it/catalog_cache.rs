@@ -43,7 +43,11 @@ async fn the_cache_keeps_the_catalog_store_contract() {
 #[tokio::test]
 async fn writes_through_the_cache_move_the_catalog_version() {
     let (cache, db) = cached_store(Some(Duration::from_millis(50))).await;
-    marque_contract_tests::catalog_changes::catalog_version_moves_with_every_write(&db.catalog_changes(), cache.as_ref()).await;
+    marque_contract_tests::catalog_changes::catalog_version_moves_with_every_write(
+        &db.catalog_changes(),
+        cache.as_ref(),
+    )
+    .await;
 }
 
 fn every_query() -> (Vec<ProductQuery>, Vec<ProductListing>) {
@@ -63,7 +67,8 @@ fn every_query() -> (Vec<ProductQuery>, Vec<ProductListing>) {
             listings.push(window(ProductListing { brands: vec![slug(&brand.slug)], ..ProductListing::default() }));
         }
         for category in seed::categories() {
-            listings.push(window(ProductListing { category: Some(category.slug.clone()), ..ProductListing::default() }));
+            listings
+                .push(window(ProductListing { category: Some(category.slug.clone()), ..ProductListing::default() }));
             listings.push(window(ProductListing {
                 category: Some(category.slug.clone()),
                 brands: vec![slug("bmw"), slug("audi")],
@@ -129,7 +134,6 @@ async fn cached_answers_equal_the_store_answers() {
     }
     assert!(cache.usage().0 > queries.len(), "the answers were kept: {:?}", cache.usage());
 }
-
 
 /// A product added by another instance (its own handle on the database, not through the
 /// cache) shows in every cached read within the poll interval: by id, newest, search,
@@ -245,7 +249,11 @@ async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
     let mut with_fresh = ids.clone();
     with_fresh.push("p-fresh".into());
     within(Duration::from_secs(10), "warming again", async || all_fresh(&with_fresh)).await;
-    assert_eq!(answer(&shop, "p000009").await, answer(&plain, "p000009").await, "after the change, still the call's own");
+    assert_eq!(
+        answer(&shop, "p000009").await,
+        answer(&plain, "p000009").await,
+        "after the change, still the call's own"
+    );
 }
 
 /// A reservation of one unit of `product`, as the checkout makes one when the shopper pays.
@@ -302,7 +310,10 @@ async fn a_stock_change_forgets_only_the_answers_holding_the_product() {
         results.iter().find(|r| r["_id"] == p.id.as_str()).map(|r| r["quantity"].as_u64().expect("a quantity"))
     };
     let listings = [search_path(&x), search_path(&y), "/api/get/category".to_owned(), "/api/get/suggestion".to_owned()];
-    within(Duration::from_secs(10), "warming", async || pages.holds_fresh(x.id.as_str()) && pages.holds_fresh(y.id.as_str())).await;
+    within(Duration::from_secs(10), "warming", async || {
+        pages.holds_fresh(x.id.as_str()) && pages.holds_fresh(y.id.as_str())
+    })
+    .await;
     for path in &listings {
         assert_eq!(shop.get(path).await.status(), 200, "{path}");
         assert!(pages.holds_listing(path.strip_prefix("/api").expect("under /api")), "{path} kept once asked");
@@ -334,11 +345,24 @@ async fn a_stock_change_forgets_only_the_answers_holding_the_product() {
         .await
         .expect("placed");
     assert!(matches!(placed, marque_ports::Placement::Placed(_)));
-    within(Duration::from_secs(1), "the sale forgetting the best sellers", async || !pages.holds_listing("/get/suggestion")).await;
-    let sold = app.database().catalog().best_selling_products(marque_domain::catalog::HOME_LIST_SIZE).await.expect("best sellers");
+    within(Duration::from_secs(1), "the sale forgetting the best sellers", async || {
+        !pages.holds_listing("/get/suggestion")
+    })
+    .await;
+    let sold = app
+        .database()
+        .catalog()
+        .best_selling_products(marque_domain::catalog::HOME_LIST_SIZE)
+        .await
+        .expect("best sellers");
     let (_, answer) = shop.get_json("/api/get/suggestion").await;
-    let answered: Vec<&str> = answer["result"].as_array().expect("data").iter().map(|b| b["product_id"].as_str().expect("an id")).collect();
+    let answered: Vec<&str> =
+        answer["result"].as_array().expect("data").iter().map(|b| b["product_id"].as_str().expect("an id")).collect();
     let expected: Vec<&str> = sold.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(answered, expected, "the best sellers as the store ranks them after the sale");
-    assert_eq!(shop.get_json(&product_path(&x)).await.1["data"]["quantity"].as_u64(), Some(held), "sold, not given back");
+    assert_eq!(
+        shop.get_json(&product_path(&x)).await.1["data"]["quantity"].as_u64(),
+        Some(held),
+        "sold, not given back"
+    );
 }

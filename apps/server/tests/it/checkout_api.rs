@@ -141,7 +141,8 @@ async fn outside_ncr_delivery_and_the_rules_before_paying() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(paise(&body["delivery"]), paise(&product["outside_ncr"]));
 
-    let (status, body) = call(&shop, Method::POST, "/api/razorpay/pay", &token, json!({ "products": [{ "_id": id }] })).await;
+    let (status, body) =
+        call(&shop, Method::POST, "/api/razorpay/pay", &token, json!({ "products": [{ "_id": id }] })).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("checkout.address_missing")), "{body}");
     let (status, body) = pay(&shop, &token, &[], &address).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("checkout.cart_empty")), "{body}");
@@ -155,9 +156,13 @@ async fn outside_ncr_delivery_and_the_rules_before_paying() {
     let (other, _, _) = buyer(&shop, "c@example.com", "9876500003", "110001").await;
     let (status, body) = pay(&shop, &other, &[(id, 1)], &address).await;
     assert_eq!(status, 403, "another customer's address: {body}");
-    let (status, _) = call(&shop, Method::POST, "/api/razorpay/pay", &other, json!({ "products": [], "user_id": user })).await;
+    let (status, _) =
+        call(&shop, Method::POST, "/api/razorpay/pay", &other, json!({ "products": [], "user_id": user })).await;
     assert_eq!(status, 403);
-    let (status, _) = read(shop.client.post(format!("{}/api/razorpay/pay", shop.base)).json(&json!({})).send().await.expect("answer")).await;
+    let (status, _) = read(
+        shop.client.post(format!("{}/api/razorpay/pay", shop.base)).json(&json!({})).send().await.expect("answer"),
+    )
+    .await;
     assert_eq!(status, 401);
 }
 
@@ -185,7 +190,11 @@ async fn a_payment_places_one_order_however_often_it_is_reported() {
     let (status, again) = success(&shop, &token, &handler).await;
     assert_eq!(status, 200, "{again}");
     assert_eq!(first["result"]["_id"], again["result"]["_id"], "the same order, not two");
-    let webhook_after = captured(&order_id, handler["razorpay_payment_id"].as_str().expect("id"), started["paymentResponse"]["amount"].as_i64().expect("paise"));
+    let webhook_after = captured(
+        &order_id,
+        handler["razorpay_payment_id"].as_str().expect("id"),
+        started["paymentResponse"]["amount"].as_i64().expect("paise"),
+    );
     let (status, body) = webhook(&shop, &webhook_after, WEBHOOK_SECRET, "evt_after").await;
     assert_eq!((status, body["handled"].as_str()), (200, Some("placed")), "{body}");
     assert_eq!(stock_of(&shop, &id).await, before - 1, "sold once");
@@ -229,13 +238,15 @@ async fn a_failed_payment_gives_the_stock_back() {
     assert_eq!(stock_of(&shop, &id).await, before - 2);
     let failure = press(&shop, &order_id, "failure").await;
     assert_eq!(failure["error"]["reason"], "payment_failed", "{failure}");
-    let (status, body) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": order_id })).await;
+    let (status, body) =
+        call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": order_id })).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(stock_of(&shop, &id).await, before, "released");
     let (status, _) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": order_id })).await;
     assert_eq!(status, 200, "reporting twice changes nothing");
     assert_eq!(stock_of(&shop, &id).await, before);
-    let (status, body) = call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": "order_Unknown" })).await;
+    let (status, body) =
+        call(&shop, Method::POST, "/api/razorpay/failed", &token, json!({ "order_id": "order_Unknown" })).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("payment.unknown")), "{body}");
 }
 
@@ -303,7 +314,10 @@ async fn an_authorized_payment_is_captured_by_the_shop_before_its_order_is_place
     let (status, placed) = success(&shop, &token, &handler).await;
     assert_eq!(status, 200, "{placed}");
     assert_eq!(sandbox.payment(&payment).expect("payment").status, "captured", "the shop captured what it placed");
-    assert_eq!(sandbox.payment(&payment).expect("payment").amount, started["paymentResponse"]["amount"].as_i64().expect("paise"));
+    assert_eq!(
+        sandbox.payment(&payment).expect("payment").amount,
+        started["paymentResponse"]["amount"].as_i64().expect("paise")
+    );
 }
 
 /// A product of the demo catalog with 1 to `most` units: (id, stock).
@@ -353,8 +367,17 @@ async fn a_payment_that_finds_its_stock_sold_is_refunded_recorded_and_told() {
     let (status, again) = success(&shop, &late, &handler).await;
     assert_eq!((status, again["code"].as_str()), (409, Some("payment.refunded_sold_out")), "reported again: {again}");
 
-    let record = app.database().orders().refund_of(&marque_ports::PaymentId(payment.clone())).await.expect("read").expect("a refund record");
-    assert_eq!((record.payment_order.0.as_str(), record.amount.paise()), (late_order.as_str(), started["paymentResponse"]["amount"].as_i64().expect("paise")));
+    let record = app
+        .database()
+        .orders()
+        .refund_of(&marque_ports::PaymentId(payment.clone()))
+        .await
+        .expect("read")
+        .expect("a refund record");
+    assert_eq!(
+        (record.payment_order.0.as_str(), record.amount.paise()),
+        (late_order.as_str(), started["paymentResponse"]["amount"].as_i64().expect("paise"))
+    );
     assert!(record.refund_id.is_some(), "{record:?}");
     let (_, history) = helpers::customers::get_auth(&shop, &format!("/api/get/orderhistory/{late_user}"), &late).await;
     assert!(history["result"].as_array().is_none_or(Vec::is_empty), "no order for the late shopper: {history}");

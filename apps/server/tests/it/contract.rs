@@ -25,9 +25,7 @@ fn operations(doc: &serde_json::Value) -> Vec<(&str, &str, &serde_json::Value)> 
     let paths = doc["paths"].as_object().expect("paths");
     paths
         .iter()
-        .flat_map(|(path, item)| {
-            METHODS.iter().filter_map(move |m| item.get(*m).map(|op| (*m, path.as_str(), op)))
-        })
+        .flat_map(|(path, item)| METHODS.iter().filter_map(move |m| item.get(*m).map(|op| (*m, path.as_str(), op))))
         .collect()
 }
 

@@ -32,7 +32,17 @@ impl SurrealServer {
     async fn start(bin: &Path, port: u16, data: &Path, log: &Path) -> Self {
         let log = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("the log file");
         let child = Command::new(bin)
-            .args(["start", "--bind", &format!("127.0.0.1:{port}"), "--username", USER, "--password", PASS, "--log", "warn"])
+            .args([
+                "start",
+                "--bind",
+                &format!("127.0.0.1:{port}"),
+                "--username",
+                USER,
+                "--password",
+                PASS,
+                "--log",
+                "warn",
+            ])
             .arg(format!("surrealkv://{}", data.display()))
             .stdin(Stdio::null())
             .stdout(log.try_clone().expect("log handle"))
@@ -66,7 +76,8 @@ impl Drop for SurrealServer {
 /// Status and JSON body of a call made with `request`; the client gives up after 10 s, so an
 /// answer at all means the server did not hang.
 async fn answer(request: reqwest::RequestBuilder, what: &str) -> (u16, Value) {
-    let resp = request.timeout(Duration::from_secs(10)).send().await.unwrap_or_else(|e| panic!("{what}: no answer: {e}"));
+    let resp =
+        request.timeout(Duration::from_secs(10)).send().await.unwrap_or_else(|e| panic!("{what}: no answer: {e}"));
     read(resp).await
 }
 
@@ -82,7 +93,10 @@ impl Calls<'_> {
     async fn each(&self, round: u32) -> Vec<(&'static str, u16, Value)> {
         let shop = self.shop;
         let search = shop.client.get(format!("{}/api/get/productBySearch?search=disc{round}x&page=1", shop.base));
-        let login = shop.client.post(format!("{}/api/login", shop.base)).json(&json!({ "email": "outage@example.in", "password": PASSWORD }));
+        let login = shop
+            .client
+            .post(format!("{}/api/login", shop.base))
+            .json(&json!({ "email": "outage@example.in", "password": PASSWORD }));
         let pay = authed(shop, Method::POST, "/api/razorpay/pay", self.token)
             .await
             .json(&json!({ "products": [{ "_id": self.product, "quantity": 1 }], "address": { "_id": self.address } }));
@@ -134,7 +148,11 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
         "houseNo": "1", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
         "mobileNo": "9876543210", "pincode": "110001", "gstin": ""
     });
-    let (status, saved) = answer(authed(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token).await.json(&address), "address").await;
+    let (status, saved) = answer(
+        authed(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token).await.json(&address),
+        "address",
+    )
+    .await;
     assert_eq!(status, 200, "{saved}");
     let (_, newest) = status_of(&shop, "/api/get/new-products").await;
     let product = newest["data"]
@@ -143,7 +161,8 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
         .and_then(|p| p["_id"].as_str())
         .expect("a product with 3+ units")
         .to_owned();
-    let calls = Calls { shop: &shop, token: &token, address: saved["_id"].as_str().expect("address id"), product: &product };
+    let calls =
+        Calls { shop: &shop, token: &token, address: saved["_id"].as_str().expect("address id"), product: &product };
     assert_eq!(status_of(&shop, "/api/health/ready").await.0, 200);
     for (what, status, body) in calls.each(0).await {
         assert_eq!(status, 200, "{what} before the outage: {body}");
@@ -158,7 +177,11 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
         // Figures for the reader (`--nocapture`), never asserted.
         eprintln!("outage round {round}: search, login and pay answered in {:?}", asked.elapsed());
         for (what, status, body) in answers {
-            assert_eq!((status, body["status"].as_str()), (503, Some("failed")), "{what} while the database is gone: {body}");
+            assert_eq!(
+                (status, body["status"].as_str()),
+                (503, Some("failed")),
+                "{what} while the database is gone: {body}"
+            );
             assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {body}");
         }
     }

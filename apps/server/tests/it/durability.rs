@@ -47,7 +47,8 @@ async fn a_confirmed_payment_survives_sigkill() {
     let (status, started) = call(&shop, Method::POST, "/api/razorpay/pay", &token, pay).await;
     assert_eq!(status, 200, "{started}");
     let order_id = started["paymentResponse"]["id"].as_str().expect("the provider's order id");
-    let PayAnswer::Paid(handler) = sandbox.pay(order_id, Outcome::Success).expect("the sandbox takes the payment") else {
+    let PayAnswer::Paid(handler) = sandbox.pay(order_id, Outcome::Success).expect("the sandbox takes the payment")
+    else {
         panic!("the sandbox refused the Success button");
     };
     let handler = serde_json::to_value(&handler).expect("JSON");
@@ -66,12 +67,18 @@ async fn a_confirmed_payment_survives_sigkill() {
     assert_eq!(status, 200, "the session is durable too: {history}");
     let orders = history["result"].as_array().expect("a list");
     assert_eq!(orders.len(), 1, "exactly one order after the restart: {history}");
-    assert_eq!((orders[0]["_id"].as_str(), orders[0]["invoiceNumber"].as_str()), (Some(order.as_str()), Some(invoice.as_str())));
+    assert_eq!(
+        (orders[0]["_id"].as_str(), orders[0]["invoiceNumber"].as_str()),
+        (Some(order.as_str()), Some(invoice.as_str()))
+    );
     assert_eq!(stock_of(&shop, &id).await, before - 1, "the unit sold is taken once");
 
     let (status, again) = confirm(&shop, &token, &handler).await;
     assert_eq!(status, 200, "{again}");
-    assert_eq!((again["result"]["_id"].as_str(), again["result"]["invoiceNumber"].as_str()), (Some(order.as_str()), Some(invoice.as_str())));
+    assert_eq!(
+        (again["result"]["_id"].as_str(), again["result"]["invoiceNumber"].as_str()),
+        (Some(order.as_str()), Some(invoice.as_str()))
+    );
     let (_, history) = get_auth(&shop, &format!("/api/get/orderhistory/{user}"), &token).await;
     assert_eq!(history["result"].as_array().map(Vec::len), Some(1), "reporting again places nothing new");
     assert_eq!(stock_of(&shop, &id).await, before - 1);

@@ -31,7 +31,13 @@ fn retry_after(resp: &reqwest::Response) -> Option<u64> {
 }
 
 async fn get_as(shop: &TestShop, forwarded: &str, path: &str) -> (u16, Value, Option<u64>) {
-    let resp = shop.client.get(format!("{}{path}", shop.base)).header("x-forwarded-for", forwarded).send().await.expect("an answer");
+    let resp = shop
+        .client
+        .get(format!("{}{path}", shop.base))
+        .header("x-forwarded-for", forwarded)
+        .send()
+        .await
+        .expect("an answer");
     let wait = retry_after(&resp);
     let (status, body) = read(resp).await;
     (status, body, wait)
@@ -69,7 +75,11 @@ async fn two_clients_behind_one_trusted_proxy_are_limited_apart() {
         last = post_as(&shop, &format!("2001:db8:7:7::{n:x}"), "/api/login", bad_ravi()).await.0;
     }
     assert_eq!(last, 429, "the sixth attempt from one /64");
-    assert_eq!(post_as(&shop, "2001:db8:7:8::1", "/api/login", bad_ravi()).await.0, 401, "the next /64 is another client");
+    assert_eq!(
+        post_as(&shop, "2001:db8:7:8::1", "/api/login", bad_ravi()).await.0,
+        401,
+        "the next /64 is another client"
+    );
 }
 
 #[tokio::test]
@@ -79,7 +89,11 @@ async fn an_untrusted_peers_forwarded_for_is_ignored() {
         post_as(&shop, &format!("203.0.113.{n}"), "/api/login", bad_login()).await;
     }
     let (status, body, _) = post_as(&shop, "198.51.100.7", "/api/login", bad_login()).await;
-    assert_eq!((status, body["code"].as_str()), (429, Some("account.too_many_attempts")), "every address it names is one client: {body}");
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("account.too_many_attempts")),
+        "every address it names is one client: {body}"
+    );
 }
 
 #[tokio::test]
@@ -108,7 +122,11 @@ async fn sign_ups_mobile_logins_and_resends_are_limited_per_client() {
     assert_eq!(sign_up(1, "203.0.113.9").await.0 .0, 200);
     assert_eq!(sign_up(2, "203.0.113.9").await.0 .0, 200);
     let ((status, body), wait) = sign_up(3, "203.0.113.9").await;
-    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (429, Some("failed"), Some("request.too_many")), "{body}");
+    assert_eq!(
+        (status, body["status"].as_str(), body["code"].as_str()),
+        (429, Some("failed"), Some("request.too_many")),
+        "{body}"
+    );
     assert!(wait.is_some_and(|w| w >= 1), "Retry-After {wait:?}");
     assert_eq!(sign_up(3, "198.51.100.7").await.0 .0, 200, "another client signs up");
 
@@ -120,7 +138,11 @@ async fn sign_ups_mobile_logins_and_resends_are_limited_per_client() {
         let (status, body, wait) = post_as(&shop, "192.0.2.1", path, json!({ "mobile": "9000000001" })).await;
         assert_eq!((status, body["code"].as_str()), (429, Some("request.too_many")), "{path}: {body}");
         assert!(wait.is_some(), "{path}: Retry-After");
-        assert_eq!(post_as(&shop, "192.0.2.2", path, json!({ "mobile": "9000000001" })).await.0, 404, "{path}: another client");
+        assert_eq!(
+            post_as(&shop, "192.0.2.2", path, json!({ "mobile": "9000000001" })).await.0,
+            404,
+            "{path}: another client"
+        );
     }
 }
 
@@ -201,7 +223,11 @@ async fn searches_past_the_cache_have_a_budget_per_client() {
     assert_eq!(get_as(&shop, "203.0.113.9", "/api/get/productBySearch?search=qzx1").await.0, 200);
     assert_eq!(get_as(&shop, "203.0.113.9", "/api/get/productByOem/qzx3").await.0, 200);
     let (status, body, wait) = get_as(&shop, "203.0.113.9", "/api/get/productBySearch?search=qzx4").await;
-    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (429, Some("failed"), Some("request.too_many")), "{body}");
+    assert_eq!(
+        (status, body["status"].as_str(), body["code"].as_str()),
+        (429, Some("failed"), Some("request.too_many")),
+        "{body}"
+    );
     assert!(wait.is_some_and(|w| (1..=30).contains(&w)), "Retry-After {wait:?}");
     let (status, _, _) = get_as(&shop, "203.0.113.9", "/api/get/product/brakes/brake-disc?page=7").await;
     assert_eq!(status, 429, "listings share the budget");
@@ -212,6 +238,11 @@ async fn searches_past_the_cache_have_a_budget_per_client() {
 async fn a_search_past_its_deadline_answers_503() {
     // No time at all: every query past the cache is past its deadline.
     let shop = spawn_with(|c| c.limits.catalog_deadline_ms = 0).await;
-    let (status, body, _) = get_as(&shop, "203.0.113.9", "/api/get/productBySearch?search=brake%20disc%20pad%20sensor").await;
-    assert_eq!((status, body["status"].as_str(), body["code"].as_str()), (503, Some("failed"), Some("catalog.too_slow")), "{body}");
+    let (status, body, _) =
+        get_as(&shop, "203.0.113.9", "/api/get/productBySearch?search=brake%20disc%20pad%20sensor").await;
+    assert_eq!(
+        (status, body["status"].as_str(), body["code"].as_str()),
+        (503, Some("failed"), Some("catalog.too_slow")),
+        "{body}"
+    );
 }

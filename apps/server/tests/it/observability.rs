@@ -65,8 +65,10 @@ fn is_scrape(body: &str) -> bool {
 async fn metrics_on_their_loopback_port_count_each_operation_with_its_status() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let port = free_port();
-    let server: ServerProcess =
-        start(&env_with(dir.path(), &[("MARQUE_METRICS", format!("127.0.0.1:{port}"))]), &dir.path().join("server.log"));
+    let server: ServerProcess = start(
+        &env_with(dir.path(), &[("MARQUE_METRICS", format!("127.0.0.1:{port}"))]),
+        &dir.path().join("server.log"),
+    );
     let metrics = format!("http://127.0.0.1:{port}/metrics");
     let before = scrape(&metrics).await;
     // Registered before anything happened: the import jobs (none yet), holds, orders.
@@ -86,12 +88,19 @@ async fn metrics_on_their_loopback_port_count_each_operation_with_its_status() {
     let text = scrape(&metrics).await;
     let ok = sample(&text, "marque_http_requests_total", &[("operation", "listCategories"), ("status", "200")]);
     assert!(ok.is_some_and(|n| n >= 3.0), "three listCategories answered 200: {text}");
-    let refused = sample(&text, "marque_http_requests_total", &[("operation", "getProductById"), ("status", &missing.to_string())]);
+    let refused = sample(
+        &text,
+        "marque_http_requests_total",
+        &[("operation", "getProductById"), ("status", &missing.to_string())],
+    );
     assert_eq!(refused, Some(1.0), "{text}");
     let timed = sample(&text, "marque_http_request_duration_seconds_count", &[("operation", "listCategories")]);
     assert!(timed.is_some_and(|n| n >= 3.0), "a latency histogram per operation: {text}");
     assert!(text.contains("marque_http_request_duration_seconds_bucket{"), "{text}");
-    assert!(sample(&text, "marque_db_call_duration_seconds_count", &[("store", "CatalogStore")]).is_some_and(|n| n > 0.0), "{text}");
+    assert!(
+        sample(&text, "marque_db_call_duration_seconds_count", &[("store", "CatalogStore")]).is_some_and(|n| n > 0.0),
+        "{text}"
+    );
     let cache: f64 = ["hit", "miss", "bypass"]
         .iter()
         .filter_map(|o| sample(&text, "marque_catalog_cache_total", &[("outcome", o)]))
@@ -109,7 +118,8 @@ async fn the_main_port_serves_metrics_only_when_public() {
     assert!(!is_scrape(&body), "{status}: {body}");
     drop(default);
 
-    let public = start(&env_with(dir.path(), &[("MARQUE_METRICS", "public".to_owned())]), &dir.path().join("public.log"));
+    let public =
+        start(&env_with(dir.path(), &[("MARQUE_METRICS", "public".to_owned())]), &dir.path().join("public.log"));
     assert_eq!(get(&format!("{}/api/get/category", public.base)).await.0, 200);
     let (status, kind, text) = get(&format!("{}/metrics", public.base)).await;
     assert_eq!(status, 200, "{text}");
@@ -150,7 +160,11 @@ async fn every_request_answers_its_id_and_its_log_lines_carry_it() {
     assert_ne!(made, odd);
 
     let logs = server.logs();
-    for (id, path) in [("probe-7f3c.42", "/api/get/category"), (made.as_str(), "/api/get/brand/oem"), (odd.as_str(), "/api/get/nothing-here")] {
+    for (id, path) in [
+        ("probe-7f3c.42", "/api/get/category"),
+        (made.as_str(), "/api/get/brand/oem"),
+        (odd.as_str(), "/api/get/nothing-here"),
+    ] {
         let line = logs
             .lines()
             .find(|l| l.contains(&format!("request_id={id}")) && l.contains(path) && l.contains("response"))

@@ -14,8 +14,8 @@ use marque_domain::order::{stored_order_totals, OrderLine};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 use marque_ports::{
-    AccountStore, AddressStore, CatalogStore, OrderDraft, OrderStore, PaymentId, PaymentOrderId, PlacedOrder, Reservation, UserId,
-    WishlistStore,
+    AccountStore, AddressStore, CatalogStore, OrderDraft, OrderStore, PaymentId, PaymentOrderId, PlacedOrder,
+    Reservation, UserId, WishlistStore,
 };
 use marque_server::App;
 use serde_json::Value;
@@ -61,7 +61,10 @@ struct Sale<'a> {
 async fn place(app: &App, sale: Sale<'_>) -> PlacedOrder {
     let Sale { key, user, state, lines, discount, delivery_rupees, at } = sale;
     let catalog = app.database().catalog();
-    let stocked: Vec<_> = lines.iter().map(|&(id, name, paise, _, _)| product(id).name(name).price(Money::from_paise(paise)).quantity(50).build()).collect();
+    let stocked: Vec<_> = lines
+        .iter()
+        .map(|&(id, name, paise, _, _)| product(id).name(name).price(Money::from_paise(paise)).quantity(50).build())
+        .collect();
     for p in &stocked {
         if catalog.product(&p.id).await.expect("the catalog reads").is_none() {
             catalog.add_products(std::slice::from_ref(p)).await.expect("products added");
@@ -117,9 +120,18 @@ async fn shop_with_orders() -> Seeded {
     let (shop, app) = spawn_app_with(|_| {}).await;
     let asha = customer(&shop, "asha@example.in", "9876500001").await;
     let ravi = customer(&shop, "ravi@example.in", "9876500002").await;
-    let sale = |key, user, state, lines, discount, delivery_rupees, at| Sale { key, user, state, lines, discount, delivery_rupees, at };
+    let sale = |key, user, state, lines, discount, delivery_rupees, at| Sale {
+        key,
+        user,
+        state,
+        lines,
+        discount,
+        delivery_rupees,
+        at,
+    };
     let delhi = place(&app, sale("a1", &asha.1, "Delhi", &[BRAKE_PADS], 0, 236, JUNE_2026)).await;
-    let maharashtra = place(&app, sale("a2", &asha.1, "Maharashtra", &[TAIL_LAMP, OIL_FILTER], 10, 354, JUNE_2026 + DAY)).await;
+    let maharashtra =
+        place(&app, sale("a2", &asha.1, "Maharashtra", &[TAIL_LAMP, OIL_FILTER], 10, 354, JUNE_2026 + DAY)).await;
     let ravis = place(&app, sale("r1", &ravi.1, "Delhi", &[OIL_FILTER], 0, 118, JUNE_2026 + 2 * DAY)).await;
     Seeded { shop, app, asha, ravi, delhi, maharashtra, ravis }
 }
@@ -138,7 +150,10 @@ async fn the_history_lists_the_customers_orders_newest_first_as_sold() {
     let (token, id) = &s.asha;
     let (status, body) = get_auth(&s.shop, &format!("/api/get/orderhistory/{id}"), token).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["status"].as_str(), body["page"].as_u64(), body["pages"].as_u64()), (Some("success"), Some(1), Some(1)));
+    assert_eq!(
+        (body["status"].as_str(), body["page"].as_u64(), body["pages"].as_u64()),
+        (Some("success"), Some(1), Some(1))
+    );
     let orders = body["result"].as_array().expect("a list");
     let ids: Vec<&str> = orders.iter().filter_map(|o| o["_id"].as_str()).collect();
     assert_eq!(ids, [s.maharashtra.id.0.as_str(), s.delhi.id.0.as_str()], "newest first, only Asha's");
@@ -165,12 +180,23 @@ async fn the_history_lists_the_customers_orders_newest_first_as_sold() {
     assert_eq!(products, [("ord-p2", TAIL_LAMP.1, 1, 18_990.0, 28), ("ord-p3", "Oil Filter", 3, 1_250.25, 18)]);
     // ₹22,740.75 of items, 10% off in whole rupees (₹2,274), ₹354 delivery.
     let money = |k: &str| newest[k].as_f64();
-    assert_eq!((newest["discount"].as_u64(), money("discountAmount"), money("deliveryCharge"), money("total")), (Some(10), Some(2_274.0), Some(354.0), Some(20_820.75)));
+    assert_eq!(
+        (newest["discount"].as_u64(), money("discountAmount"), money("deliveryCharge"), money("total")),
+        (Some(10), Some(2_274.0), Some(354.0), Some(20_820.75))
+    );
     assert_eq!((newest["courier"].as_str(), newest["awb"].as_str()), (Some(""), Some("")));
     assert_eq!((newest["order_status"].as_u64(), newest["order_status_string"].as_str()), (Some(1), Some("placed")));
     assert_eq!(newest["user_name"], "Asha Rao");
     let address = &newest["address"];
-    for (field, value) in [("houseNo", "B-12"), ("street", "Ring Road"), ("landmark", "Near Metro Gate 2"), ("city", "Mumbai"), ("state", "Maharashtra"), ("pincode", "400001"), ("mobileNo", "9810012345")] {
+    for (field, value) in [
+        ("houseNo", "B-12"),
+        ("street", "Ring Road"),
+        ("landmark", "Near Metro Gate 2"),
+        ("city", "Mumbai"),
+        ("state", "Maharashtra"),
+        ("pincode", "400001"),
+        ("mobileNo", "9810012345"),
+    ] {
         assert_eq!(address[field], value, "{field}: {address}");
     }
     assert_eq!(orders[1]["total"].as_f64(), Some(25_235.0), "₹12,499.50 × 2 + ₹236");
@@ -218,12 +244,21 @@ async fn the_invoice_is_a_pdf_of_the_order_with_the_tax_split_by_the_place_of_su
     let delhi_pdf = resp.bytes().await.expect("the PDF").to_vec();
     assert!(delhi_pdf.starts_with(b"%PDF-"));
     let text = text_of(&delhi_pdf);
-    for wanted in ["TaxInvoice", &s.delhi.invoice_number.to_string(), "CGST", "SGST", "25,235.00", "MarquePartsPrivateLimited", "AshaRao"] {
+    for wanted in [
+        "TaxInvoice",
+        &s.delhi.invoice_number.to_string(),
+        "CGST",
+        "SGST",
+        "25,235.00",
+        "MarquePartsPrivateLimited",
+        "AshaRao",
+    ] {
         assert!(text.contains(wanted), "{wanted} in {text}");
     }
     assert!(!text.contains("IGST"), "{text}");
 
-    let again = get_pdf(&s.shop, &format!("/api/get/invoice/{}", s.delhi.id.0), token).await.bytes().await.expect("the PDF");
+    let again =
+        get_pdf(&s.shop, &format!("/api/get/invoice/{}", s.delhi.id.0), token).await.bytes().await.expect("the PDF");
     assert_eq!(delhi_pdf, again.to_vec(), "the same order, the same bytes");
 
     let other = get_pdf(&s.shop, &format!("/api/get/invoice/{}", s.maharashtra.id.0), token).await;
@@ -243,7 +278,10 @@ async fn the_order_confirmation_emails_the_invoice_and_texts_the_mobile() {
     assert_eq!(status, 200);
     let messages = outbox.as_array().expect("a list");
     let to = |recipient: &str| -> &Value {
-        messages.iter().find(|m| m["recipient"] == recipient).unwrap_or_else(|| panic!("nothing to {recipient}: {outbox}"))
+        messages
+            .iter()
+            .find(|m| m["recipient"] == recipient)
+            .unwrap_or_else(|| panic!("nothing to {recipient}: {outbox}"))
     };
     let email = to("asha@example.in");
     assert!(email["subject"].as_str().is_some_and(|t| t.contains("Order Confirmed")), "{email}");
@@ -274,22 +312,37 @@ async fn a_customer_downloads_their_data_and_no_one_else_can() {
         "houseNo": "B-12", "street": "Ring Road", "landmark": "", "city": "New Delhi", "state": "Delhi",
         "mobileNo": "9810012345", "pincode": "110001", "gstin": ""
     });
-    let resp = authed(&s.shop, reqwest::Method::PATCH, &format!("/api/add/address/{id}"), token).await.json(&address).send().await;
+    let resp = authed(&s.shop, reqwest::Method::PATCH, &format!("/api/add/address/{id}"), token)
+        .await
+        .json(&address)
+        .send()
+        .await;
     assert_eq!(resp.expect("answers").status().as_u16(), 200);
-    let resp = authed(&s.shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&serde_json::json!({ "_id": "ord-p2" })).send().await;
+    let resp = authed(&s.shop, reqwest::Method::POST, "/api/add/wishlist", token)
+        .await
+        .json(&serde_json::json!({ "_id": "ord-p2" }))
+        .send()
+        .await;
     assert_eq!(resp.expect("answers").status().as_u16(), 200);
 
     let path = format!("/api/user/{id}/export");
     let (status, data) = privacy_call(&s.shop, reqwest::Method::GET, &path, Some(token)).await;
     assert_eq!(status, 200, "{data}");
-    assert_eq!((data["profile"]["_id"].as_str(), data["profile"]["email"].as_str()), (Some(id.as_str()), Some("asha@example.in")));
+    assert_eq!(
+        (data["profile"]["_id"].as_str(), data["profile"]["email"].as_str()),
+        (Some(id.as_str()), Some("asha@example.in"))
+    );
     assert_eq!(data["profile"]["mobile"], "9876500001");
     assert_eq!(data["addresses"].as_array().map(Vec::len), Some(1), "{data}");
     assert_eq!(data["addresses"][0]["houseNo"], "B-12");
     assert_eq!(data["wishlist"], serde_json::json!(["ord-p2"]));
-    let orders: Vec<&str> = data["orders"].as_array().expect("orders").iter().filter_map(|o| o["_id"].as_str()).collect();
+    let orders: Vec<&str> =
+        data["orders"].as_array().expect("orders").iter().filter_map(|o| o["_id"].as_str()).collect();
     assert_eq!(orders, [s.maharashtra.id.0.as_str(), s.delhi.id.0.as_str()], "every order, newest first");
-    assert!(!data.to_string().contains("ravi@example.in") && !data.to_string().contains(&s.ravis.id.0), "only Asha's: {data}");
+    assert!(
+        !data.to_string().contains("ravi@example.in") && !data.to_string().contains(&s.ravis.id.0),
+        "only Asha's: {data}"
+    );
 
     let (status, body) = privacy_call(&s.shop, reqwest::Method::GET, &path, Some(&s.ravi.0)).await;
     assert_eq!((status, body["code"].as_str()), (403, Some("account.forbidden")), "{body}");
@@ -306,12 +359,25 @@ async fn deleting_an_account_ends_its_sessions_and_erases_it_but_keeps_its_order
         "houseNo": "B-12", "street": "Ring Road", "landmark": "", "city": "New Delhi", "state": "Delhi",
         "mobileNo": "9810012345", "pincode": "110001", "gstin": ""
     });
-    let resp = authed(&s.shop, reqwest::Method::PATCH, &format!("/api/add/address/{id}"), token).await.json(&address).send().await;
+    let resp = authed(&s.shop, reqwest::Method::PATCH, &format!("/api/add/address/{id}"), token)
+        .await
+        .json(&address)
+        .send()
+        .await;
     assert_eq!(resp.expect("answers").status().as_u16(), 200);
-    let resp = authed(&s.shop, reqwest::Method::POST, "/api/add/wishlist", token).await.json(&serde_json::json!({ "_id": "ord-p1" })).send().await;
+    let resp = authed(&s.shop, reqwest::Method::POST, "/api/add/wishlist", token)
+        .await
+        .json(&serde_json::json!({ "_id": "ord-p1" }))
+        .send()
+        .await;
     assert_eq!(resp.expect("answers").status().as_u16(), 200);
     // A second session of Asha's (another device).
-    let (status, other_device) = post(&s.shop, "/api/login", serde_json::json!({ "email": "asha@example.in", "password": helpers::customers::PASSWORD })).await;
+    let (status, other_device) = post(
+        &s.shop,
+        "/api/login",
+        serde_json::json!({ "email": "asha@example.in", "password": helpers::customers::PASSWORD }),
+    )
+    .await;
     assert_eq!(status, 200, "{other_device}");
     let other_device = other_device["token"].as_str().expect("a session").to_owned();
 
@@ -327,7 +393,12 @@ async fn deleting_an_account_ends_its_sessions_and_erases_it_but_keeps_its_order
         let (status, _) = get_auth(&s.shop, "/api/user", session).await;
         assert_eq!(status, 401, "every session ended");
     }
-    let (status, body) = post(&s.shop, "/api/login", serde_json::json!({ "email": "asha@example.in", "password": helpers::customers::PASSWORD })).await;
+    let (status, body) = post(
+        &s.shop,
+        "/api/login",
+        serde_json::json!({ "email": "asha@example.in", "password": helpers::customers::PASSWORD }),
+    )
+    .await;
     assert_eq!(status, 401, "the password opens nothing: {body}");
     let user = UserId(id.clone());
     assert_eq!(s.app.database().accounts().user(&user).await, Ok(None), "the account and its contact details are gone");
@@ -337,7 +408,10 @@ async fn deleting_an_account_ends_its_sessions_and_erases_it_but_keeps_its_order
     // Orders and invoices stay for GST records, with the name and address as printed on them.
     let kept = s.app.database().orders().orders_of(&user).await.expect("the orders read");
     assert_eq!(kept.len(), 2);
-    assert!(kept.iter().all(|o| o.draft.user_name == "Asha Rao" && o.draft.address == address_of(&s, &o.id)), "{kept:?}");
+    assert!(
+        kept.iter().all(|o| o.draft.user_name == "Asha Rao" && o.draft.address == address_of(&s, &o.id)),
+        "{kept:?}"
+    );
     // Ravi is untouched; Asha's email and mobile may sign up again.
     let (status, _) = get_auth(&s.shop, &format!("/api/get/orderhistory/{}", s.ravi.1), &s.ravi.0).await;
     assert_eq!(status, 200);
@@ -348,5 +422,9 @@ async fn deleting_an_account_ends_its_sessions_and_erases_it_but_keeps_its_order
 
 /// The address an order was placed with, as placed.
 fn address_of(s: &Seeded, order: &marque_ports::OrderId) -> Address {
-    [&s.delhi, &s.maharashtra].into_iter().find(|o| o.id == *order).map(|o| o.draft.address.clone()).expect("one of Asha's orders")
+    [&s.delhi, &s.maharashtra]
+        .into_iter()
+        .find(|o| o.id == *order)
+        .map(|o| o.draft.address.clone())
+        .expect("one of Asha's orders")
 }

@@ -19,7 +19,10 @@ async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
     let log = dir.path().join("server.log");
     let (sandbox, sandbox_url) = sandbox().await;
     let mut env = server_env(&dir.path().join("data"), &sandbox, &sandbox_url);
-    env.push(("RUST_LOG", "debug,surrealdb=warn,surrealdb_core=warn,hyper=info,h2=info,reqwest=info,rustls=info".to_owned()));
+    env.push((
+        "RUST_LOG",
+        "debug,surrealdb=warn,surrealdb_core=warn,hyper=info,h2=info,reqwest=info,rustls=info".to_owned(),
+    ));
     let server = start(&env, &log);
     let shop = server.shop();
     let mut secrets: Vec<(&str, String)> = vec![("password", PASSWORD.to_owned())];
@@ -33,13 +36,18 @@ async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
     // The email is proven by its own code before an email login opens the account.
     let email_otp = code_for(&shop, "asha@example.in").await;
     let (status, proved) =
-        post(&shop, "/api/verify", json!({ "email": "asha@example.in", "mobile": "9876501234", "otp": email_otp })).await;
+        post(&shop, "/api/verify", json!({ "email": "asha@example.in", "mobile": "9876501234", "otp": email_otp }))
+            .await;
     assert_eq!(status, 200, "{proved}");
     secrets.push(("email otp", email_otp));
     let (status, login) = post(&shop, "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
     assert_eq!(status, 200, "{login}");
     let token = login["token"].as_str().expect("a session").to_owned();
-    secrets.extend([("otp", otp), ("verify token", verified["token"].as_str().expect("token").to_owned()), ("login token", token.clone())]);
+    secrets.extend([
+        ("otp", otp),
+        ("verify token", verified["token"].as_str().expect("token").to_owned()),
+        ("login token", token.clone()),
+    ]);
 
     // Google: the stand-in's page, the return, the landing page opened by the browser, the exchange.
     let started = google::start(&shop).await;
@@ -68,7 +76,8 @@ async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
     let (status, started_payment) = call(&shop, Method::POST, "/api/razorpay/pay", &token, pay).await;
     assert_eq!(status, 200, "{started_payment}");
     let order_id = started_payment["paymentResponse"]["id"].as_str().expect("the provider's order id");
-    let PayAnswer::Paid(handler) = sandbox.pay(order_id, Outcome::Success).expect("the sandbox takes the payment") else {
+    let PayAnswer::Paid(handler) = sandbox.pay(order_id, Outcome::Success).expect("the sandbox takes the payment")
+    else {
         panic!("the sandbox refused the Success button");
     };
     let handler = serde_json::to_value(&handler).expect("JSON");
@@ -80,7 +89,10 @@ async fn the_log_of_sign_up_codes_google_and_payment_holds_no_secret() {
     assert_eq!(status, 200, "{placed}");
 
     let logs = server.logs();
-    assert!(logs.contains("/login/success") && logs.contains("/api/google/callback"), "the requests are logged: {logs}");
+    assert!(
+        logs.contains("/login/success") && logs.contains("/api/google/callback"),
+        "the requests are logged: {logs}"
+    );
     for (what, secret) in &secrets {
         assert!(secret.len() >= 6, "{what} is a real value");
         assert!(!holds(&logs, secret), "the {what} is in the log:\n{logs}");

@@ -65,7 +65,8 @@ async fn a_product_page_carries_open_graph_and_json_ld() {
     assert_eq!(json_ld["mpn"], product.part_no.printed());
     assert_eq!(json_ld["offers"]["priceCurrency"], "INR");
     assert_eq!(json_ld["offers"]["price"], product.price.decimal_rupees());
-    let availability = if product.quantity >= 1 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    let availability =
+        if product.quantity >= 1 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
     assert_eq!(json_ld["offers"]["availability"], availability);
 }
 
@@ -164,9 +165,7 @@ async fn every_route_in_the_table_answers_200_and_other_paths_404() {
         let landing = route["page"] == "account/LoginSuccess" || route["page"] == "account/LoginFailure";
         assert_eq!(html.contains("noindex"), landing, "{path}: only the sign-in landings are noindex");
     }
-    for path in [
-        "/nope", "/about/more", "/brand", "/review/more", "/orderhistory/other",
-    ] {
+    for path in ["/nope", "/about/more", "/brand", "/review/more", "/orderhistory/other"] {
         let (status, html) = page(&shop, path).await;
         assert_eq!(status, 404, "{path} is not in the route table");
         assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}");
@@ -181,18 +180,26 @@ async fn every_page_embeds_the_shop_identity_the_api_serves() {
     assert_eq!(status, 200);
     for path in ["/", "/about", "/nope"] {
         let (_, html) = page(&shop, path).await;
-        let embedded: serde_json::Value = serde_json::from_str(between(
-            &html,
-            "<script id=\"marque-shop\" type=\"application/json\">",
-            "</script>",
-        ))
-        .expect("JSON");
+        let embedded: serde_json::Value =
+            serde_json::from_str(between(&html, "<script id=\"marque-shop\" type=\"application/json\">", "</script>"))
+                .expect("JSON");
         assert_eq!(embedded, api, "{path}");
     }
     let keys: Vec<&str> = api.as_object().expect("object").keys().map(String::as_str).collect();
     let mut expected = vec![
-        "name", "legalName", "address", "gstin", "state", "stateCode", "supportEmail", "supportPhone",
-        "enquiryPhone", "chatNumber", "grievanceOfficer", "payment", "signIn",
+        "name",
+        "legalName",
+        "address",
+        "gstin",
+        "state",
+        "stateCode",
+        "supportEmail",
+        "supportPhone",
+        "enquiryPhone",
+        "chatNumber",
+        "grievanceOfficer",
+        "payment",
+        "signIn",
     ];
     let mut keys = keys;
     keys.sort_unstable();
@@ -201,7 +208,11 @@ async fn every_page_embeds_the_shop_identity_the_api_serves() {
     let officer: Vec<&String> = api["grievanceOfficer"].as_object().expect("object").keys().collect();
     assert_eq!(officer, ["email", "name", "phone"]);
     assert_eq!(api["name"], "Marque Parts");
-    assert_eq!(api["signIn"], serde_json::json!({ "provider": "google", "start": "/api/google" }), "dev offers the stand-in");
+    assert_eq!(
+        api["signIn"],
+        serde_json::json!({ "provider": "google", "start": "/api/google" }),
+        "dev offers the stand-in"
+    );
     assert_eq!(api["stateCode"], "07");
     assert!(api["gstin"].as_str().is_some_and(|g| g.starts_with("07")));
 }
@@ -243,7 +254,10 @@ async fn account_pages_are_titled_crawlable_and_never_canonicalise_the_token() {
         assert_eq!(status, 200, "{path}");
         assert_eq!(between(&html, "<title>", "</title>"), title, "{path}");
         assert_eq!(html.contains("<meta name=\"robots\" content=\"noindex\">"), noindex, "{path}: noindex");
-        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}{canonical}\">", shop.base)), "{path}: {html}");
+        assert!(
+            html.contains(&format!("<link rel=\"canonical\" href=\"{}{canonical}\">", shop.base)),
+            "{path}: {html}"
+        );
         assert!(!html.contains("secret-session-token"), "{path}: the token stays out of the page");
     }
 }
@@ -363,7 +377,8 @@ async fn a_page_asked_with_the_session_cookie_embeds_that_customers_first_answer
     let (_, asha_orders) = get_auth(&shop, &format!("/api/get/orderhistory/{asha_id}?page=2"), &asha).await;
     assert_eq!(asha_wishlist["result"][0]["_id"], "p000001");
     let user = serde_json::json!({ "path": "/api/user", "query": {}, "body": asha_user });
-    let wishlist = serde_json::json!({ "path": "/api/get/wishlist/", "query": { "user": asha_id }, "body": asha_wishlist });
+    let wishlist =
+        serde_json::json!({ "path": "/api/get/wishlist/", "query": { "user": asha_id }, "body": asha_wishlist });
 
     // The wishlist page (and every page): the user and the start wishlist, other cookies beside it ignored.
     let (status, cache, html) = page_with_cookie(&shop, "/wishlist", &format!("lang=hi; marque_session={asha}")).await;
@@ -387,12 +402,18 @@ async fn a_page_asked_with_the_session_cookie_embeds_that_customers_first_answer
     let (_, _, html) = page_with_cookie(&shop, "/orderhistory?page=2", &format!("marque_session={asha}")).await;
     let answers = embedded(&html, "marque-session-data")["answers"].clone();
     assert_eq!(answers.as_array().map(Vec::len), Some(3));
-    assert_eq!(answers[2], serde_json::json!({ "path": format!("/api/get/orderhistory/{asha_id}"), "query": { "page": "2" }, "body": asha_orders }));
+    assert_eq!(
+        answers[2],
+        serde_json::json!({ "path": format!("/api/get/orderhistory/{asha_id}"), "query": { "page": "2" }, "body": asha_orders })
+    );
 
     // The other customer's cookie: their answers, none of Asha's.
     let (_, _, html) = page_with_cookie(&shop, "/wishlist", &format!("marque_session={ravi}")).await;
     let data = embedded(&html, "marque-session-data");
-    assert_eq!((data["for"].as_str(), &data["answers"][0]["body"]["user"]["_id"]), (Some(tag_of(&ravi).as_str()), &serde_json::json!(ravi_id)));
+    assert_eq!(
+        (data["for"].as_str(), &data["answers"][0]["body"]["user"]["_id"]),
+        (Some(tag_of(&ravi).as_str()), &serde_json::json!(ravi_id))
+    );
     assert_eq!(data["answers"][1]["body"]["result"][0]["_id"], "p000002");
     for other in [asha_id.as_str(), "asha@example.in", "p000001"] {
         assert!(!html.contains(other), "another customer's {other} in {html}");
@@ -401,13 +422,24 @@ async fn a_page_asked_with_the_session_cookie_embeds_that_customers_first_answer
     // No cookie, a made-up token, a malformed one, a signed-out session: the visitor's page, revalidated as before.
     let resp = authed(&shop, reqwest::Method::DELETE, "/api/logout", &asha).await.send().await.expect("answers");
     assert_eq!(resp.status().as_u16(), 200);
-    for cookie in ["", "marque_session=made-up-token", "marque_session=<script>", &format!("marque_session={asha}"), &format!("session={ravi}")] {
+    for cookie in [
+        "",
+        "marque_session=made-up-token",
+        "marque_session=<script>",
+        &format!("marque_session={asha}"),
+        &format!("session={ravi}"),
+    ] {
         let (status, cache, html) = page_with_cookie(&shop, "/wishlist", cookie).await;
         assert_eq!((status, cache.as_str()), (200, "no-cache"), "{cookie}");
         assert!(!html.contains("marque-session-data"), "{cookie}: {html}");
     }
     // The cookie is no credential of the API: a call carrying only it is a visitor's.
-    let resp = shop.client.get(format!("{}/api/user", shop.base)).header("cookie", format!("marque_session={ravi}")).send().await;
+    let resp = shop
+        .client
+        .get(format!("{}/api/user", shop.base))
+        .header("cookie", format!("marque_session={ravi}"))
+        .send()
+        .await;
     assert_eq!(resp.expect("answers").status().as_u16(), 401);
 }
 
@@ -452,9 +484,16 @@ async fn hashed_files_are_served_encoded_from_memory() {
     let web_dir = web.path().to_path_buf();
     let shop = spawn_with(move |c| c.web_dir = web_dir).await;
     let get = async |path: &str, accept: &str| {
-        let resp = shop.client.get(format!("{}{path}", shop.base)).header("accept-encoding", accept).send().await.expect("answers");
+        let resp = shop
+            .client
+            .get(format!("{}{path}", shop.base))
+            .header("accept-encoding", accept)
+            .send()
+            .await
+            .expect("answers");
         let header = |name: &str| resp.headers().get(name).map(|v| v.to_str().expect("ascii").to_owned());
-        let (status, encoding, tag, cache) = (resp.status().as_u16(), header("content-encoding"), header("etag"), header("cache-control"));
+        let (status, encoding, tag, cache) =
+            (resp.status().as_u16(), header("content-encoding"), header("etag"), header("cache-control"));
         (status, encoding, tag, cache, resp.bytes().await.expect("body").to_vec())
     };
 
@@ -479,7 +518,10 @@ async fn hashed_files_are_served_encoded_from_memory() {
     assert_eq!(shop.revalidate(path, &tag.expect("a tag")).await, 304);
 
     let (status, encoding, _, cache, body) = get("/main.89abcdef.css", "gzip").await;
-    assert_eq!((status, encoding.as_deref(), cache.as_deref()), (200, Some("gzip"), Some("public, max-age=31536000, immutable")));
+    assert_eq!(
+        (status, encoding.as_deref(), cache.as_deref()),
+        (200, Some("gzip"), Some("public, max-age=31536000, immutable"))
+    );
     assert!(!body.is_empty());
     let (status, encoding, _, _, body) = get("/logo.89abcdef.png", "gzip, br").await;
     assert_eq!((status, encoding), (200, None), "images go out as stored");
@@ -494,13 +536,21 @@ async fn hashed_files_are_served_encoded_from_memory() {
 async fn entry_files_are_held_compressed_and_follow_a_rebuild() {
     use std::io::Read as _;
     let (web, shell, remote) = web_dir_with_a_remote();
-    let build = |n: usize| -> String { (0..200).map(|i| format!("export const part{i} = \"build {n} brake disc {i}\";\n")).collect() };
+    let build = |n: usize| -> String {
+        (0..200).map(|i| format!("export const part{i} = \"build {n} brake disc {i}\";\n")).collect()
+    };
     std::fs::write(shell.join("main.js"), build(1)).expect("write");
     std::fs::write(remote.join("remoteEntry.js"), build(1)).expect("write");
     let web_dir = web.path().to_path_buf();
     let shop = spawn_with(move |c| c.web_dir = web_dir).await;
     let get = async |path: &str| {
-        let resp = shop.client.get(format!("{}{path}", shop.base)).header("accept-encoding", "gzip, br").send().await.expect("answers");
+        let resp = shop
+            .client
+            .get(format!("{}{path}", shop.base))
+            .header("accept-encoding", "gzip, br")
+            .send()
+            .await
+            .expect("answers");
         let header = |name: &str| resp.headers().get(name).map(|v| v.to_str().expect("ascii").to_owned());
         let (status, encoding, cache) = (resp.status().as_u16(), header("content-encoding"), header("cache-control"));
         let mut decoded = String::new();
@@ -509,7 +559,9 @@ async fn entry_files_are_held_compressed_and_follow_a_rebuild() {
         brotli::Decompressor::new(body.as_slice(), 4096).read_to_string(&mut decoded).expect("brotli");
         (status, cache, decoded)
     };
-    for (path, file) in [("/main.js", shell.join("main.js")), ("/remotes/catalog/remoteEntry.js", remote.join("remoteEntry.js"))] {
+    for (path, file) in
+        [("/main.js", shell.join("main.js")), ("/remotes/catalog/remoteEntry.js", remote.join("remoteEntry.js"))]
+    {
         assert_eq!(get(path).await, (200, Some("no-cache".to_owned()), build(1)), "{path}");
         assert_eq!(get(path).await.2, build(1), "{path}, again");
         std::fs::write(&file, build(22)).expect("rebuild");

@@ -47,11 +47,17 @@ struct SharedDatabase {
 }
 
 async fn shared_database() -> SharedDatabase {
-    let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: `make test` starts a SurrealDB server"));
+    let var = |name: &str| {
+        std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: `make test` starts a SurrealDB server"))
+    };
     let url = var("MARQUE_TEST_SURREAL_URL");
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let database = format!("two_instances_{}_{stamp}", std::process::id());
-    let root = Credentials { username: var("MARQUE_TEST_SURREAL_USER"), password: var("MARQUE_TEST_SURREAL_PASS"), level: UserLevel::Root };
+    let root = Credentials {
+        username: var("MARQUE_TEST_SURREAL_USER"),
+        password: var("MARQUE_TEST_SURREAL_PASS"),
+        level: UserLevel::Root,
+    };
     let options = ConnectOptions {
         namespace: "marque_test".to_owned(),
         database: database.clone(),
@@ -149,7 +155,6 @@ async fn stock(shop: &TestShop, product: &str) -> Option<u64> {
     (status == 200).then(|| body["data"]["quantity"].as_u64().expect("quantity"))
 }
 
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs a SurrealDB server: `make test` starts one (tools/with-surreal.sh) and runs this with --include-ignored"]
 async fn two_instances_share_sessions_changes_and_the_last_unit() {
@@ -197,13 +202,17 @@ async fn two_instances_share_sessions_changes_and_the_last_unit() {
 
     // A new product with one unit, written by the shop's tooling straight into the database:
     // both instances list it.
-    let mut last = shared.admin.catalog().product(&ProductId(product.clone())).await.expect("read").expect("the product");
+    let mut last =
+        shared.admin.catalog().product(&ProductId(product.clone())).await.expect("read").expect("the product");
     last.id = ProductId(format!("{}-last", product));
     last.quantity = 1;
     shared.admin.catalog().add_products(std::slice::from_ref(&last)).await.expect("the new product is written");
     let last_id = last.id.0.clone();
     for instance in [&a, &b] {
-        let took = within(Duration::from_secs(3), "the new product", async || stock(&instance.shop, &last_id).await == Some(1)).await;
+        let took = within(Duration::from_secs(3), "the new product", async || {
+            stock(&instance.shop, &last_id).await == Some(1)
+        })
+        .await;
         assert!(took <= Duration::from_secs(1), "the new product was seen after {took:?}");
     }
 
@@ -220,7 +229,10 @@ async fn two_instances_share_sessions_changes_and_the_last_unit() {
     }))
     .await;
     let won: Vec<&(usize, (u16, Value))> = answers.iter().filter(|(_, (status, _))| *status == 200).collect();
-    let refused = answers.iter().filter(|(_, (status, body))| *status == 409 && body["message"] == "please order products which are in stock").count();
+    let refused = answers
+        .iter()
+        .filter(|(_, (status, body))| *status == 409 && body["message"] == "please order products which are in stock")
+        .count();
     assert_eq!(won.len(), 1, "exactly one buyer holds the last unit: {answers:?}");
     assert_eq!(refused, BUYERS - 1, "every other buyer is told it is out of stock");
     for instance in [&a, &b] {

@@ -13,8 +13,8 @@ use crate::helpers;
 use std::time::Duration;
 
 use helpers::customers::{customer, get_auth, read};
-use helpers::process::start;
 use helpers::payments::{call, delhi_address, product_with, sandbox, server_env};
+use helpers::process::start;
 use helpers::TestShop;
 use hmac::{Hmac, Mac};
 use marque_razorpay_sandbox::{Outcome, PayAnswer};
@@ -63,7 +63,8 @@ async fn a_crash_between_noting_a_webhook_and_placing_its_order_still_places_one
     assert_eq!(status, 200, "{started}");
     let order_id = started["paymentResponse"]["id"].as_str().expect("the provider's order id").to_owned();
     let amount = started["paymentResponse"]["amount"].as_i64().expect("paise");
-    let PayAnswer::Paid(handler) = sandbox.pay(&order_id, Outcome::Success).expect("the sandbox takes the payment") else {
+    let PayAnswer::Paid(handler) = sandbox.pay(&order_id, Outcome::Success).expect("the sandbox takes the payment")
+    else {
         panic!("the sandbox refused the Success button");
     };
     let handler = serde_json::to_value(&handler).expect("JSON");
@@ -77,14 +78,22 @@ async fn a_crash_between_noting_a_webhook_and_placing_its_order_still_places_one
     // after noting it and before placing the order.
     let answered = deliver(&shop, &event, &secret, "evt_fault_1").await;
     let status = server.wait_exit(Duration::from_secs(30)).expect("the server exits at the fault point");
-    assert_eq!(status.code(), Some(marque_server::payments::FAULT_EXIT_STATUS), "exited at the fault point: {answered:?}");
+    assert_eq!(
+        status.code(),
+        Some(marque_server::payments::FAULT_EXIT_STATUS),
+        "exited at the fault point: {answered:?}"
+    );
     assert!(answered.is_none(), "the webhook got no answer: {answered:?}");
 
     let server = start(&env, &log);
     let shop = server.shop();
     // The provider retries the event it got no answer for.
     let (status, body) = deliver(&shop, &event, &secret, "evt_fault_1").await.expect("an answer");
-    assert_eq!((status, body["handled"].as_str()), (200, Some("placed")), "the retry is handled, not a duplicate: {body}");
+    assert_eq!(
+        (status, body["handled"].as_str()),
+        (200, Some("placed")),
+        "the retry is handled, not a duplicate: {body}"
+    );
     let (status, body) = deliver(&shop, &event, &secret, "evt_fault_1").await.expect("an answer");
     assert_eq!((status, body["handled"].as_str()), (200, Some("duplicate")), "{body}");
 

@@ -91,7 +91,11 @@ impl AccountService {
     /// # Errors
     /// [`AccountError::Unauthorized`] for an unknown, used or expired code, another browser's, or a
     /// customer no longer stored; [`AccountError::Unavailable`].
-    pub async fn exchange_sign_in_code(&self, code: &str, browser: &str) -> Result<(SessionToken, UserRecord), AccountError> {
+    pub async fn exchange_sign_in_code(
+        &self,
+        code: &str,
+        browser: &str,
+    ) -> Result<(SessionToken, UserRecord), AccountError> {
         if code.is_empty() || code.len() > 200 {
             return Err(AccountError::Unauthorized);
         }
@@ -103,7 +107,8 @@ impl AccountService {
         let same_browser: bool = {
             let offered = Sha256::digest(browser.as_bytes());
             hex::decode(&kept.browser_hash).is_ok_and(|stored| {
-                stored.len() == offered.len() && stored.iter().zip(offered.iter()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+                stored.len() == offered.len()
+                    && stored.iter().zip(offered.iter()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
             })
         };
         if browser.is_empty() || !same_browser {

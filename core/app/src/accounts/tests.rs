@@ -82,7 +82,10 @@ impl AccountStore for MemStore {
     }
     async fn update_user(&self, user: &UserRecord) -> Result<(), AccountStoreError> {
         let mut users = self.users.lock().expect("lock");
-        let slot = users.iter_mut().find(|u| u.id == user.id).ok_or(AccountStoreError::Invalid { reason: "no such".into() })?;
+        let slot = users
+            .iter_mut()
+            .find(|u| u.id == user.id)
+            .ok_or(AccountStoreError::Invalid { reason: "no such".into() })?;
         slot.name.clone_from(&user.name);
         slot.profile.clone_from(&user.profile);
         slot.google_email.clone_from(&user.google_email);
@@ -93,7 +96,11 @@ impl AccountStore for MemStore {
     }
     async fn prove(&self, id: &UserId, channel: Channel) -> Result<UserRecord, AccountStoreError> {
         let mut users = self.users.lock().expect("lock");
-        let me = users.iter().find(|u| u.id == *id).cloned().ok_or(AccountStoreError::Invalid { reason: "no such".into() })?;
+        let me = users
+            .iter()
+            .find(|u| u.id == *id)
+            .cloned()
+            .ok_or(AccountStoreError::Invalid { reason: "no such".into() })?;
         let value = match channel {
             Channel::Email => me.email.clone(),
             Channel::Sms => me.mobile.clone(),
@@ -133,7 +140,11 @@ impl AccountStore for MemStore {
         })
     }
     async fn link_external(&self, issuer: &str, subject: &str, user: &UserId) -> Result<(), AccountStoreError> {
-        self.external.lock().expect("lock").entry((issuer.to_owned(), subject.to_owned())).or_insert_with(|| user.clone());
+        self.external
+            .lock()
+            .expect("lock")
+            .entry((issuer.to_owned(), subject.to_owned()))
+            .or_insert_with(|| user.clone());
         Ok(())
     }
     async fn create_session(&self, s: &NewSession) -> Result<(), AccountStoreError> {
@@ -141,7 +152,13 @@ impl AccountStore for MemStore {
         Ok(())
     }
     async fn session_user(&self, hash: &str, now: i64) -> Result<Option<UserId>, AccountStoreError> {
-        Ok(self.sessions.lock().expect("lock").get(hash).filter(|(_, exp, ended)| !ended && *exp > now).map(|s| s.0.clone()))
+        Ok(self
+            .sessions
+            .lock()
+            .expect("lock")
+            .get(hash)
+            .filter(|(_, exp, ended)| !ended && *exp > now)
+            .map(|s| s.0.clone()))
     }
     async fn end_session(&self, hash: &str) -> Result<(), AccountStoreError> {
         if let Some(s) = self.sessions.lock().expect("lock").get_mut(hash) {
@@ -162,7 +179,12 @@ impl AccountStore for MemStore {
             .filter(|(c, used)| !used && c.tries_left > 0 && c.expires_at > now)
             .map(|(c, _)| c.clone()))
     }
-    async fn check_challenge(&self, key: &ChallengeKey, now: i64, hash: &str) -> Result<ChallengeOutcome, AccountStoreError> {
+    async fn check_challenge(
+        &self,
+        key: &ChallengeKey,
+        now: i64,
+        hash: &str,
+    ) -> Result<ChallengeOutcome, AccountStoreError> {
         let mut all = self.challenges.lock().expect("lock");
         let Some((c, used)) = all.get_mut(key) else { return Ok(ChallengeOutcome::NoCode) };
         if *used || c.tries_left == 0 || c.expires_at <= now {
@@ -192,18 +214,30 @@ impl AccountStore for MemStore {
             accounts: gone,
         })
     }
-    async fn put_pending_sign_in(&self, p: &marque_ports::PendingSignIn, expires_at: i64) -> Result<(), AccountStoreError> {
+    async fn put_pending_sign_in(
+        &self,
+        p: &marque_ports::PendingSignIn,
+        expires_at: i64,
+    ) -> Result<(), AccountStoreError> {
         self.pending.lock().expect("lock").insert(p.state.clone(), (p.clone(), expires_at));
         Ok(())
     }
-    async fn take_pending_sign_in(&self, state: &str, now: i64) -> Result<Option<marque_ports::PendingSignIn>, AccountStoreError> {
+    async fn take_pending_sign_in(
+        &self,
+        state: &str,
+        now: i64,
+    ) -> Result<Option<marque_ports::PendingSignIn>, AccountStoreError> {
         Ok(self.pending.lock().expect("lock").remove(state).filter(|(_, exp)| *exp > now).map(|(p, _)| p))
     }
     async fn put_sign_in_code(&self, code: &marque_ports::SignInCode) -> Result<(), AccountStoreError> {
         self.codes.lock().expect("lock").insert(code.code_hash.clone(), code.clone());
         Ok(())
     }
-    async fn take_sign_in_code(&self, hash: &str, now: i64) -> Result<Option<marque_ports::SignInCode>, AccountStoreError> {
+    async fn take_sign_in_code(
+        &self,
+        hash: &str,
+        now: i64,
+    ) -> Result<Option<marque_ports::SignInCode>, AccountStoreError> {
         Ok(self.codes.lock().expect("lock").remove(hash).filter(|c| c.expires_at > now))
     }
     async fn erase_user(&self, id: &UserId) -> Result<(), AccountStoreError> {
@@ -322,11 +356,21 @@ async fn sign_up_stores_an_unverified_account_and_sends_the_code_by_sms_and_emai
     assert_eq!(channels, vec![(Channel::Sms, "9876543210"), (Channel::Email, "asha@example.in")]);
     let code: String = sent[0].text.chars().take(6).collect();
     assert!(code.chars().all(|c| c.is_ascii_digit()), "{}", sent[0].text);
-    let stored = w.store.challenge(&ChallengeKey { user: user.id.clone(), channel: Channel::Sms }, NOW).await.expect("read").expect("live");
+    let stored = w
+        .store
+        .challenge(&ChallengeKey { user: user.id.clone(), channel: Channel::Sms }, NOW)
+        .await
+        .expect("read")
+        .expect("live");
     assert!(!stored.code_hash.contains(&code), "the code is stored hashed");
     assert_eq!(stored.code_hash.len(), 64);
     assert_eq!((stored.expires_at, stored.tries_left), (NOW + 600, 5));
-    let by_email = w.store.challenge(&ChallengeKey { user: user.id.clone(), channel: Channel::Email }, NOW).await.expect("read").expect("live");
+    let by_email = w
+        .store
+        .challenge(&ChallengeKey { user: user.id.clone(), channel: Channel::Email }, NOW)
+        .await
+        .expect("read")
+        .expect("live");
     assert_ne!(by_email.code_hash, stored.code_hash, "each channel has its own code");
 }
 
@@ -364,9 +408,16 @@ async fn wrong_codes_and_expiry() {
     let code = w.sent.code_to("9876543210");
     let wrong = if code == "000000" { "111111" } else { "000000" };
     assert_eq!(w.service.verify(&by_mobile(), wrong, "ip").await.map(drop), Err(AccountError::OtpWrong));
-    assert_eq!(w.service.verify(&by_mobile(), "12", "ip").await.map(drop), Err(AccountError::Invalid(Message::OtpInvalid)));
+    assert_eq!(
+        w.service.verify(&by_mobile(), "12", "ip").await.map(drop),
+        Err(AccountError::Invalid(Message::OtpInvalid))
+    );
     w.advance(600);
-    assert_eq!(w.service.verify(&by_mobile(), &code, "ip").await.map(drop), Err(AccountError::OtpExpired), "10 minutes");
+    assert_eq!(
+        w.service.verify(&by_mobile(), &code, "ip").await.map(drop),
+        Err(AccountError::OtpExpired),
+        "10 minutes"
+    );
     let nobody = Who { email: Some("nobody@example.in".into()), mobile: None };
     assert_eq!(w.service.verify(&nobody, &code, "ip").await.map(drop), Err(AccountError::OtpExpired));
     assert_eq!(
@@ -386,7 +437,11 @@ async fn email_login_of_an_unverified_account_sends_a_code_then_logs_in_once_ver
     assert_eq!(w.sent.0.lock().expect("lock").last().map(|n| n.channel), Some(Channel::Email));
     let email = Who { email: Some("ASHA@example.in".into()), mobile: None };
     let sms_code = w.sent.code_to("9876543210");
-    assert_eq!(w.service.verify(&email, &sms_code, "ip").await.map(drop), Err(AccountError::OtpWrong), "the SMS code does not prove the email");
+    assert_eq!(
+        w.service.verify(&email, &sms_code, "ip").await.map(drop),
+        Err(AccountError::OtpWrong),
+        "the SMS code does not prove the email"
+    );
     w.service.verify(&email, &w.sent.last_code(), "ip").await.expect("verify");
     let outcome = w.service.login_by_email("asha@example.in", "abcdef1!", "ip").await.expect("login");
     assert!(matches!(outcome, LoginOutcome::Success { .. }));
@@ -404,7 +459,8 @@ async fn resend_waits_thirty_seconds_and_stops_at_five_an_hour() {
         w.service.resend(&by_mobile()).await.expect("resend after 30 s");
     }
     w.advance(30);
-    let Err(AccountError::RateLimited(Message::OtpTooMany, wait)) = w.service.resend(&by_mobile()).await.map(drop) else {
+    let Err(AccountError::RateLimited(Message::OtpTooMany, wait)) = w.service.resend(&by_mobile()).await.map(drop)
+    else {
         panic!("a sixth code within the hour");
     };
     // NOW starts an hour; five kept by 150 s in (the refused sixth is not counted). The estimate spreads them
@@ -419,17 +475,26 @@ async fn resend_waits_thirty_seconds_and_stops_at_five_an_hour() {
 async fn login_attempts_from_one_address_are_limited_per_minute() {
     let w = world();
     for _ in 0..10 {
-        assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
+        assert_eq!(
+            w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+            Err(AccountError::BadCredentials)
+        );
     }
     // Ten kept (the refused eleventh is not counted): one more is allowed when they weigh nine,
     // 10 × (60 − e) ≤ 540, 6 s into the next minute; refusals in between do not move it.
     for _ in 0..3 {
         assert_eq!(
             w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
-            Err(AccountError::RateLimited(Message::TooManyAttempts, u64::try_from(66 - NOW.rem_euclid(60)).expect("positive")))
+            Err(AccountError::RateLimited(
+                Message::TooManyAttempts,
+                u64::try_from(66 - NOW.rem_euclid(60)).expect("positive")
+            ))
         );
     }
-    assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "198.51.100.1").await, Err(AccountError::BadCredentials));
+    assert_eq!(
+        w.service.login_by_email("x@example.in", "abcdef1!", "198.51.100.1").await,
+        Err(AccountError::BadCredentials)
+    );
 }
 
 #[tokio::test]
@@ -437,11 +502,17 @@ async fn login_attempts_across_a_minute_boundary_are_counted_together() {
     let w = world();
     w.advance(60 - NOW.rem_euclid(60) - 3);
     for _ in 0..5 {
-        assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
+        assert_eq!(
+            w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+            Err(AccountError::BadCredentials)
+        );
     }
     w.advance(5);
     for _ in 0..5 {
-        assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
+        assert_eq!(
+            w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+            Err(AccountError::BadCredentials)
+        );
     }
     assert_eq!(
         w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
@@ -451,7 +522,11 @@ async fn login_attempts_across_a_minute_boundary_are_counted_together() {
         "ten in five seconds, split by the start of a minute"
     );
     w.advance(60);
-    assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials), "a minute later");
+    assert_eq!(
+        w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+        Err(AccountError::BadCredentials),
+        "a minute later"
+    );
 }
 
 #[tokio::test]
@@ -468,7 +543,10 @@ async fn mobile_login_sends_a_code_by_sms_to_proven_numbers_only() {
     w.service.login_by_mobile("9876543210").await.expect("login");
     assert_eq!(w.sent.0.lock().expect("lock").last().map(|n| n.channel), Some(Channel::Sms));
     assert_eq!(w.sent.count(), 3);
-    assert_eq!(w.service.login_by_mobile("9000000000").await.map(drop), Err(AccountError::NotFound(Message::AccountMobileUnknown)));
+    assert_eq!(
+        w.service.login_by_mobile("9000000000").await.map(drop),
+        Err(AccountError::NotFound(Message::AccountMobileUnknown))
+    );
     assert_eq!(w.service.login_by_mobile("98").await.map(drop), Err(AccountError::Invalid(Message::MobileTooShort)));
 }
 
@@ -480,9 +558,17 @@ async fn proven_duplicates_and_bad_fields_are_refused() {
     w.service.register(&again, None).await.expect("an unproven email is not a claim: no 409");
     let email = Who { email: Some("asha@example.in".into()), mobile: Some("9876543210".into()) };
     w.service.verify(&email, &w.sent.code_to("9876543210"), "ip").await.expect("the mobile proven");
-    w.service.verify(&email, &w.sent.code_to("asha@example.in"), "ip").await.map(drop).expect_err("the newest email code is the second sign-up's");
+    w.service
+        .verify(&email, &w.sent.code_to("asha@example.in"), "ip")
+        .await
+        .map(drop)
+        .expect_err("the newest email code is the second sign-up's");
     let third = RegistrationInput { email: "ravi@example.in".into(), ..input() };
-    assert_eq!(w.service.register(&third, None).await.map(drop), Err(AccountError::DuplicateMobile), "a proven mobile is taken");
+    assert_eq!(
+        w.service.register(&third, None).await.map(drop),
+        Err(AccountError::DuplicateMobile),
+        "a proven mobile is taken"
+    );
     let bad = RegistrationInput { password: "short".into(), ..input() };
     let Err(AccountError::Registration(errors)) = w.service.register(&bad, None).await else { panic!("refused") };
     assert_eq!(errors.get(marque_domain::account::RegistrationField::Password), Some(Message::PasswordRule));
@@ -497,7 +583,11 @@ async fn a_refused_sign_up_leaves_no_picture() {
     counter.expect_hit().returning(|_, _, _| Ok(WindowHits { current: 1, previous: 0 }));
     store.expect_create_user().returning(|_| Err(AccountStoreError::DuplicateMobile));
     let mut blobs = MockBlobStore::new();
-    blobs.expect_put().withf(|key, _| key.starts_with("avatars/") && key.ends_with(".png")).times(1).returning(|_, _| Ok(()));
+    blobs
+        .expect_put()
+        .withf(|key, _| key.starts_with("avatars/") && key.ends_with(".png"))
+        .times(1)
+        .returning(|_, _| Ok(()));
     blobs.expect_delete().times(1).returning(|_| Ok(()));
     let service = AccountService::new(
         Arc::new(store),
@@ -540,7 +630,11 @@ async fn a_store_that_is_down_and_a_notifier_that_is_down_are_reported() {
         AccountSettings::new(OtpSecret::new(b"k".to_vec())),
     );
     assert!(matches!(service.register(&input(), None).await, Err(AccountError::NotifyFailed(_))));
-    assert_eq!(store.users_claiming_mobile("9876543210", 5).await.expect("read").len(), 1, "the account stays; a resend can follow");
+    assert_eq!(
+        store.users_claiming_mobile("9876543210", 5).await.expect("read").len(),
+        1,
+        "the account stays; a resend can follow"
+    );
 }
 
 #[tokio::test]
@@ -550,7 +644,10 @@ async fn profile_updates_change_the_name_and_replace_the_picture() {
     let updated = w.service.update_profile(&user.id, Some(" Asha Rao "), Some(Avatar(vec![1]))).await.expect("update");
     assert_eq!(updated.name, "Asha Rao");
     assert!(updated.profile.starts_with(&format!("/media/avatars/{}-", user.id.0)), "{}", updated.profile);
-    assert_eq!(w.service.update_profile(&user.id, Some("  "), None).await.map(drop), Err(AccountError::Invalid(Message::NameRequired)));
+    assert_eq!(
+        w.service.update_profile(&user.id, Some("  "), None).await.map(drop),
+        Err(AccountError::Invalid(Message::NameRequired))
+    );
 }
 
 #[test]
@@ -604,13 +701,19 @@ async fn a_stranger_who_only_claims_an_email_never_gets_the_owners_sign_in() {
     let (_, proved) = w.service.verify(&on_phone, &w.sent.code_to("9123456780"), "ip").await.expect("their own phone");
     assert!(proved.mobile_verified && !proved.email_verified, "the phone's code proves the phone, not the email");
     // The stranger's password does not log in by the email they only claim.
-    assert!(matches!(w.service.login_by_email("asha@example.in", "stranger1!", "ip").await, Ok(LoginOutcome::NotVerified { .. })));
+    assert!(matches!(
+        w.service.login_by_email("asha@example.in", "stranger1!", "ip").await,
+        Ok(LoginOutcome::NotVerified { .. })
+    ));
     // The owner signs in with Google: a new account, and the stranger's account loses the email.
     let (_, owner) = w.service.sign_in_external(&google("asha@example.in", "Asha")).await.expect("owner");
     assert_ne!(owner.id, stranger.id, "never linked to an account that only claimed the email");
     let stranger = w.store.user(&stranger.id).await.expect("read").expect("kept");
     assert_eq!(stranger.email, "", "the claim is gone");
-    assert_eq!(w.service.login_by_email("asha@example.in", "stranger1!", "ip").await, Err(AccountError::BadCredentials));
+    assert_eq!(
+        w.service.login_by_email("asha@example.in", "stranger1!", "ip").await,
+        Err(AccountError::BadCredentials)
+    );
 }
 
 #[tokio::test]
@@ -678,13 +781,21 @@ async fn hashing_runs_on_the_blocking_pool_at_most_two_at_once() {
 async fn refused_attempts_do_not_extend_the_window() {
     let w = world();
     for _ in 0..10 {
-        assert_eq!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::BadCredentials));
+        assert_eq!(
+            w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+            Err(AccountError::BadCredentials)
+        );
     }
-    let Err(AccountError::RateLimited(_, wait)) = w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await else {
+    let Err(AccountError::RateLimited(_, wait)) =
+        w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await
+    else {
         panic!("the eleventh is refused");
     };
     for _ in 0..100 {
-        assert!(matches!(w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await, Err(AccountError::RateLimited(..))));
+        assert!(matches!(
+            w.service.login_by_email("x@example.in", "abcdef1!", "203.0.113.9").await,
+            Err(AccountError::RateLimited(..))
+        ));
     }
     w.advance(i64::try_from(wait).expect("seconds"));
     assert_eq!(
@@ -702,12 +813,18 @@ async fn wrong_passwords_for_one_account_are_limited_from_any_address() {
     w.service.verify(&who, &w.sent.code_to("asha@example.in"), "ip").await.expect("email proven");
     for i in 0..10 {
         let client = format!("198.51.100.{i}");
-        assert_eq!(w.service.login_by_email("asha@example.in", "wrong1!x", &client).await, Err(AccountError::BadCredentials));
+        assert_eq!(
+            w.service.login_by_email("asha@example.in", "wrong1!x", &client).await,
+            Err(AccountError::BadCredentials)
+        );
     }
     let refused = w.service.login_by_email("asha@example.in", "abcdef1!", "203.0.113.77").await;
     assert!(matches!(refused, Err(AccountError::RateLimited(Message::TooManyAttempts, _))), "{refused:?}");
     w.advance(15 * 60 * 2);
-    assert!(matches!(w.service.login_by_email("asha@example.in", "abcdef1!", "203.0.113.78").await, Ok(LoginOutcome::Success { .. })));
+    assert!(matches!(
+        w.service.login_by_email("asha@example.in", "abcdef1!", "203.0.113.78").await,
+        Ok(LoginOutcome::Success { .. })
+    ));
 }
 
 #[tokio::test]
@@ -723,7 +840,8 @@ async fn wrong_codes_for_one_account_are_limited_across_codes() {
         let code = w.sent.code_to("9876543210");
         let wrong = if code == "000000" { "111111" } else { "000000" };
         for _ in 0..5 {
-            if w.service.verify(&by_mobile(), wrong, &format!("10.0.0.{guesses}")).await == Err(AccountError::OtpWrong) {
+            if w.service.verify(&by_mobile(), wrong, &format!("10.0.0.{guesses}")).await == Err(AccountError::OtpWrong)
+            {
                 guesses += 1;
             }
         }
@@ -737,13 +855,17 @@ async fn the_hourly_budget_of_sign_up_messages_refuses_sign_ups_past_it() {
     let mut settings = AccountSettings::new(OtpSecret::new(b"k".to_vec()));
     settings.signup_messages_per_hour = 4;
     let clock = Arc::new(FixedClock(Mutex::new(NOW)));
-    let service = AccountService::new(store.clone(), store, Arc::new(Sent::default()), Arc::new(blobs_ok()), clock, settings);
+    let service =
+        AccountService::new(store.clone(), store, Arc::new(Sent::default()), Arc::new(blobs_ok()), clock, settings);
     for i in 0..2 {
         let input = RegistrationInput { email: format!("a{i}@example.in"), mobile: format!("987654321{i}"), ..input() };
         service.register(&input, None).await.expect("within the budget");
     }
     let input = RegistrationInput { email: "late@example.in".into(), mobile: "9876543219".into(), ..input() };
-    assert!(matches!(service.register(&input, None).await, Err(AccountError::RateLimited(Message::TooManyRequests, _))));
+    assert!(matches!(
+        service.register(&input, None).await,
+        Err(AccountError::RateLimited(Message::TooManyRequests, _))
+    ));
 }
 
 #[tokio::test]
@@ -754,11 +876,21 @@ async fn the_sweep_deletes_day_old_accounts_that_proved_nothing_and_their_pictur
     blobs.expect_delete().withf(|key| key.starts_with("avatars/")).times(1).returning(|_| Ok(()));
     let clock = Arc::new(FixedClock(Mutex::new(NOW)));
     let sent = Arc::new(Sent::default());
-    let service = AccountService::new(store.clone(), store.clone(), sent.clone(), Arc::new(blobs), clock.clone(), AccountSettings::new(OtpSecret::new(b"k".to_vec())));
+    let service = AccountService::new(
+        store.clone(),
+        store.clone(),
+        sent.clone(),
+        Arc::new(blobs),
+        clock.clone(),
+        AccountSettings::new(OtpSecret::new(b"k".to_vec())),
+    );
     let idle = service.register(&input(), Some(Avatar(vec![1]))).await.expect("register");
     let other = RegistrationInput { email: "ravi@example.in".into(), mobile: "9123456780".into(), ..input() };
     service.register(&other, None).await.expect("register");
-    service.verify(&Who { email: None, mobile: Some("9123456780".into()) }, &sent.code_to("9123456780"), "ip").await.expect("proved");
+    service
+        .verify(&Who { email: None, mobile: Some("9123456780".into()) }, &sent.code_to("9123456780"), "ip")
+        .await
+        .expect("proved");
     *clock.0.lock().expect("clock") += 24 * 3600 + 1;
     let swept = service.sweep().await.expect("swept");
     assert_eq!(swept.accounts.iter().map(|u| u.id.clone()).collect::<Vec<_>>(), vec![idle.id]);
@@ -785,7 +917,8 @@ async fn an_external_sign_in_ends_with_a_code_for_its_browser_exchanged_once_wit
     assert!(!w.service.is_sign_in_browser("state-2", &browser), "the cookie belongs to one sign-in");
     assert!(!w.service.is_sign_in_browser("state-1", "00ff") && !w.service.is_sign_in_browser("state-1", ""));
 
-    let (code, user) = w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
+    let (code, user) =
+        w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
     assert!(w.service.authenticate(code.expose()).await.is_err(), "the code is no session");
     assert!(format!("{code:?}").find(code.expose()).is_none(), "never printed");
     let (token, signed_in) = w.service.exchange_sign_in_code(code.expose(), &browser).await.expect("exchanged");
@@ -793,15 +926,25 @@ async fn an_external_sign_in_ends_with_a_code_for_its_browser_exchanged_once_wit
     assert_eq!(w.service.authenticate(token.expose()).await.map(|a| a.user.id), Ok(user.id.clone()));
     assert_eq!(w.service.exchange_sign_in_code(code.expose(), &browser).await, Err(AccountError::Unauthorized), "once");
 
-    let (other, _) = w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
+    let (other, _) =
+        w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
     assert_eq!(
         w.service.exchange_sign_in_code(other.expose(), &w.service.sign_in_browser("state-2")).await,
         Err(AccountError::Unauthorized),
         "another browser's cookie"
     );
-    assert_eq!(w.service.exchange_sign_in_code(other.expose(), &browser).await, Err(AccountError::Unauthorized), "used up by the refusal");
+    assert_eq!(
+        w.service.exchange_sign_in_code(other.expose(), &browser).await,
+        Err(AccountError::Unauthorized),
+        "used up by the refusal"
+    );
 
-    let (late, _) = w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
+    let (late, _) =
+        w.service.sign_in_external_code(&google("meera@example.in", "Meera"), &browser).await.expect("code");
     w.advance(AccountService::SIGN_IN_CODE_SECS);
-    assert_eq!(w.service.exchange_sign_in_code(late.expose(), &browser).await, Err(AccountError::Unauthorized), "a minute old");
+    assert_eq!(
+        w.service.exchange_sign_in_code(late.expose(), &browser).await,
+        Err(AccountError::Unauthorized),
+        "a minute old"
+    );
 }

@@ -50,7 +50,10 @@ async fn invalid_fields_are_all_reported_and_nothing_is_stored() {
 async fn edits_only_the_customers_own_address() {
     let mut store = MockAddressStore::new();
     owned_by(&mut store, "u1");
-    store.expect_replace().withf(|user, id, a| user.0 == "u1" && id.0 == "a1" && a.house_no == "9").returning(|_, _, _| Ok(()));
+    store
+        .expect_replace()
+        .withf(|user, id, a| user.0 == "u1" && id.0 == "a1" && a.house_no == "9")
+        .returning(|_, _, _| Ok(()));
     let s = service(store);
     assert_eq!(s.edit(&u("u1"), &AddressId("a1".into()), &address("9").to_input()).await, Ok(saved("a1", "9")));
     let bad = AddressInput { pincode: "0".into(), ..address("9").to_input() };

@@ -127,7 +127,11 @@ impl CatalogService {
             };
             let slice = self.store.list_products(&listing).await?;
             if slice.total > 0 {
-                groups.push(SubcategoryGroup { subcategory: subcategory.clone(), total: slice.total, newest: slice.products });
+                groups.push(SubcategoryGroup {
+                    subcategory: subcategory.clone(),
+                    total: slice.total,
+                    newest: slice.products,
+                });
             }
         }
         Ok(groups)
@@ -146,7 +150,13 @@ impl CatalogService {
         }
     }
 
-    fn filtered(&self, filters: &ListingFilters, category: &str, subcategory: Option<&str>, page: Page) -> ProductListing {
+    fn filtered(
+        &self,
+        filters: &ListingFilters,
+        category: &str,
+        subcategory: Option<&str>,
+        page: Page,
+    ) -> ProductListing {
         ProductListing {
             brands: filters.oem.values().iter().map(BrandSlug::clone).collect(),
             category: Some(category.to_owned()),

@@ -56,10 +56,7 @@ async fn a_failing_store_surfaces_as_unavailable() {
         CatalogError::Unavailable(unavailable())
     );
     assert!(matches!(service.recently_added().await, Err(CatalogError::Unavailable(_))));
-    assert!(matches!(
-        service.product(&ProductId("p1".into())).await,
-        Err(CatalogError::Unavailable(_))
-    ));
+    assert!(matches!(service.product(&ProductId("p1".into())).await, Err(CatalogError::Unavailable(_))));
     assert_eq!(
         service.brand_products("bmw", Page::FIRST).await.expect_err("store down"),
         CatalogError::Unavailable(unavailable())

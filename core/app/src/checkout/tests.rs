@@ -90,9 +90,9 @@ fn service(addresses: MockAddressStore, orders: MockOrderStore, payments: MockPa
 #[tokio::test]
 async fn another_customers_address_is_refused_before_anything_is_charged_or_held() {
     let mut addresses = MockAddressStore::new();
-    addresses.expect_address().returning(|id| {
-        Ok(Some((UserId("someone-else".into()), SavedAddress { id: id.clone(), address: address() })))
-    });
+    addresses
+        .expect_address()
+        .returning(|id| Ok(Some((UserId("someone-else".into()), SavedAddress { id: id.clone(), address: address() }))));
     let mut payments = MockPaymentGateway::new();
     payments.expect_create_order().never();
     let mut orders = MockOrderStore::new();
@@ -121,15 +121,19 @@ async fn a_payment_short_of_the_total_places_nothing() {
     orders.expect_refund_of().returning(|_| Ok(None));
     orders.expect_place().never();
     let checkout = service(MockAddressStore::new(), orders, payments);
-    let outcome =
-        checkout.confirm(&UserId("me".into()), &PaymentOrderId("order_1".into()), &PaymentId("pay_1".into()), "sig").await;
+    let outcome = checkout
+        .confirm(&UserId("me".into()), &PaymentOrderId("order_1".into()), &PaymentId("pay_1".into()), "sig")
+        .await;
     assert_eq!(outcome, Err(CheckoutError::NotPaid));
 }
 
 fn failed_event() -> PaymentEvent {
     PaymentEvent {
         id: "evt_1".into(),
-        kind: PaymentEventKind::Failed { order_id: PaymentOrderId("order_1".into()), payment_id: PaymentId("pay_1".into()) },
+        kind: PaymentEventKind::Failed {
+            order_id: PaymentOrderId("order_1".into()),
+            payment_id: PaymentId("pay_1".into()),
+        },
     }
 }
 
@@ -167,10 +171,9 @@ async fn a_webhook_is_marked_handled_only_after_its_effect() {
     orders.expect_event_handled().times(1).in_sequence(&mut seq).withf(|id, _| id == "evt_1").returning(|_, _| Ok(()));
     let probed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let seen = probed.clone();
-    let checkout = service(MockAddressStore::new(), orders, payments)
-        .probing_events(Arc::new(move || {
-            seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        }));
+    let checkout = service(MockAddressStore::new(), orders, payments).probing_events(Arc::new(move || {
+        seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }));
     assert_eq!(checkout.webhook(b"{}", "sig", None).await, Ok(super::EventOutcome::Released));
     assert_eq!(probed.load(std::sync::atomic::Ordering::SeqCst), 1, "the fault point lies between noting and acting");
 }
@@ -190,7 +193,11 @@ async fn a_handled_webhook_is_a_duplicate_and_does_nothing_again() {
 #[tokio::test]
 async fn payment_events_are_forgotten_after_ninety_days() {
     let mut orders = MockOrderStore::new();
-    orders.expect_forget_events_before().times(1).withf(|before| *before == Fixed.now() - 90 * 86_400).returning(|_| Ok(3));
+    orders
+        .expect_forget_events_before()
+        .times(1)
+        .withf(|before| *before == Fixed.now() - 90 * 86_400)
+        .returning(|_| Ok(3));
     let checkout = service(MockAddressStore::new(), orders, MockPaymentGateway::new());
     assert_eq!(checkout.forget_old_events().await, Ok(3));
 }
@@ -200,7 +207,11 @@ fn product(id: &str, stock: u32) -> marque_domain::catalog::Product {
 }
 
 /// A checkout whose address is the customer's and whose catalog has every product with 100 units.
-fn shop(orders: MockOrderStore, payments: MockPaymentGateway, limits: marque_domain::checkout::OrderLimits) -> CheckoutService {
+fn shop(
+    orders: MockOrderStore,
+    payments: MockPaymentGateway,
+    limits: marque_domain::checkout::OrderLimits,
+) -> CheckoutService {
     let mut addresses = MockAddressStore::new();
     addresses
         .expect_address()
@@ -244,7 +255,11 @@ fn held(key: &str, created_at: i64) -> Reservation {
 async fn a_third_unpaid_hold_releases_the_oldest() {
     let mut payments = MockPaymentGateway::new();
     payments.expect_create_order().returning(|o| {
-        Ok(marque_ports::PaymentOrder { id: PaymentOrderId("order_new".into()), amount: o.amount, currency: o.currency.clone() })
+        Ok(marque_ports::PaymentOrder {
+            id: PaymentOrderId("order_new".into()),
+            amount: o.amount,
+            currency: o.currency.clone(),
+        })
     });
     let mut orders = MockOrderStore::new();
     let mut seq = mockall::Sequence::new();
@@ -254,12 +269,7 @@ async fn a_third_unpaid_hold_releases_the_oldest() {
         .times(1)
         .in_sequence(&mut seq)
         .returning(|_| Ok(vec![held("order_old", 10), held("order_mid", 20)]));
-    orders
-        .expect_release()
-        .times(1)
-        .in_sequence(&mut seq)
-        .withf(|o| o.0 == "order_old")
-        .returning(|_| Ok(true));
+    orders.expect_release().times(1).in_sequence(&mut seq).withf(|o| o.0 == "order_old").returning(|_| Ok(true));
     orders.expect_reserve().times(1).in_sequence(&mut seq).returning(|_| Ok(()));
     // After: two holds, nothing more to release.
     orders
@@ -276,7 +286,11 @@ async fn a_third_unpaid_hold_releases_the_oldest() {
 async fn holds_of_racing_pays_are_trimmed_to_two_after_holding() {
     let mut payments = MockPaymentGateway::new();
     payments.expect_create_order().returning(|o| {
-        Ok(marque_ports::PaymentOrder { id: PaymentOrderId("order_new".into()), amount: o.amount, currency: o.currency.clone() })
+        Ok(marque_ports::PaymentOrder {
+            id: PaymentOrderId("order_new".into()),
+            amount: o.amount,
+            currency: o.currency.clone(),
+        })
     });
     let mut orders = MockOrderStore::new();
     let mut seq = mockall::Sequence::new();
@@ -370,7 +384,11 @@ async fn an_authorized_payment_is_captured_for_the_orders_amount_before_it_is_pl
         .in_sequence(&mut seq)
         .withf(|id, amount| id.0 == "pay_1" && *amount == Money::from_paise(10_000))
         .returning(|_, _| Ok(payment_in(PaymentState::Captured)));
-    orders.expect_place().times(1).in_sequence(&mut seq).returning(|_, p, _| Ok(marque_ports::Placement::Placed(placed_order(&p.0))));
+    orders
+        .expect_place()
+        .times(1)
+        .in_sequence(&mut seq)
+        .returning(|_, p, _| Ok(marque_ports::Placement::Placed(placed_order(&p.0))));
     let checkout = service(MockAddressStore::new(), orders, payments);
     assert_eq!(confirm(&checkout).await.map(|o| o.payment), Ok(PaymentId("pay_1".into())));
 }
@@ -381,7 +399,9 @@ async fn a_payment_that_is_not_captured_places_nothing() {
     confirm_ready(&mut orders, &mut payments);
     orders.expect_refund_of().returning(|_| Ok(None));
     payments.expect_payment().returning(|_| Ok(payment_in(PaymentState::Authorized)));
-    payments.expect_capture().returning(|_, _| Err(PaymentError::Refused { reason: "the authorization lapsed".into() }));
+    payments
+        .expect_capture()
+        .returning(|_, _| Err(PaymentError::Refused { reason: "the authorization lapsed".into() }));
     orders.expect_place().never();
     let checkout = service(MockAddressStore::new(), orders, payments);
     assert_eq!(confirm(&checkout).await, Err(CheckoutError::NotPaid));
@@ -394,7 +414,10 @@ async fn a_late_payment_whose_stock_is_gone_is_refunded_once_by_a_key_of_its_pay
     confirm_ready(&mut orders, &mut payments);
     orders.expect_refund_of().returning(|_| Ok(None));
     payments.expect_payment().returning(|_| Ok(payment_in(PaymentState::Captured)));
-    orders.expect_place().times(1).returning(|_, _, _| Err(marque_ports::OrderStoreError::OutOfStock { product: ProductId("p1".into()) }));
+    orders
+        .expect_place()
+        .times(1)
+        .returning(|_, _, _| Err(marque_ports::OrderStoreError::OutOfStock { product: ProductId("p1".into()) }));
     let saved = Arc::new(std::sync::Mutex::new(Vec::new()));
     let keep = saved.clone();
     orders.expect_save_refund().times(2).returning(move |r| {
@@ -417,10 +440,10 @@ async fn a_late_payment_whose_stock_is_gone_is_refunded_once_by_a_key_of_its_pay
     let checkout = service(MockAddressStore::new(), orders, payments).notifying(told.clone());
     assert_eq!(confirm(&checkout).await, Err(CheckoutError::Refunded));
     let saved = saved.lock().expect("lock").clone();
-    assert_eq!(saved.iter().map(|r| (r.state, r.refund_id.clone())).collect::<Vec<_>>(), vec![
-        (marque_ports::RefundState::Requested, None),
-        (marque_ports::RefundState::Pending, Some("rfnd_1".into())),
-    ]);
+    assert_eq!(
+        saved.iter().map(|r| (r.state, r.refund_id.clone())).collect::<Vec<_>>(),
+        vec![(marque_ports::RefundState::Requested, None), (marque_ports::RefundState::Pending, Some("rfnd_1".into())),]
+    );
     assert_eq!((saved[1].user.0.as_str(), saved[1].reason.as_str()), ("me", "sold_out"));
     for _ in 0..100 {
         if !told.refunds.lock().expect("lock").is_empty() {
@@ -466,7 +489,10 @@ async fn reconciliation_places_the_paid_checkouts_nobody_reported() {
         ])
     });
     payments.expect_order_payments().returning(|o| match o.0.as_str() {
-        "order_1" => Ok(vec![Payment { state: PaymentState::Failed, id: PaymentId("pay_0".into()), ..payment_in(PaymentState::Failed) }, payment_in(PaymentState::Authorized)]),
+        "order_1" => Ok(vec![
+            Payment { state: PaymentState::Failed, id: PaymentId("pay_0".into()), ..payment_in(PaymentState::Failed) },
+            payment_in(PaymentState::Authorized),
+        ]),
         "order_unpaid" => Ok(vec![]),
         _ => Err(PaymentError::Unavailable { reason: "timeout".into() }),
     });
@@ -479,10 +505,7 @@ async fn reconciliation_places_the_paid_checkouts_nobody_reported() {
         .withf(|o, p, _| o.0 == "order_1" && p.0 == "pay_1")
         .returning(|_, p, _| Ok(marque_ports::Placement::Placed(placed_order(&p.0))));
     let checkout = service(MockAddressStore::new(), orders, payments);
-    assert_eq!(
-        checkout.reconcile().await,
-        Ok(super::Reconciled { checked: 3, placed: 1, refunded: 0, failed: 1 })
-    );
+    assert_eq!(checkout.reconcile().await, Ok(super::Reconciled { checked: 3, placed: 1, refunded: 0, failed: 1 }));
 }
 
 #[tokio::test]
@@ -490,7 +513,8 @@ async fn refund_events_are_recorded_on_the_shops_refund() {
     let mut payments = MockPaymentGateway::new();
     payments.expect_read_webhook().returning(|body, _, _| {
         let refund_id = marque_ports::RefundId(String::from_utf8_lossy(body).into_owned());
-        let (order_id, payment_id, amount) = (PaymentOrderId("order_1".into()), PaymentId("pay_1".into()), Money::from_paise(10_000));
+        let (order_id, payment_id, amount) =
+            (PaymentOrderId("order_1".into()), PaymentId("pay_1".into()), Money::from_paise(10_000));
         Ok(PaymentEvent {
             id: format!("evt_{}", refund_id.0),
             kind: if refund_id.0 == "rfnd_bad" {
@@ -505,7 +529,11 @@ async fn refund_events_are_recorded_on_the_shops_refund() {
     orders.expect_event_handled().returning(|_, _| Ok(()));
     orders
         .expect_refund_status()
-        .withf(|id, state, _| (id, *state) == ("rfnd_1", marque_ports::RefundState::Processed) || (id, *state) == ("rfnd_bad", marque_ports::RefundState::Failed) || id == "rfnd_dashboard")
+        .withf(|id, state, _| {
+            (id, *state) == ("rfnd_1", marque_ports::RefundState::Processed)
+                || (id, *state) == ("rfnd_bad", marque_ports::RefundState::Failed)
+                || id == "rfnd_dashboard"
+        })
         .returning(|id, _, _| Ok(id != "rfnd_dashboard"));
     let checkout = service(MockAddressStore::new(), orders, payments);
     assert_eq!(checkout.webhook(b"rfnd_1", "sig", None).await, Ok(super::EventOutcome::Recorded));

@@ -156,7 +156,13 @@ fn u1() -> UserId {
 #[tokio::test]
 async fn the_history_is_the_stores_and_a_failing_store_is_unavailable() {
     let mut ports = Ports::new();
-    ports.orders.expect_orders_of().returning(|u| if u.0 == "u1" { Ok(vec![order(2, "u1"), order(1, "u1")]) } else { Err(down()) });
+    ports.orders.expect_orders_of().returning(|u| {
+        if u.0 == "u1" {
+            Ok(vec![order(2, "u1"), order(1, "u1")])
+        } else {
+            Err(down())
+        }
+    });
     let s = ports.service();
     let ids: Vec<String> = s.history(&u1()).await.expect("history").into_iter().map(|o| o.id.0).collect();
     assert_eq!(ids, ["o2", "o1"]);
@@ -234,14 +240,18 @@ async fn the_confirmation_emails_the_invoice_and_texts_the_mobile() {
     let email = &sent[0];
     assert_eq!((email.channel, email.recipient.as_str()), (Channel::Email, "asha@example.in"));
     assert!(email.subject.starts_with("Order Confirmed"), "{}", email.subject);
-    for needle in ["Order Confirmed", "MQ-000042", "MQ/26-27/000042", "Brake Pad Set × 2", "₹2,000.00", "₹2,100.00"] {
+    for needle in ["Order Confirmed", "MQ-000042", "MQ/26-27/000042", "Brake Pad Set × 2", "₹2,000.00", "₹2,100.00"]
+    {
         assert!(email.text.contains(needle), "{needle} in {}", email.text);
     }
     let attached: Vec<(&str, &str, &[u8])> =
         email.attachments.iter().map(|a| (a.filename.as_str(), a.content_type.as_str(), a.bytes.as_slice())).collect();
     assert_eq!(attached, [("invoice.pdf", "application/pdf", b"%PDF".as_slice())]);
     let sms = &sent[1];
-    assert_eq!((sms.channel, sms.recipient.as_str(), sms.template.as_deref()), (Channel::Sms, "9876543210", Some("order-placed")));
+    assert_eq!(
+        (sms.channel, sms.recipient.as_str(), sms.template.as_deref()),
+        (Channel::Sms, "9876543210", Some("order-placed"))
+    );
     assert!(sms.text.contains("MQ-000042") && sms.text.contains("₹2,100.00"), "{}", sms.text);
     assert!(sms.attachments.is_empty());
 }

@@ -1,8 +1,8 @@
 use std::sync::{Arc, Mutex};
 
 use marque_ports::{
-    AccountStoreError, AddressStoreError, BlobStoreError, MockAccountStore, MockAddressStore, MockBlobStore, MockOrderStore,
-    MockWishlistStore, UserId, WishlistStoreError,
+    AccountStoreError, AddressStoreError, BlobStoreError, MockAccountStore, MockAddressStore, MockBlobStore,
+    MockOrderStore, MockWishlistStore, UserId, WishlistStoreError,
 };
 
 use super::*;
@@ -34,34 +34,58 @@ fn stores(
         let what = what.to_owned();
         move || done.lock().expect("lock").push(what.clone())
     };
-    let (mut accounts, mut addresses, mut wishlist, orders, mut blobs) =
-        (MockAccountStore::new(), MockAddressStore::new(), MockWishlistStore::new(), MockOrderStore::new(), MockBlobStore::new());
-    let (down_addresses, down_wishlist, down_blobs, down_accounts) = (fail == "addresses", fail == "wishlist", fail == "blobs", fail == "accounts");
+    let (mut accounts, mut addresses, mut wishlist, orders, mut blobs) = (
+        MockAccountStore::new(),
+        MockAddressStore::new(),
+        MockWishlistStore::new(),
+        MockOrderStore::new(),
+        MockBlobStore::new(),
+    );
+    let (down_addresses, down_wishlist, down_blobs, down_accounts) =
+        (fail == "addresses", fail == "wishlist", fail == "blobs", fail == "accounts");
     let n = note("addresses");
     addresses.expect_remove_all().returning(move |u| {
         assert_eq!(u.0, "u1");
         n();
-        if down_addresses { Err(AddressStoreError::Unavailable { reason: "down".into() }) } else { Ok(()) }
+        if down_addresses {
+            Err(AddressStoreError::Unavailable { reason: "down".into() })
+        } else {
+            Ok(())
+        }
     });
     let n = note("wishlist");
     wishlist.expect_clear().returning(move |_| {
         n();
-        if down_wishlist { Err(WishlistStoreError::Unavailable { reason: "down".into() }) } else { Ok(()) }
+        if down_wishlist {
+            Err(WishlistStoreError::Unavailable { reason: "down".into() })
+        } else {
+            Ok(())
+        }
     });
     let done_blobs = done.clone();
     blobs.expect_delete().returning(move |key| {
         done_blobs.lock().expect("lock").push(format!("picture {key}"));
-        if down_blobs { Err(BlobStoreError::Unavailable { reason: "down".into() }) } else { Ok(()) }
+        if down_blobs {
+            Err(BlobStoreError::Unavailable { reason: "down".into() })
+        } else {
+            Ok(())
+        }
     });
     let n = note("account");
     accounts.expect_erase_user().returning(move |_| {
         n();
-        if down_accounts { Err(AccountStoreError::Unavailable { reason: "down".into() }) } else { Ok(()) }
+        if down_accounts {
+            Err(AccountStoreError::Unavailable { reason: "down".into() })
+        } else {
+            Ok(())
+        }
     });
     (accounts, addresses, wishlist, orders, blobs)
 }
 
-fn service(s: (MockAccountStore, MockAddressStore, MockWishlistStore, MockOrderStore, MockBlobStore)) -> PrivacyService {
+fn service(
+    s: (MockAccountStore, MockAddressStore, MockWishlistStore, MockOrderStore, MockBlobStore),
+) -> PrivacyService {
     PrivacyService::new(Arc::new(s.0), Arc::new(s.1), Arc::new(s.2), Arc::new(s.3), Arc::new(s.4))
 }
 

@@ -25,7 +25,10 @@ async fn lists_catalog_entries_newest_first_skipping_gone_products() {
 #[tokio::test]
 async fn adds_only_known_products_with_the_shops_limit() {
     let mut wishlist = MockWishlistStore::new();
-    wishlist.expect_add().withf(|_, p, limit| p.0 == "p1" && *limit == WISHLIST_LIMIT).returning(|_, _, _| Ok(Added::Added));
+    wishlist
+        .expect_add()
+        .withf(|_, p, limit| p.0 == "p1" && *limit == WISHLIST_LIMIT)
+        .returning(|_, _, _| Ok(Added::Added));
     let mut catalog = MockCatalogStore::new();
     catalog.expect_product().returning(|id| Ok((id.0 == "p1").then(|| product("p1"))));
     let s = service(wishlist, catalog);

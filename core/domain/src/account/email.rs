@@ -90,17 +90,10 @@ mod tests {
     fn plausible_addresses_parse_lower_cased() {
         for (raw, stored) in [
             ("asha@example.in", "asha@example.in"),
-            (
-                " Asha.Rao+parts@Mail.Example.CO.IN ",
-                "asha.rao+parts@mail.example.co.in",
-            ),
+            (" Asha.Rao+parts@Mail.Example.CO.IN ", "asha.rao+parts@mail.example.co.in"),
             ("a@b.co", "a@b.co"),
         ] {
-            assert_eq!(
-                Email::parse(raw).map(|e| e.to_string()),
-                Ok(stored.to_owned()),
-                "{raw}"
-            );
+            assert_eq!(Email::parse(raw).map(|e| e.to_string()), Ok(stored.to_owned()), "{raw}");
         }
     }
 
@@ -122,10 +115,7 @@ mod tests {
         ] {
             assert_eq!(Email::parse(raw), Err(EmailError), "{raw}");
         }
-        assert_eq!(
-            Email::parse(&format!("{}@example.in", "a".repeat(65))),
-            Err(EmailError)
-        );
+        assert_eq!(Email::parse(&format!("{}@example.in", "a".repeat(65))), Err(EmailError));
         assert_eq!(EmailError.code(), "email.invalid");
     }
 

@@ -15,11 +15,7 @@ pub const MOBILE_LENGTH: usize = 10;
 /// field would; the field is meant for the bare 10 digits.
 #[must_use]
 pub fn sanitize_login_mobile(typed: &str) -> String {
-    typed
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(MOBILE_LENGTH)
-        .collect()
+    typed.chars().filter(char::is_ascii_digit).take(MOBILE_LENGTH).collect()
 }
 
 /// A 10-digit mobile number used to log in or sign up.
@@ -52,9 +48,7 @@ impl LoginMobile {
     pub fn parse(typed: &str) -> Result<Self, LoginMobileError> {
         let digits = sanitize_login_mobile(typed);
         if digits.len() < MOBILE_LENGTH {
-            return Err(LoginMobileError::TooShort {
-                digits: digits.len(),
-            });
+            return Err(LoginMobileError::TooShort { digits: digits.len() });
         }
         Ok(Self(digits))
     }
@@ -64,11 +58,8 @@ impl LoginMobile {
     #[must_use]
     pub fn live(typed: &str) -> (String, Option<LoginMobileError>) {
         let digits = sanitize_login_mobile(typed);
-        let error = (!digits.is_empty() && digits.len() < MOBILE_LENGTH).then_some(
-            LoginMobileError::TooShort {
-                digits: digits.len(),
-            },
-        );
+        let error = (!digits.is_empty() && digits.len() < MOBILE_LENGTH)
+            .then_some(LoginMobileError::TooShort { digits: digits.len() });
         (digits, error)
     }
 
@@ -104,19 +95,10 @@ mod tests {
 
     #[test]
     fn nine_ten_and_eleven_digits() {
-        assert_eq!(
-            LoginMobile::parse("987654321"),
-            Err(LoginMobileError::TooShort { digits: 9 })
-        );
-        assert_eq!(
-            LoginMobile::parse("9876543210").map(|m| m.to_string()),
-            Ok("9876543210".into())
-        );
+        assert_eq!(LoginMobile::parse("987654321"), Err(LoginMobileError::TooShort { digits: 9 }));
+        assert_eq!(LoginMobile::parse("9876543210").map(|m| m.to_string()), Ok("9876543210".into()));
         // The field stops at 10 digits, so an eleventh is dropped, not refused.
-        assert_eq!(
-            LoginMobile::parse("98765432101").map(|m| m.to_string()),
-            Ok("9876543210".into())
-        );
+        assert_eq!(LoginMobile::parse("98765432101").map(|m| m.to_string()), Ok("9876543210".into()));
     }
 
     #[test]
@@ -140,10 +122,7 @@ mod tests {
         assert_eq!(error.to_string(), "Enter 10 digit mobile number");
         assert_eq!(error.code(), "mobile.too_short");
         assert_eq!(LoginMobile::live("9876543210"), ("9876543210".into(), None));
-        assert_eq!(
-            LoginMobile::parse(""),
-            Err(LoginMobileError::TooShort { digits: 0 })
-        );
+        assert_eq!(LoginMobile::parse(""), Err(LoginMobileError::TooShort { digits: 0 }));
     }
 
     #[test]

@@ -64,14 +64,8 @@ mod tests {
 
     #[test]
     fn names_are_trimmed_and_required() {
-        assert_eq!(
-            PersonName::parse("  Asha Rao ").map(|n| n.to_string()),
-            Ok("Asha Rao".into())
-        );
-        assert_eq!(
-            PersonName::parse("आशा").map(|n| n.to_string()),
-            Ok("आशा".into())
-        );
+        assert_eq!(PersonName::parse("  Asha Rao ").map(|n| n.to_string()), Ok("Asha Rao".into()));
+        assert_eq!(PersonName::parse("आशा").map(|n| n.to_string()), Ok("आशा".into()));
         assert_eq!(PersonName::parse(" \t "), Err(PersonNameError));
         assert_eq!(PersonNameError.code(), "name.required");
     }

@@ -74,22 +74,12 @@ mod tests {
     #[test]
     fn exactly_six_digits() {
         assert_eq!(Otp::parse("12345"), Err(OtpError::Invalid));
-        assert_eq!(
-            Otp::parse("123456").map(|o| o.as_str().to_owned()),
-            Ok("123456".into())
-        );
+        assert_eq!(Otp::parse("123456").map(|o| o.as_str().to_owned()), Ok("123456".into()));
         assert_eq!(Otp::parse("1234567"), Err(OtpError::Invalid));
         assert_eq!(Otp::parse("12345a"), Err(OtpError::Invalid));
         assert_eq!(Otp::parse("12 456"), Err(OtpError::Invalid));
-        assert_eq!(
-            Otp::parse("١٢٣٤٥٦"),
-            Err(OtpError::Invalid),
-            "ASCII digits only"
-        );
-        assert_eq!(
-            Otp::parse(" 000000 ").map(|o| o.as_str().to_owned()),
-            Ok("000000".into())
-        );
+        assert_eq!(Otp::parse("١٢٣٤٥٦"), Err(OtpError::Invalid), "ASCII digits only");
+        assert_eq!(Otp::parse(" 000000 ").map(|o| o.as_str().to_owned()), Ok("000000".into()));
     }
 
     #[test]

@@ -59,10 +59,7 @@ impl Password {
         if !(PASSWORD_MIN_CHARS..=PASSWORD_MAX_CHARS).contains(&chars) {
             return Err(PasswordError::Length { chars });
         }
-        if !raw
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || is_special(c))
-        {
+        if !raw.chars().all(|c| c.is_ascii_alphanumeric() || is_special(c)) {
             return Err(PasswordError::ForbiddenCharacter);
         }
         if !raw.chars().any(|c| c.is_ascii_digit()) {
@@ -106,46 +103,22 @@ mod tests {
 
     #[test]
     fn seven_eight_sixteen_and_seventeen_characters() {
-        assert_eq!(
-            Password::parse("abcde1!"),
-            Err(PasswordError::Length { chars: 7 })
-        );
+        assert_eq!(Password::parse("abcde1!"), Err(PasswordError::Length { chars: 7 }));
         assert!(Password::parse("abcdef1!").is_ok());
         assert!(Password::parse("abcdefghijklm12!").is_ok());
-        assert_eq!(
-            Password::parse("abcdefghijklmn12!"),
-            Err(PasswordError::Length { chars: 17 })
-        );
+        assert_eq!(Password::parse("abcdefghijklmn12!"), Err(PasswordError::Length { chars: 17 }));
         assert_eq!(Password::parse(""), Err(PasswordError::Length { chars: 0 }));
     }
 
     #[test]
     fn a_digit_and_a_special_are_both_needed() {
-        assert_eq!(
-            Password::parse("abcdefgh!"),
-            Err(PasswordError::MissingDigit)
-        );
-        assert_eq!(
-            Password::parse("abcdefgh1"),
-            Err(PasswordError::MissingSpecial)
-        );
-        assert_eq!(
-            Password::parse("abcd efg1!"),
-            Err(PasswordError::ForbiddenCharacter)
-        );
-        assert_eq!(
-            Password::parse("abcdefg1!?"),
-            Err(PasswordError::ForbiddenCharacter)
-        );
-        assert_eq!(
-            Password::parse("abcdéfg1!"),
-            Err(PasswordError::ForbiddenCharacter)
-        );
+        assert_eq!(Password::parse("abcdefgh!"), Err(PasswordError::MissingDigit));
+        assert_eq!(Password::parse("abcdefgh1"), Err(PasswordError::MissingSpecial));
+        assert_eq!(Password::parse("abcd efg1!"), Err(PasswordError::ForbiddenCharacter));
+        assert_eq!(Password::parse("abcdefg1!?"), Err(PasswordError::ForbiddenCharacter));
+        assert_eq!(Password::parse("abcdéfg1!"), Err(PasswordError::ForbiddenCharacter));
         for special in PASSWORD_SPECIALS.chars() {
-            assert!(
-                Password::parse(&format!("Passw0rd{special}")).is_ok(),
-                "{special}"
-            );
+            assert!(Password::parse(&format!("Passw0rd{special}")).is_ok(), "{special}");
         }
     }
 
@@ -165,10 +138,7 @@ mod tests {
     fn confirmation_must_match() {
         assert_eq!(check_confirmation("abcdef1!", "abcdef1!"), Ok(()));
         let e = check_confirmation("abcdef1!", "abcdef1@").expect_err("differs");
-        assert_eq!(
-            (e.to_string().as_str(), e.code()),
-            ("Passwords not match.", "password.mismatch")
-        );
+        assert_eq!((e.to_string().as_str(), e.code()), ("Passwords not match.", "password.mismatch"));
         assert_eq!(check_confirmation("", ""), Ok(()));
     }
 

@@ -2,10 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    check_confirmation, sanitize_login_mobile, Email, LoginMobile, Password, PersonName,
-    MOBILE_LENGTH,
-};
+use super::{check_confirmation, sanitize_login_mobile, Email, LoginMobile, Password, PersonName, MOBILE_LENGTH};
 use crate::message::{FieldErrors, UserFacing};
 
 /// The sign-up form as typed, before anything is parsed.
@@ -27,8 +24,8 @@ pub struct SignUpForm<'a> {
 /// server still parses it ([`Registration::parse`]).
 #[must_use]
 pub fn sign_up_allowed(form: &SignUpForm<'_>) -> bool {
-    let errors_empty = Password::parse(form.password).is_ok()
-        && check_confirmation(form.password, form.confirmation).is_ok();
+    let errors_empty =
+        Password::parse(form.password).is_ok() && check_confirmation(form.password, form.confirmation).is_ok();
     errors_empty
         && !form.name.trim().is_empty()
         && !form.email.trim().is_empty()
@@ -77,19 +74,11 @@ impl Registration {
         let password = Password::parse(&input.password);
         let mobile = LoginMobile::parse(&input.mobile);
         match (name, email, password, mobile) {
-            (Ok(name), Ok(email), Ok(password), Ok(mobile)) => Ok(Self {
-                name,
-                email,
-                password,
-                mobile,
-            }),
+            (Ok(name), Ok(email), Ok(password), Ok(mobile)) => Ok(Self { name, email, password, mobile }),
             (name, email, password, mobile) => Err(FieldErrors::collect([
                 (RegistrationField::Name, name.err().map(|e| e.message())),
                 (RegistrationField::Email, email.err().map(|e| e.message())),
-                (
-                    RegistrationField::Password,
-                    password.err().map(|e| e.message()),
-                ),
+                (RegistrationField::Password, password.err().map(|e| e.message())),
                 (RegistrationField::Mobile, mobile.err().map(|e| e.message())),
             ])),
         }
@@ -117,41 +106,18 @@ mod tests {
     #[test]
     fn each_missing_piece_disables_the_button() {
         let cases = [
-            SignUpForm {
-                name: " ",
-                ..FILLED
-            },
-            SignUpForm {
-                email: "",
-                ..FILLED
-            },
-            SignUpForm {
-                mobile: "987654321",
-                ..FILLED
-            },
-            SignUpForm {
-                confirmation: "abcdef1@",
-                ..FILLED
-            },
-            SignUpForm {
-                password: "abcdefgh",
-                confirmation: "abcdefgh",
-                ..FILLED
-            },
-            SignUpForm {
-                password: "",
-                confirmation: "",
-                ..FILLED
-            },
+            SignUpForm { name: " ", ..FILLED },
+            SignUpForm { email: "", ..FILLED },
+            SignUpForm { mobile: "987654321", ..FILLED },
+            SignUpForm { confirmation: "abcdef1@", ..FILLED },
+            SignUpForm { password: "abcdefgh", confirmation: "abcdefgh", ..FILLED },
+            SignUpForm { password: "", confirmation: "", ..FILLED },
         ];
         for form in cases {
             assert!(!sign_up_allowed(&form), "{form:?}");
         }
         // Typed separators in the mobile are stripped like the field does.
-        assert!(sign_up_allowed(&SignUpForm {
-            mobile: "98765-43210",
-            ..FILLED
-        }));
+        assert!(sign_up_allowed(&SignUpForm { mobile: "98765-43210", ..FILLED }));
     }
 
     #[test]
@@ -174,10 +140,7 @@ mod tests {
             ]
         );
         assert_eq!(errors.code(), "name.required");
-        assert_eq!(
-            errors.get(RegistrationField::Mobile),
-            Some(Message::MobileTooShort)
-        );
+        assert_eq!(errors.get(RegistrationField::Mobile), Some(Message::MobileTooShort));
     }
 
     #[test]
@@ -189,9 +152,6 @@ mod tests {
             mobile: "9876543210".into(),
         };
         let r = Registration::parse(&input).expect("valid");
-        assert_eq!(
-            (r.name.as_str(), r.email.as_str(), r.mobile.as_str()),
-            ("Asha", "asha@example.in", "9876543210")
-        );
+        assert_eq!((r.name.as_str(), r.email.as_str(), r.mobile.as_str()), ("Asha", "asha@example.in", "9876543210"));
     }
 }

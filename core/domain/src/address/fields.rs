@@ -210,10 +210,7 @@ mod tests {
     #[test]
     fn a_complete_address_parses_trimmed() {
         let a = Address::parse(&input()).expect("valid");
-        assert_eq!(
-            (a.house_no.as_str(), a.street.as_str(), a.landmark.as_str()),
-            ("12B", "", "Near Metro")
-        );
+        assert_eq!((a.house_no.as_str(), a.street.as_str(), a.landmark.as_str()), ("12B", "", "Near Metro"));
         assert_eq!(a.delivery_region(), DeliveryRegion::Ncr);
     }
 
@@ -239,23 +236,14 @@ mod tests {
         );
         assert_eq!(errors.code(), "address.house_no_required");
         assert_eq!(errors.get(AddressField::City), None);
-        let only_city = AddressInput {
-            city: String::new(),
-            ..input()
-        };
-        assert_eq!(
-            Address::parse(&only_city).expect_err("no city").to_string(),
-            "City is required"
-        );
+        let only_city = AddressInput { city: String::new(), ..input() };
+        assert_eq!(Address::parse(&only_city).expect_err("no city").to_string(), "City is required");
     }
 
     #[test]
     fn the_state_is_one_of_the_gst_states_by_its_canonical_name() {
-        let a = Address::parse(&AddressInput {
-            state: "  tamil NADU ".into(),
-            ..input()
-        })
-        .expect("any case and spacing");
+        let a =
+            Address::parse(&AddressInput { state: "  tamil NADU ".into(), ..input() }).expect("any case and spacing");
         assert_eq!((a.state.name, a.state.code), ("Tamil Nadu", "33"));
         for (raw, code) in [
             ("", "address.state_required"),
@@ -264,27 +252,15 @@ mod tests {
             ("Tamil  Nadu", "address.state_invalid"),
             ("DL", "address.state_invalid"),
         ] {
-            let errors = Address::parse(&AddressInput {
-                state: raw.into(),
-                ..input()
-            })
-            .expect_err(raw);
+            let errors = Address::parse(&AddressInput { state: raw.into(), ..input() }).expect_err(raw);
             assert_eq!(errors.get(AddressField::State).map(|m| m.code()), Some(code), "{raw:?}");
         }
-        assert_eq!(
-            Message::AddressStateInvalid.text(),
-            "Choose a state or union territory from the list"
-        );
+        assert_eq!(Message::AddressStateInvalid.text(), "Choose a state or union territory from the list");
     }
 
     #[test]
     fn the_gstin_is_optional_and_checked_when_given() {
-        let with = |gstin: &str| {
-            Address::parse(&AddressInput {
-                gstin: gstin.into(),
-                ..input()
-            })
-        };
+        let with = |gstin: &str| Address::parse(&AddressInput { gstin: gstin.into(), ..input() });
         assert_eq!(with("").expect("none").gstin, None);
         assert_eq!(with("  ").expect("blank is none").gstin, None);
         let g = with(" 07aakcm4821r1zu ").expect("valid").gstin.expect("some");
@@ -302,23 +278,15 @@ mod tests {
 
     #[test]
     fn an_address_gives_back_the_form_that_parses_to_it() {
-        let a = Address::parse(&AddressInput {
-            state: "karnataka".into(),
-            gstin: "29aagcb7383j1z4".into(),
-            ..input()
-        })
-        .expect("valid");
+        let a = Address::parse(&AddressInput { state: "karnataka".into(), gstin: "29aagcb7383j1z4".into(), ..input() })
+            .expect("valid");
         assert_eq!(a.to_input().state, "Karnataka");
         assert_eq!(Address::parse(&a.to_input()), Ok(a));
     }
 
     #[test]
     fn street_and_landmark_are_optional() {
-        let a = AddressInput {
-            street: String::new(),
-            landmark: String::new(),
-            ..input()
-        };
+        let a = AddressInput { street: String::new(), landmark: String::new(), ..input() };
         assert!(Address::parse(&a).is_ok());
     }
 
@@ -339,10 +307,7 @@ mod tests {
         let unknown_state = raw.replace("Uttar Pradesh", "Uttar");
         assert!(serde_json::from_str::<SavedAddress>(&unknown_state).is_err());
         let blank_house = raw.replace(r#""houseNo":"12B""#, r#""houseNo":" ""#);
-        assert!(
-            serde_json::from_str::<SavedAddress>(&blank_house).is_err(),
-            "deserialising parses"
-        );
+        assert!(serde_json::from_str::<SavedAddress>(&blank_house).is_err(), "deserialising parses");
     }
 }
 

@@ -75,24 +75,10 @@ mod tests {
 
     #[test]
     fn ten_digits_starting_six_to_nine() {
-        for good in [
-            "6000000000",
-            "7123456789",
-            "8123456789",
-            "9876543210",
-            " 9876543210 ",
-        ] {
+        for good in ["6000000000", "7123456789", "8123456789", "9876543210", " 9876543210 "] {
             assert!(IndianMobile::parse(good).is_ok(), "{good}");
         }
-        for bad in [
-            "5876543210",
-            "0876543210",
-            "987654321",
-            "98765432101",
-            "98765 43210",
-            "+919876543210",
-            "",
-        ] {
+        for bad in ["5876543210", "0876543210", "987654321", "98765432101", "98765 43210", "+919876543210", ""] {
             assert_eq!(IndianMobile::parse(bad), Err(IndianMobileError), "{bad}");
         }
     }
@@ -100,10 +86,7 @@ mod tests {
     #[test]
     fn the_message_is_the_specifications() {
         let e = IndianMobile::parse("5876543210").expect_err("starts with 5");
-        assert_eq!(
-            e.to_string(),
-            "Enter a valid 10-digit Indian mobile number starting with 6-9"
-        );
+        assert_eq!(e.to_string(), "Enter a valid 10-digit Indian mobile number starting with 6-9");
         assert_eq!(e.code(), "address.mobile_invalid");
     }
 

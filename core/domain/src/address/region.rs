@@ -48,9 +48,7 @@ mod tests {
         for pin in ["110001", "121001", "201301", "122001", "110999", "122999"] {
             assert_eq!(region(pin), DeliveryRegion::Ncr, "{pin}");
         }
-        for pin in [
-            "109999", "111001", "120999", "123001", "200999", "202001", "560001", "400001",
-        ] {
+        for pin in ["109999", "111001", "120999", "123001", "200999", "202001", "560001", "400001"] {
             assert_eq!(region(pin), DeliveryRegion::OutsideNcr, "{pin}");
         }
     }

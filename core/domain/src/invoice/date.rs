@@ -7,9 +7,7 @@ use super::FinancialYear;
 /// India Standard Time is UTC+5:30; days (and so financial years) turn at midnight IST.
 const IST_OFFSET_SECONDS: i64 = 5 * 3600 + 30 * 60;
 
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
+const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// A day of the Gregorian calendar, e.g. the day an order was placed, in India.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,11 +32,7 @@ impl InvoiceDate {
     /// order's placement time.
     #[must_use]
     pub fn at_unix_seconds(seconds: i64) -> Self {
-        let (year, month, day) = civil_from_days(
-            seconds
-                .saturating_add(IST_OFFSET_SECONDS)
-                .div_euclid(86_400),
-        );
+        let (year, month, day) = civil_from_days(seconds.saturating_add(IST_OFFSET_SECONDS).div_euclid(86_400));
         Self { year, month, day }
     }
 
@@ -66,10 +60,7 @@ impl InvoiceDate {
 /// `22 Nov 2026`: the month by name, so no reader takes the day for the month.
 impl fmt::Display for InvoiceDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let month = MONTHS
-            .get(usize::from(self.month) - 1)
-            .copied()
-            .unwrap_or("?");
+        let month = MONTHS.get(usize::from(self.month) - 1).copied().unwrap_or("?");
         write!(f, "{:02} {month} {}", self.day, self.year)
     }
 }
@@ -95,11 +86,7 @@ fn civil_from_days(days: i64) -> (i32, u8, u8) {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    (
-        i32::try_from(year).unwrap_or(i32::MAX),
-        u8::try_from(month).unwrap_or(1),
-        u8::try_from(day).unwrap_or(1),
-    )
+    (i32::try_from(year).unwrap_or(i32::MAX), u8::try_from(month).unwrap_or(1), u8::try_from(day).unwrap_or(1))
 }
 
 #[cfg(test)]
@@ -126,12 +113,7 @@ mod tests {
         assert!(InvoiceDate::new(2026, 4, 31).is_none());
         assert!(InvoiceDate::new(2026, 13, 1).is_none());
         assert!(InvoiceDate::new(2026, 1, 0).is_none());
-        assert_eq!(
-            InvoiceDate::new(2026, 11, 22)
-                .map(|d| d.to_string())
-                .as_deref(),
-            Some("22 Nov 2026")
-        );
+        assert_eq!(InvoiceDate::new(2026, 11, 22).map(|d| d.to_string()).as_deref(), Some("22 Nov 2026"));
     }
 
     proptest! {

@@ -136,25 +136,12 @@ impl Invoice {
             *at_rate = *at_rate + l.amount();
         }
         let percent = input.discount.get();
-        let shares: Vec<(u8, Money)> = share_out(totals.discount, &per_rate)
-            .into_iter()
-            .filter(|(_, share)| *share != Money::ZERO)
-            .collect();
+        let shares: Vec<(u8, Money)> =
+            share_out(totals.discount, &per_rate).into_iter().filter(|(_, share)| *share != Money::ZERO).collect();
         if shares.is_empty() {
-            let rate = per_rate
-                .keys()
-                .next()
-                .copied()
-                .unwrap_or(DELIVERY_GST_PERCENT);
+            let rate = per_rate.keys().next().copied().unwrap_or(DELIVERY_GST_PERCENT);
             let no_discount = Money::ZERO - totals.discount;
-            lines.push(line(
-                InvoiceLineKind::Discount,
-                format!("Discount ({percent}%)"),
-                no_discount,
-                1,
-                None,
-                rate,
-            ));
+            lines.push(line(InvoiceLineKind::Discount, format!("Discount ({percent}%)"), no_discount, 1, None, rate));
         }
         for (rate, share) in &shares {
             let description = if per_rate.len() == 1 {
@@ -162,19 +149,11 @@ impl Invoice {
             } else {
                 format!("Discount ({percent}%) on {rate}% GST items")
             };
-            lines.push(line(
-                InvoiceLineKind::Discount,
-                description,
-                Money::ZERO - *share,
-                1,
-                None,
-                *rate,
-            ));
+            lines.push(line(InvoiceLineKind::Discount, description, Money::ZERO - *share, 1, None, *rate));
         }
 
         // A rate has a row when a product carries it, or a delivery charge is paid at it.
-        let mut net: BTreeMap<u8, Money> =
-            per_rate.keys().map(|rate| (*rate, Money::ZERO)).collect();
+        let mut net: BTreeMap<u8, Money> = per_rate.keys().map(|rate| (*rate, Money::ZERO)).collect();
         for l in &lines {
             if l.kind != InvoiceLineKind::Delivery || l.amount != Money::ZERO {
                 let at_rate = net.entry(l.rate_percent).or_default();
@@ -183,21 +162,12 @@ impl Invoice {
         }
         let tax: Vec<TaxRow> = net
             .into_iter()
-            .map(|(rate, amount)| TaxRow {
-                rate_percent: rate,
-                split: TaxSplit::of_inclusive(amount, rate, supply),
-            })
+            .map(|(rate, amount)| TaxRow { rate_percent: rate, split: TaxSplit::of_inclusive(amount, rate, supply) })
             .collect();
         for row in &tax {
             settle_rounding(&mut lines, row);
         }
-        Self {
-            number: input.number,
-            supply,
-            lines,
-            tax,
-            total: totals.total,
-        }
+        Self { number: input.number, supply, lines, tax, total: totals.total }
     }
 }
 
@@ -209,11 +179,7 @@ fn settle_rounding(lines: &mut [InvoiceLine], row: &TaxRow) {
     let at_rate = |l: &&mut InvoiceLine| l.rate_percent == row.rate_percent;
     let lines_sum: TaxSplit = lines.iter_mut().filter(at_rate).map(|l| l.tax).sum();
     let left_over = row.split - lines_sum;
-    let largest = lines
-        .iter_mut()
-        .filter(at_rate)
-        .rev()
-        .max_by_key(|l| l.amount.paise().unsigned_abs());
+    let largest = lines.iter_mut().filter(at_rate).rev().max_by_key(|l| l.amount.paise().unsigned_abs());
     if let Some(line) = largest {
         line.tax = line.tax + left_over;
     }
@@ -236,12 +202,7 @@ fn share_out(discount: Money, amounts: &BTreeMap<u8, Money>) -> BTreeMap<u8, Mon
         .collect();
     let mut left = d - parts.iter().map(|p| p.1).sum::<i128>();
     let mut order: Vec<usize> = (0..parts.len()).collect();
-    order.sort_by(|a, b| {
-        parts[*b]
-            .2
-            .cmp(&parts[*a].2)
-            .then(parts[*a].0.cmp(&parts[*b].0))
-    });
+    order.sort_by(|a, b| parts[*b].2.cmp(&parts[*a].2).then(parts[*a].0.cmp(&parts[*b].0)));
     for i in order {
         if left == 0 {
             break;
@@ -251,20 +212,12 @@ fn share_out(discount: Money, amounts: &BTreeMap<u8, Money>) -> BTreeMap<u8, Mon
     }
     parts
         .into_iter()
-        .map(|(rate, share, _)| {
-            (
-                rate,
-                Money::from_paise(i64::try_from(share).unwrap_or(i64::MAX)),
-            )
-        })
+        .map(|(rate, share, _)| (rate, Money::from_paise(i64::try_from(share).unwrap_or(i64::MAX))))
         .collect()
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::inconsistent_digit_grouping,
-    reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50"
-)]
+#[expect(clippy::inconsistent_digit_grouping, reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50")]
 mod tests {
     use super::*;
     use crate::cart::Quantity;
@@ -304,17 +257,8 @@ mod tests {
 
     #[test]
     fn lines_as_the_specification_lists_them() {
-        let inv = build(
-            &[line("Brake Pad Set", 1_180_00, 2, 18)],
-            10,
-            236_00,
-            "Delhi",
-        );
-        let described: Vec<_> = inv
-            .lines
-            .iter()
-            .map(|l| (l.description.as_str(), l.quantity, l.amount))
-            .collect();
+        let inv = build(&[line("Brake Pad Set", 1_180_00, 2, 18)], 10, 236_00, "Delhi");
+        let described: Vec<_> = inv.lines.iter().map(|l| (l.description.as_str(), l.quantity, l.amount)).collect();
         assert_eq!(
             described,
             vec![
@@ -330,140 +274,62 @@ mod tests {
         let s = inv.tax[0].split;
         assert_eq!(
             (s.taxable, s.cgst, s.sgst, s.igst),
-            (
-                Money::from_rupees(2000),
-                Money::from_rupees(180),
-                Money::from_rupees(180),
-                Money::ZERO
-            )
+            (Money::from_rupees(2000), Money::from_rupees(180), Money::from_rupees(180), Money::ZERO)
         );
-        assert_eq!(
-            serde_json::to_value(&inv).expect("ser")["number"],
-            "MQ/26-27/000042"
-        );
+        assert_eq!(serde_json::to_value(&inv).expect("ser")["number"], "MQ/26-27/000042");
     }
 
     #[test]
     fn another_state_pays_igst() {
         let inv = build(&[line("Mirror", 1_180_00, 1, 18)], 0, 0, "Haryana");
         assert_eq!(inv.supply, Supply::InterState);
-        assert_eq!(
-            (inv.tax[0].split.igst, inv.tax[0].split.cgst),
-            (Money::from_rupees(180), Money::ZERO)
-        );
+        assert_eq!((inv.tax[0].split.igst, inv.tax[0].split.cgst), (Money::from_rupees(180), Money::ZERO));
     }
 
     #[test]
     fn the_discount_is_shared_between_rates() {
         // ₹3,000 at 18% and ₹1,000 at 28%; 10% off is ₹400: ₹300 and ₹100.
-        let inv = build(
-            &[line("a", 3_000_00, 1, 18), line("b", 1_000_00, 1, 28)],
-            10,
-            0,
-            "Delhi",
-        );
-        let nets: Vec<_> = inv
-            .tax
-            .iter()
-            .map(|r| (r.rate_percent, r.split.inclusive()))
-            .collect();
-        assert_eq!(
-            nets,
-            vec![
-                (18, Money::from_rupees(2700)),
-                (28, Money::from_rupees(900))
-            ]
-        );
+        let inv = build(&[line("a", 3_000_00, 1, 18), line("b", 1_000_00, 1, 28)], 10, 0, "Delhi");
+        let nets: Vec<_> = inv.tax.iter().map(|r| (r.rate_percent, r.split.inclusive())).collect();
+        assert_eq!(nets, vec![(18, Money::from_rupees(2700)), (28, Money::from_rupees(900))]);
         assert_eq!(tax_total(&inv), inv.total);
     }
 
     #[test]
     fn each_line_carries_its_code_rate_and_tax() {
-        let mut lines = [
-            line("Brake Pad Set", 1_180_00, 2, 18),
-            line("Wiper Blade", 1_280_00, 1, 28),
-        ];
+        let mut lines = [line("Brake Pad Set", 1_180_00, 2, 18), line("Wiper Blade", 1_280_00, 1, 28)];
         lines[1].hsn = Some(HsnCode::parse("851240").expect("valid"));
         let inv = build(&lines, 10, 118_00, "Delhi");
         let printed: Vec<_> = inv
             .lines
             .iter()
-            .map(|l| {
-                (
-                    l.description.as_str(),
-                    l.hsn.as_ref().map(HsnCode::as_str),
-                    l.rate_percent,
-                    l.amount,
-                )
-            })
+            .map(|l| (l.description.as_str(), l.hsn.as_ref().map(HsnCode::as_str), l.rate_percent, l.amount))
             .collect();
         // 10% of ₹3,640 is ₹364: ₹236 on the ₹2,360 at 18%, ₹128 on the ₹1,280 at 28%.
         assert_eq!(
             printed,
             vec![
-                (
-                    "Brake Pad Set (18% GST)",
-                    Some("8708"),
-                    18,
-                    Money::from_rupees(2360)
-                ),
-                (
-                    "Wiper Blade (28% GST)",
-                    Some("851240"),
-                    28,
-                    Money::from_rupees(1280)
-                ),
-                (
-                    "Delivery Charge (18% inc. GST)",
-                    Some("9965"),
-                    18,
-                    Money::from_rupees(118)
-                ),
-                (
-                    "Discount (10%) on 18% GST items",
-                    None,
-                    18,
-                    Money::from_rupees(-236)
-                ),
-                (
-                    "Discount (10%) on 28% GST items",
-                    None,
-                    28,
-                    Money::from_rupees(-128)
-                ),
+                ("Brake Pad Set (18% GST)", Some("8708"), 18, Money::from_rupees(2360)),
+                ("Wiper Blade (28% GST)", Some("851240"), 28, Money::from_rupees(1280)),
+                ("Delivery Charge (18% inc. GST)", Some("9965"), 18, Money::from_rupees(118)),
+                ("Discount (10%) on 18% GST items", None, 18, Money::from_rupees(-236)),
+                ("Discount (10%) on 28% GST items", None, 28, Money::from_rupees(-128)),
             ]
         );
         let brake = inv.lines[0].tax;
         assert_eq!(
             (brake.taxable, brake.cgst, brake.sgst, brake.igst),
-            (
-                Money::from_rupees(2000),
-                Money::from_rupees(180),
-                Money::from_rupees(180),
-                Money::ZERO
-            )
+            (Money::from_rupees(2000), Money::from_rupees(180), Money::from_rupees(180), Money::ZERO)
         );
         let discount_28 = inv.lines[4].tax;
-        assert_eq!(
-            (discount_28.taxable, discount_28.tax()),
-            (Money::from_rupees(-100), Money::from_rupees(-28))
-        );
+        assert_eq!((discount_28.taxable, discount_28.tax()), (Money::from_rupees(-100), Money::from_rupees(-28)));
     }
 
     #[test]
     fn rounding_left_between_lines_and_row_goes_to_the_largest_line() {
         // Three ₹1 lines at 18%: each 84.75 paise taxable → 85 (255 in all); the row of ₹3
         // is 254.24 → 254, so the first of the equal lines gives a paisa back.
-        let inv = build(
-            &[
-                line("a", 1_00, 1, 18),
-                line("b", 1_00, 1, 18),
-                line("c", 1_00, 1, 18),
-            ],
-            0,
-            0,
-            "Kerala",
-        );
+        let inv = build(&[line("a", 1_00, 1, 18), line("b", 1_00, 1, 18), line("c", 1_00, 1, 18)], 0, 0, "Kerala");
         let taxable: Vec<i64> = inv.lines.iter().map(|l| l.tax.taxable.paise()).collect();
         assert_eq!(taxable, vec![84, 85, 85, 0, 0]);
         assert_eq!(inv.tax[0].split.taxable, Money::from_paise(254));
@@ -472,17 +338,10 @@ mod tests {
 
     #[test]
     fn shares_add_up_and_odd_paise_go_to_the_largest_remainders() {
-        let amounts: BTreeMap<u8, Money> = [
-            (5, Money::from_paise(1)),
-            (12, Money::from_paise(1)),
-            (18, Money::from_paise(1)),
-        ]
-        .into();
+        let amounts: BTreeMap<u8, Money> =
+            [(5, Money::from_paise(1)), (12, Money::from_paise(1)), (18, Money::from_paise(1))].into();
         let shares = share_out(Money::from_paise(2), &amounts);
-        assert_eq!(
-            shares.values().copied().sum::<Money>(),
-            Money::from_paise(2)
-        );
+        assert_eq!(shares.values().copied().sum::<Money>(), Money::from_paise(2));
         assert_eq!(shares[&5], Money::from_paise(1), "ties: lower rate first");
         assert_eq!(shares[&18], Money::ZERO);
     }

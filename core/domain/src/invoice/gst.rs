@@ -98,13 +98,7 @@ pub enum Supply {
 /// State names as typed vary in case, spacing and '&' versus 'and'.
 fn normalise_state(name: &str) -> String {
     name.split_whitespace()
-        .map(|w| {
-            if w == "&" {
-                "and".to_owned()
-            } else {
-                w.to_lowercase()
-            }
-        })
+        .map(|w| if w == "&" { "and".to_owned() } else { w.to_lowercase() })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -158,19 +152,10 @@ impl TaxSplit {
         let taxable = div_round(amount * 100, 100 + i128::from(rate_percent));
         let tax = amount - taxable;
         match supply {
-            Supply::InterState => Self {
-                taxable: money(taxable),
-                igst: money(tax),
-                ..Self::default()
-            },
+            Supply::InterState => Self { taxable: money(taxable), igst: money(tax), ..Self::default() },
             Supply::IntraState => {
                 let cgst = div_round(tax, 2);
-                Self {
-                    taxable: money(taxable),
-                    cgst: money(cgst),
-                    sgst: money(tax - cgst),
-                    ..Self::default()
-                }
+                Self { taxable: money(taxable), cgst: money(cgst), sgst: money(tax - cgst), ..Self::default() }
             }
         }
     }
@@ -229,22 +214,10 @@ mod tests {
         let s = TaxSplit::of_inclusive(Money::from_rupees(1180), 18, Supply::IntraState);
         assert_eq!(
             (s.taxable, s.cgst, s.sgst, s.igst),
-            (
-                Money::from_rupees(1000),
-                Money::from_rupees(90),
-                Money::from_rupees(90),
-                Money::ZERO
-            )
+            (Money::from_rupees(1000), Money::from_rupees(90), Money::from_rupees(90), Money::ZERO)
         );
         let s = TaxSplit::of_inclusive(Money::from_rupees(1180), 18, Supply::InterState);
-        assert_eq!(
-            (s.taxable, s.igst, s.cgst),
-            (
-                Money::from_rupees(1000),
-                Money::from_rupees(180),
-                Money::ZERO
-            )
-        );
+        assert_eq!((s.taxable, s.igst, s.cgst), (Money::from_rupees(1000), Money::from_rupees(180), Money::ZERO));
     }
 
     #[test]
@@ -252,10 +225,7 @@ mod tests {
         // ₹100 at 18%: taxable 84.745… → ₹84.75; tax ₹15.25 → CGST ₹7.63, SGST ₹7.62.
         let s = TaxSplit::of_inclusive(Money::from_rupees(100), 18, Supply::IntraState);
         assert_eq!(s.taxable, Money::from_paise(8475));
-        assert_eq!(
-            (s.cgst, s.sgst),
-            (Money::from_paise(763), Money::from_paise(762))
-        );
+        assert_eq!((s.cgst, s.sgst), (Money::from_paise(763), Money::from_paise(762)));
         assert_eq!(s.inclusive(), Money::from_rupees(100));
     }
 
@@ -266,24 +236,14 @@ mod tests {
         let d = TaxSplit::of_inclusive(Money::from_rupees(-100), 18, Supply::IntraState);
         assert_eq!(
             (d.taxable, d.cgst, d.sgst),
-            (
-                Money::from_paise(-8475),
-                Money::from_paise(-763),
-                Money::from_paise(-762)
-            )
+            (Money::from_paise(-8475), Money::from_paise(-763), Money::from_paise(-762))
         );
     }
 
     #[test]
     fn hsn_and_sac_codes_have_four_six_or_eight_digits() {
-        assert_eq!(
-            HsnCode::parse(" 8708 ").map(String::from),
-            Ok("8708".to_owned())
-        );
-        assert_eq!(
-            HsnCode::parse("870830").map(|c| c.to_string()),
-            Ok("870830".to_owned())
-        );
+        assert_eq!(HsnCode::parse(" 8708 ").map(String::from), Ok("8708".to_owned()));
+        assert_eq!(HsnCode::parse("870830").map(|c| c.to_string()), Ok("870830".to_owned()));
         assert_eq!(HsnCode::delivery().as_str(), "9965");
         for bad in ["", "870", "87083", "8708301", "87A8", "870830000"] {
             assert_eq!(HsnCode::parse(bad), Err(HsnCodeError), "{bad:?}");
@@ -293,10 +253,7 @@ mod tests {
     #[test]
     fn states_compare_loosely() {
         assert_eq!(Supply::between("Haryana", " haryana "), Supply::IntraState);
-        assert_eq!(
-            Supply::between("Jammu & Kashmir", "Jammu and  Kashmir"),
-            Supply::IntraState
-        );
+        assert_eq!(Supply::between("Jammu & Kashmir", "Jammu and  Kashmir"), Supply::IntraState);
         assert_eq!(Supply::between("Haryana", "Delhi"), Supply::InterState);
     }
 

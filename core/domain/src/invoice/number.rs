@@ -26,9 +26,7 @@ impl FinancialYear {
     /// The financial year a calendar month (1-12) falls in.
     #[must_use]
     pub fn containing(year: i32, month: u8) -> Self {
-        Self {
-            start: if month >= 4 { year } else { year - 1 },
-        }
+        Self { start: if month >= 4 { year } else { year - 1 } }
     }
 
     /// The financial year of an instant, by the calendar in India.
@@ -45,11 +43,7 @@ impl FinancialYear {
     /// `26-27`, as in invoice numbers.
     #[must_use]
     pub fn short(self) -> String {
-        format!(
-            "{:02}-{:02}",
-            self.start.rem_euclid(100),
-            (self.start + 1).rem_euclid(100)
-        )
+        format!("{:02}-{:02}", self.start.rem_euclid(100), (self.start + 1).rem_euclid(100))
     }
 }
 
@@ -145,32 +139,19 @@ impl InvoiceNumber {
     pub fn parse(text: &str) -> Result<Self, InvoiceNumberError> {
         let invalid = InvoiceNumberError::Invalid;
         let mut parts = text.split('/');
-        let (Some(prefix), Some(year), Some(serial), None) =
-            (parts.next(), parts.next(), parts.next(), parts.next())
+        let (Some(prefix), Some(year), Some(serial), None) = (parts.next(), parts.next(), parts.next(), parts.next())
         else {
             return Err(invalid);
         };
-        let two_digits = |s: &str| {
-            (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse::<i32>().ok())
-                .flatten()
-        };
+        let two_digits =
+            |s: &str| (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i32>().ok()).flatten();
         let (from, to) = year.split_once('-').ok_or(invalid)?;
-        let (from, to) = (
-            two_digits(from).ok_or(invalid)?,
-            two_digits(to).ok_or(invalid)?,
-        );
-        if prefix != Self::PREFIX
-            || to != (from + 1) % 100
-            || !serial.bytes().all(|b| b.is_ascii_digit())
-        {
+        let (from, to) = (two_digits(from).ok_or(invalid)?, two_digits(to).ok_or(invalid)?);
+        if prefix != Self::PREFIX || to != (from + 1) % 100 || !serial.bytes().all(|b| b.is_ascii_digit()) {
             return Err(invalid);
         }
-        let number = Self::new(
-            FinancialYear::starting(2000 + from),
-            serial.parse().map_err(|_| invalid)?,
-        )
-        .map_err(|_| invalid)?;
+        let number = Self::new(FinancialYear::starting(2000 + from), serial.parse().map_err(|_| invalid)?)
+            .map_err(|_| invalid)?;
         // Only the canonical spelling: one number, one text.
         if number.to_string() != text {
             return Err(invalid);
@@ -181,14 +162,7 @@ impl InvoiceNumber {
 
 impl fmt::Display for InvoiceNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}/{}/{:0width$}",
-            Self::PREFIX,
-            self.year.short(),
-            self.serial,
-            width = Self::SERIAL_DIGITS
-        )
+        write!(f, "{}/{}/{:0width$}", Self::PREFIX, self.year.short(), self.serial, width = Self::SERIAL_DIGITS)
     }
 }
 
@@ -246,10 +220,7 @@ mod tests {
         assert_eq!(last.to_string(), "MQ/26-27/9999999");
         assert_eq!(last.to_string().chars().count(), InvoiceNumber::MAX_CHARS);
         assert_eq!(last.next(), Err(InvoiceNumberError::SerialExhausted));
-        assert_eq!(
-            InvoiceNumber::new(fy(2026), 0),
-            Err(InvoiceNumberError::SerialExhausted)
-        );
+        assert_eq!(InvoiceNumber::new(fy(2026), 0), Err(InvoiceNumberError::SerialExhausted));
     }
 
     #[test]
@@ -258,20 +229,12 @@ mod tests {
         assert_eq!(first.to_string(), "MQ/26-27/000001");
         let second = InvoiceNumber::following(Some(first), fy(2026)).expect("ok");
         assert_eq!(second.serial(), 2);
-        assert_eq!(
-            InvoiceNumber::following(Some(second), fy(2027))
-                .expect("ok")
-                .to_string(),
-            "MQ/27-28/000001"
-        );
+        assert_eq!(InvoiceNumber::following(Some(second), fy(2027)).expect("ok").to_string(), "MQ/27-28/000001");
     }
 
     #[test]
     fn only_the_printed_form_parses() {
-        assert_eq!(
-            InvoiceNumber::parse("MQ/26-27/000042"),
-            InvoiceNumber::new(fy(2026), 42)
-        );
+        assert_eq!(InvoiceNumber::parse("MQ/26-27/000042"), InvoiceNumber::new(fy(2026), 42));
         for bad in [
             "MQ/26-28/000042",
             "MQ/2026-27/000042",
@@ -284,11 +247,7 @@ mod tests {
             "MQ/26-27/000042/1",
             "MQ/+6-27/000042",
         ] {
-            assert_eq!(
-                InvoiceNumber::parse(bad),
-                Err(InvoiceNumberError::Invalid),
-                "{bad}"
-            );
+            assert_eq!(InvoiceNumber::parse(bad), Err(InvoiceNumberError::Invalid), "{bad}");
         }
         assert_eq!(InvoiceNumberError::Invalid.code(), "invoice.number_invalid");
     }

@@ -92,12 +92,7 @@ impl TaxInvoice {
             seller_state: input.seller.state.name,
             delivery_state: input.buyer.state.name,
         });
-        Self {
-            seller: input.seller,
-            buyer: input.buyer,
-            date: input.date,
-            invoice,
-        }
+        Self { seller: input.seller, buyer: input.buyer, date: input.date, invoice }
     }
 
     #[must_use]
@@ -146,10 +141,7 @@ impl TaxInvoice {
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::inconsistent_digit_grouping,
-    reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50"
-)]
+#[expect(clippy::inconsistent_digit_grouping, reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50")]
 mod tests {
     use super::*;
     use crate::address::AddressInput;
@@ -205,14 +197,8 @@ mod tests {
         let doc = invoice_to("haryana");
         let buyer = doc.buyer();
         assert_eq!(buyer.name, "Ravi Kumar");
-        assert_eq!(
-            buyer.address_lines,
-            ["B-12", "Near City Mall", "Gurugram 122002"]
-        );
-        assert_eq!(
-            (doc.place_of_supply().name, doc.place_of_supply().code),
-            ("Haryana", "06")
-        );
+        assert_eq!(buyer.address_lines, ["B-12", "Near City Mall", "Gurugram 122002"]);
+        assert_eq!((doc.place_of_supply().name, doc.place_of_supply().code), ("Haryana", "06"));
         assert_eq!(buyer.mobile.as_str(), "9810012345");
     }
 

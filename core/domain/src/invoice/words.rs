@@ -24,9 +24,7 @@ const ONES: [&str; 20] = [
     "Eighteen",
     "Nineteen",
 ];
-const TENS: [&str; 10] = [
-    "", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety",
-];
+const TENS: [&str; 10] = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
 
 const CRORE: u64 = 10_000_000;
 const LAKH: u64 = 100_000;
@@ -128,10 +126,7 @@ mod tests {
         assert_eq!(words(105_00), "Rupees One Hundred Five Only");
         assert_eq!(words(1_000_00), "Rupees One Thousand Only");
         assert_eq!(words(1_00_000_00), "Rupees One Lakh Only");
-        assert_eq!(
-            words(2_360_05),
-            "Rupees Two Thousand Three Hundred Sixty and Five Paise Only"
-        );
+        assert_eq!(words(2_360_05), "Rupees Two Thousand Three Hundred Sixty and Five Paise Only");
         assert_eq!(words(-236_00), "Minus Rupees Two Hundred Thirty-Six Only");
     }
 
@@ -145,11 +140,13 @@ mod tests {
         assert_eq!(words(1_00_000_00_00_000_00), "Rupees One Lakh Crore Only");
         // ₹92,23,37,20,36,85,47,758.08: 922,33,72,036 crore and the rest.
         let lowest = amount_in_words(Money::from_paise(i64::MIN));
-        assert!(lowest.starts_with("Minus Rupees Nine Hundred Twenty-Two Crore Thirty-Three Lakh Seventy-Two Thousand Thirty-Six Crore"), "{lowest}");
         assert!(
-            lowest.ends_with("Seven Hundred Fifty-Eight and Eight Paise Only"),
+            lowest.starts_with(
+                "Minus Rupees Nine Hundred Twenty-Two Crore Thirty-Three Lakh Seventy-Two Thousand Thirty-Six Crore"
+            ),
             "{lowest}"
         );
+        assert!(lowest.ends_with("Seven Hundred Fifty-Eight and Eight Paise Only"), "{lowest}");
     }
 
     proptest! {

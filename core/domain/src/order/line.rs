@@ -34,20 +34,13 @@ impl OrderLine {
 /// (the order stores its percentage; the amount is the whole-rupee part, as
 /// at checkout), plus the stored delivery charge.
 #[must_use]
-pub fn stored_order_totals(
-    lines: &[OrderLine],
-    discount: DiscountPercent,
-    delivery_charge: Money,
-) -> Totals {
+pub fn stored_order_totals(lines: &[OrderLine], discount: DiscountPercent, delivery_charge: Money) -> Totals {
     let items = lines.iter().map(OrderLine::amount).sum();
     Totals::from_parts(items, discount, delivery_charge)
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::inconsistent_digit_grouping,
-    reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50"
-)]
+#[expect(clippy::inconsistent_digit_grouping, reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50")]
 mod tests {
     use super::*;
 
@@ -62,11 +55,7 @@ mod tests {
             hsn: None,
         };
         let lines = [line(1_999_99, 2), line(500_00, 1)];
-        let t = stored_order_totals(
-            &lines,
-            DiscountPercent::new(5).expect("ok"),
-            Money::from_rupees(300),
-        );
+        let t = stored_order_totals(&lines, DiscountPercent::new(5).expect("ok"), Money::from_rupees(300));
         // ₹4,499.98 × 5% = ₹224.999 → ₹224.
         assert_eq!(t.items, Money::from_paise(4_499_98));
         assert_eq!(t.discount, Money::from_rupees(224));

@@ -147,10 +147,7 @@ pub struct OrderStatusBadge {
 impl OrderStatusBadge {
     #[must_use]
     pub fn of(order_status: i64, order_status_string: &str) -> Self {
-        Self {
-            colour: BadgeColour::of(order_status),
-            label: status_label(order_status_string).to_owned(),
-        }
+        Self { colour: BadgeColour::of(order_status), label: status_label(order_status_string).to_owned() }
     }
 }
 
@@ -178,20 +175,10 @@ mod tests {
 
     #[test]
     fn names_follow_the_product_rules() {
-        let names: Vec<_> = OrderStatus::ALL
-            .iter()
-            .map(|s| (s.number(), s.name()))
-            .collect();
+        let names: Vec<_> = OrderStatus::ALL.iter().map(|s| (s.number(), s.name())).collect();
         assert_eq!(
             names,
-            [
-                (1, "Placed"),
-                (2, "Confirmed"),
-                (3, "Packed"),
-                (4, "Shipped"),
-                (5, "Delivered"),
-                (6, "Cancelled")
-            ]
+            [(1, "Placed"), (2, "Confirmed"), (3, "Packed"), (4, "Shipped"), (5, "Delivered"), (6, "Cancelled")]
         );
         for s in OrderStatus::ALL {
             assert_eq!(OrderStatus::from_number(s.number()), Some(s));
@@ -203,15 +190,8 @@ mod tests {
         assert_eq!(status_label("admin-cancelled"), "cancelled");
         assert_eq!(status_label("cancelled"), "cancelled");
         assert_eq!(status_label("shipped"), "shipped");
-        assert_eq!(
-            status_label("Admin-Cancelled"),
-            "Admin-Cancelled",
-            "exact value only"
-        );
+        assert_eq!(status_label("Admin-Cancelled"), "Admin-Cancelled", "exact value only");
         let badge = OrderStatusBadge::of(6, ADMIN_CANCELLED);
-        assert_eq!(
-            (badge.colour, badge.label.as_str()),
-            (BadgeColour::Red, "cancelled")
-        );
+        assert_eq!((badge.colour, badge.label.as_str()), (BadgeColour::Red, "cancelled"));
     }
 }

@@ -8,9 +8,7 @@ use crate::Money;
 /// A discount percentage, a whole number from 0 to 100.
 ///
 /// Capped at 100 so a discount can never exceed what it discounts.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[serde(try_from = "u32", into = "u32")]
 pub struct DiscountPercent(u8);
 
@@ -30,11 +28,7 @@ impl DiscountPercent {
     /// # Errors
     /// [`OfferError`] above 100.
     pub fn new(percent: u32) -> Result<Self, OfferError> {
-        u8::try_from(percent)
-            .ok()
-            .filter(|p| *p <= 100)
-            .map(Self)
-            .ok_or(OfferError)
+        u8::try_from(percent).ok().filter(|p| *p <= 100).map(Self).ok_or(OfferError)
     }
 
     #[must_use]
@@ -67,10 +61,7 @@ pub struct Offer {
 
 impl Offer {
     /// No discount.
-    pub const NONE: Offer = Offer {
-        offer_exp: 0,
-        percentage: DiscountPercent::ZERO,
-    };
+    pub const NONE: Offer = Offer { offer_exp: 0, percentage: DiscountPercent::ZERO };
 
     #[must_use]
     pub fn is_active(&self) -> bool {
@@ -115,31 +106,12 @@ mod tests {
 
     #[test]
     fn the_whole_rupee_part_is_kept() {
-        assert_eq!(
-            discount(Money::from_paise(99_999), pct(10)),
-            Money::from_rupees(99)
-        );
-        assert_eq!(
-            discount(Money::from_paise(123_450), pct(7)),
-            Money::from_rupees(86)
-        );
-        assert_eq!(
-            discount(Money::from_rupees(1000), pct(10)),
-            Money::from_rupees(100)
-        );
-        assert_eq!(
-            discount(Money::from_rupees(9), pct(10)),
-            Money::ZERO,
-            "₹0.90 → ₹0"
-        );
-        assert_eq!(
-            discount(Money::from_rupees(10), pct(10)),
-            Money::from_rupees(1)
-        );
-        assert_eq!(
-            discount(Money::from_rupees(500), pct(100)),
-            Money::from_rupees(500)
-        );
+        assert_eq!(discount(Money::from_paise(99_999), pct(10)), Money::from_rupees(99));
+        assert_eq!(discount(Money::from_paise(123_450), pct(7)), Money::from_rupees(86));
+        assert_eq!(discount(Money::from_rupees(1000), pct(10)), Money::from_rupees(100));
+        assert_eq!(discount(Money::from_rupees(9), pct(10)), Money::ZERO, "₹0.90 → ₹0");
+        assert_eq!(discount(Money::from_rupees(10), pct(10)), Money::from_rupees(1));
+        assert_eq!(discount(Money::from_rupees(500), pct(100)), Money::from_rupees(500));
         assert_eq!(
             discount(Money::from_paise(50_050), pct(100)),
             Money::from_rupees(500),
@@ -158,10 +130,7 @@ mod tests {
 
     #[test]
     fn an_offer_is_active_only_above_zero() {
-        let with = |offer_exp| Offer {
-            offer_exp,
-            percentage: pct(15),
-        };
+        let with = |offer_exp| Offer { offer_exp, percentage: pct(15) };
         assert_eq!(with(1).percent_now(), pct(15));
         assert_eq!(with(0).percent_now(), DiscountPercent::ZERO);
         assert_eq!(with(-5).percent_now(), DiscountPercent::ZERO);

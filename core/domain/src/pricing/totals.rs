@@ -69,20 +69,12 @@ impl Totals {
     #[must_use]
     pub fn from_parts(items: Money, percent: DiscountPercent, delivery: Money) -> Self {
         let discount = discount(items, percent);
-        Self {
-            items,
-            discount,
-            delivery,
-            total: items - discount + delivery,
-        }
+        Self { items, discount, delivery, total: items - discount + delivery }
     }
 }
 
 #[cfg(test)]
-#[expect(
-    clippy::inconsistent_digit_grouping,
-    reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50"
-)]
+#[expect(clippy::inconsistent_digit_grouping, reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50")]
 mod tests {
     use super::*;
     use proptest::prelude::*;
@@ -102,46 +94,27 @@ mod tests {
 
     #[test]
     fn delivery_is_charged_per_line_not_per_unit() {
-        let lines = [
-            line(1_000_00, 3, 50_00, 150_00),
-            line(2_499_50, 1, 0, 200_00),
-        ];
+        let lines = [line(1_000_00, 3, 50_00, 150_00), line(2_499_50, 1, 0, 200_00)];
         assert_eq!(items_total(&lines), Money::from_paise(5_499_50));
-        assert_eq!(
-            delivery_charge(&lines, DeliveryRegion::Ncr),
-            Money::from_rupees(50)
-        );
-        assert_eq!(
-            delivery_charge(&lines, DeliveryRegion::OutsideNcr),
-            Money::from_rupees(350)
-        );
+        assert_eq!(delivery_charge(&lines, DeliveryRegion::Ncr), Money::from_rupees(50));
+        assert_eq!(delivery_charge(&lines, DeliveryRegion::OutsideNcr), Money::from_rupees(350));
     }
 
     #[test]
     fn a_worked_example() {
-        let lines = [
-            line(1_000_00, 3, 50_00, 150_00),
-            line(2_499_50, 1, 0, 200_00),
-        ];
+        let lines = [line(1_000_00, 3, 50_00, 150_00), line(2_499_50, 1, 0, 200_00)];
         let t = Totals::of(&lines, DeliveryRegion::OutsideNcr, pct(10));
         // ₹5,499.50 × 10% = ₹549.95 → ₹549 off; ₹5,499.50 − ₹549 + ₹350.
         assert_eq!(t.discount, Money::from_rupees(549));
         assert_eq!(t.total, Money::from_paise(5_300_50));
         let none = Totals::of(&lines, DeliveryRegion::Ncr, DiscountPercent::ZERO);
-        assert_eq!(
-            (none.discount, none.total),
-            (Money::ZERO, Money::from_paise(5_549_50))
-        );
-        assert_eq!(
-            Totals::of(&[], DeliveryRegion::Ncr, pct(50)).total,
-            Money::ZERO
-        );
+        assert_eq!((none.discount, none.total), (Money::ZERO, Money::from_paise(5_549_50)));
+        assert_eq!(Totals::of(&[], DeliveryRegion::Ncr, pct(50)).total, Money::ZERO);
     }
 
     fn lines() -> impl Strategy<Value = Vec<PricedLine>> {
         proptest::collection::vec(
-            (0_i64..10_000_000, 1_u32..50, 0_i64..100_000, 0_i64..100_000)
-                .prop_map(|(p, q, i, o)| line(p, q, i, o)),
+            (0_i64..10_000_000, 1_u32..50, 0_i64..100_000, 0_i64..100_000).prop_map(|(p, q, i, o)| line(p, q, i, o)),
             0..20,
         )
     }

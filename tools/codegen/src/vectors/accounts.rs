@@ -1,10 +1,8 @@
 //! Vectors of the account rules: mobile, password, confirmation, sign-up, OTP, email.
 
 use super::code;
-use marque_domain::account::{
-    check_confirmation, sign_up_allowed, Email, LoginMobile, Otp, Password, SignUpForm,
-};
 use crate::json::{obj, Json};
+use marque_domain::account::{check_confirmation, sign_up_allowed, Email, LoginMobile, Otp, Password, SignUpForm};
 use marque_domain::message::UserFacing;
 
 pub(super) fn login_mobile() -> Json {
@@ -55,11 +53,7 @@ pub(super) fn password() -> Json {
     .iter()
     .map(|s| (*s).to_owned())
     .collect();
-    inputs.extend(
-        marque_domain::account::PASSWORD_SPECIALS
-            .chars()
-            .map(|c| format!("Passw0rd{c}")),
-    );
+    inputs.extend(marque_domain::account::PASSWORD_SPECIALS.chars().map(|c| format!("Passw0rd{c}")));
     inputs
         .iter()
         .map(|i| obj! { "input" => i.as_str(), "code" => code(&Password::parse(i)) })
@@ -68,14 +62,8 @@ pub(super) fn password() -> Json {
 }
 
 pub(super) fn confirmation() -> Json {
-    let pairs = [
-        ("abcdef1!", "abcdef1!"),
-        ("abcdef1!", "abcdef1@"),
-        ("abcdef1!", ""),
-        ("", ""),
-        ("abc", "ABC"),
-        ("a ", "a"),
-    ];
+    let pairs =
+        [("abcdef1!", "abcdef1!"), ("abcdef1!", "abcdef1@"), ("abcdef1!", ""), ("", ""), ("abc", "ABC"), ("a ", "a")];
     pairs
         .iter()
         .map(|(p, c)| obj! { "password" => *p, "confirmation" => *c, "code" => code(&check_confirmation(p, c)) })
@@ -94,40 +82,14 @@ pub(super) fn sign_up() -> Json {
     let forms = [
         filled,
         SignUpForm { name: "", ..filled },
-        SignUpForm {
-            name: "   ",
-            ..filled
-        },
-        SignUpForm {
-            email: "",
-            ..filled
-        },
-        SignUpForm {
-            email: "not-an-email",
-            ..filled
-        },
-        SignUpForm {
-            mobile: "987654321",
-            ..filled
-        },
-        SignUpForm {
-            mobile: "98765-43210",
-            ..filled
-        },
-        SignUpForm {
-            confirmation: "abcdef1@",
-            ..filled
-        },
-        SignUpForm {
-            password: "abcdefgh",
-            confirmation: "abcdefgh",
-            ..filled
-        },
-        SignUpForm {
-            password: "",
-            confirmation: "",
-            ..filled
-        },
+        SignUpForm { name: "   ", ..filled },
+        SignUpForm { email: "", ..filled },
+        SignUpForm { email: "not-an-email", ..filled },
+        SignUpForm { mobile: "987654321", ..filled },
+        SignUpForm { mobile: "98765-43210", ..filled },
+        SignUpForm { confirmation: "abcdef1@", ..filled },
+        SignUpForm { password: "abcdefgh", confirmation: "abcdefgh", ..filled },
+        SignUpForm { password: "", confirmation: "", ..filled },
     ];
     forms
         .iter()
@@ -156,11 +118,7 @@ pub(super) fn otp() -> Json {
         "12 456",
         "\u{661}\u{662}\u{663}\u{664}\u{665}\u{666}",
     ];
-    inputs
-        .iter()
-        .map(|i| obj! { "input" => *i, "code" => code(&Otp::parse(i)) })
-        .collect::<Vec<_>>()
-        .into()
+    inputs.iter().map(|i| obj! { "input" => *i, "code" => code(&Otp::parse(i)) }).collect::<Vec<_>>().into()
 }
 
 pub(super) fn email() -> Json {

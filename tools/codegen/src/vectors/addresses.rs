@@ -1,11 +1,9 @@
 //! Vectors of the address and pricing rules: pincode, mobile, address, NCR, totals.
 
 use super::code;
-use marque_domain::address::{
-    is_ncr_pincode, Address, AddressInput, DeliveryRegion, IndianMobile, Pincode,
-};
-use marque_domain::cart::Quantity;
 use crate::json::{obj, Json};
+use marque_domain::address::{is_ncr_pincode, Address, AddressInput, DeliveryRegion, IndianMobile, Pincode};
+use marque_domain::cart::Quantity;
 use marque_domain::pricing::{DiscountPercent, Offer, PricedLine, Totals};
 use marque_domain::tax::Gstin;
 use marque_domain::Money;
@@ -24,11 +22,7 @@ pub(super) fn pincode() -> Json {
         "100000",
         "\u{ff11}10001",
     ];
-    inputs
-        .iter()
-        .map(|i| obj! { "input" => *i, "code" => code(&Pincode::parse(i)) })
-        .collect::<Vec<_>>()
-        .into()
+    inputs.iter().map(|i| obj! { "input" => *i, "code" => code(&Pincode::parse(i)) }).collect::<Vec<_>>().into()
 }
 
 pub(super) fn address_mobile() -> Json {
@@ -46,11 +40,7 @@ pub(super) fn address_mobile() -> Json {
         "+919876543210",
         "",
     ];
-    inputs
-        .iter()
-        .map(|i| obj! { "input" => *i, "code" => code(&IndianMobile::parse(i)) })
-        .collect::<Vec<_>>()
-        .into()
+    inputs.iter().map(|i| obj! { "input" => *i, "code" => code(&IndianMobile::parse(i)) }).collect::<Vec<_>>().into()
 }
 
 /// Valid ones of several states and registration numbers, each part wrong in turn,
@@ -92,11 +82,7 @@ pub(super) fn gstin() -> Json {
         b[at] = if b[at].is_ascii_digit() { b'0' + (b[at] - b'0' + 3) % 10 } else { b'A' + (b[at] - b'A' + 3) % 26 };
         inputs.push(String::from_utf8(b).unwrap_or_default());
     }
-    inputs
-        .iter()
-        .map(|i| obj! { "input" => i.as_str(), "code" => code(&Gstin::parse(i)) })
-        .collect::<Vec<_>>()
-        .into()
+    inputs.iter().map(|i| obj! { "input" => i.as_str(), "code" => code(&Gstin::parse(i)) }).collect::<Vec<_>>().into()
 }
 
 fn address_json(a: &AddressInput) -> Json {
@@ -118,31 +104,14 @@ pub(super) fn address() -> Json {
         pincode: "110001".into(),
         gstin: String::new(),
     };
-    let with_state = |state: &str| AddressInput {
-        state: state.into(),
-        ..good.clone()
-    };
-    let with_gstin = |gstin: &str| AddressInput {
-        gstin: gstin.into(),
-        ..good.clone()
-    };
+    let with_state = |state: &str| AddressInput { state: state.into(), ..good.clone() };
+    let with_gstin = |gstin: &str| AddressInput { gstin: gstin.into(), ..good.clone() };
     let inputs = [
         good.clone(),
         AddressInput::default(),
-        AddressInput {
-            house_no: "  ".into(),
-            ..good.clone()
-        },
-        AddressInput {
-            city: String::new(),
-            state: String::new(),
-            ..good.clone()
-        },
-        AddressInput {
-            mobile_no: "5876543210".into(),
-            pincode: "011001".into(),
-            ..good.clone()
-        },
+        AddressInput { house_no: "  ".into(), ..good.clone() },
+        AddressInput { city: String::new(), state: String::new(), ..good.clone() },
+        AddressInput { mobile_no: "5876543210".into(), pincode: "011001".into(), ..good.clone() },
         with_state(" tamil nadu "),
         with_state("JAMMU AND KASHMIR"),
         with_state("Dadra and Nagar Haveli and Daman and Diu"),
@@ -157,23 +126,14 @@ pub(super) fn address() -> Json {
         with_gstin("  "),
         with_gstin("07AAKCM4821R1ZV"),
         with_gstin("07AAKCM4821R1Z"),
-        AddressInput {
-            state: "Nowhere".into(),
-            gstin: "GSTIN".into(),
-            city: " ".into(),
-            ..good.clone()
-        },
+        AddressInput { state: "Nowhere".into(), gstin: "GSTIN".into(), city: " ".into(), ..good.clone() },
     ];
     inputs
         .iter()
         .map(|a| {
             let errors = match Address::parse(a) {
                 Ok(_) => Json::Obj(vec![]),
-                Err(e) => Json::Obj(
-                    e.iter()
-                        .map(|(f, m)| (f.name().to_owned(), Json::from(m.code())))
-                        .collect(),
-                ),
+                Err(e) => Json::Obj(e.iter().map(|(f, m)| (f.name().to_owned(), Json::from(m.code()))).collect()),
             };
             obj! { "input" => address_json(a), "errors" => errors }
         })
@@ -183,20 +143,13 @@ pub(super) fn address() -> Json {
 
 pub(super) fn ncr() -> Json {
     let inputs = [
-        "110001", "121001", "201301", "122001", "109999", "111001", "120999", "123001", "200999",
-        "202001", "560001", " 110001", "110", "11", "",
+        "110001", "121001", "201301", "122001", "109999", "111001", "120999", "123001", "200999", "202001", "560001",
+        " 110001", "110", "11", "",
     ];
-    inputs
-        .iter()
-        .map(|i| obj! { "pincode" => *i, "ncr" => is_ncr_pincode(i) })
-        .collect::<Vec<_>>()
-        .into()
+    inputs.iter().map(|i| obj! { "pincode" => *i, "ncr" => is_ncr_pincode(i) }).collect::<Vec<_>>().into()
 }
 
-#[expect(
-    clippy::inconsistent_digit_grouping,
-    reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50"
-)]
+#[expect(clippy::inconsistent_digit_grouping, reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50")]
 pub(super) fn totals() -> Json {
     let line = |price: i64, qty: u32, inside: i64, outside: i64| PricedLine {
         unit_price: Money::from_paise(price),
@@ -205,24 +158,8 @@ pub(super) fn totals() -> Json {
         outside_ncr: Money::from_paise(outside),
     };
     let carts: Vec<(Vec<PricedLine>, &str, i64, u32)> = vec![
-        (
-            vec![
-                line(1_000_00, 3, 50_00, 150_00),
-                line(2_499_50, 1, 0, 200_00),
-            ],
-            "110001",
-            1,
-            10,
-        ),
-        (
-            vec![
-                line(1_000_00, 3, 50_00, 150_00),
-                line(2_499_50, 1, 0, 200_00),
-            ],
-            "560001",
-            1,
-            10,
-        ),
+        (vec![line(1_000_00, 3, 50_00, 150_00), line(2_499_50, 1, 0, 200_00)], "110001", 1, 10),
+        (vec![line(1_000_00, 3, 50_00, 150_00), line(2_499_50, 1, 0, 200_00)], "560001", 1, 10),
         (vec![line(99_999, 1, 0, 0)], "560001", 5, 10),
         (vec![line(123_450, 1, 10_00, 20_00)], "122001", 1, 7),
         (vec![line(500_00, 2, 10_00, 20_00)], "122001", 0, 50),

@@ -1,9 +1,9 @@
 //! Vectors of the catalog and order rules: titles, condition labels, filters, status badges.
 
 use super::code;
+use crate::json::{obj, Json};
 use marque_domain::catalog::Condition;
 use marque_domain::filters::{BrandSlug, ConditionFilter, FilterList, FilterValue, FuelFilter};
-use crate::json::{obj, Json};
 use marque_domain::order::OrderStatusBadge;
 use marque_domain::titles::{truncate_title, TitlePlace};
 
@@ -13,10 +13,7 @@ pub(super) fn truncation() -> Json {
         ("Front Brake Pad Set".into(), 5),
         ("abc ".into(), 3),
         ("Caf\u{e9} Mirror".into(), 4),
-        (
-            "\u{92c}\u{94d}\u{930}\u{947}\u{915} \u{92a}\u{948}\u{921}".into(),
-            5,
-        ),
+        ("\u{92c}\u{94d}\u{930}\u{947}\u{915} \u{92a}\u{948}\u{921}".into(), 5),
         ("\u{1f697}".repeat(46), 45),
         ("x".into(), 0),
     ];
@@ -55,12 +52,7 @@ pub(super) fn condition_labels() -> Json {
 
 fn parsed<T: FilterValue>(kind: &str, raw: &str) -> Json {
     let r = FilterList::<T>::parse(raw);
-    let values = r.as_ref().ok().map(|l| {
-        l.values()
-            .iter()
-            .map(|v| v.code().to_owned())
-            .collect::<Vec<_>>()
-    });
+    let values = r.as_ref().ok().map(|l| l.values().iter().map(|v| v.code().to_owned()).collect::<Vec<_>>());
     obj! { "kind" => kind, "raw" => raw, "values" => values, "code" => code(&r) }
 }
 

@@ -93,7 +93,8 @@ impl OverHttp {
     }
 
     pub async fn pay_json(&self, body: Value) -> (u16, Value) {
-        let answer = self.client.post(format!("{}/pay", self.base)).json(&body).send().await.expect("the sandbox answers");
+        let answer =
+            self.client.post(format!("{}/pay", self.base)).json(&body).send().await.expect("the sandbox answers");
         (answer.status().as_u16(), answer.json().await.expect("a JSON answer"))
     }
 }
@@ -115,12 +116,15 @@ impl ProviderDriver for InProcess {
             Outcome::Failure => marque_razorpay_sandbox::Outcome::Failure,
         };
         match self.0.pay(&order.0, outcome).expect("a payable order") {
-            PayAnswer::Paid(handler) => {
-                Attempt::Paid { payment_id: PaymentId(handler.razorpay_payment_id), signature: handler.razorpay_signature }
-            }
+            PayAnswer::Paid(handler) => Attempt::Paid {
+                payment_id: PaymentId(handler.razorpay_payment_id),
+                signature: handler.razorpay_signature,
+            },
             PayAnswer::Failed(failure) => {
                 let metadata = failure.error.metadata.expect("metadata");
-                Attempt::Failed { payment_id: PaymentId(metadata["payment_id"].as_str().expect("payment_id").to_owned()) }
+                Attempt::Failed {
+                    payment_id: PaymentId(metadata["payment_id"].as_str().expect("payment_id").to_owned()),
+                }
             }
         }
     }
@@ -135,7 +139,8 @@ impl ProviderDriver for InProcess {
 #[async_trait]
 impl ProviderDriver for OverHttp {
     async fn pay(&self, order: &PaymentOrderId, outcome: Outcome) -> Attempt {
-        let (status, body) = self.pay_json(json!({ "order_id": order.0, "key_id": KEY_ID, "outcome": outcome_name(outcome) })).await;
+        let (status, body) =
+            self.pay_json(json!({ "order_id": order.0, "key_id": KEY_ID, "outcome": outcome_name(outcome) })).await;
         assert_eq!(status, 200, "{body}");
         match body["error"]["metadata"]["payment_id"].as_str() {
             Some(payment_id) => Attempt::Failed { payment_id: PaymentId(payment_id.to_owned()) },

@@ -49,9 +49,8 @@ pub async fn on_server(suite: &str) -> (Database, Database) {
     admin.define_editor("marque_suite", &password).await.expect("define the suite's database user");
     let user = Credentials { username: "marque_suite".to_owned(), password, level: UserLevel::Database };
     let options = ConnectOptions { credentials: Some(user), ..options };
-    let db = Database::connect_with(&url, &options)
-        .await
-        .unwrap_or_else(|e| panic!("open {url} as the database user: {e}"));
+    let db =
+        Database::connect_with(&url, &options).await.unwrap_or_else(|e| panic!("open {url} as the database user: {e}"));
     (db, admin)
 }
 

@@ -36,7 +36,8 @@ struct Server {
 
 impl Server {
     fn start(cmd: &mut Command) -> Self {
-        let mut child = cmd.arg("serve").stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the binary starts");
+        let mut child =
+            cmd.arg("serve").stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the binary starts");
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();
         let base = loop {
@@ -53,7 +54,13 @@ impl Server {
         let _ = self.child.wait();
     }
 
-    async fn json(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+    async fn json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         let mut request = self.client.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -99,7 +106,8 @@ async fn shop_with_an_order(server: &Server) -> (String, String) {
         .text("email", "asha@example.in")
         .text("password", "abcdef1!")
         .text("mobile", mobile);
-    let resp = server.client.post(format!("{}/api/register", server.base)).multipart(form).send().await.expect("answer");
+    let resp =
+        server.client.post(format!("{}/api/register", server.base)).multipart(form).send().await.expect("answer");
     assert_eq!(resp.status().as_u16(), 200);
     let outbox = server.get("/api/dev/outbox", None).await;
     let code: String = outbox
@@ -115,7 +123,8 @@ async fn shop_with_an_order(server: &Server) -> (String, String) {
     let user = server.get("/api/user", Some(&token)).await["user"]["_id"].as_str().expect("id").to_owned();
     let address = json!({ "houseNo": "12B", "street": "", "landmark": "", "city": "Town", "state": "Delhi",
                           "mobileNo": "9876543210", "pincode": "110001", "gstin": "" });
-    let (status, added) = server.json(reqwest::Method::PATCH, &format!("/api/add/address/{user}"), Some(&token), Some(address)).await;
+    let (status, added) =
+        server.json(reqwest::Method::PATCH, &format!("/api/add/address/{user}"), Some(&token), Some(address)).await;
     assert_eq!(status, 200, "{added}");
     let products = server.get("/api/get/new-products", None).await;
     let product = products["data"]
@@ -124,10 +133,16 @@ async fn shop_with_an_order(server: &Server) -> (String, String) {
         .expect("a product in stock")["_id"]
         .clone();
     let paying = server
-        .post("/api/razorpay/pay", Some(&token), json!({ "products": [{ "_id": product, "quantity": 1 }], "address": { "_id": added["_id"] } }))
+        .post(
+            "/api/razorpay/pay",
+            Some(&token),
+            json!({ "products": [{ "_id": product, "quantity": 1 }], "address": { "_id": added["_id"] } }),
+        )
         .await;
     let order_id = paying["paymentResponse"]["id"].clone();
-    let handler = server.post("/sandbox/razorpay/pay", None, json!({ "order_id": order_id, "key_id": KEY_ID, "outcome": "success" })).await;
+    let handler = server
+        .post("/sandbox/razorpay/pay", None, json!({ "order_id": order_id, "key_id": KEY_ID, "outcome": "success" }))
+        .await;
     let option = json!({ "razorpayOption": {
         "order_id": handler["razorpay_order_id"], "razorpay_order_id": handler["razorpay_order_id"],
         "razorpay_payment_id": handler["razorpay_payment_id"], "razorpay_signature": handler["razorpay_signature"] } });
@@ -139,12 +154,19 @@ async fn shop_with_an_order(server: &Server) -> (String, String) {
 async fn snapshot(server: &Server, token: &str, user: &str) -> (Value, Value, Value, Vec<u8>) {
     let products = server.get("/api/get/new-products", None).await;
     // A search (full-text index) for a word of the newest product's name.
-    let word: String = products["data"][0]["name"].as_str().expect("a name").chars().take_while(char::is_ascii_alphanumeric).collect();
+    let word: String =
+        products["data"][0]["name"].as_str().expect("a name").chars().take_while(char::is_ascii_alphanumeric).collect();
     let search = server.get(&format!("/api/get/productBySearch?search={word}&page=1"), None).await;
     let orders = server.get(&format!("/api/get/orderhistory/{user}"), Some(token)).await;
     let me = server.get("/api/user", Some(token)).await;
     let order = orders["result"][0]["_id"].as_str().expect("an order").to_owned();
-    let resp = server.client.get(format!("{}/api/get/invoice/{order}", server.base)).bearer_auth(token).send().await.expect("answer");
+    let resp = server
+        .client
+        .get(format!("{}/api/get/invoice/{order}", server.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("answer");
     assert_eq!(resp.status().as_u16(), 200);
     let pdf = resp.bytes().await.expect("the invoice").to_vec();
     (json!([products, search]), orders, me, pdf)
@@ -280,7 +302,8 @@ struct Shops {
 }
 
 fn two_shops() -> Shops {
-    let (kept, other, files) = (tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"));
+    let (kept, other, files) =
+        (tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"));
     let other_backup = files.path().join("other.surql");
     seeded_and_exported(kept.path(), "30", &files.path().join("kept.surql"));
     seeded_and_exported(other.path(), "9", &other_backup);
@@ -297,13 +320,20 @@ fn a_backup_that_does_not_read_through_to_its_end_is_refused_before_anything_is_
     // before it complete: the engine alone would import it without a word), and its last byte.
     let half = whole.len() / 2;
     let line_end = whole[..half].iter().rposition(|b| *b == b'\n').expect("a line break") + 1;
-    for (what, cut) in [("mid-statement", &whole[..half]), ("after a whole line", &whole[..line_end]), ("its last byte", &whole[..whole.len() - 1])] {
+    for (what, cut) in [
+        ("mid-statement", &whole[..half]),
+        ("after a whole line", &whole[..line_end]),
+        ("its last byte", &whole[..whole.len() - 1]),
+    ] {
         let truncated = files.path().join("truncated.surql");
         std::fs::write(&truncated, cut).expect("written");
         let out = run(command(kept.path()).arg("import").arg("--replace").arg(&truncated));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{what}: a truncated backup was imported");
-        assert!(stderr.contains("does not read through to its end") && stderr.contains("nothing was changed"), "{what}: {stderr}");
+        assert!(
+            stderr.contains("does not read through to its end") && stderr.contains("nothing was changed"),
+            "{what}: {stderr}"
+        );
         assert_eq!(contents(kept.path(), &files.path().join("after.surql")), before, "{what}: the shop is as it was");
         assert!(!kept.path().join("backups").exists(), "{what}: refused before the safety export");
     }
@@ -319,7 +349,10 @@ fn import_replace_saves_what_it_erases_to_a_safety_export_first() {
     let out = run(command(kept.path()).arg("import").arg("--replace").arg(&other_backup));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "import --replace: {}", String::from_utf8_lossy(&out.stderr));
-    let saved: Vec<_> = std::fs::read_dir(kept.path().join("backups")).expect("a backups directory").map(|e| e.expect("entry").path()).collect();
+    let saved: Vec<_> = std::fs::read_dir(kept.path().join("backups"))
+        .expect("a backups directory")
+        .map(|e| e.expect("entry").path())
+        .collect();
     assert_eq!(saved.len(), 1, "{saved:?}");
     let safety = &saved[0];
     let name = safety.file_name().and_then(|n| n.to_str()).expect("a name");
@@ -331,7 +364,11 @@ fn import_replace_saves_what_it_erases_to_a_safety_export_first() {
     let out = run(command(kept.path()).arg("import").arg("--replace").arg(safety));
     assert!(out.status.success(), "restoring the safety export: {}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(contents(kept.path(), &files.path().join("back.surql")), before, "the erased shop is back");
-    assert_eq!(std::fs::read_dir(kept.path().join("backups")).expect("dir").count(), 2, "a second safety export, of the other shop");
+    assert_eq!(
+        std::fs::read_dir(kept.path().join("backups")).expect("dir").count(),
+        2,
+        "a second safety export, of the other shop"
+    );
 
     // An empty database has nothing to save.
     let empty = tempfile::tempdir().expect("dir");

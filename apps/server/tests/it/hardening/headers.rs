@@ -1,7 +1,6 @@
 //! Black-box tests of what every response carries (security headers) and what every request
 //! may send (body limits): the real server on port 0.
 
-
 use crate::helpers::customers::{customer, read};
 use crate::helpers::{spawn_shop, spawn_with, TestShop};
 use marque_server::settings::Environment;
@@ -37,7 +36,9 @@ fn assert_hardened(resp: &reqwest::Response, what: &str) {
 #[tokio::test]
 async fn pages_and_api_answers_carry_the_security_headers() {
     let shop = spawn_shop().await;
-    for path in ["/", "/search?q=brake", "/no-such-page", "/api/get/new-products", "/api/get/no-such-call", "/robots.txt"] {
+    for path in
+        ["/", "/search?q=brake", "/no-such-page", "/api/get/new-products", "/api/get/no-such-call", "/robots.txt"]
+    {
         let resp = shop.get(path).await;
         assert_hardened(&resp, path);
         assert_eq!(header(&resp, "strict-transport-security"), None, "{path}: no HSTS outside prod");
@@ -58,7 +59,8 @@ async fn pages_and_api_answers_carry_the_security_headers() {
 async fn a_page_holds_no_inline_executable_script() {
     let shop = spawn_shop().await;
     let html = shop.get("/").await.text().await.expect("html");
-    let source = std::fs::read_to_string(crate::helpers::repo_root().join("frontends/shell/public/index.html")).expect("the shell's template");
+    let source = std::fs::read_to_string(crate::helpers::repo_root().join("frontends/shell/public/index.html"))
+        .expect("the shell's template");
     for (what, text) in [("the served page", html.as_str()), ("the shell's template", source.as_str())] {
         for tag in text.split("<script").skip(1).map(|rest| rest.split('>').next().unwrap_or_default()) {
             let data = tag.contains("type=\"application/json\"") || tag.contains("type=\"application/ld+json\"");
@@ -101,7 +103,9 @@ async fn prod_refuses_a_dev_configuration_with_every_reason_at_once() {
     let mut flags = marque_server::Flags::for_tests(std::path::PathBuf::from("/nonexistent-web-dir"));
     flags.env = Environment::Prod;
     let err = marque_server::Settings::from_flags(flags).expect_err("refused").to_string();
-    for name in ["MARQUE_SHOP_GSTIN", "MARQUE_RAZORPAY_KEY_ID", "MARQUE_SMTP_HOST", "MARQUE_SECRET", "MARQUE_CLIENT_VALIDATION"] {
+    for name in
+        ["MARQUE_SHOP_GSTIN", "MARQUE_RAZORPAY_KEY_ID", "MARQUE_SMTP_HOST", "MARQUE_SECRET", "MARQUE_CLIENT_VALIDATION"]
+    {
         assert!(err.contains(name), "{name} in {err}");
     }
 }
@@ -121,7 +125,8 @@ fn url(shop: &TestShop, path: &str) -> String {
 async fn an_oversized_json_body_is_refused_with_413() {
     let shop = spawn_shop().await;
     let big = serde_json::json!({ "email": "a@b.in", "password": "x".repeat(100 * 1024) });
-    assert_too_large(shop.client.post(url(&shop, "/api/login")).json(&big).send().await.expect("answer"), "login").await;
+    assert_too_large(shop.client.post(url(&shop, "/api/login")).json(&big).send().await.expect("answer"), "login")
+        .await;
     // The same call within the limit is answered as usual.
     let small = serde_json::json!({ "email": "a@b.in", "password": "abcdef1!" });
     let (status, _) = read(shop.client.post(url(&shop, "/api/login")).json(&small).send().await.expect("answer")).await;
@@ -153,7 +158,8 @@ async fn chunked(shop: &TestShop, path: &str, total: usize) -> (u16, serde_json:
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer).await;
     let text = String::from_utf8_lossy(&answer);
-    let status: u16 = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("a status line: {text}"));
+    let status: u16 =
+        text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("a status line: {text}"));
     let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
     (status, serde_json::from_str(body).unwrap_or_else(|e| panic!("JSON ({e}): {text}")))
 }
@@ -174,7 +180,9 @@ async fn pictures_have_a_larger_limit_and_refuse_past_it() {
     // 1 MB is far above a JSON call's limit but within a picture's: the picture itself is judged.
     let form = reqwest::multipart::Form::new()
         .part("profile", reqwest::multipart::Part::bytes(vec![7u8; 1024 * 1024]).file_name("me.png"));
-    let (status, body) = read(shop.client.patch(url(&shop, &path)).bearer_auth(&token).multipart(form).send().await.expect("answer")).await;
+    let (status, body) =
+        read(shop.client.patch(url(&shop, &path)).bearer_auth(&token).multipart(form).send().await.expect("answer"))
+            .await;
     assert_eq!((status, body["code"].as_str()), (400, Some("avatar.invalid")), "{body}");
     let form = reqwest::multipart::Form::new()
         .part("profile", reqwest::multipart::Part::bytes(vec![7u8; 7 * 1024 * 1024]).file_name("me.png"));
@@ -188,10 +196,12 @@ async fn the_webhook_has_its_own_limit() {
     let webhook = url(&shop, "/api/razorpay/webhook");
     // 100 KiB is within the webhook's limit: judged by its signature.
     let event = format!("{{\"event\":\"payment.captured\",\"pad\":\"{}\"}}", "x".repeat(100 * 1024));
-    let resp = shop.client.post(&webhook).header("x-razorpay-signature", "00").body(event).send().await.expect("answer");
+    let resp =
+        shop.client.post(&webhook).header("x-razorpay-signature", "00").body(event).send().await.expect("answer");
     let (status, body) = read(resp).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("payment.signature_invalid")), "{body}");
     let event = format!("{{\"event\":\"payment.captured\",\"pad\":\"{}\"}}", "x".repeat(300 * 1024));
-    let resp = shop.client.post(&webhook).header("x-razorpay-signature", "00").body(event).send().await.expect("answer");
+    let resp =
+        shop.client.post(&webhook).header("x-razorpay-signature", "00").body(event).send().await.expect("answer");
     assert_too_large(resp, "a 300 KiB event").await;
 }

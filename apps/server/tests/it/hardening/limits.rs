@@ -2,7 +2,6 @@
 //! `Retry-After`, per customer, counted in the database the instances share; catalog reads
 //! are never limited.
 
-
 use std::sync::Arc;
 
 use crate::helpers::customers::{authed, customer, read};
@@ -24,7 +23,13 @@ fn low() -> ThrottleRules {
     }
 }
 
-async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value, Option<String>) {
+async fn call(
+    shop: &TestShop,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (u16, Value, Option<String>) {
     let mut request = authed(shop, method, path, token).await;
     if let Some(body) = body {
         request = request.json(&body);
@@ -39,7 +44,8 @@ fn assert_limited((status, body, retry): &(u16, Value, Option<String>), what: &s
     assert_eq!(*status, 429, "{what}: {body}");
     assert_eq!(body["code"], "request.too_many", "{what}: {body}");
     assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {body}");
-    let seconds: u64 = retry.as_deref().and_then(|r| r.parse().ok()).unwrap_or_else(|| panic!("{what}: Retry-After {retry:?}"));
+    let seconds: u64 =
+        retry.as_deref().and_then(|r| r.parse().ok()).unwrap_or_else(|| panic!("{what}: Retry-After {retry:?}"));
     // The last minute is estimated from this and the previous minute's counts (`marque_domain::rate`): after a
     // burst, one more call may wait into the next minute, never two whole minutes.
     assert!((1..120).contains(&seconds), "{what}: Retry-After {seconds}");
@@ -77,13 +83,21 @@ async fn wishlist_writes_are_limited_per_customer() {
 async fn address_writes_are_limited() {
     let (shop, _) = spawn_app_with(|c| c.rate_limits = low()).await;
     let (token, user) = customer(&shop, "a1@example.in", "9876500003").await;
-    let (status, body, _) = call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, Some(address())).await;
+    let (status, body, _) =
+        call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, Some(address())).await;
     assert_eq!(status, 200, "{body}");
     let id = body["_id"].as_str().expect("id").to_owned();
-    let (status, body, _) = call(&shop, Method::PATCH, &format!("/api/edit/address/{id}"), &token, Some(address())).await;
+    let (status, body, _) =
+        call(&shop, Method::PATCH, &format!("/api/edit/address/{id}"), &token, Some(address())).await;
     assert_eq!(status, 200, "{body}");
-    assert_limited(&call(&shop, Method::DELETE, &format!("/api/remove/{user}/address/{id}"), &token, None).await, "remove");
-    assert_limited(&call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, Some(address())).await, "add");
+    assert_limited(
+        &call(&shop, Method::DELETE, &format!("/api/remove/{user}/address/{id}"), &token, None).await,
+        "remove",
+    );
+    assert_limited(
+        &call(&shop, Method::PATCH, &format!("/api/add/address/{user}"), &token, Some(address())).await,
+        "add",
+    );
 }
 
 #[tokio::test]
@@ -104,7 +118,12 @@ async fn profile_updates_and_invoices_are_limited() {
     let (token, user) = customer(&shop, "u1@example.in", "9876500005").await;
     let update = || async {
         let form = reqwest::multipart::Form::new().text("name", "Asha R");
-        let resp = authed(&shop, Method::PATCH, &format!("/api/update/user/{user}"), &token).await.multipart(form).send().await.expect("answer");
+        let resp = authed(&shop, Method::PATCH, &format!("/api/update/user/{user}"), &token)
+            .await
+            .multipart(form)
+            .send()
+            .await
+            .expect("answer");
         let retry = resp.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
         let (status, body) = read(resp).await;
         (status, body, retry)

@@ -63,8 +63,15 @@ async fn a_page_with_a_customers_data_is_never_compressed() {
     let (status, encoding, cache, body) = page(Some(format!("marque_session={token}"))).await;
     assert_eq!((status, encoding, cache.as_deref()), (200, None, Some("private, no-store")));
     let html = String::from_utf8(body.to_vec()).expect("plain HTML");
-    assert!(html.contains("marque-session-data") && html.contains("asha@example.in"), "the customer's answers are there");
+    assert!(
+        html.contains("marque-session-data") && html.contains("asha@example.in"),
+        "the customer's answers are there"
+    );
 
     let (status, encoding, cache, _) = page(None).await;
-    assert_eq!((status, encoding.as_deref(), cache.as_deref()), (200, Some("br"), Some("no-cache")), "a visitor's page is compressed");
+    assert_eq!(
+        (status, encoding.as_deref(), cache.as_deref()),
+        (200, Some("br"), Some("no-cache")),
+        "a visitor's page is compressed"
+    );
 }

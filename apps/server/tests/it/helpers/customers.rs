@@ -29,7 +29,11 @@ pub async fn get_auth(shop: &TestShop, path: &str, token: &str) -> (u16, Value) 
 }
 
 pub fn form(name: &str, email: &str, mobile: &str) -> Form {
-    Form::new().text("name", name.to_owned()).text("email", email.to_owned()).text("password", PASSWORD).text("mobile", mobile.to_owned())
+    Form::new()
+        .text("name", name.to_owned())
+        .text("email", email.to_owned())
+        .text("password", PASSWORD)
+        .text("mobile", mobile.to_owned())
 }
 
 pub async fn register(shop: &TestShop, form: Form) -> (u16, Value) {

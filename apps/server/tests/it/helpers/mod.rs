@@ -72,7 +72,8 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Flags)) -> (TestShop, Ap
 /// Serves `app` on a free port until the test ends.
 pub async fn serve(app: &App) -> TestShop {
     let routes = app.routes().expect("routes build");
-    let acceptor = NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds").with_timeouts(app.settings.limits.timeouts());
+    let acceptor =
+        NoDelayAcceptor::bind("127.0.0.1:0").await.expect("port 0 binds").with_timeouts(app.settings.limits.timeouts());
     let addr = acceptor.local_addr()[0].as_socket_addr().copied().expect("a socket address");
     tokio::spawn(Server::new_with_acceptor(acceptor).run(routes));
     TestShop { base: format!("http://{addr}"), client: reqwest::Client::new() }
@@ -97,7 +98,11 @@ pub fn query_value(url: &str, name: &str) -> String {
 }
 
 /// Polls `check` every 20 ms until it holds, for at most `limit`; returns how long it took.
-pub async fn within(limit: std::time::Duration, what: &str, mut check: impl AsyncFnMut() -> bool) -> std::time::Duration {
+pub async fn within(
+    limit: std::time::Duration,
+    what: &str,
+    mut check: impl AsyncFnMut() -> bool,
+) -> std::time::Duration {
     let start = std::time::Instant::now();
     loop {
         if check().await {

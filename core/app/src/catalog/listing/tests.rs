@@ -21,7 +21,12 @@ fn brakes() -> Category {
 }
 
 fn engine() -> Category {
-    Category { id: "cat-engine".into(), name: "Engine".into(), slug: "engine".into(), subcategories: vec![sub("pistons")] }
+    Category {
+        id: "cat-engine".into(),
+        name: "Engine".into(),
+        slug: "engine".into(),
+        subcategories: vec![sub("pistons")],
+    }
 }
 
 fn brand(slug: &str) -> OemBrand {
@@ -157,7 +162,11 @@ async fn an_unknown_category_or_subcategory_is_not_found() {
         assert_eq!(err, CatalogError::CategoryNotFound, "{slug:?}");
     }
     assert_eq!(err_text(&service, "brakes", "nope").await, Some(CatalogError::CategoryNotFound));
-    assert_eq!(err_text(&service, "brakes", "pistons").await, Some(CatalogError::CategoryNotFound), "another category's");
+    assert_eq!(
+        err_text(&service, "brakes", "pistons").await,
+        Some(CatalogError::CategoryNotFound),
+        "another category's"
+    );
     assert_eq!(err_text(&service, "nope", "pads").await, Some(CatalogError::CategoryNotFound));
     assert_eq!(CatalogError::CategoryNotFound.to_string(), "Category not found");
 }
@@ -208,5 +217,8 @@ async fn a_store_that_is_down_is_unavailable() {
     let mut brands_fail = store_with_categories();
     brands_fail.expect_brands().returning(|| Err(unavailable()));
     let service = CatalogService::new(Arc::new(brands_fail));
-    assert_eq!(service.category_listing("brakes", &filters(Some("bmw"), None, None), Page::FIRST).await.err(), expected);
+    assert_eq!(
+        service.category_listing("brakes", &filters(Some("bmw"), None, None), Page::FIRST).await.err(),
+        expected
+    );
 }
