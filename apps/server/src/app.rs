@@ -29,12 +29,13 @@ use marque_storefront::{ApiEndpoint, Storefront, StorefrontOptions, StorefrontSe
 use marque_surreal::Database;
 use poem::{EndpointExt, Route};
 
+use crate::seed;
 use crate::settings::blobs::Blobs;
 use crate::settings::notifications::Notifications;
 use crate::settings::payments::Payments;
 use crate::settings::sign_in::SignIn as SignInChoice;
 use crate::settings::{Environment, Settings};
-use crate::{background, seed};
+use marque_app::housekeeping;
 
 /// A configured shop: the use cases the API and the storefront call, and the adapters only the
 /// wiring names (the database, the payment sandbox, the outbox).
@@ -152,9 +153,9 @@ impl App {
         .notifying(Arc::new(orders.clone()));
         let checkout = crate::payments::configure_checkout(checkout, &settings);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
-        background::spawn_hold_sweeper(&checkout, alive_rx.clone());
-        background::spawn_account_sweeper(&accounts, alive_rx.clone());
-        crate::payments::spawn_reconciler(&checkout, &settings, alive_rx.clone());
+        housekeeping::spawn_hold_sweeper(&checkout, alive_rx.clone());
+        housekeeping::spawn_account_sweeper(&accounts, alive_rx.clone());
+        housekeeping::spawn_reconciler(&checkout, settings.orders.reconcile, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox =
             outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });

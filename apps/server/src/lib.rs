@@ -2,7 +2,6 @@
 //! cases and hands those to the HTTP API (`marque-api`) and the storefront (`marque-storefront`).
 
 pub mod app;
-pub mod background;
 pub mod identity;
 pub mod listener;
 pub mod memory;

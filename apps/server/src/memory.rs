@@ -39,7 +39,7 @@ pub fn spawn_trimmer(alive: tokio::sync::watch::Receiver<()>) {
     if held_free().is_none() {
         return;
     }
-    crate::background::spawn_every(CHECK_EVERY, alive, || async {
+    marque_app::housekeeping::spawn_every(CHECK_EVERY, alive, || async {
         let trimmed = tokio::task::spawn_blocking(|| {
             let free = held_free()?;
             if free <= TRIM_ABOVE {

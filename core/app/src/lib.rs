@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod addresses;
 pub mod catalog;
 pub mod checkout;
+pub mod housekeeping;
 pub mod orders;
 pub mod privacy;
 pub mod throttle;

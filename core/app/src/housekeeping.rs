@@ -1,10 +1,11 @@
-//! The server's background loops, each on a task that ends once the app (the sender of `alive`)
-//! is dropped: the hold sweeper and the account store's housekeeping (the use cases' own
-//! clean-ups, run on a timer) and the ticking they share. (The catalog cache's version poll is
+//! The use cases' own housekeeping, run on a timer, each on a task that ends once the app (the
+//! sender of `alive`) is dropped: the hold sweeper (with the provider events past their 90 days),
+//! the account store's sweep, the reconciliation of payments with the provider, and the ticking
+//! they share. The composition root starts them. (The catalog cache's version poll is
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
-//! `marque_api::response_cache::spawn_warmer`; the memory trimmer is `crate::memory`'s.)
+//! `marque_api::response_cache::spawn_warmer`; the server's memory trimmer is its own.)
 
-use marque_app::{AccountService, CheckoutService};
+use crate::{AccountService, CheckoutService};
 
 /// How often unpaid holds past their 15 minutes give their stock back.
 const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(30);
@@ -20,7 +21,7 @@ pub fn spawn_hold_sweeper(checkout: &CheckoutService, alive: tokio::sync::watch:
                 Ok(n) => tracing::info!(released = n, "gave back the stock of unpaid holds"),
                 Err(e) => tracing::warn!(error = %e, "releasing expired holds failed; trying again later"),
             }
-            crate::payments::forget_old_events(&checkout).await;
+            forget_old_events(&checkout).await;
         }
     });
 }
@@ -66,6 +67,41 @@ where
                 _ = alive.changed() => break,
             }
             work().await;
+        }
+    });
+}
+
+/// Deletes provider events past their 90 days. Best effort: tried again on the next sweep.
+async fn forget_old_events(checkout: &CheckoutService) {
+    match checkout.forget_old_events().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(deleted = n, "forgot payment events older than 90 days"),
+        Err(e) => tracing::warn!(error = %e, "forgetting old payment events failed; trying again later"),
+    }
+}
+
+/// Reconciles payments with the provider at once and then every `period`
+/// (`MARQUE_RECONCILE_SECONDS`), until `alive`'s sender (the app) is dropped.
+pub fn spawn_reconciler(
+    checkout: &CheckoutService,
+    period: std::time::Duration,
+    alive: tokio::sync::watch::Receiver<()>,
+) {
+    let checkout = checkout.clone();
+    spawn_every(period, alive, move || {
+        let checkout = checkout.clone();
+        async move {
+            match checkout.reconcile().await {
+                Ok(done) if done.placed + done.refunded + done.failed > 0 => tracing::info!(
+                    checked = done.checked,
+                    placed = done.placed,
+                    refunded = done.refunded,
+                    failed = done.failed,
+                    "reconciled payments with the provider"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "reconciling payments failed; trying again later"),
+            }
         }
     });
 }
