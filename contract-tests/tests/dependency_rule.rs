@@ -8,8 +8,7 @@
 //! - the HTTP API (`marque-api`, apps/api) on no workspace crate but `marque-domain`,
 //!   `marque-ports` and `marque-app`; the storefront (`marque-storefront`, apps/storefront) on
 //!   those and `marque-api` (its tests may use `marque-contract-tests`): never on an adapter nor
-//!   on `apps/server` (one named exception: the API's cache of finished responses follows the
-//!   catalog cache's stamps, so `marque-api` names `marque-catalog-cache`), and shipping no database driver, mailer or HTTP client (poem is theirs);
+//!   on `apps/server`, and shipping no database driver, mailer or HTTP client (poem is theirs);
 //! - nothing depends on the binary (`marque-server`, apps/server) but its own tests;
 //! - an adapter (`adapters/*`, the catalog cache's decorator included) on no workspace crate but
 //!   `marque-domain` and `marque-ports` (its tests may use `marque-contract-tests`): never on
@@ -202,11 +201,6 @@ fn violations(metadata: &Value) -> Vec<String> {
                     if !kind.ships() {
                         allowed.push("marque-contract-tests");
                     }
-                    // The cache of finished responses keeps an answer only while the catalog cache's stamp
-                    // it was made under still holds (docs/adr/0002); a port for those stamps is a follow-up.
-                    if p.layer == Layer::HttpApi {
-                        allowed.push("marque-catalog-cache");
-                    }
                     if dep_layer.is_some() && !allowed.contains(&dep.as_str()) {
                         found.push(breach(
                             "the API and the storefront see the use cases, ports and domain (the storefront the API too), \
@@ -228,8 +222,7 @@ fn violations(metadata: &Value) -> Vec<String> {
                 found.push(breach("adapters implement ports; they never call use cases, the API or the storefront"));
             }
             let stands_in_for = p.layer == Layer::Sandbox && p.name.strip_suffix("-sandbox") == Some(dep.as_str());
-            let finished_responses = p.layer == Layer::HttpApi && dep == "marque-catalog-cache";
-            if p.layer != Layer::App && adapter_like(dep_layer) && !stands_in_for && !finished_responses {
+            if p.layer != Layer::App && adapter_like(dep_layer) && !stands_in_for {
                 found.push(breach(
                     "only apps/server wires adapters in (a sandbox may use the adapter it stands in for)",
                 ));
@@ -400,7 +393,7 @@ fn a_workspace_that_keeps_the_rule_passes() {
 
 #[test]
 fn every_kind_of_breach_is_caught() {
-    let breaches: [(&str, Value, &str); 36] = [
+    let breaches: [(&str, Value, &str); 37] = [
         ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
         ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
         ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
@@ -456,6 +449,7 @@ fn every_kind_of_breach_is_caught() {
         ),
         ("marque-catalog-cache", dep("poem", None), "marque-catalog-cache has a dependency on poem"),
         ("marque-api", dep("marque-surreal", None), "marque-api has a dependency on marque-surreal"),
+        ("marque-api", dep("marque-catalog-cache", None), "marque-api has a dependency on marque-catalog-cache"),
         (
             "marque-api",
             dep("marque-razorpay-sandbox", Some("dev")),

@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod addresses;
 pub mod blobs;
 pub mod catalog;
+pub mod catalog_answers;
 pub mod catalog_changes;
 pub mod clock;
 pub mod health;
@@ -26,6 +27,7 @@ pub use accounts::{
 pub use addresses::{AddressStore, AddressStoreError};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
+pub use catalog_answers::{FollowedCatalog, NotedRead, Sources, Stamp, StockForgetHook};
 pub use catalog_changes::{CatalogChanges, CatalogVersion, StockChange, STOCK_CHANGE_WINDOW};
 pub use clock::{Clock, SystemClock};
 pub use health::{Readiness, ReadinessError};

@@ -47,9 +47,10 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_ports::{
-    CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, ProductListing, ProductQuery, ProductSlice,
-    ProductStamp, STOCK_CHANGE_WINDOW,
+    CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, FollowedCatalog, NotedRead, ProductListing,
+    ProductQuery, ProductSlice, ProductStamp, StockForgetHook, STOCK_CHANGE_WINDOW,
 };
+pub use marque_ports::{Sources, Stamp};
 
 /// One cached answer.
 #[derive(Debug, Clone)]
@@ -71,44 +72,19 @@ struct Entry {
     answer: Answer,
 }
 
-/// Which products an answer (or a response made of answers) was made of.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Sources {
-    /// Every product the answers held.
-    pub products: HashSet<ProductId>,
-    /// An answer was ranked by units sold (the best sellers): any stock change may reorder it.
-    pub by_sales: bool,
-}
-
-impl Sources {
-    /// Whether a stock change of `changed` makes what was made of these sources stale.
-    #[must_use]
-    pub fn touched_by(&self, changed: &HashSet<ProductId>) -> bool {
-        self.by_sales || changed.iter().any(|id| self.products.contains(id))
-    }
-
-    fn note(&mut self, answer: &Answer, by_sales: bool) {
-        self.by_sales |= by_sales;
-        answer.for_each_product(|id| {
-            if !self.products.contains(id) {
-                self.products.insert(id.clone());
-            }
-        });
-    }
+/// Notes `answer`'s products (and whether it was ranked by sales) in `sources`.
+fn note(sources: &mut Sources, answer: &Answer, by_sales: bool) {
+    sources.by_sales |= by_sales;
+    answer.for_each_product(|id| {
+        if !sources.products.contains(id) {
+            sources.products.insert(id.clone());
+        }
+    });
 }
 
 tokio::task_local! {
     /// The sources of the answers given while a [`CachedCatalogStore::noting_sources`] runs.
     static NOTED: RefCell<Sources>;
-}
-
-/// What a reader of the cache saw when it started reading: see [`CachedCatalogStore::answering_stamp`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stamp {
-    /// Moves on every clear.
-    pub generation: u64,
-    /// Moves on every clear and every stock forget.
-    forgets: u64,
 }
 
 /// What a [`CachedCatalogStore::refresh`] did.
@@ -389,7 +365,7 @@ impl CachedCatalogStore {
     {
         let by_sales = key.starts_with(BY_SALES);
         let answer = self.cached_or_loaded(key, by_sales, load).await?;
-        let _ = NOTED.try_with(|noted| noted.borrow_mut().note(&answer, by_sales));
+        let _ = NOTED.try_with(|noted| note(&mut noted.borrow_mut(), &answer, by_sales));
         Ok(answer)
     }
 
@@ -460,6 +436,31 @@ fn product_key(id: &ProductId) -> String {
 /// each key prefix only ever holds one kind; treated as a store failure.
 fn mismatch() -> CatalogStoreError {
     CatalogStoreError::Unavailable { reason: "catalog cache: answer of an unexpected kind".into() }
+}
+
+impl FollowedCatalog for CachedCatalogStore {
+    fn answering_generation(&self) -> Option<u64> {
+        CachedCatalogStore::answering_generation(self)
+    }
+
+    fn answering_stamp(&self) -> Option<Stamp> {
+        CachedCatalogStore::answering_stamp(self)
+    }
+
+    fn keep_unless_forgotten(&self, stamp: Stamp, keep: &mut dyn FnMut()) -> bool {
+        CachedCatalogStore::keep_unless_forgotten(self, stamp, keep)
+    }
+
+    fn on_stock_forget(&self, hook: StockForgetHook) {
+        CachedCatalogStore::on_stock_forget(self, hook);
+    }
+
+    fn noting_sources<'a>(
+        &'a self,
+        read: NotedRead<'a>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Sources> + Send + 'a>> {
+        Box::pin(async move { CachedCatalogStore::noting_sources(read).await.1 })
+    }
 }
 
 #[async_trait]

@@ -19,14 +19,14 @@
 //! does any answer. Answers kept before the dictionary exists stay as they are.
 //!
 //! Exactness: each answer is tagged with the catalog cache's
-//! [`answering_stamp`](CachedCatalogStore::answering_stamp) read *before* its product was read,
-//! and with the products it was made of ([`CachedCatalogStore::noting_sources`]). It is given
+//! [`answering_stamp`](FollowedCatalog::answering_stamp) read *before* its product was read,
+//! and with the products it was made of ([`FollowedCatalog::noting_sources`]). It is given
 //! only while the stamp's generation is still the current one: any change to the catalog's
 //! products, brands or categories (seen by the cache's version poll within ~200 ms, or written
 //! through it) moves the generation, so a kept answer never outlives the cache's own answers.
 //! A stock change (an order) forgets, at the same moment the catalog cache does and under its
 //! lock, the answers made of a changed product and those ranked by sales; an answer read before
-//! that forget is not kept after it ([`CachedCatalogStore::keep_unless_forgotten`]).
+//! that forget is not kept after it ([`FollowedCatalog::keep_unless_forgotten`]).
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -34,9 +34,9 @@ use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use bytes::Bytes;
-use marque_catalog_cache::{CachedCatalogStore, Sources, Stamp};
 use marque_domain::catalog::ProductId;
-use marque_ports::{CatalogStore as _, CatalogStoreError};
+use marque_ports::catalog_answers::{noting_sources, FollowedCatalog, Sources, Stamp};
+use marque_ports::CatalogStoreError;
 use poem::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use poem::http::{HeaderValue, Method, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
@@ -125,7 +125,7 @@ impl quick_cache::Weighter<String, Finished> for ByBytes {
 
 /// The kept answers; see the module documentation.
 pub struct ResponseCache {
-    catalog: Arc<CachedCatalogStore>,
+    catalog: Arc<dyn FollowedCatalog>,
     pages: quick_cache::sync::Cache<String, Finished, ByBytes>,
     capacity_bytes: u64,
     /// The other calls' answers, by path and query.
@@ -169,7 +169,7 @@ impl ResponseCache {
     /// calls' in at most about `listing_bytes`. They follow the catalog cache's stock forgets
     /// for as long as they live.
     #[must_use]
-    pub fn new(catalog: Arc<CachedCatalogStore>, capacity_bytes: u64, listing_bytes: u64) -> Arc<Self> {
+    pub fn new(catalog: Arc<dyn FollowedCatalog>, capacity_bytes: u64, listing_bytes: u64) -> Arc<Self> {
         let estimated_items = usize::try_from((capacity_bytes / 700).clamp(64, 1 << 21)).unwrap_or(1 << 21);
         let estimated_listings = usize::try_from((listing_bytes / 16_384).clamp(64, 1 << 16)).unwrap_or(1 << 16);
         let answers = Arc::new(Self {
@@ -182,11 +182,11 @@ impl ResponseCache {
             hasher: std::collections::hash_map::RandomState::new(),
         });
         let weak = Arc::downgrade(&answers);
-        catalog.on_stock_forget(move |products| {
+        catalog.on_stock_forget(Box::new(move |products| {
             if let Some(answers) = weak.upgrade() {
                 answers.forget(products);
             }
-        });
+        }));
         answers
     }
 
@@ -261,7 +261,7 @@ impl ResponseCache {
     fn keep(&self, question: &Question, stamp: Stamp, sources: &Sources, body: &[u8]) {
         let Some(page) = self.finished(question, stamp.generation, sources, body) else { return };
         let (cache, key) = self.cache(question);
-        self.catalog.keep_unless_forgotten(stamp, || cache.insert(key.to_owned(), page));
+        keep_once(self.catalog.as_ref(), stamp, || cache.insert(key.to_owned(), page));
     }
 
     /// The compression, once there is one; a product answer kept before goes into its dictionary.
@@ -350,7 +350,7 @@ impl ResponseCache {
                 }
             }
             let count = ready.len();
-            let kept = this.catalog.keep_unless_forgotten(stamp, || {
+            let kept = keep_once(this.catalog.as_ref(), stamp, || {
                 for (question, page) in ready {
                     let (cache, key) = this.cache(&question);
                     cache.insert(key.to_owned(), page);
@@ -385,7 +385,7 @@ pub async fn serve<E: Endpoint>(next: E, req: Request, pages: &ResponseCache) ->
     }
     // Read before the product is: an answer read across a change is tagged with the old generation.
     let stamp = pages.catalog.answering_stamp();
-    let (resp, sources) = CachedCatalogStore::noting_sources(next.call(req)).await;
+    let (resp, sources) = noting_sources(pages.catalog.as_ref(), next.call(req)).await;
     let resp = resp?.into_response();
     match stamp {
         Some(stamp) if resp.status() == StatusCode::OK => {
@@ -478,6 +478,16 @@ const WARM_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Rest after a warm, as a multiple of how long it took.
 const WARM_SHARE: u32 = 9;
+
+/// Runs `keep` (once) unless the catalog cache cleared or forgot anything since `stamp`; whether it ran.
+fn keep_once(catalog: &dyn FollowedCatalog, stamp: Stamp, keep: impl FnOnce()) -> bool {
+    let mut keep = Some(keep);
+    catalog.keep_unless_forgotten(stamp, &mut || {
+        if let Some(keep) = keep.take() {
+            keep();
+        }
+    })
+}
 
 #[cfg(test)]
 mod tests {

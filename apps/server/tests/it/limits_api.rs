@@ -56,17 +56,21 @@ async fn two_clients_behind_one_trusted_proxy_are_limited_apart() {
     .await;
     customer(&shop, "asha@example.in", "9876543210").await;
     let mut last = 0;
+    // Until the first refusal: hammering on could cross the limit's minute and be let in again.
     for _ in 0..30 {
         last = post_as(&shop, "203.0.113.9", "/api/login", bad_login()).await.0;
+        if last == 429 {
+            break;
+        }
     }
     assert_eq!(last, 429, "the hammering client is refused");
-    let (status, body, _) =
-        post_as(&shop, "198.51.100.7", "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
-    assert_eq!(status, 200, "another client behind the same proxy still logs in: {body}");
     // What the client wrote itself, left of what the proxy appended, changes nothing.
     let (status, _, wait) = post_as(&shop, "198.51.100.7, 203.0.113.9", "/api/login", bad_login()).await;
     assert_eq!(status, 429, "the right-most address is the client");
     assert!(wait.is_some_and(|w| (1..=60).contains(&w)), "Retry-After {wait:?}");
+    let (status, body, _) =
+        post_as(&shop, "198.51.100.7", "/api/login", json!({ "email": "asha@example.in", "password": PASSWORD })).await;
+    assert_eq!(status, 200, "another client behind the same proxy still logs in: {body}");
     // One IPv6 /64 is one client. Another customer's account, so that its own limit of wrong
     // passwords (10 in 15 minutes, from any address) does not answer for the client's.
     customer(&shop, "ravi@example.in", "9123456780").await;
