@@ -9,9 +9,33 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 const OUTSIDE_DOCUMENT: &[(&str, &str)] =
     &[("/razorpay/webhook", "POST"), ("/dev/signin", "GET"), ("/dev/signin/continue", "GET"), ("/dev/outbox", "GET")];
 
-/// Each API path as its segments (`None` for a `{parameter}`), with the methods it takes.
+/// A path of the document as its segments (`None` for a `{parameter}`, which matches any non-empty
+/// segment): what a request's path is matched against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathTemplate(Vec<Option<String>>);
+
+impl PathTemplate {
+    /// The template of a document path such as `/api/get/product/{categorySlug}`.
+    #[must_use]
+    pub fn parse(path: &str) -> Self {
+        Self(
+            path.split('/')
+                .map(|s| if s.starts_with('{') && s.ends_with('}') { None } else { Some(s.to_owned()) })
+                .collect(),
+        )
+    }
+
+    /// Whether a request path, split at its `/`s, matches.
+    #[must_use]
+    pub fn matches(&self, parts: &[&str]) -> bool {
+        self.0.len() == parts.len()
+            && self.0.iter().zip(parts).all(|(t, p)| t.as_deref().map_or(!p.is_empty(), |t| t == *p))
+    }
+}
+
+/// Each API path as its template, with the methods it takes.
 #[derive(Debug, Clone, Default)]
-pub struct AllowTable(Vec<(Vec<Option<String>>, Vec<String>)>);
+pub struct AllowTable(Vec<(PathTemplate, Vec<String>)>);
 
 impl AllowTable {
     /// The table for the document `spec` (JSON, paths under `prefix`) and the routes beside it.
@@ -31,16 +55,12 @@ impl AllowTable {
     }
 
     fn add(&mut self, path: &str, methods: impl IntoIterator<Item = String>) {
-        let segments = path
-            .split('/')
-            .map(|s| if s.starts_with('{') && s.ends_with('}') { None } else { Some(s.to_owned()) })
-            .collect();
         let mut methods: Vec<String> = methods.into_iter().collect();
         if methods.iter().any(|m| m == "GET") {
             // poem answers HEAD wherever it answers GET.
             methods.push("HEAD".to_owned());
         }
-        self.0.push((segments, methods));
+        self.0.push((PathTemplate::parse(path), methods));
     }
 
     /// The `Allow` value for a request path: every method of every template it matches.
@@ -49,9 +69,7 @@ impl AllowTable {
         let parts: Vec<&str> = path.split('/').collect();
         let mut methods: Vec<&str> = Vec::new();
         for (template, allowed) in &self.0 {
-            let matches = template.len() == parts.len()
-                && template.iter().zip(&parts).all(|(t, p)| t.as_deref().map_or(!p.is_empty(), |t| t == *p));
-            if matches {
+            if template.matches(&parts) {
                 methods.extend(allowed.iter().map(String::as_str));
             }
         }

@@ -20,6 +20,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
+use marque_api::allow::PathTemplate;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poem::http::{Method, StatusCode};
 use poem::{handler, Endpoint, IntoResponse, Request, Response};
@@ -170,7 +171,7 @@ pub async fn serve_apart(addr: SocketAddr) -> std::io::Result<SocketAddr> {
 /// Each API path of the published document as its segments (`None` for a `{parameter}`), with
 /// its method and `operationId`: the `operation` label of a request.
 #[derive(Debug, Clone, Default)]
-pub struct Operations(Vec<(Method, Vec<Option<String>>, String)>);
+pub struct Operations(Vec<(Method, PathTemplate, String)>);
 
 impl Operations {
     /// The table of the OpenAPI document `spec` (JSON).
@@ -179,17 +180,14 @@ impl Operations {
         let mut table = Vec::new();
         if let Ok(doc) = serde_json::from_str::<serde_json::Value>(spec) {
             for (path, item) in doc["paths"].as_object().into_iter().flatten() {
-                let segments: Vec<Option<String>> = path
-                    .split('/')
-                    .map(|s| if s.starts_with('{') && s.ends_with('}') { None } else { Some(s.to_owned()) })
-                    .collect();
+                let template = PathTemplate::parse(path);
                 for (method, op) in item.as_object().into_iter().flatten() {
                     let (Ok(method), Some(id)) =
                         (method.to_ascii_uppercase().parse::<Method>(), op["operationId"].as_str())
                     else {
                         continue;
                     };
-                    table.push((method, segments.clone(), id.to_owned()));
+                    table.push((method, template.clone(), id.to_owned()));
                 }
             }
         }
@@ -202,11 +200,7 @@ impl Operations {
     pub fn name(&self, method: &Method, path: &str) -> &str {
         let method = if method == Method::HEAD { &Method::GET } else { method };
         let parts: Vec<&str> = path.split('/').collect();
-        let found = self.0.iter().find(|(m, template, _)| {
-            m == method
-                && template.len() == parts.len()
-                && template.iter().zip(&parts).all(|(t, p)| t.as_deref().map_or(!p.is_empty(), |t| t == *p))
-        });
+        let found = self.0.iter().find(|(m, template, _)| m == method && template.matches(&parts));
         match found {
             Some((_, _, id)) => id,
             None if path == "/metrics" => "metrics",
