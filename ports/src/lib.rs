@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod audit;
 pub mod blobs;
 pub mod catalog;
 pub mod catalog_answers;
@@ -25,6 +26,7 @@ pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, Swept, UserId, UserRecord,
 };
 pub use addresses::{AddressStore, AddressStoreError};
+pub use audit::{Actor, AuditEntry, AuditLog, AuditLogError, AuditPage, AuditQuery, AuditRecord};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use catalog_answers::{FollowedCatalog, NotedRead, Sources, Stamp, StockForgetHook};
@@ -47,8 +49,8 @@ pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
 pub use {
-    accounts::MockAccountStore, addresses::MockAddressStore, blobs::MockBlobStore, catalog::MockCatalogStore,
-    catalog_changes::MockCatalogChanges, health::MockReadiness, identity::MockIdentityProvider,
-    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore, payment::MockPaymentGateway,
-    rate::MockRateCounter, wishlist::MockWishlistStore,
+    accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
+    catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, health::MockReadiness,
+    identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
+    payment::MockPaymentGateway, rate::MockRateCounter, wishlist::MockWishlistStore,
 };

@@ -23,6 +23,7 @@
 
 mod accounts;
 mod addresses;
+mod audit;
 mod backup;
 mod catalog;
 mod conn;

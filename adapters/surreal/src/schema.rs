@@ -69,6 +69,7 @@ const MIGRATIONS: &[Migration] = &[
         name: "orders: payment events handled once, holds per customer, refunds",
         surql: include_str!("schema/0011_payment_safety.surql"),
     },
+    Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -17,6 +17,7 @@ pub mod order;
 pub mod part_number;
 pub mod pricing;
 pub mod rate;
+pub mod staff;
 pub mod tax;
 pub mod titles;
 pub mod wishlist;

@@ -196,6 +196,31 @@ messages! {
     /// Marque: text that is not a Marque invoice number.
     InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
 
+    // Back office: staff and roles (issue 21)
+    /// Marque: an admin call without a valid staff session (no token, a customer's, an expired or revoked one).
+    StaffLoginRequired = "staff.login_required" => "Please sign in to the back office.",
+    /// Marque: a staff member's role does not cover what they asked for.
+    StaffForbidden = "staff.forbidden" => "Your role does not allow this.",
+    /// Marque: a staff role that is not one of owner, catalog, fulfilment.
+    StaffRoleUnknown = "staff.role_unknown" => "Choose a role: owner, catalog or fulfilment",
+    /// Marque: a staff password outside 12 to 128 characters.
+    StaffPasswordRule = "staff.password_rule" => "The password must have 12 to 128 characters.",
+    /// Marque: the staff store cannot be reached.
+    StaffUnavailable = "staff.unavailable" => "The back office cannot be reached right now. Please try again.",
+    // (staff helper: further staff messages go here)
+
+    // Back office: catalog editor
+    // (catalog helper: messages go here)
+
+    // Back office: stock ledger
+    // (stock helper: messages go here)
+
+    // Back office: photographs
+    // (photos helper: messages go here)
+
+    // Back office: customers, offers, audit trail
+    // (offers helper: messages go here)
+
     // Anything else
     /// Specification: the fallback when the server gives no message.
     SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
