@@ -50,7 +50,7 @@ impl Customer {
 }
 
 /// Every byte compared, so the time taken does not tell how much of a guess was right.
-fn same(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
@@ -61,7 +61,7 @@ async fn check_session(req: &Request, bearer: Bearer) -> poem::Result<Authentica
     })?;
     if let Some(expected) = &auth.client_validation {
         let offered = req.header(CLIENT_VALIDATION_HEADER).unwrap_or_default();
-        if !same(offered.as_bytes(), expected.0.as_bytes()) {
+        if !same_bytes(offered.as_bytes(), expected.0.as_bytes()) {
             return Err(unauthorized());
         }
     }
@@ -103,7 +103,7 @@ pub fn client_address(req: &Request) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::same;
+    use super::same_bytes as same;
 
     #[test]
     fn comparison_is_exact() {

@@ -106,6 +106,8 @@ macro_rules! by_client {
 
 mod account;
 mod address;
+#[macro_use]
+pub mod admin;
 pub mod allow;
 mod auth;
 pub mod avatar;

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod admin;
 pub mod catalog;
 pub mod checkout;
 pub mod housekeeping;

@@ -1,0 +1,62 @@
+//! The back office's calls, under `/api/admin/…`, each tag `admin-…` in the one API document.
+//!
+//! Every handler's FIRST argument is one of [`auth`]'s staff schemes (e.g. `ProductsStaff`): poem-openapi
+//! runs it before it reads the body, so no token (or a customer's) is a 401 and a staff member of
+//! the wrong role a 403, both JSON, before the body is looked at. The use case checks the role again
+//! ([`marque_domain::staff::Staff::require`]).
+//!
+//! Conventions every admin call keeps: lists take `?page=&size=` (size at most 100) and answer
+//! `{results, pages, total}`; a creation answers 201 with the new `_id`.
+
+pub mod auth;
+
+/// The response enum of an admin call: the variants given (the success ones first), plus 400 for a
+/// request that does not parse (`request.invalid` or the field's own message), 401 without a valid
+/// staff session (`staff.login_required`), 403 for a role that does not cover the call
+/// (`staff.forbidden`) and 503 when the store cannot be reached (`staff.unavailable`).
+///
+/// ```ignore
+/// admin_response!(ProductAnswer, product_bad_request, "product_bad_request", {
+///     /// The product.
+///     Ok(Json<AdminProduct>) = 200,
+///     /// No product has this id (`admin.product_not_found`).
+///     NotFound(Json<ErrorBody>) = 404,
+/// });
+/// ```
+#[allow(unused_macros)]
+macro_rules! admin_response {
+    ($name:ident, $handler:ident, $handler_name:tt, { $( $(#[doc = $doc:literal])* $variant:ident ( $ty:ty ) = $status:literal ),* $(,)? }) => {
+        #[derive(poem_openapi::ApiResponse)]
+        #[oai(bad_request_handler = $handler_name)]
+        pub(crate) enum $name {
+            $(
+                $(#[doc = $doc])*
+                #[oai(status = $status)]
+                $variant($ty),
+            )*
+            /// A field or parameter that does not parse; its message and code come from the shop's rules.
+            #[oai(status = 400)]
+            BadRequest(poem_openapi::payload::Json<$crate::error::ErrorBody>),
+            /// No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one.
+            #[oai(status = 401)]
+            Unauthorized(poem_openapi::payload::Json<$crate::error::ErrorBody>),
+            /// The staff member's role does not cover this call (`staff.forbidden`).
+            #[oai(status = 403)]
+            Forbidden(poem_openapi::payload::Json<$crate::error::ErrorBody>),
+            /// A store the call needs cannot be reached right now.
+            #[oai(status = 503)]
+            Unavailable(poem_openapi::payload::Json<$crate::error::ErrorBody>),
+        }
+
+        fn $handler(err: poem::Error) -> $name {
+            use marque_domain::Message;
+            use $crate::error::ErrorBody;
+            match err.status() {
+                poem::http::StatusCode::UNAUTHORIZED => $name::Unauthorized(ErrorBody::from_message(Message::StaffLoginRequired)),
+                poem::http::StatusCode::FORBIDDEN => $name::Forbidden(ErrorBody::from_message(Message::StaffForbidden)),
+                poem::http::StatusCode::SERVICE_UNAVAILABLE => $name::Unavailable(ErrorBody::from_message(Message::StaffUnavailable)),
+                _ => $name::BadRequest(ErrorBody::from_poem(&err)),
+            }
+        }
+    };
+}
