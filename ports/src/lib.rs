@@ -19,6 +19,7 @@ pub mod notify;
 pub mod orders;
 pub mod payment;
 pub mod rate;
+pub mod staff;
 pub mod wishlist;
 
 pub use accounts::SignInCode;
@@ -45,6 +46,9 @@ pub use payment::{
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
 pub use rate::{RateCounter, RateCounterError};
+pub use staff::{
+    SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
@@ -52,5 +56,5 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, health::MockReadiness,
     identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, rate::MockRateCounter, wishlist::MockWishlistStore,
+    payment::MockPaymentGateway, rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
 };

@@ -70,6 +70,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0011_payment_safety.surql"),
     },
     Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
+    Migration {
+        number: 13,
+        name: "back office: staff, their set-up codes and sessions",
+        surql: include_str!("schema/0013_staff.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
