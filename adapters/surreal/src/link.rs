@@ -222,7 +222,7 @@ impl<S> Guarded<S> {
 
 /// `impl Port for Guarded<S>`: each method passes its arguments to the wrapped store's, guarded.
 macro_rules! guarded {
-    ($port:ident, $error:ty, { $(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ok:ty;)+ }) => {
+    ($port:ident, $error:ty, { $(fn $name:ident(&self $(, $arg:ident: $ty:ty)* $(,)?) -> $ok:ty;)+ }) => {
         #[async_trait]
         impl<S: $port> $port for Guarded<S> {
             $(async fn $name(&self $(, $arg: $ty)*) -> Result<$ok, $error> {
