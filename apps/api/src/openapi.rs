@@ -11,7 +11,9 @@
 
 use poem_openapi::OpenApiService;
 
-use crate::{account, address, auth, catalog, checkout, google, health, orders, privacy, shop, wishlist, Services};
+use crate::{
+    account, address, admin, auth, catalog, checkout, google, health, orders, privacy, shop, wishlist, Services,
+};
 
 /// The API title and version published in the OpenAPI document.
 const TITLE: &str = "Marque API";
@@ -28,6 +30,8 @@ type Apis = (
     health::HealthApi,
     google::SignInApi,
     privacy::PrivacyApi,
+    admin::customers::CustomersApi,
+    admin::audit::AuditApi,
 );
 
 /// The Apis, one per tag, each given its own service.
@@ -44,6 +48,8 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             health::HealthApi::new(s.readiness.clone()),
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
+            admin::customers::CustomersApi::new(s.customers.clone()),
+            admin::audit::AuditApi::new(s.audit.clone()),
         ),
         TITLE,
         VERSION,

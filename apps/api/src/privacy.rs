@@ -39,9 +39,13 @@ pub struct ExportedProfile {
     /// Whether the mobile was proven by its own code.
     #[oai(rename = "mobileVerified")]
     pub mobile_verified: bool,
+    /// The days the customer's offer still runs (0 without one), as `GET /api/get/user` says.
     #[oai(rename = "offerExp")]
     pub offer_exp: i64,
     pub percentage: u8,
+    /// The offer's last day in India (`YYYY-MM-DD`), when it has one.
+    #[oai(rename = "offerEndsOn")]
+    pub offer_ends_on: Option<String>,
     /// When the account was made (seconds since the Unix epoch).
     #[oai(rename = "createdAt")]
     pub created_at: i64,
@@ -119,8 +123,9 @@ impl PrivacyApi {
                         profile: u.profile,
                         email_verified: u.email_verified,
                         mobile_verified: u.mobile_verified,
-                        offer_exp: u.offer_exp,
+                        offer_exp: data.offer.offer_exp,
                         percentage: u.percentage,
+                        offer_ends_on: u.offer_ends_on.map(|d| d.to_string()),
                         created_at: u.created_at,
                     },
                     addresses: data.addresses.into_iter().map(AddressView::from).collect(),

@@ -230,6 +230,8 @@ messages! {
     OfferEndsOnTooFar = "offer.ends_on_too_far" => "The offer's end date can be at most two years from today",
     /// Marque: no customer has the id an admin call names.
     CustomerNotFound = "admin.customer_not_found" => "No customer has this id",
+    /// Marque: a back-office list's `size` outside 1–100.
+    PageSizeInvalid = "page.size_invalid" => "size must be a whole number from 1 to 100",
     /// Marque: an audit trail filter that does not parse (`from`/`until` in seconds since 1970).
     AuditFilterInvalid = "audit.filter_invalid" => "from and until must be whole seconds since 1970-01-01 UTC, from before until",
 

@@ -60,3 +60,6 @@ macro_rules! admin_response {
         }
     };
 }
+
+pub mod audit;
+pub mod customers;

@@ -320,8 +320,20 @@ mod tests {
 
     #[test]
     fn only_dates_written_yyyy_mm_dd_parse() {
-        for bad in ["", "2026-1-05", "26-11-2026", "2026/11/26", "2026-11-26T00:00", "2026-13-01", "2026-11-31",
-            "2026-00-10", "2026-11-00", "+026-11-26", "２026-11-26", "2026-11-2 "] {
+        for bad in [
+            "",
+            "2026-1-05",
+            "26-11-2026",
+            "2026/11/26",
+            "2026-11-26T00:00",
+            "2026-13-01",
+            "2026-11-31",
+            "2026-00-10",
+            "2026-11-00",
+            "+026-11-26",
+            "２026-11-26",
+            "2026-11-2 ",
+        ] {
             assert_eq!(OfferEndsOn::parse(bad), Err(OfferEndError::Invalid), "{bad:?}");
         }
         assert_eq!(ends("2026-11-26").to_string(), "2026-11-26");
@@ -332,7 +344,11 @@ mod tests {
         let now = LAST_SECOND_OF_26_NOV_IST;
         assert_eq!(OfferEndsOn::for_new_offer("2026-11-26", now), Ok(ends("2026-11-26")), "today in India");
         assert_eq!(OfferEndsOn::for_new_offer("2026-11-25", now), Err(OfferEndError::Past));
-        assert_eq!(OfferEndsOn::for_new_offer("2026-11-26", now + 1), Err(OfferEndError::Past), "now the 27th in India");
+        assert_eq!(
+            OfferEndsOn::for_new_offer("2026-11-26", now + 1),
+            Err(OfferEndError::Past),
+            "now the 27th in India"
+        );
         assert_eq!(OfferEndsOn::for_new_offer("2028-11-25", now), Ok(ends("2028-11-25")), "730 days ahead");
         assert_eq!(OfferEndsOn::for_new_offer("2028-11-26", now), Err(OfferEndError::TooFar));
         assert_eq!(OfferEndsOn::for_new_offer("2026-02-30", now), Err(OfferEndError::Invalid));
