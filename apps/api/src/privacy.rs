@@ -43,9 +43,6 @@ pub struct ExportedProfile {
     #[oai(rename = "offerExp")]
     pub offer_exp: i64,
     pub percentage: u8,
-    /// The offer's last day in India (`YYYY-MM-DD`), when it has one.
-    #[oai(rename = "offerEndsOn")]
-    pub offer_ends_on: Option<String>,
     /// When the account was made (seconds since the Unix epoch).
     #[oai(rename = "createdAt")]
     pub created_at: i64,
@@ -125,7 +122,6 @@ impl PrivacyApi {
                         mobile_verified: u.mobile_verified,
                         offer_exp: data.offer.offer_exp,
                         percentage: u.percentage,
-                        offer_ends_on: u.offer_ends_on.map(|d| d.to_string()),
                         created_at: u.created_at,
                     },
                     addresses: data.addresses.into_iter().map(AddressView::from).collect(),

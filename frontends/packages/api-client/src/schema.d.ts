@@ -1209,8 +1209,6 @@ export interface components {
             /** @description Whether the mobile was proven by its own code. */
             mobileVerified: boolean;
             name: string;
-            /** @description The offer's last day in India (`YYYY-MM-DD`), when it has one. */
-            offerEndsOn?: string;
             /**
              * Format: int64
              * @description The days the customer's offer still runs (0 without one), as `GET /api/get/user` says.
