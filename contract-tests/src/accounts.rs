@@ -5,9 +5,11 @@
 
 use futures::future::join_all;
 use marque_domain::account::Email;
+use marque_domain::pricing::{DiscountPercent, OfferEndsOn};
+use marque_domain::staff::StaffId;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn,
-    SignInCode, UserId, UserRecord,
+    AccountStore, AccountStoreError, Actor, AuditEntry, Challenge, ChallengeKey, ChallengeOutcome, Channel,
+    CustomerOffer, NewSession, PendingSignIn, SignInCode, UserId, UserRecord,
 };
 
 /// Calls `$callback!(suite_name)` once for every account suite.
@@ -38,6 +40,10 @@ macro_rules! for_each_account_suite {
         $callback!(pending_sign_ins_are_taken_once_and_expire);
         $callback!(the_sweep_removes_ended_sessions_stale_sign_ins_and_day_old_unproven_accounts);
         $callback!(sign_in_codes_are_taken_once_and_expire);
+        $callback!(an_offer_is_set_replaced_and_ended_and_an_update_leaves_it);
+        $callback!(an_offer_for_nobody_is_invalid);
+        $callback!(customers_are_found_by_name_email_or_mobile);
+        $callback!(customer_searches_page_newest_first);
         $callback!(erasing_a_customer_ends_their_sessions_and_frees_their_email_and_mobile);
     };
 }
@@ -53,7 +59,7 @@ fn user(id: &str, email: &str, mobile: &str) -> UserRecord {
         profile: String::new(),
         email_verified: false,
         mobile_verified: false,
-        offer_exp: 0,
+        offer_ends_on: None,
         percentage: 0,
         created_at: 1_700_000_000,
     }
@@ -81,7 +87,7 @@ const NOW: i64 = 1_800_000_000;
 pub async fn users_round_trip_by_id_email_and_mobile(store: &dyn AccountStore) {
     let mut asha = user("u1", "asha@example.in", "9876543210");
     asha.google_email = Some("asha@gmail.com".to_owned());
-    asha.offer_exp = 5;
+    asha.offer_ends_on = OfferEndsOn::parse("2030-01-31").ok();
     asha.percentage = 10;
     asha.email_verified = true;
     asha.mobile_verified = true;
@@ -154,8 +160,6 @@ pub async fn update_replaces_and_unknown_is_invalid(store: &dyn AccountStore) {
     asha.name = "Asha Rao".to_owned();
     asha.profile = "/media/avatars/u1-x.png".to_owned();
     asha.google_email = Some("asha@gmail.com".to_owned());
-    asha.offer_exp = 3;
-    asha.percentage = 15;
     store.update_user(&asha).await.expect("update");
     assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha));
     let ghost = user("ghost", "ghost@example.in", "9000000001");
@@ -533,4 +537,107 @@ pub async fn erasing_a_customer_ends_their_sessions_and_frees_their_email_and_mo
     store.erase_user(&asha.id).await.expect("erasing again is harmless");
     store.erase_user(&UserId("nobody".into())).await.expect("an unknown id is harmless");
     store.create_user(&user("u3", "asha@example.in", "9876543210")).await.expect("the email and mobile are free again");
+}
+
+fn offer(percent: u32, ends_on: &str) -> CustomerOffer {
+    CustomerOffer {
+        percentage: DiscountPercent::for_offer(percent).expect("1-90"),
+        ends_on: OfferEndsOn::parse(ends_on).expect("a day"),
+    }
+}
+
+fn offer_audit(action: &str, id: &str) -> AuditEntry {
+    let owner = Actor::Staff { id: StaffId("s1".into()), email: "owner@marque.in".into() };
+    AuditEntry::new(NOW, owner, action, format!("customer:{id}"))
+}
+
+pub async fn an_offer_is_set_replaced_and_ended_and_an_update_leaves_it(store: &dyn AccountStore) {
+    let asha = user("u1", "asha@example.in", "9876543210");
+    store.create_user(&asha).await.expect("create");
+    store.set_offer(&asha.id, Some(offer(15, "2030-01-31")), &offer_audit("offer.set", "u1")).await.expect("set");
+    let read = store.user(&asha.id).await.expect("read").expect("the customer");
+    assert_eq!((read.percentage, read.offer_ends_on), (15, OfferEndsOn::parse("2030-01-31").ok()));
+    assert_eq!(read.name, asha.name, "nothing else changes");
+
+    let mut renamed = read.clone();
+    renamed.name = "Asha Rao".to_owned();
+    renamed.percentage = 0;
+    renamed.offer_ends_on = None;
+    store.update_user(&renamed).await.expect("a profile update");
+    let read = store.user(&asha.id).await.expect("read").expect("the customer");
+    assert_eq!(read.name, "Asha Rao");
+    assert_eq!((read.percentage, read.offer_ends_on), (15, OfferEndsOn::parse("2030-01-31").ok()), "the offer stays");
+
+    store.set_offer(&asha.id, Some(offer(5, "2029-02-28")), &offer_audit("offer.set", "u1")).await.expect("replace");
+    let read = store.user(&asha.id).await.expect("read").expect("the customer");
+    assert_eq!((read.percentage, read.offer_ends_on), (5, OfferEndsOn::parse("2029-02-28").ok()), "replaced");
+    store.set_offer(&asha.id, None, &offer_audit("offer.end", "u1")).await.expect("end");
+    let read = store.user(&asha.id).await.expect("read").expect("the customer");
+    assert_eq!((read.percentage, read.offer_ends_on), (0, None), "ended");
+}
+
+pub async fn an_offer_for_nobody_is_invalid(store: &dyn AccountStore) {
+    let refused = store
+        .set_offer(&UserId("ghost".into()), Some(offer(10, "2030-01-31")), &offer_audit("offer.set", "ghost"))
+        .await;
+    assert!(matches!(refused, Err(AccountStoreError::Invalid { .. })), "{refused:?}");
+    assert_eq!(store.user(&UserId("ghost".into())).await.expect("read"), None, "an offer creates nobody");
+}
+
+pub async fn customers_are_found_by_name_email_or_mobile(store: &dyn AccountStore) {
+    let asha = UserRecord { name: "Asha Rao".into(), ..proven("u1", "Asha@Example.in", "9876543210") };
+    let ravi = UserRecord {
+        name: "Ravi Ashok Kumar".into(),
+        created_at: 1_700_000_100,
+        ..user("u2", "ravi@example.in", "9123456780")
+    };
+    let zoe = UserRecord { name: "Zoë Dias".into(), created_at: 1_700_000_200, ..user("u3", "", "") };
+    for u in [&asha, &ravi, &zoe] {
+        store.create_user(u).await.expect("create");
+    }
+    let ids = |found: Vec<UserRecord>| found.into_iter().map(|u| u.id.0).collect::<Vec<_>>();
+    let find = |text: &'static str| async move {
+        let page = store.search_users(text, 0, 20).await.unwrap_or_else(|e| panic!("search {text:?}: {e}"));
+        assert_eq!(page.total, page.users.len() as u64, "{text:?}: total counts every match");
+        ids(page.users)
+    };
+    assert_eq!(find("asha@example.IN").await, vec!["u1"], "a proven email in any case");
+    assert_eq!(find(" ravi@example.in ").await, vec!["u2"], "a claimed email, trimmed");
+    assert_eq!(find("ravi@example").await, Vec::<String>::new(), "an email is matched whole");
+    assert_eq!(find("9876543210").await, vec!["u1"], "a proven mobile");
+    assert_eq!(find("+91 91234-56780").await, vec!["u2"], "a claimed mobile as people type it");
+    assert_eq!(find("asha").await, vec!["u1"], "a name word");
+    assert_eq!(find("ash").await, vec!["u2", "u1"], "the beginning of a name word, newest account first");
+    assert_eq!(find("RAVI kum").await, vec!["u2"], "every word must begin a name word, any case");
+    assert_eq!(find("asha kumar").await, Vec::<String>::new(), "not when one word matches nothing");
+    assert_eq!(find("zoe").await, vec!["u3"], "accents ignored");
+    assert_eq!(find("sha").await, Vec::<String>::new(), "words are matched from their start");
+    assert_eq!(find("").await, Vec::<String>::new(), "nothing finds nobody");
+    assert_eq!(find("a").await, Vec::<String>::new(), "one letter finds nobody");
+    assert_eq!(find("Asha Rao").await, vec!["u1"]);
+    let found = store.search_users("asha rao", 0, 20).await.expect("search");
+    assert_eq!(found.users, vec![asha], "the customer as stored");
+}
+
+pub async fn customer_searches_page_newest_first(store: &dyn AccountStore) {
+    for i in 0..7_i64 {
+        let u = UserRecord {
+            name: format!("Meera {i}"),
+            created_at: 1_700_000_000 + i / 2,
+            ..user(&format!("m{i}"), &format!("meera{i}@example.in"), "")
+        };
+        store.create_user(&u).await.expect("create");
+    }
+    let mut seen = Vec::new();
+    for offset in [0, 3, 6] {
+        let page = store.search_users("meera", offset, 3).await.expect("a window");
+        assert_eq!(page.total, 7);
+        seen.extend(page.users.into_iter().map(|u| (u.created_at, u.id.0)));
+    }
+    let mut expected = seen.clone();
+    expected.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    assert_eq!(seen, expected, "newest account first, then by id");
+    expected.dedup();
+    assert_eq!(expected.len(), 7, "every customer once");
+    assert_eq!(store.search_users("meera", 0, 0).await.expect("no room").users, vec![]);
 }

@@ -12,6 +12,7 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod audit;
 pub mod blobs;
 pub mod catalog;
 pub mod catalog_changes;

@@ -2,6 +2,9 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::pricing::{DiscountPercent, Offer, OfferEndsOn};
+
+use crate::audit::AuditEntry;
 
 use crate::identity::PendingSignIn;
 use crate::notify::Channel;
@@ -31,9 +34,11 @@ pub struct UserRecord {
     pub email_verified: bool,
     /// Whether a code sent by SMS proved the mobile number.
     pub mobile_verified: bool,
-    /// Above 0 means a discount is active (`offerExp`).
-    pub offer_exp: i64,
-    /// Discount percent when active.
+    /// The last day (in India, inclusive) of the customer's offer, `None` without one. `offerExp`
+    /// is computed from it and the clock ([`UserRecord::offer`]); set only by
+    /// [`AccountStore::set_offer`].
+    pub offer_ends_on: Option<OfferEndsOn>,
+    /// Discount percent while the offer runs.
     pub percentage: u8,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
@@ -46,6 +51,13 @@ impl UserRecord {
         self.email_verified || self.mobile_verified
     }
 
+    /// The customer's offer as the specification shows it at `now` (seconds since the Unix epoch):
+    /// `offerExp` the days it still runs, 0 once ended or without one.
+    #[must_use]
+    pub fn offer(&self, now: i64) -> Offer {
+        Offer::at(DiscountPercent::new(u32::from(self.percentage)).unwrap_or_default(), self.offer_ends_on, now)
+    }
+
     /// Whether `channel` is proven.
     #[must_use]
     pub fn proven(&self, channel: Channel) -> bool {
@@ -54,6 +66,20 @@ impl UserRecord {
             Channel::Sms => self.mobile_verified,
         }
     }
+}
+
+/// An offer an owner gives a customer: a percentage until (and including) a day in India.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CustomerOffer {
+    pub percentage: DiscountPercent,
+    pub ends_on: OfferEndsOn,
+}
+
+/// One window of a customer search and how many customers match in all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UsersPage {
+    pub users: Vec<UserRecord>,
+    pub total: u64,
 }
 
 /// A new session: the hash of the opaque token the customer holds, never the token itself.
@@ -194,12 +220,37 @@ pub trait AccountStore: Send + Sync {
     /// [`AccountStoreError::Unavailable`] when the store cannot be read.
     async fn users_claiming_mobile(&self, mobile: &str, limit: u32) -> Result<Vec<UserRecord>, AccountStoreError>;
 
-    /// Replaces the stored customer's name, picture, Google email, password hash and offer.
-    /// The email, the mobile and what is proven are not changed here (see [`AccountStore::prove`]).
+    /// Replaces the stored customer's name, picture, Google email and password hash.
+    /// The email, the mobile and what is proven are not changed here (see [`AccountStore::prove`]),
+    /// nor the offer (see [`AccountStore::set_offer`]).
     ///
     /// # Errors
     /// MUST return [`AccountStoreError::Invalid`] when no customer has this id; [`AccountStoreError::Unavailable`].
     async fn update_user(&self, user: &UserRecord) -> Result<(), AccountStoreError>;
+
+    /// Customers that `text` finds, newest account first (then by id), from `offset`, at most
+    /// `limit`, with how many match in all. A customer matches when `text` (trimmed) is their
+    /// email in any case (proven or claimed), their mobile (ten digits; spaces, dashes and a leading
+    /// `+91` or `0` ignored), or when every word of `text` (letters and digits, two or more; any case
+    /// and accents) begins a word of their name. Text that can match nothing finds nobody. Answered
+    /// from indexes, not by reading every customer.
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`] when the store cannot be read.
+    async fn search_users(&self, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError>;
+
+    /// Gives the customer `offer`, replacing any they had, or ends their offer (`None`: no end date
+    /// and 0 %), and stores `audit` in the same transaction: both are written or neither.
+    ///
+    /// # Errors
+    /// MUST return [`AccountStoreError::Invalid`] when no customer has this id (nothing is written,
+    /// not even the audit entry); [`AccountStoreError::Unavailable`].
+    async fn set_offer(
+        &self,
+        user: &UserId,
+        offer: Option<CustomerOffer>,
+        audit: &AuditEntry,
+    ) -> Result<(), AccountStoreError>;
 
     /// Marks the customer's email or mobile (`channel`) proven and, in the same transaction,
     /// takes it away from every other account that only claimed it (their email or mobile

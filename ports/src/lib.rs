@@ -26,6 +26,7 @@ pub use accounts::SignInCode;
 pub use accounts::{
     AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, NewSession, Swept, UserId, UserRecord,
 };
+pub use accounts::{CustomerOffer, UsersPage};
 pub use addresses::{AddressStore, AddressStoreError};
 pub use audit::{Actor, AuditEntry, AuditLog, AuditLogError, AuditPage, AuditQuery, AuditRecord};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};

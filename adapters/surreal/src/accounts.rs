@@ -2,13 +2,15 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::pricing::OfferEndsOn;
 use marque_ports::{
-    AccountStore, AccountStoreError, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, PendingSignIn,
-    SignInCode, Swept, UserId, UserRecord,
+    AccountStore, AccountStoreError, AuditEntry, Challenge, ChallengeKey, ChallengeOutcome, Channel, CustomerOffer,
+    NewSession, PendingSignIn, SignInCode, Swept, UserId, UserRecord, UsersPage,
 };
 use surrealdb::types::SurrealValue;
 
 mod erase;
+mod search;
 mod sign_in_codes;
 
 use crate::conn::{Conn, Statement};
@@ -55,13 +57,14 @@ struct UserRow {
     mobile_verified: bool,
     password_hash: Option<String>,
     profile: String,
-    offer_exp: i64,
+    /// The offer's last day in India, days from 1970-01-01 (migration 17).
+    offer_ends_on: Option<i64>,
     percentage: i64,
     created_at: i64,
 }
 
 const USER_FIELDS: &str = "record::id(id) AS id, name, email, email_key, email_claim, email_verified, google_email, \
-     mobile, mobile_number, mobile_verified, password_hash, profile, offer_exp, percentage, created_at";
+     mobile, mobile_number, mobile_verified, password_hash, profile, offer_ends_on, percentage, created_at";
 
 impl From<&UserRecord> for UserRow {
     fn from(u: &UserRecord) -> Self {
@@ -80,7 +83,7 @@ impl From<&UserRecord> for UserRow {
             mobile_number,
             password_hash: u.password_hash.clone(),
             profile: u.profile.clone(),
-            offer_exp: u.offer_exp,
+            offer_ends_on: u.offer_ends_on.map(OfferEndsOn::day),
             percentage: i64::from(u.percentage),
             created_at: u.created_at,
         }
@@ -99,7 +102,7 @@ impl From<UserRow> for UserRecord {
             profile: r.profile,
             email_verified: r.email_verified,
             mobile_verified: r.mobile_verified,
-            offer_exp: r.offer_exp,
+            offer_ends_on: r.offer_ends_on.map(OfferEndsOn::from_day),
             percentage: u8::try_from(r.percentage.clamp(0, 100)).unwrap_or(0),
             created_at: r.created_at,
         }
@@ -324,8 +327,8 @@ impl AccountStore for SurrealAccountStore {
                 self.db
                     .query(
                         "UPDATE type::record('user', $id) SET name = $row.name, profile = $row.profile, \
-                         google_email = $row.google_email, password_hash = $row.password_hash, \
-                         offer_exp = $row.offer_exp, percentage = $row.percentage RETURN VALUE record::id(id)",
+                         google_email = $row.google_email, password_hash = $row.password_hash \
+                         RETURN VALUE record::id(id)",
                     )
                     .bind(("id", id.clone()))
                     .bind(("row", row.clone()))
@@ -337,6 +340,44 @@ impl AccountStore for SurrealAccountStore {
             return Err(AccountStoreError::Invalid { reason: format!("no customer has id `{id}`") });
         }
         Ok(())
+    }
+
+    async fn search_users(&self, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError> {
+        search::users(&self.db, text, offset, limit).await
+    }
+
+    async fn set_offer(
+        &self,
+        user: &UserId,
+        offer: Option<CustomerOffer>,
+        audit: &AuditEntry,
+    ) -> Result<(), AccountStoreError> {
+        let id = user.0.clone();
+        let percentage = offer.map_or(0, |o| i64::from(o.percentage.get()));
+        let ends_on = offer.map(|o| o.ends_on.day());
+        let outcome = transaction_retrying(|| {
+            self.db
+                .query(format!(
+                    "BEGIN; \
+                     LET $set = (UPDATE type::record('user', $id) SET percentage = $percentage, offer_ends_on = $ends_on \
+                         RETURN VALUE record::id(id)); \
+                     IF array::len($set) = 0 {{ THROW 'no customer has this id' }}; \
+                     {} COMMIT;",
+                    crate::audit::WRITE
+                ))
+                .bind(("id", id.clone()))
+                .bind(("percentage", percentage))
+                .bind(("ends_on", ends_on))
+                .bind(crate::audit::bind(audit))
+        })
+        .await;
+        match outcome {
+            Ok(()) => Ok(()),
+            Err(e) if e.message().contains("no customer has this id") => {
+                Err(AccountStoreError::Invalid { reason: format!("no customer has id `{id}`") })
+            }
+            Err(e) => Err(user_write_error(&e)),
+        }
     }
 
     async fn prove(&self, user: &UserId, channel: Channel) -> Result<UserRecord, AccountStoreError> {

@@ -15,8 +15,8 @@ use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::staff::SurrealStaffStore;
 use crate::{
-    SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore,
-    SurrealRateCounter, SurrealWishlistStore,
+    SurrealAccountStore, SurrealAddressStore, SurrealAuditLog, SurrealCatalogChanges, SurrealCatalogStore,
+    SurrealOrderStore, SurrealRateCounter, SurrealWishlistStore,
 };
 
 /// Why the database could not be opened.
@@ -240,6 +240,12 @@ impl Database {
     #[must_use]
     pub fn accounts(&self) -> Guarded<SurrealAccountStore> {
         Guarded::new(SurrealAccountStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The audit trail (read back; the staff-facing stores write it) on this connection.
+    #[must_use]
+    pub fn audit_log(&self) -> Guarded<SurrealAuditLog> {
+        Guarded::new(SurrealAuditLog::new(self.db.clone()), self.link.clone())
     }
 
     /// The shared rate counters on this connection.

@@ -24,6 +24,7 @@
 mod accounts;
 mod addresses;
 mod audit;
+mod audit_log;
 mod backup;
 mod catalog;
 mod conn;
@@ -38,6 +39,7 @@ mod wishlist;
 
 pub use accounts::SurrealAccountStore;
 pub use addresses::SurrealAddressStore;
+pub use audit_log::SurrealAuditLog;
 pub use backup::BackupError;
 pub use catalog::{SurrealCatalogChanges, SurrealCatalogStore};
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};

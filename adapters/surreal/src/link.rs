@@ -37,6 +37,7 @@ use marque_ports::{
 use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError,
 };
+use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;
@@ -193,6 +194,7 @@ macro_rules! unavailable_is {
 unavailable_is!(
     CatalogStoreError,
     AccountStoreError,
+    AuditLogError,
     AddressStoreError,
     OrderStoreError,
     RateCounterError,
@@ -265,6 +267,8 @@ guarded!(AccountStore, AccountStoreError, {
     fn users_claiming_email(&self, email: &Email, limit: u32) -> Vec<UserRecord>;
     fn users_claiming_mobile(&self, mobile: &str, limit: u32) -> Vec<UserRecord>;
     fn update_user(&self, user: &UserRecord) -> ();
+    fn search_users(&self, text: &str, offset: u64, limit: u32) -> UsersPage;
+    fn set_offer(&self, user: &UserId, offer: Option<CustomerOffer>, audit: &AuditEntry) -> ();
     fn prove(&self, user: &UserId, channel: Channel) -> UserRecord;
     fn user_by_external(&self, issuer: &str, subject: &str) -> Option<UserRecord>;
     fn link_external(&self, issuer: &str, subject: &str, user: &UserId) -> ();
@@ -280,6 +284,10 @@ guarded!(AccountStore, AccountStoreError, {
     fn put_sign_in_code(&self, code: &SignInCode) -> ();
     fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Option<SignInCode>;
     fn erase_user(&self, id: &UserId) -> ();
+});
+
+guarded!(AuditLog, AuditLogError, {
+    fn entries(&self, query: &AuditQuery) -> AuditPage;
 });
 
 guarded!(RateCounter, RateCounterError, {

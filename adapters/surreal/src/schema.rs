@@ -75,6 +75,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "back office: staff, their set-up codes and sessions",
         surql: include_str!("schema/0013_staff.surql"),
     },
+    Migration {
+        number: 17,
+        name: "back office: offers end on a day in India; customers found by name",
+        surql: include_str!("schema/0017_offers.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
@@ -245,5 +250,56 @@ mod tests {
             .await
             .and_then(surrealdb::IndexedResults::check)
             .expect("migration 9 again changes nothing");
+    }
+
+    /// Migration 17 on offers stored before it: an `offer_exp` above 0 (with a percentage) keeps the
+    /// offer running that many days from the day of the upgrade, so today's `offerExp` is unchanged;
+    /// anything else has no end date, and the stored `offer_exp` is gone.
+    #[tokio::test]
+    async fn offers_stored_before_migration_17_keep_their_days() {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
+        db.use_ns("t").use_db("t").await.expect("use");
+        for m in MIGRATIONS.iter().filter(|m| m.number < 17) {
+            db.query(m.surql).await.and_then(surrealdb::IndexedResults::check).expect("an earlier migration");
+        }
+        let legacy = "
+            CREATE user:running SET name = 'A', email = 'a@example.in', profile = '', offer_exp = 3, percentage = 10, created_at = 1;
+            CREATE user:no_percent SET name = 'B', email = 'b@example.in', profile = '', offer_exp = 5, percentage = 0, created_at = 1;
+            CREATE user:ended SET name = 'C', email = 'c@example.in', profile = '', offer_exp = 0, percentage = 20, created_at = 1;
+            CREATE user:huge SET name = 'D', email = 'd@example.in', profile = '', offer_exp = 9999999999, percentage = 5, created_at = 1;
+        ";
+        db.query(legacy).await.and_then(surrealdb::IndexedResults::check).expect("legacy accounts");
+        let before = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let seventeenth = MIGRATIONS.iter().find(|m| m.number == 17).expect("migration 17");
+        db.query(seventeenth.surql).await.and_then(surrealdb::IndexedResults::check).expect("migration 17");
+        let today = marque_domain::calendar::ist_day(i64::try_from(before).unwrap_or(0));
+        let ends: Vec<Option<i64>> = db
+            .query("SELECT VALUE offer_ends_on FROM user ORDER BY id")
+            .await
+            .and_then(|mut r| r.take(0))
+            .expect("read");
+        // Ordered by id: ended, huge, no_percent, running. (A run straddling midnight IST may see today + 1.)
+        assert_eq!(ends[0], None, "an offerExp of 0 had ended");
+        assert_eq!(ends[2], None, "0 % is no offer");
+        let running = ends[3].expect("an end date");
+        assert!(running == today + 2 || running == today + 3, "three days, today included: {running} vs {today}");
+        let huge = ends[1].expect("an end date");
+        assert!((today + 36_499..=today + 36_500).contains(&huge), "capped at 100 years: {huge}");
+        let left: Vec<i64> = db
+            .query("SELECT VALUE offer_exp FROM user WHERE offer_exp != NONE")
+            .await
+            .and_then(|mut r| r.take(0))
+            .expect("read");
+        assert!(left.is_empty(), "offer_exp is no longer stored");
+        db.query(seventeenth.surql)
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .expect("migration 17 again changes nothing");
+        let again: Vec<Option<i64>> = db
+            .query("SELECT VALUE offer_ends_on FROM user ORDER BY id")
+            .await
+            .and_then(|mut r| r.take(0))
+            .expect("read");
+        assert_eq!(again, ends);
     }
 }

@@ -3,6 +3,7 @@
 use marque_app::{AccountError, AccountService, Action, AddressService, Avatar, LoginOutcome, Throttle, Who};
 use marque_domain::account::{Registration, RegistrationInput};
 use marque_domain::address::SavedAddress;
+use marque_domain::pricing::Offer;
 use marque_domain::Message;
 use marque_ports::UserRecord;
 use poem::Request;
@@ -189,7 +190,8 @@ pub struct UserView {
     pub profile: String,
     /// Saved delivery addresses, oldest first.
     pub address: Vec<AddressView>,
-    /// Above 0 means a discount is active.
+    /// Above 0 means a discount is active: the days the customer's offer still runs in India,
+    /// today included (1 on its last day), 0 once it has ended.
     #[oai(rename = "offerExp")]
     pub offer_exp: i64,
     /// The discount in percent when active.
@@ -199,7 +201,7 @@ pub struct UserView {
 impl UserView {
     /// The customer with their saved addresses.
     #[must_use]
-    pub fn new(u: UserRecord, addresses: Vec<SavedAddress>) -> Self {
+    pub fn new(u: UserRecord, offer: Offer, addresses: Vec<SavedAddress>) -> Self {
         Self {
             id: u.id.0,
             name: u.name,
@@ -210,7 +212,7 @@ impl UserView {
             mobile_verified: u.mobile_verified,
             profile: u.profile,
             address: addresses.into_iter().map(AddressView::from).collect(),
-            offer_exp: u.offer_exp,
+            offer_exp: offer.offer_exp,
             percentage: u.percentage,
         }
     }
@@ -293,8 +295,9 @@ impl AccountApi {
 
     /// The user object with the customer's saved addresses.
     async fn user_body(&self, user: UserRecord) -> Result<Json<UserBody>, Json<ErrorBody>> {
+        let offer = self.accounts.offer(&user);
         match self.addresses.list(&user.id).await {
-            Ok(addresses) => Ok(Json(UserBody { status: SUCCESS.into(), user: UserView::new(user, addresses) })),
+            Ok(addresses) => Ok(Json(UserBody { status: SUCCESS.into(), user: UserView::new(user, offer, addresses) })),
             Err(e) => {
                 tracing::error!(error = %e, "address book unavailable");
                 Err(ErrorBody::from_message(e.message()))

@@ -163,6 +163,10 @@ pub struct Services {
     pub orders: OrderService,
     /// A customer's copy of their data, and the erasure of their account.
     pub privacy: PrivacyService,
+    /// Staff: customers, their orders and offers (`admin-customers`).
+    pub customers: marque_app::admin::customers::CustomersService,
+    /// Staff: the audit trail (`admin-audit`).
+    pub audit: marque_app::admin::audit::AuditService,
     /// Rate limits on customers' abusable writes, counted in the shared rate counters (`RateCounter`, one count for every instance).
     pub throttle: Throttle,
     /// Whether the database answers right now (`/api/health/ready`).

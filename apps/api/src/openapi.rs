@@ -31,6 +31,8 @@ type Apis = (
     google::SignInApi,
     privacy::PrivacyApi,
     admin::staff::StaffApi,
+    admin::customers::CustomersApi,
+    admin::audit::AuditApi,
 );
 
 /// The Apis, one per tag, each given its own service.
@@ -48,6 +50,8 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
             admin::staff::StaffApi::new(s.staff.clone()),
+            admin::customers::CustomersApi::new(s.customers.clone()),
+            admin::audit::AuditApi::new(s.audit.clone()),
         ),
         TITLE,
         VERSION,

@@ -39,6 +39,7 @@ pub struct ExportedProfile {
     /// Whether the mobile was proven by its own code.
     #[oai(rename = "mobileVerified")]
     pub mobile_verified: bool,
+    /// The days the customer's offer still runs (0 without one), as `GET /api/get/user` says.
     #[oai(rename = "offerExp")]
     pub offer_exp: i64,
     pub percentage: u8,
@@ -119,7 +120,7 @@ impl PrivacyApi {
                         profile: u.profile,
                         email_verified: u.email_verified,
                         mobile_verified: u.mobile_verified,
-                        offer_exp: u.offer_exp,
+                        offer_exp: data.offer.offer_exp,
                         percentage: u.percentage,
                         created_at: u.created_at,
                     },

@@ -116,6 +116,7 @@ impl App {
             Arc::new(database.wishlist()),
             Arc::new(database.orders()),
             blobs.clone(),
+            Arc::new(SystemClock),
         );
         let mut account_settings = AccountSettings::new(OtpSecret::new(secret.into_bytes()));
         account_settings.otp_valid_secs = i64::from(settings.codes.valid_seconds);
@@ -174,6 +175,12 @@ impl App {
             checkout,
             orders,
             privacy,
+            customers: marque_app::admin::customers::CustomersService::new(
+                Arc::new(database.accounts()),
+                Arc::new(database.orders()),
+                Arc::new(SystemClock),
+            ),
+            audit: marque_app::admin::audit::AuditService::new(Arc::new(database.audit_log())),
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
             identity,

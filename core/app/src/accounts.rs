@@ -340,6 +340,12 @@ fn channel_name(channel: Channel) -> &'static str {
 }
 
 impl AccountService {
+    /// The customer's offer as it runs now (`offerExp` from its end date and the clock).
+    #[must_use]
+    pub fn offer(&self, user: &UserRecord) -> marque_domain::pricing::Offer {
+        user.offer(self.clock.now())
+    }
+
     #[must_use]
     pub fn new(
         store: Arc<dyn AccountStore>,
@@ -529,7 +535,7 @@ impl AccountService {
             profile,
             email_verified: false,
             mobile_verified: false,
-            offer_exp: 0,
+            offer_ends_on: None,
             percentage: 0,
             created_at: self.clock.now(),
         };
@@ -829,7 +835,7 @@ impl AccountService {
             profile: String::new(),
             email_verified: false,
             mobile_verified: false,
-            offer_exp: 0,
+            offer_ends_on: None,
             percentage: 0,
             created_at: self.clock.now(),
         };

@@ -5,6 +5,8 @@
 //! The HTTP layer turns a staff token into a [`Staff`] through [`StaffSessions`] and nothing more.
 
 pub mod staff;
+pub mod audit;
+pub mod customers;
 
 use async_trait::async_trait;
 use marque_domain::staff::Staff;

@@ -9,7 +9,7 @@ use marque_domain::cart::Quantity;
 use marque_domain::catalog::{Product, ProductId};
 use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine, OrderLimitError, OrderLimits};
 use marque_domain::order::OrderLine;
-use marque_domain::pricing::{DiscountPercent, Offer, Totals};
+use marque_domain::pricing::Totals;
 use marque_ports::{
     AddressStore, CatalogStore, Clock, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError,
     PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState, PlacedOrder,
@@ -255,12 +255,10 @@ impl CheckoutService {
     }
 
     async fn hold(&self, customer: &UserRecord, checkout: Checkout) -> Result<StartedPayment, CheckoutError> {
-        let offer = Offer {
-            offer_exp: customer.offer_exp,
-            percentage: DiscountPercent::new(u32::from(customer.percentage)).unwrap_or_default(),
-        };
-        let totals = checkout.totals(&offer);
         let now = self.clock.now();
+        // The offer as it runs now (offerExp from its end date and the clock), as the review page shows it.
+        let offer = customer.offer(now);
+        let totals = checkout.totals(&offer);
         let order = self
             .payments
             .create_order(&NewPaymentOrder {

@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use marque_domain::address::SavedAddress;
 use marque_domain::catalog::ProductId;
-use marque_ports::{AccountStore, AddressStore, BlobStore, OrderStore, PlacedOrder, UserRecord, WishlistStore};
+use marque_domain::pricing::Offer;
+use marque_ports::{AccountStore, AddressStore, BlobStore, Clock, OrderStore, PlacedOrder, UserRecord, WishlistStore};
 
 use crate::accounts::AVATAR_URL_PREFIX;
 
@@ -18,6 +19,8 @@ use crate::accounts::AVATAR_URL_PREFIX;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataExport {
     pub user: UserRecord,
+    /// The customer's offer as it runs at the time of the export (`offerExp` from its end date).
+    pub offer: Offer,
     pub addresses: Vec<SavedAddress>,
     /// Most recently added first.
     pub wishlist: Vec<ProductId>,
@@ -40,6 +43,7 @@ pub struct PrivacyService {
     wishlist: Arc<dyn WishlistStore>,
     orders: Arc<dyn OrderStore>,
     blobs: Arc<dyn BlobStore>,
+    clock: Arc<dyn Clock>,
 }
 
 impl std::fmt::Debug for PrivacyService {
@@ -60,8 +64,9 @@ impl PrivacyService {
         wishlist: Arc<dyn WishlistStore>,
         orders: Arc<dyn OrderStore>,
         blobs: Arc<dyn BlobStore>,
+        clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { accounts, addresses, wishlist, orders, blobs }
+        Self { accounts, addresses, wishlist, orders, blobs, clock }
     }
 
     /// Everything kept about `user`: the account, addresses, wishlist and orders.
@@ -73,7 +78,7 @@ impl PrivacyService {
         let wishlist = self.wishlist.wishlist(&user.id).await.map_err(unavailable)?;
         let mut orders = self.orders.orders_of(&user.id).await.map_err(unavailable)?;
         orders.sort_by_key(|order| std::cmp::Reverse(order.created_at));
-        Ok(DataExport { user: user.clone(), addresses, wishlist, orders })
+        Ok(DataExport { user: user.clone(), offer: user.offer(self.clock.now()), addresses, wishlist, orders })
     }
 
     /// Erases `user`'s account: addresses, wishlist and picture first, then the account with its

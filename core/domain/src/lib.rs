@@ -6,6 +6,7 @@
 
 pub mod account;
 pub mod address;
+pub mod calendar;
 pub mod cart;
 pub mod catalog;
 pub mod checkout;

@@ -234,6 +234,20 @@ messages! {
 
     // Back office: customers, offers, audit trail
     // (offers helper: messages go here)
+    /// Marque: an offer's percentage outside 1–90.
+    OfferPercentageRange = "offer.percentage_range" => "An offer's percentage must be a whole number from 1 to 90",
+    /// Marque: an offer's end date that is not a real day written YYYY-MM-DD.
+    OfferEndsOnInvalid = "offer.ends_on_invalid" => "The offer's end date must be a day written YYYY-MM-DD",
+    /// Marque: an offer's end date before today in India.
+    OfferEndsOnPast = "offer.ends_on_past" => "The offer's end date cannot be before today (India time)",
+    /// Marque: an offer's end date more than two years ahead.
+    OfferEndsOnTooFar = "offer.ends_on_too_far" => "The offer's end date can be at most two years from today",
+    /// Marque: no customer has the id an admin call names.
+    CustomerNotFound = "admin.customer_not_found" => "No customer has this id",
+    /// Marque: a back-office list's `size` outside 1–100.
+    PageSizeInvalid = "page.size_invalid" => "size must be a whole number from 1 to 100",
+    /// Marque: an audit trail filter that does not parse (`from`/`until` in seconds since 1970).
+    AuditFilterInvalid = "audit.filter_invalid" => "from and until must be whole seconds since 1970-01-01 UTC, from before until",
 
     // Anything else
     /// Specification: the fallback when the server gives no message.

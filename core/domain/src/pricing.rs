@@ -3,5 +3,8 @@
 mod offer;
 mod totals;
 
-pub use offer::{discount, DiscountPercent, Offer, OfferError};
+pub use offer::{
+    discount, DiscountPercent, Offer, OfferEndError, OfferEndsOn, OfferError, OfferPercentError, OFFER_MAX_DAYS_AHEAD,
+    OFFER_PERCENT_RANGE,
+};
 pub use totals::{delivery_charge, items_total, PricedLine, Totals};

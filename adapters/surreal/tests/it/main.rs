@@ -7,6 +7,7 @@ mod engines;
 
 mod accounts_contract;
 mod addresses_contract;
+mod audit_contract;
 mod catalog_changes_contract;
 mod catalog_contract;
 mod database;

@@ -62,3 +62,5 @@ macro_rules! admin_response {
 }
 
 pub mod staff;
+pub mod audit;
+pub mod customers;

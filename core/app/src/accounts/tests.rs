@@ -6,7 +6,9 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 use marque_domain::rate::WindowHits;
-use marque_ports::{MockAccountStore, MockBlobStore, MockNotifier, MockRateCounter, SystemClock};
+use marque_ports::{
+    AuditEntry, CustomerOffer, MockAccountStore, MockBlobStore, MockNotifier, MockRateCounter, SystemClock, UsersPage,
+};
 
 use super::*;
 
@@ -90,8 +92,27 @@ impl AccountStore for MemStore {
         slot.profile.clone_from(&user.profile);
         slot.google_email.clone_from(&user.google_email);
         slot.password_hash.clone_from(&user.password_hash);
-        slot.offer_exp = user.offer_exp;
-        slot.percentage = user.percentage;
+        Ok(())
+    }
+    async fn search_users(&self, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError> {
+        let users = self.users.lock().expect("lock");
+        let found: Vec<UserRecord> =
+            users.iter().filter(|u| !text.is_empty() && u.name.contains(text)).cloned().collect();
+        let skip = usize::try_from(offset).unwrap_or(usize::MAX);
+        let take = usize::try_from(limit).unwrap_or(0);
+        Ok(UsersPage { total: found.len() as u64, users: found.into_iter().skip(skip).take(take).collect() })
+    }
+    async fn set_offer(
+        &self,
+        user: &UserId,
+        offer: Option<CustomerOffer>,
+        _audit: &AuditEntry,
+    ) -> Result<(), AccountStoreError> {
+        let mut users = self.users.lock().expect("lock");
+        let slot =
+            users.iter_mut().find(|u| u.id == *user).ok_or(AccountStoreError::Invalid { reason: "no such".into() })?;
+        slot.percentage = offer.map_or(0, |o| o.percentage.get());
+        slot.offer_ends_on = offer.map(|o| o.ends_on);
         Ok(())
     }
     async fn prove(&self, id: &UserId, channel: Channel) -> Result<UserRecord, AccountStoreError> {
@@ -729,7 +750,7 @@ async fn uniqueness_is_checked_before_the_password_is_hashed() {
         profile: String::new(),
         email_verified: true,
         mobile_verified: true,
-        offer_exp: 0,
+        offer_ends_on: None,
         percentage: 0,
         created_at: NOW,
     };

@@ -34,7 +34,7 @@ fn customer(id: &str) -> UserRecord {
         profile: String::new(),
         email_verified: true,
         mobile_verified: true,
-        offer_exp: 0,
+        offer_ends_on: None,
         percentage: 0,
         created_at: 0,
     }
@@ -539,4 +539,52 @@ async fn refund_events_are_recorded_on_the_shops_refund() {
     assert_eq!(checkout.webhook(b"rfnd_1", "sig", None).await, Ok(super::EventOutcome::Recorded));
     assert_eq!(checkout.webhook(b"rfnd_bad", "sig", None).await, Ok(super::EventOutcome::Recorded));
     assert_eq!(checkout.webhook(b"rfnd_dashboard", "sig", None).await, Ok(super::EventOutcome::Ignored));
+}
+
+/// A Pay of one ₹1,000 part by a customer whose offer gives `percentage` % until `ends_on`
+/// (the clock reads 12:00 IST on 1 June 2026): the amount the provider is asked for.
+async fn amount_charged(percentage: u8, ends_on: Option<&str>) -> Money {
+    let mut catalog = MockCatalogStore::new();
+    catalog
+        .expect_product()
+        .returning(|id| Ok(Some(marque_contract_tests::fixtures::product(&id.0).quantity(5).build())));
+    let mut addresses = MockAddressStore::new();
+    addresses
+        .expect_address()
+        .returning(|id| Ok(Some((UserId("me".into()), SavedAddress { id: id.clone(), address: address() }))));
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_create_order().returning(|o| {
+        Ok(marque_ports::PaymentOrder {
+            id: PaymentOrderId("order_1".into()),
+            amount: o.amount,
+            currency: o.currency.clone(),
+        })
+    });
+    let mut orders = MockOrderStore::new();
+    orders.expect_held_by().returning(|_| Ok(Vec::new()));
+    orders.expect_reserve().returning(|_| Ok(()));
+    let checkout = CheckoutService::new(
+        Arc::new(catalog),
+        Arc::new(addresses),
+        Arc::new(orders),
+        Arc::new(payments),
+        Arc::new(Fixed),
+    );
+    let buyer = UserRecord {
+        percentage,
+        offer_ends_on: ends_on.map(|d| marque_domain::pricing::OfferEndsOn::parse(d).expect("a day")),
+        ..customer("me")
+    };
+    let wanted = [super::WantedLine { product: ProductId("p1".into()), quantity: 1 }];
+    let started = checkout.pay(&buyer, &wanted, Some(&AddressId("a1".into()))).await.expect("held");
+    assert_eq!(started.order.amount, started.totals.total, "the provider is asked for the total");
+    started.totals.total
+}
+
+#[tokio::test]
+async fn the_server_prices_an_offer_from_its_end_date_and_the_clock() {
+    assert_eq!(amount_charged(10, Some("2026-06-30")).await, Money::from_rupees(900), "running: ₹100 off");
+    assert_eq!(amount_charged(10, Some("2026-06-01")).await, Money::from_rupees(900), "its last day, in India");
+    assert_eq!(amount_charged(10, Some("2026-05-31")).await, Money::from_rupees(1_000), "ended at midnight IST");
+    assert_eq!(amount_charged(10, None).await, Money::from_rupees(1_000), "no end date, no offer");
 }

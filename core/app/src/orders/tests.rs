@@ -84,7 +84,7 @@ fn account(email: &str, mobile: &str) -> UserRecord {
         profile: String::new(),
         email_verified: true,
         mobile_verified: true,
-        offer_exp: 0,
+        offer_ends_on: None,
         percentage: 0,
         created_at: 0,
     }

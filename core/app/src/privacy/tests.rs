@@ -18,7 +18,7 @@ fn asha(profile: &str) -> UserRecord {
         profile: profile.into(),
         email_verified: true,
         mobile_verified: true,
-        offer_exp: 0,
+        offer_ends_on: None,
         percentage: 0,
         created_at: 1_800_000_000,
     }
@@ -86,7 +86,14 @@ fn stores(
 fn service(
     s: (MockAccountStore, MockAddressStore, MockWishlistStore, MockOrderStore, MockBlobStore),
 ) -> PrivacyService {
-    PrivacyService::new(Arc::new(s.0), Arc::new(s.1), Arc::new(s.2), Arc::new(s.3), Arc::new(s.4))
+    PrivacyService::new(
+        Arc::new(s.0),
+        Arc::new(s.1),
+        Arc::new(s.2),
+        Arc::new(s.3),
+        Arc::new(s.4),
+        Arc::new(marque_ports::SystemClock),
+    )
 }
 
 #[tokio::test]

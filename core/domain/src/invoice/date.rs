@@ -3,9 +3,7 @@
 use std::fmt;
 
 use super::FinancialYear;
-
-/// India Standard Time is UTC+5:30; days (and so financial years) turn at midnight IST.
-const IST_OFFSET_SECONDS: i64 = 5 * 3600 + 30 * 60;
+use crate::calendar::{civil_from_days, days_in_month, ist_day};
 
 const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -29,10 +27,10 @@ impl InvoiceDate {
     }
 
     /// The day in India at an instant (seconds since 1970-01-01 UTC), such as an
-    /// order's placement time.
+    /// order's placement time (days, and so financial years, turn at midnight IST).
     #[must_use]
     pub fn at_unix_seconds(seconds: i64) -> Self {
-        let (year, month, day) = civil_from_days(seconds.saturating_add(IST_OFFSET_SECONDS).div_euclid(86_400));
+        let (year, month, day) = civil_from_days(ist_day(seconds));
         Self { year, month, day }
     }
 
@@ -63,30 +61,6 @@ impl fmt::Display for InvoiceDate {
         let month = MONTHS.get(usize::from(self.month) - 1).copied().unwrap_or("?");
         write!(f, "{:02} {month} {}", self.day, self.year)
     }
-}
-
-fn days_in_month(year: i32, month: u8) -> u8 {
-    match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Year, month and day of a day counted from 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`), to stay free of a date crate.
-fn civil_from_days(days: i64) -> (i32, u8, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (i32::try_from(year).unwrap_or(i32::MAX), u8::try_from(month).unwrap_or(1), u8::try_from(day).unwrap_or(1))
 }
 
 #[cfg(test)]

@@ -41,6 +41,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, newest first; every filter given must hold. */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers whose name (every word begins a word of it), email (whole, any case) or mobile
+         *     (ten digits, typed with spaces, dashes or +91) is `q`, newest account first.
+         */
+        get: operations["adminSearchCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer, with their offer. */
+        get: operations["adminGetCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends the customer's offer now (owner only): `offerExp` 0. Recorded in the audit trail (`offer.end`). */
+        delete: operations["adminEndOffer"];
+        options?: never;
+        head?: never;
+        /**
+         * Gives the customer an offer (owner only): `percentage` % off every order until the end of
+         *     `endsOn` in India, replacing any offer they had. Their `offerExp` then counts the days left.
+         *     Recorded in the audit trail (`offer.set`).
+         */
+        patch: operations["adminSetOffer"];
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's orders, newest first, each as it was sold. */
+        get: operations["adminCustomerOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -825,6 +918,116 @@ export interface components {
             state?: string;
             street?: string;
         };
+        /**
+         * AdminAuditEntry
+         * @description One change as the trail recorded it.
+         */
+        AdminAuditEntry: {
+            _id: string;
+            /** @description What was done, `<area>.<verb>` (`offer.set`, `product.update`, …). */
+            action: string;
+            /** @description Who: a staff member's `_id`, or `system:<what>` (the command line, start-up, a migration). */
+            actor: string;
+            /** @description Who, as a person reads it: the staff member's email, or `system (<what>)`. */
+            actorLabel: string;
+            /** @description The changed fields after it (`null` when nothing remains). */
+            after?: unknown;
+            /**
+             * Format: int64
+             * @description When (seconds since the Unix epoch).
+             */
+            at: number;
+            /** @description The changed fields before the change (`null` when nothing existed). */
+            before?: unknown;
+            /** @description What it was done to, `<kind>:<id>` (`customer:…`, `product:…`). */
+            subject: string;
+        };
+        /**
+         * AdminAuditList
+         * @description One page of the trail, newest first.
+         */
+        AdminAuditList: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminAuditEntry"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminCustomer
+         * @description A customer as staff see them.
+         */
+        AdminCustomer: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description When the account was made (seconds since the Unix epoch).
+             */
+            createdAt: number;
+            /** @description Empty for an account made by Google sign-in alone. */
+            email: string;
+            emailVerified: boolean;
+            /** @description The offer's last day in India (`YYYY-MM-DD`, inclusive), `null` without one. */
+            endsOn?: string;
+            googleEmail: string;
+            /** @description Ten digits, or empty. */
+            mobile: string;
+            mobileVerified: boolean;
+            name: string;
+            /**
+             * Format: int64
+             * @description The days the offer still runs in India, today included (0 without one or once ended): what
+             *     the customer's `offerExp` says.
+             */
+            offerExp: number;
+            /**
+             * Format: uint8
+             * @description The offer's percentage (0 without one).
+             */
+            percentage: number;
+        };
+        /**
+         * AdminCustomerList
+         * @description One page of customers.
+         */
+        AdminCustomerList: {
+            /**
+             * Format: uint64
+             * @description How many pages of this size the matches fill.
+             */
+            pages: number;
+            results: components["schemas"]["AdminCustomer"][];
+            /**
+             * Format: uint64
+             * @description How many customers match.
+             */
+            total: number;
+        };
+        /**
+         * AdminCustomerOrders
+         * @description One page of a customer's orders.
+         */
+        AdminCustomerOrders: {
+            /** Format: uint64 */
+            pages: number;
+            /** @description Newest first, each as it was sold. */
+            results: components["schemas"]["Order"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminOfferInput
+         * @description An offer to give a customer.
+         */
+        AdminOfferInput: {
+            /** @description The offer's last day in India (IST), inclusive, `YYYY-MM-DD`: from today up to two years ahead. */
+            endsOn: string;
+            /**
+             * Format: uint32
+             * @description The discount, a whole number from 1 to 90.
+             */
+            percentage: number;
+        };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
@@ -1006,7 +1209,10 @@ export interface components {
             /** @description Whether the mobile was proven by its own code. */
             mobileVerified: boolean;
             name: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The days the customer's offer still runs (0 without one), as `GET /api/get/user` says.
+             */
             offerExp: number;
             /** Format: uint8 */
             percentage: number;
@@ -1571,7 +1777,8 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Above 0 means a discount is active.
+             * @description Above 0 means a discount is active: the days the customer's offer still runs in India,
+             *     today included (1 on its last day), 0 once it has ended.
              */
             offerExp: number;
             /**
@@ -1862,6 +2069,439 @@ export interface operations {
                 };
             };
             /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAudit: {
+        parameters: {
+            query?: {
+                /** @description A staff member's `_id` (or `system:<what>`). */
+                actor?: string;
+                /** @description An action (`offer.set`), or an area (`offer`: every `offer.…`). */
+                action?: string;
+                /** @description A subject, `<kind>:<id>` (`customer:…`). */
+                subject?: string;
+                /** @description From this moment on (seconds since the Unix epoch, inclusive). */
+                from?: number;
+                /** @description Before this moment (seconds since the Unix epoch, exclusive). */
+                until?: number;
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Rows a page, 1–100; absent means 20. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSearchCustomers: {
+        parameters: {
+            query?: {
+                /** @description What to look for: a name, an email or a mobile number. */
+                q?: string;
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Rows a page, 1–100; absent means 20. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers found, newest account first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer, with their offer as it runs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomer"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminEndOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer, with their offer as it runs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomer"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOfferInput"];
+            };
+        };
+        responses: {
+            /** @description The customer, with their offer as it runs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomer"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCustomerOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Rows a page, 1–100; absent means 20. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's orders, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerOrders"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
