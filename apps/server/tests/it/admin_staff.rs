@@ -86,3 +86,81 @@ async fn a_customer_token_is_no_staff_session_and_logout_revokes() {
     let (status, body) = call(&shop, Method::GET, "/api/admin/me", Some(&token), None).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("staff.login_required")), "revoked: {body}");
 }
+
+/// Runs `marque-server staff …` on the embedded database in `dir`: its standard output.
+fn staff_cli(dir: &std::path::Path, args: &[&str]) -> String {
+    let bin = std::env::var_os("MARQUE_SERVER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_marque-server").into());
+    let out = std::process::Command::new(bin)
+        .arg("staff")
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("MARQUE_DB", format!("surrealkv://{}", dir.join("db").display()))
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("marque-server runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "staff {args:?}: {stdout}\n{stderr}");
+    assert!(!stderr.contains("setup?code="), "no link in the logs: {stderr}");
+    stdout
+}
+
+#[tokio::test]
+async fn the_command_line_adds_lists_and_removes_staff_on_a_stopped_embedded_database() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let added = staff_cli(dir.path(), &["add", "--email", "Cli@Marque.Test", "--name", "Cli Owner", "--role", "owner"]);
+    let link =
+        added.split_whitespace().find(|w| w.starts_with("/admin/setup?code=")).expect("a set-up link").to_owned();
+    let listed = staff_cli(dir.path(), &["list"]);
+    assert!(listed.contains("cli@marque.test\towner\tinvited\tCli Owner"), "{listed}");
+    let again = staff_cli(dir.path(), &["add", "--email", "cli@marque.test", "--name", "Cli Owner", "--role", "owner"]);
+    let new_link =
+        again.split_whitespace().find(|w| w.starts_with("/admin/setup?code=")).expect("a new link").to_owned();
+    assert_ne!(new_link, link, "a new link for someone who has not set up");
+
+    let log = dir.path().join("server.log");
+    let mut server = crate::helpers::process::start(
+        &[("MARQUE_DB", format!("surrealkv://{}", dir.path().join("db").display()))],
+        &log,
+    );
+    let shop = server.shop();
+    let old_code = link.trim_start_matches("/admin/setup?code=");
+    let (status, _) = post(&shop, "/api/admin/setup", json!({ "code": old_code, "password": STAFF_PASSWORD })).await;
+    assert_eq!(status, 400, "the earlier link ended");
+    let code = new_link.trim_start_matches("/admin/setup?code=");
+    let (status, body) = post(&shop, "/api/admin/setup", json!({ "code": code, "password": STAFF_PASSWORD })).await;
+    assert_eq!(status, 200, "{body}");
+    let totp = crate::helpers::staff::totp_code(body["totpUri"].as_str().expect("uri"), 0);
+    let signed_in = post(
+        &shop,
+        "/api/admin/login",
+        json!({ "email": "cli@marque.test", "password": STAFF_PASSWORD, "totp": totp }),
+    )
+    .await;
+    assert_eq!(signed_in.0, 200, "{}", signed_in.1);
+    server.kill();
+    assert!(!server.logs().contains(code), "the code never reaches the logs");
+
+    let removed = staff_cli(dir.path(), &["remove", "--email", "cli@marque.test"]);
+    assert!(removed.contains("removed cli@marque.test"), "{removed}");
+    assert_eq!(staff_cli(dir.path(), &["list"]).trim(), "no staff");
+}
+
+#[tokio::test]
+async fn the_first_owner_gets_a_link_until_they_set_up_and_dev_keeps_it_in_the_outbox() {
+    let (shop, app) = spawn_app_with(|flags| flags.staff.owner_email = Some("boss@marque.test".into())).await;
+    let first = app.ensure_first_owner().await.expect("created").expect("a link");
+    assert!(first.starts_with("/admin/setup?code="), "{first}");
+    let (_, outbox) = shop.get_json("/api/dev/outbox").await;
+    let kept = outbox.as_array().expect("a list").iter().any(|m| {
+        m["recipient"] == "boss@marque.test" && m["text"].as_str().is_some_and(|t| t.contains(first.as_str()))
+    });
+    assert!(kept, "dev keeps the link in the outbox: {outbox}");
+    let second = app.ensure_first_owner().await.expect("read").expect("a new link while not set up");
+    assert_ne!(first, second);
+    let code = second.trim_start_matches("/admin/setup?code=");
+    let (status, body) = post(&shop, "/api/admin/setup", json!({ "code": code, "password": STAFF_PASSWORD })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(app.ensure_first_owner().await.expect("read"), None, "an owner who set up gets no new link");
+}
