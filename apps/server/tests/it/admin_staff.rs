@@ -164,3 +164,103 @@ async fn the_first_owner_gets_a_link_until_they_set_up_and_dev_keeps_it_in_the_o
     assert_eq!(status, 200, "{body}");
     assert_eq!(app.ensure_first_owner().await.expect("read"), None, "an owner who set up gets no new link");
 }
+
+#[tokio::test]
+async fn wrong_sign_ins_are_limited_with_retry_after_and_an_expired_session_is_refused() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let staff = set_up_staff(&app, &shop, StaffRole::Owner).await;
+    for _ in 0..5 {
+        let wrong = json!({ "email": staff.email, "password": "not the password at all", "totp": staff.code(0) });
+        let (status, body) = post(&shop, "/api/admin/login", wrong).await;
+        assert_eq!(status, 401, "{body}");
+    }
+    let right = json!({ "email": staff.email, "password": STAFF_PASSWORD, "totp": staff.code(0) });
+    let resp = shop.client.post(format!("{}/api/admin/login", shop.base)).json(&right).send().await.expect("answer");
+    assert_eq!(resp.status().as_u16(), 429, "past five wrong sign-ins in a minute");
+    let retry: u64 = resp
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After in seconds");
+    assert!((1..=120).contains(&retry), "a sliding minute's wait: {retry}");
+    let (status, body) = crate::helpers::customers::read(resp).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("staff.too_many_attempts")), "{body}");
+
+    // A session past its 12 hours is no session (put in place as the store keeps one).
+    use marque_ports::StaffStore as _;
+    let token = "an-expired-staff-session-token";
+    let now = i64::try_from(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_secs(),
+    )
+    .expect("fits");
+    let session = marque_ports::StaffSession {
+        token_hash: marque_app::SessionToken::new(token).hash(),
+        staff: marque_domain::staff::StaffId(staff.id.clone()),
+        expires_at: now - 1,
+    };
+    app.database().staff().create_session(&session).await.expect("stored");
+    let (status, body) = call(&shop, Method::GET, "/api/admin/me", Some(token), None).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("staff.login_required")), "expired: {body}");
+    let live = marque_ports::StaffSession {
+        expires_at: now + 60,
+        token_hash: marque_app::SessionToken::new("live").hash(),
+        ..session
+    };
+    app.database().staff().create_session(&live).await.expect("stored");
+    let (status, body) = call(&shop, Method::GET, "/api/admin/me", Some("live"), None).await;
+    assert_eq!(status, 200, "the same session a minute before its end: {body}");
+}
+
+#[tokio::test]
+async fn owners_invite_list_and_remove_staff_and_removal_ends_their_sessions() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let owner = staff_token(&app, &shop, StaffRole::Owner).await;
+    let invite = json!({ "email": "Packer@Marque.Test", "name": "Packer", "role": "fulfilment" });
+    let (status, body) = call(&shop, Method::POST, "/api/admin/staff", Some(&owner), Some(invite.clone())).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["_id"].as_str().expect("_id").to_owned();
+    let link = body["setupLink"].as_str().expect("setupLink").to_owned();
+    assert!(link.starts_with("/admin/setup?code="), "{link}");
+    let (status, body) = call(&shop, Method::POST, "/api/admin/staff", Some(&owner), Some(invite)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("staff.email_taken")), "{body}");
+    let bad_role = json!({ "email": "x@marque.test", "name": "X", "role": "admin" });
+    let (status, body) = call(&shop, Method::POST, "/api/admin/staff", Some(&owner), Some(bad_role)).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("staff.role_unknown")), "{body}");
+
+    let code = link.trim_start_matches("/admin/setup?code=");
+    let (status, body) = post(&shop, "/api/admin/setup", json!({ "code": code, "password": STAFF_PASSWORD })).await;
+    assert_eq!(status, 200, "{body}");
+    let totp = crate::helpers::staff::totp_code(body["totpUri"].as_str().expect("uri"), 0);
+    let (status, body) = post(
+        &shop,
+        "/api/admin/login",
+        json!({ "email": "packer@marque.test", "password": STAFF_PASSWORD, "totp": totp }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let packer = body["token"].as_str().expect("token").to_owned();
+
+    let (status, list) = call(&shop, Method::GET, "/api/admin/staff?page=1&size=1", Some(&owner), None).await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!((list["total"].as_u64(), list["pages"].as_u64()), (Some(2), Some(2)), "{list}");
+    assert_eq!(list["results"].as_array().map(Vec::len), Some(1));
+    let (status, list) = call(&shop, Method::GET, "/api/admin/staff?page=2&size=1", Some(&owner), None).await;
+    assert_eq!((status, list["results"][0]["email"].as_str()), (200, Some("packer@marque.test")), "{list}");
+    assert_eq!(list["results"][0]["status"], "active");
+    let (status, body) = call(&shop, Method::GET, "/api/admin/staff?size=101", Some(&owner), None).await;
+    assert_eq!(status, 400, "size at most 100: {body}");
+
+    let (status, _) = call(&shop, Method::GET, "/api/admin/me", Some(&packer), None).await;
+    assert_eq!(status, 200);
+    let (status, body) = call(&shop, Method::DELETE, &format!("/api/admin/staff/{id}"), Some(&owner), None).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = call(&shop, Method::GET, "/api/admin/me", Some(&packer), None).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("staff.login_required")), "removed: {body}");
+    let (status, body) = call(&shop, Method::DELETE, &format!("/api/admin/staff/{id}"), Some(&owner), None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("staff.not_found")), "{body}");
+    let (_, me) = call(&shop, Method::GET, "/api/admin/me", Some(&owner), None).await;
+    let me_id = me["_id"].as_str().expect("_id").to_owned();
+    let (status, body) = call(&shop, Method::DELETE, &format!("/api/admin/staff/{me_id}"), Some(&owner), None).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("staff.remove_self")), "{body}");
+}
