@@ -19,7 +19,7 @@ SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemat
 # and serves the demo catalog within ~1.5x of its speed (figures in bench/search.sh's note).
 run: web-build
 	cargo build --profile shop -p marque-server
-	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
+	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_OWNER_EMAIL="$${MARQUE_OWNER_EMAIL:-owner@marque.test}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
 
 ## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), Schemathesis on the live API, contract drift, frontends, browser journeys.
 test: web-deps chromium aiosmtpd poppler moto schemathesis lint-rust lint-openapi test-rust test-fuzz test-web test-journey

@@ -161,7 +161,8 @@ fn with_client_validation(spec: &str) -> String {
             for op in item.values_mut() {
                 if let Some(requirements) = op.get_mut("security").and_then(|s| s.as_array_mut()) {
                     for requirement in requirements.iter_mut().filter_map(|r| r.as_object_mut()) {
-                        if requirement.contains_key("bearerAuth") {
+                        // A customer's session, or a staff session of the back office (`staff…` schemes).
+                        if requirement.keys().any(|k| k == "bearerAuth" || k.starts_with("staff")) {
                             requirement.insert("clientValidation".to_owned(), serde_json::json!([]));
                         }
                     }

@@ -12,6 +12,7 @@ pub mod request_id;
 pub mod request_log;
 pub mod seed;
 pub mod settings;
+pub mod staff_cli;
 
 pub use app::App;
 pub use settings::{Flags, Settings};

@@ -1,4 +1,4 @@
-//! The Marque binary: `serve` (default), `seed`, `export`, `import`, `openapi`.
+//! The Marque binary: `serve` (default), `seed`, `export`, `import`, `openapi`, `staff`.
 
 use clap::{Parser, Subcommand};
 use marque_server::listener::NoDelayAcceptor;
@@ -46,6 +46,12 @@ enum Command {
     },
     /// Print the OpenAPI document the server publishes.
     Openapi,
+    /// The back office's staff: add (prints a one-time set-up link), remove, list. Stop the server
+    /// first when the database is embedded (surrealkv://); a ws:// server may keep running.
+    Staff {
+        #[command(subcommand)]
+        action: marque_server::staff_cli::StaffCommand,
+    },
 }
 
 fn main() -> anyhow::Result<()> {
@@ -125,6 +131,16 @@ async fn run() -> anyhow::Result<()> {
             }
             println!("restored the backup {}", file.display());
             close_database(database).await;
+            Ok(())
+        }
+        Command::Staff { action } => {
+            let db = DatabaseSettings::parse(&cli.flags);
+            let public_url = marque_server::settings::storefront::PublicUrl::parse(cli.flags.public_url.as_ref());
+            let database = Database::connect_with(db.url.as_str(), &db.connect_options()).await?;
+            let outcome =
+                marque_server::staff_cli::run(&database, public_url.as_ref().map(|u| u.as_str()), action).await;
+            close_database(database).await;
+            println!("{}", outcome?);
             Ok(())
         }
         Command::Openapi => {

@@ -202,4 +202,4 @@ pub(crate) async fn count(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -6,6 +6,8 @@ mod helpers;
 
 mod accounts_api;
 mod addresses_api;
+mod admin_roles;
+mod admin_customers;
 mod admin_staff;
 mod api;
 mod catalog_cache;

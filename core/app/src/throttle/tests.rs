@@ -15,7 +15,7 @@ impl Clock for FixedClock {
 }
 
 /// Counters that live in a map, windows as the port describes them.
-fn counting() -> MockRateCounter {
+pub(crate) fn counting() -> MockRateCounter {
     let counts = Arc::new(Mutex::new(std::collections::HashMap::<(String, i64), u32>::new()));
     let mut counter = MockRateCounter::new();
     let taken = counts.clone();

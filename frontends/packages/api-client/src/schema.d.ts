@@ -41,61 +41,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/audit": {
+    "/api/admin/login": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The audit trail, newest first; every filter given must hold. */
-        get: operations["adminAudit"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
-         * Customers whose name (every word begins a word of it), email (whole, any case) or mobile
-         *     (ten digits, typed with spaces, dashes or +91) is `q`, newest account first.
+         * Signs in with email, password and the authenticator's current code; the token lasts 12 hours.
+         *     Wrong tries are limited per client and per account, with growing delays.
          */
-        get: operations["adminSearchCustomers"];
-        put?: never;
-        post?: never;
+        post: operations["adminLogin"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/customers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One customer, with their offer. */
-        get: operations["adminGetCustomer"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers/{id}/offer": {
+    "/api/admin/logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -105,30 +71,84 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Ends the customer's offer now (owner only): `offerExp` 0. Recorded in the audit trail (`offer.end`). */
-        delete: operations["adminEndOffer"];
+        /** Ends this staff session. */
+        delete: operations["adminLogout"];
         options?: never;
         head?: never;
-        /**
-         * Gives the customer an offer (owner only): `percentage` % off every order until the end of
-         *     `endsOn` in India, replacing any offer they had. Their `offerExp` then counts the days left.
-         *     Recorded in the audit trail (`offer.set`).
-         */
-        patch: operations["adminSetOffer"];
+        patch?: never;
         trace?: never;
     };
-    "/api/admin/customers/{id}/orders": {
+    "/api/admin/me": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The customer's orders, newest first, each as it was sold. */
-        get: operations["adminCustomerOrders"];
+        /** The staff member signed in, with the areas their role may use. */
+        get: operations["adminMe"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the password (12 to 128 characters) with the code of a set-up link and enrols an
+         *     authenticator: the answer's `totpUri` is shown as a QR code, `secret` to type in. The link
+         *     is then used up.
+         */
+        post: operations["adminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff who are not removed, oldest first. */
+        get: operations["adminListStaff"];
+        put?: never;
+        /**
+         * Invites a staff member (owners only): the answer's `setupLink` (24 hours, once) is handed
+         *     over privately; it is shown only here.
+         */
+        post: operations["adminInviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a staff member (owners only; not oneself): every session of theirs ends at once. */
+        delete: operations["adminRemoveStaff"];
         options?: never;
         head?: never;
         patch?: never;
@@ -918,116 +938,6 @@ export interface components {
             state?: string;
             street?: string;
         };
-        /**
-         * AdminAuditEntry
-         * @description One change as the trail recorded it.
-         */
-        AdminAuditEntry: {
-            _id: string;
-            /** @description What was done, `<area>.<verb>` (`offer.set`, `product.update`, …). */
-            action: string;
-            /** @description Who: a staff member's `_id`, or `system:<what>` (the command line, start-up, a migration). */
-            actor: string;
-            /** @description Who, as a person reads it: the staff member's email, or `system (<what>)`. */
-            actorLabel: string;
-            /** @description The changed fields after it (`null` when nothing remains). */
-            after?: unknown;
-            /**
-             * Format: int64
-             * @description When (seconds since the Unix epoch).
-             */
-            at: number;
-            /** @description The changed fields before the change (`null` when nothing existed). */
-            before?: unknown;
-            /** @description What it was done to, `<kind>:<id>` (`customer:…`, `product:…`). */
-            subject: string;
-        };
-        /**
-         * AdminAuditList
-         * @description One page of the trail, newest first.
-         */
-        AdminAuditList: {
-            /** Format: uint64 */
-            pages: number;
-            results: components["schemas"]["AdminAuditEntry"][];
-            /** Format: uint64 */
-            total: number;
-        };
-        /**
-         * AdminCustomer
-         * @description A customer as staff see them.
-         */
-        AdminCustomer: {
-            _id: string;
-            /**
-             * Format: int64
-             * @description When the account was made (seconds since the Unix epoch).
-             */
-            createdAt: number;
-            /** @description Empty for an account made by Google sign-in alone. */
-            email: string;
-            emailVerified: boolean;
-            /** @description The offer's last day in India (`YYYY-MM-DD`, inclusive), `null` without one. */
-            endsOn?: string;
-            googleEmail: string;
-            /** @description Ten digits, or empty. */
-            mobile: string;
-            mobileVerified: boolean;
-            name: string;
-            /**
-             * Format: int64
-             * @description The days the offer still runs in India, today included (0 without one or once ended): what
-             *     the customer's `offerExp` says.
-             */
-            offerExp: number;
-            /**
-             * Format: uint8
-             * @description The offer's percentage (0 without one).
-             */
-            percentage: number;
-        };
-        /**
-         * AdminCustomerList
-         * @description One page of customers.
-         */
-        AdminCustomerList: {
-            /**
-             * Format: uint64
-             * @description How many pages of this size the matches fill.
-             */
-            pages: number;
-            results: components["schemas"]["AdminCustomer"][];
-            /**
-             * Format: uint64
-             * @description How many customers match.
-             */
-            total: number;
-        };
-        /**
-         * AdminCustomerOrders
-         * @description One page of a customer's orders.
-         */
-        AdminCustomerOrders: {
-            /** Format: uint64 */
-            pages: number;
-            /** @description Newest first, each as it was sold. */
-            results: components["schemas"]["Order"][];
-            /** Format: uint64 */
-            total: number;
-        };
-        /**
-         * AdminOfferInput
-         * @description An offer to give a customer.
-         */
-        AdminOfferInput: {
-            /** @description The offer's last day in India (IST), inclusive, `YYYY-MM-DD`: from today up to two years ahead. */
-            endsOn: string;
-            /**
-             * Format: uint32
-             * @description The discount, a whole number from 1 to 90.
-             */
-            percentage: number;
-        };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
@@ -1142,6 +1052,13 @@ export interface components {
             wishlist: string[];
         };
         /**
+         * Done
+         * @description `status: success`.
+         */
+        Done: {
+            status: string;
+        };
+        /**
          * EditedBody
          * @description An address was edited.
          */
@@ -1209,10 +1126,7 @@ export interface components {
             /** @description Whether the mobile was proven by its own code. */
             mobileVerified: boolean;
             name: string;
-            /**
-             * Format: int64
-             * @description The days the customer's offer still runs (0 without one), as `GET /api/get/user` says.
-             */
+            /** Format: int64 */
             offerExp: number;
             /** Format: uint8 */
             percentage: number;
@@ -1277,6 +1191,25 @@ export interface components {
             name: string;
         };
         /**
+         * InviteInput
+         * @description `POST /api/admin/staff`'s body.
+         */
+        InviteInput: {
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+        };
+        /**
+         * Invited
+         * @description A new staff member and the link to hand over.
+         */
+        Invited: {
+            _id: string;
+            /** @description `/admin/setup?code=…`: valid 24 hours, once. Hand it over privately. */
+            setupLink: string;
+        };
+        /**
          * @description How a category page shows its products.
          * @enum {string}
          */
@@ -1293,6 +1226,23 @@ export interface components {
             status: string;
             /** @description The session token (`Authorization: Bearer …`), when `success`. */
             token?: string;
+        };
+        /**
+         * Me
+         * @description The staff member signed in, and the areas their role may use.
+         */
+        Me: {
+            _id: string;
+            /**
+             * @description The areas of the back office this role may use (`dashboard`, `products`, `categories`,
+             *     `brands`, `photos`, `stock`, `imports`, `orders`, `refunds`, `returns`, `grievances`,
+             *     `customersRead`, `customers`, `offers`, `staff`, `audit`, `sales`).
+             */
+            areas: string[];
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
         };
         /** MobileLogin */
         MobileLogin: {
@@ -1628,6 +1578,26 @@ export interface components {
             total: number;
         };
         /**
+         * SetupAnswer
+         * @description The authenticator to enrol.
+         */
+        SetupAnswer: {
+            /** @description The same secret in base32, to type into an authenticator app. */
+            secret: string;
+            /** @description An `otpauth://totp/…` URI (issuer `Marque`), for the QR code. */
+            totpUri: string;
+        };
+        /**
+         * SetupInput
+         * @description `POST /api/admin/setup`'s body.
+         */
+        SetupInput: {
+            /** @description The code of the set-up link (`/admin/setup?code=…`). */
+            code: string;
+            /** @description The new password: 12 to 128 characters. */
+            password: string;
+        };
+        /**
          * ShopIdentity
          * @description Who runs the shop, as the storefront, policies and invoices state it.
          */
@@ -1671,6 +1641,59 @@ export interface components {
             provider: string;
             /** @description Where its popup opens (`/api/google`). */
             start: string;
+        };
+        /**
+         * StaffList
+         * @description One page of the staff.
+         */
+        StaffList: {
+            /**
+             * Format: uint64
+             * @description How many pages of this size there are.
+             */
+            pages: number;
+            results: components["schemas"]["StaffView"][];
+            /**
+             * Format: uint64
+             * @description How many staff members in all.
+             */
+            total: number;
+        };
+        /**
+         * StaffLoginAnswer
+         * @description A staff session.
+         */
+        StaffLoginAnswer: {
+            /** @description The bearer token of the admin calls (`Authorization: Bearer …`), for 12 hours. */
+            token: string;
+        };
+        /**
+         * StaffLoginInput
+         * @description `POST /api/admin/login`'s body.
+         */
+        StaffLoginInput: {
+            email: string;
+            password: string;
+            /** @description The authenticator's current six-digit code. */
+            totp: string;
+        };
+        /**
+         * StaffView
+         * @description A staff member as the staff list shows them.
+         */
+        StaffView: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description When they were invited, seconds since the Unix epoch.
+             */
+            createdAt: number;
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+            /** @description `invited` (not set up yet) or `active`. */
+            status: string;
         };
         /** StatusBody */
         StatusBody: {
@@ -1777,8 +1800,7 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Above 0 means a discount is active: the days the customer's offer still runs in India,
-             *     today included (1 on its last day), 0 once it has ended.
+             * @description Above 0 means a discount is active.
              */
             offerExp: number;
             /**
@@ -2079,302 +2101,29 @@ export interface operations {
             };
         };
     };
-    adminAudit: {
+    adminLogin: {
         parameters: {
-            query?: {
-                /** @description A staff member's `_id` (or `system:<what>`). */
-                actor?: string;
-                /** @description An action (`offer.set`), or an area (`offer`: every `offer.…`). */
-                action?: string;
-                /** @description A subject, `<kind>:<id>` (`customer:…`). */
-                subject?: string;
-                /** @description From this moment on (seconds since the Unix epoch, inclusive). */
-                from?: number;
-                /** @description Before this moment (seconds since the Unix epoch, exclusive). */
-                until?: number;
-                /** @description Page number from 1; absent means 1. */
-                page?: number;
-                /** @description Rows a page, 1–100; absent means 20. */
-                size?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The entries, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminAuditList"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminSearchCustomers: {
-        parameters: {
-            query?: {
-                /** @description What to look for: a name, an email or a mobile number. */
-                q?: string;
-                /** @description Page number from 1; absent means 1. */
-                page?: number;
-                /** @description Rows a page, 1–100; absent means 20. */
-                size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The customers found, newest account first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCustomerList"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminGetCustomer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer's `_id`. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The customer, with their offer as it runs now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCustomer"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No customer has this id (`admin.customer_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminEndOffer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer's `_id`. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The customer, with their offer as it runs now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCustomer"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No customer has this id (`admin.customer_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminSetOffer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer's `_id`. */
-                id: string;
-            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminOfferInput"];
+                "application/json": components["schemas"]["StaffLoginInput"];
             };
         };
         responses: {
-            /** @description The customer, with their offer as it runs now. */
+            /** @description Signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminCustomer"];
+                    "application/json": components["schemas"]["StaffLoginAnswer"];
                 };
             };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            /** @description A field that does not parse. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,26 +2132,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            /** @description A wrong email, password or authenticator code, or a code used before (`staff.login_failed`). */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No customer has this id (`admin.customer_not_found`). */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2412,6 +2143,342 @@ export interface operations {
             };
             /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many sign-in attempts from this client or for this account (`staff.too_many_attempts`);
+             *     `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupInput"];
+            };
+        };
+        responses: {
+            /** @description Set up: enrol the authenticator, then sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupAnswer"];
+                };
+            };
+            /**
+             * @description The link is unknown, used or expired (`staff.setup_invalid`), or the password breaks the rule
+             *     (`staff.password_rule`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListStaff: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1). */
+                page?: number;
+                /** @description Staff per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the staff, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminInviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteInput"];
+            };
+        };
+        responses: {
+            /** @description Invited: hand over the set-up link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invited"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A staff member already has this email (`staff.email_taken`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2439,30 +2506,24 @@ export interface operations {
             };
         };
     };
-    adminCustomerOrders: {
+    adminRemoveStaff: {
         parameters: {
-            query?: {
-                /** @description Page number from 1; absent means 1. */
-                page?: number;
-                /** @description Rows a page, 1–100; absent means 20. */
-                size?: number;
-            };
+            query?: never;
             header?: never;
             path: {
-                /** @description The customer's `_id`. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The customer's orders, newest first. */
+            /** @description Removed: every session of theirs has ended. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminCustomerOrders"];
+                    "application/json": components["schemas"]["Done"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -2492,8 +2553,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No customer has this id (`admin.customer_not_found`). */
+            /** @description No staff member has this id (`staff.not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An owner cannot remove themselves (`staff.remove_self`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
