@@ -1,0 +1,63 @@
+// The audit trail: every staff write with who, when, what and the values before and after, newest first;
+// filtered by action, searched by subject or staff member.
+import { useT } from '@marque/i18n';
+import type { AuditRecord } from '../../lib/api/provisional';
+import { when } from '../../lib/format';
+import { AdminPage } from '../../lib/layout/Page';
+import { DataTable, type Column } from '../../lib/table/DataTable';
+import { useList } from '../../lib/table/use-list';
+
+/** The actions staff writes record (`<area>.<verb>`). */
+export const AUDIT_ACTIONS = [
+  'product.create',
+  'product.update',
+  'product.unpublish',
+  'category.create',
+  'category.update',
+  'brand.create',
+  'brand.update',
+  'photo.add',
+  'photo.reorder',
+  'photo.remove',
+  'stock.adjust',
+  'offer.set',
+  'offer.end',
+  'staff.invite',
+  'staff.setup',
+  'staff.remove',
+] as const;
+
+function Values({ text }: { text?: string | null }) {
+  if (!text) return null;
+  let shown = text;
+  try {
+    shown = JSON.stringify(JSON.parse(text), null, 1);
+  } catch {
+    // Not JSON: shown as it came.
+  }
+  return <pre className="admin-values">{shown}</pre>;
+}
+
+export function AuditPage() {
+  const t = useT('admin');
+  const list = useList('GET /api/admin/audit', { filters: ['action'] });
+  const columns: Column<AuditRecord>[] = [
+    { key: 'at', label: t('audit.at'), cell: (r) => when(r.at) },
+    { key: 'actor', label: t('audit.actor'), cell: (r) => r.actorLabel ?? r.actor },
+    { key: 'action', label: t('audit.action'), cell: (r) => r.action },
+    { key: 'subject', label: t('audit.subject'), cell: (r) => r.subject },
+    { key: 'before', label: t('audit.before'), cell: (r) => <Values text={r.before} /> },
+    { key: 'after', label: t('audit.after'), cell: (r) => <Values text={r.after} /> },
+  ];
+  return (
+    <AdminPage title={t('nav.audit')}>
+      <DataTable
+        label={t('nav.audit')}
+        columns={columns}
+        rowKey={(r) => r._id ?? `${r.at}-${r.action}-${r.subject}`}
+        filterControls={[{ key: 'action', label: t('audit.action'), options: AUDIT_ACTIONS.map((a) => ({ value: a, label: a })) }]}
+        {...list}
+      />
+    </AdminPage>
+  );
+}
