@@ -6,6 +6,11 @@ export default defineConfig({
     name: '@marque/admin',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: [fileURLToPath(new URL('../test/setup.ts', import.meta.url))],
+    // Forms with many fields are typed key by key; a busy machine needs more than the default 5 s.
+    testTimeout: 20_000,
+    setupFiles: [
+      fileURLToPath(new URL('../test/setup.ts', import.meta.url)),
+      fileURLToPath(new URL('./src/test/setup.ts', import.meta.url)),
+    ],
   },
 });

@@ -16,7 +16,7 @@ export const EN = { account, checkout, common, home, listing, product, shell, me
  * `loadNamespace` when the part of the site that needs them opens (the back office: `admin`), so the storefront's
  * first-load JavaScript does not carry them.
  */
-export type LazyCatalogue = { admin: typeof import('./locales/en/admin.json') };
+export type LazyCatalogue = { admin: typeof import('./locales/en/admin.lazy.json') };
 export type LazyNamespace = keyof LazyCatalogue;
 
 /** The catalogue's shape: namespace → code → text. */

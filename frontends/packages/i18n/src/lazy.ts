@@ -5,7 +5,7 @@ type Loader = () => Promise<Record<string, string>>;
 
 export const LAZY_TEXTS: Record<LazyNamespace, Record<'en' | 'hi', Loader>> = {
   admin: {
-    en: () => import(/* webpackChunkName: "i18n-admin-en" */ './locales/en/admin.json').then((m) => m.default),
-    hi: () => import(/* webpackChunkName: "i18n-admin-hi" */ './locales/hi/admin.json').then((m) => m.default),
+    en: () => import(/* webpackChunkName: "i18n-admin-en" */ './locales/en/admin.lazy.json').then((m) => m.default),
+    hi: () => import(/* webpackChunkName: "i18n-admin-hi" */ './locales/hi/admin.lazy.json').then((m) => m.default),
   },
 };
