@@ -176,8 +176,10 @@ mod tests {
         for path in ["/", "/login", "/review", "/about"] {
             assert!(!table.find(path).expect("a page").noindex, "{path}");
         }
-        let parsed = RouteTable::parse(r#"{ "routes": [{ "path": "/x", "page": "X", "noindex": true }, { "path": "/y", "page": "Y" }] }"#)
-            .expect("valid");
+        let parsed = RouteTable::parse(
+            r#"{ "routes": [{ "path": "/x", "page": "X", "noindex": true }, { "path": "/y", "page": "Y" }] }"#,
+        )
+        .expect("valid");
         assert_eq!(parsed.find("/x").map(|m| m.noindex), Some(true));
         assert_eq!(parsed.find("/y").map(|m| m.noindex), Some(false));
     }

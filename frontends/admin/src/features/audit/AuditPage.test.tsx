@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminServer, paged } from '../../test/server';
@@ -20,5 +20,9 @@ describe('the audit trail', () => {
     expect(screen.getByText(/"price": 2299/)).toBeTruthy();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'What' }), 'offer.set');
     await waitFor(() => expect(server.requests).toContain('/api/admin/audit?page=1&size=20&action=offer.set'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-26' } });
+    // Midnight in India is 18:30 UTC the day before.
+    await waitFor(() => expect(server.requests).toContain(`/api/admin/audit?page=1&size=20&action=offer.set&from=${Date.UTC(2026, 10, 25, 18, 30) / 1000}`));
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-26');
   });
 });

@@ -1,6 +1,7 @@
 // The audit trail: every staff write with who, when, what and the values before and after, newest first;
 // filtered by action, searched by subject or staff member.
 import { useT } from '@marque/i18n';
+import { indiaDate, indiaDayEdge } from '../../lib/format';
 import type { AuditRecord } from '../../lib/api/provisional';
 import { when } from '../../lib/format';
 import { AdminPage } from '../../lib/layout/Page';
@@ -40,7 +41,8 @@ function Values({ text }: { text?: string | null }) {
 
 export function AuditPage() {
   const t = useT('admin');
-  const list = useList('GET /api/admin/audit', { filters: ['action'] });
+  const list = useList('GET /api/admin/audit', { filters: ['action', 'from', 'until'] });
+  const day = (key: 'from' | 'until') => (list.filters[key] ? indiaDate(Number(list.filters[key])) : '');
   const columns: Column<AuditRecord>[] = [
     { key: 'at', label: t('audit.at'), cell: (r) => when(r.at) },
     { key: 'actor', label: t('audit.actor'), cell: (r) => r.actorLabel ?? r.actor },
@@ -51,6 +53,19 @@ export function AuditPage() {
   ];
   return (
     <AdminPage title={t('nav.audit')}>
+      <div className="admin-form admin-form--inline">
+        {(['from', 'until'] as const).map((key) => (
+          <div key={key} className="admin-field">
+            <label htmlFor={`audit-${key}`}>{t(`audit.${key}`)}</label>
+            <input
+              id={`audit-${key}`}
+              type="date"
+              value={day(key)}
+              onChange={(e) => list.setFilters({ [key]: e.target.value ? String(indiaDayEdge(e.target.value, key === 'from' ? 'start' : 'end')) : '' })}
+            />
+          </div>
+        ))}
+      </div>
       <DataTable
         label={t('nav.audit')}
         columns={columns}

@@ -3,7 +3,8 @@ import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
 import type { AdminBrand } from '../../lib/api/provisional';
-import { FormAlert, TextField } from '../../lib/form/Field';
+import { TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { slugOf } from '../../lib/slug';
@@ -18,12 +19,11 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
   const { values, set, errors } = form;
   const prefix = brand ? `brand-${brand._id}` : 'brand';
   return (
-    <form
+    <AdminForm
+      form={form}
       className="admin-form admin-form--inline"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(
+      onSubmit={() =>
+        form.submit(
           (v) =>
             brand
               ? adminCall('PATCH /api/admin/brands/{id}', { path: { id: brand._id }, body: { name: v.name.trim(), image: v.image.trim() } })
@@ -32,10 +32,9 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
             if (!brand) form.setValues({ name: '', slug: '', image: '' });
             onSaved();
           },
-        );
-      }}
+        )
+      }
     >
-      <FormAlert message={form.alert} />
       <TextField
         id={`${prefix}-name`}
         label={t('field.name')}
@@ -51,7 +50,7 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
       <button type="submit" className="button" disabled={form.busy || !values.name.trim()}>
         {brand ? t('save') : t('brand.create')}
       </button>
-    </form>
+    </AdminForm>
   );
 }
 

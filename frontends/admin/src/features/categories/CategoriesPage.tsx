@@ -3,7 +3,8 @@ import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
 import type { AdminCategory } from '../../lib/api/provisional';
-import { FormAlert, TextField } from '../../lib/form/Field';
+import { TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
@@ -18,21 +19,19 @@ function NameSlugForm({ idPrefix, submitLabel, onSave }: { idPrefix: string; sub
   const [slugTouched, setSlugTouched] = useState(false);
   const { values, set, errors } = form;
   return (
-    <form
+    <AdminForm
+      form={form}
       className="admin-form admin-form--inline"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(
+      onSubmit={() =>
+        form.submit(
           (v) => onSave({ name: v.name.trim(), slug: v.slug.trim() }),
           () => {
             form.setValues({ name: '', slug: '' });
             setSlugTouched(false);
           },
-        );
-      }}
+        )
+      }
     >
-      <FormAlert message={form.alert} />
       <TextField
         id={`${idPrefix}-name`}
         label={t('field.name')}
@@ -56,7 +55,7 @@ function NameSlugForm({ idPrefix, submitLabel, onSave }: { idPrefix: string; sub
       <button type="submit" className="button" disabled={form.busy || !values.name.trim() || !values.slug.trim()}>
         {submitLabel}
       </button>
-    </form>
+    </AdminForm>
   );
 }
 

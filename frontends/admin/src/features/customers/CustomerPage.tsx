@@ -6,8 +6,9 @@ import { Link } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
 import type { AdminCustomer, CustomerOrder, StaffMe } from '../../lib/api/provisional';
 import { useAnswer } from '../../lib/api/use-answer';
-import { FormAlert, TextField } from '../../lib/form/Field';
+import { TextField } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { when } from '../../lib/format';
 import { AdminPage } from '../../lib/layout/Page';
@@ -29,18 +30,16 @@ function OfferForm({ customer, onSaved }: { customer: AdminCustomer; onSaved: (c
     <section className="admin-panel" aria-labelledby="offer-title">
       <h2 id="offer-title">{t('offer.title')}</h2>
       <p>{offerText(t, customer)}</p>
-      <form
+      <AdminForm
+        form={form}
         className="admin-form admin-form--inline"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(
+        onSubmit={() =>
+          form.submit(
             (v) => adminCall('PATCH /api/admin/customers/{id}/offer', { path: { id: customer._id }, body: { percentage: Number(v.percentage), endsOn: v.endsOn } }),
             (body) => onSaved({ ...customer, ...(body as Partial<AdminCustomer>) }),
-          );
-        }}
+          )
+        }
       >
-        <FormAlert message={form.alert} />
         <TextField id="offer-percentage" label={t('offer.percentage')} hint={t('offer.percentage_hint')} inputMode="numeric" value={values.percentage} onChange={(v) => set('percentage', v)} error={errors.percentage} />
         <TextField id="offer-endsOn" label={t('offer.ends_on')} hint={t('offer.ends_on_hint', { today: indiaToday() })} type="date" value={values.endsOn} onChange={(v) => set('endsOn', v)} error={errors.endsOn} />
         <button type="submit" className="button" disabled={form.busy || !valid}>
@@ -61,7 +60,7 @@ function OfferForm({ customer, onSaved }: { customer: AdminCustomer; onSaved: (c
             {t('offer.end')}
           </button>
         ) : null}
-      </form>
+      </AdminForm>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // How a customer's offer reads: the percentage and the days it still runs (`offerExp`), or none.
 import type { Translate } from '@marque/i18n';
 import type { AdminCustomer } from '../../lib/api/provisional';
+import { indiaDate } from '../../lib/format';
 
 export function offerText(t: Translate<'admin'>, c: Pick<AdminCustomer, 'percentage' | 'offerExp'>): string {
   return c.offerExp > 0 && c.percentage > 0 ? t('offer.running', { percentage: c.percentage, days: c.offerExp }) : t('offer.none');
@@ -8,5 +9,5 @@ export function offerText(t: Translate<'admin'>, c: Pick<AdminCustomer, 'percent
 
 /** Today in India (YYYY-MM-DD), the first day an offer may end on. */
 export function indiaToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+  return indiaDate(now.getTime() / 1000);
 }

@@ -2,7 +2,8 @@
 import { useT } from '@marque/i18n';
 import { useLocation } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
-import { FormAlert, TextField } from '../../lib/form/Field';
+import { TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { startStaffSession } from '../../lib/session/staff-session';
@@ -15,21 +16,19 @@ export function LoginPage() {
   const ready = values.email.trim() !== '' && values.password !== '' && /^\d{6}$/.test(values.totp);
   return (
     <AdminPage title={t('login.title')}>
-      <form
+      <AdminForm
+        form={form}
         className="admin-form admin-form--narrow"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(
+        onSubmit={() =>
+          form.submit(
             (v) => adminCall('POST /api/admin/login', { body: { email: v.email.trim(), password: v.password, totp: v.totp } }),
             async (body) => {
               await startStaffSession(body.token);
               navigate('/admin');
             },
-          );
-        }}
+          )
+        }
       >
-        <FormAlert message={form.alert} />
         <TextField id="login-email" label={t('field.email')} type="email" autoComplete="username" value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
         <TextField id="login-password" label={t('field.password')} type="password" autoComplete="current-password" value={values.password} onChange={(v) => set('password', v)} error={errors.password} />
         <TextField
@@ -45,7 +44,7 @@ export function LoginPage() {
         <button type="submit" className="button" disabled={!ready || form.busy}>
           {t('login.submit')}
         </button>
-      </form>
+      </AdminForm>
     </AdminPage>
   );
 }

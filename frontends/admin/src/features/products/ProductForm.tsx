@@ -3,8 +3,8 @@
 import { useT } from '@marque/i18n';
 import { CONDITION_LABELS, FUEL_LABELS } from '@marque/rules';
 import { conditionText, fuelText } from '@marque/ui';
-import type { FormEvent } from 'react';
 import type { AdminBrand, AdminCategory } from '../../lib/api/provisional';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { Field, FormAlert, TextField } from '../../lib/form/Field';
 import type { useForm } from '../../lib/form/use-form';
 import type { ProductValues } from './product-form';
@@ -59,15 +59,7 @@ export function ProductForm({ form, creating, categories, brands, saved, onSubmi
   const decimal = { inputMode: 'decimal' as const };
   const numeric = { inputMode: 'numeric' as const };
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <FormAlert message={form.alert} />
+    <AdminForm form={form} onSubmit={onSubmit}>
       <FormAlert message={saved} tone="done" />
       <fieldset>
         <legend>{t('product.section.main')}</legend>
@@ -128,6 +120,6 @@ export function ProductForm({ form, creating, categories, brands, saved, onSubmi
       <button type="submit" className="button" disabled={form.busy}>
         {creating ? t('product.create') : t('product.save')}
       </button>
-    </form>
+    </AdminForm>
   );
 }

@@ -3,7 +3,8 @@
 import { useT } from '@marque/i18n';
 import { adminCall } from '../../lib/api/calls';
 import type { StockEntry } from '../../lib/api/provisional';
-import { FormAlert, Field, TextField } from '../../lib/form/Field';
+import { Field, TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
@@ -28,12 +29,11 @@ export function StockPanel({ id }: { id: string }) {
   return (
     <section className="admin-panel" aria-labelledby="stock-title">
       <h2 id="stock-title">{t('stock.title')}</h2>
-      <form
+      <AdminForm
+        form={form}
         className="admin-form admin-form--inline"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(
+        onSubmit={() =>
+          form.submit(
             (v) =>
               adminCall('POST /api/admin/products/{id}/stock', {
                 path: { id },
@@ -43,10 +43,9 @@ export function StockPanel({ id }: { id: string }) {
               form.setValues({ delta: '', reason: values.reason, note: '' });
               list.reload();
             },
-          );
-        }}
+          )
+        }
       >
-        <FormAlert message={form.alert} />
         <TextField id="stock-delta" label={t('stock.delta')} hint={t('stock.delta_hint')} inputMode="numeric" value={values.delta} onChange={(v) => set('delta', v)} error={errors.delta} />
         <Field id="stock-reason" label={t('stock.reason')} error={errors.reason}>
           <select id="stock-reason" value={values.reason} onChange={(e) => set('reason', e.target.value)}>
@@ -61,7 +60,7 @@ export function StockPanel({ id }: { id: string }) {
         <button type="submit" className="button" disabled={form.busy || !/^-?\d+$/.test(values.delta.trim()) || Number(values.delta) === 0}>
           {t('stock.record')}
         </button>
-      </form>
+      </AdminForm>
       <DataTable label={t('stock.history')} columns={columns} rowKey={(e) => `${e.at}-${e._id ?? ''}-${e.after}`} search={false} {...list} />
     </section>
   );

@@ -4,7 +4,8 @@ import { useT } from '@marque/i18n';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
-import { FormAlert, TextField } from '../../lib/form/Field';
+import { TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { useQuery } from '../../lib/table/use-list';
@@ -61,18 +62,16 @@ export function SetupPage() {
   return (
     <AdminPage title={t('setup.title')}>
       <p>{t('setup.text')}</p>
-      <form
+      <AdminForm
+        form={form}
         className="admin-form admin-form--narrow"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(
+        onSubmit={() =>
+          form.submit(
             (v) => adminCall('POST /api/admin/setup', { body: { code, password: v.password } }),
             (body) => setEnrolled({ uri: body.totpUri, secret: ('secret' in body && body.secret) || secretOf(body.totpUri) }),
-          );
-        }}
+          )
+        }
       >
-        <FormAlert message={form.alert} />
         <TextField
           id="setup-password"
           label={t('field.new_password')}
@@ -94,7 +93,7 @@ export function SetupPage() {
         <button type="submit" className="button" disabled={form.busy || length < STAFF_PASSWORD_MIN || tooShortOrLong || values.repeat !== values.password}>
           {t('setup.submit')}
         </button>
-      </form>
+      </AdminForm>
     </AdminPage>
   );
 }

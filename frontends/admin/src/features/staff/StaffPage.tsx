@@ -6,6 +6,7 @@ import { adminCall } from '../../lib/api/calls';
 import type { StaffMe, StaffMember } from '../../lib/api/provisional';
 import { Field, FormAlert, TextField } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
@@ -53,13 +54,12 @@ export function StaffPage({ me }: { me: StaffMe }) {
   return (
     <AdminPage title={t('nav.staff')}>
       <h2>{t('staff.invite')}</h2>
-      <form
+      <AdminForm
+        form={form}
         className="admin-form admin-form--inline"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           setLink(null);
-          void form.submit(
+          return form.submit(
             (v) => adminCall('POST /api/admin/staff', { body: { email: v.email.trim(), name: v.name.trim(), role: v.role } }),
             (body) => {
               setLink(setupLinkOf(body.link));
@@ -69,7 +69,6 @@ export function StaffPage({ me }: { me: StaffMe }) {
           );
         }}
       >
-        <FormAlert message={form.alert} />
         <TextField id="invite-name" label={t('field.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} />
         <TextField id="invite-email" label={t('field.email')} type="email" value={values.email} onChange={(v) => set('email', v)} error={errors.email} />
         <Field id="invite-role" label={t('field.role')} error={errors.role}>
@@ -84,7 +83,7 @@ export function StaffPage({ me }: { me: StaffMe }) {
         <button type="submit" className="button" disabled={form.busy || !values.email.trim() || !values.name.trim()}>
           {t('staff.invite_button')}
         </button>
-      </form>
+      </AdminForm>
       {link ? (
         <div className="admin-panel" role="status">
           <p>{t('staff.link_text')}</p>

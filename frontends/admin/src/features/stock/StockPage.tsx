@@ -4,7 +4,8 @@ import { useT } from '@marque/i18n';
 import { Link } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
 import type { LowStock } from '../../lib/api/provisional';
-import { FormAlert, TextField } from '../../lib/form/Field';
+import { TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
@@ -14,18 +15,16 @@ function ThresholdForm({ item, onSaved }: { item: LowStock; onSaved: () => void 
   const t = useT('admin');
   const form = useForm({ threshold: String(item.threshold) }, { 'stock.threshold_invalid': 'threshold' });
   return (
-    <form
+    <AdminForm
+      form={form}
       className="admin-form admin-form--inline"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(
+      onSubmit={() =>
+        form.submit(
           (v) => adminCall('PUT /api/admin/products/{id}/stock/threshold', { path: { id: item._id }, body: { threshold: Number(v.threshold) } }),
           onSaved,
-        );
-      }}
+        )
+      }
     >
-      <FormAlert message={form.alert} />
       <TextField
         id={`threshold-${item._id}`}
         label={t('stock.threshold')}
@@ -37,7 +36,7 @@ function ThresholdForm({ item, onSaved }: { item: LowStock; onSaved: () => void 
       <button type="submit" className="button button--quiet" disabled={form.busy || !/^\d+$/.test(form.values.threshold)}>
         {t('save')}
       </button>
-    </form>
+    </AdminForm>
   );
 }
 
