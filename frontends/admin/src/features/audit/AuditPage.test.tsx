@@ -10,7 +10,7 @@ describe('the audit trail', () => {
     const server = adminServer({
       'GET /api/admin/audit': () =>
         paged([
-          { at: 1_780_000_000, actor: 's1', actorLabel: 'Meera Owner', action: 'product.update', subject: 'product:p1', before: '{"price":2499.5}', after: '{"price":2299}' },
+          { at: 1_780_000_000, actor: 's1', actorLabel: 'Meera Owner', action: 'product.update', subject: 'product:p1', before: { price: 2499.5 }, after: '{"price":2299}' },
         ]),
     });
     render(<AuditPage />);
@@ -22,7 +22,13 @@ describe('the audit trail', () => {
     await waitFor(() => expect(server.requests).toContain('/api/admin/audit?page=1&size=20&action=offer.set'));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-26' } });
     // Midnight in India is 18:30 UTC the day before.
-    await waitFor(() => expect(server.requests).toContain(`/api/admin/audit?page=1&size=20&action=offer.set&from=${Date.UTC(2026, 10, 25, 18, 30) / 1000}`));
+    const from = Date.UTC(2026, 10, 25, 18, 30) / 1000;
+    await waitFor(() => expect(server.requests).toContain(`/api/admin/audit?page=1&size=20&action=offer.set&from=${from}`));
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-26');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'product:p1');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(server.requests).toContain(`/api/admin/audit?page=1&size=20&subject=product%3Ap1&action=offer.set&from=${from}`),
+    );
   });
 });

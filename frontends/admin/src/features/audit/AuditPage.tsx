@@ -28,28 +28,31 @@ export const AUDIT_ACTIONS = [
   'staff.remove',
 ] as const;
 
-function Values({ text }: { text?: string | null }) {
-  if (!text) return null;
-  let shown = text;
-  try {
-    shown = JSON.stringify(JSON.parse(text), null, 1);
-  } catch {
-    // Not JSON: shown as it came.
+/** The changed fields as JSON, one a line (the server sends an object, or its text). */
+function Values({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return null;
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      // Not JSON: shown as it came.
+    }
   }
-  return <pre className="admin-values">{shown}</pre>;
+  return <pre className="admin-values">{typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 1)}</pre>;
 }
 
 export function AuditPage() {
   const t = useT('admin');
-  const list = useList('GET /api/admin/audit', { filters: ['action', 'from', 'until'] });
+  const list = useList('GET /api/admin/audit', { filters: ['action', 'from', 'until'], searchKey: 'subject' });
   const day = (key: 'from' | 'until') => (list.filters[key] ? indiaDate(Number(list.filters[key])) : '');
   const columns: Column<AuditRecord>[] = [
     { key: 'at', label: t('audit.at'), cell: (r) => when(r.at) },
     { key: 'actor', label: t('audit.actor'), cell: (r) => r.actorLabel ?? r.actor },
     { key: 'action', label: t('audit.action'), cell: (r) => r.action },
     { key: 'subject', label: t('audit.subject'), cell: (r) => r.subject },
-    { key: 'before', label: t('audit.before'), cell: (r) => <Values text={r.before} /> },
-    { key: 'after', label: t('audit.after'), cell: (r) => <Values text={r.after} /> },
+    { key: 'before', label: t('audit.before'), cell: (r) => <Values value={r.before} /> },
+    { key: 'after', label: t('audit.after'), cell: (r) => <Values value={r.after} /> },
   ];
   return (
     <AdminPage title={t('nav.audit')}>
@@ -70,6 +73,7 @@ export function AuditPage() {
         label={t('nav.audit')}
         columns={columns}
         rowKey={(r) => r._id ?? `${r.at}-${r.action}-${r.subject}`}
+        searchKey="subject"
         filterControls={[{ key: 'action', label: t('audit.action'), options: AUDIT_ACTIONS.map((a) => ({ value: a, label: a })) }]}
         {...list}
       />

@@ -4,7 +4,8 @@ import { useT } from '@marque/i18n';
 import { formatRupees } from '@marque/ui';
 import { Link } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
-import type { AdminCustomer, CustomerOrder, StaffMe } from '../../lib/api/provisional';
+import type { Order } from '@marque/api-client';
+import type { AdminCustomer, StaffMe } from '../../lib/api/provisional';
 import { useAnswer } from '../../lib/api/use-answer';
 import { TextField } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
@@ -20,7 +21,7 @@ import { indiaToday, offerText } from './offer';
 function OfferForm({ customer, onSaved }: { customer: AdminCustomer; onSaved: (c: AdminCustomer) => void }) {
   const t = useT('admin');
   const form = useForm(
-    { percentage: customer.percentage > 0 ? String(customer.percentage) : '', endsOn: customer.offerEndsOn ?? '' },
+    { percentage: customer.percentage > 0 ? String(customer.percentage) : '', endsOn: customer.endsOn ?? '' },
     { 'offer.percentage_invalid': 'percentage', 'offer.percentage': 'percentage', 'offer.ends_on_invalid': 'endsOn', 'offer.ends_on_past': 'endsOn' },
   );
   const { values, set, errors } = form;
@@ -70,10 +71,10 @@ export function CustomerPage({ me, id }: { me: StaffMe; id: string }) {
   const messageText = useMessageText();
   const customer = useAnswer('GET /api/admin/customers/{id}', { path: { id } });
   const orders = useList('GET /api/admin/customers/{id}/orders', { path: { id } });
-  const columns: Column<CustomerOrder>[] = [
-    { key: 'id', label: t('orders.id'), cell: (o) => o._id },
+  const columns: Column<Order>[] = [
+    { key: 'id', label: t('orders.id'), cell: (o) => o.orderNumber || o._id },
     { key: 'at', label: t('orders.at'), cell: (o) => when(o.createdAt) },
-    { key: 'status', label: t('orders.status'), cell: (o) => o.status },
+    { key: 'status', label: t('orders.status'), cell: (o) => o.order_status_string },
     { key: 'total', label: t('orders.total'), cell: (o) => formatRupees(o.total) },
   ];
   if (customer.state.status === 'loading') return <p role="status">{t('status.loading')}</p>;

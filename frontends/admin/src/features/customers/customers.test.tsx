@@ -2,11 +2,15 @@ import { failed } from '@marque/api-client/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Order } from '@marque/api-client';
 import type { AdminCustomer } from '../../lib/api/provisional';
 import { adminServer, OWNER, paged } from '../../test/server';
 import { CustomerPage } from './CustomerPage';
 import { CustomersPage } from './CustomersPage';
 import { indiaToday } from './offer';
+
+/** The fields of an order this page shows. */
+const ORDER = { _id: 'o1', orderNumber: 'MQ-77', createdAt: '2026-11-20T10:00:00Z', order_status_string: 'placed', total: 4999 } as Order;
 
 const ASHA: AdminCustomer = { _id: 'u1', name: 'Asha Verma', email: 'asha@example.in', mobile: '9876543210', percentage: 0, offerExp: 0 };
 
@@ -28,13 +32,14 @@ describe('customers', () => {
   it("lets an owner set an offer and end it, and lists the customer's orders", async () => {
     const server = adminServer({
       'GET /api/admin/customers/{id}': () => ASHA,
-      'GET /api/admin/customers/{id}/orders': () => paged([{ _id: 'o-77', createdAt: 1_780_000_000, status: 'placed', total: 4999 }]),
-      'PATCH /api/admin/customers/{id}/offer': ({ body }) => ({ ...ASHA, percentage: body.percentage, offerExp: 5, offerEndsOn: body.endsOn }),
+      'GET /api/admin/customers/{id}/orders': () => paged([ORDER]),
+      'PATCH /api/admin/customers/{id}/offer': ({ body }) => ({ ...ASHA, percentage: body.percentage, offerExp: 5, endsOn: body.endsOn }),
       'DELETE /api/admin/customers/{id}/offer': () => ({ ...ASHA }),
     });
     render(<CustomerPage me={OWNER} id="u1" />);
     expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeTruthy();
-    expect(await screen.findByText('o-77')).toBeTruthy();
+    expect(await screen.findByText('MQ-77')).toBeTruthy();
+    expect(screen.getByText('placed')).toBeTruthy();
     expect(screen.getByText('No offer running.')).toBeTruthy();
     expect(screen.getByText(`Included, India time; today is ${indiaToday()}.`)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Discount (%)'), '15');

@@ -30,18 +30,18 @@ describe('the photographs of a product', () => {
 
   it('moves one later and removes one, showing the order the server answers', async () => {
     const server = adminServer({
-      'PUT /api/admin/products/{id}/photos': ({ body }) => ({ images: body.order.map((name) => ({ name })) }),
-      'DELETE /api/admin/products/{id}/photos/{index}': ({ params }) => ({
-        images: [{ name: '/b.jpg' }, { name: '/a.jpg' }, { name: '/c.jpg' }].filter((_, i) => String(i) !== params.index),
+      'PUT /api/admin/products/{id}/photos/order': ({ body }) => ({ images: body.names.map((name) => ({ _id: name.slice(1, 2), name })) }),
+      'DELETE /api/admin/products/{id}/photos/{photoId}': ({ params }) => ({
+        images: [{ _id: 'b', name: '/b.jpg' }, { _id: 'a', name: '/a.jpg' }, { _id: 'c', name: '/c.jpg' }].filter((p) => p._id !== params.photoId),
       }),
     });
-    render(<Harness start={[{ name: '/a.jpg' }, { name: '/b.jpg' }, { name: '/c.jpg' }]} />);
+    render(<Harness start={[{ _id: 'a', name: '/a.jpg' }, { _id: 'b', name: '/b.jpg' }, { _id: 'c', name: '/c.jpg' }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Move photograph 1 later' }));
     await waitFor(() => expect(names()).toEqual(['/b.jpg', '/a.jpg', '/c.jpg']));
-    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ order: ['/b.jpg', '/a.jpg', '/c.jpg'] });
+    expect(server.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/admin/products/p1/photos/order', body: { names: ['/b.jpg', '/a.jpg', '/c.jpg'] } });
     await userEvent.click(screen.getAllByRole('button', { name: 'Remove' })[1]!);
     await waitFor(() => expect(names()).toEqual(['/b.jpg', '/c.jpg']));
-    expect(server.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/admin/products/p1/photos/1');
+    expect(server.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/admin/products/p1/photos/a');
   });
 
   it("shows the server's refusal and keeps the photographs as they were", async () => {

@@ -18,7 +18,7 @@ export function PhotosPanel({ id, images, onChange }: Props) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
-  const run = async (change: () => ReturnType<typeof adminCall<'DELETE /api/admin/products/{id}/photos/{index}'>>) => {
+  const run = async (change: () => ReturnType<typeof adminCall<'DELETE /api/admin/products/{id}/photos/{photoId}'>>) => {
     setBusy(true);
     setAlert(null);
     try {
@@ -42,7 +42,7 @@ export function PhotosPanel({ id, images, onChange }: Props) {
     const [moved] = order.splice(from, 1);
     if (moved === undefined) return;
     order.splice(to, 0, moved);
-    void run(() => adminCall('PUT /api/admin/products/{id}/photos', { path: { id }, body: { order } }));
+    void run(() => adminCall('PUT /api/admin/products/{id}/photos/order', { path: { id }, body: { names: order } }));
   };
 
   return (
@@ -52,7 +52,7 @@ export function PhotosPanel({ id, images, onChange }: Props) {
       {images.length === 0 ? <p>{t('photos.none')}</p> : null}
       <ol className="admin-photos">
         {images.map((image, index) => (
-          <li key={image.name}>
+          <li key={image._id ?? image.name}>
             <img src={image.name} alt={t('photos.alt', { n: index + 1 })} width={160} height={120} loading="lazy" />
             <div className="admin-photos__actions">
               <button type="button" className="button button--quiet" disabled={busy || index === 0} onClick={() => move(index, index - 1)} aria-label={t('photos.earlier', { n: index + 1 })}>
@@ -71,7 +71,7 @@ export function PhotosPanel({ id, images, onChange }: Props) {
                 type="button"
                 className="button button--quiet"
                 disabled={busy}
-                onClick={() => void run(() => adminCall('DELETE /api/admin/products/{id}/photos/{index}', { path: { id, index } }))}
+                onClick={() => void run(() => adminCall('DELETE /api/admin/products/{id}/photos/{photoId}', { path: { id, photoId: image._id ?? image.name } }))}
               >
                 {t('photos.remove')}
               </button>

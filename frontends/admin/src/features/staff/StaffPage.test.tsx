@@ -13,7 +13,7 @@ describe('staff', () => {
       'GET /api/admin/staff': () => paged(staff),
       'POST /api/admin/staff': ({ body }) => {
         staff.push({ _id: 's2', ...body });
-        return { _id: 's2', link: '/admin/setup?code=abc123' };
+        return { _id: 's2', setupLink: '/admin/setup?code=abc123' };
       },
     });
     render(<StaffPage me={OWNER} />);

@@ -62,7 +62,7 @@ export function StaffPage({ me }: { me: StaffMe }) {
           return form.submit(
             (v) => adminCall('POST /api/admin/staff', { body: { email: v.email.trim(), name: v.name.trim(), role: v.role } }),
             (body) => {
-              setLink(setupLinkOf(body.link));
+              setLink(setupLinkOf(body.setupLink));
               form.setValues({ email: '', name: '', role: values.role });
               list.reload();
             },

@@ -1,14 +1,16 @@
 // The back-office calls the API document does not describe yet, with the shapes the issue and the shared design
-// give them. `AdminAnswer`/`AdminBody` (calls.ts) take the generated types as soon as `make contract` brings a call
+// give them, checked against the backend branches where they exist (staff, photos, customers, audit at 22:50 UTC). `AdminAnswer`/`AdminBody` (calls.ts) take the generated types as soon as `make contract` brings a call
 // into the document, so an entry here only matters until its call lands; delete it then.
+
+import type { Order } from '@marque/api-client';
 
 /** One page of a list: `?page=&size=` answers `{results, pages, total}`. */
 export type Paged<T> = { results: T[]; pages: number; total: number };
 
 export type StaffMe = { _id: string; email: string; name: string; role: string; areas: string[] };
-export type StaffMember = { _id: string; email: string; name: string; role: string };
+export type StaffMember = { _id: string; email: string; name: string; role: string; status?: string; createdAt?: number };
 export type Dimensions = { length: number; width: number; height: number };
-export type ProductImage = { name: string; width?: number; height?: number };
+export type ProductImage = { _id?: string; name: string; width?: number; height?: number };
 
 /** A product as the back office edits it: the API's Product field names plus the parts shop's own. */
 export type AdminProduct = {
@@ -63,9 +65,9 @@ export type AdminCustomer = {
   mobile: string;
   percentage: number;
   offerExp: number;
-  offerEndsOn?: string | null;
+  /** The offer's last day (YYYY-MM-DD, inclusive, India time), when one was set. */
+  endsOn?: string | null;
 };
-export type CustomerOrder = { _id: string; createdAt: string | number; status: string; total: number };
 
 export type AuditRecord = {
   _id?: string;
@@ -74,8 +76,9 @@ export type AuditRecord = {
   actorLabel?: string;
   action: string;
   subject: string;
-  before?: string | null;
-  after?: string | null;
+  /** The changed fields before and after (JSON). */
+  before?: unknown;
+  after?: unknown;
 };
 
 export type Created = { _id: string };
@@ -88,7 +91,7 @@ export type ProvisionalCalls = {
   'DELETE /api/admin/logout': { body: never; answer: Nothing };
   'GET /api/admin/me': { body: never; answer: StaffMe };
   'GET /api/admin/staff': { body: never; answer: Paged<StaffMember> };
-  'POST /api/admin/staff': { body: { email: string; name: string; role: string }; answer: Created & { link: string } };
+  'POST /api/admin/staff': { body: { email: string; name: string; role: string }; answer: Created & { setupLink: string } };
   'DELETE /api/admin/staff/{id}': { body: never; answer: Nothing };
   'GET /api/admin/products': { body: never; answer: Paged<AdminProduct> };
   'POST /api/admin/products': { body: ProductFields; answer: Created };
@@ -102,8 +105,8 @@ export type ProvisionalCalls = {
   'POST /api/admin/brands': { body: { name: string; slug: string; image: string }; answer: Created };
   'PATCH /api/admin/brands/{id}': { body: { name?: string; slug?: string; image?: string }; answer: AdminBrand };
   'POST /api/admin/products/{id}/photos': { body: FormData; answer: { images: ProductImage[] } };
-  'PUT /api/admin/products/{id}/photos': { body: { order: string[] }; answer: { images: ProductImage[] } };
-  'DELETE /api/admin/products/{id}/photos/{index}': { body: never; answer: { images: ProductImage[] } };
+  'PUT /api/admin/products/{id}/photos/order': { body: { names: string[] }; answer: { images: ProductImage[] } };
+  'DELETE /api/admin/products/{id}/photos/{photoId}': { body: never; answer: { images: ProductImage[] } };
   'GET /api/admin/products/{id}/stock': { body: never; answer: Paged<StockEntry> };
   'POST /api/admin/products/{id}/stock': {
     body: { delta: number; reason: string; note?: string };
@@ -113,7 +116,7 @@ export type ProvisionalCalls = {
   'GET /api/admin/stock/low': { body: never; answer: Paged<LowStock> };
   'GET /api/admin/customers': { body: never; answer: Paged<AdminCustomer> };
   'GET /api/admin/customers/{id}': { body: never; answer: AdminCustomer };
-  'GET /api/admin/customers/{id}/orders': { body: never; answer: Paged<CustomerOrder> };
+  'GET /api/admin/customers/{id}/orders': { body: never; answer: Paged<Order> };
   'PATCH /api/admin/customers/{id}/offer': { body: { percentage: number; endsOn: string }; answer: AdminCustomer };
   'DELETE /api/admin/customers/{id}/offer': { body: never; answer: AdminCustomer };
   'GET /api/admin/audit': { body: never; answer: Paged<AuditRecord> };

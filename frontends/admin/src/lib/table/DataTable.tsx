@@ -20,16 +20,18 @@ type Props<T> = {
   setFilters: (changed: Record<string, string>) => void;
   /** Hide the search box (a list without a `q`). */
   search?: boolean;
+  /** The parameter the search box sets (`q` unless the list searches by another). */
+  searchKey?: string;
   filterControls?: Filter[];
 };
 
-export function DataTable<T>({ label, columns, rowKey, state, page, hrefFor, filters, setFilters, search = true, filterControls = [] }: Props<T>) {
+export function DataTable<T>({ label, columns, rowKey, state, page, hrefFor, filters, setFilters, search = true, searchKey = 'q', filterControls = [] }: Props<T>) {
   const t = useT('admin');
   const messageText = useMessageText();
-  const [typed, setTyped] = useState(filters.q ?? '');
+  const [typed, setTyped] = useState(filters[searchKey] ?? '');
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({ q: typed.trim() });
+    setFilters({ [searchKey]: typed.trim() });
   };
   return (
     <section className="admin-table" aria-label={label}>

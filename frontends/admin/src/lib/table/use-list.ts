@@ -23,13 +23,14 @@ export function useQuery(): Record<string, string> {
 
 export function useList<C extends ListCall, T = AdminAnswer<C> extends Paged<infer R> ? R : never>(
   call: C,
-  options: { path?: Record<string, string>; filters?: readonly string[]; size?: number } = {},
+  options: { path?: Record<string, string>; filters?: readonly string[]; size?: number; searchKey?: string } = {},
 ) {
   const query = useQuery();
   const [location, navigate] = useLocation();
   const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
   const size = options.size ?? PAGE_SIZE;
-  const filterKeys = ['q', ...(options.filters ?? [])];
+  // The search box's parameter: `q`, or the one a list searches by (the audit trail's `subject`).
+  const filterKeys = [options.searchKey ?? 'q', ...(options.filters ?? [])];
   const filters = Object.fromEntries(filterKeys.map((key) => [key, query[key] ?? '']));
   const [state, setState] = useState<ListState<T>>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
