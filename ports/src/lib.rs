@@ -19,6 +19,7 @@ pub mod notify;
 pub mod orders;
 pub mod payment;
 pub mod rate;
+pub mod stock;
 pub mod wishlist;
 
 pub use accounts::SignInCode;
@@ -45,8 +46,11 @@ pub use payment::{
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
 pub use rate::{RateCounter, RateCounterError};
+pub use stock::{LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
+#[cfg(feature = "mock")]
+pub use stock::MockStockLedger;
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,

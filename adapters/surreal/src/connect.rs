@@ -15,7 +15,7 @@ use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::{
     SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore,
-    SurrealRateCounter, SurrealWishlistStore,
+    SurrealRateCounter, SurrealStockLedger, SurrealWishlistStore,
 };
 
 /// Why the database could not be opened.
@@ -251,6 +251,12 @@ impl Database {
     #[must_use]
     pub fn orders(&self) -> Guarded<SurrealOrderStore> {
         Guarded::new(SurrealOrderStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The stock ledger (staff adjustments, history, low stock) on this connection.
+    #[must_use]
+    pub fn stock(&self) -> Guarded<SurrealStockLedger> {
+        Guarded::new(SurrealStockLedger::new(self.db.clone()), self.link.clone())
     }
 
     /// The wishlist store on this connection.

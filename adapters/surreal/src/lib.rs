@@ -33,6 +33,7 @@ mod link;
 mod orders;
 mod rate;
 mod schema;
+mod stock;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
@@ -44,4 +45,5 @@ pub use link::{Guarded, SurrealReadiness};
 pub use orders::SurrealOrderStore;
 pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
+pub use stock::SurrealStockLedger;
 pub use wishlist::SurrealWishlistStore;

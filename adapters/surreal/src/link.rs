@@ -26,6 +26,7 @@ use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::rate::WindowHits;
+use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
     CatalogStoreError, CatalogVersion, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId,
@@ -33,6 +34,7 @@ use marque_ports::{
     ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
+use marque_ports::{AuditEntry, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;
@@ -192,6 +194,7 @@ unavailable_is!(
     AddressStoreError,
     OrderStoreError,
     RateCounterError,
+    StockLedgerError,
     WishlistStoreError
 );
 
@@ -308,6 +311,15 @@ guarded!(OrderStore, OrderStoreError, {
     fn save_refund(&self, refund: &RefundRecord) -> ();
     fn refund_of(&self, payment: &PaymentId) -> Option<RefundRecord>;
     fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> bool;
+});
+
+guarded!(StockLedger, StockLedgerError, {
+    fn adjust(&self, product: &ProductId, adjustment: &Adjustment, audit: &AuditEntry) -> StockEntry;
+    fn history(&self, product: &ProductId, offset: u64, limit: u32) -> StockHistory;
+    fn low_stock(&self, offset: u64, limit: u32) -> LowStockPage;
+    fn threshold(&self, product: &ProductId) -> LowStockThreshold;
+    fn set_threshold(&self, product: &ProductId, threshold: LowStockThreshold, audit: &AuditEntry)
+        -> LowStockThreshold;
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

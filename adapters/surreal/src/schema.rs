@@ -70,6 +70,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0011_payment_safety.surql"),
     },
     Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
+    Migration {
+        number: 15,
+        name: "back office: the stock ledger (entries, opening stock, low-stock thresholds)",
+        surql: include_str!("schema/0015_stock_ledger.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

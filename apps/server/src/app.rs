@@ -178,6 +178,7 @@ impl App {
                 settings.limits.catalog_deadline,
             )),
             dev_outbox,
+            stock: marque_app::admin::stock::StockService::new(Arc::new(database.stock()), Arc::new(SystemClock)),
         };
         Ok(Self { settings, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
     }

@@ -13,5 +13,6 @@ mod database;
 mod orders_contract;
 mod rate_contract;
 mod readiness_contract;
+mod stock_contract;
 mod store_memory;
 mod wishlist_contract;
