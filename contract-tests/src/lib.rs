@@ -22,6 +22,7 @@ pub mod orders;
 pub mod payment;
 pub mod rate;
 pub mod readiness;
+pub mod staff;
 pub mod stock;
 pub mod wishlist;
 

@@ -19,6 +19,7 @@ pub mod notify;
 pub mod orders;
 pub mod payment;
 pub mod rate;
+pub mod staff;
 pub mod stock;
 pub mod wishlist;
 
@@ -46,6 +47,9 @@ pub use payment::{
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
 pub use rate::{RateCounter, RateCounterError};
+pub use staff::{
+    SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+};
 pub use stock::{LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
@@ -56,5 +60,5 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, health::MockReadiness,
     identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, rate::MockRateCounter, wishlist::MockWishlistStore,
+    payment::MockPaymentGateway, rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
 };

@@ -33,6 +33,7 @@ mod link;
 mod orders;
 mod rate;
 mod schema;
+mod staff;
 mod stock;
 mod wishlist;
 
@@ -45,5 +46,6 @@ pub use link::{Guarded, SurrealReadiness};
 pub use orders::SurrealOrderStore;
 pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
+pub use staff::SurrealStaffStore;
 pub use stock::SurrealStockLedger;
 pub use wishlist::SurrealWishlistStore;

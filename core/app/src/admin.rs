@@ -4,6 +4,7 @@
 //!
 //! The HTTP layer turns a staff token into a [`Staff`] through [`StaffSessions`] and nothing more.
 
+pub mod staff;
 pub mod stock;
 
 use async_trait::async_trait;

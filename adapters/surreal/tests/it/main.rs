@@ -13,6 +13,7 @@ mod database;
 mod orders_contract;
 mod rate_contract;
 mod readiness_contract;
+mod staff_contract;
 mod stock_contract;
 mod store_memory;
 mod wishlist_contract;

@@ -6,6 +6,8 @@ mod helpers;
 
 mod accounts_api;
 mod addresses_api;
+mod admin_staff;
+mod admin_stock;
 mod api;
 mod catalog_cache;
 mod checkout_api;
