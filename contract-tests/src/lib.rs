@@ -24,6 +24,7 @@ pub mod payment;
 pub mod rate;
 pub mod readiness;
 pub mod staff;
+pub mod stock;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

@@ -20,6 +20,7 @@ pub mod orders;
 pub mod payment;
 pub mod rate;
 pub mod staff;
+pub mod stock;
 pub mod wishlist;
 
 pub use accounts::SignInCode;
@@ -50,8 +51,11 @@ pub use rate::{RateCounter, RateCounterError};
 pub use staff::{
     SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
 };
+pub use stock::{LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
+#[cfg(feature = "mock")]
+pub use stock::MockStockLedger;
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,

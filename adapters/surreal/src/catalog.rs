@@ -84,11 +84,16 @@ impl SurrealCatalogStore {
         if let Some(id) = stored.into_iter().next() {
             return Err(CatalogStoreError::Duplicate { id });
         }
+        let at = crate::stock::now_seconds();
         for chunk in products.chunks(INSERT_CHUNK) {
             let rows: Vec<ProductRow> = chunk.iter().map(ProductRow::from).collect();
+            // Each product's stock starts the ledger as its opening entry, in the same transaction.
+            let openings = crate::stock::opening_rows(chunk, crate::stock::SEED_ACTOR, at);
             let outcome = tx
                 .query("INSERT INTO product $rows RETURN NONE")
+                .query("INSERT INTO stock_entry $openings RETURN NONE")
                 .bind(("rows", rows))
+                .bind(("openings", openings))
                 .await
                 .and_then(surrealdb::IndexedResults::check);
             if let Err(e) = outcome {

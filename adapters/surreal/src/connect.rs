@@ -16,7 +16,7 @@ use crate::schema::{self, AppliedMigration};
 use crate::staff::SurrealStaffStore;
 use crate::{
     SurrealAccountStore, SurrealAddressStore, SurrealAuditLog, SurrealCatalogChanges, SurrealCatalogStore,
-    SurrealOrderStore, SurrealRateCounter, SurrealWishlistStore,
+    SurrealOrderStore, SurrealRateCounter, SurrealStockLedger, SurrealWishlistStore,
 };
 
 /// Why the database could not be opened.
@@ -258,6 +258,12 @@ impl Database {
     #[must_use]
     pub fn orders(&self) -> Guarded<SurrealOrderStore> {
         Guarded::new(SurrealOrderStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The stock ledger (staff adjustments, history, low stock) on this connection.
+    #[must_use]
+    pub fn stock(&self) -> Guarded<SurrealStockLedger> {
+        Guarded::new(SurrealStockLedger::new(self.db.clone()), self.link.clone())
     }
 
     /// The wishlist store on this connection.

@@ -35,6 +35,7 @@ mod orders;
 mod rate;
 mod schema;
 mod staff;
+mod stock;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
@@ -48,4 +49,5 @@ pub use orders::SurrealOrderStore;
 pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
 pub use staff::SurrealStaffStore;
+pub use stock::SurrealStockLedger;
 pub use wishlist::SurrealWishlistStore;

@@ -27,6 +27,7 @@ use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
+use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
     CatalogStoreError, CatalogVersion, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId,
@@ -38,6 +39,7 @@ use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
+use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;
@@ -199,6 +201,7 @@ unavailable_is!(
     OrderStoreError,
     RateCounterError,
     StaffStoreError,
+    StockLedgerError,
     WishlistStoreError
 );
 
@@ -344,6 +347,15 @@ guarded!(StaffStore, StaffStoreError, {
     fn session_staff(&self, token_hash: &str, now: i64) -> Option<Staff>;
     fn end_session(&self, token_hash: &str) -> ();
     fn remove(&self, staff: &StaffId, audit: &AuditEntry) -> StaffRecord;
+});
+
+guarded!(StockLedger, StockLedgerError, {
+    fn adjust(&self, product: &ProductId, adjustment: &Adjustment, audit: &AuditEntry) -> StockEntry;
+    fn history(&self, product: &ProductId, offset: u64, limit: u32) -> StockHistory;
+    fn low_stock(&self, offset: u64, limit: u32) -> LowStockPage;
+    fn threshold(&self, product: &ProductId) -> LowStockThreshold;
+    fn set_threshold(&self, product: &ProductId, threshold: LowStockThreshold, audit: &AuditEntry)
+        -> LowStockThreshold;
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

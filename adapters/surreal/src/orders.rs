@@ -7,6 +7,7 @@ use marque_domain::catalog::ProductId;
 use marque_domain::invoice::{FinancialYear, HsnCode, InvoiceNumber};
 use marque_domain::order::{OrderLine, OrderStatus};
 use marque_domain::pricing::DiscountPercent;
+use marque_domain::stock::StockReason;
 use marque_domain::Money;
 use marque_ports::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PlacedOrder, Placement,
@@ -375,20 +376,41 @@ async fn commit<T>(tx: Tx, value: T) -> Attempt<T> {
     }
 }
 
-/// Takes each line's units in `tx`; the first line whose product has too few ends it.
-async fn take_stock(tx: &Tx, lines: &[LineRow]) -> Result<Option<ProductId>, surrealdb::Error> {
+/// Takes each line's units in `tx` and writes each its ledger entry (`reason`, for payment order
+/// `key`, at `at`); the first line whose product has too few ends it.
+async fn take_stock(
+    tx: &Tx,
+    lines: &[LineRow],
+    reason: StockReason,
+    key: &str,
+    at: i64,
+) -> Result<Option<ProductId>, surrealdb::Error> {
     const TAKE: &str =
-        "UPDATE type::record('product', $id) SET quantity -= $n WHERE quantity >= $n RETURN VALUE record::id(id)";
+        "UPDATE type::record('product', $id) SET quantity -= $n WHERE quantity >= $n RETURN VALUE quantity";
     for line in lines {
-        let taken: Vec<String> = tx
+        let taken: Vec<i64> = tx
             .query(TAKE)
             .bind(("id", line.product_id.clone()))
             .bind(("n", line.quantity))
             .await
             .and_then(|mut r| r.take(0))?;
-        if taken.is_empty() {
+        let Some(after) = taken.first().copied() else {
             return Ok(Some(ProductId(line.product_id.clone())));
-        }
+        };
+        let (actor, actor_label) = crate::stock::CHECKOUT_ACTOR;
+        let entry = crate::stock::EntryRow {
+            product: line.product_id.clone(),
+            delta: -line.quantity,
+            reason: reason.as_str().to_owned(),
+            note: None,
+            before: after + line.quantity,
+            after,
+            actor: actor.to_owned(),
+            actor_label: actor_label.to_owned(),
+            at,
+            order: Some(key.to_owned()),
+        };
+        tx.query(crate::stock::ENTRY_WRITE).bind(("entry", entry)).await.and_then(surrealdb::IndexedResults::check)?;
     }
     Ok(None)
 }
@@ -469,7 +491,7 @@ impl SurrealOrderStore {
             Ok(tx) => tx,
             Err(e) => return Attempt::failed(e),
         };
-        match take_stock(&tx, &row.lines).await {
+        match take_stock(&tx, &row.lines, StockReason::Reserved, key, row.created_at).await {
             Ok(None) => {}
             Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
             Err(e) => return abandon(tx, e).await,
@@ -511,9 +533,21 @@ impl SurrealOrderStore {
         let released = tx
             .query(
                 "LET $lines = (UPDATE ONLY type::record('reservation', $key) SET state = 'released' RETURN VALUE lines); \
-                 FOR $l IN $lines { UPDATE type::record('product', $l.product_id) SET quantity += $l.quantity RETURN NONE; };",
+                 FOR $l IN $lines { \
+                   LET $listed = (UPDATE type::record('product', $l.product_id) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
+                   LET $unlisted = (UPDATE type::record('unpublished_product', $l.product_id) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
+                   LET $after = $listed ?? $unlisted; \
+                   IF $after != NONE { \
+                     CREATE stock_entry CONTENT { product: $l.product_id, delta: $l.quantity, reason: 'released', note: NONE, \
+                       before: $after - $l.quantity, after: $after, actor: $actor, actor_label: $actor_label, at: $at, \
+                       \"order\": $key } RETURN NONE; \
+                   }; \
+                 };",
             )
             .bind(("key", key.to_owned()))
+            .bind(("actor", crate::stock::CHECKOUT_ACTOR.0))
+            .bind(("actor_label", crate::stock::CHECKOUT_ACTOR.1))
+            .bind(("at", crate::stock::now_seconds()))
             .await
             .and_then(surrealdb::IndexedResults::check);
         match released {
@@ -550,6 +584,8 @@ impl SurrealOrderStore {
         let Some(row) = row else {
             return give_up(tx, Err(OrderStoreError::UnknownReservation)).await;
         };
+        // A held reservation's units were taken when it was made: its sale is an entry of zero.
+        let held = row.state == "held";
         match row.state.as_str() {
             "sold" => {
                 let _ = tx.cancel().await;
@@ -559,7 +595,7 @@ impl SurrealOrderStore {
                     Err(e) => Attempt::Done(Err(e)),
                 };
             }
-            "released" => match take_stock(&tx, &row.lines).await {
+            "released" => match take_stock(&tx, &row.lines, StockReason::Sold, key, placed_at).await {
                 Ok(None) => {}
                 Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
                 Err(e) => return abandon(tx, e).await,
@@ -586,7 +622,15 @@ impl SurrealOrderStore {
         let written: Result<Vec<String>, _> = tx
             .query(
                 "UPDATE type::record('reservation', $key) SET state = 'sold' RETURN NONE; \
-                 FOR $l IN $lines { UPDATE type::record('product', $l.product_id) SET units_sold += $l.quantity RETURN NONE; }; \
+                 FOR $l IN $lines { \
+                   LET $listed = (UPDATE type::record('product', $l.product_id) SET units_sold += $l.quantity RETURN VALUE quantity)[0]; \
+                   LET $unlisted = (UPDATE type::record('unpublished_product', $l.product_id) SET units_sold += $l.quantity RETURN VALUE quantity)[0]; \
+                   LET $q = $listed ?? $unlisted; \
+                   IF $held AND $q != NONE { \
+                     CREATE stock_entry CONTENT { product: $l.product_id, delta: 0, reason: 'sold', note: NONE, \
+                       before: $q, after: $q, actor: $actor, actor_label: $actor_label, at: $placed_at, \"order\": $key } RETURN NONE; \
+                   }; \
+                 }; \
                  CREATE customer_order CONTENT { \
                    payment_order: $key, payment_id: $payment, order_number: $order_number, invoice_number: $invoice_number, \
                    user: $row.user, user_name: $row.user_name, lines: $row.lines, address: $row.address, \
@@ -603,6 +647,9 @@ impl SurrealOrderStore {
             .bind(("status", status.number()))
             .bind(("status_text", status.status_string()))
             .bind(("placed_at", placed_at))
+            .bind(("held", held))
+            .bind(("actor", crate::stock::CHECKOUT_ACTOR.0))
+            .bind(("actor_label", crate::stock::CHECKOUT_ACTOR.1))
             .await
             .and_then(|mut r| r.take(2));
         let id = match written {

@@ -76,6 +76,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0013_staff.surql"),
     },
     Migration {
+        number: 15,
+        name: "back office: the stock ledger (entries, opening stock, low-stock thresholds)",
+        surql: include_str!("schema/0015_stock_ledger.surql"),
+    },
+    Migration {
         number: 17,
         name: "back office: offers end on a day in India; customers found by name",
         surql: include_str!("schema/0017_offers.surql"),

@@ -186,6 +186,8 @@ pub struct Services {
     /// `GET /api/dev/outbox` (`MARQUE_ENV=dev` with `MARQUE_NOTIFY=outbox` only): the messages
     /// sent, as the JSON the route answers.
     pub dev_outbox: Option<DevOutbox>,
+    /// The back office's stock ledger (`admin-stock`).
+    pub stock: marque_app::admin::stock::StockService,
 }
 
 impl std::fmt::Debug for Services {

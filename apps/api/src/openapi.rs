@@ -33,6 +33,7 @@ type Apis = (
     admin::staff::StaffApi,
     admin::customers::CustomersApi,
     admin::audit::AuditApi,
+    crate::admin::stock::StockApi,
 );
 
 /// The Apis, one per tag, each given its own service.
@@ -52,6 +53,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             admin::staff::StaffApi::new(s.staff.clone()),
             admin::customers::CustomersApi::new(s.customers.clone()),
             admin::audit::AuditApi::new(s.audit.clone()),
+            crate::admin::stock::StockApi::new(s.stock.clone()),
         ),
         TITLE,
         VERSION,

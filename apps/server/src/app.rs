@@ -193,6 +193,7 @@ impl App {
             )),
             staff,
             dev_outbox,
+            stock: marque_app::admin::stock::StockService::new(Arc::new(database.stock()), Arc::new(SystemClock)),
         };
         Ok(Self { settings, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
     }

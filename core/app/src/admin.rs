@@ -7,6 +7,7 @@
 pub mod staff;
 pub mod audit;
 pub mod customers;
+pub mod stock;
 
 use async_trait::async_trait;
 use marque_domain::staff::Staff;

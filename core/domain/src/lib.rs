@@ -19,6 +19,7 @@ pub mod part_number;
 pub mod pricing;
 pub mod rate;
 pub mod staff;
+pub mod stock;
 pub mod tax;
 pub mod titles;
 pub mod wishlist;

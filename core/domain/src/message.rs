@@ -228,6 +228,28 @@ messages! {
 
     // Back office: stock ledger
     // (stock helper: messages go here)
+    /// Marque: a stock adjustment's reason that staff may not give (or no reason at all).
+    StockReasonUnknown = "stock.reason_unknown" => "Choose a reason: received, correction, damaged, returned or sold offline.",
+    /// Marque: a stock adjustment of zero units.
+    StockDeltaZero = "stock.delta_zero" => "Enter how many units changed; zero changes nothing.",
+    /// Marque: a stock adjustment of more units than any delivery or count.
+    StockDeltaTooLarge = "stock.delta_too_large" => "One adjustment can change at most 100000 units.",
+    /// Marque: stock received or returned with a negative number.
+    StockDeltaMustAdd = "stock.delta_must_add" => "Stock received or returned adds units: enter a positive number.",
+    /// Marque: damaged stock or an offline sale with a positive number.
+    StockDeltaMustTake = "stock.delta_must_take" => "Damaged stock and offline sales take units away: enter a negative number.",
+    /// Marque: a stock adjustment's note that is too long.
+    StockNoteTooLong = "stock.note_too_long" => "A note can have at most 500 characters.",
+    /// Marque: an adjustment that would leave fewer than zero units.
+    StockBelowZero = "stock.below_zero" => "Stock cannot go below zero: there are fewer units than that.",
+    /// Marque: a low-stock threshold that is not a whole number from 0 to 100000.
+    StockThresholdInvalid = "stock.threshold_invalid" => "The low-stock threshold must be a whole number from 0 to 100000.",
+    /// Marque: a stock list's page size outside 1 to 100.
+    StockPageSizeInvalid = "stock.page_size_invalid" => "size must be a whole number from 1 to 100",
+    /// Marque: no product has this id (stock calls).
+    StockProductNotFound = "stock.product_not_found" => "No product has this id.",
+    /// Marque: the stock ledger cannot be reached.
+    StockUnavailable = "stock.unavailable" => "Stock cannot be loaded right now. Please try again.",
 
     // Back office: photographs
     // (photos helper: messages go here)

@@ -15,5 +15,6 @@ mod orders_contract;
 mod rate_contract;
 mod readiness_contract;
 mod staff_contract;
+mod stock_contract;
 mod store_memory;
 mod wishlist_contract;

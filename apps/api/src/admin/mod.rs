@@ -64,3 +64,4 @@ macro_rules! admin_response {
 pub mod staff;
 pub mod audit;
 pub mod customers;
+pub mod stock;

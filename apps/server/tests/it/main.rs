@@ -9,6 +9,7 @@ mod addresses_api;
 mod admin_roles;
 mod admin_customers;
 mod admin_staff;
+mod admin_stock;
 mod api;
 mod catalog_cache;
 mod checkout_api;

@@ -95,6 +95,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock ledger, newest first: who, when, why, the change and the stock before and after. */
+        get: operations["adminStockHistory"];
+        put?: never;
+        /**
+         * Records a change of a product's stock (stock received, a correction, damage, a return to
+         *     stock, a sale over the counter) as a new entry of its ledger, with its audit record. The
+         *     stock never goes below zero.
+         */
+        post: operations["adminAdjustStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/stock/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the stock at or below which a product is listed as low, with its audit record. */
+        put: operations["adminSetStockThreshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/setup": {
         parameters: {
             query?: never;
@@ -149,6 +188,23 @@ export interface paths {
         post?: never;
         /** Removes a staff member (owners only; not oneself): every session of theirs ends at once. */
         delete: operations["adminRemoveStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock/low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products at or below their low-stock threshold, fewest units first. */
+        get: operations["adminLowStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -938,6 +994,95 @@ export interface components {
             state?: string;
             street?: string;
         };
+        /**
+         * AdminLowStock
+         * @description One page of the low-stock list, fewest units first.
+         */
+        AdminLowStock: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminLowStockItem"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminLowStockItem
+         * @description A product at or below its low-stock threshold.
+         */
+        AdminLowStockItem: {
+            _id: string;
+            name: string;
+            /**
+             * Format: uint32
+             * @description Units in stock.
+             */
+            quantity: number;
+            /**
+             * Format: uint32
+             * @description Listed at this many units or fewer.
+             */
+            threshold: number;
+        };
+        /**
+         * AdminStockEntry
+         * @description One entry of a product's stock ledger.
+         */
+        AdminStockEntry: {
+            _id: string;
+            /** @description Who: a staff member's `_id`, or `system:<what>` (`system:checkout`, `system:seed`, `system:migration`). */
+            actor: string;
+            /** @description Who, as a person reads it: the staff member's email, or `system (<what>)`. */
+            actorLabel: string;
+            /** Format: int64 */
+            after: number;
+            /**
+             * Format: int64
+             * @description When, seconds since the Unix epoch.
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description The product's stock just before and just after the entry.
+             */
+            before: number;
+            /**
+             * Format: int64
+             * @description Units added (positive) or taken away (negative).
+             */
+            delta: number;
+            note?: string;
+            /** @description The payment order of a reservation, release or sale. */
+            order?: string;
+            /** @description The product's `_id`. */
+            product: string;
+            /**
+             * @description `opening`, `received`, `correction`, `damaged`, `returned`, `sold_offline`, `import`,
+             *     `reserved`, `released` or `sold`.
+             */
+            reason: string;
+        };
+        /**
+         * AdminStockHistory
+         * @description One page of a product's ledger, newest first.
+         */
+        AdminStockHistory: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminStockEntry"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminStockThreshold
+         * @description What `PUT /api/admin/products/{id}/stock/threshold` receives and answers.
+         */
+        AdminStockThreshold: {
+            /**
+             * Format: int64
+             * @description Listed as low stock at this many units or fewer: a whole number from 0 to 100000 (5 until set).
+             */
+            threshold: number;
+        };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
@@ -1717,6 +1862,22 @@ export interface components {
             /** @description `success`. */
             status: string;
         };
+        /**
+         * StockAdjustment
+         * @description What `POST /api/admin/products/{id}/stock` receives.
+         */
+        StockAdjustment: {
+            /**
+             * Format: int64
+             * @description Units added (positive) or taken away (negative); never 0, at most 100000 either way.
+             *     `received` and `returned` add, `damaged` and `sold_offline` take away, `correction` either.
+             */
+            delta: number;
+            /** @description Up to 500 characters (a supplier's invoice, what was found broken, …). */
+            note?: string;
+            /** @description One of `received`, `correction`, `damaged`, `returned`, `sold_offline`. */
+            reason: string;
+        };
         /** Subcategory */
         Subcategory: {
             _id: string;
@@ -2295,6 +2456,265 @@ export interface operations {
             };
         };
     };
+    adminStockHistory: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Entries per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the product's entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockHistory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`stock.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAdjustStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The entry written, with the stock before and after. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockEntry"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`stock.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The product has fewer units than the adjustment takes away (`stock.below_zero`); nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStockThreshold"];
+            };
+        };
+        responses: {
+            /** @description The threshold now set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockThreshold"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`stock.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminSetup: {
         parameters: {
             query?: never;
@@ -2564,6 +2984,67 @@ export interface operations {
             };
             /** @description An owner cannot remove themselves (`staff.remove_self`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLowStock: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Products per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the products at or below their threshold, fewest units first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLowStock"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
