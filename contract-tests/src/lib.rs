@@ -15,6 +15,7 @@ pub mod addresses;
 pub mod blobs;
 pub mod catalog;
 pub mod catalog_changes;
+pub mod catalog_editor;
 pub mod fixtures;
 pub mod invoice_pdf;
 pub mod moto;

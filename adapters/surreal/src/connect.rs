@@ -14,8 +14,8 @@ use crate::conn::Conn;
 use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::{
-    SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore,
-    SurrealRateCounter, SurrealWishlistStore,
+    SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogStore,
+    SurrealOrderStore, SurrealRateCounter, SurrealWishlistStore,
 };
 
 /// Why the database could not be opened.
@@ -226,6 +226,19 @@ impl Database {
     #[must_use]
     pub fn catalog(&self) -> Guarded<SurrealCatalogStore> {
         Guarded::new(SurrealCatalogStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The audit trail's reader on this connection (a minimal one until the offers helper's lands).
+    #[must_use]
+    pub fn audit_log(&self) -> crate::SurrealAuditTrail {
+        crate::SurrealAuditTrail::new(self.db.clone())
+    }
+
+    /// The back office's catalog store (products published or not, categories, brands) on this
+    /// connection.
+    #[must_use]
+    pub fn catalog_editor(&self) -> Guarded<SurrealCatalogEditor> {
+        Guarded::new(SurrealCatalogEditor::new(self.db.clone()), self.link.clone())
     }
 
     /// The catalog's changes (its version and the recent stock changes) on this connection, for

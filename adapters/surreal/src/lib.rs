@@ -24,6 +24,7 @@
 mod accounts;
 mod addresses;
 mod audit;
+mod audit_trail;
 mod backup;
 mod catalog;
 mod conn;
@@ -37,8 +38,9 @@ mod wishlist;
 
 pub use accounts::SurrealAccountStore;
 pub use addresses::SurrealAddressStore;
+pub use audit_trail::SurrealAuditTrail;
 pub use backup::BackupError;
-pub use catalog::{SurrealCatalogChanges, SurrealCatalogStore};
+pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogStore};
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
 pub use link::{Guarded, SurrealReadiness};
 pub use orders::SurrealOrderStore;

@@ -70,6 +70,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0011_payment_safety.surql"),
     },
     Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
+    Migration {
+        number: 14,
+        name: "back office: the catalog editor's fields, searched other numbers, unpublished products",
+        surql: include_str!("schema/0014_catalog_editor.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

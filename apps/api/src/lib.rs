@@ -180,6 +180,8 @@ pub struct Services {
     /// `GET /api/dev/outbox` (`MARQUE_ENV=dev` with `MARQUE_NOTIFY=outbox` only): the messages
     /// sent, as the JSON the route answers.
     pub dev_outbox: Option<DevOutbox>,
+    /// The back office's catalog editor (`admin-catalog`).
+    pub admin_catalog: marque_app::admin::catalog::AdminCatalogService,
 }
 
 impl std::fmt::Debug for Services {

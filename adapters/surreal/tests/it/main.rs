@@ -9,6 +9,7 @@ mod accounts_contract;
 mod addresses_contract;
 mod catalog_changes_contract;
 mod catalog_contract;
+mod catalog_editor_contract;
 mod database;
 mod orders_contract;
 mod rate_contract;

@@ -60,3 +60,6 @@ macro_rules! admin_response {
         }
     };
 }
+
+// After the macro, which the modules below use.
+pub mod catalog;
