@@ -1,6 +1,8 @@
 //! Valid catalog records for suites, with only the fields a test cares about spelled out.
 
-use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::catalog::{
+    Category, Condition, FuelType, OemBrand, Product, ProductDetails, ProductId, Subcategory,
+};
 use marque_domain::filters::{BrandSlug, FilterValue};
 use marque_domain::{Money, PartNumber};
 
@@ -29,6 +31,7 @@ pub fn product(id: &str) -> ProductBuilder {
         gst_percent: 18,
         units_sold: 0,
         created_at: 1_700_000_000,
+        details: ProductDetails { sku: id.to_owned(), ..ProductDetails::default() },
     })
 }
 
@@ -102,6 +105,13 @@ impl ProductBuilder {
     #[must_use]
     pub fn condition(mut self, condition: Condition) -> Self {
         self.0.condition = condition;
+        self
+    }
+
+    /// The shop's SKU (the id by default).
+    #[must_use]
+    pub fn sku(mut self, sku: &str) -> Self {
+        sku.clone_into(&mut self.0.details.sku);
         self
     }
 

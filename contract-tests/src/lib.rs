@@ -16,6 +16,7 @@ pub mod audit;
 pub mod blobs;
 pub mod catalog;
 pub mod catalog_changes;
+pub mod catalog_editor;
 pub mod fixtures;
 pub mod invoice_pdf;
 pub mod moto;

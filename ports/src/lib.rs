@@ -11,6 +11,7 @@ pub mod blobs;
 pub mod catalog;
 pub mod catalog_answers;
 pub mod catalog_changes;
+pub mod catalog_editor;
 pub mod clock;
 pub mod health;
 pub mod identity;
@@ -34,6 +35,7 @@ pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use catalog_answers::{FollowedCatalog, NotedRead, Sources, Stamp, StockForgetHook};
 pub use catalog_changes::{CatalogChanges, CatalogVersion, StockChange, STOCK_CHANGE_WINDOW};
+pub use catalog_editor::{AdminProductQuery, AdminProductSort, CatalogEditor, CatalogEditorError};
 pub use clock::{Clock, SystemClock};
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
@@ -59,7 +61,8 @@ pub use stock::MockStockLedger;
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
-    catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, health::MockReadiness,
-    identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
+    catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
+    health::MockReadiness, identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier,
+    orders::MockOrderStore, payment::MockPaymentGateway, rate::MockRateCounter, staff::MockStaffStore,
+    wishlist::MockWishlistStore,
 };

@@ -280,6 +280,7 @@ fn sample() -> Product {
         gst_percent: 18,
         units_sold: 0,
         created_at: 0,
+        details: marque_domain::catalog::ProductDetails::default(),
     }
 }
 

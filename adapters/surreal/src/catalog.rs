@@ -1,9 +1,11 @@
 //! The catalog store on SurrealDB: brands, categories, products and product search.
 
 mod changes;
+mod editor;
 mod rows;
 
 pub use changes::SurrealCatalogChanges;
+pub use editor::SurrealCatalogEditor;
 
 use std::collections::HashSet;
 
@@ -67,12 +69,16 @@ impl SurrealCatalogStore {
 
     /// Of `ids`, those already stored, in the order given.
     async fn stored_among(&self, tx: Option<&Tx>, ids: Vec<String>) -> Result<Vec<String>, surrealdb::Error> {
-        const SURQL: &str = "SELECT VALUE record::id(id) FROM $ids.map(|$id| type::record('product', $id))";
+        // Published and unpublished products share one space of ids (migration 14).
+        const SURQL: &str = "
+            LET $published = SELECT VALUE record::id(id) FROM $ids.map(|$id| type::record('product', $id));
+            LET $unpublished = SELECT VALUE record::id(id) FROM $ids.map(|$id| type::record('unpublished_product', $id));
+            RETURN array::concat($published, $unpublished);";
         let query = match tx {
             Some(tx) => tx.query(SURQL),
             None => self.db.query(SURQL),
         };
-        let stored: Vec<String> = query.bind(("ids", ids.clone())).await.and_then(|mut r| r.take(0))?;
+        let stored: Vec<String> = query.bind(("ids", ids.clone())).await.and_then(|mut r| r.take(2))?;
         let stored: HashSet<String> = stored.into_iter().collect();
         Ok(ids.into_iter().filter(|id| stored.contains(id)).collect())
     }
@@ -85,12 +91,16 @@ impl SurrealCatalogStore {
             return Err(CatalogStoreError::Duplicate { id });
         }
         let at = crate::stock::now_seconds();
-        for chunk in products.chunks(INSERT_CHUNK) {
-            let rows: Vec<ProductRow> = chunk.iter().map(ProductRow::from).collect();
+        // Unpublished products go to their own table (migration 14), out of every shopper's read.
+        let (published, unpublished): (Vec<&Product>, Vec<&Product>) =
+            products.iter().partition(|p| p.details.published);
+        let batches = published.chunks(INSERT_CHUNK).map(|c| ("product", c));
+        for (table, chunk) in batches.chain(unpublished.chunks(INSERT_CHUNK).map(|c| ("unpublished_product", c))) {
+            let rows: Vec<ProductRow> = chunk.iter().map(|p| ProductRow::from(*p)).collect();
             // Each product's stock starts the ledger as its opening entry, in the same transaction.
-            let openings = crate::stock::opening_rows(chunk, crate::stock::SEED_ACTOR, at);
+            let openings = crate::stock::opening_rows(chunk.iter().copied(), crate::stock::SEED_ACTOR, at);
             let outcome = tx
-                .query("INSERT INTO product $rows RETURN NONE")
+                .query(format!("INSERT INTO {table} $rows RETURN NONE"))
                 .query("INSERT INTO stock_entry $openings RETURN NONE")
                 .bind(("rows", rows))
                 .bind(("openings", openings))
@@ -169,15 +179,20 @@ fn refuse_empty_ids<'a>(what: &str, ids: impl IntoIterator<Item = &'a str>) -> R
 /// index's words by `product_query` (same tokenizers and filters, no n-grams), words of
 /// one character are dropped (they were never indexed) and the rest cut to 10
 /// characters (the longest n-gram); every remaining word must then begin a name word.
+/// Part numbers (a product's own, alternates and superseded ones, migration 14) are matched in
+/// `part_norms` through its index in a statement of their own: an array predicate in the same
+/// `WHERE` as the full-text match would turn both into a scan of the table.
 const SEARCH: &str = "
 LET $words = search::analyze('product_query', $text)
     .filter(|$w| string::len($w) >= 2)
     .map(|$w| string::slice($w, 0, 10))
     .distinct();
 LET $terms = array::join($words, ' ');
+LET $parts = (SELECT VALUE id FROM product WHERE part_norms CONTAINS $part);
+LET $named = (SELECT id, search::score(1) AS score FROM product WHERE name @1@ $terms);
 LET $ranked = (
-    SELECT id, search::score(1) AS score, part_norm = $part AS part_hit FROM product
-    WHERE part_norm = $part OR name @1@ $terms
+    SELECT id, score, id IN $parts AS part_hit
+    FROM array::concat($named, $parts.filter(|$p| $p NOT IN $named.id).map(|$p| { id: $p, score: 0 }))
     ORDER BY part_hit DESC, score DESC, id ASC
 ).id;
 RETURN array::len($ranked);
@@ -465,7 +480,7 @@ impl CatalogStore for SurrealCatalogStore {
         } else {
             vars.push(("text", text(typed)));
             vars.push(("part", text(&normalize_part_number(typed))));
-            (SEARCH.to_owned(), Answer { total: Some(3), rows: 4 })
+            (SEARCH.to_owned(), Answer { total: Some(5), rows: 6 })
         };
         let (products, total) = self.read_products(&surql, vars, answer).await?;
         Ok(ProductSlice { products, total })
@@ -600,6 +615,29 @@ mod tests {
             first.contains("\"limit\":\"$limit\"") && !first.contains("Sort"),
             "the scan stops after the window: {first}"
         );
+    }
+
+    /// Search's two lookups read through their indexes: the part numbers (own, alternate,
+    /// superseded) through `product_part_norms`, the name through its full-text index.
+    #[tokio::test]
+    async fn search_reads_part_numbers_and_names_through_their_indexes() {
+        let db = crate::Database::connect("mem://").await.expect("open mem://");
+        let catalog = db.catalog();
+        let store = catalog.inner();
+        let parts = plan(
+            &store.db,
+            "SELECT VALUE id FROM product WHERE part_norms CONTAINS $part",
+            vec![("part", super::text("A1"))],
+        )
+        .await;
+        assert!(!parts.contains("TableScan") && parts.contains("product_part_norms"), "{parts}");
+        let named = plan(
+            &store.db,
+            "SELECT id, search::score(1) AS score FROM product WHERE name @1@ $terms",
+            vec![("terms", super::text("brake"))],
+        )
+        .await;
+        assert!(!named.contains("TableScan") && named.contains("product_name_search"), "{named}");
     }
 
     #[test]

@@ -15,8 +15,8 @@ use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
 use crate::staff::SurrealStaffStore;
 use crate::{
-    SurrealAccountStore, SurrealAddressStore, SurrealAuditLog, SurrealCatalogChanges, SurrealCatalogStore,
-    SurrealOrderStore, SurrealRateCounter, SurrealStockLedger, SurrealWishlistStore,
+    SurrealAccountStore, SurrealAddressStore, SurrealAuditLog, SurrealCatalogChanges, SurrealCatalogEditor,
+    SurrealCatalogStore, SurrealOrderStore, SurrealRateCounter, SurrealStockLedger, SurrealWishlistStore,
 };
 
 /// Why the database could not be opened.
@@ -227,6 +227,13 @@ impl Database {
     #[must_use]
     pub fn catalog(&self) -> Guarded<SurrealCatalogStore> {
         Guarded::new(SurrealCatalogStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The back office's catalog store (products published or not, categories, brands) on this
+    /// connection.
+    #[must_use]
+    pub fn catalog_editor(&self) -> Guarded<SurrealCatalogEditor> {
+        Guarded::new(SurrealCatalogEditor::new(self.db.clone()), self.link.clone())
     }
 
     /// The catalog's changes (its version and the recent stock changes) on this connection, for

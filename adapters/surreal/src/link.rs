@@ -40,6 +40,7 @@ use marque_ports::{
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
+use marque_ports::{AdminProductQuery, AuditEntry, CatalogEditor, CatalogEditorError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;
@@ -195,6 +196,7 @@ macro_rules! unavailable_is {
 
 unavailable_is!(
     CatalogStoreError,
+    CatalogEditorError,
     AccountStoreError,
     AuditLogError,
     AddressStoreError,
@@ -255,6 +257,17 @@ guarded!(CatalogStore, CatalogStoreError, {
     fn count_products(&self) -> u64;
     fn product_stamps(&self, after: Option<ProductId>, limit: u32) -> Vec<ProductStamp>;
     fn products_after(&self, after: Option<ProductId>, limit: u32) -> Vec<Product>;
+});
+
+guarded!(CatalogEditor, CatalogEditorError, {
+    fn create_product(&self, product: &Product, audit: &AuditEntry) -> ();
+    fn update_product(&self, product: &Product, audit: &AuditEntry) -> Product;
+    fn product(&self, id: &ProductId) -> Option<Product>;
+    fn products(&self, query: &AdminProductQuery) -> ProductSlice;
+    fn create_category(&self, category: &Category, audit: &AuditEntry) -> ();
+    fn update_category(&self, category: &Category, audit: &AuditEntry) -> ();
+    fn create_brand(&self, brand: &OemBrand, audit: &AuditEntry) -> ();
+    fn update_brand(&self, brand: &OemBrand, audit: &AuditEntry) -> ();
 });
 
 guarded!(CatalogChanges, CatalogStoreError, {

@@ -76,6 +76,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0013_staff.surql"),
     },
     Migration {
+        number: 14,
+        name: "back office: the catalog editor's fields, searched other numbers, unpublished products",
+        surql: include_str!("schema/0014_catalog_editor.surql"),
+    },
+    Migration {
         number: 15,
         name: "back office: the stock ledger (entries, opening stock, low-stock thresholds)",
         surql: include_str!("schema/0015_stock_ledger.surql"),

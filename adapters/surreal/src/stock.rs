@@ -79,9 +79,13 @@ struct Count {
 }
 
 /// The opening entries of products being added (their whole stock), by `actor` at `at`.
-pub(crate) fn opening_rows(products: &[Product], actor: (&str, &str), at: i64) -> Vec<EntryRow> {
+pub(crate) fn opening_rows<'a>(
+    products: impl IntoIterator<Item = &'a Product>,
+    actor: (&str, &str),
+    at: i64,
+) -> Vec<EntryRow> {
     products
-        .iter()
+        .into_iter()
         .map(|p| EntryRow {
             product: p.id.0.clone(),
             delta: i64::from(p.quantity),

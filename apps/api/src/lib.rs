@@ -188,6 +188,8 @@ pub struct Services {
     pub dev_outbox: Option<DevOutbox>,
     /// The back office's stock ledger (`admin-stock`).
     pub stock: marque_app::admin::stock::StockService,
+    /// The back office's catalog editor (`admin-catalog`).
+    pub admin_catalog: marque_app::admin::catalog::AdminCatalogService,
 }
 
 impl std::fmt::Debug for Services {

@@ -34,6 +34,7 @@ type Apis = (
     admin::customers::CustomersApi,
     admin::audit::AuditApi,
     crate::admin::stock::StockApi,
+    crate::admin::catalog::AdminCatalogApi,
 );
 
 /// The Apis, one per tag, each given its own service.
@@ -54,6 +55,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             admin::customers::CustomersApi::new(s.customers.clone()),
             admin::audit::AuditApi::new(s.audit.clone()),
             crate::admin::stock::StockApi::new(s.stock.clone()),
+            crate::admin::catalog::AdminCatalogApi::new(s.admin_catalog.clone()),
         ),
         TITLE,
         VERSION,

@@ -194,6 +194,13 @@ impl App {
             staff,
             dev_outbox,
             stock: marque_app::admin::stock::StockService::new(Arc::new(database.stock()), Arc::new(SystemClock)),
+            // The editor reads and writes the store itself; its writes move the catalog version,
+            // which every instance's cache polls.
+            admin_catalog: marque_app::admin::catalog::AdminCatalogService::new(
+                Arc::new(database.catalog_editor()),
+                Arc::new(database.catalog()),
+                Arc::new(SystemClock),
+            ),
         };
         Ok(Self { settings, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
     }

@@ -8,6 +8,7 @@ pub mod staff;
 pub mod audit;
 pub mod customers;
 pub mod stock;
+pub mod catalog;
 
 use async_trait::async_trait;
 use marque_domain::staff::Staff;

@@ -225,6 +225,42 @@ messages! {
 
     // Back office: catalog editor
     // (catalog helper: messages go here)
+    /// Marque: a SKU that is empty, longer than 40 characters or spelt with other than letters, digits, `-_./`.
+    ProductSkuInvalid = "product.sku_invalid" => "A SKU has 1 to 40 letters, digits or - _ . /",
+    /// Marque: a SKU another product already has.
+    ProductSkuTaken = "product.sku_taken" => "Another product already has this SKU",
+    /// Marque: an HSN code that is not 4 to 8 digits.
+    ProductHsnInvalid = "product.hsn_invalid" => "An HSN code has 4 to 8 digits",
+    /// Marque: warranty outside the shop's 2 to 15 days.
+    ProductWarrantyDays = "product.warranty_days" => "Warranty must be 2 to 15 days",
+    /// Marque: a weight below 0 or above one tonne.
+    ProductWeightInvalid = "product.weight_invalid" => "Weight must be 0 to 1,000,000 grams",
+    /// Marque: a side below 0 or above ten metres.
+    ProductDimensionsInvalid = "product.dimensions_invalid" => "Each side must be 0 to 10,000 mm",
+    /// Marque: an empty product name, or one above 200 characters.
+    ProductNameInvalid = "product.name_invalid" => "A product name has 1 to 200 characters",
+    /// Marque: a price or delivery charge that is negative or finer than a paisa.
+    ProductPriceInvalid = "product.price_invalid" => "Enter an amount in rupees with at most two decimals",
+    /// Marque: a GST rate the shop does not use.
+    ProductGstInvalid = "product.gst_invalid" => "GST must be 0, 5, 12, 18 or 28 percent",
+    /// Marque: more than 20 alternate or superseded part numbers.
+    ProductNumbersTooMany = "product.numbers_too_many" => "At most 20 alternate and 20 superseded part numbers",
+    /// Marque: an opening stock that is negative or too large.
+    ProductQuantityInvalid = "product.quantity_invalid" => "Opening stock must be a whole number from 0 to 100000",
+    /// Marque: a product slug of a category, subcategory or brand the shop does not have.
+    ProductPlacementUnknown = "product.placement_unknown" => "Choose a category, subcategory and brand the shop has",
+    /// Marque: a category, subcategory or brand name that is empty or above 100 characters.
+    CatalogNameInvalid = "catalog.name_invalid" => "A name has 1 to 100 characters",
+    /// Marque: a slug that is not lower-case letters, digits and single hyphens (1 to 60).
+    CatalogSlugInvalid = "catalog.slug_invalid" => "A slug has 1 to 60 lower-case letters, digits and hyphens",
+    /// Marque: a slug another category, subcategory of the same category, or brand already has.
+    CatalogSlugTaken = "catalog.slug_taken" => "This slug is already used",
+    /// Marque: a brand logo that is not a picture address or blob name.
+    BrandLogoInvalid = "brand.logo_invalid" => "Give the logo as a picture address (https://… or /…) or a stored picture's name",
+    /// Marque: an admin call for a category or brand that does not exist.
+    CatalogRecordNotFound = "catalog.record_not_found" => "No such category or brand",
+    /// Marque: the catalog store cannot be reached for a back-office call.
+    CatalogUnavailable = "catalog.unavailable" => "The catalog is unavailable right now. Please try again.",
 
     // Back office: stock ledger
     // (stock helper: messages go here)

@@ -1,6 +1,9 @@
 //! Catalog records as stored: plain fields, money in paise, part numbers printed and normalised.
 
-use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::catalog::{
+    Category, Condition, Dimensions, FuelType, Hsn, OemBrand, Product, ProductDetails, ProductId, Subcategory,
+    WarrantyDays,
+};
 use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
@@ -8,7 +11,8 @@ use surrealdb::types::SurrealValue;
 /// Fields every product read selects; `id` is the record key as a string.
 pub(super) const PRODUCT_FIELDS: &str = "record::id(id) AS id, name, price, quantity, condition, images, \
      description, category, category_slug, subcategory, subcategory_slug, oem, oem_slug, fuel_type, variant, \
-     part_no, part_norm, inside_ncr, outside_ncr, gst_percent, units_sold, created_at";
+     part_no, part_norm, inside_ncr, outside_ncr, gst_percent, units_sold, created_at, sku, alternate_numbers, \
+     superseded_numbers, part_norms, hsn, warranty_days, weight_grams, dimensions_mm, published";
 
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -35,6 +39,24 @@ pub(super) struct ProductRow {
     gst_percent: i64,
     units_sold: i64,
     created_at: i64,
+    sku: String,
+    alternate_numbers: Vec<String>,
+    superseded_numbers: Vec<String>,
+    part_norms: Vec<String>,
+    hsn: String,
+    warranty_days: i64,
+    weight_grams: i64,
+    dimensions_mm: DimensionsRow,
+    /// True in `product`, false in `unpublished_product` (each table asserts its own).
+    published: bool,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct DimensionsRow {
+    length: i64,
+    width: i64,
+    height: i64,
 }
 
 impl From<&Product> for ProductRow {
@@ -62,6 +84,19 @@ impl From<&Product> for ProductRow {
             gst_percent: i64::from(p.gst_percent),
             units_sold: i64::from(p.units_sold),
             created_at: p.created_at,
+            sku: p.details.sku.clone(),
+            alternate_numbers: p.details.alternate_numbers.iter().map(|n| n.printed().to_owned()).collect(),
+            superseded_numbers: p.details.superseded_numbers.iter().map(|n| n.printed().to_owned()).collect(),
+            part_norms: p.details.searched_numbers(&p.part_no),
+            hsn: p.details.hsn.as_str().to_owned(),
+            warranty_days: i64::from(p.details.warranty_days.days()),
+            weight_grams: i64::from(p.details.weight_grams),
+            dimensions_mm: DimensionsRow {
+                length: i64::from(p.details.dimensions_mm.length),
+                width: i64::from(p.details.dimensions_mm.width),
+                height: i64::from(p.details.dimensions_mm.height),
+            },
+            published: p.details.published,
         }
     }
 }
@@ -82,6 +117,16 @@ impl TryFrom<ProductRow> for Product {
         let quantity = u32::try_from(row.quantity).map_err(|_| corrupt("quantity", &row.quantity))?;
         let units_sold = u32::try_from(row.units_sold).map_err(|_| corrupt("units sold", &row.units_sold))?;
         let gst_percent = u8::try_from(row.gst_percent).map_err(|_| corrupt("GST rate", &row.gst_percent))?;
+        let numbers = |printed: &[String]| printed.iter().map(|n| PartNumber::parse(n)).collect::<Result<Vec<_>, _>>();
+        let alternate_numbers = numbers(&row.alternate_numbers).map_err(|e| corrupt("alternate number", &e))?;
+        let superseded_numbers = numbers(&row.superseded_numbers).map_err(|e| corrupt("superseded number", &e))?;
+        let hsn = Hsn::parse(&row.hsn).map_err(|e| corrupt("HSN code", &e.code()))?;
+        let warranty_days =
+            WarrantyDays::new(row.warranty_days).map_err(|_| corrupt("warranty", &row.warranty_days))?;
+        let weight_grams = u32::try_from(row.weight_grams).map_err(|_| corrupt("weight", &row.weight_grams))?;
+        let d = &row.dimensions_mm;
+        let dimensions_mm =
+            Dimensions::new(d.length, d.width, d.height).map_err(|_| corrupt("dimensions", &d.length))?;
         Ok(Product {
             id: ProductId(id),
             name: row.name,
@@ -104,6 +149,16 @@ impl TryFrom<ProductRow> for Product {
             gst_percent,
             units_sold,
             created_at: row.created_at,
+            details: ProductDetails {
+                sku: row.sku,
+                alternate_numbers,
+                superseded_numbers,
+                hsn,
+                warranty_days,
+                weight_grams,
+                dimensions_mm,
+                published: row.published,
+            },
         })
     }
 }

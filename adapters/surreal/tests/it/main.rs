@@ -10,6 +10,7 @@ mod addresses_contract;
 mod audit_contract;
 mod catalog_changes_contract;
 mod catalog_contract;
+mod catalog_editor_contract;
 mod database;
 mod orders_contract;
 mod rate_contract;

@@ -65,3 +65,5 @@ pub mod staff;
 pub mod audit;
 pub mod customers;
 pub mod stock;
+// After the macro, which the modules below use.
+pub mod catalog;

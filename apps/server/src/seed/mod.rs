@@ -5,7 +5,9 @@
 mod data;
 mod rng;
 
-use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::catalog::{
+    Category, Condition, FuelType, OemBrand, Product, ProductDetails, ProductId, Subcategory,
+};
 use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStore, CatalogStoreError};
 
@@ -112,6 +114,7 @@ pub fn product(n: u32) -> Product {
         gst_percent: 18,
         units_sold,
         created_at: FIRST_LISTED + i64::from(n) * 3_600,
+        details: ProductDetails { sku: format!("P{n:06}"), ..ProductDetails::default() },
     }
 }
 

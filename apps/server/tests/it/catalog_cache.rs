@@ -169,6 +169,8 @@ async fn a_write_by_another_instance_shows_within_a_second() {
         id: id.clone(),
         name: "BMW Zebrawood Trim".into(),
         created_at: seed::product(299).created_at + 1_000,
+        // A SKU of its own: SKUs are unique (the template's belongs to a seeded product).
+        details: marque_domain::catalog::ProductDetails { sku: "P-FRESH".into(), ..template.details.clone() },
         ..template
     };
     other_instance.add_products(std::slice::from_ref(&fresh)).await.expect("the other instance writes");
@@ -236,7 +238,9 @@ async fn ready_product_answers_equal_the_call_and_follow_the_catalog() {
     // Asked before it exists: the catalog cache keeps that answer (none) until the change is seen.
     assert_eq!(answer(&shop, "p-fresh").await.0, 404);
     let before = pages.generation();
-    let fresh = Product { id: ProductId("p-fresh".into()), name: "BMW Zebrawood Trim".into(), ..seed::product(1) };
+    let template = seed::product(1);
+    let details = marque_domain::catalog::ProductDetails { sku: "P-FRESH".into(), ..template.details.clone() };
+    let fresh = Product { id: ProductId("p-fresh".into()), name: "BMW Zebrawood Trim".into(), details, ..template };
     app.database().catalog().add_products(std::slice::from_ref(&fresh)).await.expect("another handle writes");
     let took = within(Duration::from_secs(3), "the new product", async || {
         let (status, _, _, body) = answer(&shop, "p-fresh").await;

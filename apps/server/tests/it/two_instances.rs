@@ -205,6 +205,7 @@ async fn two_instances_share_sessions_changes_and_the_last_unit() {
     let mut last =
         shared.admin.catalog().product(&ProductId(product.clone())).await.expect("read").expect("the product");
     last.id = ProductId(format!("{}-last", product));
+    last.details.sku = format!("{}-LAST", last.details.sku);
     last.quantity = 1;
     shared.admin.catalog().add_products(std::slice::from_ref(&last)).await.expect("the new product is written");
     let last_id = last.id.0.clone();

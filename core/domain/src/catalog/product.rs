@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Condition, FuelType};
+use super::{Condition, FuelType, ProductDetails};
 use crate::{Money, PartNumber};
 
 /// Identifier of a product, opaque to clients (e.g. `p000123`).
@@ -59,6 +59,8 @@ pub struct Product {
     pub units_sold: u32,
     /// When the product was listed, seconds since the Unix epoch.
     pub created_at: i64,
+    /// SKU, other part numbers, HSN, warranty, weight and size, published (the back office's).
+    pub details: ProductDetails,
 }
 
 impl Product {

@@ -41,7 +41,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/login": {
+    "/api/admin/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand, a page at a time. */
+        get: operations["adminBrands"];
+        put?: never;
+        /** Adds a brand with its logo. */
+        post: operations["adminCreateBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -50,164 +68,107 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a brand's name, slug or logo; its products follow its name and slug. */
+        patch: operations["adminUpdateBrand"];
+        trace?: never;
+    };
+    "/api/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category with its subcategories, a page at a time. */
+        get: operations["adminCategories"];
+        put?: never;
+        /** Adds a category (without subcategories). */
+        post: operations["adminCreateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames a category or changes its slug; its products follow. */
+        patch: operations["adminUpdateCategory"];
+        trace?: never;
+    };
+    "/api/admin/categories/{id}/subcategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a subcategory to a category; answers the category. */
+        post: operations["adminCreateSubcategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * Signs in with email, password and the authenticator's current code; the token lasts 12 hours.
-         *     Wrong tries are limited per client and per account, with growing delays.
+         * Products, published or not, a page at a time: `q` matches the name or SKU (any case) or a
+         *     part number (own, alternate or superseded, any spelling); `category` and `brand` are slugs;
+         *     `sort` is `newest` (default), `name`, `price`, `-price` or `sku`.
          */
-        post: operations["adminLogin"];
+        get: operations["adminProducts"];
+        put?: never;
+        /** Adds a product; `quantity` is its opening stock (an `opening` entry of its stock ledger). */
+        post: operations["adminCreateProduct"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/logout": {
+    "/api/admin/products/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Ends this staff session. */
-        delete: operations["adminLogout"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The staff member signed in, with the areas their role may use. */
-        get: operations["adminMe"];
+        /** One product, published or not. */
+        get: operations["adminProduct"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/stock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A product's stock ledger, newest first: who, when, why, the change and the stock before and after. */
-        get: operations["adminStockHistory"];
-        put?: never;
         /**
-         * Records a change of a product's stock (stock received, a correction, damage, a return to
-         *     stock, a sale over the counter) as a new entry of its ledger, with its audit record. The
-         *     stock never goes below zero.
+         * Changes the fields the body carries (never the stock: `quantity` is refused here);
+         *     `published: false` unpublishes the product, `true` publishes it again.
          */
-        post: operations["adminAdjustStock"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/stock/threshold": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Sets the stock at or below which a product is listed as low, with its audit record. */
-        put: operations["adminSetStockThreshold"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/setup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sets the password (12 to 128 characters) with the code of a set-up link and enrols an
-         *     authenticator: the answer's `totpUri` is shown as a QR code, `secret` to type in. The link
-         *     is then used up.
-         */
-        post: operations["adminSetup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The staff who are not removed, oldest first. */
-        get: operations["adminListStaff"];
-        put?: never;
-        /**
-         * Invites a staff member (owners only): the answer's `setupLink` (24 hours, once) is handed
-         *     over privately; it is shown only here.
-         */
-        post: operations["adminInviteStaff"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Removes a staff member (owners only; not oneself): every session of theirs ends at once. */
-        delete: operations["adminRemoveStaff"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/stock/low": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The products at or below their low-stock threshold, fewest units first. */
-        get: operations["adminLowStock"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
+        patch: operations["adminUpdateProduct"];
         trace?: never;
     };
     "/api/auth/logout": {
@@ -995,98 +956,118 @@ export interface components {
             street?: string;
         };
         /**
-         * AdminLowStock
-         * @description One page of the low-stock list, fewest units first.
+         * AdminBrand
+         * @description A brand and its logo.
          */
-        AdminLowStock: {
-            /** Format: uint64 */
-            pages: number;
-            results: components["schemas"]["AdminLowStockItem"][];
-            /** Format: uint64 */
-            total: number;
+        AdminBrand: {
+            _id: string;
+            /** @description The logo: an `https://` address, a path on the shop, or a stored picture's name. */
+            logo: string;
+            name: string;
+            slug: string;
         };
         /**
-         * AdminLowStockItem
-         * @description A product at or below its low-stock threshold.
+         * AdminCategory
+         * @description A category with its subcategories (`others` included: the storefront hides it).
          */
-        AdminLowStockItem: {
+        AdminCategory: {
             _id: string;
             name: string;
+            slug: string;
+            subcategories: components["schemas"]["AdminSubcategory"][];
+        };
+        /**
+         * AdminProduct
+         * @description A product as the back office sees it: the storefront's fields and the editor's.
+         */
+        AdminProduct: {
+            _id: string;
+            alternateNumbers: string[];
+            category: string;
+            category_slug: string;
+            /**
+             * Format: int64
+             * @description When it was listed, seconds since the Unix epoch.
+             */
+            createdAt: number;
+            description: string;
+            dimensionsMm: components["schemas"]["DimensionsMm"];
+            fuelType?: string;
+            /**
+             * Format: uint8
+             * @description GST rate in percent.
+             */
+            gst: number;
+            hsn: string;
+            /** @description Picture addresses, the main one first (managed by the photographs calls). */
+            images: string[];
+            /**
+             * Format: double
+             * @description Delivery charge per line inside the NCR, rupees.
+             */
+            inside_ncr: number;
+            name: string;
+            oem: string;
+            oem_slug: string;
+            /**
+             * Format: double
+             * @description Delivery charge per line outside the NCR, rupees.
+             */
+            outside_ncr: number;
+            partNo: string;
+            /**
+             * Format: double
+             * @description Unit price in rupees, GST included.
+             */
+            price: number;
+            /** @description Condition code (`new`, `new_without_box`, `refurbished`, `old`, …). */
+            producttype: string;
+            /** @description Whether shoppers see it. */
+            published: boolean;
             /**
              * Format: uint32
-             * @description Units in stock.
+             * @description Units in stock (changed only through the stock ledger).
              */
             quantity: number;
-            /**
-             * Format: uint32
-             * @description Listed at this many units or fewer.
-             */
-            threshold: number;
+            sku: string;
+            subcategory: string;
+            subcategory_slug: string;
+            supersededNumbers: string[];
+            /** Format: uint32 */
+            unitsSold: number;
+            variant: string;
+            /** Format: uint8 */
+            warrantyDays: number;
+            /** Format: uint32 */
+            weightGrams: number;
         };
-        /**
-         * AdminStockEntry
-         * @description One entry of a product's stock ledger.
-         */
-        AdminStockEntry: {
+        /** AdminSubcategory */
+        AdminSubcategory: {
             _id: string;
-            /** @description Who: a staff member's `_id`, or `system:<what>` (`system:checkout`, `system:seed`, `system:migration`). */
-            actor: string;
-            /** @description Who, as a person reads it: the staff member's email, or `system (<what>)`. */
-            actorLabel: string;
-            /** Format: int64 */
-            after: number;
-            /**
-             * Format: int64
-             * @description When, seconds since the Unix epoch.
-             */
-            at: number;
-            /**
-             * Format: int64
-             * @description The product's stock just before and just after the entry.
-             */
-            before: number;
-            /**
-             * Format: int64
-             * @description Units added (positive) or taken away (negative).
-             */
-            delta: number;
-            note?: string;
-            /** @description The payment order of a reservation, release or sale. */
-            order?: string;
-            /** @description The product's `_id`. */
-            product: string;
-            /**
-             * @description `opening`, `received`, `correction`, `damaged`, `returned`, `sold_offline`, `import`,
-             *     `reserved`, `released` or `sold`.
-             */
-            reason: string;
+            name: string;
+            slug: string;
         };
         /**
-         * AdminStockHistory
-         * @description One page of a product's ledger, newest first.
+         * BrandFields
+         * @description A brand's new name, slug or logo.
          */
-        AdminStockHistory: {
-            /** Format: uint64 */
-            pages: number;
-            results: components["schemas"]["AdminStockEntry"][];
-            /** Format: uint64 */
-            total: number;
-        };
-        /**
-         * AdminStockThreshold
-         * @description What `PUT /api/admin/products/{id}/stock/threshold` receives and answers.
-         */
-        AdminStockThreshold: {
-            /**
-             * Format: int64
-             * @description Listed as low stock at this many units or fewer: a whole number from 0 to 100000 (5 until set).
-             */
-            threshold: number;
+        BrandFields: {
+            logo?: string;
+            name?: string;
+            slug?: string;
         };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
             status: string;
+        };
+        /** BrandPage */
+        BrandPage: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminBrand"][];
+            /** Format: uint64 */
+            total: number;
         };
         /** Category */
         Category: {
@@ -1094,6 +1075,14 @@ export interface components {
             name: string;
             slug: string;
             subcategory: components["schemas"]["Subcategory"][];
+        };
+        /**
+         * CategoryFields
+         * @description A category's new name or slug.
+         */
+        CategoryFields: {
+            name?: string;
+            slug?: string;
         };
         /**
          * CategoryList
@@ -1131,6 +1120,14 @@ export interface components {
              */
             total: number;
             view: components["schemas"]["ListingView"];
+        };
+        /** CategoryPage */
+        CategoryPage: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminCategory"][];
+            /** Format: uint64 */
+            total: number;
         };
         /**
          * CategorySummary
@@ -1197,11 +1194,16 @@ export interface components {
             wishlist: string[];
         };
         /**
-         * Done
-         * @description `status: success`.
+         * DimensionsMm
+         * @description A parcel's sides in millimetres (0 when not measured).
          */
-        Done: {
-            status: string;
+        DimensionsMm: {
+            /** Format: int64 */
+            height: number;
+            /** Format: int64 */
+            length: number;
+            /** Format: int64 */
+            width: number;
         };
         /**
          * EditedBody
@@ -1336,25 +1338,6 @@ export interface components {
             name: string;
         };
         /**
-         * InviteInput
-         * @description `POST /api/admin/staff`'s body.
-         */
-        InviteInput: {
-            email: string;
-            name: string;
-            /** @description `owner`, `catalog` or `fulfilment`. */
-            role: string;
-        };
-        /**
-         * Invited
-         * @description A new staff member and the link to hand over.
-         */
-        Invited: {
-            _id: string;
-            /** @description `/admin/setup?code=…`: valid 24 hours, once. Hand it over privately. */
-            setupLink: string;
-        };
-        /**
          * @description How a category page shows its products.
          * @enum {string}
          */
@@ -1372,23 +1355,6 @@ export interface components {
             /** @description The session token (`Authorization: Bearer …`), when `success`. */
             token?: string;
         };
-        /**
-         * Me
-         * @description The staff member signed in, and the areas their role may use.
-         */
-        Me: {
-            _id: string;
-            /**
-             * @description The areas of the back office this role may use (`dashboard`, `products`, `categories`,
-             *     `brands`, `photos`, `stock`, `imports`, `orders`, `refunds`, `returns`, `grievances`,
-             *     `customersRead`, `customers`, `offers`, `staff`, `audit`, `sales`).
-             */
-            areas: string[];
-            email: string;
-            name: string;
-            /** @description `owner`, `catalog` or `fulfilment`. */
-            role: string;
-        };
         /** MobileLogin */
         MobileLogin: {
             /** @description 10 digits. */
@@ -1403,6 +1369,26 @@ export interface components {
             mobile: string;
             /** @description `success`. */
             status: string;
+        };
+        /**
+         * NewBrand
+         * @description A new brand.
+         */
+        NewBrand: {
+            /** @description An `https://` address, a path on the shop (`/new-car-logo/bmw.png`) or a stored picture's name. */
+            logo: string;
+            name: string;
+            slug: string;
+        };
+        /**
+         * NewCategory
+         * @description A new category, or a new subcategory of one.
+         */
+        NewCategory: {
+            /** @description 1 to 100 characters. */
+            name: string;
+            /** @description 1 to 60 lower-case letters and digits joined by single hyphens; unique. */
+            slug: string;
         };
         /**
          * OemBrand
@@ -1657,10 +1643,86 @@ export interface components {
             data: components["schemas"]["Product"];
             status: string;
         };
+        /**
+         * ProductFields
+         * @description A product's fields as staff send them: every field optional in a PATCH; on creation `name`,
+         *     `price`, `category_slug`, `subcategory_slug`, `oem_slug`, `partNo` and `sku` are required and
+         *     `quantity` is the opening stock.
+         */
+        ProductFields: {
+            alternateNumbers?: string[];
+            category_slug?: string;
+            description?: string;
+            dimensionsMm?: components["schemas"]["DimensionsMm"];
+            /** @description `petrol`, `diesel`, `hybrid`, `electric`; `null` or `""` for none. */
+            fuelType?: string;
+            /**
+             * Format: int64
+             * @description GST rate in percent: 0, 5, 12, 18 (the default) or 28.
+             */
+            gst?: number;
+            /** @description 4 to 8 digits; `8708` when not given on creation. */
+            hsn?: string;
+            /**
+             * Format: double
+             * @description Rupees.
+             */
+            inside_ncr?: number;
+            name?: string;
+            oem_slug?: string;
+            /**
+             * Format: double
+             * @description Rupees.
+             */
+            outside_ncr?: number;
+            partNo?: string;
+            /**
+             * Format: double
+             * @description Rupees, at most two decimals.
+             */
+            price?: number;
+            /** @description Condition code; `new` when not given on creation. */
+            producttype?: string;
+            published?: boolean;
+            /**
+             * Format: int64
+             * @description Creation only: the opening stock (0 to 100000), written as the stock ledger's opening entry.
+             */
+            quantity?: number;
+            /** @description The shop's SKU: 1 to 40 letters, digits, `-_./`; kept upper-case; unique. */
+            sku?: string;
+            subcategory_slug?: string;
+            supersededNumbers?: string[];
+            variant?: string;
+            /**
+             * Format: int64
+             * @description 2 to 15; 7 when not given on creation.
+             */
+            warrantyDays?: number;
+            /** Format: int64 */
+            weightGrams?: number;
+        };
         /** ProductList */
         ProductList: {
             data: components["schemas"]["Product"][];
             status: string;
+        };
+        /**
+         * ProductPage
+         * @description One page of products and how many there are.
+         */
+        ProductPage: {
+            /**
+             * Format: uint64
+             * @description Pages of this size over every match.
+             */
+            pages: number;
+            results: components["schemas"]["AdminProduct"][];
+            /**
+             * Format: uint64
+             * @description Products matching, over all pages.
+             */
+            total: number;
         };
         /**
          * RazorpayOption
@@ -1723,26 +1785,6 @@ export interface components {
             total: number;
         };
         /**
-         * SetupAnswer
-         * @description The authenticator to enrol.
-         */
-        SetupAnswer: {
-            /** @description The same secret in base32, to type into an authenticator app. */
-            secret: string;
-            /** @description An `otpauth://totp/…` URI (issuer `Marque`), for the QR code. */
-            totpUri: string;
-        };
-        /**
-         * SetupInput
-         * @description `POST /api/admin/setup`'s body.
-         */
-        SetupInput: {
-            /** @description The code of the set-up link (`/admin/setup?code=…`). */
-            code: string;
-            /** @description The new password: 12 to 128 characters. */
-            password: string;
-        };
-        /**
          * ShopIdentity
          * @description Who runs the shop, as the storefront, policies and invoices state it.
          */
@@ -1787,59 +1829,6 @@ export interface components {
             /** @description Where its popup opens (`/api/google`). */
             start: string;
         };
-        /**
-         * StaffList
-         * @description One page of the staff.
-         */
-        StaffList: {
-            /**
-             * Format: uint64
-             * @description How many pages of this size there are.
-             */
-            pages: number;
-            results: components["schemas"]["StaffView"][];
-            /**
-             * Format: uint64
-             * @description How many staff members in all.
-             */
-            total: number;
-        };
-        /**
-         * StaffLoginAnswer
-         * @description A staff session.
-         */
-        StaffLoginAnswer: {
-            /** @description The bearer token of the admin calls (`Authorization: Bearer …`), for 12 hours. */
-            token: string;
-        };
-        /**
-         * StaffLoginInput
-         * @description `POST /api/admin/login`'s body.
-         */
-        StaffLoginInput: {
-            email: string;
-            password: string;
-            /** @description The authenticator's current six-digit code. */
-            totp: string;
-        };
-        /**
-         * StaffView
-         * @description A staff member as the staff list shows them.
-         */
-        StaffView: {
-            _id: string;
-            /**
-             * Format: int64
-             * @description When they were invited, seconds since the Unix epoch.
-             */
-            createdAt: number;
-            email: string;
-            name: string;
-            /** @description `owner`, `catalog` or `fulfilment`. */
-            role: string;
-            /** @description `invited` (not set up yet) or `active`. */
-            status: string;
-        };
         /** StatusBody */
         StatusBody: {
             /** @description `success`. */
@@ -1861,22 +1850,6 @@ export interface components {
         StatusOnly: {
             /** @description `success`. */
             status: string;
-        };
-        /**
-         * StockAdjustment
-         * @description What `POST /api/admin/products/{id}/stock` receives.
-         */
-        StockAdjustment: {
-            /**
-             * Format: int64
-             * @description Units added (positive) or taken away (negative); never 0, at most 100000 either way.
-             *     `received` and `returned` add, `damaged` and `sold_offline` take away, `correction` either.
-             */
-            delta: number;
-            /** @description Up to 500 characters (a supplier's invoice, what was found broken, …). */
-            note?: string;
-            /** @description One of `received`, `correction`, `damaged`, `returned`, `sold_offline`. */
-            reason: string;
         };
         /** Subcategory */
         Subcategory: {
@@ -2262,223 +2235,25 @@ export interface operations {
             };
         };
     };
-    adminLogin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StaffLoginInput"];
-            };
-        };
-        responses: {
-            /** @description Signed in. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffLoginAnswer"];
-                };
-            };
-            /** @description A field that does not parse. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A wrong email, password or authenticator code, or a code used before (`staff.login_failed`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description Too many sign-in attempts from this client or for this account (`staff.too_many_attempts`);
-             *     `Retry-After` gives the seconds to wait.
-             */
-            429: {
-                headers: {
-                    "RETRY-AFTER": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff store cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminLogout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The session is ended. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Done"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminMe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The staff member signed in. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Me"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminStockHistory: {
+    adminBrands: {
         parameters: {
             query?: {
-                /** @description 1-based page number (default 1). */
                 page?: number;
-                /** @description Entries per page, 1 to 100 (default 20). */
                 size?: number;
             };
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the product's entries, newest first. */
+            /** @description One page of brands, ordered by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminStockHistory"];
+                    "application/json": components["schemas"]["BrandPage"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -2508,15 +2283,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`stock.product_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description A store the call needs cannot be reached right now. */
             503: {
                 headers: {
@@ -2528,28 +2294,35 @@ export interface operations {
             };
         };
     };
-    adminAdjustStock: {
+    adminCreateBrand: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StockAdjustment"];
+                "application/json": components["schemas"]["NewBrand"];
             };
         };
         responses: {
-            /** @description The entry written, with the stock before and after. */
+            /** @description The brand as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrand"];
+                };
+            };
+            /** @description The brand as stored, with its new `_id`. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminStockEntry"];
+                    "application/json": components["schemas"]["AdminBrand"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -2579,7 +2352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`stock.product_not_found`). */
+            /** @description No brand has this id (`catalog.record_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2597,7 +2370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The product has fewer units than the adjustment takes away (`stock.below_zero`); nothing was written. */
+            /** @description Another brand has this slug (`catalog.slug_taken`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2626,7 +2399,7 @@ export interface operations {
             };
         };
     };
-    adminSetStockThreshold: {
+    adminUpdateBrand: {
         parameters: {
             query?: never;
             header?: never;
@@ -2637,228 +2410,564 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminStockThreshold"];
+                "application/json": components["schemas"]["BrandFields"];
             };
         };
         responses: {
-            /** @description The threshold now set. */
+            /** @description The brand as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminStockThreshold"];
+                    "application/json": components["schemas"]["AdminBrand"];
                 };
             };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No product has this id (`stock.product_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminSetup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetupInput"];
-            };
-        };
-        responses: {
-            /** @description Set up: enrol the authenticator, then sign in. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SetupAnswer"];
-                };
-            };
-            /**
-             * @description The link is unknown, used or expired (`staff.setup_invalid`), or the password breaks the rule
-             *     (`staff.password_rule`).
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff store cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminListStaff: {
-        parameters: {
-            query?: {
-                /** @description Page number from 1 (default 1). */
-                page?: number;
-                /** @description Staff per page, 1 to 100 (default 20). */
-                size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of the staff, oldest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffList"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminInviteStaff: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InviteInput"];
-            };
-        };
-        responses: {
-            /** @description Invited: hand over the set-up link. */
+            /** @description The brand as stored, with its new `_id`. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Invited"];
+                    "application/json": components["schemas"]["AdminBrand"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No brand has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another brand has this slug (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCategories: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of categories, ordered by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryPage"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryFields"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateSubcategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                q?: string;
+                category?: string;
+                brand?: string;
+                published?: boolean;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products, published or not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFields"];
+            };
+        };
+        responses: {
+            /** @description The product as stored, with its new `_id`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -2897,7 +3006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A staff member already has this email (`staff.email_taken`). */
+            /** @description Another product has this SKU (`product.sku_taken`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2926,7 +3035,7 @@ export interface operations {
             };
         };
     };
-    adminRemoveStaff: {
+    adminProduct: {
         parameters: {
             query?: never;
             header?: never;
@@ -2937,13 +3046,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed: every session of theirs has ended. */
+            /** @description The product as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Done"];
+                    "application/json": components["schemas"]["AdminProduct"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -2973,7 +3082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No staff member has this id (`staff.not_found`). */
+            /** @description No product has this id (`catalog.not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,7 +3091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An owner cannot remove themselves (`staff.remove_self`). */
+            /** @description Another product has this SKU (`product.sku_taken`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3002,27 +3111,28 @@ export interface operations {
             };
         };
     };
-    adminLowStock: {
+    adminUpdateProduct: {
         parameters: {
-            query?: {
-                /** @description 1-based page number (default 1). */
-                page?: number;
-                /** @description Products per page, 1 to 100 (default 20). */
-                size?: number;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFields"];
+            };
+        };
         responses: {
-            /** @description One page of the products at or below their threshold, fewest units first. */
+            /** @description The product as stored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminLowStock"];
+                    "application/json": components["schemas"]["AdminProduct"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -3045,6 +3155,42 @@ export interface operations {
             };
             /** @description The staff member's role does not cover this call (`staff.forbidden`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`catalog.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another product has this SKU (`product.sku_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
