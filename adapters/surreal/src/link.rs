@@ -40,7 +40,7 @@ use marque_ports::{
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
-use marque_ports::{AdminProductQuery, AuditEntry, CatalogEditor, CatalogEditorError};
+use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;
