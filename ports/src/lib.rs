@@ -18,6 +18,7 @@ pub mod invoice_pdf;
 pub mod notify;
 pub mod orders;
 pub mod payment;
+pub mod photos;
 pub mod rate;
 pub mod wishlist;
 
@@ -44,6 +45,7 @@ pub use payment::{
     CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
+pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
 pub use rate::{RateCounter, RateCounterError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
@@ -52,5 +54,5 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, health::MockReadiness,
     identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, rate::MockRateCounter, wishlist::MockWishlistStore,
+    payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter, wishlist::MockWishlistStore,
 };

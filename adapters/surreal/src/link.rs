@@ -24,7 +24,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
+use marque_ports::{AuditEntry, ProductPhotos, ProductPhotosError};
 use marque_domain::rate::WindowHits;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
@@ -192,7 +193,8 @@ unavailable_is!(
     AddressStoreError,
     OrderStoreError,
     RateCounterError,
-    WishlistStoreError
+    WishlistStoreError,
+    ProductPhotosError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -308,6 +310,11 @@ guarded!(OrderStore, OrderStoreError, {
     fn save_refund(&self, refund: &RefundRecord) -> ();
     fn refund_of(&self, payment: &PaymentId) -> Option<RefundRecord>;
     fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> bool;
+});
+
+guarded!(ProductPhotos, ProductPhotosError, {
+    fn images(&self, product: &ProductId) -> Option<Vec<ProductImage>>;
+    fn set_images(&self, product: &ProductId, images: &[ProductImage], audit: &AuditEntry) -> ();
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

@@ -70,6 +70,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0011_payment_safety.surql"),
     },
     Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
+    Migration {
+        number: 16,
+        name: "back office: products' pictures as objects with their size and responsive variants",
+        surql: include_str!("schema/0016_photos.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -163,6 +163,8 @@ pub struct Services {
     pub orders: OrderService,
     /// A customer's copy of their data, and the erasure of their account.
     pub privacy: PrivacyService,
+    /// Back office: products' photographs.
+    pub photos: marque_app::admin::photos::PhotosService,
     /// Rate limits on customers' abusable writes, counted in the shared rate counters (`RateCounter`, one count for every instance).
     pub throttle: Throttle,
     /// Whether the database answers right now (`/api/health/ready`).

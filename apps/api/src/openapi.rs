@@ -28,6 +28,7 @@ type Apis = (
     health::HealthApi,
     google::SignInApi,
     privacy::PrivacyApi,
+    crate::admin::photos::PhotosApi,
 );
 
 /// The Apis, one per tag, each given its own service.
@@ -44,6 +45,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             health::HealthApi::new(s.readiness.clone()),
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
+            crate::admin::photos::PhotosApi::new(s.photos.clone()),
         ),
         TITLE,
         VERSION,

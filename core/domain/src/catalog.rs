@@ -3,12 +3,14 @@
 mod brand;
 mod category;
 mod condition;
+mod image;
 mod product;
 mod search;
 
 pub use brand::OemBrand;
 pub use category::{Category, Subcategory};
 pub use condition::{Condition, FuelType};
+pub use image::{ImageFormat, ImageVariant, ProductImage, MAX_PRODUCT_PHOTOS};
 pub use product::{Product, ProductId};
 pub use search::{
     Page, PageError, SearchPage, SearchTerm, SearchTermError, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE, LISTING_PAGE_SIZE,

@@ -1,6 +1,8 @@
 //! Catalog records as stored: plain fields, money in paise, part numbers printed and normalised.
 
 use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId, Subcategory};
+
+use crate::photos::ImageRow;
 use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
@@ -18,7 +20,7 @@ pub(super) struct ProductRow {
     price: i64,
     quantity: i64,
     condition: String,
-    images: Vec<String>,
+    images: Vec<ImageRow>,
     description: String,
     category: String,
     category_slug: String,
@@ -45,7 +47,7 @@ impl From<&Product> for ProductRow {
             price: p.price.paise(),
             quantity: i64::from(p.quantity),
             condition: p.condition.code().to_owned(),
-            images: p.images.clone(),
+            images: p.images.iter().map(ImageRow::from).collect(),
             description: p.description.clone(),
             category: p.category.clone(),
             category_slug: p.category_slug.clone(),
@@ -82,13 +84,15 @@ impl TryFrom<ProductRow> for Product {
         let quantity = u32::try_from(row.quantity).map_err(|_| corrupt("quantity", &row.quantity))?;
         let units_sold = u32::try_from(row.units_sold).map_err(|_| corrupt("units sold", &row.units_sold))?;
         let gst_percent = u8::try_from(row.gst_percent).map_err(|_| corrupt("GST rate", &row.gst_percent))?;
+        let images =
+            row.images.into_iter().map(ImageRow::into_image).collect::<Result<_, _>>().map_err(|e| corrupt("image", &e))?;
         Ok(Product {
             id: ProductId(id),
             name: row.name,
             price: Money::from_paise(row.price),
             quantity,
             condition: Condition::from(row.condition),
-            images: row.images,
+            images,
             description: row.description,
             category: row.category,
             category_slug: row.category_slug,

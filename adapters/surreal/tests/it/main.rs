@@ -11,6 +11,7 @@ mod catalog_changes_contract;
 mod catalog_contract;
 mod database;
 mod orders_contract;
+mod photos_contract;
 mod rate_contract;
 mod readiness_contract;
 mod store_memory;

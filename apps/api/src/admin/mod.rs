@@ -60,3 +60,5 @@ macro_rules! admin_response {
         }
     };
 }
+
+pub mod photos;
