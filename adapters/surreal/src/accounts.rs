@@ -211,7 +211,7 @@ impl SurrealAccountStore {
 
 /// Runs a `BEGIN … COMMIT` query built by `make` again while it loses races. When it fails, the
 /// error is the failing statement's own (the others only say the transaction failed).
-async fn transaction_retrying<'a>(make: impl Fn() -> Statement<'a>) -> Result<(), surrealdb::Error> {
+pub(crate) async fn transaction_retrying<'a>(make: impl Fn() -> Statement<'a>) -> Result<(), surrealdb::Error> {
     let mut attempt = 0;
     loop {
         let failed = match make().await {

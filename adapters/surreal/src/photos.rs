@@ -8,7 +8,6 @@ use marque_ports::{AuditEntry, ProductPhotos, ProductPhotosError};
 use surrealdb::types::SurrealValue;
 
 use crate::conn::Conn;
-use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
 
 /// One picture as stored in a product's `images`.
 #[derive(Debug, Clone, SurrealValue)]
@@ -74,6 +73,12 @@ impl ImageRow {
     }
 }
 
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct ImagesRow {
+    images: Vec<ImageRow>,
+}
+
 /// [`ProductPhotos`] on a SurrealDB connection. Get one from [`crate::Database::photos`].
 #[derive(Debug, Clone)]
 pub struct SurrealProductPhotos {
@@ -99,18 +104,27 @@ impl ProductPhotos for SurrealProductPhotos {
         if product.as_str().is_empty() {
             return Ok(None);
         }
+        // A product is in `product` or, unpublished, in `unpublished_product` (migration 14), never both.
         let mut answer = self
             .db
-            .query("SELECT VALUE images FROM ONLY type::record('product', $id)")
+            .query(
+                "SELECT images FROM type::record('product', $id); \
+                 SELECT images FROM type::record('unpublished_product', $id);",
+            )
             .bind(("id", product.0.clone()))
             .await
             .map_err(|e| unavailable(&e))?;
-        let rows: Option<Vec<ImageRow>> = answer.take(0).map_err(|e| unavailable(&e))?;
-        rows.map(|rows| rows.into_iter().map(ImageRow::into_image).collect::<Result<Vec<_>, _>>()).transpose().map_err(
-            |reason| ProductPhotosError::Unavailable {
+        let mut rows: Vec<ImagesRow> = answer.take(0).map_err(|e| unavailable(&e))?;
+        if rows.is_empty() {
+            rows = answer.take(1).map_err(|e| unavailable(&e))?;
+        }
+        rows.into_iter()
+            .next()
+            .map(|row| row.images.into_iter().map(ImageRow::into_image).collect::<Result<Vec<_>, _>>())
+            .transpose()
+            .map_err(|reason| ProductPhotosError::Unavailable {
                 reason: format!("stored product `{product}` has an unreadable image: {reason}"),
-            },
-        )
+            })
     }
 
     async fn set_images(
@@ -122,39 +136,35 @@ impl ProductPhotos for SurrealProductPhotos {
         if product.as_str().is_empty() {
             return Err(ProductPhotosError::NotFound(product.clone()));
         }
+        // Whichever of `product` and `unpublished_product` holds the id; the other UPDATE touches nothing.
         let surql = format!(
             "BEGIN; \
              LET $p = type::record('product', $id); \
-             IF (SELECT VALUE id FROM ONLY $p) = NONE {{ THROW '{NO_PRODUCT}' }}; \
-             UPDATE $p SET images = $images RETURN NONE; \
+             LET $u = type::record('unpublished_product', $id); \
+             IF !record::exists($p) AND !record::exists($u) {{ THROW '{NO_PRODUCT}' }}; \
+             IF record::exists($p) {{ UPDATE $p SET images = $images RETURN NONE; }} \
+             ELSE {{ UPDATE $u SET images = $images RETURN NONE; }}; \
              UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE; \
              {} \
              COMMIT;",
             crate::audit::WRITE
         );
         let rows: Vec<ImageRow> = images.iter().map(ImageRow::from).collect();
-        let mut attempt = 0;
-        loop {
-            let outcome = self
-                .db
+        crate::accounts::transaction_retrying(|| {
+            self.db
                 .query(surql.clone())
                 .bind(("id", product.0.clone()))
                 .bind(("images", rows.clone()))
                 .bind(crate::audit::bind(audit))
-                .await
-                .and_then(surrealdb::IndexedResults::check);
-            match outcome {
-                Ok(_) => return Ok(()),
-                Err(e) if e.message().contains(NO_PRODUCT) => {
-                    return Err(ProductPhotosError::NotFound(product.clone()))
-                }
-                Err(e) if is_conflict(&e) && attempt < CONFLICT_RETRIES => {
-                    attempt += 1;
-                    backoff(attempt).await;
-                }
-                Err(e) => return Err(unavailable(&e)),
+        })
+        .await
+        .map_err(|e| {
+            if e.message().contains(NO_PRODUCT) {
+                ProductPhotosError::NotFound(product.clone())
+            } else {
+                unavailable(&e)
             }
-        }
+        })
     }
 }
 
@@ -212,5 +222,34 @@ mod tests {
         let refused = photos.set_images(&ProductId("nope".into()), &[], &audit("photo.add", "product:nope")).await;
         assert!(matches!(refused, Err(ProductPhotosError::NotFound(_))), "{refused:?}");
         assert_eq!(audit_rows(&db).await, vec![("photo.remove".to_owned(), "product:p1".to_owned())]);
+    }
+
+    /// Migration 16 on products stored before it: each address becomes `{name, variants: []}`, in
+    /// order, and a second run changes nothing.
+    #[tokio::test]
+    async fn pictures_stored_as_addresses_become_objects_with_their_address() {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
+        db.use_ns("t").use_db("t").await.expect("use");
+        let run = |surql: &'static str| {
+            let db = db.clone();
+            async move { db.query(surql).await.and_then(surrealdb::IndexedResults::check).expect("a migration") }
+        };
+        run(include_str!("schema/0001_catalog.surql")).await;
+        run("CREATE product:old CONTENT { name: 'Disc', price: 100, quantity: 1, condition: 'new', \
+             images: ['/media/parts/disc-1.svg', '/media/parts/disc-2.svg'], description: '', category: 'B', \
+             category_slug: 'b', subcategory: 'D', subcategory_slug: 'd', oem: 'O', oem_slug: 'o', variant: '', \
+             part_no: 'X1', part_norm: 'X1', inside_ncr: 0, outside_ncr: 0, gst_percent: 18, units_sold: 0, \
+             created_at: 0 } RETURN NONE;")
+        .await;
+        let sixteenth = include_str!("schema/0016_photos.surql");
+        run(sixteenth).await;
+        run(sixteenth).await;
+        let images: Vec<surrealdb::types::Value> =
+            db.query("SELECT VALUE images FROM product:old").await.and_then(|mut r| r.take(0)).expect("read");
+        let images = images.into_iter().next().expect("the product").into_json_value();
+        assert_eq!(
+            images.to_string(),
+            r#"[{"name":"/media/parts/disc-1.svg","variants":[]},{"name":"/media/parts/disc-2.svg","variants":[]}]"#
+        );
     }
 }
