@@ -16,9 +16,10 @@ pub struct ImageRef {
     /// Height in pixels, the right way up.
     #[oai(skip_serializing_if_is_none)]
     pub height: Option<u32>,
-    /// The same picture at a few widths, narrowest first, each as WebP and as JPEG.
-    #[oai(skip_serializing_if_is_empty, default)]
-    pub variants: Vec<ImageVariantRef>,
+    /// The same picture at a few widths, narrowest first, each as WebP and as JPEG; absent for a
+    /// picture with only an address.
+    #[oai(skip_serializing_if_is_none)]
+    pub variants: Option<Vec<ImageVariantRef>>,
 }
 
 /// One rendition of a product's photograph.
@@ -38,11 +39,18 @@ impl From<ProductImage> for ImageRef {
             name: image.name,
             width: image.width,
             height: image.height,
-            variants: image
-                .variants
-                .into_iter()
-                .map(|v| ImageVariantRef { name: v.name, width: v.width, height: v.height, format: v.format.code().to_owned() })
-                .collect(),
+            variants: (!image.variants.is_empty()).then(|| {
+                image
+                    .variants
+                    .into_iter()
+                    .map(|v| ImageVariantRef {
+                        name: v.name,
+                        width: v.width,
+                        height: v.height,
+                        format: v.format.code().to_owned(),
+                    })
+                    .collect()
+            }),
         }
     }
 }

@@ -42,7 +42,7 @@ impl From<ProductImage> for AdminPhoto {
     fn from(image: ProductImage) -> Self {
         let id = image.id().to_owned();
         let r = ImageRef::from(image);
-        AdminPhoto { id, name: r.name, width: r.width, height: r.height, variants: r.variants }
+        AdminPhoto { id, name: r.name, width: r.width, height: r.height, variants: r.variants.unwrap_or_default() }
     }
 }
 

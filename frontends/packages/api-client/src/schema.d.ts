@@ -41,6 +41,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds one or several photographs after the product's pictures (at most 12 in all). Each is
+         *     checked by its content (JPEG, PNG or WebP), refused above 50 megapixels from its header,
+         *     decoded one at a time, scaled down to 320, 640, 1024 and 1600 pixels wide (never up) and
+         *     stored as WebP and JPEG. A file refused keeps nothing of the upload.
+         */
+        post: operations["adminAddPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/photos/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts the product's pictures in a new order: `names` lists each picture's address once. */
+        put: operations["adminReorderPhotos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/photos/{photo_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one picture; its stored files go once the change is saved. */
+        delete: operations["adminRemovePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -825,6 +881,29 @@ export interface components {
             state?: string;
             street?: string;
         };
+        /**
+         * AdminPhoto
+         * @description One of a product's pictures, as the back office sees it.
+         */
+        AdminPhoto: {
+            /** @description What names the picture in `DELETE /api/admin/products/{id}/photos/{photoId}`. */
+            _id: string;
+            /** Format: uint32 */
+            height?: number;
+            /** @description Its address, as the storefront's `images[].name`. */
+            name: string;
+            /** @description Narrowest first, each width as WebP and as JPEG; empty for a picture with only an address. */
+            variants: components["schemas"]["ImageVariantRef"][];
+            /** Format: uint32 */
+            width?: number;
+        };
+        /**
+         * AdminPhotos
+         * @description A product's pictures, first one the main picture.
+         */
+        AdminPhotos: {
+            images: components["schemas"]["AdminPhoto"][];
+        };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
@@ -1065,10 +1144,40 @@ export interface components {
         };
         /**
          * ImageRef
-         * @description An image of a product; `name` holds its address.
+         * @description An image of a product; `name` holds its address. A photograph uploaded in the back office
+         *     also tells its size and its responsive variants (for `srcset`); the demo's drawings only `name`.
          */
         ImageRef: {
+            /**
+             * Format: uint32
+             * @description Height in pixels, the right way up.
+             */
+            height?: number;
             name: string;
+            /**
+             * @description The same picture at a few widths, narrowest first, each as WebP and as JPEG; absent for a
+             *     picture with only an address.
+             */
+            variants?: components["schemas"]["ImageVariantRef"][];
+            /**
+             * Format: uint32
+             * @description Width in pixels, the right way up.
+             */
+            width?: number;
+        };
+        /**
+         * ImageVariantRef
+         * @description One rendition of a product's photograph.
+         */
+        ImageVariantRef: {
+            /** @description `webp` or `jpeg`. */
+            format: string;
+            /** Format: uint32 */
+            height: number;
+            /** @description Its address. */
+            name: string;
+            /** Format: uint32 */
+            width: number;
         };
         /**
          * @description How a category page shows its products.
@@ -1288,6 +1397,13 @@ export interface components {
             key: string;
             /** @description The checkout script's address. */
             script: string;
+        };
+        /**
+         * PhotoOrder
+         * @description `PUT /api/admin/products/{id}/photos/order`: every picture's address once, in the new order.
+         */
+        PhotoOrder: {
+            names: string[];
         };
         /**
          * PlacedOrderSummary
@@ -1862,6 +1978,255 @@ export interface operations {
                 };
             };
             /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAddPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description JPEG, PNG or WebP, each at most 25 MB and 50 megapixels; repeat the field for several. */
+                    photos: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The photographs are stored; the product's pictures, the new ones last. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotos"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`photo.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (104923136 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReorderPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoOrder"];
+            };
+        };
+        responses: {
+            /** @description The product's pictures, in their order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotos"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRemovePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's pictures, in their order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotos"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
