@@ -23,6 +23,7 @@ pub mod payment;
 pub mod photos;
 pub mod rate;
 pub mod readiness;
+pub mod staff;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

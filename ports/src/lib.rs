@@ -20,6 +20,7 @@ pub mod orders;
 pub mod payment;
 pub mod photos;
 pub mod rate;
+pub mod staff;
 pub mod wishlist;
 
 pub use accounts::SignInCode;
@@ -47,6 +48,9 @@ pub use payment::{
 };
 pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
 pub use rate::{RateCounter, RateCounterError};
+pub use staff::{
+    SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
@@ -54,5 +58,6 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, health::MockReadiness,
     identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, orders::MockOrderStore,
-    payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter, wishlist::MockWishlistStore,
+    payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter,
+    staff::MockStaffStore, wishlist::MockWishlistStore,
 };

@@ -9,9 +9,6 @@
 //!
 //! so the entry and the change commit or fail together.
 
-// Used by the staff-facing stores as they land (issue 21); the allowance goes with the first of them.
-#![allow(dead_code)]
-
 use marque_ports::AuditEntry;
 use surrealdb::types::SurrealValue;
 

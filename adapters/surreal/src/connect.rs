@@ -13,6 +13,7 @@ use surrealdb_core::kvs::Datastore;
 use crate::conn::Conn;
 use crate::link::{Guarded, Link, SurrealReadiness};
 use crate::schema::{self, AppliedMigration};
+use crate::staff::SurrealStaffStore;
 use crate::{
     SurrealAccountStore, SurrealAddressStore, SurrealCatalogChanges, SurrealCatalogStore, SurrealOrderStore,
     SurrealRateCounter, SurrealWishlistStore,
@@ -269,6 +270,12 @@ impl Database {
     #[must_use]
     pub fn addresses(&self) -> Guarded<SurrealAddressStore> {
         Guarded::new(SurrealAddressStore::new(self.db.clone()), self.link.clone())
+    }
+
+    /// The staff store (the back office's people, set-up codes, sessions) on this connection.
+    #[must_use]
+    pub fn staff(&self) -> Guarded<SurrealStaffStore> {
+        Guarded::new(SurrealStaffStore::new(self.db.clone()), self.link.clone())
     }
 
     /// Whether the database answers right now (a `RETURN 1` round trip, no table read), for

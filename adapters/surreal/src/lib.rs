@@ -34,6 +34,7 @@ mod orders;
 mod photos;
 mod rate;
 mod schema;
+mod staff;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
@@ -46,4 +47,5 @@ pub use orders::SurrealOrderStore;
 pub use photos::SurrealProductPhotos;
 pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
+pub use staff::SurrealStaffStore;
 pub use wishlist::SurrealWishlistStore;

@@ -25,14 +25,18 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
-use marque_ports::{AuditEntry, ProductPhotos, ProductPhotosError};
+use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_domain::rate::WindowHits;
+use marque_domain::staff::{Staff, StaffId};
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
     CatalogStoreError, CatalogVersion, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId,
     OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PendingSignIn, PlacedOrder, Placement,
     ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
+};
+use marque_ports::{
+    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError,
 };
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
@@ -193,6 +197,7 @@ unavailable_is!(
     AddressStoreError,
     OrderStoreError,
     RateCounterError,
+    StaffStoreError,
     WishlistStoreError,
     ProductPhotosError
 );
@@ -219,7 +224,7 @@ impl<S> Guarded<S> {
 
 /// `impl Port for Guarded<S>`: each method passes its arguments to the wrapped store's, guarded.
 macro_rules! guarded {
-    ($port:ident, $error:ty, { $(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ok:ty;)+ }) => {
+    ($port:ident, $error:ty, { $(fn $name:ident(&self $(, $arg:ident: $ty:ty)* $(,)?) -> $ok:ty;)+ }) => {
         #[async_trait]
         impl<S: $port> $port for Guarded<S> {
             $(async fn $name(&self $(, $arg: $ty)*) -> Result<$ok, $error> {
@@ -310,6 +315,29 @@ guarded!(OrderStore, OrderStoreError, {
     fn save_refund(&self, refund: &RefundRecord) -> ();
     fn refund_of(&self, payment: &PaymentId) -> Option<RefundRecord>;
     fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> bool;
+});
+
+guarded!(StaffStore, StaffStoreError, {
+    fn invite(&self, record: &StaffRecord, code: &SetupCode, audit: &AuditEntry) -> ();
+    fn reissue(&self, code: &SetupCode, audit: &AuditEntry) -> ();
+    fn staff(&self, id: &StaffId) -> Option<StaffRecord>;
+    fn staff_by_email(&self, email: &str) -> Option<StaffRecord>;
+    fn list(&self, offset: u64, limit: u32) -> StaffPage;
+    fn owners(&self) -> u64;
+    fn setup_code(&self, code_hash: &str, now: i64) -> Option<StaffRecord>;
+    fn complete_setup(
+        &self,
+        code_hash: &str,
+        staff: &StaffId,
+        now: i64,
+        secrets: &SetupSecrets,
+        audit: &AuditEntry,
+    ) -> bool;
+    fn use_totp_step(&self, staff: &StaffId, step: i64) -> bool;
+    fn create_session(&self, session: &StaffSession) -> ();
+    fn session_staff(&self, token_hash: &str, now: i64) -> Option<Staff>;
+    fn end_session(&self, token_hash: &str) -> ();
+    fn remove(&self, staff: &StaffId, audit: &AuditEntry) -> StaffRecord;
 });
 
 guarded!(ProductPhotos, ProductPhotosError, {

@@ -71,6 +71,11 @@ const MIGRATIONS: &[Migration] = &[
     },
     Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
     Migration {
+        number: 13,
+        name: "back office: staff, their set-up codes and sessions",
+        surql: include_str!("schema/0013_staff.surql"),
+    },
+    Migration {
         number: 16,
         name: "back office: products' pictures as objects with their size and responsive variants",
         surql: include_str!("schema/0016_photos.surql"),

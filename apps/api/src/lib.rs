@@ -179,6 +179,8 @@ pub struct Services {
     pub response_cache: Option<Arc<ResponseCache>>,
     /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
     pub catalog_guard: Arc<CatalogGuard>,
+    /// The back office's staff: set-up, sign-in, sessions (also the admin schemes' [`admin::auth::AdminContext`]).
+    pub staff: marque_app::admin::staff::StaffService,
     /// `GET /api/dev/outbox` (`MARQUE_ENV=dev` with `MARQUE_NOTIFY=outbox` only): the messages
     /// sent, as the JSON the route answers.
     pub dev_outbox: Option<DevOutbox>,
@@ -200,6 +202,15 @@ impl Services {
     #[must_use]
     pub fn auth(&self) -> AuthContext {
         AuthContext { accounts: self.accounts.clone(), client_validation: self.client_validation.clone() }
+    }
+
+    /// The staff schemes' part: the staff sessions and the client validation value.
+    #[must_use]
+    pub fn admin(&self) -> admin::auth::AdminContext {
+        admin::auth::AdminContext {
+            sessions: Arc::new(self.staff.clone()),
+            client_validation: self.client_validation.clone(),
+        }
     }
 }
 
@@ -229,7 +240,8 @@ pub fn routes(services: Services) -> impl Endpoint {
     // Each layer's future is boxed: unboxed, a debug build nests every layer's future in the
     // next one's and a request's poll overflowed a 2 MiB thread stack.
     let pages = services.response_cache.clone();
-    let route = route.data(sign_in).data(services.auth()).boxed().around(http_cache::revalidate).boxed();
+    let route =
+        route.data(sign_in).data(services.auth()).data(services.admin()).boxed().around(http_cache::revalidate).boxed();
     // Finished product answers are given before anything else reads the request (they carry their tag).
     let route = match pages {
         Some(pages) => route

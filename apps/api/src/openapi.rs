@@ -11,7 +11,9 @@
 
 use poem_openapi::OpenApiService;
 
-use crate::{account, address, auth, catalog, checkout, google, health, orders, privacy, shop, wishlist, Services};
+use crate::{
+    account, address, admin, auth, catalog, checkout, google, health, orders, privacy, shop, wishlist, Services,
+};
 
 /// The API title and version published in the OpenAPI document.
 const TITLE: &str = "Marque API";
@@ -28,6 +30,7 @@ type Apis = (
     health::HealthApi,
     google::SignInApi,
     privacy::PrivacyApi,
+    admin::staff::StaffApi,
     crate::admin::photos::PhotosApi,
 );
 
@@ -45,6 +48,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             health::HealthApi::new(s.readiness.clone()),
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
+            admin::staff::StaffApi::new(s.staff.clone()),
             crate::admin::photos::PhotosApi::new(s.photos.clone()),
         ),
         TITLE,

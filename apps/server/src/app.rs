@@ -35,6 +35,7 @@ use crate::settings::notifications::Notifications;
 use crate::settings::payments::Payments;
 use crate::settings::sign_in::SignIn as SignInChoice;
 use crate::settings::{Environment, Settings};
+use marque_app::admin::staff::{StaffService, StaffSettings};
 use marque_app::housekeeping;
 
 /// A configured shop: the use cases the API and the storefront call, and the adapters only the
@@ -163,6 +164,12 @@ impl App {
         housekeeping::spawn_account_sweeper(&accounts, alive_rx.clone());
         housekeeping::spawn_reconciler(&checkout, settings.orders.reconcile, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
+        let staff = StaffService::new(
+            Arc::new(database.staff()),
+            Arc::new(database.rate_counter()),
+            Arc::new(SystemClock),
+            StaffSettings::new(settings.staff.seal_key.key()),
+        );
         let dev_outbox =
             outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
         let services = Services {
@@ -184,6 +191,7 @@ impl App {
                 settings.limits.catalog_misses_per_minute,
                 settings.limits.catalog_deadline,
             )),
+            staff,
             dev_outbox,
         };
         Ok(Self { settings, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
@@ -222,6 +230,40 @@ impl App {
         }
         seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.settings.seed_products, progress).await?;
         Ok(self.settings.seed_products)
+    }
+
+    /// The back office's first owner (`MARQUE_OWNER_EMAIL`): with no owner in the database, that
+    /// owner is created and the answer is their one-time set-up link (24 hours); while that owner
+    /// has not set up, each start gives a new link (the earlier one ends); else `None`. The caller
+    /// prints it to standard output, never through the logger. In `dev` with the outbox, the link
+    /// is also kept there as an email to the owner.
+    ///
+    /// # Errors
+    /// When the staff store cannot be read or written, or the email is another staff member's.
+    pub async fn ensure_first_owner(&self) -> anyhow::Result<Option<String>> {
+        let Some(email) = &self.settings.staff.owner_email else { return Ok(None) };
+        let Some(invitation) = self.services.staff.ensure_owner(email).await.map_err(|e| anyhow::anyhow!("{e}"))?
+        else {
+            return Ok(None);
+        };
+        let link = match &self.settings.public_url {
+            Some(url) => format!("{}{}", url.as_str(), invitation.code.link()),
+            None => invitation.code.link(),
+        };
+        if let Some(outbox) = self.outbox.as_ref().filter(|_| self.settings.env == Environment::Dev) {
+            let note = marque_ports::Notification {
+                channel: marque_ports::Channel::Email,
+                recipient: invitation.staff.email.clone(),
+                subject: "Set up your Marque back office account".to_owned(),
+                text: format!("Open this link within 24 hours to set your password and authenticator: {link}"),
+                template: None,
+                attachments: Vec::new(),
+            };
+            if let Err(e) = marque_ports::Notifier::send(outbox.as_ref(), &note).await {
+                tracing::warn!(error = %e, "keeping the owner's set-up link in the outbox failed");
+            }
+        }
+        Ok(Some(link))
     }
 
     /// The whole HTTP surface: API, storefront pages, static files, media.

@@ -168,6 +168,10 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
             tracing::info!(products = seeded, "seeded the demo catalog");
         }
     }
+    // The set-up link goes to standard output, once, never through the logger (it is a secret).
+    if let Some(link) = app.ensure_first_owner().await? {
+        println!("back office: the owner's one-time set-up link (24 hours): {link}");
+    }
     let routes = app.routes()?;
     let acceptor = NoDelayAcceptor::bind(addr).await?.with_timeouts(app.settings.limits.timeouts());
     for local in acceptor.local_addr() {

@@ -287,7 +287,7 @@ impl Guess {
 }
 
 /// Every byte compared, so the time taken does not tell how much of a hash matched.
-fn same(a: &str, b: &str) -> bool {
+pub(crate) fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
@@ -313,7 +313,7 @@ impl std::fmt::Debug for AccountService {
     }
 }
 
-fn random_bytes<const N: usize>() -> Result<[u8; N], AccountError> {
+pub(crate) fn random_bytes<const N: usize>() -> Result<[u8; N], AccountError> {
     let mut bytes = [0u8; N];
     getrandom::fill(&mut bytes).map_err(|e| AccountError::Unavailable(format!("no randomness: {e}")))?;
     Ok(bytes)
@@ -957,7 +957,7 @@ fn mobile_message(e: LoginMobileError) -> Message {
 }
 
 /// argon2id with OWASP's minimum parameters (`Params::DEFAULT`: 19 MiB, t = 2, p = 1), as a PHC string.
-fn hash_password(password: &str) -> Result<String, AccountError> {
+pub(crate) fn hash_password(password: &str) -> Result<String, AccountError> {
     let salt = SaltString::encode_b64(&random_bytes::<16>()?)
         .map_err(|e| AccountError::Unavailable(format!("password salt: {e}")))?;
     Argon2::default()
@@ -967,12 +967,12 @@ fn hash_password(password: &str) -> Result<String, AccountError> {
 }
 
 /// A hash of a password nobody has, made once, to verify against for unknown accounts.
-fn dummy_hash() -> &'static str {
+pub(crate) fn dummy_hash() -> &'static str {
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     DUMMY.get_or_init(|| hash_password("no account has this password 1!").unwrap_or_default())
 }
 
-fn verify_password(password: &str, phc: &str) -> bool {
+pub(crate) fn verify_password(password: &str, phc: &str) -> bool {
     PasswordHash::new(phc).is_ok_and(|hash| Argon2::default().verify_password(password.as_bytes(), &hash).is_ok())
 }
 

@@ -4,6 +4,8 @@
 //!
 //! The HTTP layer turns a staff token into a [`Staff`] through [`StaffSessions`] and nothing more.
 
+pub mod staff;
+
 use async_trait::async_trait;
 use marque_domain::staff::Staff;
 

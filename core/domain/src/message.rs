@@ -208,6 +208,20 @@ messages! {
     /// Marque: the staff store cannot be reached.
     StaffUnavailable = "staff.unavailable" => "The back office cannot be reached right now. Please try again.",
     // (staff helper: further staff messages go here)
+    /// Marque: a back-office sign-in with a wrong email, password or authenticator code (one answer for all).
+    StaffLoginFailed = "staff.login_failed" => "The email, password or authenticator code is wrong.",
+    /// Marque: a set-up link that is unknown, used or past its 24 hours.
+    StaffSetupInvalid = "staff.setup_invalid" => "This set-up link is unknown, used or expired. Ask an owner for a new one.",
+    /// Marque: an invitation for an email a staff member already has.
+    StaffEmailTaken = "staff.email_taken" => "A staff member with this email already exists.",
+    /// Marque: no staff member has this id.
+    StaffNotFound = "staff.not_found" => "No such staff member.",
+    /// Marque: an owner asked to remove themselves (another owner can).
+    StaffRemoveSelf = "staff.remove_self" => "You cannot remove yourself; another owner can.",
+    /// Marque: an invitation without a name.
+    StaffNameRequired = "staff.name_required" => "Enter the staff member's name.",
+    /// Marque: too many sign-in attempts in a short time (429, with `Retry-After`).
+    StaffTooManyAttempts = "staff.too_many_attempts" => "Too many sign-in attempts. Please wait and try again.",
 
     // Back office: catalog editor
     // (catalog helper: messages go here)

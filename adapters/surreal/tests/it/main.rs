@@ -14,5 +14,6 @@ mod orders_contract;
 mod photos_contract;
 mod rate_contract;
 mod readiness_contract;
+mod staff_contract;
 mod store_memory;
 mod wishlist_contract;

@@ -61,4 +61,5 @@ macro_rules! admin_response {
     };
 }
 
+pub mod staff;
 pub mod photos;

@@ -130,6 +130,10 @@ pub struct Flags {
     #[command(flatten)]
     pub payment: PaymentFlags,
 
+    /// The back office's first owner and the seal key of authenticator secrets.
+    #[command(flatten)]
+    pub staff: super::staff::StaffFlags,
+
     /// What one order may hold, and how payments are reconciled with the provider.
     #[command(flatten)]
     pub orders: OrdersFlags,

@@ -15,6 +15,7 @@ pub mod orders;
 pub mod payments;
 pub mod prod;
 pub mod sign_in;
+pub mod staff;
 pub mod storefront;
 #[cfg(any(test, feature = "test-hooks"))]
 pub mod testing;
@@ -59,6 +60,8 @@ pub struct Settings {
     pub seed_products: u32,
     /// Where `GET /metrics` is served (`MARQUE_METRICS`).
     pub metrics: crate::metrics::MetricsAt,
+    /// The back office's first owner and the key that seals authenticator secrets.
+    pub staff: staff::StaffSettings,
 }
 
 impl Settings {
@@ -83,6 +86,7 @@ impl Settings {
             crate::metrics::MetricsAt::parse(&flags.metrics)
                 .map_err(|e| vec![SettingsError::invalid("MARQUE_METRICS", e)]),
         );
+        let staff = problems.take(staff::StaffSettings::parse(&flags.staff));
         let codes = sign_in::OneTimeCodes::parse(&flags);
         let database = database::DatabaseSettings::parse(&flags);
         let public_url = storefront::PublicUrl::parse(flags.public_url.as_ref());
@@ -97,6 +101,7 @@ impl Settings {
                 notifications: notifications.as_ref(),
                 sign_in: sign_in.as_ref(),
             }));
+            problems.0.extend(staff.as_ref().map(staff::refusals).unwrap_or_default());
         }
         let (
             Some(identity),
@@ -108,7 +113,8 @@ impl Settings {
             Some(limits),
             Some(catalog),
             Some(metrics),
-        ) = (identity, payments, notifications, sign_in, blobs, storefront, limits, catalog, metrics)
+            Some(staff),
+        ) = (identity, payments, notifications, sign_in, blobs, storefront, limits, catalog, metrics, staff)
         else {
             return Err(SettingsErrors { env, errors: problems.0 });
         };
@@ -134,6 +140,7 @@ impl Settings {
             orders: orders::Orders::parse(&flags.orders),
             seed_products: flags.seed_products,
             metrics,
+            staff,
         })
     }
 }

@@ -37,6 +37,7 @@ impl Flags {
             sitemap_urls: 50_000,
             client_validation: None,
             payment: PaymentFlags::default(),
+            staff: crate::settings::staff::StaffFlags::default(),
             orders: OrdersFlags::default(),
             google_client_id: None,
             google_client_secret: None,
@@ -75,6 +76,7 @@ impl Flags {
         c.db = Some(format!("surrealkv://{}", dir.join("db").display()));
         c.public_url = text("https://www.marqueparts.in");
         c.secret = secret("0123456789abcdef0123456789abcdef");
+        c.staff.staff_seal_key = secret("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff");
         c.client_validation = secret("client-validation-value");
         c.payment.razorpay_key_id = text("rzp_live_1");
         c.payment.razorpay_key_secret = secret("live-key-secret");

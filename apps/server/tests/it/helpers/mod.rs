@@ -6,6 +6,7 @@ pub mod customers;
 pub mod google;
 pub mod payments;
 pub mod process;
+pub mod staff;
 
 use std::path::PathBuf;
 
