@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts_api;
 mod addresses_api;
+mod admin_photos;
 mod admin_staff;
 mod api;
 mod catalog_cache;
