@@ -41,6 +41,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with email, password and the authenticator's current code; the token lasts 12 hours.
+         *     Wrong tries are limited per client and per account, with growing delays.
+         */
+        post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends this staff session. */
+        delete: operations["adminLogout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff member signed in, with the areas their role may use. */
+        get: operations["adminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/{id}/photos": {
         parameters: {
             query?: never;
@@ -92,6 +146,65 @@ export interface paths {
         post?: never;
         /** Removes one picture; its stored files go once the change is saved. */
         delete: operations["adminRemovePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the password (12 to 128 characters) with the code of a set-up link and enrols an
+         *     authenticator: the answer's `totpUri` is shown as a QR code, `secret` to type in. The link
+         *     is then used up.
+         */
+        post: operations["adminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff who are not removed, oldest first. */
+        get: operations["adminListStaff"];
+        put?: never;
+        /**
+         * Invites a staff member (owners only): the answer's `setupLink` (24 hours, once) is handed
+         *     over privately; it is shown only here.
+         */
+        post: operations["adminInviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a staff member (owners only; not oneself): every session of theirs ends at once. */
+        delete: operations["adminRemoveStaff"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1018,6 +1131,13 @@ export interface components {
             wishlist: string[];
         };
         /**
+         * Done
+         * @description `status: success`.
+         */
+        Done: {
+            status: string;
+        };
+        /**
          * EditedBody
          * @description An address was edited.
          */
@@ -1180,6 +1300,25 @@ export interface components {
             width: number;
         };
         /**
+         * InviteInput
+         * @description `POST /api/admin/staff`'s body.
+         */
+        InviteInput: {
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+        };
+        /**
+         * Invited
+         * @description A new staff member and the link to hand over.
+         */
+        Invited: {
+            _id: string;
+            /** @description `/admin/setup?code=…`: valid 24 hours, once. Hand it over privately. */
+            setupLink: string;
+        };
+        /**
          * @description How a category page shows its products.
          * @enum {string}
          */
@@ -1196,6 +1335,23 @@ export interface components {
             status: string;
             /** @description The session token (`Authorization: Bearer …`), when `success`. */
             token?: string;
+        };
+        /**
+         * Me
+         * @description The staff member signed in, and the areas their role may use.
+         */
+        Me: {
+            _id: string;
+            /**
+             * @description The areas of the back office this role may use (`dashboard`, `products`, `categories`,
+             *     `brands`, `photos`, `stock`, `imports`, `orders`, `refunds`, `returns`, `grievances`,
+             *     `customersRead`, `customers`, `offers`, `staff`, `audit`, `sales`).
+             */
+            areas: string[];
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
         };
         /** MobileLogin */
         MobileLogin: {
@@ -1538,6 +1694,26 @@ export interface components {
             total: number;
         };
         /**
+         * SetupAnswer
+         * @description The authenticator to enrol.
+         */
+        SetupAnswer: {
+            /** @description The same secret in base32, to type into an authenticator app. */
+            secret: string;
+            /** @description An `otpauth://totp/…` URI (issuer `Marque`), for the QR code. */
+            totpUri: string;
+        };
+        /**
+         * SetupInput
+         * @description `POST /api/admin/setup`'s body.
+         */
+        SetupInput: {
+            /** @description The code of the set-up link (`/admin/setup?code=…`). */
+            code: string;
+            /** @description The new password: 12 to 128 characters. */
+            password: string;
+        };
+        /**
          * ShopIdentity
          * @description Who runs the shop, as the storefront, policies and invoices state it.
          */
@@ -1581,6 +1757,59 @@ export interface components {
             provider: string;
             /** @description Where its popup opens (`/api/google`). */
             start: string;
+        };
+        /**
+         * StaffList
+         * @description One page of the staff.
+         */
+        StaffList: {
+            /**
+             * Format: uint64
+             * @description How many pages of this size there are.
+             */
+            pages: number;
+            results: components["schemas"]["StaffView"][];
+            /**
+             * Format: uint64
+             * @description How many staff members in all.
+             */
+            total: number;
+        };
+        /**
+         * StaffLoginAnswer
+         * @description A staff session.
+         */
+        StaffLoginAnswer: {
+            /** @description The bearer token of the admin calls (`Authorization: Bearer …`), for 12 hours. */
+            token: string;
+        };
+        /**
+         * StaffLoginInput
+         * @description `POST /api/admin/login`'s body.
+         */
+        StaffLoginInput: {
+            email: string;
+            password: string;
+            /** @description The authenticator's current six-digit code. */
+            totp: string;
+        };
+        /**
+         * StaffView
+         * @description A staff member as the staff list shows them.
+         */
+        StaffView: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description When they were invited, seconds since the Unix epoch.
+             */
+            createdAt: number;
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+            /** @description `invited` (not set up yet) or `active`. */
+            status: string;
         };
         /** StatusBody */
         StatusBody: {
@@ -1988,6 +2217,200 @@ export interface operations {
             };
         };
     };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffLoginAnswer"];
+                };
+            };
+            /** @description A field that does not parse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A wrong email, password or authenticator code, or a code used before (`staff.login_failed`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many sign-in attempts from this client or for this account (`staff.too_many_attempts`);
+             *     `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminAddPhotos: {
         parameters: {
             query?: never;
@@ -2219,6 +2642,293 @@ export interface operations {
             };
             /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupInput"];
+            };
+        };
+        responses: {
+            /** @description Set up: enrol the authenticator, then sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupAnswer"];
+                };
+            };
+            /**
+             * @description The link is unknown, used or expired (`staff.setup_invalid`), or the password breaks the rule
+             *     (`staff.password_rule`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListStaff: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1). */
+                page?: number;
+                /** @description Staff per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the staff, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminInviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteInput"];
+            };
+        };
+        responses: {
+            /** @description Invited: hand over the set-up link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invited"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A staff member already has this email (`staff.email_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRemoveStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: every session of theirs has ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No staff member has this id (`staff.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An owner cannot remove themselves (`staff.remove_self`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
