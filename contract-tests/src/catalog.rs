@@ -286,7 +286,7 @@ pub async fn products_round_trip_exactly(store: &dyn CatalogStore) {
         .fuel_type(Some(FuelType::Diesel))
         .with(|p| {
             p.condition = Condition::NewWithoutBox;
-            p.images = vec!["/img/a.jpg".into(), "/img/b.jpg".into(), "/img/a.jpg".into()];
+            p.images = vec!["/img/a.jpg".into(), crate::fixtures::photo("p-full", "ab12"), "/img/a.jpg".into()];
             p.description = "Line one\nLine two\t'quoted' `ticks` ⟨angles⟩".into();
             p.category = "Brakes".into();
             p.category_slug = "brakes".into();

@@ -1,7 +1,8 @@
 //! Valid catalog records for suites, with only the fields a test cares about spelled out.
 
 use marque_domain::catalog::{
-    Category, Condition, FuelType, OemBrand, Product, ProductDetails, ProductId, Subcategory,
+    Category, Condition, FuelType, ImageFormat, ImageVariant, OemBrand, Product, ProductDetails, ProductId,
+    ProductImage, Subcategory,
 };
 use marque_domain::filters::{BrandSlug, FilterValue};
 use marque_domain::{Money, PartNumber};
@@ -15,7 +16,7 @@ pub fn product(id: &str) -> ProductBuilder {
         price: Money::from_rupees(1_000),
         quantity: 1,
         condition: Condition::New,
-        images: vec![format!("/images/{id}.jpg")],
+        images: vec![format!("/images/{id}.jpg").into()],
         description: String::new(),
         category: "Brakes".to_owned(),
         category_slug: "brakes".to_owned(),
@@ -172,4 +173,27 @@ fn slug(name: &str) -> String {
         .map(str::to_lowercase)
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// An uploaded photograph of `product` (4000 × 3000) with its variants at 320 and 640 pixels,
+/// each as WebP and JPEG.
+#[must_use]
+pub fn photo(product: &str, id: &str) -> ProductImage {
+    let variant = |width: u32, format: ImageFormat| ImageVariant {
+        name: format!("/media/products/{product}/{id}-{width}.{}", format.code()),
+        width,
+        height: width * 3 / 4,
+        format,
+    };
+    ProductImage {
+        name: format!("/media/products/{product}/{id}-640.jpeg"),
+        width: Some(4000),
+        height: Some(3000),
+        variants: vec![
+            variant(320, ImageFormat::Webp),
+            variant(320, ImageFormat::Jpeg),
+            variant(640, ImageFormat::Webp),
+            variant(640, ImageFormat::Jpeg),
+        ],
+    }
 }

@@ -22,6 +22,7 @@ pub mod invoice_pdf;
 pub mod moto;
 pub mod orders;
 pub mod payment;
+pub mod photos;
 pub mod rate;
 pub mod readiness;
 pub mod staff;

@@ -259,6 +259,7 @@ fn the_workspace_keeps_the_dependency_rule() {
         "marque-ports",
         "marque-app",
         "marque-catalog-cache",
+        "marque-photos",
         "marque-api",
         "marque-storefront",
         "marque-server",

@@ -19,6 +19,7 @@ pub mod invoice_pdf;
 pub mod notify;
 pub mod orders;
 pub mod payment;
+pub mod photos;
 pub mod rate;
 pub mod staff;
 pub mod stock;
@@ -49,6 +50,7 @@ pub use payment::{
     CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
+pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
 pub use rate::{RateCounter, RateCounterError};
 pub use staff::{
     SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
@@ -63,6 +65,6 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
     health::MockReadiness, identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier,
-    orders::MockOrderStore, payment::MockPaymentGateway, rate::MockRateCounter, staff::MockStaffStore,
-    wishlist::MockWishlistStore,
+    orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos,
+    rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
 };

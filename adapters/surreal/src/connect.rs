@@ -279,6 +279,12 @@ impl Database {
         Guarded::new(SurrealWishlistStore::new(self.db.clone()), self.link.clone())
     }
 
+    /// Products' pictures as the back office sets them, on this connection.
+    #[must_use]
+    pub fn photos(&self) -> Guarded<crate::SurrealProductPhotos> {
+        Guarded::new(crate::SurrealProductPhotos::new(self.db.clone()), self.link.clone())
+    }
+
     /// The address store (customers' delivery addresses) on this connection.
     #[must_use]
     pub fn addresses(&self) -> Guarded<SurrealAddressStore> {

@@ -32,6 +32,7 @@ mod connect;
 mod error;
 mod link;
 mod orders;
+mod photos;
 mod rate;
 mod schema;
 mod staff;
@@ -46,6 +47,7 @@ pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogSto
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
 pub use link::{Guarded, SurrealReadiness};
 pub use orders::SurrealOrderStore;
+pub use photos::SurrealProductPhotos;
 pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
 pub use staff::SurrealStaffStore;

@@ -24,7 +24,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
+use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
@@ -204,7 +205,8 @@ unavailable_is!(
     RateCounterError,
     StaffStoreError,
     StockLedgerError,
-    WishlistStoreError
+    WishlistStoreError,
+    ProductPhotosError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -369,6 +371,11 @@ guarded!(StockLedger, StockLedgerError, {
     fn threshold(&self, product: &ProductId) -> LowStockThreshold;
     fn set_threshold(&self, product: &ProductId, threshold: LowStockThreshold, audit: &AuditEntry)
         -> LowStockThreshold;
+});
+
+guarded!(ProductPhotos, ProductPhotosError, {
+    fn images(&self, product: &ProductId) -> Option<Vec<ProductImage>>;
+    fn set_images(&self, product: &ProductId, images: &[ProductImage], audit: &AuditEntry) -> ();
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

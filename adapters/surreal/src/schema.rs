@@ -86,6 +86,11 @@ const MIGRATIONS: &[Migration] = &[
         surql: include_str!("schema/0015_stock_ledger.surql"),
     },
     Migration {
+        number: 16,
+        name: "back office: products' pictures as objects with their size and responsive variants",
+        surql: include_str!("schema/0016_photos.surql"),
+    },
+    Migration {
         number: 17,
         name: "back office: offers end on a day in India; customers found by name",
         surql: include_str!("schema/0017_offers.surql"),

@@ -14,6 +14,10 @@ pub const JSON_MAX_BYTES: usize = 64 * 1024;
 /// Largest body of a form that may carry a profile picture (sign-up, profile): the picture's
 /// 5 MB and room for the other fields.
 pub const UPLOAD_MAX_BYTES: usize = MAX_AVATAR_BYTES + 64 * 1024;
+/// Largest body of a photograph upload (`POST /api/admin/products/{id}/photos`): four phone
+/// photographs of the largest size a file may have (25 MB), or a dozen ordinary ones, and room
+/// for the form's framing. Larger sets go in several uploads.
+pub const PHOTOS_MAX_BYTES: usize = 4 * marque_app::admin::photos::MAX_PHOTO_FILE_BYTES + 64 * 1024;
 /// Largest Razorpay webhook body; its events are a few kilobytes.
 pub const WEBHOOK_MAX_BYTES: usize = 256 * 1024;
 
@@ -22,6 +26,8 @@ pub const WEBHOOK_MAX_BYTES: usize = 256 * 1024;
 pub fn body_limit(path: &str) -> usize {
     if path == "/api/register" || path.starts_with("/api/update/user/") {
         UPLOAD_MAX_BYTES
+    } else if path.starts_with("/api/admin/products/") && path.ends_with("/photos") {
+        PHOTOS_MAX_BYTES
     } else if path == "/api/razorpay/webhook" {
         WEBHOOK_MAX_BYTES
     } else {
@@ -88,5 +94,8 @@ mod tests {
         assert_eq!(body_limit("/api/update/user/abc"), UPLOAD_MAX_BYTES);
         assert_eq!(body_limit("/api/razorpay/webhook"), WEBHOOK_MAX_BYTES);
         assert_eq!(body_limit("/sandbox/razorpay/pay"), JSON_MAX_BYTES);
+        assert_eq!(body_limit("/api/admin/products/p1/photos"), PHOTOS_MAX_BYTES);
+        assert_eq!(body_limit("/api/admin/products/p1/photos/order"), JSON_MAX_BYTES);
+        const { assert!(PHOTOS_MAX_BYTES > 4 * 25 * 1024 * 1024, "four phone photographs of 25 MB") };
     }
 }

@@ -58,7 +58,7 @@ impl From<Product> for CheckoutItem {
         Self {
             id: p.id.0,
             name: p.name,
-            images: p.images.into_iter().map(|name| ImageRef { name }).collect(),
+            images: p.images.into_iter().map(ImageRef::from).collect(),
             producttype: p.condition.code().to_owned(),
             quantity: 1,
             price: p.price.rupees(),

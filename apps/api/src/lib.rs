@@ -167,6 +167,8 @@ pub struct Services {
     pub customers: marque_app::admin::customers::CustomersService,
     /// Staff: the audit trail (`admin-audit`).
     pub audit: marque_app::admin::audit::AuditService,
+    /// Back office: products' photographs.
+    pub photos: marque_app::admin::photos::PhotosService,
     /// Rate limits on customers' abusable writes, counted in the shared rate counters (`RateCounter`, one count for every instance).
     pub throttle: Throttle,
     /// Whether the database answers right now (`/api/health/ready`).

@@ -2,13 +2,57 @@
 //! Money leaves the system here, as rupees.
 
 use marque_app::{CategoryListing, CategoryView, SubcategoryListing};
-use marque_domain::catalog::{Category, OemBrand, Product, SearchPage, Subcategory};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductImage, SearchPage, Subcategory};
 use poem_openapi::{Enum, Object};
 
-/// An image of a product; `name` holds its address.
+/// An image of a product; `name` holds its address. A photograph uploaded in the back office
+/// also tells its size and its responsive variants (for `srcset`); the demo's drawings only `name`.
 #[derive(Debug, Clone, Object)]
 pub struct ImageRef {
     pub name: String,
+    /// Width in pixels, the right way up.
+    #[oai(skip_serializing_if_is_none)]
+    pub width: Option<u32>,
+    /// Height in pixels, the right way up.
+    #[oai(skip_serializing_if_is_none)]
+    pub height: Option<u32>,
+    /// The same picture at a few widths, narrowest first, each as WebP and as JPEG; absent for a
+    /// picture with only an address.
+    #[oai(skip_serializing_if_is_none)]
+    pub variants: Option<Vec<ImageVariantRef>>,
+}
+
+/// One rendition of a product's photograph.
+#[derive(Debug, Clone, Object)]
+pub struct ImageVariantRef {
+    /// Its address.
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    /// `webp` or `jpeg`.
+    pub format: String,
+}
+
+impl From<ProductImage> for ImageRef {
+    fn from(image: ProductImage) -> Self {
+        ImageRef {
+            name: image.name,
+            width: image.width,
+            height: image.height,
+            variants: (!image.variants.is_empty()).then(|| {
+                image
+                    .variants
+                    .into_iter()
+                    .map(|v| ImageVariantRef {
+                        name: v.name,
+                        width: v.width,
+                        height: v.height,
+                        format: v.format.code().to_owned(),
+                    })
+                    .collect()
+            }),
+        }
+    }
 }
 
 /// A part for sale. Prices are rupees including GST.
@@ -55,7 +99,7 @@ impl From<Product> for ProductBody {
             price: p.price.rupees(),
             quantity: p.quantity,
             producttype: p.condition.code().to_owned(),
-            images: p.images.into_iter().map(|name| ImageRef { name }).collect(),
+            images: p.images.into_iter().map(ImageRef::from).collect(),
             description: p.description,
             category: p.category,
             subcategory: p.subcategory,
@@ -92,7 +136,7 @@ impl From<Product> for HotSellingBody {
             title: p.name.clone(),
             name: p.name,
             price: p.price.rupees(),
-            image: p.images.into_iter().map(|name| ImageRef { name }).collect(),
+            image: p.images.into_iter().map(ImageRef::from).collect(),
         }
     }
 }

@@ -35,6 +35,7 @@ type Apis = (
     admin::audit::AuditApi,
     crate::admin::stock::StockApi,
     crate::admin::catalog::AdminCatalogApi,
+    crate::admin::photos::PhotosApi,
 );
 
 /// The Apis, one per tag, each given its own service.
@@ -56,6 +57,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             admin::audit::AuditApi::new(s.audit.clone()),
             crate::admin::stock::StockApi::new(s.stock.clone()),
             crate::admin::catalog::AdminCatalogApi::new(s.admin_catalog.clone()),
+            crate::admin::photos::PhotosApi::new(s.photos.clone()),
         ),
         TITLE,
         VERSION,

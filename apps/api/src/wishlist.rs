@@ -43,7 +43,7 @@ impl WishlistEntry {
             quantity: p.quantity,
             producttype: p.condition.code().to_owned(),
             price: p.price.rupees(),
-            image: p.images.into_iter().next().unwrap_or_default(),
+            image: p.images.into_iter().next().map(|i| i.name).unwrap_or_default(),
             user_id: user.to_owned(),
         }
     }

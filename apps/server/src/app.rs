@@ -125,6 +125,12 @@ impl App {
         account_settings.attempts_per_minute = settings.limits.login_attempts_per_minute;
         let rules = settings.limits.rules;
         let throttle = Throttle::new(Arc::new(database.rate_counter()), Arc::new(SystemClock), rules);
+        let photos = marque_app::admin::photos::PhotosService::new(
+            Arc::new(database.photos()),
+            Arc::new(marque_photos::ImagePhotoEncoder::new()),
+            blobs.clone(),
+            Arc::new(SystemClock),
+        );
         let accounts = AccountService::new(
             Arc::new(database.accounts()),
             Arc::new(database.rate_counter()),
@@ -181,6 +187,7 @@ impl App {
                 Arc::new(SystemClock),
             ),
             audit: marque_app::admin::audit::AuditService::new(Arc::new(database.audit_log())),
+            photos,
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
             identity,
@@ -298,6 +305,7 @@ impl App {
         Ok(route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
+            .at("/media/products/:product/:file", marque_storefront::product_photo.data(self.services.photos.clone()))
             .nest("/", storefront.routes())
             .boxed()
             .around(marque_api::body_limits::limit_bodies)

@@ -85,7 +85,15 @@ pub enum PreloadKind {
 pub struct Preload {
     pub href: String,
     pub kind: PreloadKind,
+    /// A photograph's WebP variants (`imagesrcset`) and the slot's `imagesizes`, exactly as the page's `<img>`
+    /// has them, so the browser preloads the file it will show; `None` for a picture with only an address.
+    pub responsive: Option<(String, &'static str)>,
 }
+
+/// The product page's main picture's `sizes`; frontends/packages/ui/src/picture.ts `PRODUCT_SIZES` says the same.
+pub const PRODUCT_SIZES: &str = "(max-width: 768px) 100vw, 640px";
+/// A list card's picture's `sizes`; frontends/packages/ui/src/picture.ts `CARD_SIZES` says the same.
+pub const CARD_SIZES: &str = "(max-width: 600px) 50vw, 320px";
 
 /// The files of one remote served by this server, from its `mf-manifest.json`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -195,7 +203,7 @@ pub fn preloads(remotes: &BTreeMap<String, RemoteFiles>, page: &str) -> Vec<Prel
     let Some(chunks) = files.exposes.get(module) else { return Vec::new() };
     std::iter::once(&files.entry)
         .chain(chunks)
-        .map(|href| Preload { href: href.clone(), kind: PreloadKind::Script })
+        .map(|href| Preload { href: href.clone(), kind: PreloadKind::Script, responsive: None })
         .collect()
 }
 
@@ -295,29 +303,48 @@ const FIRST_LIST_PICTURES: usize = 2;
 /// first cards' pictures of a listing or search (its products call is the page's last). Nothing for other pages.
 #[must_use]
 pub fn first_pictures(page: &str, answers: &[Value]) -> Vec<Preload> {
-    let wanted = match page {
-        "catalog/Product" => 1,
-        "catalog/Search" | "catalog/Brand" | "catalog/Category" | "catalog/Subcategory" => FIRST_LIST_PICTURES,
+    let (wanted, sizes) = match page {
+        "catalog/Product" => (1, PRODUCT_SIZES),
+        "catalog/Search" | "catalog/Brand" | "catalog/Category" | "catalog/Subcategory" => (FIRST_LIST_PICTURES, CARD_SIZES),
         _ => return Vec::new(),
     };
     let mut found = Vec::new();
     if let Some(body) = answers.last().and_then(|answer| answer.get("body")) {
         first_images(body, wanted, &mut found);
     }
-    found.into_iter().map(|href| Preload { href, kind: PreloadKind::Image }).collect()
+    found
+        .into_iter()
+        .map(|(href, srcset)| Preload { href, kind: PreloadKind::Image, responsive: srcset.map(|s| (s, sizes)) })
+        .collect()
 }
 
-/// The first picture of each product (an object with `images: [{ name }]`) in document order, up to `wanted`.
-fn first_images(value: &Value, wanted: usize, found: &mut Vec<String>) {
+/// A picture's WebP variants as a `srcset` (narrowest first), as the frontends write it; `None` without variants.
+fn webp_srcset(image: &Value) -> Option<String> {
+    let mut webp: Vec<(u64, &str)> = image
+        .get("variants")
+        .and_then(Value::as_array)?
+        .iter()
+        .filter(|v| v.get("format").and_then(Value::as_str) == Some("webp"))
+        .filter_map(|v| Some((v.get("width")?.as_u64()?, v.get("name")?.as_str()?)))
+        .collect();
+    webp.sort_by_key(|(width, _)| *width);
+    (!webp.is_empty()).then(|| webp.iter().map(|(width, name)| format!("{name} {width}w")).collect::<Vec<_>>().join(", "))
+}
+
+/// The first picture of each product (an object with `images: [{ name, variants? }]`) in document order, up to
+/// `wanted`: its address and its WebP `srcset`, if it has variants.
+fn first_images(value: &Value, wanted: usize, found: &mut Vec<(String, Option<String>)>) {
     if found.len() >= wanted {
         return;
     }
     match value {
         Value::Object(fields) => {
             if let Some(Value::Array(images)) = fields.get("images") {
-                if let Some(name) = images.first().and_then(|image| image.get("name")).and_then(Value::as_str) {
-                    if !name.is_empty() && !found.iter().any(|f| f == name) {
-                        found.push(name.to_owned());
+                if let Some(image) = images.first() {
+                    if let Some(name) = image.get("name").and_then(Value::as_str) {
+                        if !name.is_empty() && !found.iter().any(|(f, _)| f == name) {
+                            found.push((name.to_owned(), webp_srcset(image)));
+                        }
                     }
                 }
                 return;
@@ -551,5 +578,31 @@ mod tests {
         assert!(hrefs("catalog/Home", &[answer(json!({ "data": [card("n", &["/m/n.svg"])] }))]).is_empty());
         assert!(hrefs("catalog/Brand", &[brands]).is_empty());
         assert!(hrefs("catalog/Search", &[]).is_empty());
+    }
+
+    #[test]
+    fn a_photograph_is_preloaded_as_the_page_shows_it() {
+        let photo = |id: &str| {
+            let variants: Vec<Value> = [640, 320]
+                .iter()
+                .flat_map(|w| {
+                    ["webp", "jpeg"].map(|f| json!({ "name": format!("/media/products/p/{id}-{w}.{f}"), "width": w, "height": w * 3 / 4, "format": f }))
+                })
+                .collect();
+            json!({ "name": format!("/media/products/p/{id}-640.jpeg"), "width": 4000, "height": 3000, "variants": variants })
+        };
+        let product = answer(json!({ "data": { "_id": "p", "images": [photo("a"), photo("b")] } }));
+        let preloads = first_pictures("catalog/Product", &[product]);
+        assert_eq!(preloads.len(), 1);
+        assert_eq!(preloads[0].href, "/media/products/p/a-640.jpeg");
+        assert_eq!(
+            preloads[0].responsive,
+            Some(("/media/products/p/a-320.webp 320w, /media/products/p/a-640.webp 640w".to_owned(), PRODUCT_SIZES))
+        );
+        let listing = answer(json!({ "results": [{ "_id": "p", "images": [photo("c")] }] }));
+        let card = &first_pictures("catalog/Search", &[listing])[0];
+        assert_eq!(card.responsive.as_ref().map(|(_, sizes)| *sizes), Some(CARD_SIZES));
+        assert_eq!(PRODUCT_SIZES, "(max-width: 768px) 100vw, 640px", "frontends/packages/ui/src/picture.ts");
+        assert_eq!(CARD_SIZES, "(max-width: 600px) 50vw, 320px", "frontends/packages/ui/src/picture.ts");
     }
 }

@@ -149,9 +149,15 @@ pub fn render(template: &str, head: &PageHead, site: &Site<'_>) -> String {
 fn preload_link(preload: &Preload) -> String {
     match preload.kind {
         PreloadKind::Script => format!("<link rel=\"preload\" as=\"script\" href=\"{}\">", escape(&preload.href)),
-        PreloadKind::Image => {
-            format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">", escape(&preload.href))
-        }
+        PreloadKind::Image => match &preload.responsive {
+            None => format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\">", escape(&preload.href)),
+            Some((srcset, sizes)) => format!(
+                "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"{}\">",
+                escape(&preload.href),
+                escape(srcset),
+                escape(sizes)
+            ),
+        },
     }
 }
 
@@ -195,8 +201,8 @@ mod tests {
                 r#"{"for":"ab","answers":[{"path":"/api/user","query":{},"body":{"name":"</script>"}}]}"#.into(),
             ),
             preloads: vec![
-                Preload { href: "/remotes/catalog/remoteEntry.js".into(), kind: PreloadKind::Script },
-                Preload { href: "/media/parts/disc.svg".into(), kind: PreloadKind::Image },
+                Preload { href: "/remotes/catalog/remoteEntry.js".into(), kind: PreloadKind::Script, responsive: None },
+                Preload { href: "/media/parts/disc.svg".into(), kind: PreloadKind::Image, responsive: None },
             ],
             ..PageHead::default()
         };

@@ -296,3 +296,24 @@ pub async fn avatar(
         }
     }
 }
+
+/// A product's photograph (`/media/products/{productId}/{photoId}-{width}.{webp|jpeg}`): new names
+/// for new photographs, so each caches for a year.
+#[handler]
+pub async fn product_photo(
+    poem::web::Path((product, file)): poem::web::Path<(String, String)>,
+    photos: poem::web::Data<&marque_app::admin::photos::PhotosService>,
+) -> Response {
+    match photos.file(&product, &file).await {
+        Ok(Some((bytes, format))) => Response::builder()
+            .content_type(format.media_type())
+            .header("cache-control", "public, max-age=31536000, immutable")
+            .header("x-content-type-options", "nosniff")
+            .body(bytes),
+        Ok(None) => Response::builder().status(StatusCode::NOT_FOUND).content_type("text/plain").body("no such image"),
+        Err(e) => {
+            tracing::error!(error = %e, "reading a photograph failed");
+            Response::builder().status(StatusCode::SERVICE_UNAVAILABLE).content_type("text/plain").body("try again")
+        }
+    }
+}

@@ -189,7 +189,7 @@ fn product_head(p: &Product, canonical: String) -> PageHead {
         description: Some(description.clone()),
         canonical,
         og_type: "product",
-        image: p.images.first().cloned(),
+        image: p.images.first().map(|i| i.name.clone()),
         json_ld: Some(product_json_ld(p, &description)),
         ..PageHead::default()
     }
@@ -210,7 +210,7 @@ fn product_json_ld(p: &Product, description: &str) -> serde_json::Value {
         "description": description,
         "sku": p.id.as_str(),
         "mpn": p.part_no.printed(),
-        "image": p.images,
+        "image": p.images.iter().map(|i| i.name.as_str()).collect::<Vec<_>>(),
         "brand": { "@type": "Brand", "name": p.oem },
         "category": p.category,
         "offers": {

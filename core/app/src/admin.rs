@@ -35,3 +35,5 @@ pub trait StaffSessions: Send + Sync {
     /// [`StaffAuthError::Unavailable`] when the store cannot be read.
     async fn authenticate(&self, token: &str) -> Result<Staff, StaffAuthError>;
 }
+
+pub mod photos;

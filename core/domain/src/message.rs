@@ -289,6 +289,18 @@ messages! {
 
     // Back office: photographs
     // (photos helper: messages go here)
+    /// Marque: the product a photograph call names does not exist.
+    PhotoProductNotFound = "photo.product_not_found" => "No product has this id.",
+    /// Marque: the photograph a call names is not one of the product's.
+    PhotoNotFound = "photo.not_found" => "This product has no such photograph.",
+    /// Marque: an upload that is not a JPEG, PNG or WebP picture, or does not decode.
+    PhotoInvalid = "photo.invalid" => "Please upload a JPEG, PNG or WebP photograph.",
+    /// Marque: a photograph above 50 megapixels (read from its header) or above the size of a file.
+    PhotoTooLarge = "photo.too_large" => "This photograph is too large: at most 50 megapixels and 25 MB a file.",
+    /// Marque: more photographs than a product may have, or an upload without any.
+    PhotoCount = "photo.count" => "A product has between 1 and 12 photographs per upload, and at most 12 in all.",
+    /// Marque: a new order that does not list each of the product's photographs exactly once.
+    PhotoOrderInvalid = "photo.order_invalid" => "Please list each of the product's photographs exactly once.",
 
     // Back office: customers, offers, audit trail
     // (offers helper: messages go here)

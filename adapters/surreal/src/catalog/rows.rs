@@ -4,6 +4,8 @@ use marque_domain::catalog::{
     Category, Condition, Dimensions, FuelType, Hsn, OemBrand, Product, ProductDetails, ProductId, Subcategory,
     WarrantyDays,
 };
+
+use crate::photos::ImageRow;
 use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
@@ -22,7 +24,7 @@ pub(super) struct ProductRow {
     price: i64,
     quantity: i64,
     condition: String,
-    images: Vec<String>,
+    images: Vec<ImageRow>,
     description: String,
     category: String,
     category_slug: String,
@@ -67,7 +69,7 @@ impl From<&Product> for ProductRow {
             price: p.price.paise(),
             quantity: i64::from(p.quantity),
             condition: p.condition.code().to_owned(),
-            images: p.images.clone(),
+            images: p.images.iter().map(ImageRow::from).collect(),
             description: p.description.clone(),
             category: p.category.clone(),
             category_slug: p.category_slug.clone(),
@@ -127,13 +129,15 @@ impl TryFrom<ProductRow> for Product {
         let d = &row.dimensions_mm;
         let dimensions_mm =
             Dimensions::new(d.length, d.width, d.height).map_err(|_| corrupt("dimensions", &d.length))?;
+        let images =
+            row.images.into_iter().map(ImageRow::into_image).collect::<Result<_, _>>().map_err(|e| corrupt("image", &e))?;
         Ok(Product {
             id: ProductId(id),
             name: row.name,
             price: Money::from_paise(row.price),
             quantity,
             condition: Condition::from(row.condition),
-            images: row.images,
+            images,
             description: row.description,
             category: row.category,
             category_slug: row.category_slug,

@@ -13,6 +13,7 @@ mod catalog_contract;
 mod catalog_editor_contract;
 mod database;
 mod orders_contract;
+mod photos_contract;
 mod rate_contract;
 mod readiness_contract;
 mod staff_contract;

@@ -67,3 +67,4 @@ pub mod customers;
 pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;
+pub mod photos;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Condition, FuelType, ProductDetails};
+use super::{Condition, FuelType, ProductDetails, ProductImage};
 use crate::{Money, PartNumber};
 
 /// Identifier of a product, opaque to clients (e.g. `p000123`).
@@ -37,8 +37,8 @@ pub struct Product {
     /// Units in stock.
     pub quantity: u32,
     pub condition: Condition,
-    /// Image addresses, first one is the main picture.
-    pub images: Vec<String>,
+    /// Pictures, the first one is the main picture.
+    pub images: Vec<ProductImage>,
     pub description: String,
     pub category: String,
     pub category_slug: String,

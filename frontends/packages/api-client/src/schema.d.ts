@@ -41,25 +41,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/brands": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every brand, a page at a time. */
-        get: operations["adminBrands"];
-        put?: never;
-        /** Adds a brand with its logo. */
-        post: operations["adminCreateBrand"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/brands/{id}": {
+    "/api/admin/login": {
         parameters: {
             query?: never;
             header?: never;
@@ -68,107 +50,164 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Changes a brand's name, slug or logo; its products follow its name and slug. */
-        patch: operations["adminUpdateBrand"];
-        trace?: never;
-    };
-    "/api/admin/categories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every category with its subcategories, a page at a time. */
-        get: operations["adminCategories"];
-        put?: never;
-        /** Adds a category (without subcategories). */
-        post: operations["adminCreateCategory"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/categories/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Renames a category or changes its slug; its products follow. */
-        patch: operations["adminUpdateCategory"];
-        trace?: never;
-    };
-    "/api/admin/categories/{id}/subcategories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Adds a subcategory to a category; answers the category. */
-        post: operations["adminCreateSubcategory"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
-         * Products, published or not, a page at a time: `q` matches the name or SKU (any case) or a
-         *     part number (own, alternate or superseded, any spelling); `category` and `brand` are slugs;
-         *     `sort` is `newest` (default), `name`, `price`, `-price` or `sku`.
+         * Signs in with email, password and the authenticator's current code; the token lasts 12 hours.
+         *     Wrong tries are limited per client and per account, with growing delays.
          */
-        get: operations["adminProducts"];
-        put?: never;
-        /** Adds a product; `quantity` is its opening stock (an `opening` entry of its stock ledger). */
-        post: operations["adminCreateProduct"];
+        post: operations["adminLogin"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/products/{id}": {
+    "/api/admin/logout": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One product, published or not. */
-        get: operations["adminProduct"];
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends this staff session. */
+        delete: operations["adminLogout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff member signed in, with the areas their role may use. */
+        get: operations["adminMe"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
         /**
-         * Changes the fields the body carries (never the stock: `quantity` is refused here);
-         *     `published: false` unpublishes the product, `true` publishes it again.
+         * Adds one or several photographs after the product's pictures (at most 12 in all). Each is
+         *     checked by its content (JPEG, PNG or WebP), refused above 50 megapixels from its header,
+         *     decoded one at a time, scaled down to 320, 640, 1024 and 1600 pixels wide (never up) and
+         *     stored as WebP and JPEG. A file refused keeps nothing of the upload.
          */
-        patch: operations["adminUpdateProduct"];
+        post: operations["adminAddPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/photos/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts the product's pictures in a new order: `names` lists each picture's address once. */
+        put: operations["adminReorderPhotos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/photos/{photo_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one picture; its stored files go once the change is saved. */
+        delete: operations["adminRemovePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the password (12 to 128 characters) with the code of a set-up link and enrols an
+         *     authenticator: the answer's `totpUri` is shown as a QR code, `secret` to type in. The link
+         *     is then used up.
+         */
+        post: operations["adminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff who are not removed, oldest first. */
+        get: operations["adminListStaff"];
+        put?: never;
+        /**
+         * Invites a staff member (owners only): the answer's `setupLink` (24 hours, once) is handed
+         *     over privately; it is shown only here.
+         */
+        post: operations["adminInviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a staff member (owners only; not oneself): every session of theirs ends at once. */
+        delete: operations["adminRemoveStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/auth/logout": {
@@ -956,118 +995,32 @@ export interface components {
             street?: string;
         };
         /**
-         * AdminBrand
-         * @description A brand and its logo.
+         * AdminPhoto
+         * @description One of a product's pictures, as the back office sees it.
          */
-        AdminBrand: {
+        AdminPhoto: {
+            /** @description What names the picture in `DELETE /api/admin/products/{id}/photos/{photoId}`. */
             _id: string;
-            /** @description The logo: an `https://` address, a path on the shop, or a stored picture's name. */
-            logo: string;
-            name: string;
-            slug: string;
-        };
-        /**
-         * AdminCategory
-         * @description A category with its subcategories (`others` included: the storefront hides it).
-         */
-        AdminCategory: {
-            _id: string;
-            name: string;
-            slug: string;
-            subcategories: components["schemas"]["AdminSubcategory"][];
-        };
-        /**
-         * AdminProduct
-         * @description A product as the back office sees it: the storefront's fields and the editor's.
-         */
-        AdminProduct: {
-            _id: string;
-            alternateNumbers: string[];
-            category: string;
-            category_slug: string;
-            /**
-             * Format: int64
-             * @description When it was listed, seconds since the Unix epoch.
-             */
-            createdAt: number;
-            description: string;
-            dimensionsMm: components["schemas"]["DimensionsMm"];
-            fuelType?: string;
-            /**
-             * Format: uint8
-             * @description GST rate in percent.
-             */
-            gst: number;
-            hsn: string;
-            /** @description Picture addresses, the main one first (managed by the photographs calls). */
-            images: string[];
-            /**
-             * Format: double
-             * @description Delivery charge per line inside the NCR, rupees.
-             */
-            inside_ncr: number;
-            name: string;
-            oem: string;
-            oem_slug: string;
-            /**
-             * Format: double
-             * @description Delivery charge per line outside the NCR, rupees.
-             */
-            outside_ncr: number;
-            partNo: string;
-            /**
-             * Format: double
-             * @description Unit price in rupees, GST included.
-             */
-            price: number;
-            /** @description Condition code (`new`, `new_without_box`, `refurbished`, `old`, …). */
-            producttype: string;
-            /** @description Whether shoppers see it. */
-            published: boolean;
-            /**
-             * Format: uint32
-             * @description Units in stock (changed only through the stock ledger).
-             */
-            quantity: number;
-            sku: string;
-            subcategory: string;
-            subcategory_slug: string;
-            supersededNumbers: string[];
             /** Format: uint32 */
-            unitsSold: number;
-            variant: string;
-            /** Format: uint8 */
-            warrantyDays: number;
-            /** Format: uint32 */
-            weightGrams: number;
-        };
-        /** AdminSubcategory */
-        AdminSubcategory: {
-            _id: string;
+            height?: number;
+            /** @description Its address, as the storefront's `images[].name`. */
             name: string;
-            slug: string;
+            /** @description Narrowest first, each width as WebP and as JPEG; empty for a picture with only an address. */
+            variants: components["schemas"]["ImageVariantRef"][];
+            /** Format: uint32 */
+            width?: number;
         };
         /**
-         * BrandFields
-         * @description A brand's new name, slug or logo.
+         * AdminPhotos
+         * @description A product's pictures, first one the main picture.
          */
-        BrandFields: {
-            logo?: string;
-            name?: string;
-            slug?: string;
+        AdminPhotos: {
+            images: components["schemas"]["AdminPhoto"][];
         };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
             status: string;
-        };
-        /** BrandPage */
-        BrandPage: {
-            /** Format: uint64 */
-            pages: number;
-            results: components["schemas"]["AdminBrand"][];
-            /** Format: uint64 */
-            total: number;
         };
         /** Category */
         Category: {
@@ -1075,14 +1028,6 @@ export interface components {
             name: string;
             slug: string;
             subcategory: components["schemas"]["Subcategory"][];
-        };
-        /**
-         * CategoryFields
-         * @description A category's new name or slug.
-         */
-        CategoryFields: {
-            name?: string;
-            slug?: string;
         };
         /**
          * CategoryList
@@ -1120,14 +1065,6 @@ export interface components {
              */
             total: number;
             view: components["schemas"]["ListingView"];
-        };
-        /** CategoryPage */
-        CategoryPage: {
-            /** Format: uint64 */
-            pages: number;
-            results: components["schemas"]["AdminCategory"][];
-            /** Format: uint64 */
-            total: number;
         };
         /**
          * CategorySummary
@@ -1194,16 +1131,11 @@ export interface components {
             wishlist: string[];
         };
         /**
-         * DimensionsMm
-         * @description A parcel's sides in millimetres (0 when not measured).
+         * Done
+         * @description `status: success`.
          */
-        DimensionsMm: {
-            /** Format: int64 */
-            height: number;
-            /** Format: int64 */
-            length: number;
-            /** Format: int64 */
-            width: number;
+        Done: {
+            status: string;
         };
         /**
          * EditedBody
@@ -1332,10 +1264,59 @@ export interface components {
         };
         /**
          * ImageRef
-         * @description An image of a product; `name` holds its address.
+         * @description An image of a product; `name` holds its address. A photograph uploaded in the back office
+         *     also tells its size and its responsive variants (for `srcset`); the demo's drawings only `name`.
          */
         ImageRef: {
+            /**
+             * Format: uint32
+             * @description Height in pixels, the right way up.
+             */
+            height?: number;
             name: string;
+            /**
+             * @description The same picture at a few widths, narrowest first, each as WebP and as JPEG; absent for a
+             *     picture with only an address.
+             */
+            variants?: components["schemas"]["ImageVariantRef"][];
+            /**
+             * Format: uint32
+             * @description Width in pixels, the right way up.
+             */
+            width?: number;
+        };
+        /**
+         * ImageVariantRef
+         * @description One rendition of a product's photograph.
+         */
+        ImageVariantRef: {
+            /** @description `webp` or `jpeg`. */
+            format: string;
+            /** Format: uint32 */
+            height: number;
+            /** @description Its address. */
+            name: string;
+            /** Format: uint32 */
+            width: number;
+        };
+        /**
+         * InviteInput
+         * @description `POST /api/admin/staff`'s body.
+         */
+        InviteInput: {
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+        };
+        /**
+         * Invited
+         * @description A new staff member and the link to hand over.
+         */
+        Invited: {
+            _id: string;
+            /** @description `/admin/setup?code=…`: valid 24 hours, once. Hand it over privately. */
+            setupLink: string;
         };
         /**
          * @description How a category page shows its products.
@@ -1355,6 +1336,23 @@ export interface components {
             /** @description The session token (`Authorization: Bearer …`), when `success`. */
             token?: string;
         };
+        /**
+         * Me
+         * @description The staff member signed in, and the areas their role may use.
+         */
+        Me: {
+            _id: string;
+            /**
+             * @description The areas of the back office this role may use (`dashboard`, `products`, `categories`,
+             *     `brands`, `photos`, `stock`, `imports`, `orders`, `refunds`, `returns`, `grievances`,
+             *     `customersRead`, `customers`, `offers`, `staff`, `audit`, `sales`).
+             */
+            areas: string[];
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+        };
         /** MobileLogin */
         MobileLogin: {
             /** @description 10 digits. */
@@ -1369,26 +1367,6 @@ export interface components {
             mobile: string;
             /** @description `success`. */
             status: string;
-        };
-        /**
-         * NewBrand
-         * @description A new brand.
-         */
-        NewBrand: {
-            /** @description An `https://` address, a path on the shop (`/new-car-logo/bmw.png`) or a stored picture's name. */
-            logo: string;
-            name: string;
-            slug: string;
-        };
-        /**
-         * NewCategory
-         * @description A new category, or a new subcategory of one.
-         */
-        NewCategory: {
-            /** @description 1 to 100 characters. */
-            name: string;
-            /** @description 1 to 60 lower-case letters and digits joined by single hyphens; unique. */
-            slug: string;
         };
         /**
          * OemBrand
@@ -1577,6 +1555,13 @@ export interface components {
             script: string;
         };
         /**
+         * PhotoOrder
+         * @description `PUT /api/admin/products/{id}/photos/order`: every picture's address once, in the new order.
+         */
+        PhotoOrder: {
+            names: string[];
+        };
+        /**
          * PlacedOrderSummary
          * @description The order placed.
          */
@@ -1643,86 +1628,10 @@ export interface components {
             data: components["schemas"]["Product"];
             status: string;
         };
-        /**
-         * ProductFields
-         * @description A product's fields as staff send them: every field optional in a PATCH; on creation `name`,
-         *     `price`, `category_slug`, `subcategory_slug`, `oem_slug`, `partNo` and `sku` are required and
-         *     `quantity` is the opening stock.
-         */
-        ProductFields: {
-            alternateNumbers?: string[];
-            category_slug?: string;
-            description?: string;
-            dimensionsMm?: components["schemas"]["DimensionsMm"];
-            /** @description `petrol`, `diesel`, `hybrid`, `electric`; `null` or `""` for none. */
-            fuelType?: string;
-            /**
-             * Format: int64
-             * @description GST rate in percent: 0, 5, 12, 18 (the default) or 28.
-             */
-            gst?: number;
-            /** @description 4 to 8 digits; `8708` when not given on creation. */
-            hsn?: string;
-            /**
-             * Format: double
-             * @description Rupees.
-             */
-            inside_ncr?: number;
-            name?: string;
-            oem_slug?: string;
-            /**
-             * Format: double
-             * @description Rupees.
-             */
-            outside_ncr?: number;
-            partNo?: string;
-            /**
-             * Format: double
-             * @description Rupees, at most two decimals.
-             */
-            price?: number;
-            /** @description Condition code; `new` when not given on creation. */
-            producttype?: string;
-            published?: boolean;
-            /**
-             * Format: int64
-             * @description Creation only: the opening stock (0 to 100000), written as the stock ledger's opening entry.
-             */
-            quantity?: number;
-            /** @description The shop's SKU: 1 to 40 letters, digits, `-_./`; kept upper-case; unique. */
-            sku?: string;
-            subcategory_slug?: string;
-            supersededNumbers?: string[];
-            variant?: string;
-            /**
-             * Format: int64
-             * @description 2 to 15; 7 when not given on creation.
-             */
-            warrantyDays?: number;
-            /** Format: int64 */
-            weightGrams?: number;
-        };
         /** ProductList */
         ProductList: {
             data: components["schemas"]["Product"][];
             status: string;
-        };
-        /**
-         * ProductPage
-         * @description One page of products and how many there are.
-         */
-        ProductPage: {
-            /**
-             * Format: uint64
-             * @description Pages of this size over every match.
-             */
-            pages: number;
-            results: components["schemas"]["AdminProduct"][];
-            /**
-             * Format: uint64
-             * @description Products matching, over all pages.
-             */
-            total: number;
         };
         /**
          * RazorpayOption
@@ -1785,6 +1694,26 @@ export interface components {
             total: number;
         };
         /**
+         * SetupAnswer
+         * @description The authenticator to enrol.
+         */
+        SetupAnswer: {
+            /** @description The same secret in base32, to type into an authenticator app. */
+            secret: string;
+            /** @description An `otpauth://totp/…` URI (issuer `Marque`), for the QR code. */
+            totpUri: string;
+        };
+        /**
+         * SetupInput
+         * @description `POST /api/admin/setup`'s body.
+         */
+        SetupInput: {
+            /** @description The code of the set-up link (`/admin/setup?code=…`). */
+            code: string;
+            /** @description The new password: 12 to 128 characters. */
+            password: string;
+        };
+        /**
          * ShopIdentity
          * @description Who runs the shop, as the storefront, policies and invoices state it.
          */
@@ -1828,6 +1757,59 @@ export interface components {
             provider: string;
             /** @description Where its popup opens (`/api/google`). */
             start: string;
+        };
+        /**
+         * StaffList
+         * @description One page of the staff.
+         */
+        StaffList: {
+            /**
+             * Format: uint64
+             * @description How many pages of this size there are.
+             */
+            pages: number;
+            results: components["schemas"]["StaffView"][];
+            /**
+             * Format: uint64
+             * @description How many staff members in all.
+             */
+            total: number;
+        };
+        /**
+         * StaffLoginAnswer
+         * @description A staff session.
+         */
+        StaffLoginAnswer: {
+            /** @description The bearer token of the admin calls (`Authorization: Bearer …`), for 12 hours. */
+            token: string;
+        };
+        /**
+         * StaffLoginInput
+         * @description `POST /api/admin/login`'s body.
+         */
+        StaffLoginInput: {
+            email: string;
+            password: string;
+            /** @description The authenticator's current six-digit code. */
+            totp: string;
+        };
+        /**
+         * StaffView
+         * @description A staff member as the staff list shows them.
+         */
+        StaffView: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description When they were invited, seconds since the Unix epoch.
+             */
+            createdAt: number;
+            email: string;
+            name: string;
+            /** @description `owner`, `catalog` or `fulfilment`. */
+            role: string;
+            /** @description `invited` (not set up yet) or `active`. */
+            status: string;
         };
         /** StatusBody */
         StatusBody: {
@@ -2235,10 +2217,518 @@ export interface operations {
             };
         };
     };
-    adminBrands: {
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffLoginInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffLoginAnswer"];
+                };
+            };
+            /** @description A field that does not parse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A wrong email, password or authenticator code, or a code used before (`staff.login_failed`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many sign-in attempts from this client or for this account (`staff.too_many_attempts`);
+             *     `Retry-After` gives the seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAddPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description JPEG, PNG or WebP, each at most 25 MB and 50 megapixels; repeat the field for several. */
+                    photos: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The photographs are stored; the product's pictures, the new ones last. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotos"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`photo.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (104923136 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReorderPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoOrder"];
+            };
+        };
+        responses: {
+            /** @description The product's pictures, in their order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotos"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRemovePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's pictures, in their order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPhotos"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupInput"];
+            };
+        };
+        responses: {
+            /** @description Set up: enrol the authenticator, then sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupAnswer"];
+                };
+            };
+            /**
+             * @description The link is unknown, used or expired (`staff.setup_invalid`), or the password breaks the rule
+             *     (`staff.password_rule`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListStaff: {
         parameters: {
             query?: {
+                /** @description Page number from 1 (default 1). */
                 page?: number;
+                /** @description Staff per page, 1 to 100 (default 20). */
                 size?: number;
             };
             header?: never;
@@ -2247,13 +2737,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of brands, ordered by name. */
+            /** @description One page of the staff, oldest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BrandPage"];
+                    "application/json": components["schemas"]["StaffList"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -2294,7 +2784,7 @@ export interface operations {
             };
         };
     };
-    adminCreateBrand: {
+    adminInviteStaff: {
         parameters: {
             query?: never;
             header?: never;
@@ -2303,671 +2793,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewBrand"];
+                "application/json": components["schemas"]["InviteInput"];
             };
         };
         responses: {
-            /** @description The brand as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminBrand"];
-                };
-            };
-            /** @description The brand as stored, with its new `_id`. */
+            /** @description Invited: hand over the set-up link. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminBrand"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No brand has this id (`catalog.record_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Another brand has this slug (`catalog.slug_taken`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminUpdateBrand: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BrandFields"];
-            };
-        };
-        responses: {
-            /** @description The brand as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminBrand"];
-                };
-            };
-            /** @description The brand as stored, with its new `_id`. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminBrand"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No brand has this id (`catalog.record_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Another brand has this slug (`catalog.slug_taken`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminCategories: {
-        parameters: {
-            query?: {
-                page?: number;
-                size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of categories, ordered by name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryPage"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminCreateCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewCategory"];
-            };
-        };
-        responses: {
-            /** @description The category as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No category has this id (`catalog.record_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminUpdateCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CategoryFields"];
-            };
-        };
-        responses: {
-            /** @description The category as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No category has this id (`catalog.record_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminCreateSubcategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewCategory"];
-            };
-        };
-        responses: {
-            /** @description The category as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No category has this id (`catalog.record_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminProducts: {
-        parameters: {
-            query?: {
-                page?: number;
-                size?: number;
-                q?: string;
-                category?: string;
-                brand?: string;
-                published?: boolean;
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of products, published or not. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductPage"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminCreateProduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductFields"];
-            };
-        };
-        responses: {
-            /** @description The product as stored, with its new `_id`. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminProduct"];
+                    "application/json": components["schemas"]["Invited"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -3006,7 +2842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Another product has this SKU (`product.sku_taken`). */
+            /** @description A staff member already has this email (`staff.email_taken`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3035,7 +2871,7 @@ export interface operations {
             };
         };
     };
-    adminProduct: {
+    adminRemoveStaff: {
         parameters: {
             query?: never;
             header?: never;
@@ -3046,13 +2882,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The product as stored. */
+            /** @description Removed: every session of theirs has ended. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminProduct"];
+                    "application/json": components["schemas"]["Done"];
                 };
             };
             /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
@@ -3082,7 +2918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`catalog.not_found`). */
+            /** @description No staff member has this id (`staff.not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3091,106 +2927,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Another product has this SKU (`product.sku_taken`). */
+            /** @description An owner cannot remove themselves (`staff.remove_self`). */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A store the call needs cannot be reached right now. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    adminUpdateProduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductFields"];
-            };
-        };
-        responses: {
-            /** @description The product as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminProduct"];
-                };
-            };
-            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No product has this id (`catalog.not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Another product has this SKU (`product.sku_taken`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };

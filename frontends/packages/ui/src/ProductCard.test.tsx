@@ -80,3 +80,25 @@ describe('ProductCard actions', () => {
     expect(screen.getByRole('button', { name: 'Heart' }).closest('.product-card__actions')).toBeTruthy();
   });
 });
+
+describe('a card of a photographed product', () => {
+  it('gives the browser the WebP widths for a card slot and the photo size', () => {
+    const photo = {
+      name: '/media/products/p-42/ab-1600.jpeg',
+      width: 3000,
+      height: 4000,
+      variants: [320, 640].map((width) => ({
+        name: `/media/products/p-42/ab-${width}.webp`,
+        width,
+        height: (width * 4) / 3,
+        format: 'webp',
+      })),
+    };
+    render(<ProductCard product={{ ...caliper, images: [photo] }} titleLimit={70} eager />);
+    const img = document.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe(photo.name);
+    expect(img.getAttribute('srcset')).toBe('/media/products/p-42/ab-320.webp 320w, /media/products/p-42/ab-640.webp 640w');
+    expect(img.getAttribute('sizes')).toBe('(max-width: 600px) 50vw, 320px');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['3000', '4000']);
+  });
+});

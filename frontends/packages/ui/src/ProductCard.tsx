@@ -6,6 +6,7 @@ import { truncateTitle } from '@marque/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useFirstPaintDone } from './first-paint';
+import { CARD_SIZES, pictureAttributes, type PictureRef } from './picture';
 import { conditionText } from './labels';
 import { Price } from './Price';
 import { productHref } from './shop';
@@ -16,7 +17,7 @@ export type ProductCardProduct = {
   price: number;
   quantity: number;
   producttype: string;
-  images: ReadonlyArray<{ name: string }>;
+  images: ReadonlyArray<PictureRef>;
 };
 
 /** How many cards of a list load their picture at once (the first rows on a phone); the rest when scrolled near. */
@@ -42,7 +43,8 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT('common');
   const messages = useT('messages');
-  const image = product.images[0]?.name;
+  const first = product.images[0];
+  const image = first ? pictureAttributes(first, CARD_SIZES, { width: 320, height: 240 }) : undefined;
   const inStock = product.quantity >= 1;
   // A lazy card's picture is asked for once the first frame is painted (its box is reserved by width and
   // height): the first row's pictures, the page's largest paint, do not share the network with the rest.
@@ -51,7 +53,15 @@ export function ProductCard({
     <article className="product-card">
       <div className="product-card__media">
         {image ? (
-          <img src={eager || painted ? image : undefined} alt="" loading={eager ? 'eager' : 'lazy'} width={320} height={240} />
+          <img
+            src={eager || painted ? image.src : undefined}
+            srcSet={eager || painted ? image.srcSet : undefined}
+            sizes={image.sizes}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            width={image.width}
+            height={image.height}
+          />
         ) : null}
         <span className="badge product-card__badge">{conditionText(t, product.producttype)}</span>
         {actions ? <div className="product-card__actions">{actions}</div> : null}

@@ -15,6 +15,15 @@ export {
   usePageDescription,
 } from './page-meta';
 export { Pagination, pageWindow } from './Pagination';
+export {
+  CARD_SIZES,
+  pictureAttributes,
+  PRODUCT_SIZES,
+  THUMB_SIZES,
+  webpSrcSet,
+  type PictureAttributes,
+  type PictureRef,
+} from './picture';
 export { Price } from './Price';
 export { EAGER_CARDS, ProductCard, type ProductCardProduct } from './ProductCard';
 export { pageFrom, ProductResults, type ResultsPage } from './ProductResults';

@@ -112,3 +112,32 @@ describe('the product image carousel', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open image 1 of 3 full screen' }));
   });
 });
+
+describe('a photographed product', () => {
+  const variants = (id: string) =>
+    [320, 640, 1024, 1600].flatMap((width) => [
+      { name: `/media/products/p1/${id}-${width}.webp`, width, height: (width * 3) / 4, format: 'webp' },
+      { name: `/media/products/p1/${id}-${width}.jpeg`, width, height: (width * 3) / 4, format: 'jpeg' },
+    ]);
+  const photos = ['aa', 'bb'].map((id) => ({
+    name: `/media/products/p1/${id}-1600.jpeg`,
+    width: 4000,
+    height: 3000,
+    variants: variants(id),
+  }));
+
+  it('offers the browser every WebP width with the slot sizes, and reserves the box by the photo size', () => {
+    render(<ImageGallery images={photos} name={NAME} />);
+    const main = screen.getAllByRole('img', { name: NAME })[0]!;
+    expect(main.getAttribute('src')).toBe('/media/products/p1/aa-1600.jpeg');
+    expect(main.getAttribute('srcset')).toBe(
+      [320, 640, 1024, 1600].map((w) => `/media/products/p1/aa-${w}.webp ${w}w`).join(', '),
+    );
+    expect(main.getAttribute('sizes')).toBe('(max-width: 768px) 100vw, 640px');
+    expect([main.getAttribute('width'), main.getAttribute('height')]).toEqual(['4000', '3000']);
+    const thumbs = document.querySelectorAll('.gallery__thumb img');
+    expect(thumbs).toHaveLength(2);
+    expect(thumbs[1]!.getAttribute('sizes')).toBe('80px');
+    expect(thumbs[1]!.getAttribute('srcset')).toContain('/media/products/p1/bb-320.webp 320w');
+  });
+});

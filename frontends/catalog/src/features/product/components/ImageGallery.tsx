@@ -1,11 +1,12 @@
 // The product's pictures as a carousel: one large image, thumbnails, previous/next, arrow keys
 // (while focus is in it) and swipes; the large image opens the full-screen viewer.
 import { useT } from '@marque/i18n';
+import { pictureAttributes, PRODUCT_SIZES, THUMB_SIZES, type PictureRef } from '@marque/ui';
 import { useState, type KeyboardEvent } from 'react';
 import { useSwipe } from '../hooks/use-swipe';
 import { ImageViewer } from './ImageViewer';
 
-export function ImageGallery({ images, name }: { images: ReadonlyArray<{ name: string }>; name: string }) {
+export function ImageGallery({ images, name }: { images: ReadonlyArray<PictureRef>; name: string }) {
   const t = useT('product');
   const [current, setCurrent] = useState(0);
   const [viewing, setViewing] = useState(false);
@@ -32,7 +33,13 @@ export function ImageGallery({ images, name }: { images: ReadonlyArray<{ name: s
           aria-label={t('gallery.open', { n: current + 1, count })}
           onClick={() => setViewing(true)}
         >
-          <img className="gallery__main" src={shown.name} alt={name} width={640} height={480} fetchPriority="high" draggable={false} />
+          <img
+            className="gallery__main"
+            {...pictureAttributes(shown, PRODUCT_SIZES, { width: 640, height: 480 })}
+            alt={name}
+            fetchPriority="high"
+            draggable={false}
+          />
         </button>
         {count > 1 ? (
           <>
@@ -69,7 +76,7 @@ export function ImageGallery({ images, name }: { images: ReadonlyArray<{ name: s
                 aria-pressed={index === current}
                 onClick={() => setCurrent(index)}
               >
-                <img src={image.name} alt="" width={80} height={60} loading="lazy" draggable={false} />
+                <img {...pictureAttributes(image, THUMB_SIZES, { width: 80, height: 60 })} alt="" loading="lazy" draggable={false} />
               </button>
             </li>
           ))}

@@ -1,7 +1,7 @@
 // The full-screen image viewer: a modal dialog over the page. Esc or the close button closes it,
 // arrow keys move between images, Tab stays inside, and focus returns to what opened it.
 import { useT } from '@marque/i18n';
-import { useModalDialog } from '@marque/ui';
+import { useModalDialog, webpSrcSet, type PictureRef } from '@marque/ui';
 import { useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -12,7 +12,7 @@ export function ImageViewer({
   onIndex,
   onClose,
 }: {
-  images: ReadonlyArray<{ name: string }>;
+  images: ReadonlyArray<PictureRef>;
   name: string;
   index: number;
   onIndex: (index: number) => void;
@@ -61,7 +61,9 @@ export function ImageViewer({
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {image ? <img className="image-viewer__image" src={image.name} alt={name} /> : null}
+        {image ? (
+          <img className="image-viewer__image" src={image.name} srcSet={webpSrcSet(image)} sizes="100vw" alt={name} />
+        ) : null}
         {count > 1 ? (
           <>
             <button
