@@ -115,7 +115,10 @@ impl quick_cache::Weighter<String, Entry> for ByBytes {
 fn product_bytes(p: &Product) -> u64 {
     let text = p.id.0.len()
         + p.name.len()
-        + p.images.iter().map(|i| i.name.len() + 64 + i.variants.iter().map(|v| v.name.len() + 40).sum::<usize>()).sum::<usize>()
+        + p.images
+            .iter()
+            .map(|i| i.name.len() + 64 + i.variants.iter().map(|v| v.name.len() + 40).sum::<usize>())
+            .sum::<usize>()
         + p.description.len()
         + p.category.len()
         + p.category_slug.len()

@@ -25,7 +25,6 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
-use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
@@ -36,12 +35,13 @@ use marque_ports::{
     ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
+use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
-use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
+use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
 use crate::conn::Conn;

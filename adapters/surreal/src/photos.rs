@@ -214,6 +214,10 @@ mod tests {
             gst_percent: 18,
             units_sold: 0,
             created_at: 0,
+            details: marque_domain::catalog::ProductDetails {
+                sku: "p1".into(),
+                ..marque_domain::catalog::ProductDetails::default()
+            },
         };
         db.catalog().add_products(&[product]).await.expect("add a product");
         let photos = db.photos();

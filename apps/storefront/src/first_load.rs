@@ -305,7 +305,9 @@ const FIRST_LIST_PICTURES: usize = 2;
 pub fn first_pictures(page: &str, answers: &[Value]) -> Vec<Preload> {
     let (wanted, sizes) = match page {
         "catalog/Product" => (1, PRODUCT_SIZES),
-        "catalog/Search" | "catalog/Brand" | "catalog/Category" | "catalog/Subcategory" => (FIRST_LIST_PICTURES, CARD_SIZES),
+        "catalog/Search" | "catalog/Brand" | "catalog/Category" | "catalog/Subcategory" => {
+            (FIRST_LIST_PICTURES, CARD_SIZES)
+        }
         _ => return Vec::new(),
     };
     let mut found = Vec::new();
@@ -328,7 +330,8 @@ fn webp_srcset(image: &Value) -> Option<String> {
         .filter_map(|v| Some((v.get("width")?.as_u64()?, v.get("name")?.as_str()?)))
         .collect();
     webp.sort_by_key(|(width, _)| *width);
-    (!webp.is_empty()).then(|| webp.iter().map(|(width, name)| format!("{name} {width}w")).collect::<Vec<_>>().join(", "))
+    (!webp.is_empty())
+        .then(|| webp.iter().map(|(width, name)| format!("{name} {width}w")).collect::<Vec<_>>().join(", "))
 }
 
 /// The first picture of each product (an object with `images: [{ name, variants? }]`) in document order, up to

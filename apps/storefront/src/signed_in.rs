@@ -90,7 +90,10 @@ fn first_pictures(page: &str, answers: &[Value]) -> Vec<Preload> {
             hrefs.push(image);
         }
     }
-    hrefs.into_iter().map(|href| Preload { href: href.to_owned(), kind: PreloadKind::Image, responsive: None }).collect()
+    hrefs
+        .into_iter()
+        .map(|href| Preload { href: href.to_owned(), kind: PreloadKind::Image, responsive: None })
+        .collect()
 }
 
 /// The customer's answers and first pictures for the customer whose session token is `token`, or `None` when the

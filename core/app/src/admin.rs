@@ -4,11 +4,11 @@
 //!
 //! The HTTP layer turns a staff token into a [`Staff`] through [`StaffSessions`] and nothing more.
 
-pub mod staff;
 pub mod audit;
-pub mod customers;
-pub mod stock;
 pub mod catalog;
+pub mod customers;
+pub mod staff;
+pub mod stock;
 
 use async_trait::async_trait;
 use marque_domain::staff::Staff;

@@ -129,8 +129,12 @@ impl TryFrom<ProductRow> for Product {
         let d = &row.dimensions_mm;
         let dimensions_mm =
             Dimensions::new(d.length, d.width, d.height).map_err(|_| corrupt("dimensions", &d.length))?;
-        let images =
-            row.images.into_iter().map(ImageRow::into_image).collect::<Result<_, _>>().map_err(|e| corrupt("image", &e))?;
+        let images = row
+            .images
+            .into_iter()
+            .map(ImageRow::into_image)
+            .collect::<Result<_, _>>()
+            .map_err(|e| corrupt("image", &e))?;
         Ok(Product {
             id: ProductId(id),
             name: row.name,

@@ -61,9 +61,9 @@ macro_rules! admin_response {
     };
 }
 
-pub mod staff;
 pub mod audit;
 pub mod customers;
+pub mod staff;
 pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;

@@ -91,7 +91,8 @@ pub fn product(n: u32) -> Product {
     );
     let image_count = 1 + rng.below(3) as usize;
     let drawing = slugify(kind.part_name);
-    let images = (0..image_count).map(|i| format!("/media/parts/{drawing}-{}.svg", (n as usize + i) % 6).into()).collect();
+    let images =
+        (0..image_count).map(|i| format!("/media/parts/{drawing}-{}.svg", (n as usize + i) % 6).into()).collect();
     Product {
         id: ProductId(format!("p{n:06}")),
         name,

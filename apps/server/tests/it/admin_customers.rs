@@ -41,7 +41,8 @@ async fn an_offer_set_by_an_owner_reaches_the_customer_and_checkout_and_the_audi
     assert_eq!(status, 200, "{found}");
     assert_eq!((found["total"].as_u64(), found["pages"].as_u64()), (Some(1), Some(1)), "{found}");
     assert_eq!(found["results"][0]["_id"].as_str(), Some(user.as_str()));
-    let (status, by_mobile) = as_staff(&shop, &owner, Method::GET, "/api/admin/customers?q=%2B91%2098765%2000041", None).await;
+    let (status, by_mobile) =
+        as_staff(&shop, &owner, Method::GET, "/api/admin/customers?q=%2B91%2098765%2000041", None).await;
     assert_eq!((status, by_mobile["results"][0]["_id"].as_str()), (200, Some(user.as_str())), "{by_mobile}");
 
     // Ten days, today included.
@@ -83,7 +84,11 @@ async fn an_offer_set_by_an_owner_reaches_the_customer_and_checkout_and_the_audi
     assert_eq!(status, 200, "{trail}");
     assert_eq!(trail["total"].as_u64(), Some(2), "{trail}");
     let (end, set) = (&trail["results"][0], &trail["results"][1]);
-    assert_eq!((end["action"].as_str(), set["action"].as_str()), (Some("offer.end"), Some("offer.set")), "newest first");
+    assert_eq!(
+        (end["action"].as_str(), set["action"].as_str()),
+        (Some("offer.end"), Some("offer.set")),
+        "newest first"
+    );
     assert_eq!(set["before"], json!({ "percentage": 0, "endsOn": null }));
     assert_eq!(set["after"], json!({ "percentage": 10, "endsOn": ends_on }));
     assert_eq!(end["before"], set["after"]);
@@ -119,7 +124,8 @@ async fn offers_the_rules_refuse_are_400_and_an_unknown_customer_404() {
     assert_eq!((status, answer["offerExp"].as_i64()), (200, Some(1)), "today, its last day: {answer}");
 
     let ghost = json!({ "percentage": 10, "endsOn": day_in_india(1) });
-    let (status, answer) = as_staff(&shop, &owner, Method::PATCH, "/api/admin/customers/nobody/offer", Some(ghost)).await;
+    let (status, answer) =
+        as_staff(&shop, &owner, Method::PATCH, "/api/admin/customers/nobody/offer", Some(ghost)).await;
     assert_eq!((status, answer["code"].as_str()), (404, Some("admin.customer_not_found")), "{answer}");
     let (status, _) = as_staff(&shop, &owner, Method::GET, "/api/admin/customers/nobody", None).await;
     assert_eq!(status, 404);
@@ -156,7 +162,8 @@ async fn fulfilment_finds_customers_but_only_owners_touch_offers_and_the_trail()
     }
     let (status, body) = as_staff(&shop, &catalog, Method::GET, "/api/admin/customers?q=roles", None).await;
     assert_eq!((status, body["code"].as_str()), (403, Some("staff.forbidden")), "{body}");
-    let (status, _) = as_staff(&shop, &catalog, Method::GET, &format!("/api/admin/customers/{user}/orders"), None).await;
+    let (status, _) =
+        as_staff(&shop, &catalog, Method::GET, &format!("/api/admin/customers/{user}/orders"), None).await;
     assert_eq!(status, 403);
 
     let (status, body) = call(&shop, Method::GET, "/api/admin/customers?q=roles", None, None).await;

@@ -6,9 +6,9 @@ mod helpers;
 
 mod accounts_api;
 mod addresses_api;
-mod admin_roles;
 mod admin_customers;
 mod admin_photos;
+mod admin_roles;
 mod admin_staff;
 mod admin_stock;
 mod api;
