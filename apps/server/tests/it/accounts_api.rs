@@ -588,6 +588,7 @@ fn production(c: &mut Flags, dir: &std::path::Path) {
     c.gateways = unreachable_gateways();
     c.secret = Some("prod-secret-0123456789abcdef-0123456789".into());
     c.client_validation = Some("client-check".into());
+    c.staff.staff_seal_key = Some("ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100".into());
     let s = |v: &str| Some(v.to_owned());
     c.identity = IdentityFlags {
         legal_name: s("Spares Mumbai LLP"),

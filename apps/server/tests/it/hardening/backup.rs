@@ -223,6 +223,7 @@ fn production(dir: &Path) -> Command {
         ("MARQUE_PUBLIC_URL", "https://www.marqueparts.in"),
         ("MARQUE_SECRET", "0123456789abcdef0123456789abcdef"),
         ("MARQUE_CLIENT_VALIDATION", "client-check"),
+        ("MARQUE_STAFF_SEAL_KEY", "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
         ("MARQUE_RAZORPAY_KEY_ID", "rzp_live_1"),
         ("MARQUE_RAZORPAY_KEY_SECRET", "live-key"),
         ("MARQUE_RAZORPAY_WEBHOOK_SECRET", "live-hook"),
