@@ -41,6 +41,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, newest first; every filter given must hold. */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand, a page at a time. */
+        get: operations["adminBrands"];
+        put?: never;
+        /** Adds a brand with its logo. */
+        post: operations["adminCreateBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a brand's name, slug or logo; its products follow its name and slug. */
+        patch: operations["adminUpdateBrand"];
+        trace?: never;
+    };
+    "/api/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category with its subcategories, a page at a time. */
+        get: operations["adminCategories"];
+        put?: never;
+        /** Adds a category (without subcategories). */
+        post: operations["adminCreateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames a category or changes its slug; its products follow. */
+        patch: operations["adminUpdateCategory"];
+        trace?: never;
+    };
+    "/api/admin/categories/{id}/subcategories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a subcategory to a category; answers the category. */
+        post: operations["adminCreateSubcategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers whose name (every word begins a word of it), email (whole, any case) or mobile
+         *     (ten digits, typed with spaces, dashes or +91) is `q`, newest account first.
+         */
+        get: operations["adminSearchCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer, with their offer. */
+        get: operations["adminGetCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends the customer's offer now (owner only): `offerExp` 0. Recorded in the audit trail (`offer.end`). */
+        delete: operations["adminEndOffer"];
+        options?: never;
+        head?: never;
+        /**
+         * Gives the customer an offer (owner only): `percentage` % off every order until the end of
+         *     `endsOn` in India, replacing any offer they had. Their `offerExp` then counts the days left.
+         *     Recorded in the audit trail (`offer.set`).
+         */
+        patch: operations["adminSetOffer"];
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's orders, newest first, each as it was sold. */
+        get: operations["adminCustomerOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -95,6 +275,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products, published or not, a page at a time: `q` matches the name or SKU (any case) or a
+         *     part number (own, alternate or superseded, any spelling); `category` and `brand` are slugs;
+         *     `sort` is `newest` (default), `name`, `price`, `-price` or `sku`.
+         */
+        get: operations["adminProducts"];
+        put?: never;
+        /** Adds a product; `quantity` is its opening stock (an `opening` entry of its stock ledger). */
+        post: operations["adminCreateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product, published or not. */
+        get: operations["adminProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the fields the body carries (never the stock: `quantity` is refused here);
+         *     `published: false` unpublishes the product, `true` publishes it again.
+         */
+        patch: operations["adminUpdateProduct"];
+        trace?: never;
+    };
     "/api/admin/products/{id}/photos": {
         parameters: {
             query?: never;
@@ -146,6 +369,45 @@ export interface paths {
         post?: never;
         /** Removes one picture; its stored files go once the change is saved. */
         delete: operations["adminRemovePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock ledger, newest first: who, when, why, the change and the stock before and after. */
+        get: operations["adminStockHistory"];
+        put?: never;
+        /**
+         * Records a change of a product's stock (stock received, a correction, damage, a return to
+         *     stock, a sale over the counter) as a new entry of its ledger, with its audit record. The
+         *     stock never goes below zero.
+         */
+        post: operations["adminAdjustStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/stock/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the stock at or below which a product is listed as low, with its audit record. */
+        put: operations["adminSetStockThreshold"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -205,6 +467,23 @@ export interface paths {
         post?: never;
         /** Removes a staff member (owners only; not oneself): every session of theirs ends at once. */
         delete: operations["adminRemoveStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stock/low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products at or below their low-stock threshold, fewest units first. */
+        get: operations["adminLowStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -995,6 +1274,166 @@ export interface components {
             street?: string;
         };
         /**
+         * AdminAuditEntry
+         * @description One change as the trail recorded it.
+         */
+        AdminAuditEntry: {
+            _id: string;
+            /** @description What was done, `<area>.<verb>` (`offer.set`, `product.update`, …). */
+            action: string;
+            /** @description Who: a staff member's `_id`, or `system:<what>` (the command line, start-up, a migration). */
+            actor: string;
+            /** @description Who, as a person reads it: the staff member's email, or `system (<what>)`. */
+            actorLabel: string;
+            /** @description The changed fields after it (`null` when nothing remains). */
+            after?: unknown;
+            /**
+             * Format: int64
+             * @description When (seconds since the Unix epoch).
+             */
+            at: number;
+            /** @description The changed fields before the change (`null` when nothing existed). */
+            before?: unknown;
+            /** @description What it was done to, `<kind>:<id>` (`customer:…`, `product:…`). */
+            subject: string;
+        };
+        /**
+         * AdminAuditList
+         * @description One page of the trail, newest first.
+         */
+        AdminAuditList: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminAuditEntry"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminBrand
+         * @description A brand and its logo.
+         */
+        AdminBrand: {
+            _id: string;
+            /** @description The logo: an `https://` address, a path on the shop, or a stored picture's name. */
+            logo: string;
+            name: string;
+            slug: string;
+        };
+        /**
+         * AdminCategory
+         * @description A category with its subcategories (`others` included: the storefront hides it).
+         */
+        AdminCategory: {
+            _id: string;
+            name: string;
+            slug: string;
+            subcategories: components["schemas"]["AdminSubcategory"][];
+        };
+        /**
+         * AdminCustomer
+         * @description A customer as staff see them.
+         */
+        AdminCustomer: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description When the account was made (seconds since the Unix epoch).
+             */
+            createdAt: number;
+            /** @description Empty for an account made by Google sign-in alone. */
+            email: string;
+            emailVerified: boolean;
+            /** @description The offer's last day in India (`YYYY-MM-DD`, inclusive), `null` without one. */
+            endsOn?: string;
+            googleEmail: string;
+            /** @description Ten digits, or empty. */
+            mobile: string;
+            mobileVerified: boolean;
+            name: string;
+            /**
+             * Format: int64
+             * @description The days the offer still runs in India, today included (0 without one or once ended): what
+             *     the customer's `offerExp` says.
+             */
+            offerExp: number;
+            /**
+             * Format: uint8
+             * @description The offer's percentage (0 without one).
+             */
+            percentage: number;
+        };
+        /**
+         * AdminCustomerList
+         * @description One page of customers.
+         */
+        AdminCustomerList: {
+            /**
+             * Format: uint64
+             * @description How many pages of this size the matches fill.
+             */
+            pages: number;
+            results: components["schemas"]["AdminCustomer"][];
+            /**
+             * Format: uint64
+             * @description How many customers match.
+             */
+            total: number;
+        };
+        /**
+         * AdminCustomerOrders
+         * @description One page of a customer's orders.
+         */
+        AdminCustomerOrders: {
+            /** Format: uint64 */
+            pages: number;
+            /** @description Newest first, each as it was sold. */
+            results: components["schemas"]["Order"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminLowStock
+         * @description One page of the low-stock list, fewest units first.
+         */
+        AdminLowStock: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminLowStockItem"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminLowStockItem
+         * @description A product at or below its low-stock threshold.
+         */
+        AdminLowStockItem: {
+            _id: string;
+            name: string;
+            /**
+             * Format: uint32
+             * @description Units in stock.
+             */
+            quantity: number;
+            /**
+             * Format: uint32
+             * @description Listed at this many units or fewer.
+             */
+            threshold: number;
+        };
+        /**
+         * AdminOfferInput
+         * @description An offer to give a customer.
+         */
+        AdminOfferInput: {
+            /** @description The offer's last day in India (IST), inclusive, `YYYY-MM-DD`: from today up to two years ahead. */
+            endsOn: string;
+            /**
+             * Format: uint32
+             * @description The discount, a whole number from 1 to 90.
+             */
+            percentage: number;
+        };
+        /**
          * AdminPhoto
          * @description One of a product's pictures, as the back office sees it.
          */
@@ -1017,10 +1456,158 @@ export interface components {
         AdminPhotos: {
             images: components["schemas"]["AdminPhoto"][];
         };
+        /**
+         * AdminProduct
+         * @description A product as the back office sees it: the storefront's fields and the editor's.
+         */
+        AdminProduct: {
+            _id: string;
+            alternateNumbers: string[];
+            category: string;
+            category_slug: string;
+            /**
+             * Format: int64
+             * @description When it was listed, seconds since the Unix epoch.
+             */
+            createdAt: number;
+            description: string;
+            dimensionsMm: components["schemas"]["DimensionsMm"];
+            fuelType?: string;
+            /**
+             * Format: uint8
+             * @description GST rate in percent.
+             */
+            gst: number;
+            hsn: string;
+            /** @description Photographs, the main one first, as the storefront's `images` (managed by the photographs calls). */
+            images: components["schemas"]["ImageRef"][];
+            /**
+             * Format: double
+             * @description Delivery charge per line inside the NCR, rupees.
+             */
+            inside_ncr: number;
+            name: string;
+            oem: string;
+            oem_slug: string;
+            /**
+             * Format: double
+             * @description Delivery charge per line outside the NCR, rupees.
+             */
+            outside_ncr: number;
+            partNo: string;
+            /**
+             * Format: double
+             * @description Unit price in rupees, GST included.
+             */
+            price: number;
+            /** @description Condition code (`new`, `new_without_box`, `refurbished`, `old`, …). */
+            producttype: string;
+            /** @description Whether shoppers see it. */
+            published: boolean;
+            /**
+             * Format: uint32
+             * @description Units in stock (changed only through the stock ledger).
+             */
+            quantity: number;
+            sku: string;
+            subcategory: string;
+            subcategory_slug: string;
+            supersededNumbers: string[];
+            /** Format: uint32 */
+            unitsSold: number;
+            variant: string;
+            /** Format: uint8 */
+            warrantyDays: number;
+            /** Format: uint32 */
+            weightGrams: number;
+        };
+        /**
+         * AdminStockEntry
+         * @description One entry of a product's stock ledger.
+         */
+        AdminStockEntry: {
+            _id: string;
+            /** @description Who: a staff member's `_id`, or `system:<what>` (`system:checkout`, `system:seed`, `system:migration`). */
+            actor: string;
+            /** @description Who, as a person reads it: the staff member's email, or `system (<what>)`. */
+            actorLabel: string;
+            /** Format: int64 */
+            after: number;
+            /**
+             * Format: int64
+             * @description When, seconds since the Unix epoch.
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description The product's stock just before and just after the entry.
+             */
+            before: number;
+            /**
+             * Format: int64
+             * @description Units added (positive) or taken away (negative).
+             */
+            delta: number;
+            note?: string;
+            /** @description The payment order of a reservation, release or sale. */
+            order?: string;
+            /** @description The product's `_id`. */
+            product: string;
+            /**
+             * @description `opening`, `received`, `correction`, `damaged`, `returned`, `sold_offline`, `import`,
+             *     `reserved`, `released` or `sold`.
+             */
+            reason: string;
+        };
+        /**
+         * AdminStockHistory
+         * @description One page of a product's ledger, newest first.
+         */
+        AdminStockHistory: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminStockEntry"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminStockThreshold
+         * @description What `PUT /api/admin/products/{id}/stock/threshold` receives and answers.
+         */
+        AdminStockThreshold: {
+            /**
+             * Format: int64
+             * @description Listed as low stock at this many units or fewer: a whole number from 0 to 100000 (5 until set).
+             */
+            threshold: number;
+        };
+        /** AdminSubcategory */
+        AdminSubcategory: {
+            _id: string;
+            name: string;
+            slug: string;
+        };
+        /**
+         * BrandFields
+         * @description A brand's new name, slug or logo.
+         */
+        BrandFields: {
+            logo?: string;
+            name?: string;
+            slug?: string;
+        };
         /** BrandList */
         BrandList: {
             data: components["schemas"]["OemBrand"][];
             status: string;
+        };
+        /** BrandPage */
+        BrandPage: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminBrand"][];
+            /** Format: uint64 */
+            total: number;
         };
         /** Category */
         Category: {
@@ -1028,6 +1615,14 @@ export interface components {
             name: string;
             slug: string;
             subcategory: components["schemas"]["Subcategory"][];
+        };
+        /**
+         * CategoryFields
+         * @description A category's new name or slug.
+         */
+        CategoryFields: {
+            name?: string;
+            slug?: string;
         };
         /**
          * CategoryList
@@ -1065,6 +1660,14 @@ export interface components {
              */
             total: number;
             view: components["schemas"]["ListingView"];
+        };
+        /** CategoryPage */
+        CategoryPage: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminCategory"][];
+            /** Format: uint64 */
+            total: number;
         };
         /**
          * CategorySummary
@@ -1129,6 +1732,18 @@ export interface components {
             status: string;
             /** @description The `_id`s of the wished products, most recently added first. */
             wishlist: string[];
+        };
+        /**
+         * DimensionsMm
+         * @description A parcel's sides in millimetres (0 when not measured).
+         */
+        DimensionsMm: {
+            /** Format: int64 */
+            height: number;
+            /** Format: int64 */
+            length: number;
+            /** Format: int64 */
+            width: number;
         };
         /**
          * Done
@@ -1205,7 +1820,10 @@ export interface components {
             /** @description Whether the mobile was proven by its own code. */
             mobileVerified: boolean;
             name: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The days the customer's offer still runs (0 without one), as `GET /api/get/user` says.
+             */
             offerExp: number;
             /** Format: uint8 */
             percentage: number;
@@ -1367,6 +1985,26 @@ export interface components {
             mobile: string;
             /** @description `success`. */
             status: string;
+        };
+        /**
+         * NewBrand
+         * @description A new brand.
+         */
+        NewBrand: {
+            /** @description An `https://` address, a path on the shop (`/new-car-logo/bmw.png`) or a stored picture's name. */
+            logo: string;
+            name: string;
+            slug: string;
+        };
+        /**
+         * NewCategory
+         * @description A new category, or a new subcategory of one.
+         */
+        NewCategory: {
+            /** @description 1 to 100 characters. */
+            name: string;
+            /** @description 1 to 60 lower-case letters and digits joined by single hyphens; unique. */
+            slug: string;
         };
         /**
          * OemBrand
@@ -1628,10 +2266,86 @@ export interface components {
             data: components["schemas"]["Product"];
             status: string;
         };
+        /**
+         * ProductFields
+         * @description A product's fields as staff send them: every field optional in a PATCH; on creation `name`,
+         *     `price`, `category_slug`, `subcategory_slug`, `oem_slug`, `partNo` and `sku` are required and
+         *     `quantity` is the opening stock.
+         */
+        ProductFields: {
+            alternateNumbers?: string[];
+            category_slug?: string;
+            description?: string;
+            dimensionsMm?: components["schemas"]["DimensionsMm"];
+            /** @description `petrol`, `diesel`, `hybrid`, `electric`; `null` or `""` for none. */
+            fuelType?: string;
+            /**
+             * Format: int64
+             * @description GST rate in percent: 0, 5, 12, 18 (the default) or 28.
+             */
+            gst?: number;
+            /** @description 4 to 8 digits; `8708` when not given on creation. */
+            hsn?: string;
+            /**
+             * Format: double
+             * @description Rupees.
+             */
+            inside_ncr?: number;
+            name?: string;
+            oem_slug?: string;
+            /**
+             * Format: double
+             * @description Rupees.
+             */
+            outside_ncr?: number;
+            partNo?: string;
+            /**
+             * Format: double
+             * @description Rupees, at most two decimals.
+             */
+            price?: number;
+            /** @description Condition code; `new` when not given on creation. */
+            producttype?: string;
+            published?: boolean;
+            /**
+             * Format: int64
+             * @description Creation only: the opening stock (0 to 100000), written as the stock ledger's opening entry.
+             */
+            quantity?: number;
+            /** @description The shop's SKU: 1 to 40 letters, digits, `-_./`; kept upper-case; unique. */
+            sku?: string;
+            subcategory_slug?: string;
+            supersededNumbers?: string[];
+            variant?: string;
+            /**
+             * Format: int64
+             * @description 2 to 15; 7 when not given on creation.
+             */
+            warrantyDays?: number;
+            /** Format: int64 */
+            weightGrams?: number;
+        };
         /** ProductList */
         ProductList: {
             data: components["schemas"]["Product"][];
             status: string;
+        };
+        /**
+         * ProductPage
+         * @description One page of products and how many there are.
+         */
+        ProductPage: {
+            /**
+             * Format: uint64
+             * @description Pages of this size over every match.
+             */
+            pages: number;
+            results: components["schemas"]["AdminProduct"][];
+            /**
+             * Format: uint64
+             * @description Products matching, over all pages.
+             */
+            total: number;
         };
         /**
          * RazorpayOption
@@ -1833,6 +2547,22 @@ export interface components {
             /** @description `success`. */
             status: string;
         };
+        /**
+         * StockAdjustment
+         * @description What `POST /api/admin/products/{id}/stock` receives.
+         */
+        StockAdjustment: {
+            /**
+             * Format: int64
+             * @description Units added (positive) or taken away (negative); never 0, at most 100000 either way.
+             *     `received` and `returned` add, `damaged` and `sold_offline` take away, `correction` either.
+             */
+            delta: number;
+            /** @description Up to 500 characters (a supplier's invoice, what was found broken, …). */
+            note?: string;
+            /** @description One of `received`, `correction`, `damaged`, `returned`, `sold_offline`. */
+            reason: string;
+        };
         /** Subcategory */
         Subcategory: {
             _id: string;
@@ -1916,7 +2646,8 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Above 0 means a discount is active.
+             * @description Above 0 means a discount is active: the days the customer's offer still runs in India,
+             *     today included (1 on its last day), 0 once it has ended.
              */
             offerExp: number;
             /**
@@ -2217,6 +2948,1088 @@ export interface operations {
             };
         };
     };
+    adminAudit: {
+        parameters: {
+            query?: {
+                /** @description A staff member's `_id` (or `system:<what>`). */
+                actor?: string;
+                /** @description An action (`offer.set`), or an area (`offer`: every `offer.…`). */
+                action?: string;
+                /** @description A subject, `<kind>:<id>` (`customer:…`). */
+                subject?: string;
+                /** @description From this moment on (seconds since the Unix epoch, inclusive). */
+                from?: number;
+                /** @description Before this moment (seconds since the Unix epoch, exclusive). */
+                until?: number;
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Rows a page, 1–100; absent means 20. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminBrands: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of brands, ordered by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandPage"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBrand"];
+            };
+        };
+        responses: {
+            /** @description The brand as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrand"];
+                };
+            };
+            /** @description The brand as stored, with its new `_id`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrand"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No brand has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another brand has this slug (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandFields"];
+            };
+        };
+        responses: {
+            /** @description The brand as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrand"];
+                };
+            };
+            /** @description The brand as stored, with its new `_id`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrand"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No brand has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another brand has this slug (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCategories: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of categories, ordered by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryPage"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryFields"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateSubcategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            /** @description The category as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description The category as stored, with its new `_id` (and a new subcategory's). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No category has this id (`catalog.record_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The slug is used by another category, or by another subcategory of this one (`catalog.slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSearchCustomers: {
+        parameters: {
+            query?: {
+                /** @description What to look for: a name, an email or a mobile number. */
+                q?: string;
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Rows a page, 1–100; absent means 20. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers found, newest account first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer, with their offer as it runs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomer"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminEndOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer, with their offer as it runs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomer"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOfferInput"];
+            };
+        };
+        responses: {
+            /** @description The customer, with their offer as it runs now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomer"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCustomerOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1; absent means 1. */
+                page?: number;
+                /** @description Rows a page, 1–100; absent means 20. */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's orders, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCustomerOrders"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has this id (`admin.customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminLogin: {
         parameters: {
             query?: never;
@@ -2393,6 +4206,331 @@ export interface operations {
             };
             /** @description The staff member's role does not cover this call (`staff.forbidden`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                q?: string;
+                category?: string;
+                brand?: string;
+                published?: boolean;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products, published or not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFields"];
+            };
+        };
+        responses: {
+            /** @description The product as stored, with its new `_id`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another product has this SKU (`product.sku_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`catalog.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another product has this SKU (`product.sku_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFields"];
+            };
+        };
+        responses: {
+            /** @description The product as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`catalog.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another product has this SKU (`product.sku_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2642,6 +4780,265 @@ export interface operations {
             };
             /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminStockHistory: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Entries per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the product's entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockHistory"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`stock.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminAdjustStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The entry written, with the stock before and after. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockEntry"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`stock.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The product has fewer units than the adjustment takes away (`stock.below_zero`); nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStockThreshold"];
+            };
+        };
+        responses: {
+            /** @description The threshold now set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockThreshold"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`stock.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2929,6 +5326,67 @@ export interface operations {
             };
             /** @description An owner cannot remove themselves (`staff.remove_self`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLowStock: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Products per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the products at or below their threshold, fewest units first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLowStock"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
