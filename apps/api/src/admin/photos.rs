@@ -150,7 +150,7 @@ impl PhotosApi {
     }
 
     /// Removes one picture; its stored files go once the change is saved.
-    #[oai(path = "/:id/photos/:photo_id", method = "delete", operation_id = "adminRemovePhoto")]
+    #[oai(path = "/:id/photos/:photoId", method = "delete", operation_id = "adminRemovePhoto")]
     async fn remove(
         &self,
         staff: PhotosStaff,

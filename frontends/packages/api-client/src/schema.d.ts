@@ -357,7 +357,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/products/{id}/photos/{photo_id}": {
+    "/api/admin/products/{id}/photos/{photoId}": {
         parameters: {
             query?: never;
             header?: never;
