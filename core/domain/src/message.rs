@@ -280,17 +280,13 @@ messages! {
     StockBelowZero = "stock.below_zero" => "Stock cannot go below zero: there are fewer units than that.",
     /// Marque: a low-stock threshold that is not a whole number from 0 to 100000.
     StockThresholdInvalid = "stock.threshold_invalid" => "The low-stock threshold must be a whole number from 0 to 100000.",
-    /// Marque: a stock list's page size outside 1 to 100.
-    StockPageSizeInvalid = "stock.page_size_invalid" => "size must be a whole number from 1 to 100",
-    /// Marque: no product has this id (stock calls).
-    StockProductNotFound = "stock.product_not_found" => "No product has this id.",
+    /// Marque: no product has this id (the back office's stock and photograph calls).
+    AdminProductNotFound = "admin.product_not_found" => "No product has this id.",
     /// Marque: the stock ledger cannot be reached.
     StockUnavailable = "stock.unavailable" => "Stock cannot be loaded right now. Please try again.",
 
     // Back office: photographs
     // (photos helper: messages go here)
-    /// Marque: the product a photograph call names does not exist.
-    PhotoProductNotFound = "photo.product_not_found" => "No product has this id.",
     /// Marque: the photograph a call names is not one of the product's.
     PhotoNotFound = "photo.not_found" => "This product has no such photograph.",
     /// Marque: an upload that is not a JPEG, PNG or WebP picture, or does not decode.

@@ -198,13 +198,13 @@ impl StockWindow {
     /// The window for `page` (default 1) and `size` (default [`DEFAULT_PAGE_SIZE`]).
     ///
     /// # Errors
-    /// [`Message::PageInvalid`] for a page outside 1–100000; [`Message::StockPageSizeInvalid`] for a
+    /// [`Message::PageInvalid`] for a page outside 1–100000; [`Message::PageSizeInvalid`] for a
     /// size outside 1–[`MAX_PAGE_SIZE`].
     pub fn new(page: Option<u32>, size: Option<u32>) -> Result<Self, Message> {
         let page = Page::new(page.unwrap_or(1)).map_err(|_| Message::PageInvalid)?;
         let size = size.unwrap_or(DEFAULT_PAGE_SIZE);
         if !(1..=MAX_PAGE_SIZE).contains(&size) {
-            return Err(Message::StockPageSizeInvalid);
+            return Err(Message::PageSizeInvalid);
         }
         Ok(StockWindow { page, size })
     }
@@ -291,7 +291,7 @@ mod tests {
         let w = StockWindow::new(Some(3), Some(7)).expect("valid");
         assert_eq!((w.offset(), w.pages(15), w.pages(0)), (14, 3, 0));
         assert_eq!(StockWindow::new(Some(0), None), Err(Message::PageInvalid));
-        assert_eq!(StockWindow::new(None, Some(0)), Err(Message::StockPageSizeInvalid));
-        assert_eq!(StockWindow::new(None, Some(101)), Err(Message::StockPageSizeInvalid));
+        assert_eq!(StockWindow::new(None, Some(0)), Err(Message::PageSizeInvalid));
+        assert_eq!(StockWindow::new(None, Some(101)), Err(Message::PageSizeInvalid));
     }
 }

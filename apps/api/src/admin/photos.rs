@@ -72,14 +72,14 @@ pub struct PhotoOrder {
 admin_response!(PhotosAdded, photos_added_bad_request, "photos_added_bad_request", {
     /// The photographs are stored; the product's pictures, the new ones last.
     Created(Json<AdminPhotos>) = 201,
-    /// No product has this id (`photo.product_not_found`).
+    /// No product has this id (`admin.product_not_found`).
     NotFound(Json<ErrorBody>) = 404,
 });
 
 admin_response!(PhotosAnswer, photos_bad_request, "photos_bad_request", {
     /// The product's pictures, in their order.
     Ok(Json<AdminPhotos>) = 200,
-    /// No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`).
+    /// No product has this id (`admin.product_not_found`), or no such photograph (`photo.not_found`).
     NotFound(Json<ErrorBody>) = 404,
 });
 

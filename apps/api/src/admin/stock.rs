@@ -124,7 +124,7 @@ pub struct ThresholdBody {
 admin_response!(AdjustAnswer, adjust_bad_request, "adjust_bad_request", {
     /// The entry written, with the stock before and after.
     Created(Json<StockEntryBody>) = 201,
-    /// No product has this id (`stock.product_not_found`).
+    /// No product has this id (`admin.product_not_found`).
     NotFound(Json<ErrorBody>) = 404,
     /// The product has fewer units than the adjustment takes away (`stock.below_zero`); nothing was written.
     Conflict(Json<ErrorBody>) = 409,
@@ -133,7 +133,7 @@ admin_response!(AdjustAnswer, adjust_bad_request, "adjust_bad_request", {
 admin_response!(HistoryAnswer, history_bad_request, "history_bad_request", {
     /// One page of the product's entries, newest first.
     Ok(Json<StockHistoryBody>) = 200,
-    /// No product has this id (`stock.product_not_found`).
+    /// No product has this id (`admin.product_not_found`).
     NotFound(Json<ErrorBody>) = 404,
 });
 
@@ -145,7 +145,7 @@ admin_response!(LowAnswer, low_bad_request, "low_bad_request", {
 admin_response!(ThresholdAnswer, threshold_bad_request, "threshold_bad_request", {
     /// The threshold now set.
     Ok(Json<ThresholdBody>) = 200,
-    /// No product has this id (`stock.product_not_found`).
+    /// No product has this id (`admin.product_not_found`).
     NotFound(Json<ErrorBody>) = 404,
 });
 

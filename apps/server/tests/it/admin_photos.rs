@@ -155,5 +155,5 @@ async fn a_fulfilment_token_is_refused_and_a_non_image_is_a_400_that_stores_noth
     assert_eq!(after["data"]["images"], before["data"]["images"], "nothing of the upload is kept");
 
     let (status, body) = upload(&shop, "no-such-product", &catalog, vec![jpeg(64, 48)]).await;
-    assert_eq!((status, body["code"].as_str()), (404, Some("photo.product_not_found")), "{body}");
+    assert_eq!((status, body["code"].as_str()), (404, Some("admin.product_not_found")), "{body}");
 }

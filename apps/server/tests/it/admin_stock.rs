@@ -95,7 +95,7 @@ async fn bad_adjustments_are_refused_with_the_shops_messages_and_write_nothing()
         Some(json!({ "delta": 1, "reason": "received" })),
     )
     .await;
-    assert_eq!((status, answer["code"].as_str()), (404, Some("stock.product_not_found")), "{answer}");
+    assert_eq!((status, answer["code"].as_str()), (404, Some("admin.product_not_found")), "{answer}");
     let (status, history) = call(&shop, Method::GET, &path, Some(&token), None).await;
     assert_eq!((status, history["total"].as_u64()), (200, Some(1)), "only the opening entry: {history}");
     let (_, product) = shop.get_json(&format!("/api/get/productById/{PRODUCT}")).await;

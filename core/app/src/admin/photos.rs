@@ -52,7 +52,7 @@ impl UserFacing for PhotosError {
     fn message(&self) -> Message {
         match self {
             PhotosError::Forbidden(f) => f.message(),
-            PhotosError::ProductNotFound => Message::PhotoProductNotFound,
+            PhotosError::ProductNotFound => Message::AdminProductNotFound,
             PhotosError::PhotoNotFound => Message::PhotoNotFound,
             PhotosError::Invalid(_) => Message::PhotoInvalid,
             PhotosError::TooLarge(_) => Message::PhotoTooLarge,

@@ -49,7 +49,7 @@ impl StockError {
         match self {
             StockError::Forbidden(f) => f.message(),
             StockError::Invalid(m) => *m,
-            StockError::ProductNotFound => Message::StockProductNotFound,
+            StockError::ProductNotFound => Message::AdminProductNotFound,
             StockError::BelowZero { .. } => Message::StockBelowZero,
             StockError::Unavailable(_) => Message::StockUnavailable,
         }

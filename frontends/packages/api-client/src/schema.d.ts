@@ -4603,7 +4603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`photo.product_not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4692,7 +4692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
+            /** @description No product has this id (`admin.product_not_found`), or no such photograph (`photo.not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4778,7 +4778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`photo.product_not_found`), or no such photograph (`photo.not_found`). */
+            /** @description No product has this id (`admin.product_not_found`), or no such photograph (`photo.not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4850,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`stock.product_not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4921,7 +4921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`stock.product_not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,7 +5019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`stock.product_not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

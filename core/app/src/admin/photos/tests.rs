@@ -189,7 +189,7 @@ async fn an_unknown_product_is_not_found_and_a_down_store_unavailable() {
     let service = service(photos, encoder, MockBlobStore::new());
     let owner = staff(StaffRole::Owner);
     let e = service.remove(&owner, &ProductId("nope".into()), "x").await.expect_err("no product");
-    assert_eq!(e.message(), Message::PhotoProductNotFound);
+    assert_eq!(e.message(), Message::AdminProductNotFound);
     let e = service.add(&owner, &ProductId("nope".into()), vec![vec![1]]).await.expect_err("no product");
     assert_eq!(e, PhotosError::ProductNotFound);
     let e = service.reorder(&owner, &pid(), &[]).await.expect_err("store down");

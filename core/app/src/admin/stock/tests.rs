@@ -131,7 +131,7 @@ async fn the_ledgers_refusals_and_failures_become_messages() {
     assert_eq!(below, Err(StockError::BelowZero { quantity: 2 }));
     assert_eq!(below.map_err(|e| e.message()), Err(Message::StockBelowZero));
     let unknown = s.adjust(&owner, &p1(), &take).await.map_err(|e| e.message());
-    assert_eq!(unknown, Err(Message::StockProductNotFound));
+    assert_eq!(unknown, Err(Message::AdminProductNotFound));
     let down = s.adjust(&owner, &p1(), &take).await.map_err(|e| e.message());
     assert_eq!(down, Err(Message::StockUnavailable));
     assert_eq!(s.history(&owner, &p1(), None, None).await.map_err(|e| e.message()), Err(Message::StockUnavailable));
@@ -160,7 +160,7 @@ async fn history_and_low_stock_are_paged() {
     assert_eq!((low.pages, low.page.items.len()), (1, 1));
     assert_eq!(
         s.history(&catalog, &p1(), None, Some(101)).await.map_err(|e| e.message()),
-        Err(Message::StockPageSizeInvalid)
+        Err(Message::PageSizeInvalid)
     );
     assert_eq!(s.low_stock(&catalog, Some(0), None).await.map_err(|e| e.message()), Err(Message::PageInvalid));
 }
