@@ -67,9 +67,15 @@ impl AllowTable {
     #[must_use]
     pub fn allowed(&self, path: &str) -> Option<String> {
         let parts: Vec<&str> = path.split('/').collect();
+        // The router prefers a literal segment to a parameter, segment by segment from the left
+        // (`…/photos/order` is that path's, not `…/photos/{photoId}`'s): only the templates it would
+        // route to count.
+        let literals = |t: &PathTemplate| t.0.iter().map(Option::is_some).collect::<Vec<bool>>();
+        let matching: Vec<&(PathTemplate, Vec<String>)> = self.0.iter().filter(|(t, _)| t.matches(&parts)).collect();
+        let best = matching.iter().map(|(t, _)| literals(t)).max();
         let mut methods: Vec<&str> = Vec::new();
-        for (template, allowed) in &self.0 {
-            if template.matches(&parts) {
+        for (template, allowed) in matching {
+            if Some(literals(template)) == best {
                 methods.extend(allowed.iter().map(String::as_str));
             }
         }
@@ -104,13 +110,17 @@ mod tests {
             "/api/get/product/{categorySlug}": {"get": {}},
             "/api/remove/{userId}/address/{addressId}": {"delete": {}},
             "/api/add/address/{userId}": {"patch": {}},
-            "/api/login": {"post": {}}
+            "/api/login": {"post": {}},
+            "/api/admin/products/{id}/photos/order": {"put": {}},
+            "/api/admin/products/{id}/photos/{photoId}": {"delete": {}}
         }}"#;
         let table = AllowTable::new(spec, "/api");
         assert_eq!(table.allowed("/login").as_deref(), Some("POST"));
         assert_eq!(table.allowed("/get/product/brakes").as_deref(), Some("GET, HEAD"));
         assert_eq!(table.allowed("/remove/u1/address/a1").as_deref(), Some("DELETE"));
         assert_eq!(table.allowed("/razorpay/webhook").as_deref(), Some("POST"));
+        assert_eq!(table.allowed("/admin/products/p1/photos/order").as_deref(), Some("PUT"), "the literal wins");
+        assert_eq!(table.allowed("/admin/products/p1/photos/f00d").as_deref(), Some("DELETE"));
         assert_eq!(table.allowed("/get/product/"), None, "a parameter is never empty");
         assert_eq!(table.allowed("/nothing"), None);
     }
