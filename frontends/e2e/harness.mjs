@@ -25,11 +25,10 @@ export const BROWSER_ARGS = [
 ];
 
 /**
- * Starts the server on a free port with a fresh in-memory database and its data under `dataDir`; `env` adds or
- * overrides settings (another `MARQUE_DB`, for instance).
+ * Starts the server on a free port with a fresh in-memory database and its data under `dataDir`.
  * Resolves with `{ base, stop }`: the base URL, and a function that stops the server (SIGTERM, then SIGKILL).
  */
-export function startServer(dataDir, env = {}) {
+export function startServer(dataDir) {
   return new Promise((resolveStarted, reject) => {
     const child = spawn(serverBin, [], {
       env: {
@@ -44,7 +43,6 @@ export function startServer(dataDir, env = {}) {
         MARQUE_CODE_REQUESTS_PER_HOUR: process.env.MARQUE_CODE_REQUESTS_PER_HOUR ?? '10000',
         MARQUE_SIGN_INS_PER_HOUR: process.env.MARQUE_SIGN_INS_PER_HOUR ?? '10000',
         MARQUE_CATALOG_MISSES_PER_MINUTE: process.env.MARQUE_CATALOG_MISSES_PER_MINUTE ?? '100000',
-        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
