@@ -95,6 +95,11 @@ const MIGRATIONS: &[Migration] = &[
         name: "back office: offers end on a day in India; customers found by name",
         surql: include_str!("schema/0017_offers.surql"),
     },
+    Migration {
+        number: 18,
+        name: "catalog changes: what each back-office write changed, for caches to forget only that",
+        surql: include_str!("schema/0018_catalog_changes.surql"),
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
