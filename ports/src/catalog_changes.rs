@@ -71,7 +71,7 @@ pub trait CatalogChanges: Send + Sync {
 
 /// Where a product stands for the listings: the fields a [`ProductListing`] filters and orders by.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Placement {
+pub struct ListingPlace {
     pub oem_slug: String,
     pub category_slug: String,
     pub subcategory_slug: String,
@@ -81,7 +81,7 @@ pub struct Placement {
     pub fuel: Option<String>,
 }
 
-impl Placement {
+impl ListingPlace {
     /// Where `product` stands.
     #[must_use]
     pub fn of(product: &Product) -> Self {
@@ -122,7 +122,7 @@ pub struct CatalogChange {
     pub products: Vec<ProductId>,
     /// Where the written products stood before and stand after, when they entered or left a
     /// listing or moved in one: every listing one of these is listed by is stale.
-    pub placements: Vec<Placement>,
+    pub placements: Vec<ListingPlace>,
     /// The products of the shop (the `product` table) or their names changed: the name
     /// index's statistics moved, which may reorder any search, so every search is stale.
     pub names: bool,
@@ -155,7 +155,7 @@ impl CatalogChange {
         match (before, after) {
             (None, None) => {}
             (Some(b), Some(a)) => {
-                let (was, is) = (Placement::of(b), Placement::of(a));
+                let (was, is) = (ListingPlace::of(b), ListingPlace::of(a));
                 if was != is || b.created_at != a.created_at {
                     change.placements = vec![was, is];
                 }
@@ -167,7 +167,7 @@ impl CatalogChange {
                 change.numbers = moved;
             }
             (Some(p), None) | (None, Some(p)) => {
-                change.placements = vec![Placement::of(p)];
+                change.placements = vec![ListingPlace::of(p)];
                 change.names = true;
                 change.home = true;
                 change.numbers = numbers(Some(p));

@@ -36,7 +36,7 @@ pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 pub use catalog_answers::{FollowedCatalog, ForgetHook, NotedRead, Sources, Stamp};
 pub use catalog_changes::{
-    CatalogChange, CatalogChanges, CatalogVersion, Forgotten, Placement, Question, StockChange, STOCK_CHANGE_WINDOW,
+    CatalogChange, CatalogChanges, CatalogVersion, Forgotten, ListingPlace, Question, StockChange, STOCK_CHANGE_WINDOW,
 };
 pub use catalog_editor::{AdminProductQuery, AdminProductSort, CatalogEditor, CatalogEditorError};
 pub use clock::{Clock, SystemClock};

@@ -1,7 +1,7 @@
 //! The cache's own tests, over mocks of the two ports it decorates and listens to.
 
 use super::*;
-use marque_ports::{MockCatalogChanges, MockCatalogStore, Placement};
+use marque_ports::{ListingPlace, MockCatalogChanges, MockCatalogStore};
 
 fn version_of(version: u64) -> CatalogVersion {
     CatalogVersion { version, ..CatalogVersion::default() }
@@ -364,7 +364,13 @@ fn described(version: u64, changes: &[CatalogChange]) -> CatalogVersion {
 fn listing(category: Option<&str>, brand: Option<&str>) -> ProductListing {
     ProductListing {
         category: category.map(str::to_owned),
-        brands: brand.map(|b| marque_domain::filters::BrandSlug::from_code(b).expect("a slug")).into_iter().collect(),
+        brands: brand
+            .map(|b| {
+                <marque_domain::filters::BrandSlug as marque_domain::filters::FilterValue>::from_code(b)
+                    .expect("a slug")
+            })
+            .into_iter()
+            .collect(),
         limit: 20,
         ..ProductListing::default()
     }
@@ -476,6 +482,6 @@ fn a_change_of_an_unpublished_product_moves_nothing_a_shopper_reads_but_its_own_
     assert!(change.is_empty());
     let p = sample();
     let published = CatalogChange::of_product(None, Some(&p));
-    assert!(published.names && published.home && published.placements == vec![Placement::of(&p)]);
+    assert!(published.names && published.home && published.placements == vec![ListingPlace::of(&p)]);
     assert_eq!(published.numbers, vec!["A0001802609".to_owned()]);
 }

@@ -34,6 +34,12 @@ pub struct Warming {
     pub poll: Duration,
 }
 
+impl std::fmt::Debug for Warming {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Warming").field("delay", &self.delay).field("poll", &self.poll).finish_non_exhaustive()
+    }
+}
+
 /// Asks `path` (inside `/api`, with its query) as the instance's own warm-up; whether it answered 200.
 async fn ask(api: &Api, path: &str) -> bool {
     let request = Request::builder().method(Method::GET).uri_str(path).finish();

@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
 use marque_ports::{
-    CatalogChange, CatalogChanges, CatalogStoreError, CatalogVersion, Placement, StockChange, STOCK_CHANGE_WINDOW,
+    CatalogChange, CatalogChanges, CatalogStoreError, CatalogVersion, ListingPlace, StockChange, STOCK_CHANGE_WINDOW,
 };
 use surrealdb::types::SurrealValue;
 
@@ -102,7 +102,7 @@ impl From<CatalogChangeRow> for CatalogChange {
             placements: r
                 .placements
                 .into_iter()
-                .map(|p| Placement {
+                .map(|p| ListingPlace {
                     oem_slug: p.oem_slug,
                     category_slug: p.category_slug,
                     subcategory_slug: p.subcategory_slug,

@@ -444,9 +444,9 @@ impl Edits {
             }
             5 => {
                 let number = |s: &str| PartNumber::parse(s).expect("a part number");
-                p.details.alternate_numbers = vec![number(self.pick(&NUMBERS))];
+                p.details.alternate_numbers = vec![number(self.pick::<&str>(&NUMBERS))];
                 p.details.superseded_numbers =
-                    if self.below(2) == 0 { vec![] } else { vec![number(self.pick(&NUMBERS))] };
+                    if self.below(2) == 0 { vec![] } else { vec![number(self.pick::<&str>(&NUMBERS))] };
                 "numbers"
             }
             6 => {
