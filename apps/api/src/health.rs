@@ -7,7 +7,7 @@
 //! by default). `GET /api/health` is the readiness answer under its first name.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use marque_ports::Readiness;
@@ -29,7 +29,8 @@ impl std::fmt::Debug for DatabaseReadiness {
 /// cold instance. Once warm it stays warm: a database outage makes it unready, not cold again.
 #[derive(Debug)]
 pub struct WarmUp {
-    started: Instant,
+    /// When the warm-up began ([`WarmUp::begin`]); the limit counts from there.
+    started: OnceLock<Instant>,
     limit: Duration,
     done: AtomicBool,
     /// Set once the limit passed before the warm-up was done (logged then).
@@ -40,7 +41,17 @@ impl WarmUp {
     /// A warm-up that starts now and waits at most `limit`.
     #[must_use]
     pub fn new(limit: Duration) -> Arc<Self> {
-        Arc::new(Self { started: Instant::now(), limit, done: AtomicBool::new(false), gave_up: AtomicBool::new(false) })
+        Arc::new(Self {
+            started: OnceLock::new(),
+            limit,
+            done: AtomicBool::new(false),
+            gave_up: AtomicBool::new(false),
+        })
+    }
+
+    /// The warm-up begins now (when the instance starts serving); its limit counts from here.
+    pub fn begin(&self) {
+        let _ = self.started.set(Instant::now());
     }
 
     /// Nothing to warm (no caches): warm from the start.
@@ -61,7 +72,7 @@ impl WarmUp {
         if self.done.load(Ordering::Acquire) {
             return true;
         }
-        if self.started.elapsed() < self.limit {
+        if self.started.get().is_none_or(|started| started.elapsed() < self.limit) {
             return false;
         }
         if !self.gave_up.swap(true, Ordering::AcqRel) {

@@ -307,14 +307,14 @@ impl App {
         let api = ApiEndpoint::new(marque_api::routes(self.services.clone()));
         if self.settings.catalog.cache_mb > 0 && !self.warm_up_started.swap(true, std::sync::atomic::Ordering::AcqRel) {
             let warming = crate::warm_up::Warming {
-                api: api.endpoint(),
-                catalog: self.catalog_store.clone(),
-                pages: self.services.response_cache.clone(),
+                api: Arc::downgrade(&api.endpoint()),
+                catalog: Arc::downgrade(&self.catalog_store),
+                pages: self.services.response_cache.as_ref().map(Arc::downgrade),
                 warm_up: self.services.warm_up.clone(),
                 delay: self.settings.catalog.warm_up_delay,
                 poll: self.settings.catalog.poll,
             };
-            crate::warm_up::spawn(warming, self.alive.subscribe());
+            crate::warm_up::spawn(warming);
         }
         let storefront = Storefront::load(&self.storefront_options(), self.storefront_services(), api.clone())
             .map_err(anyhow::Error::msg)?;

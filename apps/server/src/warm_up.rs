@@ -9,7 +9,7 @@
 //! (`clients::as_warm_up`): at most one database query of the warm-up runs at any moment, so live
 //! requests are never queued behind a burst of warm-up queries.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use marque_api::response_cache::{ResponseCache, Warmed};
@@ -19,14 +19,15 @@ use poem::endpoint::DynEndpoint;
 use poem::http::{Method, StatusCode};
 use poem::{Request, Response};
 
-/// The API route tree (paths inside `/api`), asked in-process.
-pub type Api = Arc<dyn DynEndpoint<Output = Response>>;
+/// The API route tree (paths inside `/api`), asked in-process; held weakly, so the task ends once
+/// the server's routes are gone.
+pub type Api = Weak<dyn DynEndpoint<Output = Response>>;
 
-/// What the warm-up task needs; see the module documentation.
+/// What the warm-up task needs (weakly: it never keeps the shop alive); see the module documentation.
 pub struct Warming {
     pub api: Api,
-    pub catalog: Arc<dyn CatalogStore>,
-    pub pages: Option<Arc<ResponseCache>>,
+    pub catalog: Weak<dyn CatalogStore>,
+    pub pages: Option<Weak<ResponseCache>>,
     pub warm_up: Arc<WarmUp>,
     /// Tests only: waited before the first warm-up.
     pub delay: Duration,
@@ -42,6 +43,7 @@ impl std::fmt::Debug for Warming {
 
 /// Asks `path` (inside `/api`, with its query) as the instance's own warm-up; whether it answered 200.
 async fn ask(api: &Api, path: &str) -> bool {
+    let Some(api) = api.upgrade() else { return false };
     let request = Request::builder().method(Method::GET).uri_str(path).finish();
     let answered = marque_api::clients::as_warm_up(api.call(request)).await;
     let ok = match answered {
@@ -59,12 +61,13 @@ async fn ask(api: &Api, path: &str) -> bool {
 
 /// The calls shoppers ask most, as far as the catalog says: the home page's, the categories and
 /// brands, and the first page of every category and brand.
-async fn most_asked(catalog: &dyn CatalogStore) -> Vec<String> {
+async fn most_asked(catalog: &Weak<dyn CatalogStore>) -> Vec<String> {
     let mut paths: Vec<String> =
         ["/get/category", "/get/brand/oem", "/get/new-products", "/get/suggestion", "/get/productBySearch"]
             .into_iter()
             .map(str::to_owned)
             .collect();
+    let Some(catalog) = catalog.upgrade() else { return paths };
     match catalog.categories().await {
         Ok(categories) => paths.extend(categories.iter().map(|c| format!("/get/product/{}", c.slug))),
         Err(e) => tracing::warn!(error = %e, "warm-up: the categories cannot be read"),
@@ -78,27 +81,23 @@ async fn most_asked(catalog: &dyn CatalogStore) -> Vec<String> {
     paths
 }
 
-/// Starts the warm-up task; it ends once `alive` ends (the app was dropped).
-pub fn spawn(warming: Warming, mut alive: tokio::sync::watch::Receiver<()>) {
-    tokio::spawn(async move {
-        tokio::select! {
-            () = run(warming) => {}
-            _ = alive.changed() => {}
-        }
-    });
+/// Starts the warm-up task; it ends once the routes it asks are gone.
+pub fn spawn(warming: Warming) {
+    warming.warm_up.begin();
+    tokio::spawn(run(warming));
 }
 
 async fn run(warming: Warming) {
     let Warming { api, catalog, pages, warm_up, delay, poll } = warming;
     tokio::time::sleep(delay).await;
     let started = Instant::now();
-    let paths = most_asked(catalog.as_ref()).await;
+    let paths = most_asked(&catalog).await;
     let mut answered = 0;
     for path in &paths {
         answered += usize::from(ask(&api, path).await);
     }
-    let products = match &pages {
-        Some(pages) => match ResponseCache::warm_now(pages).await {
+    let products = match pages.as_ref().and_then(Weak::upgrade) {
+        Some(pages) => match ResponseCache::warm_now(&pages).await {
             Ok(Warmed::All(n) | Warmed::Full(n)) => n,
             Ok(Warmed::Interrupted) => 0,
             Err(e) => {
@@ -116,14 +115,15 @@ async fn run(warming: Warming) {
         took_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
         "warm-up done: reporting ready"
     );
-    let Some(pages) = pages else { return };
-    let weak = Arc::downgrade(&pages);
-    drop(pages);
+    let Some(weak) = pages else { return };
     let mut ticks = tokio::time::interval(poll);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut generation = weak.upgrade().and_then(|p| p.generation());
     loop {
         ticks.tick().await;
+        if api.strong_count() == 0 {
+            return;
+        }
         let Some(pages) = weak.upgrade() else { return };
         let now = pages.generation();
         let mut refill = pages.take_refill();
@@ -131,7 +131,7 @@ async fn run(warming: Warming) {
         // Everything was forgotten (a write that said nothing of what it changed): the most asked again.
         if now.is_some() && now != generation {
             generation = now;
-            refill.extend(most_asked(catalog.as_ref()).await);
+            refill.extend(most_asked(&catalog).await);
         }
         for path in refill {
             ask(&api, &path).await;
