@@ -418,7 +418,8 @@ async fn a_price_change_forgets_only_the_answers_holding_the_product() {
     let after = Product { price: marque_domain::Money::from_paise(999), ..before.clone() };
     let change = CatalogChange { id: "c1".into(), ..CatalogChange::of_product(Some(&before), Some(&after)) };
     let asked = Arc::new(Mutex::new(Vec::new()));
-    let (store, changes) = store_of(vec![described(1, &[]), described(1, &[change.clone()])], asked.clone());
+    let (store, changes) =
+        store_of(vec![described(1, &[]), described(1, std::slice::from_ref(&change))], asked.clone());
     let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
     cached.refresh().await.expect("version");
     ask_all(&cached).await;
@@ -454,7 +455,7 @@ async fn unpublishing_forgets_every_search_and_the_home_lists_and_a_category_wri
     let product = Product { id: ProductId("p2".into()), ..sample() };
     let gone = CatalogChange { id: "c3".into(), ..CatalogChange::of_product(Some(&product), None) };
     let renamed = CatalogChange { id: "c4".into(), ..CatalogChange::of_category(&["brakes", "brakes"]) };
-    let reads = vec![described(1, &[]), described(1, &[gone.clone()]), described(1, &[gone, renamed])];
+    let reads = vec![described(1, &[]), described(1, std::slice::from_ref(&gone)), described(1, &[gone, renamed])];
     let (cached, asked) = asked_then_refreshed(reads).await;
     assert_eq!(
         asked_again(&cached, &asked).await,

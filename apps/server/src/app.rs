@@ -54,7 +54,7 @@ pub struct App {
     /// Set once the warm-up task is started (by the first [`App::routes`]).
     warm_up_started: Arc<std::sync::atomic::AtomicBool>,
     /// Background tasks (the hold sweeper, the memory trimmer) end once the last handle of the app is dropped.
-    alive: Arc<tokio::sync::watch::Sender<()>>,
+    _alive: Arc<tokio::sync::watch::Sender<()>>,
 }
 
 impl std::fmt::Debug for App {
@@ -225,7 +225,7 @@ impl App {
             catalog_store,
             database,
             warm_up_started: Arc::default(),
-            alive: Arc::new(alive),
+            _alive: Arc::new(alive),
         })
     }
 
