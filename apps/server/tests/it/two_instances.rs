@@ -297,9 +297,11 @@ async fn edits_through_one_instance_show_exactly_on_another() {
     use marque_server::seed;
     let shared = shared_database().await;
     let owner = "owner@edits.example.in";
-    let a = start_with(&shared, &[("MARQUE_OWNER_EMAIL", owner)]);
-    let b = start(&shared);
-    let plain = start_with(&shared, &[("MARQUE_CATALOG_CACHE_MB", "0")]);
+    // One client asks hundreds of listings a round: past the answers kept, each is a miss.
+    let misses = ("MARQUE_CATALOG_MISSES_PER_MINUTE", "100000");
+    let a = start_with(&shared, &[("MARQUE_OWNER_EMAIL", owner), misses]);
+    let b = start_with(&shared, &[misses]);
+    let plain = start_with(&shared, &[("MARQUE_CATALOG_CACHE_MB", "0"), misses]);
     let link = a.said.iter().find_map(|l| l.split_once("set-up link (24 hours): ")).expect("the owner's link").1;
     let code = link.split_once("code=").expect("a code").1.to_owned();
     let setup = json!({ "code": code, "password": "correct horse battery staple" });
