@@ -300,9 +300,8 @@ impl App {
         if self.settings.metrics == crate::metrics::MetricsAt::Public {
             route = route.at("/metrics", poem::get(crate::metrics::scrape));
         }
-        let operations = Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services)));
         let body_deadline = crate::listener::BodyDeadline(self.settings.limits.body_timeout);
-        Ok(route
+        let shop = route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
             .at("/media/products/:product/:file", marque_storefront::product_photo.data(self.services.photos.clone()))
@@ -313,9 +312,15 @@ impl App {
             .with(body_deadline)
             .boxed()
             .with(TextCompression)
-            .boxed()
-            .around(move |next, req| crate::metrics::count_requests(next, req, operations.clone()))
-            .boxed()
+            .boxed();
+        // With `MARQUE_METRICS=off` nothing is recorded, so requests are not even named.
+        let shop = if self.settings.metrics == crate::metrics::MetricsAt::Off {
+            shop
+        } else {
+            let operations = Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services)));
+            shop.around(move |next, req| crate::metrics::count_requests(next, req, operations.clone())).boxed()
+        };
+        Ok(shop
             .around(crate::request_log::log_requests)
             .with(headers)
             .with(marque_api::clients::RememberClient(proxies)))
