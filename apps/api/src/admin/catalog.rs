@@ -349,7 +349,7 @@ admin_response!(ProductCreated, product_create_bad_request, "product_create_bad_
 admin_response!(ProductAnswer, product_bad_request, "product_bad_request", {
     /// The product as stored.
     Ok(Json<AdminProduct>) = 200,
-    /// No product has this id (`catalog.not_found`).
+    /// No product has this id (`admin.product_not_found`).
     NotFound(Json<ErrorBody>) = 404,
     /// Another product has this SKU (`product.sku_taken`).
     Conflict(Json<ErrorBody>) = 409,

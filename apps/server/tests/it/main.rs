@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts_api;
 mod addresses_api;
+mod admin_catalog;
 mod admin_customers;
 mod admin_photos;
 mod admin_roles;

@@ -4422,7 +4422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`catalog.not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4502,7 +4502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`catalog.not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
