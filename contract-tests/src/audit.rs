@@ -11,6 +11,8 @@ use marque_ports::{
     UserRecord,
 };
 
+use crate::fixtures::window;
+
 /// Calls `$callback!(suite_name)` once for every audit suite.
 #[macro_export]
 macro_rules! for_each_audit_suite {
@@ -55,8 +57,8 @@ fn entry(at: i64, actor: Actor, action: &str, subject: &str) -> AuditEntry {
         .with_values(Some(format!(r#"{{"at":{at}}}"#)), Some(format!(r#"{{"action":"{action}"}}"#)))
 }
 
-fn query(limit: u32) -> AuditQuery {
-    AuditQuery { limit, ..AuditQuery::default() }
+fn query(size: u64) -> AuditQuery {
+    AuditQuery { window: window(1, size), ..AuditQuery::default() }
 }
 
 fn entries(records: &[AuditRecord]) -> Vec<AuditEntry> {
@@ -121,7 +123,7 @@ pub async fn filters_by_actor_action_subject_and_time(accounts: &dyn AccountStor
     accounts.set_offer(&c1, None, &c).await.expect("c");
     accounts.set_offer(&c2, offer(30), &d).await.expect("d");
     let find = |q: AuditQuery| async move {
-        let page = log.entries(&AuditQuery { limit: 10, ..q }).await.expect("read the trail");
+        let page = log.entries(&AuditQuery { window: window(1, 10), ..q }).await.expect("read the trail");
         assert_eq!(page.total, page.records.len() as u64, "total counts what the filter matches");
         entries(&page.records)
     };
@@ -180,8 +182,9 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
         written.push(e);
     }
     let mut seen: Vec<AuditRecord> = Vec::new();
-    for offset in (0..9).step_by(3) {
-        let page = log.entries(&AuditQuery { offset, limit: 3, ..AuditQuery::default() }).await.expect("a window");
+    for page in 1..=3 {
+        let page =
+            log.entries(&AuditQuery { window: window(page, 3), ..AuditQuery::default() }).await.expect("a window");
         assert_eq!(page.total, 7);
         seen.extend(page.records);
     }
@@ -193,6 +196,6 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
     assert!(seen.windows(2).all(|w| w[0].entry.at >= w[1].entry.at), "newest first");
     written.reverse();
     assert_eq!(&entries(&seen)[3..], &written[3..], "the older ones in the order they were written, latest first");
-    let past = log.entries(&AuditQuery { offset: 7, limit: 3, ..AuditQuery::default() }).await.expect("past the end");
+    let past = log.entries(&AuditQuery { window: window(4, 3), ..AuditQuery::default() }).await.expect("past the end");
     assert_eq!((past.records.len(), past.total), (0, 7));
 }

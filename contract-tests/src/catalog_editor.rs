@@ -11,7 +11,7 @@ use marque_ports::{
     CatalogEditorError, CatalogStore, ProductListing, ProductQuery,
 };
 
-use crate::fixtures::{brand, brand_slug, category, part_number, product};
+use crate::fixtures::{brand, brand_slug, category, part_number, product, window};
 
 /// Calls `$callback!(suite_name)` once for every catalog editor suite.
 #[macro_export]
@@ -35,7 +35,7 @@ fn audit(action: &str, subject: &str) -> AuditEntry {
 }
 
 async fn trail_of(trail: &dyn AuditLog, subject: &str) -> Vec<AuditEntry> {
-    let query = AuditQuery { subject: Some(subject.to_owned()), limit: 100, ..AuditQuery::default() };
+    let query = AuditQuery { subject: Some(subject.to_owned()), window: window(1, 100), ..AuditQuery::default() };
     let page = trail.entries(&query).await.expect("the trail reads");
     page.records.into_iter().map(|r| r.entry).collect()
 }
@@ -346,7 +346,7 @@ pub async fn the_admin_list_filters_sorts_and_counts(
     )
     .await;
     let list = |q: AdminProductQuery| async move {
-        let slice = editor.products(&AdminProductQuery { limit: 10, ..q }).await.expect("reads");
+        let slice = editor.products(&AdminProductQuery { window: window(1, 10), ..q }).await.expect("reads");
         (slice.products.iter().map(|p| p.id.0.clone()).collect::<Vec<_>>(), slice.total)
     };
     let all = list(AdminProductQuery::default()).await;
@@ -369,13 +369,12 @@ pub async fn the_admin_list_filters_sorts_and_counts(
     assert_eq!(list(bmw).await, (vec!["p2".into(), "p1".into()], 2), "by brand, cheapest first");
     let by_name = AdminProductQuery { sort: AdminProductSort::Name, ..AdminProductQuery::default() };
     assert_eq!(list(by_name).await.0, ["p1", "p3", "p2"]);
-    let window = AdminProductQuery {
+    let second = AdminProductQuery {
         sort: AdminProductSort::PriceDescending,
-        offset: 1,
-        limit: 1,
+        window: window(2, 1),
         ..AdminProductQuery::default()
     };
-    let slice = editor.products(&window).await.expect("reads");
+    let slice = editor.products(&second).await.expect("reads");
     assert_eq!((ids(&slice.products), slice.total), (vec!["p3"], 3), "a window, counted over all");
 }
 

@@ -8,6 +8,7 @@
 //! stores it in the same transaction (`staff.invite`, `staff.setup`, `staff.remove`).
 
 use async_trait::async_trait;
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 
 use crate::audit::AuditEntry;
@@ -184,11 +185,11 @@ pub trait StaffStore: Send + Sync {
     /// [`StaffStoreError::Unavailable`].
     async fn staff_by_email(&self, email: &str) -> Result<Option<StaffRecord>, StaffStoreError>;
 
-    /// Staff not removed, oldest first: `limit` of them after skipping `offset`, and how many in all.
+    /// Staff not removed, oldest first: the page `window` of them, and how many in all.
     ///
     /// # Errors
     /// [`StaffStoreError::Unavailable`].
-    async fn list(&self, offset: u64, limit: u32) -> Result<StaffPage, StaffStoreError>;
+    async fn list(&self, window: ListWindow) -> Result<StaffPage, StaffStoreError>;
 
     /// How many owners (invited or active, not removed) there are.
     ///

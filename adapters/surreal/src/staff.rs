@@ -1,6 +1,7 @@
 //! The staff store on SurrealDB: staff, their set-up codes and their sessions (migration 13).
 
 use async_trait::async_trait;
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
@@ -210,15 +211,15 @@ impl StaffStore for SurrealStaffStore {
         Ok(rows(found).into_iter().next())
     }
 
-    async fn list(&self, offset: u64, limit: u32) -> Result<StaffPage, StaffStoreError> {
+    async fn list(&self, window: ListWindow) -> Result<StaffPage, StaffStoreError> {
         let mut answer = self
             .db
             .query(format!(
                 "SELECT {FIELDS} FROM staff WHERE status != 'removed' ORDER BY created_at, id LIMIT $limit START $offset; \
                  RETURN (SELECT count() AS n FROM staff WHERE status != 'removed' GROUP ALL)[0].n ?? 0;"
             ))
-            .bind(("limit", i64::from(limit)))
-            .bind(("offset", i64::try_from(offset).unwrap_or(i64::MAX)))
+            .bind(("limit", i64::from(window.limit())))
+            .bind(("offset", i64::try_from(window.offset()).unwrap_or(i64::MAX)))
             .await
             .map_err(|e| unavailable(&e))?;
         let found: Vec<StaffRow> = answer.take(0).map_err(|e| unavailable(&e))?;
