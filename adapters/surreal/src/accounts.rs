@@ -158,7 +158,7 @@ struct CheckedRow {
 }
 
 /// A count of what a sweep deleted.
-fn count_of(n: i64) -> u64 {
+pub(crate) fn count_of(n: i64) -> u64 {
     u64::try_from(n.max(0)).unwrap_or(0)
 }
 

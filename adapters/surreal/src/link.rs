@@ -38,7 +38,7 @@ use marque_ports::{
 };
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
-    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError,
+    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
@@ -363,6 +363,7 @@ guarded!(StaffStore, StaffStoreError, {
     fn session_staff(&self, token_hash: &str, now: i64) -> Option<Staff>;
     fn end_session(&self, token_hash: &str) -> ();
     fn remove(&self, staff: &StaffId, audit: &AuditEntry) -> StaffRecord;
+    fn sweep(&self, now: i64) -> StaffSwept;
 });
 
 guarded!(StockLedger, StockLedgerError, {

@@ -4,11 +4,12 @@ use async_trait::async_trait;
 use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 use marque_ports::{
-    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore,
+    StaffStoreError, StaffSwept,
 };
 use surrealdb::types::SurrealValue;
 
-use crate::accounts::{retrying, transaction_retrying};
+use crate::accounts::{count_of, retrying, transaction_retrying};
 use crate::conn::Conn;
 
 /// [`StaffStore`] on a SurrealDB connection. Get one from [`crate::Database::staff`].
@@ -365,5 +366,21 @@ impl StaffStore for SurrealStaffStore {
         .await
         .map_err(|e| write_error(&e))?;
         Ok(before)
+    }
+
+    async fn sweep(&self, now: i64) -> Result<StaffSwept, StaffStoreError> {
+        let mut counts = retrying(|| {
+            self.db
+                .query(
+                    "RETURN array::len((DELETE staff_session WHERE expires_at <= $now OR ended = true RETURN VALUE true)); \
+                     RETURN array::len((DELETE staff_setup WHERE expires_at <= $now RETURN VALUE true));",
+                )
+                .bind(("now", now))
+        })
+        .await
+        .map_err(|e| unavailable(&e))?;
+        let sessions: Option<i64> = counts.take(0).map_err(|e| unavailable(&e))?;
+        let setup_codes: Option<i64> = counts.take(1).map_err(|e| unavailable(&e))?;
+        Ok(StaffSwept { sessions: count_of(sessions.unwrap_or(0)), setup_codes: count_of(setup_codes.unwrap_or(0)) })
     }
 }

@@ -22,7 +22,7 @@ use marque_domain::staff::{Area, Forbidden, Staff, StaffId, StaffPassword, Staff
 use marque_domain::Message;
 use marque_ports::{
     Actor, AuditEntry, Clock, RateCounter, SetupCode, SetupSecrets, StaffRecord, StaffSession, StaffStatus, StaffStore,
-    StaffStoreError,
+    StaffStoreError, StaffSwept,
 };
 use sha2::{Digest, Sha256};
 use totp_rs::{Algorithm, TOTP};
@@ -574,6 +574,14 @@ impl StaffService {
         caller.require(Area::Staff)?;
         let found = self.store.list(window).await?;
         Ok(StaffListing { records: found.records, total: found.total })
+    }
+
+    /// Housekeeping: deletes the sessions that ended or expired and the set-up codes that expired.
+    ///
+    /// # Errors
+    /// [`StaffError::Unavailable`].
+    pub async fn sweep(&self) -> Result<StaffSwept, StaffError> {
+        Ok(self.store.sweep(self.clock.now()).await?)
     }
 
     /// Every staff member who is not removed, for the command line.

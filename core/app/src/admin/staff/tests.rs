@@ -407,6 +407,17 @@ async fn the_list_is_paged() {
 }
 
 #[tokio::test]
+async fn the_sweep_asks_the_store_with_the_clocks_now_and_passes_on_its_failure() {
+    let mut store = MockStaffStore::new();
+    let swept = StaffSwept { sessions: 2, setup_codes: 1 };
+    store.expect_sweep().withf(|now| *now == NOW).times(1).returning(move |_| Ok(swept));
+    assert_eq!(service(store).sweep().await, Ok(swept));
+    let mut store = MockStaffStore::new();
+    store.expect_sweep().returning(|_| Err(StaffStoreError::Unavailable { reason: "down".into() }));
+    assert!(matches!(service(store).sweep().await, Err(StaffError::Unavailable(_))));
+}
+
+#[tokio::test]
 async fn the_first_owner_is_created_once_and_a_new_link_is_given_until_they_set_up() {
     let mut store = MockStaffStore::new();
     store.expect_staff_by_email().returning(|_| Ok(None));
