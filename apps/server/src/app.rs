@@ -164,13 +164,14 @@ impl App {
         housekeeping::spawn_hold_sweeper(&checkout, alive_rx.clone());
         housekeeping::spawn_account_sweeper(&accounts, alive_rx.clone());
         housekeeping::spawn_reconciler(&checkout, settings.orders.reconcile, alive_rx.clone());
-        crate::memory::spawn_trimmer(alive_rx);
         let staff = StaffService::new(
             Arc::new(database.staff()),
             Arc::new(database.rate_counter()),
             Arc::new(SystemClock),
             StaffSettings::new(settings.staff.seal_key.key()),
         );
+        housekeeping::spawn_staff_sweeper(&staff, alive_rx.clone());
+        crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox =
             outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
         let services = Services {
