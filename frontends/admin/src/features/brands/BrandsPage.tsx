@@ -1,0 +1,91 @@
+// Brands (the OEMs the shop sells parts for) with their logos: add one, change its name or logo.
+import { useT } from '@marque/i18n';
+import { useState } from 'react';
+import { adminCall } from '../../lib/api/calls';
+import type { AdminBrand } from '../../lib/api/provisional';
+import { TextField } from '../../lib/form/Field';
+import { AdminForm } from '../../lib/form/AdminForm';
+import { useForm } from '../../lib/form/use-form';
+import { AdminPage } from '../../lib/layout/Page';
+import { slugOf } from '../../lib/slug';
+import { DataTable, type Column } from '../../lib/table/DataTable';
+import { useList } from '../../lib/table/use-list';
+
+const BRAND_CODES = { 'catalog.slug_taken': 'slug', 'catalog.slug_invalid': 'slug', 'catalog.logo_invalid': 'image' } as const;
+
+function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void }) {
+  const t = useT('admin');
+  const form = useForm({ name: brand?.name ?? '', slug: brand?.slug ?? '', image: brand?.image ?? '' }, BRAND_CODES);
+  const { values, set, errors } = form;
+  const prefix = brand ? `brand-${brand._id}` : 'brand';
+  return (
+    <AdminForm
+      form={form}
+      className="admin-form admin-form--inline"
+      onSubmit={() =>
+        form.submit(
+          (v) =>
+            brand
+              ? adminCall('PATCH /api/admin/brands/{id}', { path: { id: brand._id }, body: { name: v.name.trim(), image: v.image.trim() } })
+              : adminCall('POST /api/admin/brands', { body: { name: v.name.trim(), slug: v.slug.trim(), image: v.image.trim() } }),
+          () => {
+            if (!brand) form.setValues({ name: '', slug: '', image: '' });
+            onSaved();
+          },
+        )
+      }
+    >
+      <TextField
+        id={`${prefix}-name`}
+        label={t('field.name')}
+        value={values.name}
+        onChange={(v) => {
+          set('name', v);
+          if (!brand) set('slug', slugOf(v));
+        }}
+        error={errors.name}
+      />
+      {brand ? null : <TextField id={`${prefix}-slug`} label={t('field.slug')} value={values.slug} onChange={(v) => set('slug', v)} error={errors.slug} />}
+      <TextField id={`${prefix}-image`} label={t('brand.logo')} hint={t('brand.logo_hint')} value={values.image} onChange={(v) => set('image', v)} error={errors.image} />
+      <button type="submit" className="button" disabled={form.busy || !values.name.trim()}>
+        {brand ? t('save') : t('brand.create')}
+      </button>
+    </AdminForm>
+  );
+}
+
+export function BrandsPage() {
+  const t = useT('admin');
+  const list = useList('GET /api/admin/brands');
+  const [editing, setEditing] = useState<string | null>(null);
+  const columns: Column<AdminBrand>[] = [
+    { key: 'logo', label: t('brand.logo'), cell: (b) => (b.image ? <img src={b.image} alt="" width={48} height={48} loading="lazy" /> : null) },
+    { key: 'name', label: t('field.name'), cell: (b) => b.name },
+    { key: 'slug', label: t('field.slug'), cell: (b) => b.slug },
+    {
+      key: 'edit',
+      label: t('edit'),
+      cell: (b) =>
+        editing === b._id ? (
+          <BrandForm
+            brand={b}
+            onSaved={() => {
+              setEditing(null);
+              list.reload();
+            }}
+          />
+        ) : (
+          <button type="button" className="admin-link-button" onClick={() => setEditing(b._id)}>
+            {t('edit')}
+          </button>
+        ),
+    },
+  ];
+  return (
+    <AdminPage title={t('nav.brands')}>
+      <h2>{t('brand.new')}</h2>
+      <BrandForm onSaved={list.reload} />
+      <DataTable label={t('nav.brands')} columns={columns} rowKey={(b) => b._id} {...list} />
+    </AdminPage>
+  );
+}
