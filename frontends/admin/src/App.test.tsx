@@ -1,3 +1,4 @@
+import { failed } from '@marque/api-client/testing';
 import { setLanguage } from '@marque/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,9 +67,18 @@ describe('the admin frame', () => {
     expect(server.requests.filter((r) => r.startsWith('/api/admin/customers'))).toEqual([]);
   });
 
+  it('sends the page to sign-in when a call answers 401 (the session expired or was revoked)', async () => {
+    localStorage.setItem('staffToken', 'expired');
+    adminServer({ 'GET /api/admin/products': () => failed(401, 'Please sign in to the back office.', 'staff.login_required') });
+    open('/admin/products');
+    expect(await screen.findByRole('heading', { name: 'Back office sign-in' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/login');
+    expect(localStorage.getItem('staffToken')).toBeNull();
+  });
+
   it('signs out: the server forgets the session, the page goes to sign-in', async () => {
     localStorage.setItem('staffToken', 't');
-    const server = adminServer({ 'DELETE /api/admin/logout': () => ({}) });
+    const server = adminServer({ 'DELETE /api/admin/logout': () => ({ status: 'success' }) });
     open('/admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/login'));

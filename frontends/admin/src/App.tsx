@@ -15,9 +15,10 @@ import { ProductsPage } from './features/products/ProductsPage';
 import { SetupPage } from './features/setup/SetupPage';
 import { StaffPage } from './features/staff/StaffPage';
 import { StockPage } from './features/stock/StockPage';
-import type { StaffMe } from './lib/api/provisional';
+import type { StaffMe } from './lib/api/types';
 import { AdminLayout } from './lib/layout/AdminLayout';
 import { AreaGate } from './lib/layout/AreaGate';
+import type { Area } from './lib/session/areas';
 import { restoreStaffSession, useStaffSession } from './lib/session/staff-session';
 
 function Waiting() {
@@ -42,7 +43,7 @@ function SignedIn({ children }: { children: (me: StaffMe) => ReactNode }) {
   return <AdminLayout me={session.me}>{children(session.me)}</AdminLayout>;
 }
 
-const gated = (area: string, page: (me: StaffMe) => ReactNode) => (me: StaffMe) => (
+const gated = (area: Area, page: (me: StaffMe) => ReactNode) => (me: StaffMe) => (
   <AreaGate me={me} area={area}>
     {page(me)}
   </AreaGate>
@@ -66,9 +67,9 @@ function AdminRoutes() {
               <Route path="/admin/brands">{gated('brands', () => <BrandsPage />)(me)}</Route>
               <Route path="/admin/stock">{gated('stock', () => <StockPage />)(me)}</Route>
               <Route path="/admin/customers/:id">
-                {(params) => gated('customers_read', () => <CustomerPage me={me} id={params.id} />)(me)}
+                {(params) => gated('customersRead', () => <CustomerPage me={me} id={params.id} />)(me)}
               </Route>
-              <Route path="/admin/customers">{gated('customers_read', () => <CustomersPage />)(me)}</Route>
+              <Route path="/admin/customers">{gated('customersRead', () => <CustomersPage />)(me)}</Route>
               <Route path="/admin/audit">{gated('audit', () => <AuditPage />)(me)}</Route>
               <Route path="/admin/staff">{gated('staff', () => <StaffPage me={me} />)(me)}</Route>
               <Route>

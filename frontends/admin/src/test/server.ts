@@ -1,27 +1,23 @@
-// The back-office API faked for these tests, each call typed as the admin client types it (the document's shape,
-// or the provisional one until the call is in the document); a signed-in owner unless told otherwise.
+// The back-office API faked for these tests at the HTTP layer, each call's body and answer typed by the API
+// document (`@marque/api-client/testing`); a signed-in owner unless told otherwise.
 import { fakeServer, type FakeCalls, type FakeServer } from '@marque/api-client/testing';
 import { afterEach } from 'vitest';
-import type { AdminAnswer, AdminBody, AdminCall } from '../lib/api/calls';
-import type { Paged, StaffMe } from '../lib/api/provisional';
+import type { AdminCall } from '../lib/api/calls';
+import type { StaffMe } from '../lib/api/types';
 import { getStaffSession, restoreStaffSession } from '../lib/session/staff-session';
 import { STAFF_TOKEN_KEY } from '../lib/session/token';
+import type { Paged } from '../lib/table/use-list';
 
-type Handler<C extends AdminCall> = (request: {
-  url: URL;
-  params: Record<string, string>;
-  request: Request;
-  body: AdminBody<C>;
-}) => AdminAnswer<C> | Response | Promise<AdminAnswer<C> | Response>;
+/** Fakes of back-office calls, keyed and typed as the document names them. */
+export type AdminFakeCalls = Pick<FakeCalls, AdminCall>;
 
-export type AdminFakeCalls = { [C in AdminCall]?: Handler<C> };
-
+/** The areas `GET /api/admin/me` lists for each role (the server's role table). */
 export const OWNER: StaffMe = {
   _id: 's-owner',
   email: 'owner@example.in',
   name: 'Meera Owner',
   role: 'owner',
-  areas: ['dashboard', 'products', 'categories', 'brands', 'photos', 'stock', 'imports', 'orders', 'refunds', 'returns', 'grievances', 'customers_read', 'customers', 'offers', 'staff', 'audit', 'sales'],
+  areas: ['dashboard', 'products', 'categories', 'brands', 'photos', 'stock', 'imports', 'orders', 'refunds', 'returns', 'grievances', 'customersRead', 'customers', 'offers', 'staff', 'audit', 'sales'],
 };
 export const CATALOG: StaffMe = {
   _id: 's-catalog',
@@ -29,6 +25,13 @@ export const CATALOG: StaffMe = {
   name: 'Ravi Catalog',
   role: 'catalog',
   areas: ['dashboard', 'products', 'categories', 'brands', 'photos', 'stock', 'imports'],
+};
+export const FULFILMENT: StaffMe = {
+  _id: 's-fulfilment',
+  email: 'fulfilment@example.in',
+  name: 'Sita Fulfilment',
+  role: 'fulfilment',
+  areas: ['dashboard', 'orders', 'refunds', 'returns', 'grievances', 'customersRead'],
 };
 
 /** One page of `results` as a list call answers. */
@@ -46,7 +49,7 @@ afterEach(() => {
 /** Fakes the admin calls (plus `GET /api/admin/me` answering `me`). */
 export function adminServer(calls: AdminFakeCalls = {}, me: StaffMe = OWNER): FakeServer {
   current?.restore();
-  current = fakeServer({}, { 'GET /api/admin/me': () => me, ...calls } as unknown as FakeCalls);
+  current = fakeServer({}, { 'GET /api/admin/me': () => me, ...calls });
   return current;
 }
 

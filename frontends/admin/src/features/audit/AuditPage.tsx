@@ -1,9 +1,9 @@
 // The audit trail: every staff write with who, when, what and the values before and after, newest first;
-// filtered by action, searched by subject or staff member.
+// filtered by action and days, searched by the record it concerns (`product:…`), each record linked to its page.
 import { useT } from '@marque/i18n';
-import { indiaDate, indiaDayEdge } from '../../lib/format';
-import type { AuditRecord } from '../../lib/api/provisional';
-import { when } from '../../lib/format';
+import { Link } from 'wouter';
+import type { AdminAuditEntry } from '../../lib/api/types';
+import { indiaDate, indiaDayEdge, when } from '../../lib/format';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'product.create',
   'product.update',
   'product.unpublish',
+  'product.publish',
   'category.create',
   'category.update',
   'brand.create',
@@ -21,12 +22,22 @@ export const AUDIT_ACTIONS = [
   'photo.reorder',
   'photo.remove',
   'stock.adjust',
+  'stock.threshold',
   'offer.set',
   'offer.end',
   'staff.invite',
   'staff.setup',
   'staff.remove',
 ] as const;
+
+/** The back-office page of a record the trail names (`product:…`, `customer:…`), where there is one. */
+const PAGE_OF_KIND: Record<string, string> = { product: '/admin/products/', customer: '/admin/customers/' };
+
+function Subject({ subject }: { subject: string }) {
+  const at = subject.indexOf(':');
+  const page = at > 0 ? PAGE_OF_KIND[subject.slice(0, at)] : undefined;
+  return page ? <Link href={`${page}${encodeURIComponent(subject.slice(at + 1))}`}>{subject}</Link> : <>{subject}</>;
+}
 
 /** The changed fields as JSON, one a line (the server sends an object, or its text). */
 function Values({ value }: { value: unknown }) {
@@ -46,11 +57,11 @@ export function AuditPage() {
   const t = useT('admin');
   const list = useList('GET /api/admin/audit', { filters: ['action', 'from', 'until'], searchKey: 'subject' });
   const day = (key: 'from' | 'until') => (list.filters[key] ? indiaDate(Number(list.filters[key])) : '');
-  const columns: Column<AuditRecord>[] = [
+  const columns: Column<AdminAuditEntry>[] = [
     { key: 'at', label: t('audit.at'), cell: (r) => when(r.at) },
-    { key: 'actor', label: t('audit.actor'), cell: (r) => r.actorLabel ?? r.actor },
+    { key: 'actor', label: t('audit.actor'), cell: (r) => r.actorLabel },
     { key: 'action', label: t('audit.action'), cell: (r) => r.action },
-    { key: 'subject', label: t('audit.subject'), cell: (r) => r.subject },
+    { key: 'subject', label: t('audit.subject'), cell: (r) => <Subject subject={r.subject} /> },
     { key: 'before', label: t('audit.before'), cell: (r) => <Values value={r.before} /> },
     { key: 'after', label: t('audit.after'), cell: (r) => <Values value={r.after} /> },
   ];
@@ -72,8 +83,9 @@ export function AuditPage() {
       <DataTable
         label={t('nav.audit')}
         columns={columns}
-        rowKey={(r) => r._id ?? `${r.at}-${r.action}-${r.subject}`}
+        rowKey={(r) => r._id}
         searchKey="subject"
+        searchLabel={t('audit.subject_search')}
         filterControls={[{ key: 'action', label: t('audit.action'), options: AUDIT_ACTIONS.map((a) => ({ value: a, label: a })) }]}
         {...list}
       />

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminBrand } from '../../lib/api/provisional';
+import type { AdminBrand } from '../../lib/api/types';
 import { adminServer, paged } from '../../test/server';
 import { BRANDS } from '../../test/products';
 import { BrandsPage } from './BrandsPage';
@@ -12,8 +12,9 @@ describe('brands', () => {
     const server = adminServer({
       'GET /api/admin/brands': () => paged(brands),
       'POST /api/admin/brands': ({ body }) => {
-        brands.push({ _id: 'b3', ...body });
-        return { _id: 'b3' };
+        const brand = { _id: 'b3', ...body };
+        brands.push(brand);
+        return brand;
       },
       'PATCH /api/admin/brands/{id}': ({ params, body }) => {
         const brand = brands.find((b) => b._id === params.id) as AdminBrand;
@@ -30,19 +31,19 @@ describe('brands', () => {
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Tata Motors',
       slug: 'tata-motors',
-      image: 'https://cdn.example.in/tata.png',
+      logo: 'https://cdn.example.in/tata.png',
     });
 
     const row = screen.getByText('Hyundai').closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
     const logo = within(row).getByLabelText('Logo');
     await userEvent.clear(logo);
-    await userEvent.type(logo, '/blobs/hyundai-2.png');
+    await userEvent.type(logo, '/new-car-logo/hyundai-2.png');
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(server.calls.find((c) => c.method === 'PATCH')).toMatchObject({
       path: '/api/admin/brands/b2',
-      body: { name: 'Hyundai', image: '/blobs/hyundai-2.png' },
+      body: { name: 'Hyundai', logo: '/new-car-logo/hyundai-2.png' },
     });
   });
 });

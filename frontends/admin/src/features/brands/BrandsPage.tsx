@@ -2,7 +2,7 @@
 import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
-import type { AdminBrand } from '../../lib/api/provisional';
+import type { AdminBrand } from '../../lib/api/types';
 import { TextField } from '../../lib/form/Field';
 import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
@@ -11,11 +11,11 @@ import { slugOf } from '../../lib/slug';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
 
-const BRAND_CODES = { 'catalog.slug_taken': 'slug', 'catalog.slug_invalid': 'slug', 'catalog.logo_invalid': 'image' } as const;
+const BRAND_CODES = { 'catalog.slug_taken': 'slug', 'catalog.slug_invalid': 'slug', 'catalog.name_invalid': 'name', 'brand.logo_invalid': 'logo' } as const;
 
 function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void }) {
   const t = useT('admin');
-  const form = useForm({ name: brand?.name ?? '', slug: brand?.slug ?? '', image: brand?.image ?? '' }, BRAND_CODES);
+  const form = useForm({ name: brand?.name ?? '', slug: brand?.slug ?? '', logo: brand?.logo ?? '' }, BRAND_CODES);
   const { values, set, errors } = form;
   const prefix = brand ? `brand-${brand._id}` : 'brand';
   return (
@@ -26,10 +26,10 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
         form.submit(
           (v) =>
             brand
-              ? adminCall('PATCH /api/admin/brands/{id}', { path: { id: brand._id }, body: { name: v.name.trim(), image: v.image.trim() } })
-              : adminCall('POST /api/admin/brands', { body: { name: v.name.trim(), slug: v.slug.trim(), image: v.image.trim() } }),
+              ? adminCall('PATCH /api/admin/brands/{id}', { path: { id: brand._id }, body: { name: v.name.trim(), logo: v.logo.trim() } })
+              : adminCall('POST /api/admin/brands', { body: { name: v.name.trim(), slug: v.slug.trim(), logo: v.logo.trim() } }),
           () => {
-            if (!brand) form.setValues({ name: '', slug: '', image: '' });
+            if (!brand) form.setValues({ name: '', slug: '', logo: '' });
             onSaved();
           },
         )
@@ -46,7 +46,7 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
         error={errors.name}
       />
       {brand ? null : <TextField id={`${prefix}-slug`} label={t('field.slug')} value={values.slug} onChange={(v) => set('slug', v)} error={errors.slug} />}
-      <TextField id={`${prefix}-image`} label={t('brand.logo')} hint={t('brand.logo_hint')} value={values.image} onChange={(v) => set('image', v)} error={errors.image} />
+      <TextField id={`${prefix}-logo`} label={t('brand.logo')} hint={t('brand.logo_hint')} value={values.logo} onChange={(v) => set('logo', v)} error={errors.logo} />
       <button type="submit" className="button" disabled={form.busy || !values.name.trim()}>
         {brand ? t('save') : t('brand.create')}
       </button>
@@ -59,7 +59,7 @@ export function BrandsPage() {
   const list = useList('GET /api/admin/brands');
   const [editing, setEditing] = useState<string | null>(null);
   const columns: Column<AdminBrand>[] = [
-    { key: 'logo', label: t('brand.logo'), cell: (b) => (b.image ? <img src={b.image} alt="" width={48} height={48} loading="lazy" /> : null) },
+    { key: 'logo', label: t('brand.logo'), cell: (b) => (b.logo ? <img src={b.logo} alt="" width={48} height={48} loading="lazy" /> : null) },
     { key: 'name', label: t('field.name'), cell: (b) => b.name },
     { key: 'slug', label: t('field.slug'), cell: (b) => b.slug },
     {

@@ -2,7 +2,7 @@ import { failed } from '@marque/api-client/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminCategory } from '../../lib/api/provisional';
+import type { AdminCategory } from '../../lib/api/types';
 import { adminServer, paged } from '../../test/server';
 import { CATEGORIES } from '../../test/products';
 import { CategoriesPage } from './CategoriesPage';
@@ -14,12 +14,14 @@ describe('categories and subcategories', () => {
     const server = adminServer({
       'GET /api/admin/categories': () => paged(categories),
       'POST /api/admin/categories': ({ body }) => {
-        categories.push({ _id: 'c3', ...body, subcategories: [] });
-        return { _id: 'c3' };
+        const category = { _id: 'c3', ...body, subcategories: [] };
+        categories.push(category);
+        return category;
       },
       'POST /api/admin/categories/{id}/subcategories': ({ params, body }) => {
-        categories.find((c) => c._id === params.id)?.subcategories.push(body);
-        return { _id: `${params.id}-${body.slug}` };
+        const category = categories.find((c) => c._id === params.id) as AdminCategory;
+        category.subcategories.push({ _id: `${params.id}-${body.slug}`, ...body });
+        return category;
       },
     });
     render(<CategoriesPage />);
@@ -46,13 +48,13 @@ describe('categories and subcategories', () => {
   it('shows a taken slug beside the slug and keeps the name', async () => {
     adminServer({
       'GET /api/admin/categories': () => paged(CATEGORIES),
-      'POST /api/admin/categories': () => failed(400, 'This slug is already used.', 'catalog.slug_taken'),
+      'POST /api/admin/categories': () => failed(400, 'This slug is already used', 'catalog.slug_taken'),
     });
     render(<CategoriesPage />);
     await screen.findByText('Brakes');
     await userEvent.type(screen.getByLabelText('Name'), 'Brakes');
     await userEvent.click(screen.getByRole('button', { name: 'Add category' }));
-    expect((await screen.findByText('This slug is already used.')).id).toBe('category-slug-error');
+    expect((await screen.findByText('This slug is already used')).id).toBe('category-slug-error');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Brakes');
   });
 });

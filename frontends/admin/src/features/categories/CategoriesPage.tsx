@@ -2,7 +2,7 @@
 import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
-import type { AdminCategory } from '../../lib/api/provisional';
+import type { AdminCategory } from '../../lib/api/types';
 import { TextField } from '../../lib/form/Field';
 import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
 import { slugOf } from '../../lib/slug';
 
-const SLUG_CODES = { 'catalog.slug_taken': 'slug', 'catalog.slug_invalid': 'slug' } as const;
+const SLUG_CODES = { 'catalog.slug_taken': 'slug', 'catalog.slug_invalid': 'slug', 'catalog.name_invalid': 'name' } as const;
 
 function NameSlugForm({ idPrefix, submitLabel, onSave }: { idPrefix: string; submitLabel: string; onSave: (v: { name: string; slug: string }) => ReturnType<typeof adminCall<'POST /api/admin/categories'>> }) {
   const t = useT('admin');
@@ -73,7 +73,7 @@ export function CategoriesPage() {
         <>
           <ul className="admin-inline-list">
             {c.subcategories.map((s) => (
-              <li key={s.slug}>{s.name}</li>
+              <li key={s._id}>{s.name}</li>
             ))}
           </ul>
           {open === c._id ? (

@@ -5,7 +5,7 @@ import { formatRupees } from '@marque/ui';
 import { Link } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
 import type { Order } from '@marque/api-client';
-import type { AdminCustomer, StaffMe } from '../../lib/api/provisional';
+import type { AdminCustomer, StaffMe } from '../../lib/api/types';
 import { useAnswer } from '../../lib/api/use-answer';
 import { TextField } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
@@ -22,7 +22,7 @@ function OfferForm({ customer, onSaved }: { customer: AdminCustomer; onSaved: (c
   const t = useT('admin');
   const form = useForm(
     { percentage: customer.percentage > 0 ? String(customer.percentage) : '', endsOn: customer.endsOn ?? '' },
-    { 'offer.percentage_invalid': 'percentage', 'offer.percentage': 'percentage', 'offer.ends_on_invalid': 'endsOn', 'offer.ends_on_past': 'endsOn' },
+    { 'offer.percentage_range': 'percentage', 'offer.ends_on_invalid': 'endsOn', 'offer.ends_on_past': 'endsOn', 'offer.ends_on_too_far': 'endsOn' },
   );
   const { values, set, errors } = form;
   const percentage = Number(values.percentage);
@@ -37,7 +37,7 @@ function OfferForm({ customer, onSaved }: { customer: AdminCustomer; onSaved: (c
         onSubmit={() =>
           form.submit(
             (v) => adminCall('PATCH /api/admin/customers/{id}/offer', { path: { id: customer._id }, body: { percentage: Number(v.percentage), endsOn: v.endsOn } }),
-            (body) => onSaved({ ...customer, ...(body as Partial<AdminCustomer>) }),
+            onSaved,
           )
         }
       >
@@ -54,7 +54,7 @@ function OfferForm({ customer, onSaved }: { customer: AdminCustomer; onSaved: (c
             onClick={() =>
               void form.submit(
                 () => adminCall('DELETE /api/admin/customers/{id}/offer', { path: { id: customer._id } }),
-                (body) => onSaved({ ...customer, percentage: 0, offerExp: 0, ...(body as Partial<AdminCustomer>) }),
+                onSaved,
               )
             }
           >
@@ -85,7 +85,7 @@ export function CustomerPage({ me, id }: { me: StaffMe; id: string }) {
       </p>
     );
   }
-  const c = customer.state.body as AdminCustomer;
+  const c = customer.state.body;
   return (
     <AdminPage title={c.name || c.email} actions={<Link href="/admin/customers">{t('customers.back')}</Link>}>
       <dl className="admin-facts">

@@ -1,7 +1,7 @@
 // Find a customer by name, email or mobile number; each row shows their running offer and opens their page.
 import { useT } from '@marque/i18n';
 import { Link } from 'wouter';
-import type { AdminCustomer } from '../../lib/api/provisional';
+import type { AdminCustomer } from '../../lib/api/types';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';

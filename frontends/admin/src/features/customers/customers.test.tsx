@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@marque/api-client';
-import type { AdminCustomer } from '../../lib/api/provisional';
-import { adminServer, OWNER, paged } from '../../test/server';
+import type { AdminCustomer } from '../../lib/api/types';
+import { adminServer, FULFILMENT, OWNER, paged } from '../../test/server';
 import { CustomerPage } from './CustomerPage';
 import { CustomersPage } from './CustomersPage';
 import { indiaToday } from './offer';
@@ -12,7 +12,19 @@ import { indiaToday } from './offer';
 /** The fields of an order this page shows. */
 const ORDER = { _id: 'o1', orderNumber: 'MQ-77', createdAt: '2026-11-20T10:00:00Z', order_status_string: 'placed', total: 4999 } as Order;
 
-const ASHA: AdminCustomer = { _id: 'u1', name: 'Asha Verma', email: 'asha@example.in', mobile: '9876543210', percentage: 0, offerExp: 0 };
+const ASHA: AdminCustomer = {
+  _id: 'u1',
+  name: 'Asha Verma',
+  email: 'asha@example.in',
+  emailVerified: true,
+  mobile: '9876543210',
+  mobileVerified: true,
+  googleEmail: '',
+  createdAt: 1_780_000_000,
+  percentage: 0,
+  offerExp: 0,
+};
+const PAST = "The offer's end date cannot be before today (India time)";
 
 describe('customers', () => {
   it('finds a customer by what was typed and shows their offer', async () => {
@@ -59,7 +71,7 @@ describe('customers', () => {
     adminServer({
       'GET /api/admin/customers/{id}': () => ASHA,
       'GET /api/admin/customers/{id}/orders': () => paged([]),
-      'PATCH /api/admin/customers/{id}/offer': () => failed(400, 'The offer must end today or later.', 'offer.ends_on_past'),
+      'PATCH /api/admin/customers/{id}/offer': () => failed(400, PAST, 'offer.ends_on_past'),
     });
     render(<CustomerPage me={OWNER} id="u1" />);
     await screen.findByRole('heading', { name: 'Asha Verma' });
@@ -69,14 +81,13 @@ describe('customers', () => {
     await userEvent.clear(screen.getByLabelText('Discount (%)'));
     await userEvent.type(screen.getByLabelText('Discount (%)'), '20');
     await userEvent.click(screen.getByRole('button', { name: 'Set offer' }));
-    await waitFor(() => expect(screen.getByText('The offer must end today or later.').id).toBe('offer-endsOn-error'));
+    await waitFor(() => expect(screen.getByText(PAST).id).toBe('offer-endsOn-error'));
     expect((screen.getByLabelText('Discount (%)') as HTMLInputElement).value).toBe('20');
   });
 
   it('shows a fulfilment member the customer without the offer form', async () => {
-    const fulfilment = { ...OWNER, role: 'fulfilment', areas: ['dashboard', 'orders', 'customers_read'] };
-    adminServer({ 'GET /api/admin/customers/{id}': () => ({ ...ASHA, percentage: 10, offerExp: 2 }), 'GET /api/admin/customers/{id}/orders': () => paged([]) }, fulfilment);
-    render(<CustomerPage me={fulfilment} id="u1" />);
+    adminServer({ 'GET /api/admin/customers/{id}': () => ({ ...ASHA, percentage: 10, offerExp: 2 }), 'GET /api/admin/customers/{id}/orders': () => paged([]) }, FULFILMENT);
+    render(<CustomerPage me={FULFILMENT} id="u1" />);
     expect(await screen.findByText('10% off, 2 more days')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set offer' })).toBeNull();
   });

@@ -1,6 +1,6 @@
 // How a customer's offer reads: the percentage and the days it still runs (`offerExp`), or none.
 import type { Translate } from '@marque/i18n';
-import type { AdminCustomer } from '../../lib/api/provisional';
+import type { AdminCustomer } from '../../lib/api/types';
 import { indiaDate } from '../../lib/format';
 
 export function offerText(t: Translate<'admin'>, c: Pick<AdminCustomer, 'percentage' | 'offerExp'>): string {

@@ -1,7 +1,7 @@
 // The first page after sign-in: one card for each area this role may use, nothing for the others.
 import { useT } from '@marque/i18n';
 import { Link } from 'wouter';
-import type { StaffMe } from '../../lib/api/provisional';
+import type { StaffMe } from '../../lib/api/types';
 import { NAV } from '../../lib/layout/nav';
 import { AdminPage } from '../../lib/layout/Page';
 import { mayUse } from '../../lib/session/areas';

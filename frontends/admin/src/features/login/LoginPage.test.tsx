@@ -32,14 +32,15 @@ describe('staff sign-in', () => {
     });
   });
 
-  it('keeps what was typed and shows the refusal beside the code when the code is wrong', async () => {
-    adminServer({ 'POST /api/admin/login': () => failed(401, 'That code is not the current one.', 'staff.totp_wrong') });
+  it('keeps what was typed and says above the form, without telling which part, that the sign-in was refused', async () => {
+    const wrong = 'The email, password or authenticator code is wrong.';
+    adminServer({ 'POST /api/admin/login': () => failed(401, wrong, 'staff.login_failed') });
     render(<LoginPage />);
     await fill('owner@example.in', 'a long owner password', '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    const message = await screen.findByText('That code is not the current one.');
-    expect(message.id).toBe('login-totp-error');
-    expect(screen.getByLabelText('Authenticator code').getAttribute('aria-invalid')).toBe('true');
+    expect((await screen.findByRole('alert')).textContent).toBe(wrong);
+    expect(screen.getByLabelText('Authenticator code').getAttribute('aria-invalid')).toBeNull();
+    expect((screen.getByLabelText('Authenticator code') as HTMLInputElement).value).toBe('000000');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('owner@example.in');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('a long owner password');
     expect(localStorage.getItem('staffToken')).toBeNull();

@@ -11,7 +11,8 @@ import { startStaffSession } from '../../lib/session/staff-session';
 export function LoginPage() {
   const t = useT('admin');
   const [, navigate] = useLocation();
-  const form = useForm({ email: '', password: '', totp: '' }, { 'staff.totp_wrong': 'totp', 'staff.totp_invalid': 'totp' });
+  // A refused sign-in (`staff.login_failed`, `staff.too_many_attempts`) names no field on purpose: it goes above the form.
+  const form = useForm({ email: '', password: '', totp: '' });
   const { values, set, errors } = form;
   const ready = values.email.trim() !== '' && values.password !== '' && /^\d{6}$/.test(values.totp);
   return (

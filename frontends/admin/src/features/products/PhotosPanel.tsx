@@ -1,16 +1,20 @@
 // A product's photographs: upload several at once, move one earlier or later, remove one. The server answers each
-// change with the product's images in their new order.
+// change with the product's pictures in their new order, each with the `_id` its removal names.
+import type { FormFields } from '@marque/api-client';
 import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
-import type { ProductImage } from '../../lib/api/provisional';
+import type { AdminPhoto } from '../../lib/api/types';
 import { FormAlert } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
 
-/** The form field the upload's files travel in. */
-export const PHOTO_FIELD = 'photos';
+/** The form field the upload's files travel in (repeated for several), as the document names it. */
+export const PHOTO_FIELD: keyof FormFields<'POST /api/admin/products/{id}/photos'> = 'photos';
 
-type Props = { id: string; images: ProductImage[]; onChange: (images: ProductImage[]) => void };
+/** The narrowest rendition for the thumbnail (the address itself for a picture without variants). */
+const thumbnailOf = (image: AdminPhoto) => image.variants[0]?.name ?? image.name;
+
+type Props = { id: string; images: AdminPhoto[]; onChange: (images: AdminPhoto[]) => void };
 
 export function PhotosPanel({ id, images, onChange }: Props) {
   const t = useT('admin');
@@ -52,8 +56,8 @@ export function PhotosPanel({ id, images, onChange }: Props) {
       {images.length === 0 ? <p>{t('photos.none')}</p> : null}
       <ol className="admin-photos">
         {images.map((image, index) => (
-          <li key={image._id ?? image.name}>
-            <img src={image.name} alt={t('photos.alt', { n: index + 1 })} width={160} height={120} loading="lazy" />
+          <li key={image._id}>
+            <img src={thumbnailOf(image)} alt={t('photos.alt', { n: index + 1 })} width={160} height={120} loading="lazy" />
             <div className="admin-photos__actions">
               <button type="button" className="button button--quiet" disabled={busy || index === 0} onClick={() => move(index, index - 1)} aria-label={t('photos.earlier', { n: index + 1 })}>
                 ↑
@@ -71,7 +75,7 @@ export function PhotosPanel({ id, images, onChange }: Props) {
                 type="button"
                 className="button button--quiet"
                 disabled={busy}
-                onClick={() => void run(() => adminCall('DELETE /api/admin/products/{id}/photos/{photoId}', { path: { id, photoId: image._id ?? image.name } }))}
+                onClick={() => void run(() => adminCall('DELETE /api/admin/products/{id}/photos/{photoId}', { path: { id, photoId: image._id } }))}
               >
                 {t('photos.remove')}
               </button>

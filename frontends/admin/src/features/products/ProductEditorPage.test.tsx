@@ -16,7 +16,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 describe('the product editor', () => {
   it('creates a product with every field and its opening stock, then opens its page', async () => {
     window.history.replaceState(null, '', '/admin/products/new');
-    const server = adminServer({ ...lists, 'POST /api/admin/products': () => ({ _id: 'new-1' }) });
+    const server = adminServer({ ...lists, 'POST /api/admin/products': () => ({ ...PRODUCT, _id: 'new-1' }) });
     render(<ProductEditorPage me={OWNER} />);
     await screen.findByRole('option', { name: 'Brakes' });
     await userEvent.type(field('Name'), 'Oil filter');
@@ -80,6 +80,9 @@ describe('the product editor', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Brake disc front' })).toBeTruthy();
     expect(field('Price (₹, GST included)').value).toBe('2499.5');
     expect(screen.queryByRole('textbox', { name: 'Stock' })).toBeNull();
+    // The product's photographs, each removable by the `_id` the product answer gives it.
+    expect(screen.getAllByRole('img', { name: /^Photograph \d$/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(3);
     await userEvent.clear(field('Price (₹, GST included)'));
     await userEvent.type(field('Price (₹, GST included)'), '2299');
     await userEvent.click(screen.getByLabelText('Published in the shop'));
@@ -98,7 +101,7 @@ describe('the product editor', () => {
     adminServer({
       ...lists,
       'GET /api/admin/products/{id}': () => PRODUCT,
-      'PATCH /api/admin/products/{id}': () => failed(400, 'Another product already has this SKU.', 'catalog.sku_taken'),
+      'PATCH /api/admin/products/{id}': () => failed(400, 'Another product already has this SKU', 'product.sku_taken'),
       'GET /api/admin/products/{id}/stock': () => paged([]),
     });
     render(<ProductEditorPage me={OWNER} id="p1" />);
@@ -108,7 +111,7 @@ describe('the product editor', () => {
     await userEvent.clear(field('Name'));
     await userEvent.type(field('Name'), 'Brake disc, front pair');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    const message = await screen.findByText('Another product already has this SKU.');
+    const message = await screen.findByText('Another product already has this SKU');
     expect(message.id).toBe('product-sku-error');
     expect(field('Shop SKU').getAttribute('aria-invalid')).toBe('true');
     expect(field('Shop SKU').value).toBe('TAKEN-1');

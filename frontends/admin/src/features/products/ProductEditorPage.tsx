@@ -4,7 +4,7 @@ import { useT } from '@marque/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
-import type { AdminBrand, AdminCategory, AdminProduct, StaffMe } from '../../lib/api/provisional';
+import type { AdminPhoto, StaffMe } from '../../lib/api/types';
 import { useAnswer } from '../../lib/api/use-answer';
 import { useMessageText } from '../../lib/form/messages';
 import { useForm } from '../../lib/form/use-form';
@@ -27,15 +27,15 @@ export function ProductEditorPage({ me, id }: { me: StaffMe; id?: string }) {
   const form = useForm<ProductValues>(EMPTY_PRODUCT, PRODUCT_FIELD_CODES);
   const savedValues = useRef<ProductValues>(EMPTY_PRODUCT);
   const [saved, setSaved] = useState<string | null>(null);
-  const [images, setImages] = useState<AdminProduct['images']>([]);
+  const [images, setImages] = useState<AdminPhoto[]>([]);
   const { setValues } = form;
 
   useEffect(() => {
     if (product.state.status !== 'done') return;
-    const loaded = product.state.body as AdminProduct;
+    const loaded = product.state.body;
     savedValues.current = valuesOf(loaded);
     setValues(savedValues.current);
-    setImages(loaded.images ?? []);
+    setImages(loaded.images);
   }, [product.state, setValues]);
 
   if (id && product.state.status === 'loading') return <p role="status">{t('status.loading')}</p>;
@@ -84,12 +84,12 @@ export function ProductEditorPage({ me, id }: { me: StaffMe; id?: string }) {
       <ProductForm
         form={form}
         creating={!id}
-        categories={categories.state.status === 'done' ? (categories.state.body.results as AdminCategory[]) : []}
-        brands={brands.state.status === 'done' ? (brands.state.body.results as AdminBrand[]) : []}
+        categories={categories.state.status === 'done' ? categories.state.body.results : []}
+        brands={brands.state.status === 'done' ? brands.state.body.results : []}
         saved={saved}
         onSubmit={save}
       />
-      {id && mayUse(me, 'photos') ? <PhotosPanel id={id} images={images ?? []} onChange={setImages} /> : null}
+      {id && mayUse(me, 'photos') ? <PhotosPanel id={id} images={images} onChange={setImages} /> : null}
       {id && mayUse(me, 'stock') ? <StockPanel id={id} /> : null}
     </AdminPage>
   );

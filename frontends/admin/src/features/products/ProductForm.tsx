@@ -3,7 +3,7 @@
 import { useT } from '@marque/i18n';
 import { CONDITION_LABELS, FUEL_LABELS } from '@marque/rules';
 import { conditionText, fuelText } from '@marque/ui';
-import type { AdminBrand, AdminCategory } from '../../lib/api/provisional';
+import type { AdminBrand, AdminCategory } from '../../lib/api/types';
 import { AdminForm } from '../../lib/form/AdminForm';
 import { Field, FormAlert, TextField } from '../../lib/form/Field';
 import type { useForm } from '../../lib/form/use-form';

@@ -2,7 +2,7 @@
 import { useT } from '@marque/i18n';
 import { formatRupees } from '@marque/ui';
 import { Link } from 'wouter';
-import type { AdminProduct } from '../../lib/api/provisional';
+import type { AdminProduct } from '../../lib/api/types';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';

@@ -2,7 +2,7 @@
 // history, newest first, each entry with who, when, why and the quantity before and after.
 import { useT } from '@marque/i18n';
 import { adminCall } from '../../lib/api/calls';
-import type { StockEntry } from '../../lib/api/provisional';
+import type { AdminStockEntry } from '../../lib/api/types';
 import { Field, TextField } from '../../lib/form/Field';
 import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
@@ -13,17 +13,28 @@ import { when } from '../../lib/format';
 /** The reasons staff choose; the others (opening, import, reservations, sales) are the system's. */
 export const ADJUSTMENT_REASONS = ['received', 'correction', 'damaged', 'returned', 'sold_offline'] as const;
 
+/** The refusals of an adjustment, by the field each is about. */
+const STOCK_FIELD_CODES = {
+  'stock.delta_zero': 'delta',
+  'stock.delta_too_large': 'delta',
+  'stock.delta_must_add': 'delta',
+  'stock.delta_must_take': 'delta',
+  'stock.below_zero': 'delta',
+  'stock.reason_unknown': 'reason',
+  'stock.note_too_long': 'note',
+} as const;
+
 export function StockPanel({ id }: { id: string }) {
   const t = useT('admin');
   const list = useList('GET /api/admin/products/{id}/stock', { path: { id } });
-  const form = useForm({ delta: '', reason: 'received', note: '' }, { 'stock.below_zero': 'delta', 'stock.delta_invalid': 'delta' });
+  const form = useForm({ delta: '', reason: 'received', note: '' }, STOCK_FIELD_CODES);
   const { values, set, errors } = form;
-  const columns: Column<StockEntry>[] = [
+  const columns: Column<AdminStockEntry>[] = [
     { key: 'at', label: t('stock.at'), cell: (e) => when(e.at) },
     { key: 'reason', label: t('stock.reason'), cell: (e) => t(`reason.${e.reason}` as 'reason.received') },
     { key: 'delta', label: t('stock.delta'), cell: (e) => (e.delta > 0 ? `+${e.delta}` : String(e.delta)) },
     { key: 'after', label: t('stock.before_after'), cell: (e) => `${e.before} → ${e.after}` },
-    { key: 'actor', label: t('stock.actor'), cell: (e) => e.actorLabel ?? e.actor },
+    { key: 'actor', label: t('stock.actor'), cell: (e) => e.actorLabel },
     { key: 'note', label: t('stock.note'), cell: (e) => e.note ?? '' },
   ];
   return (
@@ -61,7 +72,7 @@ export function StockPanel({ id }: { id: string }) {
           {t('stock.record')}
         </button>
       </AdminForm>
-      <DataTable label={t('stock.history')} columns={columns} rowKey={(e) => `${e.at}-${e._id ?? ''}-${e.after}`} search={false} {...list} />
+      <DataTable label={t('stock.history')} columns={columns} rowKey={(e) => e._id} search={false} {...list} />
     </section>
   );
 }

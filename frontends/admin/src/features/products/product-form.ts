@@ -1,6 +1,7 @@
-// The product editor's values (what the inputs hold, as typed) and the API body they become: the API's Product
-// field names plus the parts shop's own; rupees with at most two decimals; lists one number a line or comma.
-import type { AdminProduct, ProductFields } from '../../lib/api/provisional';
+// The product editor's values (what the inputs hold, as typed) and the API body they become (`ProductFields`): the
+// API's Product field names plus the parts shop's own; rupees with at most two decimals; lists one number a line or
+// comma.
+import type { AdminProduct, ProductFields } from '../../lib/api/types';
 
 export type ProductValues = {
   name: string;
@@ -67,21 +68,21 @@ export function valuesOf(p: AdminProduct): ProductValues {
     category_slug: p.category_slug,
     subcategory_slug: p.subcategory_slug,
     oem_slug: p.oem_slug,
-    fuelType: p.fuelType,
+    fuelType: p.fuelType ?? '',
     variant: p.variant,
     partNo: p.partNo,
     inside_ncr: text(p.inside_ncr),
     outside_ncr: text(p.outside_ncr),
     gst: text(p.gst),
-    sku: p.sku ?? '',
-    alternateNumbers: (p.alternateNumbers ?? []).join('\n'),
-    supersededNumbers: (p.supersededNumbers ?? []).join('\n'),
-    hsn: p.hsn ?? '',
+    sku: p.sku,
+    alternateNumbers: p.alternateNumbers.join('\n'),
+    supersededNumbers: p.supersededNumbers.join('\n'),
+    hsn: p.hsn,
     warrantyDays: text(p.warrantyDays),
     weightGrams: text(p.weightGrams),
-    length: text(p.dimensionsMm?.length),
-    width: text(p.dimensionsMm?.width),
-    height: text(p.dimensionsMm?.height),
+    length: text(p.dimensionsMm.length),
+    width: text(p.dimensionsMm.width),
+    height: text(p.dimensionsMm.height),
     published: p.published,
     quantity: text(p.quantity),
   };
@@ -127,7 +128,7 @@ export function bodyOf(v: ProductValues): ProductFields {
 }
 
 /** Only what changed since `saved` (a PATCH never carries the stock). */
-export function changesOf(saved: ProductValues, v: ProductValues): Partial<Omit<ProductFields, 'quantity'>> {
+export function changesOf(saved: ProductValues, v: ProductValues): Omit<ProductFields, 'quantity'> {
   const before = bodyOf(saved);
   const after = bodyOf(v);
   const changed: Record<string, unknown> = {};
@@ -135,18 +136,15 @@ export function changesOf(saved: ProductValues, v: ProductValues): Partial<Omit<
     if (key === 'quantity') continue;
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = after[key];
   }
-  return changed as Partial<Omit<ProductFields, 'quantity'>>;
+  return changed as Omit<ProductFields, 'quantity'>;
 }
 
 /** Refusal codes and the field each is about (codes the server names that the field's name does not tell). */
+/** (`product.sku_taken`, `product.price_invalid`, `product.warranty_days`, … name their field themselves.) */
 export const PRODUCT_FIELD_CODES: Record<string, keyof ProductValues> = {
-  'catalog.sku_taken': 'sku',
-  'catalog.price_invalid': 'price',
-  'catalog.warranty_days': 'warrantyDays',
-  'catalog.category_unknown': 'category_slug',
-  'catalog.subcategory_unknown': 'subcategory_slug',
-  'catalog.brand_unknown': 'oem_slug',
-  'catalog.dimensions_invalid': 'length',
-  'catalog.weight_invalid': 'weightGrams',
-  'catalog.quantity_invalid': 'quantity',
+  'product.weight_invalid': 'weightGrams',
+  'product.dimensions_invalid': 'length',
+  'product.numbers_too_many': 'alternateNumbers',
+  'product.placement_unknown': 'category_slug',
+  'part_number.empty': 'partNo',
 };

@@ -15,15 +15,6 @@ const QrCode = lazy(() => import(/* webpackChunkName: "admin-qr" */ './QrCode'))
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
 
-/** The secret of an `otpauth://` URI, for typing it into an authenticator by hand. */
-export function secretOf(uri: string): string {
-  try {
-    return new URL(uri).searchParams.get('secret') ?? '';
-  } catch {
-    return '';
-  }
-}
-
 export function SetupPage() {
   const t = useT('admin');
   const messages = useT('messages');
@@ -68,7 +59,7 @@ export function SetupPage() {
         onSubmit={() =>
           form.submit(
             (v) => adminCall('POST /api/admin/setup', { body: { code, password: v.password } }),
-            (body) => setEnrolled({ uri: body.totpUri, secret: ('secret' in body && body.secret) || secretOf(body.totpUri) }),
+            (body) => setEnrolled({ uri: body.totpUri, secret: body.secret }),
           )
         }
       >

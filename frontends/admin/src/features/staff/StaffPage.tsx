@@ -3,7 +3,7 @@
 import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
-import type { StaffMe, StaffMember } from '../../lib/api/provisional';
+import type { StaffMe, StaffView } from '../../lib/api/types';
 import { Field, FormAlert, TextField } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
 import { AdminForm } from '../../lib/form/AdminForm';
@@ -11,6 +11,7 @@ import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
+import { when } from '../../lib/format';
 
 export const ROLES = ['owner', 'catalog', 'fulfilment'] as const;
 
@@ -23,22 +24,24 @@ export function StaffPage({ me }: { me: StaffMe }) {
   const t = useT('admin');
   const messageText = useMessageText();
   const list = useList('GET /api/admin/staff', { size: 100 });
-  const form = useForm({ email: '', name: '', role: 'catalog' }, { 'staff.role_unknown': 'role', 'staff.email_taken': 'email' });
+  const form = useForm({ email: '', name: '', role: 'catalog' }, { 'staff.role_unknown': 'role', 'staff.email_taken': 'email', 'email.invalid': 'email', 'staff.name_required': 'name' });
   const [link, setLink] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const { values, set, errors } = form;
 
-  const remove = async (member: StaffMember) => {
+  const remove = async (member: StaffView) => {
     if (!window.confirm(t('staff.remove_confirm', { name: member.name || member.email }))) return;
     const answer = await adminCall('DELETE /api/admin/staff/{id}', { path: { id: member._id } });
     if (answer.ok) list.reload();
     else setAlert(messageText(answer.code, answer.message));
   };
 
-  const columns: Column<StaffMember>[] = [
+  const columns: Column<StaffView>[] = [
     { key: 'name', label: t('field.name'), cell: (m) => m.name },
     { key: 'email', label: t('field.email'), cell: (m) => m.email },
     { key: 'role', label: t('field.role'), cell: (m) => t(`role.${m.role}` as 'role.owner') },
+    { key: 'status', label: t('staff.status'), cell: (m) => t(`staff.status.${m.status}` as 'staff.status.active') },
+    { key: 'since', label: t('staff.since'), cell: (m) => when(m.createdAt) },
     {
       key: 'remove',
       label: t('staff.remove'),

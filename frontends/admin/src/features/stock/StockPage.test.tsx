@@ -7,8 +7,8 @@ import { StockPage } from './StockPage';
 describe('low stock', () => {
   it('lists the parts at or under their threshold and changes a threshold', async () => {
     const server = adminServer({
-      'GET /api/admin/stock/low': () => paged([{ _id: 'p1', name: 'Brake disc front', partNo: '55311M68K00', quantity: 1, threshold: 2 }]),
-      'PUT /api/admin/products/{id}/stock/threshold': () => ({}),
+      'GET /api/admin/stock/low': () => paged([{ _id: 'p1', name: 'Brake disc front', quantity: 1, threshold: 2 }]),
+      'PUT /api/admin/products/{id}/stock/threshold': ({ body }) => body,
     });
     render(<StockPage />);
     expect((await screen.findByRole('link', { name: 'Brake disc front' })).getAttribute('href')).toBe('/admin/products/p1');

@@ -3,7 +3,7 @@
 import { useT } from '@marque/i18n';
 import { Link } from 'wouter';
 import { adminCall } from '../../lib/api/calls';
-import type { LowStock } from '../../lib/api/provisional';
+import type { AdminLowStockItem } from '../../lib/api/types';
 import { TextField } from '../../lib/form/Field';
 import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
@@ -11,7 +11,7 @@ import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
 
-function ThresholdForm({ item, onSaved }: { item: LowStock; onSaved: () => void }) {
+function ThresholdForm({ item, onSaved }: { item: AdminLowStockItem; onSaved: () => void }) {
   const t = useT('admin');
   const form = useForm({ threshold: String(item.threshold) }, { 'stock.threshold_invalid': 'threshold' });
   return (
@@ -43,9 +43,8 @@ function ThresholdForm({ item, onSaved }: { item: LowStock; onSaved: () => void 
 export function StockPage() {
   const t = useT('admin');
   const list = useList('GET /api/admin/stock/low');
-  const columns: Column<LowStock>[] = [
+  const columns: Column<AdminLowStockItem>[] = [
     { key: 'name', label: t('product.name'), cell: (p) => <Link href={`/admin/products/${encodeURIComponent(p._id)}`}>{p.name}</Link> },
-    { key: 'partNo', label: t('product.partNo'), cell: (p) => p.partNo },
     { key: 'quantity', label: t('product.quantity'), cell: (p) => p.quantity },
     { key: 'threshold', label: t('stock.threshold'), cell: (p) => <ThresholdForm item={p} onSaved={list.reload} /> },
   ];

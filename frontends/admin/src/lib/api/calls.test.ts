@@ -26,11 +26,11 @@ describe('admin calls', () => {
   it('end the staff session on a 401, but not on a refused sign-in', async () => {
     adminServer({
       'GET /api/admin/audit': () => failed(401, 'Please sign in to the back office.', 'staff.login_required'),
-      'POST /api/admin/login': () => failed(401, 'Wrong email, password or code.', 'staff.login_wrong'),
+      'POST /api/admin/login': () => failed(401, 'The email, password or authenticator code is wrong.', 'staff.login_failed'),
     });
     await signInStaff();
     const login = await adminCall('POST /api/admin/login', { body: { email: 'a@b.in', password: 'x', totp: '123456' } });
-    expect(login).toMatchObject({ ok: false, status: 401, code: 'staff.login_wrong' });
+    expect(login).toMatchObject({ ok: false, status: 401, code: 'staff.login_failed' });
     expect(getStaffSession().status).toBe('signed-in');
     const audit = await adminCall('GET /api/admin/audit');
     expect(audit).toMatchObject({ ok: false, status: 401, code: 'staff.login_required' });
@@ -39,7 +39,7 @@ describe('admin calls', () => {
   });
 
   it('send no bearer on set-up and sign-in', async () => {
-    const server = adminServer({ 'POST /api/admin/setup': () => ({ totpUri: 'otpauth://totp/x?secret=ABC' }) });
+    const server = adminServer({ 'POST /api/admin/setup': () => ({ totpUri: 'otpauth://totp/x?secret=ABC', secret: 'ABC' }) });
     localStorage.setItem(STAFF_TOKEN_KEY, 'old');
     await adminCall('POST /api/admin/setup', { body: { code: 'c', password: 'p' } });
     expect(server.calls[0]?.headers.get('authorization')).toBeNull();

@@ -1,6 +1,7 @@
 // One GET's answer for a page (with a way to ask again), e.g. a product for its editor.
+import type { Answer } from '@marque/api-client';
 import { useEffect, useState } from 'react';
-import { adminCall, type AdminAnswer, type AdminCall, type AdminRequest } from './calls';
+import { adminCall, type AdminCall, type AdminRequest } from './calls';
 
 export type AnswerState<T> =
   | { status: 'loading' }
@@ -8,7 +9,7 @@ export type AnswerState<T> =
   | { status: 'done'; body: T };
 
 export function useAnswer<C extends AdminCall & `GET ${string}`>(call: C, request: Pick<AdminRequest<C>, 'path' | 'query'> = {}, skip = false) {
-  const [state, setState] = useState<AnswerState<AdminAnswer<C>>>({ status: 'loading' });
+  const [state, setState] = useState<AnswerState<Answer<C>>>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
   const key = JSON.stringify([call, request, reloads, skip]);
   useEffect(() => {

@@ -2,7 +2,7 @@
 import { useT } from '@marque/i18n';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { StaffMe } from '../api/provisional';
+import type { StaffMe } from '../api/types';
 import { mayUse } from '../session/areas';
 import { signOut } from '../session/staff-session';
 import { NAV, type NavItem } from './nav';

@@ -2,10 +2,10 @@
 import { useT } from '@marque/i18n';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { StaffMe } from '../api/provisional';
-import { mayUse } from '../session/areas';
+import type { StaffMe } from '../api/types';
+import { mayUse, type Area } from '../session/areas';
 
-export function AreaGate({ me, area, children }: { me: StaffMe; area: string; children: ReactNode }) {
+export function AreaGate({ me, area, children }: { me: StaffMe; area: Area; children: ReactNode }) {
   const t = useT('admin');
   if (mayUse(me, area)) return <>{children}</>;
   return (

@@ -2,7 +2,7 @@
 // ended by sign-out or by any call the server answers 401. Kept outside React so every admin page shares it.
 import { useSyncExternalStore } from 'react';
 import { adminCall, whenSessionLost } from '../api/calls';
-import type { StaffMe } from '../api/provisional';
+import type { StaffMe } from '../api/types';
 import { dropStaffToken, storedStaffToken, storeStaffToken } from './token';
 
 export type StaffSession =
@@ -30,7 +30,7 @@ export function restoreStaffSession(force = false): Promise<void> {
   restoring = (async () => {
     if (!storedStaffToken()) return set({ status: 'signed-out' });
     const answer = await adminCall('GET /api/admin/me');
-    if (answer.ok) set({ status: 'signed-in', me: answer.body as StaffMe });
+    if (answer.ok) set({ status: 'signed-in', me: answer.body });
     else if (answer.status === 401 || answer.status === 403) endStaffSession();
     else set({ status: 'unavailable' });
   })();

@@ -22,10 +22,12 @@ type Props<T> = {
   search?: boolean;
   /** The parameter the search box sets (`q` unless the list searches by another). */
   searchKey?: string;
+  /** What the search box asks for, when it is not a free search. */
+  searchLabel?: string;
   filterControls?: Filter[];
 };
 
-export function DataTable<T>({ label, columns, rowKey, state, page, hrefFor, filters, setFilters, search = true, searchKey = 'q', filterControls = [] }: Props<T>) {
+export function DataTable<T>({ label, columns, rowKey, state, page, hrefFor, filters, setFilters, search = true, searchKey = 'q', searchLabel, filterControls = [] }: Props<T>) {
   const t = useT('admin');
   const messageText = useMessageText();
   const [typed, setTyped] = useState(filters[searchKey] ?? '');
@@ -40,9 +42,9 @@ export function DataTable<T>({ label, columns, rowKey, state, page, hrefFor, fil
           {search ? (
             <>
               <label className="visually-hidden" htmlFor="admin-table-search">
-                {t('table.search')}
+                {searchLabel ?? t('table.search')}
               </label>
-              <input id="admin-table-search" type="search" value={typed} placeholder={t('table.search')} onChange={(e) => setTyped(e.target.value)} />
+              <input id="admin-table-search" type="search" value={typed} placeholder={searchLabel ?? t('table.search')} onChange={(e) => setTyped(e.target.value)} />
               <button type="submit" className="button button--quiet">
                 {t('table.search_button')}
               </button>

@@ -2,14 +2,21 @@
 // the back button and a shared link show the same rows.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { adminCall, type AdminAnswer, type AdminCall } from '../api/calls';
-import type { Paged } from '../api/provisional';
+import type { Answer } from '@marque/api-client';
+import { adminCall, type AdminCall, type AdminRequest } from '../api/calls';
 
 export const PAGE_SIZE = 20;
 
+/** What every list call answers (`?page=&size=`): one page of rows, the pages of that size, and every match. */
+export type Paged<T> = { results: T[]; pages: number; total: number };
+
+/** The document's list calls: the GETs that answer a page. */
 type ListCall = {
-  [C in AdminCall]: C extends `GET ${string}` ? (AdminAnswer<C> extends Paged<unknown> ? C : never) : never;
+  [C in AdminCall]: C extends `GET ${string}` ? (Answer<C> extends Paged<unknown> ? C : never) : never;
 }[AdminCall];
+
+/** A row of a list call's page. */
+export type RowOf<C extends ListCall> = Answer<C> extends Paged<infer R> ? R : never;
 
 export type ListState<T> =
   | { status: 'loading' }
@@ -21,10 +28,11 @@ export function useQuery(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(useSearch()));
 }
 
-export function useList<C extends ListCall, T = AdminAnswer<C> extends Paged<infer R> ? R : never>(
+export function useList<C extends ListCall>(
   call: C,
-  options: { path?: Record<string, string>; filters?: readonly string[]; size?: number; searchKey?: string } = {},
+  options: { path?: AdminRequest<C>['path']; filters?: readonly string[]; size?: number; searchKey?: string } = {},
 ) {
+  type T = RowOf<C>;
   const query = useQuery();
   const [location, navigate] = useLocation();
   const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
@@ -43,7 +51,7 @@ export function useList<C extends ListCall, T = AdminAnswer<C> extends Paged<inf
       if (controller.signal.aborted) return;
       setState(
         answer.ok
-          ? { status: 'done', page: answer.body as unknown as Paged<T> }
+          ? { status: 'done', page: answer.body as Paged<T> }
           : { status: 'failed', code: answer.code, message: answer.message },
       );
     });
