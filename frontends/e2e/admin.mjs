@@ -1,23 +1,24 @@
 // The back office's journey through the real server and the built frontends, in Debian's chromium at 1280×800 and at
 // 360×740 (the issue's "Must show"): an owner set up by the CLI (`marque-server staff add`) opens the set-up link,
-// chooses a password and enrols the authenticator (QR code and secret; the codes are computed here, RFC 6238), signs
-// in with a TOTP code; creates a category, a subcategory and a product with three photographs; finds it on the
+// chooses a password and enrols the authenticator (QR code and secret; the codes come from totp.mjs, the `otpauth`
+// library, as an authenticator app computes them), signs in with a TOTP code; creates a category, a subcategory and a product with three photographs; finds it on the
 // storefront by its part number typed with spaces; changes its price and sees the storefront follow within a second;
 // records stock received; sets an offer for a customer who then sees the discount on /review; reads all of it in the
-// audit trail; and a `catalog` staff member the owner invited is refused the customers' offers.
-// Before any of that, the admin pages are the shell with `noindex`, and a storefront page loads none of the admin.
+// audit trail (filtered by each record); and a `catalog` staff member the owner invited is refused the customers'
+// offers. Before any of that, the admin pages are the shell with `noindex`, and a storefront page loads none of the
+// admin. No admin page scrolls sideways at 360 px, and none shifts its layout above LAYOUT_SHIFT_LIMIT.
 // Exits non-zero on any failure, page errors included; the step it reached is printed.
 //
 // Environment: see harness.mjs.
 import { spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, check, serverBin, startServer, steps, watchCsp } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
 import { json, prepareCustomer } from './pages.mjs';
 import { writePngIn } from './png.mjs';
+import { totpStep } from './totp.mjs';
 
 const TIMEOUT = 20_000;
 const OWNER = { email: 'owner@journey.example.in', name: 'Journey Owner', password: 'a long owner passphrase 2026' };
@@ -32,36 +33,25 @@ let stopServer = async () => {};
 let browser;
 const { step, at: stepNumber } = steps('admin');
 
-// ---- TOTP (RFC 6238: HMAC-SHA1, 30 s steps, 6 digits) -----------------------------------------------------------
+// ---- the authenticator ---------------------------------------------------------------------------------------
 
-function base32(secret) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-function totp(secret, step = Math.floor(Date.now() / 30_000)) {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** The next code no sign-in used yet: the server refuses a step's code twice (its replay guard). */
+/** The steps each secret already signed in with: the server refuses a step's code twice (its replay guard). */
 const usedSteps = new Set();
+/** A code of a step this account has not used yet (waiting for the next step when it has). */
 async function freshCode(secret) {
   for (;;) {
-    const now = Math.floor(Date.now() / 30_000);
-    if (!usedSteps.has(now)) {
-      usedSteps.add(now);
-      return totp(secret, now);
+    const { step, code, msLeft } = totpStep(secret);
+    if (!usedSteps.has(`${secret} ${step}`)) {
+      usedSteps.add(`${secret} ${step}`);
+      return code;
     }
-    await new Promise((done) => setTimeout(done, 1_000));
+    await new Promise((done) => setTimeout(done, msLeft + 50));
   }
+}
+
+async function noHorizontalScroll(page, where) {
+  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(scrollWidth <= width, `${where}: the page scrolls sideways (${scrollWidth}px wide in a ${width}px window)`);
 }
 
 // ---- the CLI -------------------------------------------------------------------------------------------------
@@ -101,58 +91,70 @@ async function setUp(page, base, link, password) {
 
 async function signIn(page, base, email, password, secret) {
   await page.goto(`${base}/admin/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Authenticator code').fill(await freshCode(secret));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Authenticator code', { exact: true }).fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/admin', { timeout: TIMEOUT });
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
-async function journey(base, context, width, ownerSecret, customer) {
+async function journey(base, context, shifts, width, ownerSecret, customer) {
   const page = await context.newPage();
+  /** The admin page now: no sideways scrolling, and no layout shift over the limit since the last look. */
+  const looksRight = async (where) => {
+    await noHorizontalScroll(page, `${width} px, ${where}`);
+    await shifts.flush(page);
+    shifts.check(`${width} px, ${where}`);
+  };
   const tag = `J${width}${Date.now() % 100000}`;
   const partNo = `${tag}X77A`;
 
   step(`${width} px: sign in with a TOTP code; the navigation shows every area of an owner`);
   await signIn(page, base, OWNER.email, OWNER.password, ownerSecret);
   for (const area of ['Products', 'Categories', 'Brands', 'Stock', 'Customers', 'Audit trail', 'Staff']) {
-    check(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: area }).isVisible(), `${area} missing from the owner's navigation`);
+    check(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: area, exact: true }).isVisible(), `${area} missing from the owner's navigation`);
   }
+  await looksRight('the dashboard');
 
   step(`${width} px: a category and a subcategory`);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Categories' }).click();
-  await page.getByLabel('Name').first().fill(`Journey ${tag}`);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Categories', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).first().fill(`Journey ${tag}`);
   await page.getByRole('button', { name: 'Add category' }).click();
   const row = page.getByRole('row', { name: new RegExp(`Journey ${tag}`) });
   await row.waitFor({ timeout: TIMEOUT });
   await row.getByRole('button', { name: 'Add subcategory' }).click();
-  await row.getByLabel('Name').fill(`Sub ${tag}`);
+  await row.getByLabel('Name', { exact: true }).fill(`Sub ${tag}`);
   await row.getByRole('button', { name: 'Add subcategory' }).click();
   await row.getByText(`Sub ${tag}`).waitFor({ timeout: TIMEOUT });
+  await looksRight('categories');
 
   step(`${width} px: a product in it with three photographs`);
   await page.goto(`${base}/admin/products/new`);
-  await page.getByLabel('Name').fill(`Journey part ${tag}`);
-  await page.getByLabel('Price (₹, GST included)').fill('1499.50');
-  await page.getByLabel('Category').selectOption({ label: `Journey ${tag}` });
-  await page.getByLabel('Subcategory').selectOption({ label: `Sub ${tag}` });
-  await page.getByLabel('Brand').selectOption({ index: 1 });
-  await page.getByLabel('Variant (models it fits)').fill('Swift 2018');
-  await page.getByLabel('Part number').fill(partNo);
-  await page.getByLabel('Shop SKU').fill(`SKU-${tag}`);
-  await page.getByLabel('HSN code').fill('8708');
-  await page.getByLabel('Weight (grams)').fill('900');
-  await page.getByLabel('Length (mm)').fill('200');
-  await page.getByLabel('Width (mm)').fill('150');
-  await page.getByLabel('Height (mm)').fill('40');
-  await page.getByLabel('Stock').fill('3');
+  const field = (label) => page.getByLabel(label, { exact: true });
+  await field('Name').fill(`Journey part ${tag}`);
+  await field('Price (₹, GST included)').fill('1499.50');
+  await field('Category').selectOption({ label: `Journey ${tag}` });
+  await field('Subcategory').selectOption({ label: `Sub ${tag}` });
+  await field('Brand').selectOption({ index: 1 });
+  await field('Variant (models it fits)').fill('Swift 2018');
+  await field('Part number').fill(partNo);
+  await field('Shop SKU').fill(`SKU-${tag}`);
+  await field('HSN code').fill('8708');
+  await field('Weight (grams)').fill('900');
+  await field('Length (mm)').fill('200');
+  await field('Width (mm)').fill('150');
+  await field('Height (mm)').fill('40');
+  await field('Stock').fill('3');
   await page.getByRole('button', { name: 'Create product' }).click();
   await page.waitForURL((url) => /^\/admin\/products\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'), { timeout: TIMEOUT });
   const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   const photos = [[200, 30, 30], [30, 160, 60], [40, 60, 200]].map((colour, i) => writePngIn(scratch, `${tag}-${i}.png`, colour, 640));
   await page.getByLabel('Add photographs').setInputFiles(photos);
   await page.waitForFunction(() => document.querySelectorAll('.admin-photos img').length === 3, undefined, { timeout: 60_000 });
+  check((await page.getByRole('button', { name: 'Remove' }).count()) === 3, 'the three photographs cannot each be removed');
+  await looksRight('the product with its photographs');
 
   step(`${width} px: the storefront finds it by its part number typed with spaces`);
   const shop = await context.newPage();
@@ -161,7 +163,7 @@ async function journey(base, context, width, ownerSecret, customer) {
   await shop.getByRole('link', { name: new RegExp(`Journey part ${tag}`) }).first().waitFor({ timeout: TIMEOUT });
 
   step(`${width} px: a new price, and the storefront follows within a second`);
-  await page.getByLabel('Price (₹, GST included)').fill('1299');
+  await field('Price (₹, GST included)').fill('1299');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Saved.').waitFor({ timeout: TIMEOUT });
   const saved = Date.now();
@@ -178,22 +180,25 @@ async function journey(base, context, width, ownerSecret, customer) {
   console.log(`    the storefront showed the new price ${shown} ms after the save`);
 
   step(`${width} px: stock received`);
-  await page.getByLabel('Change').fill('5');
-  await page.getByLabel('Reason').selectOption('received');
-  await page.getByLabel('Note').fill(`Invoice ${tag}`);
+  await field('Change').fill('5');
+  await field('Reason').selectOption('received');
+  await field('Note').fill(`Invoice ${tag}`);
   await page.getByRole('button', { name: 'Record' }).click();
   await page.getByText('3 → 8').waitFor({ timeout: TIMEOUT });
+  await looksRight('the stock history');
 
   step(`${width} px: an offer for a customer, who sees the discount on /review`);
   await page.goto(`${base}/admin/customers`);
   await page.getByRole('searchbox', { name: 'Search' }).fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: customer.name }).first().click();
+  await page.getByRole('heading', { level: 1, name: customer.name }).waitFor();
   await page.getByLabel('Discount (%)').fill('10');
   const endsOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + 7 * 86_400_000));
   await page.getByLabel('Last day').fill(endsOn);
   await page.getByRole('button', { name: 'Set offer' }).click();
-  await page.getByText(/10% off, \d+ more days/).waitFor({ timeout: TIMEOUT });
+  await page.getByText(/10% off, \d+ more days/).first().waitFor({ timeout: TIMEOUT });
+  await looksRight("the customer's page");
   const buyer = await browser.newContext({ viewport: VIEWPORTS.find((v) => v.width === width) });
   await buyer.addInitScript(
     ([token, line]) => {
@@ -212,12 +217,31 @@ async function journey(base, context, width, ownerSecret, customer) {
   await cart.getByText('Discount (10%)').waitFor({ timeout: TIMEOUT });
   await buyer.close();
 
-  step(`${width} px: the audit trail holds every one of those writes`);
+  step(`${width} px: the audit trail holds every one of those writes, by the owner, on those records`);
   await page.goto(`${base}/admin/audit`);
-  for (const action of ['category.create', 'product.create', 'photo.add', 'product.update', 'stock.adjust', 'offer.set']) {
+  await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+  /** The trail's row of `action` holding `text` (a record's name in its values), with the owner as its author. */
+  const entry = async (action, text) => {
     await page.getByRole('combobox', { name: 'What' }).selectOption(action);
-    await page.getByRole('cell', { name: action }).first().waitFor({ timeout: TIMEOUT });
-  }
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) }).filter({ hasText: text });
+    await row.first().waitFor({ timeout: TIMEOUT });
+    check(await row.first().getByText(OWNER.email).isVisible(), `${action} on ${text}: not the owner's`);
+  };
+  await entry('category.create', `Journey ${tag}`);
+  await entry('category.update', `Sub ${tag}`);
+  const record = page.getByRole('searchbox', { name: 'Record (product:…, customer:…)' });
+  await record.fill(`product:${productId}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL((url) => url.searchParams.get('subject') === `product:${productId}`);
+  await entry('product.create', partNo);
+  await entry('photo.add', `product:${productId}`);
+  await entry('product.update', '1299');
+  await entry('stock.adjust', `Invoice ${tag}`);
+  await record.fill(`customer:${customer.id}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL((url) => url.searchParams.get('subject') === `customer:${customer.id}`);
+  await entry('offer.set', endsOn);
+  await looksRight('the audit trail');
   await shop.close();
   await page.close();
   return productId;
@@ -229,9 +253,9 @@ async function catalogMemberIsRefusedOffers(base, context, ownerSecret, customer
   await signIn(page, base, OWNER.email, OWNER.password, ownerSecret);
   await page.goto(`${base}/admin/staff`);
   const email = `catalog.${Date.now()}@journey.example.in`;
-  await page.getByLabel('Name').fill('Catalog Member');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Role').selectOption('catalog');
+  await page.getByLabel('Name', { exact: true }).fill('Catalog Member');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption('catalog');
   await page.getByRole('button', { name: 'Invite' }).click();
   const link = new URL((await page.locator('code.admin-secret').textContent({ timeout: TIMEOUT })) ?? '');
   const member = await browser.newContext({ viewport: VIEWPORTS[0] });
@@ -295,7 +319,8 @@ try {
     const context = await browser.newContext({ viewport });
     await watchCsp(context, problems);
     context.on('page', (page) => page.on('pageerror', (error) => problems.push(`page error at ${page.url()}: ${error.message}`)));
-    await journey(base, context, viewport.width, ownerSecret, customer);
+    const shifts = await recordLayoutShifts(context);
+    await journey(base, context, shifts, viewport.width, ownerSecret, customer);
     if (viewport.width === 1280) await catalogMemberIsRefusedOffers(base, context, ownerSecret, customer.id);
     await context.close();
   }
