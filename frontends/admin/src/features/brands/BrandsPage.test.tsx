@@ -43,7 +43,7 @@ describe('brands', () => {
     await waitFor(() => expect(server.calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(server.calls.find((c) => c.method === 'PATCH')).toMatchObject({
       path: '/api/admin/brands/b2',
-      body: { name: 'Hyundai', logo: '/new-car-logo/hyundai-2.png' },
+      body: { name: 'Hyundai', slug: 'hyundai', logo: '/new-car-logo/hyundai-2.png' },
     });
   });
 });

@@ -5,9 +5,9 @@ import { adminCall } from '../../lib/api/calls';
 import type { AdminBrand } from '../../lib/api/types';
 import { TextField } from '../../lib/form/Field';
 import { AdminForm } from '../../lib/form/AdminForm';
+import { NameSlugFields } from '../../lib/form/NameSlugFields';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
-import { slugOf } from '../../lib/slug';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
 
@@ -26,7 +26,7 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
         form.submit(
           (v) =>
             brand
-              ? adminCall('PATCH /api/admin/brands/{id}', { path: { id: brand._id }, body: { name: v.name.trim(), logo: v.logo.trim() } })
+              ? adminCall('PATCH /api/admin/brands/{id}', { path: { id: brand._id }, body: { name: v.name.trim(), slug: v.slug.trim(), logo: v.logo.trim() } })
               : adminCall('POST /api/admin/brands', { body: { name: v.name.trim(), slug: v.slug.trim(), logo: v.logo.trim() } }),
           () => {
             if (!brand) form.setValues({ name: '', slug: '', logo: '' });
@@ -35,19 +35,9 @@ function BrandForm({ brand, onSaved }: { brand?: AdminBrand; onSaved: () => void
         )
       }
     >
-      <TextField
-        id={`${prefix}-name`}
-        label={t('field.name')}
-        value={values.name}
-        onChange={(v) => {
-          set('name', v);
-          if (!brand) set('slug', slugOf(v));
-        }}
-        error={errors.name}
-      />
-      {brand ? null : <TextField id={`${prefix}-slug`} label={t('field.slug')} value={values.slug} onChange={(v) => set('slug', v)} error={errors.slug} />}
+      <NameSlugFields idPrefix={prefix} values={values} errors={errors} set={set} proposeSlug={!brand} />
       <TextField id={`${prefix}-logo`} label={t('brand.logo')} hint={t('brand.logo_hint')} value={values.logo} onChange={(v) => set('logo', v)} error={errors.logo} />
-      <button type="submit" className="button" disabled={form.busy || !values.name.trim()}>
+      <button type="submit" className="button" disabled={form.busy || !values.name.trim() || !values.slug.trim()}>
         {brand ? t('save') : t('brand.create')}
       </button>
     </AdminForm>

@@ -3,20 +3,17 @@ import { useT } from '@marque/i18n';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
 import type { AdminCategory } from '../../lib/api/types';
-import { TextField } from '../../lib/form/Field';
 import { AdminForm } from '../../lib/form/AdminForm';
+import { NameSlugFields } from '../../lib/form/NameSlugFields';
 import { useForm } from '../../lib/form/use-form';
 import { AdminPage } from '../../lib/layout/Page';
 import { DataTable, type Column } from '../../lib/table/DataTable';
 import { useList } from '../../lib/table/use-list';
-import { slugOf } from '../../lib/slug';
 
 const SLUG_CODES = { 'catalog.slug_taken': 'slug', 'catalog.slug_invalid': 'slug', 'catalog.name_invalid': 'name' } as const;
 
 function NameSlugForm({ idPrefix, submitLabel, onSave }: { idPrefix: string; submitLabel: string; onSave: (v: { name: string; slug: string }) => ReturnType<typeof adminCall<'POST /api/admin/categories'>> }) {
-  const t = useT('admin');
   const form = useForm({ name: '', slug: '' }, SLUG_CODES);
-  const [slugTouched, setSlugTouched] = useState(false);
   const { values, set, errors } = form;
   return (
     <AdminForm
@@ -25,33 +22,11 @@ function NameSlugForm({ idPrefix, submitLabel, onSave }: { idPrefix: string; sub
       onSubmit={() =>
         form.submit(
           (v) => onSave({ name: v.name.trim(), slug: v.slug.trim() }),
-          () => {
-            form.setValues({ name: '', slug: '' });
-            setSlugTouched(false);
-          },
+          () => form.setValues({ name: '', slug: '' }),
         )
       }
     >
-      <TextField
-        id={`${idPrefix}-name`}
-        label={t('field.name')}
-        value={values.name}
-        onChange={(v) => {
-          set('name', v);
-          if (!slugTouched) set('slug', slugOf(v));
-        }}
-        error={errors.name}
-      />
-      <TextField
-        id={`${idPrefix}-slug`}
-        label={t('field.slug')}
-        value={values.slug}
-        onChange={(v) => {
-          setSlugTouched(true);
-          set('slug', v);
-        }}
-        error={errors.slug}
-      />
+      <NameSlugFields idPrefix={idPrefix} values={values} errors={errors} set={set} proposeSlug />
       <button type="submit" className="button" disabled={form.busy || !values.name.trim() || !values.slug.trim()}>
         {submitLabel}
       </button>
