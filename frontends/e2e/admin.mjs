@@ -239,7 +239,8 @@ async function journey(base, context, shifts, width, ownerSecret, customer) {
   /** The trail's row of `action` holding `text` (a record's name in its values), with the owner as its author. */
   const entry = async (action, text) => {
     await page.getByRole('combobox', { name: 'What' }).selectOption(action);
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) }).filter({ hasText: text });
+    // (On a phone each cell's name starts with its column's, drawn before it: the action is found by its text.)
+    const row = page.getByRole('row').filter({ has: page.getByText(action, { exact: true }) }).filter({ hasText: text });
     await row.first().waitFor({ timeout: TIMEOUT });
     check(await row.first().getByText(OWNER.email).isVisible(), `${action} on ${text}: not the owner's`);
   };
