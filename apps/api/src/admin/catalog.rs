@@ -48,8 +48,9 @@ pub struct AdminProduct {
     pub quantity: u32,
     /// Condition code (`new`, `new_without_box`, `refurbished`, `old`, …).
     pub producttype: String,
-    /// Photographs, the main one first, as the storefront's `images` (managed by the photographs calls).
-    pub images: Vec<crate::model::ImageRef>,
+    /// Photographs, the main one first, as the photographs calls answer them: the storefront's `images`
+    /// with the `_id` that `DELETE …/photos/{photoId}` takes.
+    pub images: Vec<super::photos::AdminPhoto>,
     pub description: String,
     pub category: String,
     pub category_slug: String,
@@ -99,7 +100,7 @@ impl From<Product> for AdminProduct {
             price: p.price.rupees(),
             quantity: p.quantity,
             producttype: p.condition.code().to_owned(),
-            images: p.images.iter().cloned().map(crate::model::ImageRef::from).collect(),
+            images: p.images.iter().cloned().map(super::photos::AdminPhoto::from).collect(),
             description: p.description.clone(),
             category: p.category.clone(),
             category_slug: p.category_slug.clone(),

@@ -1479,8 +1479,11 @@ export interface components {
              */
             gst: number;
             hsn: string;
-            /** @description Photographs, the main one first, as the storefront's `images` (managed by the photographs calls). */
-            images: components["schemas"]["ImageRef"][];
+            /**
+             * @description Photographs, the main one first, as the photographs calls answer them: the storefront's `images`
+             *     with the `_id` that `DELETE …/photos/{photoId}` takes.
+             */
+            images: components["schemas"]["AdminPhoto"][];
             /**
              * Format: double
              * @description Delivery charge per line inside the NCR, rupees.
