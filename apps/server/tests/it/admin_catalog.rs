@@ -334,8 +334,8 @@ async fn the_list_pages_searches_filters_and_sorts_and_refuses_bad_paging() {
     assert_eq!(ids(&list("q=listwidget&sort=sku").await), made);
 
     for (query, expected) in [
-        ("size=0", Message::PageInvalid),
-        ("size=101", Message::PageInvalid),
+        ("size=0", Message::PageSizeInvalid),
+        ("size=101", Message::PageSizeInvalid),
         ("page=0", Message::PageInvalid),
         ("page=abc", Message::PageInvalid),
         ("sort=cheapest", Message::FilterInvalid),
@@ -767,9 +767,11 @@ async fn categories_subcategories_and_brands_are_created_edited_kept_unique_and_
     );
     let (_, brands) = o.admin(Method::GET, "/api/admin/brands", None).await;
     assert!(slugs(&brands["results"]).contains(&"maserati-spa".to_owned()), "{brands}");
-    for path in ["/api/admin/categories?size=101", "/api/admin/brands?page=0"] {
+    for (path, expected) in
+        [("/api/admin/categories?size=101", Message::PageSizeInvalid), ("/api/admin/brands?page=0", Message::PageInvalid)]
+    {
         let (status, refused) = o.admin(Method::GET, path, None).await;
-        assert_refused(status, &refused, 400, Message::PageInvalid, path);
+        assert_refused(status, &refused, 400, expected, path);
     }
 
     let created = o.audited(&format!("category:{category_id}"), "category.create").await;
