@@ -767,9 +767,10 @@ async fn categories_subcategories_and_brands_are_created_edited_kept_unique_and_
     );
     let (_, brands) = o.admin(Method::GET, "/api/admin/brands", None).await;
     assert!(slugs(&brands["results"]).contains(&"maserati-spa".to_owned()), "{brands}");
-    for (path, expected) in
-        [("/api/admin/categories?size=101", Message::PageSizeInvalid), ("/api/admin/brands?page=0", Message::PageInvalid)]
-    {
+    for (path, expected) in [
+        ("/api/admin/categories?size=101", Message::PageSizeInvalid),
+        ("/api/admin/brands?page=0", Message::PageInvalid),
+    ] {
         let (status, refused) = o.admin(Method::GET, path, None).await;
         assert_refused(status, &refused, 400, expected, path);
     }
