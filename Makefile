@@ -12,7 +12,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
 SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
-.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey contract generate bench bench-orders bench-web lighthouse
+.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -67,6 +67,14 @@ test-journey: web-build chromium poppler
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/accounts.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/checkout.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/budget.mjs
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/admin.mjs
+
+## The back office's journey alone (frontends/e2e/admin.mjs, also the last line of `test-journey`): an owner added by
+## the CLI sets up and signs in with TOTP, then catalog, photographs, storefront search and price, stock, an offer seen
+## on /review, the audit trail, and a refused catalog member, at 1280 and 360 px.
+test-journey-admin: web-build chromium
+	cargo build -p marque-server
+	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/admin.mjs
 
 web-deps:
 	cd frontends && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }

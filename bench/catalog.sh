@@ -10,6 +10,8 @@
 # (seconds to wait after start, 8),
 # BENCH_DATA_DIR (default ~/.cache/marque-bench/<products>: the catalog is seeded once
 # and reused; the seeding time is kept beside it), BENCH_PORT (18080), BENCH_BIN.
+# BENCH_EDITS=<ms> (issue 21): a `catalog` staff member changes one product's price every <ms>
+# through the back office for the whole run (bench/edits.mjs; needs the frontends' npm packages).
 # Needs `wrk` (Debian package) and a release build (`cargo build --release -p marque-server`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,9 +51,15 @@ if [ ! -d "$data/db" ]; then
 fi
 seeded=$(cat "$data/seed-seconds" 2>/dev/null || echo "?")
 
+if [ -n "${BENCH_EDITS:-}" ]; then
+  editor="bench-editor-$(date +%s)@marque.test"
+  setup=$("$bin" staff add --email "$editor" --name "Bench editor" --role catalog | grep -o 'code=[A-Za-z0-9_-]*' | cut -d= -f2)
+fi
+
 MARQUE_ADDR="127.0.0.1:$port" "$bin" serve > /tmp/marque-bench-server.log 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
+editing=
+trap 'kill $editing $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
 for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-server.log >&2; exit 1; }
 # A second after start the server reads the whole catalog once into its ready product answers
@@ -60,6 +68,12 @@ sleep "${BENCH_SETTLE:-8}"
 
 origin="http://127.0.0.1:$port"
 base="$origin/api/get"
+if [ -n "${BENCH_EDITS:-}" ]; then
+  node bench/edits.mjs "$origin" "$editor" "$setup" "$BENCH_EDITS" > /tmp/marque-bench-edits.log 2>&1 &
+  editing=$!
+  sleep 2
+  kill -0 $editing 2>/dev/null || { echo "the editor stopped:" >&2; cat /tmp/marque-bench-edits.log >&2; exit 1; }
+fi
 # A real part number of the catalog, typed lower-case with dashes instead of spaces.
 part=$(curl -fs "$base/new-products" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["partNo"])')
 typed=$(printf '%s' "$part" | tr 'A-Z ' 'a-z-')
@@ -138,4 +152,8 @@ printf '%-62s %10s %9s %8s %9s   %s\n' "static file ($asset) again, at the end" 
 rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")
 hwm=$(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")
 echo "server RSS after the load: $rss (peak $hwm; target ≤ 200 MB)"
+if [ -n "$editing" ]; then
+  kill -TERM $editing; wait $editing 2>/dev/null || true; editing=
+  cat /tmp/marque-bench-edits.log
+fi
 rm -f "$lua"

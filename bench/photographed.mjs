@@ -2,24 +2,11 @@
 // back office like a shop's staff would: the owner named by MARQUE_OWNER_EMAIL (the server prints the set-up link
 // at start-up and, in `dev`, also leaves it in the outbox) sets a password, enrols TOTP, signs in and uploads.
 // Used by bench/lighthouse.mjs to measure the product page with real photographs (issue 21).
-import { createHmac } from 'node:crypto';
 import { json } from '../frontends/e2e/pages.mjs';
+import { totpCode } from '../frontends/e2e/totp.mjs';
 
 export const BENCH_OWNER = 'bench-owner@marque.test';
 const PASSWORD = 'bench owner password 21';
-
-/** RFC 6238: the 6-digit TOTP (SHA-1, 30 s) of a base32 secret, now. */
-export function totp(secret, at = Date.now()) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** The owner's staff token: set-up code from the dev outbox, password and TOTP, then sign-in. */
 async function ownerToken(base) {
@@ -28,8 +15,7 @@ async function ownerToken(base) {
   if (!code) throw new Error(`no set-up link for ${BENCH_OWNER} in the dev outbox (is MARQUE_OWNER_EMAIL set?)`);
   const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const { totpUri } = await json(base, '/api/admin/setup', post({ code, password: PASSWORD }));
-  const secret = new URL(totpUri).searchParams.get('secret');
-  const { token } = await json(base, '/api/admin/login', post({ email: BENCH_OWNER, password: PASSWORD, totp: totp(secret) }));
+  const { token } = await json(base, '/api/admin/login', post({ email: BENCH_OWNER, password: PASSWORD, totp: totpCode(totpUri) }));
   return token;
 }
 

@@ -12,7 +12,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const REMOTES = ['shell', 'catalog', 'account', 'checkout'];
+const REMOTES = ['shell', 'catalog', 'account', 'checkout', 'admin'];
 const foldersIn = (path) =>
   readdirSync(join(here, path), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

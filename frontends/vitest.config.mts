@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'shell', 'catalog', 'account', 'checkout'],
+    projects: ['packages/*', 'shell', 'catalog', 'account', 'checkout', 'admin'],
   },
 });

@@ -12,6 +12,8 @@ use marque_ports::{
     CustomerOffer, NewSession, PendingSignIn, SignInCode, UserId, UserRecord,
 };
 
+use crate::fixtures::window;
+
 /// Calls `$callback!(suite_name)` once for every account suite.
 #[macro_export]
 macro_rules! for_each_account_suite {
@@ -597,7 +599,7 @@ pub async fn customers_are_found_by_name_email_or_mobile(store: &dyn AccountStor
     }
     let ids = |found: Vec<UserRecord>| found.into_iter().map(|u| u.id.0).collect::<Vec<_>>();
     let find = |text: &'static str| async move {
-        let page = store.search_users(text, 0, 20).await.unwrap_or_else(|e| panic!("search {text:?}: {e}"));
+        let page = store.search_users(text, window(1, 20)).await.unwrap_or_else(|e| panic!("search {text:?}: {e}"));
         assert_eq!(page.total, page.users.len() as u64, "{text:?}: total counts every match");
         ids(page.users)
     };
@@ -615,7 +617,7 @@ pub async fn customers_are_found_by_name_email_or_mobile(store: &dyn AccountStor
     assert_eq!(find("").await, Vec::<String>::new(), "nothing finds nobody");
     assert_eq!(find("a").await, Vec::<String>::new(), "one letter finds nobody");
     assert_eq!(find("Asha Rao").await, vec!["u1"]);
-    let found = store.search_users("asha rao", 0, 20).await.expect("search");
+    let found = store.search_users("asha rao", window(1, 20)).await.expect("search");
     assert_eq!(found.users, vec![asha], "the customer as stored");
 }
 
@@ -629,8 +631,8 @@ pub async fn customer_searches_page_newest_first(store: &dyn AccountStore) {
         store.create_user(&u).await.expect("create");
     }
     let mut seen = Vec::new();
-    for offset in [0, 3, 6] {
-        let page = store.search_users("meera", offset, 3).await.expect("a window");
+    for page in 1..=3 {
+        let page = store.search_users("meera", window(page, 3)).await.expect("a window");
         assert_eq!(page.total, 7);
         seen.extend(page.users.into_iter().map(|u| (u.created_at, u.id.0)));
     }
@@ -639,5 +641,6 @@ pub async fn customer_searches_page_newest_first(store: &dyn AccountStore) {
     assert_eq!(seen, expected, "newest account first, then by id");
     expected.dedup();
     assert_eq!(expected.len(), 7, "every customer once");
-    assert_eq!(store.search_users("meera", 0, 0).await.expect("no room").users, vec![]);
+    let past = store.search_users("meera", window(4, 3)).await.expect("past the end");
+    assert_eq!((past.users, past.total), (vec![], 7));
 }

@@ -1,22 +1,32 @@
 //! The `AuditLog` contract (`marque_ports::audit`), proven with the entries the staff-facing
-//! ports write with their changes: every suite takes a fresh, empty database's account store
-//! (whose `set_offer` writes an entry in its transaction) and its audit trail.
+//! ports write with their changes.
 //!
-//! Adapters run them per engine through [`for_each_audit_suite!`](crate::for_each_audit_suite).
+//! - [`for_each_audit_suite!`](crate::for_each_audit_suite): reading the trail back (values,
+//!   filters, windows); each suite takes a fresh database's account store (whose `set_offer` writes
+//!   an entry in its transaction) and its audit trail.
+//! - [`for_each_staff_write_suite!`](crate::for_each_staff_write_suite): every write of every
+//!   staff-facing port ([`AUDITED_WRITES`]) leaves exactly its entry, and a write that fails leaves
+//!   none and changes nothing; each suite takes all the staff-facing stores of a fresh database.
+//!
+//! Adapters run both per engine.
 
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
 use marque_domain::pricing::{DiscountPercent, OfferEndsOn};
-use marque_domain::staff::StaffId;
+use marque_domain::staff::{StaffId, StaffRole};
+use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_ports::{
-    AccountStore, AccountStoreError, Actor, AuditEntry, AuditLog, AuditQuery, AuditRecord, CustomerOffer, UserId,
-    UserRecord,
+    AccountStore, AccountStoreError, Actor, AuditEntry, AuditLog, AuditQuery, AuditRecord, CatalogEditor,
+    CatalogEditorError, CatalogStore, CustomerOffer, ProductPhotos, ProductPhotosError, SetupCode, SetupSecrets,
+    StaffRecord, StaffStatus, StaffStore, StaffStoreError, StockLedger, StockLedgerError, UserId, UserRecord,
 };
+
+use crate::fixtures::{brand, category, photo, product, window};
 
 /// Calls `$callback!(suite_name)` once for every audit suite.
 #[macro_export]
 macro_rules! for_each_audit_suite {
     ($callback:ident) => {
         $callback!(an_offer_write_leaves_its_entry_with_its_values);
-        $callback!(a_failed_write_leaves_no_entry);
         $callback!(filters_by_actor_action_subject_and_time);
         $callback!(windows_neither_repeat_nor_skip);
     };
@@ -55,8 +65,8 @@ fn entry(at: i64, actor: Actor, action: &str, subject: &str) -> AuditEntry {
         .with_values(Some(format!(r#"{{"at":{at}}}"#)), Some(format!(r#"{{"action":"{action}"}}"#)))
 }
 
-fn query(limit: u32) -> AuditQuery {
-    AuditQuery { limit, ..AuditQuery::default() }
+fn query(size: u64) -> AuditQuery {
+    AuditQuery { window: window(1, size), ..AuditQuery::default() }
 }
 
 fn entries(records: &[AuditRecord]) -> Vec<AuditEntry> {
@@ -97,15 +107,6 @@ pub async fn an_offer_write_leaves_its_entry_with_its_values(accounts: &dyn Acco
     assert_eq!((ended.percentage, ended.offer_ends_on), (0, None), "ended");
 }
 
-pub async fn a_failed_write_leaves_no_entry(accounts: &dyn AccountStore, log: &dyn AuditLog) {
-    let ghost = entry(1_800_000_000, owner(1), "offer.set", "customer:ghost");
-    let refused = accounts.set_offer(&UserId("ghost".into()), offer(10), &ghost).await;
-    assert!(matches!(refused, Err(AccountStoreError::Invalid { .. })), "no such customer: {refused:?}");
-    let page = log.entries(&query(10)).await.expect("read the trail");
-    assert_eq!((page.total, page.records.len()), (0, 0), "the failed write left no entry");
-    assert_eq!(accounts.user(&UserId("ghost".into())).await.expect("read"), None, "nor a customer");
-}
-
 pub async fn filters_by_actor_action_subject_and_time(accounts: &dyn AccountStore, log: &dyn AuditLog) {
     for id in ["c1", "c2"] {
         accounts.create_user(&customer(id)).await.expect("create");
@@ -121,7 +122,7 @@ pub async fn filters_by_actor_action_subject_and_time(accounts: &dyn AccountStor
     accounts.set_offer(&c1, None, &c).await.expect("c");
     accounts.set_offer(&c2, offer(30), &d).await.expect("d");
     let find = |q: AuditQuery| async move {
-        let page = log.entries(&AuditQuery { limit: 10, ..q }).await.expect("read the trail");
+        let page = log.entries(&AuditQuery { window: window(1, 10), ..q }).await.expect("read the trail");
         assert_eq!(page.total, page.records.len() as u64, "total counts what the filter matches");
         entries(&page.records)
     };
@@ -180,8 +181,9 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
         written.push(e);
     }
     let mut seen: Vec<AuditRecord> = Vec::new();
-    for offset in (0..9).step_by(3) {
-        let page = log.entries(&AuditQuery { offset, limit: 3, ..AuditQuery::default() }).await.expect("a window");
+    for page in 1..=3 {
+        let page =
+            log.entries(&AuditQuery { window: window(page, 3), ..AuditQuery::default() }).await.expect("a window");
         assert_eq!(page.total, 7);
         seen.extend(page.records);
     }
@@ -193,6 +195,516 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
     assert!(seen.windows(2).all(|w| w[0].entry.at >= w[1].entry.at), "newest first");
     written.reverse();
     assert_eq!(&entries(&seen)[3..], &written[3..], "the older ones in the order they were written, latest first");
-    let past = log.entries(&AuditQuery { offset: 7, limit: 3, ..AuditQuery::default() }).await.expect("past the end");
+    let past = log.entries(&AuditQuery { window: window(4, 3), ..AuditQuery::default() }).await.expect("past the end");
     assert_eq!((past.records.len(), past.total), (0, 7));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every audited write of every staff-facing port.
+// ---------------------------------------------------------------------------------------------
+
+/// Calls `$callback!(suite_name)` once for every suite proving that each write of a staff-facing
+/// port leaves exactly its entry (actor, action, subject, the values before and after) and that a
+/// write that fails leaves none and changes nothing. Each takes the staff-facing stores of one
+/// fresh database: `(accounts, catalog, editor, photos, staff, stock, log)`; [`AUDITED_WRITES`]
+/// names the suite of every write, and `tests/audited_writes.rs` fails when a port gains a write
+/// that no suite covers.
+#[macro_export]
+macro_rules! for_each_staff_write_suite {
+    ($callback:ident) => {
+        $callback!(staff_store_writes_leave_their_entries);
+        $callback!(catalog_editor_writes_leave_their_entries);
+        $callback!(photo_writes_leave_their_entries);
+        $callback!(stock_writes_leave_their_entries);
+        $callback!(offer_writes_leave_their_entries);
+    };
+}
+
+/// A write method of a staff-facing port (one that takes an [`AuditEntry`]) and the suite that
+/// proves it leaves its entry, and none when it fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuditedWrite {
+    /// The port trait, as `ports/src/` names it.
+    pub port: &'static str,
+    pub method: &'static str,
+    /// A suite of [`for_each_staff_write_suite!`](crate::for_each_staff_write_suite).
+    pub suite: &'static str,
+}
+
+const fn audited(port: &'static str, method: &'static str, suite: &'static str) -> AuditedWrite {
+    AuditedWrite { port, method, suite }
+}
+
+/// Every write of every staff-facing port, with its suite. `tests/audited_writes.rs` reads the port
+/// traits and fails when a method that takes an [`AuditEntry`] is missing here (or one here no
+/// longer exists), so a new write cannot go unproven.
+pub const AUDITED_WRITES: [AuditedWrite; 14] = [
+    audited("StaffStore", "invite", "staff_store_writes_leave_their_entries"),
+    audited("StaffStore", "reissue", "staff_store_writes_leave_their_entries"),
+    audited("StaffStore", "complete_setup", "staff_store_writes_leave_their_entries"),
+    audited("StaffStore", "remove", "staff_store_writes_leave_their_entries"),
+    audited("CatalogEditor", "create_product", "catalog_editor_writes_leave_their_entries"),
+    audited("CatalogEditor", "update_product", "catalog_editor_writes_leave_their_entries"),
+    audited("CatalogEditor", "create_category", "catalog_editor_writes_leave_their_entries"),
+    audited("CatalogEditor", "update_category", "catalog_editor_writes_leave_their_entries"),
+    audited("CatalogEditor", "create_brand", "catalog_editor_writes_leave_their_entries"),
+    audited("CatalogEditor", "update_brand", "catalog_editor_writes_leave_their_entries"),
+    audited("ProductPhotos", "set_images", "photo_writes_leave_their_entries"),
+    audited("StockLedger", "adjust", "stock_writes_leave_their_entries"),
+    audited("StockLedger", "set_threshold", "stock_writes_leave_their_entries"),
+    audited("AccountStore", "set_offer", "offer_writes_leave_their_entries"),
+];
+
+/// The other methods of the ports that have an audited write, and why each leaves no entry. A
+/// new method of such a port must be listed here or in [`AUDITED_WRITES`] (`tests/audited_writes.rs`).
+pub const NOT_AUDITED: [(&str, &[&str], &str); 7] = [
+    ("StaffStore", &["staff", "staff_by_email", "list", "owners", "setup_code", "session_staff"], "reads"),
+    (
+        "StaffStore",
+        &["use_totp_step", "create_session", "end_session"],
+        "signing in and out changes nothing in the shop (the set-up that allows it is audited)",
+    ),
+    ("StaffStore", &["sweep"], "housekeeping: deletes only sessions and set-up codes that had already ended"),
+    ("CatalogEditor", &["product", "products"], "reads"),
+    ("ProductPhotos", &["images"], "reads"),
+    ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
+    (
+        "AccountStore",
+        &[
+            "create_user",
+            "user",
+            "user_by_email",
+            "user_by_mobile",
+            "user_by_google_email",
+            "users_claiming_email",
+            "users_claiming_mobile",
+            "update_user",
+            "search_users",
+            "prove",
+            "user_by_external",
+            "link_external",
+            "create_session",
+            "session_user",
+            "end_session",
+            "put_challenge",
+            "challenge",
+            "check_challenge",
+            "sweep",
+            "put_pending_sign_in",
+            "take_pending_sign_in",
+            "put_sign_in_code",
+            "take_sign_in_code",
+            "erase_user",
+        ],
+        "a customer's own account and sign-in, or a read: no staff member acts through them",
+    ),
+];
+
+/// The trail as a write leaves it: how many entries it held at the last look, and the entries a
+/// suite's writes are given (one second apart, so the newest is always the latest write's).
+struct Trail<'a> {
+    log: &'a dyn AuditLog,
+    len: u64,
+    at: i64,
+}
+
+impl<'a> Trail<'a> {
+    async fn new(log: &'a dyn AuditLog) -> Trail<'a> {
+        let len = log.entries(&query(1)).await.expect("read the trail").total;
+        Trail { log, len, at: 1_800_000_000 }
+    }
+
+    /// The next entry, by owner 1, with its values.
+    fn entry(&mut self, action: &str, subject: &str, before: Option<&str>, after: Option<&str>) -> AuditEntry {
+        self.by(owner(1), action, subject, before, after)
+    }
+
+    /// The next entry, by `actor`, with its values.
+    fn by(
+        &mut self,
+        actor: Actor,
+        action: &str,
+        subject: &str,
+        before: Option<&str>,
+        after: Option<&str>,
+    ) -> AuditEntry {
+        self.at += 1;
+        AuditEntry::new(self.at, actor, action, subject)
+            .with_values(before.map(str::to_owned), after.map(str::to_owned))
+    }
+
+    /// Panics unless `write` (named for the message) added exactly `expected` to the trail: one more
+    /// entry, the newest, equal to it, and found once by its actor, action, subject and time.
+    async fn added(&mut self, write: &str, expected: &AuditEntry) {
+        let page = self.log.entries(&query(1)).await.expect("read the trail");
+        assert_eq!(page.total, self.len + 1, "{write}: exactly one entry");
+        assert_eq!(
+            page.records.iter().map(|r| comparable(&r.entry)).collect::<Vec<_>>(),
+            vec![comparable(expected)],
+            "{write}: the newest entry, with its values"
+        );
+        let filtered = AuditQuery {
+            actor: Some(expected.actor.key()),
+            action: Some(expected.action.clone()),
+            subject: Some(expected.subject.clone()),
+            from: Some(expected.at),
+            until: Some(expected.at + 1),
+            window: window(1, 10),
+        };
+        let found = self.log.entries(&filtered).await.expect("read the trail");
+        assert_eq!(found.records.len(), 1, "{write}: found once by who, what and when");
+        self.len += 1;
+    }
+
+    /// Panics unless the trail is as it was: `write` failed and left no entry.
+    async fn unchanged(&self, write: &str) {
+        let page = self.log.entries(&query(100)).await.expect("read the trail");
+        assert_eq!(page.total, self.len, "{write} failed and left no entry: {:#?}", entries(&page.records));
+    }
+}
+
+/// An entry with its values read as JSON: a store that writes the values itself (the stock ledger)
+/// may order an object's keys as it likes.
+fn comparable(e: &AuditEntry) -> (i64, String, &str, &str, Option<serde_json::Value>, Option<serde_json::Value>) {
+    let json = |v: &Option<String>| {
+        v.as_deref().map(|t| serde_json::from_str(t).unwrap_or_else(|_| serde_json::Value::String(t.to_owned())))
+    };
+    (e.at, e.actor.key(), &e.action, &e.subject, json(&e.before), json(&e.after))
+}
+
+/// Invitations, set-ups, new links and removals each leave their entry; a duplicate email, an
+/// unknown member, a used or expired code leave none and change nothing.
+pub async fn staff_store_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    _catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    log: &dyn AuditLog,
+) {
+    let mut trail = Trail::new(log).await;
+    let now = trail.at;
+    let day = 86_400;
+    let s1 = StaffId("s1".into());
+    let record = StaffRecord::invited(s1.clone(), "asha@marque.test", "Asha", StaffRole::Catalog, now);
+    let code =
+        |hash: &str, id: &StaffId| SetupCode { code_hash: hash.into(), staff: id.clone(), expires_at: now + day };
+    let invited =
+        trail.entry("staff.invite", "staff:s1", None, Some(r#"{"email":"asha@marque.test","role":"catalog"}"#));
+    staff.invite(&record, &code("c1", &s1), &invited).await.expect("invite");
+    trail.added("StaffStore::invite", &invited).await;
+
+    let twin = StaffRecord::invited(StaffId("s2".into()), "ASHA@marque.test", "Asha", StaffRole::Owner, now);
+    let refused = trail.entry("staff.invite", "staff:s2", None, Some(r#"{"email":"asha@marque.test"}"#));
+    assert_eq!(staff.invite(&twin, &code("c2", &twin.staff.id), &refused).await, Err(StaffStoreError::DuplicateEmail));
+    trail.unchanged("StaffStore::invite of a taken email").await;
+    assert_eq!(staff.staff(&twin.staff.id).await.expect("read"), None, "no second member");
+    assert_eq!(staff.setup_code("c2", now).await.expect("read"), None, "nor their code");
+
+    let again = trail.by(Actor::System("cli".into()), "staff.invite", "staff:s1", None, None);
+    staff.reissue(&code("c3", &s1), &again).await.expect("reissue");
+    trail.added("StaffStore::reissue", &again).await;
+    let nobody = StaffId("nobody".into());
+    let refused = trail.by(Actor::System("cli".into()), "staff.invite", "staff:nobody", None, None);
+    assert_eq!(staff.reissue(&code("c4", &nobody), &refused).await, Err(StaffStoreError::NotFound));
+    trail.unchanged("StaffStore::reissue for nobody").await;
+    assert_eq!(staff.setup_code("c4", now).await.expect("read"), None, "no code for nobody");
+
+    let secrets = SetupSecrets {
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        totp_sealed: "sealed".into(),
+    };
+    let expired =
+        trail.entry("staff.setup", "staff:s1", Some(r#"{"status":"invited"}"#), Some(r#"{"status":"active"}"#));
+    assert_eq!(staff.complete_setup("c3", &s1, now + day, &secrets, &expired).await, Ok(false), "an expired code");
+    trail.unchanged("StaffStore::complete_setup with an expired code").await;
+    let stale = trail.entry("staff.setup", "staff:s1", Some(r#"{"status":"invited"}"#), Some(r#"{"status":"active"}"#));
+    assert_eq!(staff.complete_setup("c1", &s1, now, &secrets, &stale).await, Ok(false), "a code replaced by reissue");
+    trail.unchanged("StaffStore::complete_setup with a replaced code").await;
+    assert_eq!(staff.staff(&s1).await.expect("read").map(|r| r.status), Some(StaffStatus::Invited), "not set up");
+
+    let set_up =
+        trail.entry("staff.setup", "staff:s1", Some(r#"{"status":"invited"}"#), Some(r#"{"status":"active"}"#));
+    assert_eq!(staff.complete_setup("c3", &s1, now, &secrets, &set_up).await, Ok(true));
+    trail.added("StaffStore::complete_setup", &set_up).await;
+    let used = trail.entry("staff.setup", "staff:s1", Some(r#"{"status":"active"}"#), Some(r#"{"status":"active"}"#));
+    assert_eq!(staff.complete_setup("c3", &s1, now, &secrets, &used).await, Ok(false), "a used code");
+    trail.unchanged("StaffStore::complete_setup with a used code").await;
+
+    let removed =
+        trail.entry("staff.remove", "staff:s1", Some(r#"{"email":"asha@marque.test","role":"catalog"}"#), None);
+    staff.remove(&s1, &removed).await.expect("remove");
+    trail.added("StaffStore::remove", &removed).await;
+    for id in [&s1, &nobody] {
+        let refused = trail.entry("staff.remove", &format!("staff:{}", id.0), Some("{}"), None);
+        assert_eq!(staff.remove(id, &refused).await, Err(StaffStoreError::NotFound), "{id:?}");
+        trail.unchanged("StaffStore::remove of a removed or unknown member").await;
+    }
+    assert_eq!(staff.staff(&s1).await.expect("read").map(|r| r.status), Some(StaffStatus::Removed));
+}
+
+/// Creating and changing products, categories and brands each leave their entry; a taken id, SKU
+/// or slug and an unknown record leave none and change nothing.
+pub async fn catalog_editor_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    catalog: &dyn CatalogStore,
+    editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    log: &dyn AuditLog,
+) {
+    let mut trail = Trail::new(log).await;
+    let p1 = product("p1").sku("SKU-1").build();
+    let created = trail.entry("product.create", "product:p1", None, Some(r#"{"name":"Spare p1","sku":"SKU-1"}"#));
+    editor.create_product(&p1, &created).await.expect("create");
+    trail.added("CatalogEditor::create_product", &created).await;
+    for (twin, fault) in [
+        (product("p2").sku("SKU-1").build(), CatalogEditorError::DuplicateSku { sku: "SKU-1".into() }),
+        (product("p1").sku("SKU-9").name("Other").build(), CatalogEditorError::DuplicateId { id: "p1".into() }),
+    ] {
+        let refused = trail.entry("product.create", &format!("product:{}", twin.id), None, Some("{}"));
+        assert_eq!(editor.create_product(&twin, &refused).await, Err(fault));
+        trail.unchanged("CatalogEditor::create_product of a taken SKU or id").await;
+    }
+    assert_eq!(editor.product(&ProductId("p2".into())).await.expect("read"), None, "p2 not stored");
+    assert_eq!(editor.product(&p1.id).await.expect("read"), Some(p1.clone()), "p1 as created");
+
+    let renamed = Product { name: "Front Brake Disc".into(), ..p1.clone() };
+    let updated = trail.entry(
+        "product.update",
+        "product:p1",
+        Some(r#"{"name":"Spare p1"}"#),
+        Some(r#"{"name":"Front Brake Disc"}"#),
+    );
+    editor.update_product(&renamed, &updated).await.expect("update");
+    trail.added("CatalogEditor::update_product", &updated).await;
+    let p2 = product("p2").sku("SKU-2").build();
+    let created = trail.entry("product.create", "product:p2", None, Some(r#"{"sku":"SKU-2"}"#));
+    editor.create_product(&p2, &created).await.expect("create");
+    trail.added("CatalogEditor::create_product", &created).await;
+    let mut taking = p2.clone();
+    taking.details.sku = "SKU-1".into();
+    taking.name = "Taken".into();
+    for (change, fault) in [
+        (taking, CatalogEditorError::DuplicateSku { sku: "SKU-1".into() }),
+        (product("nope").build(), CatalogEditorError::NotFound { id: "nope".into() }),
+    ] {
+        let refused = trail.entry("product.update", &format!("product:{}", change.id), Some("{}"), Some("{}"));
+        assert_eq!(editor.update_product(&change, &refused).await, Err(fault));
+        trail.unchanged("CatalogEditor::update_product of a taken SKU or an unknown product").await;
+    }
+    assert_eq!(editor.product(&p2.id).await.expect("read"), Some(p2.clone()), "p2 unchanged");
+    assert_eq!(editor.product(&ProductId("nope".into())).await.expect("read"), None, "no product made");
+
+    let brakes = category("c1", "Brakes", &[("s1", "Discs")]);
+    let created = trail.entry("category.create", "category:c1", None, Some(r#"{"name":"Brakes"}"#));
+    editor.create_category(&brakes, &created).await.expect("create");
+    trail.added("CatalogEditor::create_category", &created).await;
+    let lamps = category("c2", "Lamps", &[]);
+    let created = trail.entry("category.create", "category:c2", None, Some(r#"{"name":"Lamps"}"#));
+    editor.create_category(&lamps, &created).await.expect("create");
+    trail.added("CatalogEditor::create_category", &created).await;
+    let categories = catalog.categories().await.expect("read");
+    let refused = trail.entry("category.create", "category:c3", None, Some("{}"));
+    assert_eq!(
+        editor.create_category(&category("c3", "Brakes", &[]), &refused).await,
+        Err(CatalogEditorError::SlugTaken { slug: "brakes".into() })
+    );
+    trail.unchanged("CatalogEditor::create_category of a taken slug").await;
+    let refused = trail.entry("category.create", "category:c1", None, Some("{}"));
+    let taken_id = editor.create_category(&category("c1", "Filters", &[]), &refused).await;
+    assert!(matches!(taken_id, Err(CatalogEditorError::Invalid { .. })), "a taken id: {taken_id:?}");
+    trail.unchanged("CatalogEditor::create_category of a taken id").await;
+    assert_eq!(catalog.categories().await.expect("read"), categories, "the refused creations added nothing");
+    let renamed = Category { name: "Brake Parts".into(), slug: "brake-parts".into(), ..brakes.clone() };
+    let updated = trail.entry(
+        "category.update",
+        "category:c1",
+        Some(r#"{"name":"Brakes","slug":"brakes"}"#),
+        Some(r#"{"name":"Brake Parts","slug":"brake-parts"}"#),
+    );
+    editor.update_category(&renamed, &updated).await.expect("update");
+    trail.added("CatalogEditor::update_category", &updated).await;
+    let categories_after = catalog.categories().await.expect("read");
+    for (change, fault) in [
+        (
+            Category { slug: "brake-parts".into(), ..lamps.clone() },
+            CatalogEditorError::SlugTaken { slug: "brake-parts".into() },
+        ),
+        (category("c9", "Mirrors", &[]), CatalogEditorError::NotFound { id: "c9".into() }),
+    ] {
+        let refused = trail.entry("category.update", &format!("category:{}", change.id), Some("{}"), Some("{}"));
+        assert_eq!(editor.update_category(&change, &refused).await, Err(fault));
+        trail.unchanged("CatalogEditor::update_category to a taken slug or of an unknown category").await;
+    }
+    assert_eq!(catalog.categories().await.expect("read"), categories_after, "the refused updates changed nothing");
+
+    let bmw = brand("b1", "BMW");
+    let created = trail.entry("brand.create", "brand:b1", None, Some(r#"{"name":"BMW"}"#));
+    editor.create_brand(&bmw, &created).await.expect("create");
+    trail.added("CatalogEditor::create_brand", &created).await;
+    let audi = brand("b2", "Audi");
+    let created = trail.entry("brand.create", "brand:b2", None, Some(r#"{"name":"Audi"}"#));
+    editor.create_brand(&audi, &created).await.expect("create");
+    trail.added("CatalogEditor::create_brand", &created).await;
+    let refused = trail.entry("brand.create", "brand:b3", None, Some("{}"));
+    assert_eq!(
+        editor.create_brand(&brand("b3", "BMW"), &refused).await,
+        Err(CatalogEditorError::SlugTaken { slug: "bmw".into() })
+    );
+    trail.unchanged("CatalogEditor::create_brand of a taken slug").await;
+    let refused = trail.entry("brand.create", "brand:b1", None, Some("{}"));
+    let taken_id = editor.create_brand(&brand("b1", "Volvo"), &refused).await;
+    assert!(matches!(taken_id, Err(CatalogEditorError::Invalid { .. })), "a taken id: {taken_id:?}");
+    trail.unchanged("CatalogEditor::create_brand of a taken id").await;
+    let logo = OemBrand { image: "/logos/bmw.svg".into(), ..bmw.clone() };
+    let updated = trail.entry(
+        "brand.update",
+        "brand:b1",
+        Some(r#"{"image":"/new-car-logo/bmw.png"}"#),
+        Some(r#"{"image":"/logos/bmw.svg"}"#),
+    );
+    editor.update_brand(&logo, &updated).await.expect("update");
+    trail.added("CatalogEditor::update_brand", &updated).await;
+    for (change, fault) in [
+        (OemBrand { slug: "bmw".into(), ..audi.clone() }, CatalogEditorError::SlugTaken { slug: "bmw".into() }),
+        (brand("b9", "Volvo"), CatalogEditorError::NotFound { id: "b9".into() }),
+    ] {
+        let refused = trail.entry("brand.update", &format!("brand:{}", change.id), Some("{}"), Some("{}"));
+        assert_eq!(editor.update_brand(&change, &refused).await, Err(fault));
+        trail.unchanged("CatalogEditor::update_brand to a taken slug or of an unknown brand").await;
+    }
+    let mut brands = catalog.brands().await.expect("read");
+    brands.sort_by(|a, b| a.id.cmp(&b.id));
+    assert_eq!(brands, vec![logo, audi], "the refused writes added and changed no brand");
+}
+
+/// Adding, reordering and removing photographs each leave their entry; an unknown product leaves
+/// none and gets no pictures.
+pub async fn photo_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    log: &dyn AuditLog,
+) {
+    catalog.add_products(&[product("ph1").build()]).await.expect("add products");
+    let mut trail = Trail::new(log).await;
+    let id = ProductId("ph1".into());
+    let (a, b) = (photo("ph1", "a"), photo("ph1", "b"));
+    let steps = [
+        ("photo.add", vec![ProductImage::plain("/images/ph1.jpg"), a.clone(), b.clone()]),
+        ("photo.reorder", vec![b.clone(), ProductImage::plain("/images/ph1.jpg"), a.clone()]),
+        ("photo.remove", vec![b.clone()]),
+    ];
+    let mut names = vec!["/images/ph1.jpg".to_owned()];
+    for (action, images) in steps {
+        let now: Vec<String> = images.iter().map(|i| i.name.clone()).collect();
+        let was = serde_json::json!({ "images": names }).to_string();
+        let is = serde_json::json!({ "images": now }).to_string();
+        let entry = trail.entry(action, "product:ph1", Some(&was), Some(&is));
+        photos.set_images(&id, &images, &entry).await.expect("set images");
+        trail.added(&format!("ProductPhotos::set_images ({action})"), &entry).await;
+        assert_eq!(photos.images(&id).await.expect("read"), Some(images));
+        names = now;
+    }
+    let ghost = ProductId("ghost".into());
+    let refused = trail.entry("photo.add", "product:ghost", Some(r#"{"images":[]}"#), Some(r#"{"images":["a"]}"#));
+    assert_eq!(photos.set_images(&ghost, &[a], &refused).await, Err(ProductPhotosError::NotFound(ghost.clone())));
+    trail.unchanged("ProductPhotos::set_images of an unknown product").await;
+    assert_eq!(photos.images(&ghost).await.expect("read"), None, "no product made");
+}
+
+/// A product's stock and the number of its ledger entries.
+async fn stock_and_entries(catalog: &dyn CatalogStore, stock: &dyn StockLedger, id: &ProductId) -> (Option<u32>, u64) {
+    let quantity = catalog.product(id).await.expect("read").map(|p| p.quantity);
+    (quantity, stock.history(id, window(1, 100)).await.expect("history").total)
+}
+
+/// A stock adjustment and a new threshold each leave their entry; stock that would go below zero
+/// and an unknown product leave none and change nothing.
+pub async fn stock_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    stock: &dyn StockLedger,
+    log: &dyn AuditLog,
+) {
+    catalog.add_products(&[product("st1").quantity(2).build()]).await.expect("add products");
+    let mut trail = Trail::new(log).await;
+    let id = ProductId("st1".into());
+
+    // The ledger writes the values itself, over whatever the caller gave (marque_ports::stock).
+    let received = Adjustment::parse(3, "received", Some("invoice 7")).expect("valid");
+    let given = trail.entry("stock.adjust", "product:st1", Some("{}"), None);
+    stock.adjust(&id, &received, &given).await.expect("adjust");
+    let after = r#"{"quantity":5,"delta":3,"reason":"received","note":"invoice 7"}"#;
+    trail
+        .added("StockLedger::adjust", &given.clone().with_values(Some(r#"{"quantity":2}"#.into()), Some(after.into())))
+        .await;
+    let after = stock_and_entries(catalog, stock, &id).await;
+    assert_eq!(after.0, Some(5));
+
+    let too_many = Adjustment::parse(-6, "sold_offline", None).expect("valid");
+    let refused = trail.entry("stock.adjust", "product:st1", Some(r#"{"quantity":5}"#), Some(r#"{"quantity":-1}"#));
+    assert_eq!(stock.adjust(&id, &too_many, &refused).await, Err(StockLedgerError::BelowZero { quantity: 5 }));
+    trail.unchanged("StockLedger::adjust below zero").await;
+    let ghost = ProductId("ghost".into());
+    let refused = trail.entry("stock.adjust", "product:ghost", Some("{}"), Some("{}"));
+    assert_eq!(stock.adjust(&ghost, &received, &refused).await, Err(StockLedgerError::UnknownProduct));
+    trail.unchanged("StockLedger::adjust of an unknown product").await;
+    assert_eq!(stock_and_entries(catalog, stock, &id).await, after, "the stock and its ledger unchanged");
+
+    let eight = LowStockThreshold::new(8).expect("valid");
+    let given = trail.entry("stock.threshold", "product:st1", None, None);
+    assert_eq!(stock.set_threshold(&id, eight, &given).await, Ok(LowStockThreshold::DEFAULT));
+    let expected = given.with_values(Some(r#"{"threshold":5}"#.into()), Some(r#"{"threshold":8}"#.into()));
+    trail.added("StockLedger::set_threshold", &expected).await;
+    let refused = trail.entry("stock.threshold", "product:ghost", Some("{}"), Some(r#"{"threshold":8}"#));
+    assert_eq!(stock.set_threshold(&ghost, eight, &refused).await, Err(StockLedgerError::UnknownProduct));
+    trail.unchanged("StockLedger::set_threshold of an unknown product").await;
+    assert_eq!(stock.threshold(&id).await, Ok(eight));
+    assert_eq!(catalog.product(&ghost).await.expect("read"), None, "no product made");
+}
+
+/// Setting and ending a customer's offer each leave their entry; an unknown customer leaves none
+/// and gets no account.
+pub async fn offer_writes_leave_their_entries(
+    accounts: &dyn AccountStore,
+    _catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    log: &dyn AuditLog,
+) {
+    accounts.create_user(&customer("c1")).await.expect("create");
+    let mut trail = Trail::new(log).await;
+    let c1 = UserId("c1".into());
+    let set = trail.entry(
+        "offer.set",
+        "customer:c1",
+        Some(r#"{"percentage":0,"endsOn":null}"#),
+        Some(r#"{"percentage":20,"endsOn":"2030-01-31"}"#),
+    );
+    accounts.set_offer(&c1, offer(20), &set).await.expect("set");
+    trail.added("AccountStore::set_offer (set)", &set).await;
+    let end = trail.entry("offer.end", "customer:c1", Some(r#"{"percentage":20,"endsOn":"2030-01-31"}"#), None);
+    accounts.set_offer(&c1, None, &end).await.expect("end");
+    trail.added("AccountStore::set_offer (end)", &end).await;
+
+    let ghost = UserId("ghost".into());
+    let refused = trail.entry("offer.set", "customer:ghost", None, Some(r#"{"percentage":10}"#));
+    let outcome = accounts.set_offer(&ghost, offer(10), &refused).await;
+    assert!(matches!(outcome, Err(AccountStoreError::Invalid { .. })), "no such customer: {outcome:?}");
+    trail.unchanged("AccountStore::set_offer for nobody").await;
+    assert_eq!(accounts.user(&ghost).await.expect("read"), None, "nor a customer");
+    let stored = accounts.user(&c1).await.expect("read").expect("the customer");
+    assert_eq!((stored.percentage, stored.offer_ends_on), (0, None), "the offer ended");
 }

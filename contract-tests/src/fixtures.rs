@@ -197,3 +197,9 @@ pub fn photo(product: &str, id: &str) -> ProductImage {
         ],
     }
 }
+
+/// The page `page` of `size` rows of an admin list (both within the shop's rule).
+#[must_use]
+pub fn window(page: u64, size: u64) -> marque_domain::paging::ListWindow {
+    marque_domain::paging::ListWindow::new(Some(page), Some(size)).expect("a window within the rule")
+}

@@ -7,7 +7,10 @@ use futures::future::join_all;
 use marque_domain::staff::{StaffId, StaffRole};
 use marque_ports::{
     Actor, AuditEntry, SetupCode, SetupSecrets, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+    StaffSwept,
 };
+
+use crate::fixtures::window;
 
 /// Calls `$callback!(suite_name)` once for every staff suite.
 #[macro_export]
@@ -23,6 +26,7 @@ macro_rules! for_each_staff_suite {
         $callback!(authenticator_steps_are_used_once_and_only_forward);
         $callback!(sessions_last_until_they_expire_or_end);
         $callback!(removing_ends_sessions_and_codes_and_frees_the_email);
+        $callback!(a_sweep_deletes_ended_and_expired_sessions_and_codes_only);
     };
 }
 
@@ -129,14 +133,14 @@ pub async fn the_list_is_paged_oldest_first_without_the_removed(store: &dyn Staf
             .expect("invite");
     }
     store.remove(&StaffId("s2".into()), &entry("staff.remove", "staff:s2")).await.expect("remove");
-    let first = store.list(0, 2).await.expect("list");
+    let first = store.list(window(1, 2)).await.expect("list");
     let ids = |page: &marque_ports::StaffPage| page.records.iter().map(|r| r.staff.id.0.clone()).collect::<Vec<_>>();
     assert_eq!(first.total, 3, "removed staff are not counted");
     assert_eq!(ids(&first), ["s3", "s1"], "oldest first");
-    let second = store.list(2, 2).await.expect("list");
+    let second = store.list(window(2, 2)).await.expect("list");
     assert_eq!(ids(&second), ["s4"]);
     assert_eq!(second.total, 3);
-    assert!(store.list(10, 2).await.expect("list").records.is_empty(), "past the end");
+    assert!(store.list(window(6, 2)).await.expect("list").records.is_empty(), "past the end");
 }
 
 pub async fn owners_are_counted_until_removed(store: &dyn StaffStore) {
@@ -273,5 +277,51 @@ pub async fn removing_ends_sessions_and_codes_and_frees_the_email(store: &dyn St
         store.staff_by_email("s1@marque.test").await.expect("read").map(|r| r.staff.id),
         Some(StaffId("s2".into())),
         "the email may be invited again"
+    );
+}
+
+/// A sweep deletes the sessions that expired or were ended and the set-up codes that expired, so
+/// not even an earlier clock finds them again, and leaves every live one as it was.
+pub async fn a_sweep_deletes_ended_and_expired_sessions_and_codes_only(store: &dyn StaffStore) {
+    assert_eq!(store.sweep(NOW).await, Ok(StaffSwept::default()), "an empty store: nothing to sweep");
+    active(store, "s1", "s1@marque.test", StaffRole::Owner).await;
+    let id = StaffId("s1".into());
+    let session = |hash: &str, expires_at: i64| StaffSession { token_hash: hash.into(), staff: id.clone(), expires_at };
+    for s in [session("past", NOW - 1), session("at-now", NOW), session("ended", NOW + 100), session("live", NOW + 1)] {
+        store.create_session(&s).await.expect("session");
+    }
+    store.end_session("ended").await.expect("end");
+    for (hash, staff, expires_at) in [("c-old", "s2", NOW - 1), ("c-now", "s3", NOW), ("c-live", "s4", NOW + 1)] {
+        invite(store, staff, &format!("{staff}@marque.test"), StaffRole::Catalog, &format!("first-{staff}")).await;
+        store
+            .reissue(&code(hash, staff, expires_at), &entry("staff.invite", &format!("staff:{staff}")))
+            .await
+            .expect("code");
+    }
+
+    assert_eq!(
+        store.sweep(NOW).await,
+        Ok(StaffSwept { sessions: 3, setup_codes: 2 }),
+        "past, at now, ended; two codes"
+    );
+    let earlier = NOW - 10;
+    for gone in ["past", "at-now", "ended"] {
+        assert_eq!(
+            store.session_staff(gone, earlier).await.expect("read"),
+            None,
+            "{gone} is deleted, not only expired"
+        );
+    }
+    assert_eq!(store.session_staff("live", NOW).await.expect("read").map(|s| s.id), Some(id.clone()), "live");
+    for gone in ["c-old", "c-now"] {
+        assert_eq!(store.setup_code(gone, earlier).await.expect("read"), None, "{gone} is deleted, not only expired");
+    }
+    let live = store.setup_code("c-live", NOW).await.expect("read").map(|r| r.staff.id);
+    assert_eq!(live, Some(StaffId("s4".into())), "a live code stays");
+    assert_eq!(store.sweep(NOW).await, Ok(StaffSwept::default()), "nothing left to sweep");
+    assert_eq!(
+        store.staff(&StaffId("s2".into())).await.expect("read").map(|r| r.status),
+        Some(StaffStatus::Invited),
+        "a swept code leaves its staff member invited: an owner can send a new link"
     );
 }

@@ -12,7 +12,7 @@ use marque_ports::{
     Actor, AuditEntry, CatalogStore, OrderStore, OrderStoreError, PaymentId, StockEntry, StockLedger, StockLedgerError,
 };
 
-use crate::fixtures::product;
+use crate::fixtures::{product, window};
 use crate::orders::{pid, reservation, stock, JUNE_2026};
 
 /// Calls `$callback!(suite_name)` once for every stock ledger suite.
@@ -41,11 +41,19 @@ fn adjustment(delta: i64, reason: &str, note: Option<&str>) -> Adjustment {
     Adjustment::parse(delta, reason, note).expect("a valid adjustment")
 }
 
-/// Every entry of `product`, newest first.
+/// Every entry of `product`, newest first, read a page of 100 at a time.
 async fn all_entries(ledger: &dyn StockLedger, product: &ProductId) -> Vec<StockEntry> {
-    let history = ledger.history(product, 0, 10_000).await.expect("history");
-    assert_eq!(history.total, history.entries.len() as u64, "one window holds every entry of {}", product.0);
-    history.entries
+    let mut entries = Vec::new();
+    for page in 1.. {
+        let history = ledger.history(product, window(page, 100)).await.expect("history");
+        let last = history.entries.len() < 100;
+        entries.extend(history.entries);
+        if last {
+            assert_eq!(history.total, entries.len() as u64, "the pages hold every entry of {}", product.0);
+            return entries;
+        }
+    }
+    unreachable!("a ledger has fewer than 100000 pages")
 }
 
 /// Panics unless `product`'s entries add up to its quantity and each entry's numbers agree; answers the quantity.
@@ -99,7 +107,7 @@ pub async fn an_adjustment_moves_the_stock_and_is_an_entry(
         [StockReason::Correction, StockReason::Damaged, StockReason::Received, StockReason::Opening],
         "newest first"
     );
-    assert_eq!(history[0], ledger.history(&p, 0, 1).await.expect("history").entries[0], "the entry as written");
+    assert_eq!(history[0], ledger.history(&p, window(1, 1)).await.expect("history").entries[0], "the entry as written");
 }
 
 pub async fn a_refused_adjustment_writes_nothing(
@@ -126,14 +134,14 @@ pub async fn a_refused_adjustment_writes_nothing(
         ledger.adjust(&nobody, &adjustment(1, "received", None), &audit).await,
         Err(StockLedgerError::UnknownProduct)
     );
-    assert_eq!(ledger.history(&nobody, 0, 20).await, Err(StockLedgerError::UnknownProduct));
+    assert_eq!(ledger.history(&nobody, window(1, 20)).await, Err(StockLedgerError::UnknownProduct));
     assert!(catalog.product(&nobody).await.expect("read").is_none(), "an adjustment creates no product");
     let empty = ProductId(String::new());
     assert_eq!(
         ledger.adjust(&empty, &adjustment(1, "received", None), &audit).await,
         Err(StockLedgerError::UnknownProduct)
     );
-    assert_eq!(ledger.history(&empty, 0, 20).await, Err(StockLedgerError::UnknownProduct));
+    assert_eq!(ledger.history(&empty, window(1, 20)).await, Err(StockLedgerError::UnknownProduct));
     assert_eq!(ledger.threshold(&nobody).await, Err(StockLedgerError::UnknownProduct));
     let threshold = LowStockThreshold::new(3).expect("valid");
     assert_eq!(
@@ -156,15 +164,10 @@ pub async fn history_pages_neither_repeat_nor_skip(
     ledger.adjust(&pid(2), &adjustment(4, "received", None), &staff_audit("stock.adjust", &pid(2))).await.expect("p2");
 
     let mut seen: Vec<StockEntry> = Vec::new();
-    let mut offset = 0;
-    loop {
-        let page = ledger.history(&p, offset, 7).await.expect("a page");
+    for number in 1..=4 {
+        let page = ledger.history(&p, window(number, 7)).await.expect("a page");
         assert_eq!(page.total, 26, "25 adjustments and the opening entry");
-        if page.entries.is_empty() {
-            break;
-        }
-        assert!(page.entries.len() <= 7);
-        offset += page.entries.len() as u64;
+        assert_eq!(page.entries.len(), if number < 4 { 7 } else { 5 }, "page {number}");
         seen.extend(page.entries);
     }
     assert_eq!(seen.len(), 26, "every entry once");
@@ -178,7 +181,7 @@ pub async fn history_pages_neither_repeat_nor_skip(
     for pair in seen.windows(2) {
         assert_eq!(pair[0].before, pair[1].after, "each entry starts where the one before it ended");
     }
-    assert_eq!(ledger.history(&p, 26, 7).await.map(|h| h.entries.len()), Ok(0), "past the end");
+    assert_eq!(ledger.history(&p, window(5, 7)).await.map(|h| h.entries.len()), Ok(0), "past the end");
     assert_eq!(assert_ledger_holds(ledger, catalog, &p).await, 325);
     assert_eq!(assert_ledger_holds(ledger, catalog, &pid(2)).await, 4);
 }
@@ -290,7 +293,7 @@ pub async fn low_stock_follows_each_products_threshold(
     assert_eq!(default.get(), 5);
     assert_eq!(ledger.threshold(&pid(5)).await, Ok(default), "a new product has the default threshold");
 
-    let low = ledger.low_stock(0, 20).await.expect("low stock");
+    let low = ledger.low_stock(window(1, 20)).await.expect("low stock");
     let listed: Vec<(ProductId, u32, u32)> =
         low.items.iter().map(|i| (i.product.clone(), i.quantity, i.threshold)).collect();
     assert_eq!(listed, [(pid(1), 0, 5), (pid(2), 3, 5), (pid(3), 5, 5)], "at or below the threshold, fewest first");
@@ -308,8 +311,8 @@ pub async fn low_stock_follows_each_products_threshold(
         "a threshold leaves the stock alone"
     );
 
-    let first = ledger.low_stock(0, 2).await.expect("page 1");
-    let second = ledger.low_stock(2, 2).await.expect("page 2");
+    let first = ledger.low_stock(window(1, 2)).await.expect("page 1");
+    let second = ledger.low_stock(window(2, 2)).await.expect("page 2");
     assert_eq!((first.total, second.total), (3, 3));
     let ids: Vec<ProductId> = first.items.iter().chain(&second.items).map(|i| i.product.clone()).collect();
     assert_eq!(ids, [pid(1), pid(3), pid(5)], "paged without repeats or gaps");
@@ -319,6 +322,6 @@ pub async fn low_stock_follows_each_products_threshold(
         .await
         .expect("received");
     let ids: Vec<ProductId> =
-        ledger.low_stock(0, 20).await.expect("low").items.into_iter().map(|i| i.product).collect();
+        ledger.low_stock(window(1, 20)).await.expect("low").items.into_iter().map(|i| i.product).collect();
     assert_eq!(ids, [pid(3), pid(5)], "stock received leaves the list");
 }

@@ -6,12 +6,12 @@
 // Exits non-zero on any failure, page errors included.
 //
 // Environment: see harness.mjs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
+import { writePngIn } from './png.mjs';
 import { codeFor, outboxSize } from './outbox.mjs';
 
 
@@ -23,57 +23,8 @@ let browser;
 const { step, at: stepNumber } = steps('accounts');
 
 
-// ---- a small PNG, made here -------------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A size×size RGB PNG of one colour with a diagonal stripe, written to the scratch folder; returns its path. */
-function writePng(name, [r, g, b], size = 32) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = [];
-  for (let y = 0; y < size; y += 1) {
-    const row = Buffer.alloc(1 + size * 3); // filter 0
-    for (let x = 0; x < size; x += 1) {
-      const stripe = Math.abs(x - y) < 3;
-      row[1 + x * 3] = stripe ? 255 : r;
-      row[2 + x * 3] = stripe ? 255 : g;
-      row[3 + x * 3] = stripe ? 255 : b;
-    }
-    rows.push(row);
-  }
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  const path = join(scratch, name);
-  writeFileSync(path, png);
-  return path;
-}
+/** A size×size PNG in the scratch folder. */
+const writePng = (name, colour, size) => writePngIn(scratch, name, colour, size);
 
 // ---- page helpers -------------------------------------------------------------------------------------------
 

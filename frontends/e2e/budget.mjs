@@ -1,6 +1,7 @@
 // Every storefront page opened once as a first visit (a fresh browser context: empty cache) at Lighthouse's phone
 // size, against the real server and the built frontends: the JavaScript it downloads (gzip -9, its remotes
-// included) must stay within JS_BUDGET_BYTES, and its layout shift within LAYOUT_SHIFT_LIMIT (harness.mjs).
+// included) must stay within JS_BUDGET_BYTES, none of it the back office's remote, and its layout shift within
+// LAYOUT_SHIFT_LIMIT (harness.mjs).
 // Account and checkout pages are opened signed in (a customer prepared by pages.mjs). Nothing here is timed.
 // Exits non-zero on any failure, page errors included.
 //
@@ -69,6 +70,9 @@ async function firstVisit(base, [name, path, ready], storage, problems) {
       `  ${name.padEnd(18)} ${String(total).padStart(7)} B gzip in ${String(scripts.size).padStart(2)} files, layout shift ${shift.toFixed(3)}` +
         (landed.pathname + landed.search !== path ? `  (now at ${landed.pathname})` : ''),
     );
+    // The back office is its own remote, loaded on /admin pages only: no storefront page downloads any of it.
+    const admin = [...scripts.keys()].filter((url) => new URL(url).pathname.startsWith('/remotes/admin/'));
+    if (admin.length > 0) problems.push(`${name}: loaded the admin remote (${admin.map((url) => new URL(url).pathname).join(', ')})`);
     if (total > budgetBytes) {
       const files = [...scripts].sort((a, b) => b[1] - a[1]).map(([url, bytes]) => `    ${String(bytes).padStart(7)} ${new URL(url).pathname}`);
       problems.push(`${name}: first-load JavaScript is ${total} bytes gzip, over the ${budgetBytes}-byte budget\n${files.join('\n')}`);

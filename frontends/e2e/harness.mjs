@@ -25,10 +25,11 @@ export const BROWSER_ARGS = [
 ];
 
 /**
- * Starts the server on a free port with a fresh in-memory database and its data under `dataDir`.
+ * Starts the server on a free port with a fresh in-memory database and its data under `dataDir`; `env` adds or
+ * overrides settings (another `MARQUE_DB`, for instance).
  * Resolves with `{ base, stop }`: the base URL, and a function that stops the server (SIGTERM, then SIGKILL).
  */
-export function startServer(dataDir) {
+export function startServer(dataDir, env = {}) {
   return new Promise((resolveStarted, reject) => {
     const child = spawn(serverBin, [], {
       env: {
@@ -43,6 +44,7 @@ export function startServer(dataDir) {
         MARQUE_CODE_REQUESTS_PER_HOUR: process.env.MARQUE_CODE_REQUESTS_PER_HOUR ?? '10000',
         MARQUE_SIGN_INS_PER_HOUR: process.env.MARQUE_SIGN_INS_PER_HOUR ?? '10000',
         MARQUE_CATALOG_MISSES_PER_MINUTE: process.env.MARQUE_CATALOG_MISSES_PER_MINUTE ?? '100000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -27,14 +27,15 @@ module.exports = (_env, argv) => {
           default: false,
           defaultVendors: false,
           // The shared libraries the first render loads (React, the router, the shop's state packages) travel as one
-          // chunk instead of one each: one request on the critical path instead of eight. Texts of other languages
-          // stay their own chunk, loaded on demand.
+          // chunk instead of one each: one request on the critical path instead of eight. Texts of other languages,
+          // and lazy namespaces (`*.lazy.json`: the back office's), stay their own chunks, loaded on demand.
           libraries: {
             name: 'libraries',
             chunks: 'async',
             test: (module) =>
               /[\\/](node_modules|packages)[\\/]/.test(module.resource ?? '') &&
-              !/[\\/]locales[\\/](?!en)/.test(module.resource ?? ''),
+              !/[\\/]locales[\\/](?!en)/.test(module.resource ?? '') &&
+              !/\.lazy\.json$/.test(module.resource ?? ''),
             minSize: 0,
             enforce: true,
           },

@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::paging::ListWindow;
 use marque_domain::pricing::{DiscountPercent, Offer, OfferEndsOn};
 
 use crate::audit::AuditEntry;
@@ -228,8 +229,8 @@ pub trait AccountStore: Send + Sync {
     /// MUST return [`AccountStoreError::Invalid`] when no customer has this id; [`AccountStoreError::Unavailable`].
     async fn update_user(&self, user: &UserRecord) -> Result<(), AccountStoreError>;
 
-    /// Customers that `text` finds, newest account first (then by id), from `offset`, at most
-    /// `limit`, with how many match in all. A customer matches when `text` (trimmed) is their
+    /// Customers that `text` finds, newest account first (then by id), the page `window` of them,
+    /// with how many match in all. A customer matches when `text` (trimmed) is their
     /// email in any case (proven or claimed), their mobile (ten digits; spaces, dashes and a leading
     /// `+91` or `0` ignored), or when every word of `text` (letters and digits, two or more; any case
     /// and accents) begins a word of their name. Text that can match nothing finds nobody. Answered
@@ -237,7 +238,7 @@ pub trait AccountStore: Send + Sync {
     ///
     /// # Errors
     /// [`AccountStoreError::Unavailable`] when the store cannot be read.
-    async fn search_users(&self, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError>;
+    async fn search_users(&self, text: &str, window: ListWindow) -> Result<UsersPage, AccountStoreError>;
 
     /// Gives the customer `offer`, replacing any they had, or ends their offer (`None`: no end date
     /// and 0 %), and stores `audit` in the same transaction: both are written or neither.

@@ -6,6 +6,7 @@
 //! [`AuditLog`] port only reads the trail back.
 
 use async_trait::async_trait;
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId};
 
 /// Who made a change: a staff member, or the server itself on the command line (`marque-server
@@ -100,10 +101,8 @@ pub struct AuditQuery {
     pub from: Option<i64>,
     /// `at` before this.
     pub until: Option<i64>,
-    /// Entries of the ordered result to skip.
-    pub offset: u64,
-    /// Most entries to return.
-    pub limit: u32,
+    /// The page of the ordered result to return.
+    pub window: ListWindow,
 }
 
 /// One window of the trail and how many entries the query matches in all.

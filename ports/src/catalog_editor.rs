@@ -7,6 +7,7 @@
 
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::paging::ListWindow;
 
 use crate::{AuditEntry, ProductSlice};
 
@@ -62,10 +63,8 @@ pub struct AdminProductQuery {
     /// Only published (`true`) or only unpublished (`false`) products.
     pub published: Option<bool>,
     pub sort: AdminProductSort,
-    /// Rows of the ordered result to skip.
-    pub offset: u64,
-    /// Most rows to return.
-    pub limit: u32,
+    /// The page of the ordered result to return.
+    pub window: ListWindow,
 }
 
 /// The back office's catalog store.

@@ -55,7 +55,7 @@ pub use payment::{
 pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
 pub use rate::{RateCounter, RateCounterError};
 pub use staff::{
-    SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+    SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError, StaffSwept,
 };
 pub use stock::{LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};

@@ -8,6 +8,7 @@
 //! stores it in the same transaction (`staff.invite`, `staff.setup`, `staff.remove`).
 
 use async_trait::async_trait;
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 
 use crate::audit::AuditEntry;
@@ -130,6 +131,15 @@ impl std::fmt::Debug for StaffSession {
     }
 }
 
+/// What one sweep of the staff store removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StaffSwept {
+    /// Sessions past their end, or ended by a sign-out, a removal or a new set-up.
+    pub sessions: u64,
+    /// Set-up codes past their end.
+    pub setup_codes: u64,
+}
+
 /// One window of the staff list and how many there are in all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaffPage {
@@ -184,11 +194,11 @@ pub trait StaffStore: Send + Sync {
     /// [`StaffStoreError::Unavailable`].
     async fn staff_by_email(&self, email: &str) -> Result<Option<StaffRecord>, StaffStoreError>;
 
-    /// Staff not removed, oldest first: `limit` of them after skipping `offset`, and how many in all.
+    /// Staff not removed, oldest first: the page `window` of them, and how many in all.
     ///
     /// # Errors
     /// [`StaffStoreError::Unavailable`].
-    async fn list(&self, offset: u64, limit: u32) -> Result<StaffPage, StaffStoreError>;
+    async fn list(&self, window: ListWindow) -> Result<StaffPage, StaffStoreError>;
 
     /// How many owners (invited or active, not removed) there are.
     ///
@@ -255,4 +265,12 @@ pub trait StaffStore: Send + Sync {
     /// [`StaffStoreError::NotFound`] when no staff member (not removed) has this id (nothing is
     /// written then); [`StaffStoreError::Unavailable`].
     async fn remove(&self, staff: &StaffId, audit: &AuditEntry) -> Result<StaffRecord, StaffStoreError>;
+
+    /// Housekeeping: deletes the sessions that expired at `now` (`expires_at <= now`) or were
+    /// ended, and the set-up codes that expired at `now`. A live session or code is left as it is.
+    /// Returns what it removed.
+    ///
+    /// # Errors
+    /// [`StaffStoreError::Unavailable`] when the store cannot be written.
+    async fn sweep(&self, now: i64) -> Result<StaffSwept, StaffStoreError>;
 }

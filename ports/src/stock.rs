@@ -7,6 +7,7 @@
 
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
+use marque_domain::paging::ListWindow;
 use marque_domain::stock::{Adjustment, LowStockThreshold, StockReason};
 
 use crate::audit::AuditEntry;
@@ -98,7 +99,7 @@ pub trait StockLedger: Send + Sync {
         audit: &AuditEntry,
     ) -> Result<StockEntry, StockLedgerError>;
 
-    /// The window `offset..offset + limit` of `product`'s entries, newest first (the order they
+    /// The page `window` of `product`'s entries, newest first (the order they
     /// were written in, latest first), and how many it has.
     ///
     /// # Contract
@@ -106,14 +107,14 @@ pub trait StockLedger: Send + Sync {
     ///
     /// # Errors
     /// [`StockLedgerError::UnknownProduct`]; [`StockLedgerError::Unavailable`].
-    async fn history(&self, product: &ProductId, offset: u64, limit: u32) -> Result<StockHistory, StockLedgerError>;
+    async fn history(&self, product: &ProductId, window: ListWindow) -> Result<StockHistory, StockLedgerError>;
 
     /// The products whose quantity is at or below their threshold, fewest units first (then by id),
-    /// the window `offset..offset + limit`, and how many there are.
+    /// the page `window` of them, and how many there are.
     ///
     /// # Errors
     /// [`StockLedgerError::Unavailable`].
-    async fn low_stock(&self, offset: u64, limit: u32) -> Result<LowStockPage, StockLedgerError>;
+    async fn low_stock(&self, window: ListWindow) -> Result<LowStockPage, StockLedgerError>;
 
     /// `product`'s low-stock threshold (a product has the default until one is set).
     ///

@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::paging::ListWindow;
 use marque_domain::pricing::OfferEndsOn;
 use marque_ports::{
     AccountStore, AccountStoreError, AuditEntry, Challenge, ChallengeKey, ChallengeOutcome, Channel, CustomerOffer,
@@ -157,7 +158,7 @@ struct CheckedRow {
 }
 
 /// A count of what a sweep deleted.
-fn count_of(n: i64) -> u64 {
+pub(crate) fn count_of(n: i64) -> u64 {
     u64::try_from(n.max(0)).unwrap_or(0)
 }
 
@@ -342,8 +343,8 @@ impl AccountStore for SurrealAccountStore {
         Ok(())
     }
 
-    async fn search_users(&self, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError> {
-        search::users(&self.db, text, offset, limit).await
+    async fn search_users(&self, text: &str, window: ListWindow) -> Result<UsersPage, AccountStoreError> {
+        search::users(&self.db, text, window.offset(), window.limit()).await
     }
 
     async fn set_offer(

@@ -95,8 +95,8 @@ impl AuditLog for SurrealAuditLog {
             .bind(("action_prefix", query.action.as_ref().map(|a| format!("{a}."))))
             .bind(("from", query.from))
             .bind(("until", query.until))
-            .bind(("limit", i64::from(query.limit)))
-            .bind(("offset", i64::try_from(query.offset).unwrap_or(i64::MAX)))
+            .bind(("limit", i64::from(query.window.limit())))
+            .bind(("offset", i64::try_from(query.window.offset()).unwrap_or(i64::MAX)))
             .await
             .and_then(surrealdb::IndexedResults::check)
             .map_err(unavailable)?;

@@ -25,6 +25,7 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
+use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
@@ -37,7 +38,7 @@ use marque_ports::{
 };
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
-    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError,
+    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
@@ -285,7 +286,7 @@ guarded!(AccountStore, AccountStoreError, {
     fn users_claiming_email(&self, email: &Email, limit: u32) -> Vec<UserRecord>;
     fn users_claiming_mobile(&self, mobile: &str, limit: u32) -> Vec<UserRecord>;
     fn update_user(&self, user: &UserRecord) -> ();
-    fn search_users(&self, text: &str, offset: u64, limit: u32) -> UsersPage;
+    fn search_users(&self, text: &str, window: ListWindow) -> UsersPage;
     fn set_offer(&self, user: &UserId, offer: Option<CustomerOffer>, audit: &AuditEntry) -> ();
     fn prove(&self, user: &UserId, channel: Channel) -> UserRecord;
     fn user_by_external(&self, issuer: &str, subject: &str) -> Option<UserRecord>;
@@ -346,7 +347,7 @@ guarded!(StaffStore, StaffStoreError, {
     fn reissue(&self, code: &SetupCode, audit: &AuditEntry) -> ();
     fn staff(&self, id: &StaffId) -> Option<StaffRecord>;
     fn staff_by_email(&self, email: &str) -> Option<StaffRecord>;
-    fn list(&self, offset: u64, limit: u32) -> StaffPage;
+    fn list(&self, window: ListWindow) -> StaffPage;
     fn owners(&self) -> u64;
     fn setup_code(&self, code_hash: &str, now: i64) -> Option<StaffRecord>;
     fn complete_setup(
@@ -362,12 +363,13 @@ guarded!(StaffStore, StaffStoreError, {
     fn session_staff(&self, token_hash: &str, now: i64) -> Option<Staff>;
     fn end_session(&self, token_hash: &str) -> ();
     fn remove(&self, staff: &StaffId, audit: &AuditEntry) -> StaffRecord;
+    fn sweep(&self, now: i64) -> StaffSwept;
 });
 
 guarded!(StockLedger, StockLedgerError, {
     fn adjust(&self, product: &ProductId, adjustment: &Adjustment, audit: &AuditEntry) -> StockEntry;
-    fn history(&self, product: &ProductId, offset: u64, limit: u32) -> StockHistory;
-    fn low_stock(&self, offset: u64, limit: u32) -> LowStockPage;
+    fn history(&self, product: &ProductId, window: ListWindow) -> StockHistory;
+    fn low_stock(&self, window: ListWindow) -> LowStockPage;
     fn threshold(&self, product: &ProductId) -> LowStockThreshold;
     fn set_threshold(&self, product: &ProductId, threshold: LowStockThreshold, audit: &AuditEntry)
         -> LowStockThreshold;

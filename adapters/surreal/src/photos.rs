@@ -249,9 +249,10 @@ mod tests {
              part_no: 'X1', part_norm: 'X1', inside_ncr: 0, outside_ncr: 0, gst_percent: 18, units_sold: 0, \
              created_at: 0 } RETURN NONE;")
         .await;
-        let sixteenth = include_str!("schema/0016_photos.surql");
-        run(sixteenth).await;
-        run(sixteenth).await;
+        let conn = crate::conn::Conn::Any(db.clone());
+        for _ in 0..2 {
+            crate::schema::apply_unrecorded(&conn, 16).await.expect("migration 16");
+        }
         let images: Vec<surrealdb::types::Value> =
             db.query("SELECT VALUE images FROM product:old").await.and_then(|mut r| r.take(0)).expect("read");
         let images = images.into_iter().next().expect("the product").into_json_value();

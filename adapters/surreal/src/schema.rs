@@ -1,104 +1,188 @@
 //! The database schema as numbered migrations, each applied once and recorded in `migration`.
 
-use surrealdb::types::SurrealValue;
+use surrealdb::types::{RecordId, SurrealValue};
 
 use crate::conn::Conn;
 use crate::ConnectError;
 
-/// One step of the schema. Numbers only grow; a published migration never changes
-/// (add a new one instead), because databases remember which numbers they ran.
+/// One step of the schema. Numbers only grow; a published migration never changes what it
+/// leaves (add a new one instead), because databases remember which numbers they ran.
+///
+/// A migration runs in up to three parts, each idempotent, so a start that stops part-way (or
+/// two instances starting together) leaves nothing a second run cannot finish:
+/// 1. `surql`, its definitions, in one transaction;
+/// 2. its `backfills`, changes to every row of a table, in batches of [`BACKFILL_BATCH`] rows,
+///    each batch its own transaction: one transaction must fit in SurrealKV's memtable (64 MB by
+///    default), and 100,000 products changed at once do not;
+/// 3. `finish` with the migration's record, in one transaction: what needs the back-filled
+///    rows, or the definitions, committed first. SurrealDB builds an index from the rows as
+///    committed before the defining transaction, so an index defined in the transaction that
+///    filled its field is empty for those rows; and it cannot build a full-text index over stored
+///    rows with an analyzer defined in the same transaction.
+///
+/// Migrations 14–17 ran as one transaction each until 14 failed on a 100,000-product store (and
+/// 17 on any store with customers); they now run in these parts and leave the same schema and
+/// rows (migration 18 repairs the indexes the one-transaction 14 left empty where it did run).
 struct Migration {
     number: u32,
     name: &'static str,
     surql: &'static str,
+    backfills: &'static [Backfill],
+    finish: &'static str,
 }
+
+/// A change to every row of `table`, made in batches: `surql` runs over `$ids`, the record ids of
+/// one batch, and must change only rows not yet changed (a batch may run twice).
+struct Backfill {
+    table: &'static str,
+    surql: &'static str,
+}
+
+/// Rows in one back-fill transaction: a product changed by migration 14 writes about 1.4 kB, so
+/// a batch stays near 1 MB, well inside the smallest memtable accepted (4 MB).
+const BACKFILL_BATCH: usize = 500;
+
+const NO_BACKFILLS: &[Backfill] = &[];
 
 const MIGRATIONS: &[Migration] = &[
     Migration {
         number: 1,
         name: "catalog: brands, categories, products with full-text name search",
         surql: include_str!("schema/0001_catalog.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 2,
         name: "catalog: brand, category and subcategory listings newest first",
         surql: include_str!("schema/0002_listing_indexes.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 3,
         name: "accounts: customers, sessions, one-time codes, rate counters, wishlists",
         surql: include_str!("schema/0003_accounts.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 4,
         name: "catalog: the version stamp caches poll",
         surql: include_str!("schema/0004_catalog_version.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 5,
         name: "accounts: external sign-ins between start and return",
         surql: include_str!("schema/0005_pending_sign_in.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 6,
         name: "accounts: customers' delivery addresses",
         surql: include_str!("schema/0006_addresses.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 7,
         name: "orders: stock reservations, placed orders, number series, payment events",
         surql: include_str!("schema/0007_orders.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 8,
         name: "catalog: the stock changes caches poll",
         surql: include_str!("schema/0008_stock_changes.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 9,
         name: "accounts: email and mobile proven each by its own code, external identities by issuer and subject",
         surql: include_str!("schema/0009_proven_channels.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 10,
         name: "accounts: the codes external sign-ins end with",
         surql: include_str!("schema/0010_sign_in_codes.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 11,
         name: "orders: payment events handled once, holds per customer, refunds",
         surql: include_str!("schema/0011_payment_safety.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
-    Migration { number: 12, name: "back office: the audit trail", surql: include_str!("schema/0012_audit.surql") },
+    Migration {
+        number: 12,
+        name: "back office: the audit trail",
+        surql: include_str!("schema/0012_audit.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
     Migration {
         number: 13,
         name: "back office: staff, their set-up codes and sessions",
         surql: include_str!("schema/0013_staff.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
     Migration {
         number: 14,
         name: "back office: the catalog editor's fields, searched other numbers, unpublished products",
         surql: include_str!("schema/0014_catalog_editor.surql"),
+        backfills: &[Backfill { table: "product", surql: include_str!("schema/0014_catalog_editor_products.surql") }],
+        finish: include_str!("schema/0014_catalog_editor_indexes.surql"),
     },
     Migration {
         number: 15,
         name: "back office: the stock ledger (entries, opening stock, low-stock thresholds)",
         surql: include_str!("schema/0015_stock_ledger.surql"),
+        backfills: &[
+            Backfill { table: "product", surql: include_str!("schema/0015_stock_ledger_products.surql") },
+            Backfill { table: "unpublished_product", surql: include_str!("schema/0015_stock_ledger_products.surql") },
+        ],
+        finish: "",
     },
     Migration {
         number: 16,
         name: "back office: products' pictures as objects with their size and responsive variants",
         surql: include_str!("schema/0016_photos.surql"),
+        backfills: &[
+            Backfill { table: "product", surql: include_str!("schema/0016_photos_products.surql") },
+            Backfill { table: "unpublished_product", surql: include_str!("schema/0016_photos_products.surql") },
+        ],
+        finish: "",
     },
     Migration {
         number: 17,
         name: "back office: offers end on a day in India; customers found by name",
         surql: include_str!("schema/0017_offers.surql"),
+        backfills: &[Backfill { table: "user", surql: include_str!("schema/0017_offers_customers.surql") }],
+        finish: include_str!("schema/0017_offers_finish.surql"),
     },
     Migration {
         number: 18,
+        name: "catalog: the SKU and part-number indexes rebuilt where migration 14 left them empty",
+        surql: include_str!("schema/0018_rebuild_part_indexes.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
+    Migration {
+        number: 19,
         name: "catalog changes: what each back-office write changed, for caches to forget only that",
-        surql: include_str!("schema/0018_catalog_changes.surql"),
+        surql: include_str!("schema/0019_catalog_changes.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
     },
 ];
 
@@ -122,8 +206,8 @@ struct MigrationRow {
     name: String,
 }
 
-/// Brings the schema up to date: runs every migration the database has not recorded,
-/// each in one transaction together with its record. Running it again is a no-op.
+/// Brings the schema up to date: runs every migration the database has not recorded, in its
+/// parts (see [`Migration`]), the last together with its record. Running it again is a no-op.
 pub(crate) async fn migrate(db: &Conn) -> Result<(), ConnectError> {
     db.query(MIGRATION_TABLE)
         .await
@@ -131,21 +215,69 @@ pub(crate) async fn migrate(db: &Conn) -> Result<(), ConnectError> {
         .map_err(|e| schema_error("defining the migration table", &e))?;
     let applied: Vec<u32> = applied(db).await?.into_iter().map(|m| m.number).collect();
     for migration in MIGRATIONS.iter().filter(|m| !applied.contains(&m.number)) {
-        let surql = format!(
-            "BEGIN;\n{}\nCREATE type::record('migration', $number) SET name = $name, applied_at = time::now() RETURN NONE;\nCOMMIT;",
-            migration.surql
-        );
-        let outcome = db
-            .query(surql)
-            .bind(("number", i64::from(migration.number)))
-            .bind(("name", migration.name))
-            .await
-            .and_then(surrealdb::IndexedResults::check);
-        match outcome {
-            Ok(_) => tracing::info!(number = migration.number, name = migration.name, "applied database migration"),
+        match apply(db, migration, true).await {
+            Ok(()) => tracing::info!(number = migration.number, name = migration.name, "applied database migration"),
             // Another instance applied it at the same moment; its definitions are ours.
             Err(e) if e.is_already_exists() => {}
             Err(e) => return Err(schema_error(&format!("migration {} ({})", migration.number, migration.name), &e)),
+        }
+    }
+    Ok(())
+}
+
+/// Runs `migration`'s parts; with `record`, its last transaction also records it as applied.
+async fn apply(db: &Conn, migration: &Migration, record: bool) -> Result<(), surrealdb::Error> {
+    let record_it = if record {
+        "CREATE type::record('migration', $number) SET name = $name, applied_at = time::now() RETURN NONE;"
+    } else {
+        ""
+    };
+    if migration.backfills.is_empty() && migration.finish.is_empty() {
+        return run(db, &format!("BEGIN;\n{}\n{record_it}\nCOMMIT;", migration.surql), migration).await;
+    }
+    run(db, &format!("BEGIN;\n{}\nCOMMIT;", migration.surql), migration).await?;
+    for backfill in migration.backfills {
+        backfill_in_batches(db, migration.number, backfill).await?;
+    }
+    run(db, &format!("BEGIN;\n{}\n{record_it}\nCOMMIT;", migration.finish), migration).await
+}
+
+async fn run(db: &Conn, surql: &str, migration: &Migration) -> Result<(), surrealdb::Error> {
+    let results = db.query(surql).bind(("number", i64::from(migration.number))).bind(("name", migration.name)).await?;
+    first_cause(results)
+}
+
+/// The error of the statement that failed a transaction: the others of its transaction answer
+/// only "not executed", and a message naming the cause is what an operator needs.
+fn first_cause(mut results: surrealdb::IndexedResults) -> Result<(), surrealdb::Error> {
+    let mut errors: Vec<_> = results.take_errors().into_iter().collect();
+    errors.sort_by_key(|(statement, _)| *statement);
+    let not_executed =
+        |e: &surrealdb::Error| matches!(e.query_details(), Some(surrealdb::types::QueryError::NotExecuted));
+    let cause = errors.iter().position(|(_, e)| !not_executed(e)).unwrap_or(0);
+    match errors.into_iter().nth(cause) {
+        Some((_, error)) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// Every row of the back-fill's table, [`BACKFILL_BATCH`] at a time, each batch committed on its
+/// own. The ids are read first (a few MB at 100,000 rows), so no batch scans the table again.
+async fn backfill_in_batches(db: &Conn, number: u32, backfill: &Backfill) -> Result<(), surrealdb::Error> {
+    let ids: Vec<RecordId> =
+        db.query(format!("SELECT VALUE id FROM {}", backfill.table)).await.and_then(|mut r| r.take(0))?;
+    let statement = format!("BEGIN;\n{}\nCOMMIT;", backfill.surql);
+    let batches = ids.len().div_ceil(BACKFILL_BATCH);
+    for (done, batch) in ids.chunks(BACKFILL_BATCH).enumerate() {
+        first_cause(db.query(statement.as_str()).bind(("ids", batch.to_vec())).await?)?;
+        if batches > 1 && ((done + 1) % 20 == 0 || done + 1 == batches) {
+            tracing::info!(
+                number,
+                table = backfill.table,
+                rows = (done * BACKFILL_BATCH + batch.len()),
+                of = ids.len(),
+                "database migration in progress"
+            );
         }
     }
     Ok(())
@@ -178,11 +310,19 @@ fn schema_error(step: &str, e: &surrealdb::Error) -> ConnectError {
     ConnectError::Schema { reason: format!("{step}: {}", e.message()) }
 }
 
+/// Runs migration `number`'s parts without recording it (tests of one migration on old rows).
+#[cfg(test)]
+pub(crate) async fn apply_unrecorded(db: &Conn, number: u32) -> Result<(), surrealdb::Error> {
+    let migration = MIGRATIONS.iter().find(|m| m.number == number).expect("a migration of that number");
+    apply(db, migration, false).await
+}
+
 #[cfg(test)]
 mod tests {
     use surrealdb::types::SurrealValue;
 
-    use super::{MIGRATIONS, MIGRATION_TABLE};
+    use super::{apply_unrecorded, MIGRATIONS, MIGRATION_TABLE};
+    use crate::conn::Conn;
 
     #[test]
     fn migrations_are_numbered_one_up_without_gaps() {
@@ -191,16 +331,23 @@ mod tests {
         }
     }
 
-    /// Each migration's definitions are themselves idempotent, so two instances starting
-    /// together (both seeing it unapplied) cannot break the schema.
+    /// Each migration's parts are themselves idempotent, so two instances starting together
+    /// (both seeing it unapplied), or a start after one that stopped part-way, cannot break the schema.
     #[tokio::test]
     async fn every_migration_runs_twice_harmlessly() {
         let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
         db.use_ns("t").use_db("t").await.expect("use");
-        for surql in std::iter::once(MIGRATION_TABLE).chain(MIGRATIONS.iter().map(|m| m.surql)) {
+        db.query(MIGRATION_TABLE).await.and_then(surrealdb::IndexedResults::check).expect("the migration table");
+        let db = Conn::Any(db);
+        for m in MIGRATIONS {
             for round in 1..=2 {
-                let outcome = db.query(surql).await.and_then(surrealdb::IndexedResults::check);
-                assert!(outcome.is_ok(), "round {round} of {surql}: {:?}", outcome.err().map(|e| e.to_string()));
+                let outcome = apply_unrecorded(&db, m.number).await;
+                assert!(
+                    outcome.is_ok(),
+                    "round {round} of migration {}: {:?}",
+                    m.number,
+                    outcome.err().map(|e| e.to_string())
+                );
             }
         }
     }
@@ -224,8 +371,9 @@ mod tests {
     async fn accounts_stored_before_migration_9_keep_what_their_codes_proved() {
         let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
         db.use_ns("t").use_db("t").await.expect("use");
+        let conn = Conn::Any(db.clone());
         for m in MIGRATIONS.iter().filter(|m| m.number < 9) {
-            db.query(m.surql).await.and_then(surrealdb::IndexedResults::check).expect("an earlier migration");
+            apply_unrecorded(&conn, m.number).await.expect("an earlier migration");
         }
         let legacy = "
             CREATE user:signed_up SET name = 'A', email = 'a@example.in', email_key = 'a@example.in', mobile = '9876543210',
@@ -239,8 +387,7 @@ mod tests {
             CREATE otp_challenge:signed_up SET code_hash = 'x', sent_at = 1, expires_at = 2, tries_left = 5, used = false;
         ";
         db.query(legacy).await.and_then(surrealdb::IndexedResults::check).expect("legacy accounts");
-        let ninth = MIGRATIONS.iter().find(|m| m.number == 9).expect("migration 9");
-        db.query(ninth.surql).await.and_then(surrealdb::IndexedResults::check).expect("migration 9");
+        apply_unrecorded(&conn, 9).await.expect("migration 9");
         let rows: Vec<ProvenRow> = db
             .query("SELECT record::id(id) AS id, email_verified, mobile_verified, email_key, mobile, mobile_number FROM user ORDER BY id")
             .await
@@ -266,10 +413,7 @@ mod tests {
         let codes: Vec<i64> =
             db.query("SELECT VALUE tries_left FROM otp_challenge").await.and_then(|mut r| r.take(0)).expect("read");
         assert!(codes.is_empty(), "codes under the old key are dropped");
-        db.query(ninth.surql)
-            .await
-            .and_then(surrealdb::IndexedResults::check)
-            .expect("migration 9 again changes nothing");
+        apply_unrecorded(&conn, 9).await.expect("migration 9 again changes nothing");
     }
 
     /// Migration 17 on offers stored before it: an `offer_exp` above 0 (with a percentage) keeps the
@@ -279,19 +423,25 @@ mod tests {
     async fn offers_stored_before_migration_17_keep_their_days() {
         let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
         db.use_ns("t").use_db("t").await.expect("use");
+        let conn = Conn::Any(db.clone());
         for m in MIGRATIONS.iter().filter(|m| m.number < 17) {
-            db.query(m.surql).await.and_then(surrealdb::IndexedResults::check).expect("an earlier migration");
+            apply_unrecorded(&conn, m.number).await.expect("an earlier migration");
         }
         let legacy = "
-            CREATE user:running SET name = 'A', email = 'a@example.in', profile = '', offer_exp = 3, percentage = 10, created_at = 1;
-            CREATE user:no_percent SET name = 'B', email = 'b@example.in', profile = '', offer_exp = 5, percentage = 0, created_at = 1;
-            CREATE user:ended SET name = 'C', email = 'c@example.in', profile = '', offer_exp = 0, percentage = 20, created_at = 1;
-            CREATE user:huge SET name = 'D', email = 'd@example.in', profile = '', offer_exp = 9999999999, percentage = 5, created_at = 1;
+            CREATE user:running SET name = 'Asha Rao', email = 'a@example.in', profile = '', offer_exp = 3, percentage = 10, created_at = 1;
+            CREATE user:no_percent SET name = 'Bina', email = 'b@example.in', profile = '', offer_exp = 5, percentage = 0, created_at = 1;
+            CREATE user:ended SET name = 'Chitra', email = 'c@example.in', profile = '', offer_exp = 0, percentage = 20, created_at = 1;
+            CREATE user:huge SET name = 'Dev', email = 'd@example.in', profile = '', offer_exp = 9999999999, percentage = 5, created_at = 1;
         ";
         db.query(legacy).await.and_then(surrealdb::IndexedResults::check).expect("legacy accounts");
         let before = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let seventeenth = MIGRATIONS.iter().find(|m| m.number == 17).expect("migration 17");
-        db.query(seventeenth.surql).await.and_then(surrealdb::IndexedResults::check).expect("migration 17");
+        apply_unrecorded(&conn, 17).await.expect("migration 17");
+        let found: Vec<String> = db
+            .query("SELECT VALUE record::id(id) FROM user WHERE name @1@ 'chi'")
+            .await
+            .and_then(|mut r| r.take(0))
+            .expect("staff's search by name");
+        assert_eq!(found, vec!["ended".to_owned()], "customers stored before are found by name");
         let today = marque_domain::calendar::ist_day(i64::try_from(before).unwrap_or(0));
         let ends: Vec<Option<i64>> = db
             .query("SELECT VALUE offer_ends_on FROM user ORDER BY id")
@@ -311,15 +461,155 @@ mod tests {
             .and_then(|mut r| r.take(0))
             .expect("read");
         assert!(left.is_empty(), "offer_exp is no longer stored");
-        db.query(seventeenth.surql)
-            .await
-            .and_then(surrealdb::IndexedResults::check)
-            .expect("migration 17 again changes nothing");
+        apply_unrecorded(&conn, 17).await.expect("migration 17 again changes nothing");
         let again: Vec<Option<i64>> = db
             .query("SELECT VALUE offer_ends_on FROM user ORDER BY id")
             .await
             .and_then(|mut r| r.take(0))
             .expect("read");
         assert_eq!(again, ends);
+    }
+
+    /// Products as a store kept them before migration 14 (keys `p000000`…, part numbers `X0`…).
+    const LEGACY_PRODUCTS: &str = "
+        FOR $i IN $from..$to {
+            CREATE type::record('product', 'p' + string::slice(<string>(1000000 + $i), 1)) CONTENT {
+                name: 'Brake disc ' + <string>$i, price: 100 + $i, quantity: $i % 7, condition: 'new',
+                images: ['/media/parts/disc-1.svg'], description: 'A disc of some length to weigh like a real one. '
+                    + string::repeat('Fits many cars. ', 40),
+                category: 'Brakes', category_slug: 'brakes', subcategory: 'Disc', subcategory_slug: 'disc',
+                oem: 'BMW', oem_slug: 'bmw', variant: '', part_no: 'X-' + <string>$i, part_norm: 'X' + <string>$i,
+                inside_ncr: 0, outside_ncr: 0, gst_percent: 18, units_sold: 0, created_at: $i
+            } RETURN NONE;
+        };
+    ";
+
+    /// A store seeded before the back office (migrations 1–13) is brought up to date on
+    /// `surrealkv://` with the smallest memtable accepted (4 MB), which the catalog's changes would
+    /// overflow in one transaction (4,000 products, about 6 MB): every product gets its SKU, its
+    /// threshold, its opening stock entry and its pictures as objects, and is found by its part
+    /// number and its SKU through their indexes.
+    #[tokio::test]
+    async fn a_store_seeded_before_the_back_office_migrates_in_batches_and_finds_every_part() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let url = format!("surrealkv://{}", dir.path().join("db").display());
+        let options = crate::ConnectOptions {
+            store_memory: crate::StoreMemory { block_cache_mb: 4, memtable_mb: 4 },
+            ..crate::ConnectOptions::default()
+        };
+        let db = crate::Database::open_unmigrated(&url, &options).await.expect("open");
+        let conn = db.db.clone();
+        conn.query(MIGRATION_TABLE).await.and_then(surrealdb::IndexedResults::check).expect("migration table");
+        for m in MIGRATIONS.iter().filter(|m| m.number <= 13) {
+            apply_unrecorded(&conn, m.number).await.expect("an earlier migration");
+            conn.query("CREATE type::record('migration', $n) SET name = 'old', applied_at = time::now() RETURN NONE")
+                .bind(("n", i64::from(m.number)))
+                .await
+                .and_then(surrealdb::IndexedResults::check)
+                .expect("recorded");
+        }
+        const PRODUCTS: i64 = 4_000;
+        for from in (0..PRODUCTS).step_by(500) {
+            conn.query(format!("BEGIN; {LEGACY_PRODUCTS} COMMIT;"))
+                .bind(("from", from))
+                .bind(("to", from + 500))
+                .await
+                .and_then(surrealdb::IndexedResults::check)
+                .expect("legacy products");
+        }
+
+        super::migrate(&conn).await.expect("brought up to date");
+
+        let applied: Vec<u32> = super::applied(&conn).await.expect("read").into_iter().map(|m| m.number).collect();
+        assert_eq!(applied, (1..=super::latest_migration()).collect::<Vec<_>>());
+        let count = |surql: &'static str| {
+            let conn = conn.clone();
+            async move {
+                let n: Option<i64> = conn.query(surql).await.and_then(|mut r| r.take(0)).expect("count");
+                n.unwrap_or(0)
+            }
+        };
+        assert_eq!(count("RETURN (SELECT count() AS n FROM product WHERE sku != NONE GROUP ALL)[0].n").await, PRODUCTS);
+        assert_eq!(
+            count("RETURN (SELECT count() AS n FROM product WHERE low_stock_threshold = 5 GROUP ALL)[0].n").await,
+            PRODUCTS
+        );
+        assert_eq!(
+            count("RETURN (SELECT count() AS n FROM stock_entry WHERE reason = 'opening' GROUP ALL)[0].n").await,
+            PRODUCTS
+        );
+        assert_eq!(
+            count("RETURN (SELECT count() AS n FROM product WHERE images[0].name = '/media/parts/disc-1.svg' GROUP ALL)[0].n").await,
+            PRODUCTS
+        );
+        // Found through the indexes (the search's own statement), first, last and between.
+        for i in [0, 1_234, 3_999] {
+            let by_part: Vec<String> = conn
+                .query("SELECT VALUE record::id(id) FROM product WHERE part_norms CONTAINS $part")
+                .bind(("part", format!("X{i}")))
+                .await
+                .and_then(|mut r| r.take(0))
+                .expect("by part number");
+            let key = format!("p{i:06}");
+            assert_eq!(by_part, vec![key.clone()], "part number X{i}");
+            let by_sku: Vec<String> = conn
+                .query("SELECT VALUE record::id(id) FROM product WHERE sku = $sku")
+                .bind(("sku", key.to_uppercase()))
+                .await
+                .and_then(|mut r| r.take(0))
+                .expect("by SKU");
+            assert_eq!(by_sku, vec![key], "SKU");
+        }
+        let duplicate =
+            conn.query("UPDATE product:p000001 SET sku = 'P000002'").await.and_then(surrealdb::IndexedResults::check);
+        assert!(duplicate.is_err(), "SKUs stored before the migration are kept unique");
+        let plan: surrealdb::types::Value = conn
+            .query("SELECT VALUE id FROM product WHERE part_norms CONTAINS 'X7' EXPLAIN")
+            .await
+            .and_then(|mut r| r.take(0))
+            .expect("plan");
+        assert!(plan.into_json_value().to_string().contains("product_part_norms"), "read through the index");
+    }
+
+    /// Migration 18 on a store where migration 14 ran in one transaction over its products
+    /// (reproduced here: the back-fill and the index in one transaction leave the index empty):
+    /// the rebuilt indexes find every product again.
+    #[tokio::test]
+    async fn migration_18_rebuilds_the_part_number_index_migration_14_left_empty() {
+        let db = surrealdb::engine::any::connect("mem://").await.expect("open mem://");
+        db.use_ns("t").use_db("t").await.expect("use");
+        let conn = Conn::Any(db);
+        for m in MIGRATIONS.iter().filter(|m| m.number < 14) {
+            apply_unrecorded(&conn, m.number).await.expect("an earlier migration");
+        }
+        conn.query(format!("BEGIN; {LEGACY_PRODUCTS} COMMIT;"))
+            .bind(("from", 0))
+            .bind(("to", 10))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .expect("legacy products");
+        let fourteen = MIGRATIONS.iter().find(|m| m.number == 14).expect("14");
+        let backfill = fourteen.backfills[0].surql.replace("UPDATE $ids", "UPDATE product");
+        conn.query(format!("BEGIN; {} {backfill} {} COMMIT;", fourteen.surql, fourteen.finish))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .expect("migration 14 as it first ran");
+        let find = |part: &'static str| {
+            let conn = conn.clone();
+            async move {
+                let found: Vec<String> = conn
+                    .query("SELECT VALUE record::id(id) FROM product WHERE part_norms CONTAINS $part")
+                    .bind(("part", part))
+                    .await
+                    .and_then(|mut r| r.take(0))
+                    .expect("by part number");
+                found
+            }
+        };
+        assert!(find("X3").await.is_empty(), "the one-transaction migration 14 leaves the index empty");
+        for m in MIGRATIONS.iter().filter(|m| (15..=18).contains(&m.number)) {
+            apply_unrecorded(&conn, m.number).await.expect("a later migration");
+        }
+        assert_eq!(find("X3").await, vec!["p000003".to_owned()]);
     }
 }

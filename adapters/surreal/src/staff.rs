@@ -1,13 +1,15 @@
 //! The staff store on SurrealDB: staff, their set-up codes and their sessions (migration 13).
 
 use async_trait::async_trait;
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 use marque_ports::{
-    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError,
+    AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore,
+    StaffStoreError, StaffSwept,
 };
 use surrealdb::types::SurrealValue;
 
-use crate::accounts::{retrying, transaction_retrying};
+use crate::accounts::{count_of, retrying, transaction_retrying};
 use crate::conn::Conn;
 
 /// [`StaffStore`] on a SurrealDB connection. Get one from [`crate::Database::staff`].
@@ -210,15 +212,15 @@ impl StaffStore for SurrealStaffStore {
         Ok(rows(found).into_iter().next())
     }
 
-    async fn list(&self, offset: u64, limit: u32) -> Result<StaffPage, StaffStoreError> {
+    async fn list(&self, window: ListWindow) -> Result<StaffPage, StaffStoreError> {
         let mut answer = self
             .db
             .query(format!(
                 "SELECT {FIELDS} FROM staff WHERE status != 'removed' ORDER BY created_at, id LIMIT $limit START $offset; \
                  RETURN (SELECT count() AS n FROM staff WHERE status != 'removed' GROUP ALL)[0].n ?? 0;"
             ))
-            .bind(("limit", i64::from(limit)))
-            .bind(("offset", i64::try_from(offset).unwrap_or(i64::MAX)))
+            .bind(("limit", i64::from(window.limit())))
+            .bind(("offset", i64::try_from(window.offset()).unwrap_or(i64::MAX)))
             .await
             .map_err(|e| unavailable(&e))?;
         let found: Vec<StaffRow> = answer.take(0).map_err(|e| unavailable(&e))?;
@@ -364,5 +366,21 @@ impl StaffStore for SurrealStaffStore {
         .await
         .map_err(|e| write_error(&e))?;
         Ok(before)
+    }
+
+    async fn sweep(&self, now: i64) -> Result<StaffSwept, StaffStoreError> {
+        let mut counts = retrying(|| {
+            self.db
+                .query(
+                    "RETURN array::len((DELETE staff_session WHERE expires_at <= $now OR ended = true RETURN VALUE true)); \
+                     RETURN array::len((DELETE staff_setup WHERE expires_at <= $now RETURN VALUE true));",
+                )
+                .bind(("now", now))
+        })
+        .await
+        .map_err(|e| unavailable(&e))?;
+        let sessions: Option<i64> = counts.take(0).map_err(|e| unavailable(&e))?;
+        let setup_codes: Option<i64> = counts.take(1).map_err(|e| unavailable(&e))?;
+        Ok(StaffSwept { sessions: count_of(sessions.unwrap_or(0)), setup_codes: count_of(setup_codes.unwrap_or(0)) })
     }
 }

@@ -6,6 +6,7 @@
 
 use async_trait::async_trait;
 use marque_domain::catalog::{Product, ProductId};
+use marque_domain::paging::ListWindow;
 use marque_domain::stock::{Adjustment, LowStockThreshold, StockReason};
 use marque_ports::{AuditEntry, LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 use surrealdb::types::SurrealValue;
@@ -337,7 +338,7 @@ impl StockLedger for SurrealStockLedger {
         until_settled(|| self.try_adjust(&product.0, adjustment, audit), |e| Err(unavailable(e))).await
     }
 
-    async fn history(&self, product: &ProductId, offset: u64, limit: u32) -> Result<StockHistory, StockLedgerError> {
+    async fn history(&self, product: &ProductId, window: ListWindow) -> Result<StockHistory, StockLedgerError> {
         if product.0.is_empty() || !self.exists(&product.0).await? {
             return Err(StockLedgerError::UnknownProduct);
         }
@@ -349,8 +350,8 @@ impl StockLedger for SurrealStockLedger {
             ))
             .query("SELECT count() AS n FROM stock_entry WHERE product = $id GROUP ALL")
             .bind(("id", product.0.clone()))
-            .bind(("limit", i64::from(limit)))
-            .bind(("offset", i64::try_from(offset).unwrap_or(i64::MAX)))
+            .bind(("limit", i64::from(window.limit())))
+            .bind(("offset", i64::try_from(window.offset()).unwrap_or(i64::MAX)))
             .await
             .and_then(|mut r| Ok((r.take(0)?, r.take(1)?)))
             .map_err(|e| unavailable(&e))?;
@@ -359,7 +360,7 @@ impl StockLedger for SurrealStockLedger {
         Ok(StockHistory { entries, total })
     }
 
-    async fn low_stock(&self, offset: u64, limit: u32) -> Result<LowStockPage, StockLedgerError> {
+    async fn low_stock(&self, window: ListWindow) -> Result<LowStockPage, StockLedgerError> {
         let (rows, count): (Vec<LowRow>, Vec<Count>) = self
             .db
             .query(
@@ -367,8 +368,8 @@ impl StockLedger for SurrealStockLedger {
                  WHERE quantity <= low_stock_threshold ORDER BY quantity, id LIMIT $limit START $offset",
             )
             .query("SELECT count() AS n FROM product WHERE quantity <= low_stock_threshold GROUP ALL")
-            .bind(("limit", i64::from(limit)))
-            .bind(("offset", i64::try_from(offset).unwrap_or(i64::MAX)))
+            .bind(("limit", i64::from(window.limit())))
+            .bind(("offset", i64::try_from(window.offset()).unwrap_or(i64::MAX)))
             .await
             .and_then(|mut r| Ok((r.take(0)?, r.take(1)?)))
             .map_err(|e| unavailable(&e))?;
@@ -510,13 +511,12 @@ mod tests {
             .await
             .and_then(surrealdb::IndexedResults::check)
             .expect("forget the ledger");
-        let migration = include_str!("schema/0015_stock_ledger.surql");
         for _ in 0..2 {
-            db.db.query(migration).await.and_then(surrealdb::IndexedResults::check).expect("migration 15");
+            crate::schema::apply_unrecorded(&db.db, 15).await.expect("migration 15");
         }
         let ledger = db.stock();
         for (id, quantity) in [("p1", 4), ("p2", 0)] {
-            let history = ledger.history(&ProductId(id.into()), 0, 10).await.expect("history");
+            let history = ledger.history(&ProductId(id.into()), ListWindow::default()).await.expect("history");
             assert_eq!(history.total, 1, "one opening entry for {id}");
             let e = &history.entries[0];
             assert_eq!((e.reason, e.delta, e.before, e.after), (StockReason::Opening, quantity, 0, quantity));

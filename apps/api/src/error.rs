@@ -1,6 +1,7 @@
 //! The project's JSON error shape, for every 4xx/5xx the API answers.
 
 use marque_domain::catalog::PageError;
+use marque_domain::paging::ListWindowError;
 use marque_domain::UserFacing;
 use poem::http::{header, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response};
@@ -40,11 +41,13 @@ impl ErrorBody {
     }
 
     /// A request poem-openapi could not parse. A malformed `page` is the domain's
-    /// page error; anything else says which parameter was wrong.
+    /// page error and a malformed `size` (a list's, the only `size` parameter) its list-size error,
+    /// as when they parse but break the rule; anything else says which parameter was wrong.
     #[must_use]
     pub fn from_poem(err: &poem::Error) -> Json<Self> {
         match err.downcast_ref::<ParseParamError>() {
             Some(param) if param.name == "page" => Self::from_rule(&PageError::Invalid),
+            Some(param) if param.name == "size" => Self::from_rule(&ListWindowError::Size),
             _ => Self::new(err.to_string(), Some("request.invalid")),
         }
     }

@@ -166,13 +166,14 @@ impl App {
         housekeeping::spawn_hold_sweeper(&checkout, alive_rx.clone());
         housekeeping::spawn_account_sweeper(&accounts, alive_rx.clone());
         housekeeping::spawn_reconciler(&checkout, settings.orders.reconcile, alive_rx.clone());
-        crate::memory::spawn_trimmer(alive_rx);
         let staff = StaffService::new(
             Arc::new(database.staff()),
             Arc::new(database.rate_counter()),
             Arc::new(SystemClock),
             StaffSettings::new(settings.staff.seal_key.key()),
         );
+        housekeeping::spawn_staff_sweeper(&staff, alive_rx.clone());
+        crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox =
             outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
         let services = Services {
@@ -328,9 +329,8 @@ impl App {
         if self.settings.metrics == crate::metrics::MetricsAt::Public {
             route = route.at("/metrics", poem::get(crate::metrics::scrape));
         }
-        let operations = Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services)));
         let body_deadline = crate::listener::BodyDeadline(self.settings.limits.body_timeout);
-        Ok(route
+        let shop = route
             .nest("/api", api.endpoint())
             .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
             .at("/media/products/:product/:file", marque_storefront::product_photo.data(self.services.photos.clone()))
@@ -341,9 +341,15 @@ impl App {
             .with(body_deadline)
             .boxed()
             .with(TextCompression)
-            .boxed()
-            .around(move |next, req| crate::metrics::count_requests(next, req, operations.clone()))
-            .boxed()
+            .boxed();
+        // With `MARQUE_METRICS=off` nothing is recorded, so requests are not even named.
+        let shop = if self.settings.metrics == crate::metrics::MetricsAt::Off {
+            shop
+        } else {
+            let operations = Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services)));
+            shop.around(move |next, req| crate::metrics::count_requests(next, req, operations.clone())).boxed()
+        };
+        Ok(shop
             .around(crate::request_log::log_requests)
             .with(headers)
             .with(marque_api::clients::RememberClient(proxies)))

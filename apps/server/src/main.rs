@@ -56,7 +56,9 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     limit_malloc_arenas();
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run())
+    // 8 MiB a thread, as the tests get (RUST_MIN_STACK in .cargo/config.toml): a debug build's photograph upload
+    // overflowed the 2 MiB default of a worker and aborted the whole server.
+    tokio::runtime::Builder::new_multi_thread().thread_stack_size(8 * 1024 * 1024).enable_all().build()?.block_on(run())
 }
 
 /// glibc gives each thread that allocates at once an arena of its own and keeps what a thread freed

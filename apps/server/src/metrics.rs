@@ -21,6 +21,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use marque_api::allow::PathTemplate;
+use metrics::{Counter, Histogram, SharedString};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poem::http::{Method, StatusCode};
 use poem::{handler, Endpoint, IntoResponse, Request, Response};
@@ -65,6 +66,9 @@ const BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
+/// How often the recorded histogram samples are folded into their buckets.
+const UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Installs the process's recorder (once; later calls return the same handle) and registers
 /// every metric, so each is scraped, at 0, before its first event.
 ///
@@ -78,7 +82,19 @@ pub fn install() -> Result<&'static PrometheusHandle, String> {
     let handle = recorder.handle();
     ::metrics::set_global_recorder(recorder).map_err(|e| format!("a metrics recorder was installed already: {e}"))?;
     describe();
-    Ok(HANDLE.get_or_init(|| handle))
+    let handle = HANDLE.get_or_init(|| handle);
+    // A histogram keeps each sample until upkeep folds it into its buckets; a scrape does that
+    // too, but with nobody scraping the samples pile up (80 MB in one `make bench`), so fold them
+    // every few seconds.
+    let upkept = handle.clone();
+    std::thread::Builder::new()
+        .name("metrics-upkeep".to_owned())
+        .spawn(move || loop {
+            std::thread::sleep(UPKEEP_EVERY);
+            upkept.run_upkeep();
+        })
+        .map_err(|e| format!("the metrics upkeep thread: {e}"))?;
+    Ok(handle)
 }
 
 fn describe() {
@@ -169,15 +185,64 @@ pub async fn serve_apart(addr: SocketAddr) -> std::io::Result<SocketAddr> {
 }
 
 /// Each API path of the published document as its segments (`None` for a `{parameter}`), with
-/// its method and `operationId`: the `operation` label of a request.
-#[derive(Debug, Clone, Default)]
-pub struct Operations(Vec<(Method, PathTemplate, String)>);
+/// its method and the meters of its `operationId`: the `operation` label of a request.
+#[derive(Debug, Default)]
+pub struct Operations {
+    table: Vec<(Method, PathTemplate, usize)>,
+    /// One per `operationId`, then one per part of the shop outside the document ([`OUTSIDE`]).
+    meters: Vec<Meters>,
+}
+
+/// The `operation` label of requests outside the document, in the order of their meters.
+const OUTSIDE: [&str; 5] = ["metrics", "api_unknown", "media", "sandbox", "storefront"];
+
+/// The statuses whose counters an operation keeps at hand once first answered; any other status
+/// is counted through the recorder's registry on each answer (rare).
+const KEPT_STATUSES: [u16; 20] =
+    [200, 201, 204, 206, 301, 302, 303, 304, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503];
+
+/// The meters of one `operation` label: made on its first answer and kept, so a request costs
+/// no label allocation and no registry lookup. Made before a recorder is installed, a meter
+/// records nothing (in-process tests; `main` installs the recorder before it builds the routes).
+#[derive(Debug)]
+struct Meters {
+    operation: SharedString,
+    duration: OnceLock<Histogram>,
+    counts: [OnceLock<Counter>; KEPT_STATUSES.len()],
+}
+
+impl Meters {
+    fn new(operation: &str) -> Self {
+        Self {
+            operation: SharedString::from_shared(Arc::from(operation)),
+            duration: OnceLock::new(),
+            counts: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
+    fn record(&self, status: StatusCode, took: std::time::Duration) {
+        let operation = || self.operation.clone();
+        self.duration
+            .get_or_init(|| ::metrics::histogram!("marque_http_request_duration_seconds", "operation" => operation()))
+            .record(took.as_secs_f64());
+        let text = || status.as_str().to_owned();
+        match KEPT_STATUSES.iter().position(|kept| *kept == status.as_u16()) {
+            Some(at) => self.counts[at]
+                .get_or_init(|| {
+                    ::metrics::counter!("marque_http_requests_total", "operation" => operation(), "status" => text())
+                })
+                .increment(1),
+            None => ::metrics::counter!("marque_http_requests_total", "operation" => operation(), "status" => text())
+                .increment(1),
+        }
+    }
+}
 
 impl Operations {
     /// The table of the OpenAPI document `spec` (JSON).
     #[must_use]
     pub fn new(spec: &str) -> Self {
-        let mut table = Vec::new();
+        let mut operations = Self::default();
         if let Ok(doc) = serde_json::from_str::<serde_json::Value>(spec) {
             for (path, item) in doc["paths"].as_object().into_iter().flatten() {
                 let template = PathTemplate::parse(path);
@@ -187,28 +252,43 @@ impl Operations {
                     else {
                         continue;
                     };
-                    table.push((method, template.clone(), id.to_owned()));
+                    operations.table.push((method, template.clone(), operations.meters.len()));
+                    operations.meters.push(Meters::new(id));
                 }
             }
         }
-        Self(table)
+        operations.meters.extend(OUTSIDE.map(Meters::new));
+        operations
     }
 
-    /// The `operation` label of a request: its `operationId` (HEAD counts as GET), else a name for
-    /// the part of the shop it asked, so the label's values stay few whatever is asked.
+    /// The meters of a request's `operation` label: its `operationId` (HEAD counts as GET), else a
+    /// name for the part of the shop it asked, so the label's values stay few whatever is asked.
+    fn meters(&self, method: &Method, path: &str) -> &Meters {
+        let first_outside = self.meters.len() - OUTSIDE.len();
+        let outside = |name: &str| first_outside + OUTSIDE.iter().position(|o| *o == name).unwrap_or(0);
+        let at = if path == "/api" || path.starts_with("/api/") {
+            let method = if method == Method::HEAD { &Method::GET } else { method };
+            let parts: Vec<&str> = path.split('/').collect();
+            self.table
+                .iter()
+                .find(|(m, template, _)| m == method && template.matches(&parts))
+                .map_or_else(|| outside("api_unknown"), |(_, _, at)| *at)
+        } else if path == "/metrics" {
+            outside("metrics")
+        } else if path.starts_with("/media/") {
+            outside("media")
+        } else if path.starts_with(crate::app::SANDBOX_PATH) {
+            outside("sandbox")
+        } else {
+            outside("storefront")
+        };
+        &self.meters[at]
+    }
+
+    /// The `operation` label a request is counted under.
     #[must_use]
     pub fn name(&self, method: &Method, path: &str) -> &str {
-        let method = if method == Method::HEAD { &Method::GET } else { method };
-        let parts: Vec<&str> = path.split('/').collect();
-        let found = self.0.iter().find(|(m, template, _)| m == method && template.matches(&parts));
-        match found {
-            Some((_, _, id)) => id,
-            None if path == "/metrics" => "metrics",
-            None if path == "/api" || path.starts_with("/api/") => "api_unknown",
-            None if path.starts_with("/media/") => "media",
-            None if path.starts_with(crate::app::SANDBOX_PATH) => "sandbox",
-            None => "storefront",
-        }
+        &self.meters(method, path).operation
     }
 }
 
@@ -217,17 +297,14 @@ impl Operations {
 /// # Errors
 /// The inner endpoint's, unchanged.
 pub async fn count_requests<E: Endpoint>(next: E, req: Request, operations: Arc<Operations>) -> poem::Result<Response> {
-    let operation = operations.name(req.method(), req.uri().path()).to_owned();
     let started = Instant::now();
+    let meters = operations.meters(req.method(), req.uri().path());
     let outcome = next.call(req).await.map(IntoResponse::into_response);
     let status = match &outcome {
         Ok(resp) => resp.status(),
         Err(err) => err.status(),
     };
-    ::metrics::histogram!("marque_http_request_duration_seconds", "operation" => operation.clone())
-        .record(started.elapsed().as_secs_f64());
-    ::metrics::counter!("marque_http_requests_total", "operation" => operation, "status" => status.as_str().to_owned())
-        .increment(1);
+    meters.record(status, started.elapsed());
     outcome
 }
 

@@ -3,7 +3,10 @@
 //! report, a proxy's log and the shop's log can be joined.
 //!
 //! A sane id the request brings (from a proxy or a load balancer) is kept; else one is made.
-//! Made ids are random, never derived from anything the request carries (a token, a cookie).
+//! Made ids are random per process and counted through a random bijection, never derived from
+//! anything the request carries (a token, a cookie).
+
+use std::sync::OnceLock;
 
 use poem::http::HeaderValue;
 use poem::Request;
@@ -15,7 +18,7 @@ pub const HEADER: &str = "x-request-id";
 const MAX_LEN: usize = 64;
 
 /// The request's id: its own `x-request-id` when that is 1 to 64 letters, digits, `-`, `_`, `.`
-/// or `:`; else a new random one (16 hex digits).
+/// or `:`; else a new one (16 hex digits).
 #[must_use]
 pub fn of(req: &Request) -> String {
     req.headers().get(HEADER).and_then(|v| v.to_str().ok()).filter(|id| is_sane(id)).map_or_else(made, str::to_owned)
@@ -27,13 +30,25 @@ fn is_sane(id: &str) -> bool {
 }
 
 fn made() -> String {
-    let mut bytes = [0_u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        // No entropy to be had: a clock-based id still tells requests apart.
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        bytes = (nanos as u64).to_be_bytes();
-    }
-    hex::encode(bytes)
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // Random per process (one `getrandom` at the first request), then a count passed through a
+    // random bijection (an odd multiplier and an offset): no system call and no entropy spent per
+    // request, ids never repeat within a process, differ between instances, and do not tell how
+    // many requests the shop has served.
+    static KEYS: OnceLock<[u32; 3]> = OnceLock::new();
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let [process, multiplier, offset] = *KEYS.get_or_init(|| {
+        let mut bytes = [0_u8; 12];
+        if getrandom::fill(&mut bytes).is_err() {
+            // No entropy to be had: the clock still tells processes apart.
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            bytes.copy_from_slice(&nanos.to_be_bytes()[4..]);
+        }
+        let word = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        [word(0), word(4) | 1, word(8)]
+    });
+    let count = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("{process:08x}{:08x}", count.wrapping_mul(multiplier).wrapping_add(offset))
 }
 
 /// `id` as a header value (it is always one: sane ids and hex only).
@@ -60,5 +75,19 @@ mod tests {
         }
         let (a, b) = (of(&Request::default()), of(&Request::default()));
         assert_ne!(a, b, "made ids differ");
+    }
+
+    #[test]
+    fn made_ids_do_not_repeat_and_are_not_a_plain_count() {
+        let ids: Vec<String> = (0..10_000).map(|_| made()).collect();
+        let distinct: std::collections::HashSet<&String> = ids.iter().collect();
+        assert_eq!(distinct.len(), ids.len());
+        // Other tests of this process may make ids in between, so look at the whole run of steps:
+        // a bare counter would step by one every time.
+        let steps = ids.windows(2).filter(|w| {
+            let tail = |id: &str| u32::from_str_radix(&id[8..], 16).expect("hex");
+            tail(&w[1]).wrapping_sub(tail(&w[0])) == 1
+        });
+        assert!(steps.count() < 100, "the ids count in plain sight");
     }
 }

@@ -5,7 +5,7 @@ use poem::http::StatusCode;
 use serde_json::json;
 
 use super::head::PageHead;
-use super::routes::RouteTable;
+use super::routes::{Matched, RouteTable};
 use marque_app::CatalogService;
 
 /// The query string of a page request, decoded.
@@ -68,6 +68,13 @@ pub async fn resolve(catalog: &CatalogService, routes: &RouteTable, path: &str, 
     let Some(matched) = routes.find(path) else {
         return not_found("Page not found", path);
     };
+    let mut resolved = resolve_page(catalog, &matched, path, query).await;
+    // The route table marks pages no search engine should list (the back office).
+    resolved.head.noindex |= matched.noindex;
+    resolved
+}
+
+async fn resolve_page(catalog: &CatalogService, matched: &Matched<'_, '_>, path: &str, query: &Query) -> Resolved {
     match matched.page {
         "catalog/Home" => Resolved::ok(PageHead { canonical: "/".into(), og_type: "website", ..PageHead::default() }),
         "catalog/Search" => search(query),
@@ -94,6 +101,11 @@ pub async fn resolve(catalog: &CatalogService, routes: &RouteTable, path: &str, 
         "account/RenderInvoice" => Resolved::ok(page("Invoice", "/orderhistory/render_invoice")),
         "checkout/Address" => Resolved::ok(page("Delivery address", "/address")),
         "checkout/OrderSuccess" => Resolved::ok(page("Order Confirmed!", "/ordersuccess")),
+        // The back office: one remote module draws every `/admin/…` page; never indexed (the table says so).
+        "admin/Admin" => {
+            let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+            Resolved::ok(unindexed("Admin", canonical))
+        }
         _ => {
             let canonical = if path.len() > 1 { path.trim_end_matches('/') } else { path };
             Resolved::ok(PageHead { canonical: canonical.to_owned(), og_type: "website", ..PageHead::default() })

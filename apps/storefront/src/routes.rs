@@ -7,6 +7,9 @@
 //! instead: the shell replaces the address before its first render, and the server
 //! prepares that page (its head, preloads and first answers) from the start rather
 //! than one the browser would leave at once.
+//!
+//! A route marked `noindex` (the back office under `/admin`) is kept out of search
+//! indexes whatever page it shows.
 
 use serde::Deserialize;
 
@@ -21,6 +24,9 @@ pub struct Route {
     /// The path a page load (an open, a reload) of this one shows instead.
     #[serde(default, rename = "pageLoadOpens")]
     pub page_load_opens: Option<String>,
+    /// Kept out of search indexes (`<meta name="robots" content="noindex">`).
+    #[serde(default)]
+    pub noindex: bool,
 }
 
 /// Every storefront page path.
@@ -34,6 +40,8 @@ pub struct RouteTable {
 pub struct Matched<'t, 'p> {
     pub page: &'t str,
     pub params: Vec<(&'t str, &'p str)>,
+    /// The route is kept out of search indexes.
+    pub noindex: bool,
 }
 
 impl Matched<'_, '_> {
@@ -77,8 +85,12 @@ impl RouteTable {
         let (route, params) = self.route_at(path)?;
         match route.page_load_opens.as_deref() {
             // Followed once: what a page load opens is a page of its own, not another page load.
-            Some(opens) => self.route_at(opens).map(|(opened, _)| Matched { page: &opened.page, params: Vec::new() }),
-            None => Some(Matched { page: &route.page, params }),
+            Some(opens) => self.route_at(opens).map(|(opened, _)| Matched {
+                page: &opened.page,
+                params: Vec::new(),
+                noindex: route.noindex || opened.noindex,
+            }),
+            None => Some(Matched { page: &route.page, params, noindex: route.noindex }),
         }
     }
 
@@ -152,6 +164,24 @@ mod tests {
             let json = format!(r#"{{ "routes": [{{ "path": "/a", "page": "A", "pageLoadOpens": "{opens}" }}] }}"#);
             assert!(RouteTable::parse(&json).is_err(), "{opens}");
         }
+    }
+
+    #[test]
+    fn noindex_routes_say_so_and_others_do_not() {
+        let table = RouteTable::embedded().expect("valid table");
+        for path in ["/admin", "/admin/login", "/admin/setup", "/admin/products/p1", "/admin/staff/"] {
+            let matched = table.find(path).expect("an admin page");
+            assert_eq!((matched.page, matched.noindex), ("admin/Admin", true), "{path}");
+        }
+        for path in ["/", "/login", "/review", "/about"] {
+            assert!(!table.find(path).expect("a page").noindex, "{path}");
+        }
+        let parsed = RouteTable::parse(
+            r#"{ "routes": [{ "path": "/x", "page": "X", "noindex": true }, { "path": "/y", "page": "Y" }] }"#,
+        )
+        .expect("valid");
+        assert_eq!(parsed.find("/x").map(|m| m.noindex), Some(true));
+        assert_eq!(parsed.find("/y").map(|m| m.noindex), Some(false));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! into `/sitemap-{n}.xml` parts behind a sitemap index once there are too many.
 
 use marque_app::{CatalogError, CatalogService};
+use marque_domain::calendar::civil_from_days;
 use marque_domain::catalog::ProductId;
 
 use super::head::escape;
@@ -172,20 +173,6 @@ pub fn w3c_datetime(seconds: i64) -> String {
     let of_day = seconds.rem_euclid(86_400);
     let (year, month, day) = civil_from_days(days);
     format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}+00:00", of_day / 3_600, of_day % 3_600 / 60, of_day % 60)
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, u32::try_from(month).unwrap_or(1), u32::try_from(day).unwrap_or(1))
 }
 
 #[cfg(test)]

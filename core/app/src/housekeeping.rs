@@ -1,10 +1,11 @@
 //! The use cases' own housekeeping, run on a timer, each on a task that ends once the app (the
 //! sender of `alive`) is dropped: the hold sweeper (with the provider events past their 90 days),
-//! the account store's sweep, the reconciliation of payments with the provider, and the ticking
+//! the account store's sweep, the staff store's sweep, the reconciliation of payments with the provider, and the ticking
 //! they share. The composition root starts them. (The catalog cache's version poll is
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
 //! `marque_api::response_cache::spawn_warmer`; the server's memory trimmer is its own.)
 
+use crate::admin::staff::StaffService;
 use crate::{AccountService, CheckoutService};
 
 /// How often unpaid holds past their 15 minutes give their stock back.
@@ -46,6 +47,26 @@ pub fn spawn_account_sweeper(accounts: &AccountService, alive: tokio::sync::watc
                 }
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "sweeping the account store failed; trying again later"),
+            }
+        }
+    });
+}
+
+/// How often ended or expired staff sessions and expired set-up codes are deleted.
+const STAFF_SWEEP: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// Housekeeping of the staff store every [`STAFF_SWEEP`] until `alive`'s sender (the app) is dropped.
+pub fn spawn_staff_sweeper(staff: &StaffService, alive: tokio::sync::watch::Receiver<()>) {
+    let staff = staff.clone();
+    spawn_every(STAFF_SWEEP, alive, move || {
+        let staff = staff.clone();
+        async move {
+            match staff.sweep().await {
+                Ok(swept) if swept.sessions + swept.setup_codes > 0 => {
+                    tracing::info!(sessions = swept.sessions, setup_codes = swept.setup_codes, "swept the staff store")
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "sweeping the staff store failed; trying again later"),
             }
         }
     });

@@ -15,6 +15,7 @@ pub mod invoice;
 pub mod message;
 pub mod money;
 pub mod order;
+pub mod paging;
 pub mod part_number;
 pub mod pricing;
 pub mod rate;

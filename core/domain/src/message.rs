@@ -280,7 +280,7 @@ messages! {
     StockBelowZero = "stock.below_zero" => "Stock cannot go below zero: there are fewer units than that.",
     /// Marque: a low-stock threshold that is not a whole number from 0 to 100000.
     StockThresholdInvalid = "stock.threshold_invalid" => "The low-stock threshold must be a whole number from 0 to 100000.",
-    /// Marque: no product has this id (the back office's stock and photograph calls).
+    /// Marque: no product has this id (the back office's product, stock and photograph calls).
     AdminProductNotFound = "admin.product_not_found" => "No product has this id.",
     /// Marque: the stock ledger cannot be reached.
     StockUnavailable = "stock.unavailable" => "Stock cannot be loaded right now. Please try again.",

@@ -5,7 +5,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::Page;
 use crate::message::Message;
 
 /// Why a product's stock changed.
@@ -118,9 +117,6 @@ pub const NOTE_MAX_CHARS: usize = 500;
 pub const DEFAULT_LOW_STOCK_THRESHOLD: u32 = 5;
 /// Highest low-stock threshold staff may set.
 pub const MAX_LOW_STOCK_THRESHOLD: u32 = 100_000;
-/// Entries or products per page of the admin's stock lists unless asked otherwise, and at most.
-pub const DEFAULT_PAGE_SIZE: u32 = 20;
-pub const MAX_PAGE_SIZE: u32 = 100;
 
 /// A staff member's adjustment, checked: a staff reason, a change of the reason's sign and never
 /// zero, and an optional note of at most [`NOTE_MAX_CHARS`] characters.
@@ -187,41 +183,6 @@ impl LowStockThreshold {
     }
 }
 
-/// One window of an admin stock list: a 1-based page of `size` rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StockWindow {
-    pub page: Page,
-    pub size: u32,
-}
-
-impl StockWindow {
-    /// The window for `page` (default 1) and `size` (default [`DEFAULT_PAGE_SIZE`]).
-    ///
-    /// # Errors
-    /// [`Message::PageInvalid`] for a page outside 1–100000; [`Message::PageSizeInvalid`] for a
-    /// size outside 1–[`MAX_PAGE_SIZE`].
-    pub fn new(page: Option<u32>, size: Option<u32>) -> Result<Self, Message> {
-        let page = Page::new(page.unwrap_or(1)).map_err(|_| Message::PageInvalid)?;
-        let size = size.unwrap_or(DEFAULT_PAGE_SIZE);
-        if !(1..=MAX_PAGE_SIZE).contains(&size) {
-            return Err(Message::PageSizeInvalid);
-        }
-        Ok(StockWindow { page, size })
-    }
-
-    /// Rows before this window.
-    #[must_use]
-    pub fn offset(self) -> u64 {
-        self.page.offset(self.size)
-    }
-
-    /// Pages `total` rows fill.
-    #[must_use]
-    pub fn pages(self, total: u64) -> u64 {
-        Page::count(total, self.size)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,19 +240,11 @@ mod tests {
     }
 
     #[test]
-    fn thresholds_and_windows() {
+    fn thresholds() {
         assert_eq!(LowStockThreshold::new(0).map(LowStockThreshold::get), Ok(0));
         assert_eq!(LowStockThreshold::new(100_000).map(LowStockThreshold::get), Ok(100_000));
         assert_eq!(LowStockThreshold::new(-1), Err(Message::StockThresholdInvalid));
         assert_eq!(LowStockThreshold::new(100_001), Err(Message::StockThresholdInvalid));
         assert_eq!(LowStockThreshold::DEFAULT.get(), DEFAULT_LOW_STOCK_THRESHOLD);
-
-        let w = StockWindow::new(None, None).expect("defaults");
-        assert_eq!((w.page.number(), w.size, w.offset()), (1, 20, 0));
-        let w = StockWindow::new(Some(3), Some(7)).expect("valid");
-        assert_eq!((w.offset(), w.pages(15), w.pages(0)), (14, 3, 0));
-        assert_eq!(StockWindow::new(Some(0), None), Err(Message::PageInvalid));
-        assert_eq!(StockWindow::new(None, Some(0)), Err(Message::PageSizeInvalid));
-        assert_eq!(StockWindow::new(None, Some(101)), Err(Message::PageSizeInvalid));
     }
 }

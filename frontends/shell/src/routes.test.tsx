@@ -58,12 +58,16 @@ describe('the route table', () => {
     expect(pageFor('checkout/')).toBeNull();
   });
 
+  // Several paths may share one remote module (every /admin page is `admin/Admin`): the slot keeps a module it loaded,
+  // so the remote is asked for it at the first of them.
+  const asked = new Set<string>();
   it.each(ROUTES.map((route) => [route.path, route.page]))('shows %s (%s), not Page not found', async (path, page) => {
     window.history.replaceState(null, '', addressOf(path));
     render(<App />);
     if (!page.startsWith('shell/')) {
       expect(await screen.findByRole('heading', { level: 1, name: `Remote page ${page}` })).toBeTruthy();
-      expect(remote).toHaveBeenCalledWith(page);
+      if (!asked.has(page)) expect(remote).toHaveBeenCalledWith(page);
+      asked.add(page);
     } else {
       expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     }

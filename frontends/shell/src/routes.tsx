@@ -1,5 +1,5 @@
 // The storefront's routes, from the one route table the server also reads (contract/routes.json):
-// `catalog/<Module>`, `account/<Module>` and `checkout/<Module>` pages come from those remotes, `shell/<Page>` pages from the shell itself.
+// `catalog/<Module>`, `account/<Module>`, `checkout/<Module>` and `admin/<Module>` pages come from those remotes, `shell/<Page>` pages from the shell itself.
 import type { ComponentType, ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
@@ -13,12 +13,13 @@ import { TermsPage } from './features/static-pages/TermsPage';
 
 /** `pageLoadOpens`: the path a page load (an open, a reload) of this one shows, for a page whose state lives only
  * in the open tab (the order review, reached from the address step). */
-export type RouteEntry = { path: string; page: string; pageLoadOpens?: string };
+/** `noindex`: kept out of search indexes (the server says so in the page's head; the back office). */
+export type RouteEntry = { path: string; page: string; pageLoadOpens?: string; noindex?: boolean };
 
 export const ROUTES: readonly RouteEntry[] = table.routes;
 
 /** Remotes that provide pages of the route table. */
-const REMOTE_OWNERS = new Set(['catalog', 'account', 'checkout']);
+const REMOTE_OWNERS = new Set(['catalog', 'account', 'checkout', 'admin']);
 
 /** The shell's own pages, by the name the route table gives them. */
 const SHELL_PAGES: Record<string, ComponentType> = {

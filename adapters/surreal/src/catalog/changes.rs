@@ -18,7 +18,7 @@ use crate::error::unavailable;
 ///   a fresh database reads as version 0.
 /// - Stock changes are the `stock_change` rows the order store writes with each change of stock
 ///   or sales (random keys, the database's time), read for the last [`STOCK_CHANGE_WINDOW`].
-/// - Catalog changes are the `catalog_change` rows (migration 18) the catalog editor and the
+/// - Catalog changes are the `catalog_change` rows (migration 19) the catalog editor and the
 ///   product photos write in each write's transaction ([`RECORD_CHANGE`]), read the same way.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogChanges {

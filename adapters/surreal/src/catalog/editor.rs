@@ -381,7 +381,7 @@ impl CatalogEditor for SurrealCatalogEditor {
             Some(published) => table(published).to_owned(),
         };
         let mut conditions: Vec<&str> = Vec::new();
-        let mut vars: Vars = vec![("limit", int(query.limit)), ("offset", int(query.offset))];
+        let mut vars: Vars = vec![("limit", int(query.window.limit())), ("offset", int(query.window.offset()))];
         let typed = query.text.trim();
         if !typed.is_empty() {
             conditions.push(

@@ -8,7 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::AuditStaff;
-use super::customers::{pages, window};
+use super::list_window;
 use crate::error::ErrorBody;
 
 #[derive(Tags)]
@@ -115,7 +115,7 @@ impl AuditApi {
         /// Rows a page, 1–100; absent means 20.
         size: Query<Option<u64>>,
     ) -> AuditAnswer {
-        let (offset, size) = match window(page.0, size.0) {
+        let window = match list_window(page.0, size.0) {
             Ok(w) => w,
             Err(body) => return AuditAnswer::BadRequest(body),
         };
@@ -130,12 +130,11 @@ impl AuditApi {
             subject: given(subject.0),
             from: from.0,
             until: until.0,
-            offset,
-            limit: u32::try_from(size).unwrap_or(20),
+            window,
         };
         match self.audit.entries(&staff, &query).await {
             Ok(p) => AuditAnswer::Ok(Json(AuditList {
-                pages: pages(p.total, size),
+                pages: window.pages(p.total),
                 total: p.total,
                 results: p.records.into_iter().map(AuditEntryView::from).collect(),
             })),

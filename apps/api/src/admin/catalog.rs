@@ -9,6 +9,7 @@
 use marque_app::admin::catalog::{AdminCatalogError, AdminCatalogService, BrandChange, CategoryChange};
 use marque_domain::catalog::editor::{self, Dimensions, Hsn, ProductDraft, ProductPatch, Sku, WarrantyDays};
 use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId};
+use marque_domain::paging::ListWindow;
 use marque_domain::{Message, PartNumber};
 use marque_ports::{AdminProductQuery, AdminProductSort};
 use poem_openapi::param::{Path, Query};
@@ -17,6 +18,7 @@ use poem_openapi::types::MaybeUndefined;
 use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::{BrandsStaff, CategoriesStaff, ProductsStaff};
+use super::list_window;
 use crate::error::ErrorBody;
 
 #[derive(Tags)]
@@ -46,8 +48,9 @@ pub struct AdminProduct {
     pub quantity: u32,
     /// Condition code (`new`, `new_without_box`, `refurbished`, `old`, …).
     pub producttype: String,
-    /// Photographs, the main one first, as the storefront's `images` (managed by the photographs calls).
-    pub images: Vec<crate::model::ImageRef>,
+    /// Photographs, the main one first, as the photographs calls answer them: the storefront's `images`
+    /// with the `_id` that `DELETE …/photos/{photoId}` takes.
+    pub images: Vec<super::photos::AdminPhoto>,
     pub description: String,
     pub category: String,
     pub category_slug: String,
@@ -97,7 +100,7 @@ impl From<Product> for AdminProduct {
             price: p.price.rupees(),
             quantity: p.quantity,
             producttype: p.condition.code().to_owned(),
-            images: p.images.iter().cloned().map(crate::model::ImageRef::from).collect(),
+            images: p.images.iter().cloned().map(super::photos::AdminPhoto::from).collect(),
             description: p.description.clone(),
             category: p.category.clone(),
             category_slug: p.category_slug.clone(),
@@ -349,7 +352,7 @@ admin_response!(ProductCreated, product_create_bad_request, "product_create_bad_
 admin_response!(ProductAnswer, product_bad_request, "product_bad_request", {
     /// The product as stored.
     Ok(Json<AdminProduct>) = 200,
-    /// No product has this id (`catalog.not_found`).
+    /// No product has this id (`admin.product_not_found`).
     NotFound(Json<ErrorBody>) = 404,
     /// Another product has this SKU (`product.sku_taken`).
     Conflict(Json<ErrorBody>) = 409,
@@ -400,26 +403,13 @@ macro_rules! failed {
     }};
 }
 
-/// `?page=&size=`: page from 1, size 1 to 100 (20 when not given).
-fn window(page: Option<u64>, size: Option<u64>) -> Result<(u64, u32), Message> {
-    let page = page.unwrap_or(1);
-    let size = size.unwrap_or(20);
-    if !(1..=100_000).contains(&page) || !(1..=100).contains(&size) {
-        return Err(Message::PageInvalid);
-    }
-    Ok(((page - 1) * size, u32::try_from(size).unwrap_or(20)))
-}
-
-fn pages(total: u64, size: u32) -> u64 {
-    total.div_ceil(u64::from(size.max(1)))
-}
-
-/// A page of an in-memory list.
-fn paged<T, U: From<T>>(all: Vec<T>, offset: u64, size: u32) -> (Vec<U>, u64, u64) {
+/// A window of a list the store answers whole, with `pages` and `total`. Only for categories and
+/// brands: a shop has a few dozen of each, read in one query, so paging them in memory costs less
+/// than a count and a window in the store; products, which grow without bound, are paged by the store.
+fn paged<T, U: From<T>>(all: Vec<T>, window: ListWindow) -> (Vec<U>, u64, u64) {
     let total = all.len() as u64;
-    let skip = usize::try_from(offset).unwrap_or(usize::MAX);
-    let results = all.into_iter().skip(skip).take(size as usize).map(U::from).collect();
-    (results, pages(total, size), total)
+    let results = window.of(all).into_iter().map(U::from).collect();
+    (results, window.pages(total), total)
 }
 
 fn sort_of(text: Option<&str>) -> Result<AdminProductSort, Message> {
@@ -467,9 +457,9 @@ impl AdminCatalogApi {
         published: Query<Option<bool>>,
         sort: Query<Option<String>>,
     ) -> ProductListAnswer {
-        let (offset, limit) = match window(page.0, size.0) {
+        let window = match list_window(page.0, size.0) {
             Ok(w) => w,
-            Err(m) => return ProductListAnswer::BadRequest(ErrorBody::from_message(m)),
+            Err(body) => return ProductListAnswer::BadRequest(body),
         };
         let sort = match sort_of(sort.0.as_deref()) {
             Ok(s) => s,
@@ -481,12 +471,11 @@ impl AdminCatalogApi {
             brand: brand.0,
             published: published.0,
             sort,
-            offset,
-            limit,
+            window,
         };
         match self.catalog.products(&staff, &query).await {
             Ok(slice) => ProductListAnswer::Ok(Json(ProductPage {
-                pages: pages(slice.total, limit),
+                pages: window.pages(slice.total),
                 total: slice.total,
                 results: slice.products.into_iter().map(AdminProduct::from).collect(),
             })),
@@ -544,13 +533,13 @@ impl AdminCatalogApi {
         page: Query<Option<u64>>,
         size: Query<Option<u64>>,
     ) -> CategoryListAnswer {
-        let (offset, limit) = match window(page.0, size.0) {
+        let window = match list_window(page.0, size.0) {
             Ok(w) => w,
-            Err(m) => return CategoryListAnswer::BadRequest(ErrorBody::from_message(m)),
+            Err(body) => return CategoryListAnswer::BadRequest(body),
         };
         match self.catalog.categories(&staff).await {
             Ok(all) => {
-                let (results, pages, total) = paged(all, offset, limit);
+                let (results, pages, total) = paged(all, window);
                 CategoryListAnswer::Ok(Json(CategoryPage { results, pages, total }))
             }
             Err(e) => failed!(CategoryListAnswer, e, { NotFound => BadRequest, Taken => BadRequest }),
@@ -611,13 +600,13 @@ impl AdminCatalogApi {
     /// Every brand, a page at a time.
     #[oai(path = "/admin/brands", method = "get", operation_id = "adminBrands")]
     async fn brands(&self, staff: BrandsStaff, page: Query<Option<u64>>, size: Query<Option<u64>>) -> BrandListAnswer {
-        let (offset, limit) = match window(page.0, size.0) {
+        let window = match list_window(page.0, size.0) {
             Ok(w) => w,
-            Err(m) => return BrandListAnswer::BadRequest(ErrorBody::from_message(m)),
+            Err(body) => return BrandListAnswer::BadRequest(body),
         };
         match self.catalog.brands(&staff).await {
             Ok(all) => {
-                let (results, pages, total) = paged(all, offset, limit);
+                let (results, pages, total) = paged(all, window);
                 BrandListAnswer::Ok(Json(BrandPage { results, pages, total }))
             }
             Err(e) => failed!(BrandListAnswer, e, { NotFound => BadRequest, Taken => BadRequest }),
@@ -705,12 +694,10 @@ mod tests {
     }
 
     #[test]
-    fn pages_and_sorts_are_checked() {
-        assert_eq!(window(None, None), Ok((0, 20)));
-        assert_eq!(window(Some(3), Some(100)), Ok((200, 100)));
-        assert_eq!(window(Some(0), None), Err(Message::PageInvalid));
-        assert_eq!(window(None, Some(101)), Err(Message::PageInvalid));
-        assert_eq!(pages(41, 20), 3);
+    fn short_lists_are_paged_in_memory_and_sorts_are_checked() {
+        let window = ListWindow::new(Some(3), Some(20)).expect("a window");
+        let (results, pages, total): (Vec<u32>, _, _) = paged((1..=41).collect::<Vec<u32>>(), window);
+        assert_eq!((results, pages, total), (vec![41], 3, 41));
         assert_eq!(sort_of(Some("-price")), Ok(AdminProductSort::PriceDescending));
         assert_eq!(sort_of(Some("cheapest")), Err(Message::FilterInvalid));
     }

@@ -3,14 +3,13 @@
 //! `GET /api/admin/customers/{id}/orders`, `PATCH` and `DELETE /api/admin/customers/{id}/offer`.
 
 use marque_app::admin::customers::{CustomerView, CustomersError, CustomersService};
-use marque_domain::Message;
 use marque_ports::UserId;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::{CustomersReadStaff, OffersStaff};
-use crate::catalog::page_from;
+use super::list_window;
 use crate::error::ErrorBody;
 use crate::orders::Order;
 
@@ -19,25 +18,6 @@ enum Tag {
     /// Staff: customers, their orders and their offers.
     #[oai(rename = "admin-customers")]
     AdminCustomers,
-}
-
-/// Rows a list answers when `size` is not given, and the most it may ask.
-pub(crate) const DEFAULT_SIZE: u64 = 20;
-pub(crate) const MAX_SIZE: u64 = 100;
-
-/// `?page=&size=` as (offset, size): page from 1, size 1–100 (20 when absent).
-pub(crate) fn window(page: Option<u64>, size: Option<u64>) -> Result<(u64, u64), Json<ErrorBody>> {
-    let page = page_from(page).map_err(|e| ErrorBody::from_rule(&e))?;
-    let size = size.unwrap_or(DEFAULT_SIZE);
-    if !(1..=MAX_SIZE).contains(&size) {
-        return Err(ErrorBody::from_message(Message::PageSizeInvalid));
-    }
-    Ok((u64::from(page.number() - 1) * size, size))
-}
-
-/// How many pages of `size` hold `total` rows.
-pub(crate) fn pages(total: u64, size: u64) -> u64 {
-    total.div_ceil(size.max(1))
 }
 
 /// A customer as staff see them.
@@ -190,14 +170,13 @@ impl CustomersApi {
         /// Rows a page, 1–100; absent means 20.
         size: Query<Option<u64>>,
     ) -> CustomerListAnswer {
-        let (offset, size) = match window(page.0, size.0) {
+        let window = match list_window(page.0, size.0) {
             Ok(w) => w,
             Err(body) => return CustomerListAnswer::BadRequest(body),
         };
-        let limit = u32::try_from(size).unwrap_or(20);
-        match self.customers.search(&staff, q.0.as_deref().unwrap_or_default(), offset, limit).await {
+        match self.customers.search(&staff, q.0.as_deref().unwrap_or_default(), window).await {
             Ok(found) => CustomerListAnswer::Ok(Json(CustomerList {
-                pages: pages(found.total, size),
+                pages: window.pages(found.total),
                 total: found.total,
                 results: found.customers.into_iter().map(AdminCustomer::from).collect(),
             })),
@@ -231,14 +210,14 @@ impl CustomersApi {
         /// Rows a page, 1–100; absent means 20.
         size: Query<Option<u64>>,
     ) -> CustomerOrdersAnswer {
-        let (offset, size) = match window(page.0, size.0) {
+        let window = match list_window(page.0, size.0) {
             Ok(w) => w,
             Err(body) => return CustomerOrdersAnswer::BadRequest(body),
         };
-        match self.customers.orders(&staff, &UserId(id.0), offset, size).await {
+        match self.customers.orders(&staff, &UserId(id.0), window).await {
             Ok(p) => CustomerOrdersAnswer::Ok(Json(CustomerOrders {
                 results: p.orders.iter().map(Order::from).collect(),
-                pages: pages(p.total, size),
+                pages: window.pages(p.total),
                 total: p.total,
             })),
             Err(e) => refused!(CustomerOrdersAnswer, e),
@@ -274,20 +253,5 @@ impl CustomersApi {
             Ok(c) => CustomerAnswer::Ok(Json(c.into())),
             Err(e) => refused!(CustomerAnswer, e),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pages_and_sizes() {
-        assert_eq!(window(None, None).ok(), Some((0, 20)));
-        assert_eq!(window(Some(3), Some(100)).ok(), Some((200, 100)));
-        assert!(window(Some(1), Some(0)).is_err());
-        assert!(window(Some(1), Some(101)).is_err());
-        assert!(window(Some(0), None).is_err());
-        assert_eq!((pages(0, 20), pages(20, 20), pages(21, 20)), (0, 1, 2));
     }
 }

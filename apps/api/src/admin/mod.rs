@@ -6,9 +6,21 @@
 //! ([`marque_domain::staff::Staff::require`]).
 //!
 //! Conventions every admin call keeps: lists take `?page=&size=` (size at most 100) and answer
-//! `{results, pages, total}`; a creation answers 201 with the new `_id`.
+//! `{results, pages, total}` ([`list_window`]); a creation answers 201 with the new `_id`.
+
+use marque_domain::paging::ListWindow;
+use poem_openapi::payload::Json;
+
+use crate::error::ErrorBody;
 
 pub mod auth;
+
+/// `?page=&size=` as the shop's one list window, or the 400 body of its fault (`page.invalid`,
+/// `page.size_invalid`). A value too large for the query's type is the same fault
+/// ([`ErrorBody::from_poem`]).
+pub(crate) fn list_window(page: Option<u64>, size: Option<u64>) -> Result<ListWindow, Json<ErrorBody>> {
+    ListWindow::new(page, size).map_err(|e| ErrorBody::from_rule(&e))
+}
 
 /// The response enum of an admin call: the variants given (the success ones first), plus 400 for a
 /// request that does not parse (`request.invalid` or the field's own message), 401 without a valid
@@ -71,3 +83,29 @@ pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;
 pub mod photos;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_list_answers_one_code_for_each_fault() {
+        assert_eq!(list_window(None, None).ok(), Some(ListWindow::default()));
+        assert_eq!(list_window(Some(100_000), Some(100)).ok().map(ListWindow::offset), Some(9_999_900));
+        for (page, size, code) in [
+            (Some(0), None, "page.invalid"),
+            (Some(100_001), Some(20), "page.invalid"),
+            (Some(u64::MAX), Some(0), "page.invalid"),
+            (None, Some(0), "page.size_invalid"),
+            (Some(1), Some(101), "page.size_invalid"),
+            (None, Some(u64::MAX), "page.size_invalid"),
+        ] {
+            let refused = list_window(page, size).expect_err("refused");
+            assert_eq!(
+                (refused.0.status.as_str(), refused.0.code.as_deref()),
+                ("failed", Some(code)),
+                "{page:?} {size:?}"
+            );
+        }
+    }
+}

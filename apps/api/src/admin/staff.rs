@@ -10,6 +10,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
 use super::auth::{AnyStaff, TeamStaff};
+use super::list_window;
 use crate::auth::client_address;
 use crate::error::ErrorBody;
 
@@ -338,11 +339,14 @@ impl StaffApi {
         #[oai(validator(minimum(value = "1"), maximum(value = "100")))]
         size: Query<Option<u32>>,
     ) -> ListResponse {
-        let size = size.0.unwrap_or(20);
-        match self.staff.list(&staff, page.0.unwrap_or(1), size).await {
+        let window = match list_window(page.0.map(u64::from), size.0.map(u64::from)) {
+            Ok(w) => w,
+            Err(body) => return ListResponse::BadRequest(body),
+        };
+        match self.staff.list(&staff, window).await {
             Ok(listing) => ListResponse::Ok(Json(StaffList {
                 results: listing.records.iter().map(StaffView::from).collect(),
-                pages: listing.total.div_ceil(u64::from(size)),
+                pages: window.pages(listing.total),
                 total: listing.total,
             })),
             Err(e @ StaffError::Forbidden(_)) => ListResponse::Forbidden(body(&e)),

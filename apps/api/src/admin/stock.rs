@@ -10,6 +10,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::StockStaff;
+use super::list_window;
 use crate::error::ErrorBody;
 
 #[derive(Tags)]
@@ -210,7 +211,11 @@ impl StockApi {
         /// Entries per page, 1 to 100 (default 20).
         size: Query<Option<u32>>,
     ) -> HistoryAnswer {
-        match self.stock.history(&staff, &ProductId(id.0), page.0, size.0).await {
+        let window = match list_window(page.0.map(u64::from), size.0.map(u64::from)) {
+            Ok(w) => w,
+            Err(body) => return HistoryAnswer::BadRequest(body),
+        };
+        match self.stock.history(&staff, &ProductId(id.0), window).await {
             Ok(paged) => HistoryAnswer::Ok(Json(StockHistoryBody {
                 results: paged.page.entries.into_iter().map(StockEntryBody::from).collect(),
                 pages: paged.pages,
@@ -232,7 +237,11 @@ impl StockApi {
         /// Products per page, 1 to 100 (default 20).
         size: Query<Option<u32>>,
     ) -> LowAnswer {
-        match self.stock.low_stock(&staff, page.0, size.0).await {
+        let window = match list_window(page.0.map(u64::from), size.0.map(u64::from)) {
+            Ok(w) => w,
+            Err(body) => return LowAnswer::BadRequest(body),
+        };
+        match self.stock.low_stock(&staff, window).await {
             Ok(paged) => LowAnswer::Ok(Json(LowStockListBody {
                 results: paged.page.items.into_iter().map(LowStockBody::from).collect(),
                 pages: paged.pages,

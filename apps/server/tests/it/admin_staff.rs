@@ -257,7 +257,7 @@ async fn owners_invite_list_and_remove_staff_and_removal_ends_their_sessions() {
     assert_eq!(packer_row["status"], "active");
     assert_ne!(first["results"][0]["_id"], second["results"][0]["_id"], "no one listed twice");
     let (status, body) = call(&shop, Method::GET, "/api/admin/staff?size=101", Some(&owner), None).await;
-    assert_eq!(status, 400, "size at most 100: {body}");
+    assert_eq!((status, body["code"].as_str()), (400, Some("page.size_invalid")), "size at most 100: {body}");
 
     let (status, _) = call(&shop, Method::GET, "/api/admin/me", Some(&packer), None).await;
     assert_eq!(status, 200);

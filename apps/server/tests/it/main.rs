@@ -6,7 +6,9 @@ mod helpers;
 
 mod accounts_api;
 mod addresses_api;
+mod admin_catalog;
 mod admin_customers;
+mod admin_lists;
 mod admin_photos;
 mod admin_roles;
 mod admin_staff;

@@ -137,6 +137,8 @@ fn demo_param(name: &str) -> String {
         "categorySlug" => category.slug,
         "subcategorySlug" => category.subcategories.first().expect("a demo subcategory").slug.clone(),
         "brandSlug" => seed::brands().into_iter().next().expect("a demo brand").slug,
+        // The back office's record pages (`/admin/products/:id`): the page is the same shell for any id.
+        "id" => seed::product(9).id.to_string(),
         other => panic!("the route table has a :{other} this test has no demo value for; add one"),
     }
 }
@@ -163,7 +165,12 @@ async fn every_route_in_the_table_answers_200_and_other_paths_404() {
         let (status, html) = page(&shop, &path).await;
         assert_eq!(status, 200, "{pattern} as {path}");
         let landing = route["page"] == "account/LoginSuccess" || route["page"] == "account/LoginFailure";
-        assert_eq!(html.contains("noindex"), landing, "{path}: only the sign-in landings are noindex");
+        let marked = route["noindex"] == true;
+        assert_eq!(
+            html.contains("noindex"),
+            landing || marked,
+            "{path}: only the sign-in landings and the routes the table marks are noindex"
+        );
     }
     for path in ["/nope", "/about/more", "/brand", "/review/more", "/orderhistory/other"] {
         let (status, html) = page(&shop, path).await;
@@ -233,6 +240,35 @@ async fn a_configured_identity_is_published_and_no_chat_number_is_null() {
     assert!(api["chatNumber"].is_null());
     let (_, html) = page(&shop, "/about").await;
     assert_eq!(between(&html, "<title>", "</title>"), "About us - Spares Mumbai");
+}
+
+#[tokio::test]
+async fn admin_pages_are_the_shell_kept_out_of_search_indexes() {
+    let shop = spawn_shop().await;
+    for (path, canonical) in [
+        ("/admin", "/admin"),
+        ("/admin/login", "/admin/login"),
+        ("/admin/setup?code=one-time-setup-code", "/admin/setup"),
+        ("/admin/products/new", "/admin/products/new"),
+        ("/admin/products/p-123/", "/admin/products/p-123"),
+        ("/admin/customers/c-1", "/admin/customers/c-1"),
+        ("/admin/audit", "/admin/audit"),
+    ] {
+        let (status, html) = page(&shop, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(between(&html, "<title>", "</title>"), "Admin - Marque Parts", "{path}");
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}: noindex");
+        assert!(html.contains("id=\"marque-composition\""), "{path}: the shell composes the admin remote");
+        assert!(
+            html.contains(&format!("<link rel=\"canonical\" href=\"{}{canonical}\">", shop.base)),
+            "{path}: {html}"
+        );
+        assert!(!html.contains("one-time-setup-code"), "{path}: the set-up code stays out of the page");
+    }
+    for path in ["/admin/nope", "/admin/products/p-1/more"] {
+        let (status, _) = page(&shop, path).await;
+        assert_eq!(status, 404, "{path} is not in the route table");
+    }
 }
 
 #[tokio::test]

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use async_trait::async_trait;
+use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_ports::{
     AuditEntry, CustomerOffer, MockAccountStore, MockBlobStore, MockNotifier, MockRateCounter, SystemClock, UsersPage,
@@ -94,13 +95,11 @@ impl AccountStore for MemStore {
         slot.password_hash.clone_from(&user.password_hash);
         Ok(())
     }
-    async fn search_users(&self, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError> {
+    async fn search_users(&self, text: &str, window: ListWindow) -> Result<UsersPage, AccountStoreError> {
         let users = self.users.lock().expect("lock");
         let found: Vec<UserRecord> =
             users.iter().filter(|u| !text.is_empty() && u.name.contains(text)).cloned().collect();
-        let skip = usize::try_from(offset).unwrap_or(usize::MAX);
-        let take = usize::try_from(limit).unwrap_or(0);
-        Ok(UsersPage { total: found.len() as u64, users: found.into_iter().skip(skip).take(take).collect() })
+        Ok(UsersPage { total: found.len() as u64, users: window.of(found) })
     }
     async fn set_offer(
         &self,

@@ -30,7 +30,7 @@ pub enum AdminCatalogError {
     /// A SKU or slug another record has (409), with its message.
     #[error("taken: {}", .0.code())]
     Taken(Message),
-    /// No product, category or brand has this id (`catalog.not_found` for a product,
+    /// No product, category or brand has this id (`admin.product_not_found` for a product,
     /// `catalog.record_not_found` for a category or brand).
     #[error("not found: {}", .0.code())]
     NotFound(Message),
@@ -102,10 +102,11 @@ impl std::fmt::Debug for AdminCatalogService {
     }
 }
 
-/// A product call's failure: a product that is not there is `catalog.not_found`.
+/// A product call's failure: a product that is not there is `admin.product_not_found`, as in the
+/// back office's stock and photograph calls.
 fn product_error(e: CatalogEditorError) -> AdminCatalogError {
     match e {
-        CatalogEditorError::NotFound { .. } => AdminCatalogError::NotFound(Message::ProductNotFound),
+        CatalogEditorError::NotFound { .. } => AdminCatalogError::NotFound(Message::AdminProductNotFound),
         other => other.into(),
     }
 }
@@ -232,7 +233,8 @@ impl AdminCatalogService {
         patch: &ProductPatch,
     ) -> Result<Product, AdminCatalogError> {
         staff.require(Area::Products)?;
-        let before = self.editor.product(id).await?.ok_or(AdminCatalogError::NotFound(Message::ProductNotFound))?;
+        let before =
+            self.editor.product(id).await?.ok_or(AdminCatalogError::NotFound(Message::AdminProductNotFound))?;
         let mut after = before.clone();
         patch.apply_to(&mut after);
         self.place(&mut after, patch).await?;
@@ -252,7 +254,7 @@ impl AdminCatalogService {
     /// `Forbidden`, `NotFound`, `Unavailable`.
     pub async fn product(&self, staff: &Staff, id: &ProductId) -> Result<Product, AdminCatalogError> {
         staff.require(Area::Products)?;
-        self.editor.product(id).await?.ok_or(AdminCatalogError::NotFound(Message::ProductNotFound))
+        self.editor.product(id).await?.ok_or(AdminCatalogError::NotFound(Message::AdminProductNotFound))
     }
 
     /// One window of the products `query` matches, published or not.

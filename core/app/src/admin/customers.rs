@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use marque_domain::paging::ListWindow;
 use marque_domain::pricing::{DiscountPercent, Offer, OfferEndError, OfferEndsOn, OfferPercentError};
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, UserFacing};
@@ -109,19 +110,13 @@ impl CustomersService {
         self.accounts.user(id).await.map_err(unavailable)?.filter(|u| u.id == *id).ok_or(CustomersError::NotFound)
     }
 
-    /// Customers whose name, email or mobile `text` gives, newest account first: `limit` from `offset`.
+    /// Customers whose name, email or mobile `text` gives, newest account first: the page `window`.
     ///
     /// # Errors
     /// [`CustomersError::Forbidden`] without [`Area::CustomersRead`]; [`CustomersError::Unavailable`].
-    pub async fn search(
-        &self,
-        staff: &Staff,
-        text: &str,
-        offset: u64,
-        limit: u32,
-    ) -> Result<CustomersPage, CustomersError> {
+    pub async fn search(&self, staff: &Staff, text: &str, window: ListWindow) -> Result<CustomersPage, CustomersError> {
         staff.require(Area::CustomersRead)?;
-        let page = self.accounts.search_users(text, offset, limit).await.map_err(unavailable)?;
+        let page = self.accounts.search_users(text, window).await.map_err(unavailable)?;
         Ok(CustomersPage { customers: page.users.into_iter().map(|u| self.view(u)).collect(), total: page.total })
     }
 
@@ -134,20 +129,14 @@ impl CustomersService {
         Ok(self.view(self.existing(id).await?))
     }
 
-    /// One page of the customer's orders, newest first.
+    /// The page `window` of the customer's orders, newest first.
     ///
     /// # Errors
     /// [`CustomersError::Forbidden`], [`CustomersError::NotFound`], [`CustomersError::Unavailable`].
-    pub async fn orders(
-        &self,
-        staff: &Staff,
-        id: &UserId,
-        offset: u64,
-        limit: u64,
-    ) -> Result<OrdersPage, CustomersError> {
+    pub async fn orders(&self, staff: &Staff, id: &UserId, window: ListWindow) -> Result<OrdersPage, CustomersError> {
         staff.require(Area::CustomersRead)?;
         self.existing(id).await?;
-        self.orders.orders_page(id, offset, limit).await.map_err(unavailable)
+        self.orders.orders_page(id, window.offset(), u64::from(window.limit())).await.map_err(unavailable)
     }
 
     /// Gives the customer `percentage` % until `ends_on` (`YYYY-MM-DD`, a day in India, inclusive),

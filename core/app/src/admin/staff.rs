@@ -16,12 +16,13 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use base64::Engine as _;
 use marque_domain::account::Email;
+use marque_domain::paging::{ListWindow, MAX_LIST_SIZE};
 use marque_domain::rate::Window;
 use marque_domain::staff::{Area, Forbidden, Staff, StaffId, StaffPassword, StaffRole};
 use marque_domain::Message;
 use marque_ports::{
     Actor, AuditEntry, Clock, RateCounter, SetupCode, SetupSecrets, StaffRecord, StaffSession, StaffStatus, StaffStore,
-    StaffStoreError,
+    StaffStoreError, StaffSwept,
 };
 use sha2::{Digest, Sha256};
 use totp_rs::{Algorithm, TOTP};
@@ -565,15 +566,22 @@ impl StaffService {
         Ok((caller.clone(), Area::ALL.into_iter().filter(|a| caller.role.may(*a)).collect()))
     }
 
-    /// Staff who are not removed, oldest first: page `page` (from 1) of `size`.
+    /// Staff who are not removed, oldest first: the page `window`.
     ///
     /// # Errors
     /// [`StaffError::Forbidden`] unless the caller may manage staff; [`StaffError::Unavailable`].
-    pub async fn list(&self, caller: &Staff, page: u32, size: u32) -> Result<StaffListing, StaffError> {
+    pub async fn list(&self, caller: &Staff, window: ListWindow) -> Result<StaffListing, StaffError> {
         caller.require(Area::Staff)?;
-        let offset = u64::from(page.max(1) - 1) * u64::from(size);
-        let found = self.store.list(offset, size).await?;
+        let found = self.store.list(window).await?;
         Ok(StaffListing { records: found.records, total: found.total })
+    }
+
+    /// Housekeeping: deletes the sessions that ended or expired and the set-up codes that expired.
+    ///
+    /// # Errors
+    /// [`StaffError::Unavailable`].
+    pub async fn sweep(&self) -> Result<StaffSwept, StaffError> {
+        Ok(self.store.sweep(self.clock.now()).await?)
     }
 
     /// Every staff member who is not removed, for the command line.
@@ -582,14 +590,18 @@ impl StaffService {
     /// [`StaffError::Unavailable`].
     pub async fn all(&self) -> Result<Vec<StaffRecord>, StaffError> {
         let mut all = Vec::new();
-        loop {
-            let page = self.store.list(all.len() as u64, 100).await?;
-            let done = page.records.len() < 100;
-            all.extend(page.records);
+        for page in 1.. {
+            // Past the last page a list may have (ten million staff) is a store that never ends.
+            let window = ListWindow::new(Some(page), Some(u64::from(MAX_LIST_SIZE)))
+                .map_err(|_| StaffError::Unavailable("the staff list does not end".to_owned()))?;
+            let found = self.store.list(window).await?;
+            let done = found.records.len() < MAX_LIST_SIZE as usize;
+            all.extend(found.records);
             if done {
-                return Ok(all);
+                break;
             }
         }
+        Ok(all)
     }
 
     /// An owner removes a staff member: every session of theirs ends at once.

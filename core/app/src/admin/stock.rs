@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use marque_domain::catalog::ProductId;
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Area, Forbidden, Staff};
-use marque_domain::stock::{Adjustment, LowStockThreshold, StockWindow};
+use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_domain::Message;
 use marque_ports::{Actor, AuditEntry, Clock, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 
@@ -20,7 +21,7 @@ pub enum StockError {
     /// The staff member's role does not cover stock.
     #[error(transparent)]
     Forbidden(#[from] Forbidden),
-    /// The request broke a rule of the ledger (reason, sign, size, note, threshold, page).
+    /// The request broke a rule of the ledger (reason, sign, size, note, threshold).
     #[error("invalid: {}", .0.code())]
     Invalid(Message),
     #[error("no product has this id")]
@@ -113,37 +114,28 @@ impl StockService {
         Ok(self.ledger.adjust(product, &adjustment, &audit).await?)
     }
 
-    /// `product`'s entries, newest first, a page at a time.
+    /// The page `window` of `product`'s entries, newest first.
     ///
     /// # Errors
-    /// [`StockError::Forbidden`] first; [`StockError::Invalid`] for a bad page or size;
-    /// [`StockError::ProductNotFound`]; [`StockError::Unavailable`].
+    /// [`StockError::Forbidden`] first; [`StockError::ProductNotFound`]; [`StockError::Unavailable`].
     pub async fn history(
         &self,
         staff: &Staff,
         product: &ProductId,
-        page: Option<u32>,
-        size: Option<u32>,
+        window: ListWindow,
     ) -> Result<Paged<StockHistory>, StockError> {
         staff.require(Area::Stock)?;
-        let window = StockWindow::new(page, size).map_err(StockError::Invalid)?;
-        let history = self.ledger.history(product, window.offset(), window.size).await?;
+        let history = self.ledger.history(product, window).await?;
         Ok(Paged { pages: window.pages(history.total), page: history })
     }
 
-    /// The products at or below their low-stock threshold, fewest units first, a page at a time.
+    /// The page `window` of the products at or below their low-stock threshold, fewest units first.
     ///
     /// # Errors
-    /// [`StockError::Forbidden`] first; [`StockError::Invalid`] for a bad page or size; [`StockError::Unavailable`].
-    pub async fn low_stock(
-        &self,
-        staff: &Staff,
-        page: Option<u32>,
-        size: Option<u32>,
-    ) -> Result<Paged<LowStockPage>, StockError> {
+    /// [`StockError::Forbidden`] first; [`StockError::Unavailable`].
+    pub async fn low_stock(&self, staff: &Staff, window: ListWindow) -> Result<Paged<LowStockPage>, StockError> {
         staff.require(Area::Stock)?;
-        let window = StockWindow::new(page, size).map_err(StockError::Invalid)?;
-        let low = self.ledger.low_stock(window.offset(), window.size).await?;
+        let low = self.ledger.low_stock(window).await?;
         Ok(Paged { pages: window.pages(low.total), page: low })
     }
 

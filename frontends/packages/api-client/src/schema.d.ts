@@ -1479,8 +1479,11 @@ export interface components {
              */
             gst: number;
             hsn: string;
-            /** @description Photographs, the main one first, as the storefront's `images` (managed by the photographs calls). */
-            images: components["schemas"]["ImageRef"][];
+            /**
+             * @description Photographs, the main one first, as the photographs calls answer them: the storefront's `images`
+             *     with the `_id` that `DELETE …/photos/{photoId}` takes.
+             */
+            images: components["schemas"]["AdminPhoto"][];
             /**
              * Format: double
              * @description Delivery charge per line inside the NCR, rupees.
@@ -4422,7 +4425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`catalog.not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4502,7 +4505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No product has this id (`catalog.not_found`). */
+            /** @description No product has this id (`admin.product_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EN } from './catalogue';
 import HI from './locales/hi/index';
+import { LAZY_TEXTS } from './lazy';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -31,6 +32,24 @@ describe('the catalogue', () => {
         // Texts that are only numbers, symbols or names (e.g. 'GSTIN', '₹') may stay as they are.
         if (/[A-Za-z]{4,}/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, '')) && !DEVANAGARI.test(text)) {
           throw new Error(`${ns}:${code} is not written in Hindi: ${text}`);
+        }
+      }
+    }
+  });
+
+  it('has every lazy namespace in both languages with the same codes and placeholders, kept out of the bundled ones', async () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    for (const [ns, loaders] of Object.entries(LAZY_TEXTS)) {
+      expect(Object.keys(EN), `${ns} is not bundled`).not.toContain(ns);
+      expect(Object.keys(HI), `${ns} is not in the Hindi bundle`).not.toContain(ns);
+      const [english, hindi] = await Promise.all([loaders.en(), loaders.hi()]);
+      expect(Object.keys(hindi).sort(), `namespace ${ns}`).toEqual(Object.keys(english).sort());
+      for (const [code, text] of Object.entries(english)) {
+        const translated = hindi[code] ?? '';
+        expect(translated.trim(), `${ns}:${code} is empty in Hindi`).not.toBe('');
+        expect(placeholders(translated), `${ns}:${code}`).toEqual(placeholders(text));
+        if (/[A-Za-z]{4,}/.test(translated.replace(/\{\{\s*\w+\s*\}\}/g, '')) && !DEVANAGARI.test(translated)) {
+          throw new Error(`${ns}:${code} is not written in Hindi: ${translated}`);
         }
       }
     }

@@ -11,10 +11,20 @@ import shell from './locales/en/shell.json';
 
 export const EN = { account, checkout, common, home, listing, product, shell, messages: MESSAGES };
 
+/**
+ * Namespaces kept out of the bundle every page loads: their texts (English and Hindi) are fetched by
+ * `loadNamespace` when the part of the site that needs them opens (the back office: `admin`), so the storefront's
+ * first-load JavaScript does not carry them.
+ */
+export type LazyCatalogue = { admin: typeof import('./locales/en/admin.lazy.json') };
+export type LazyNamespace = keyof LazyCatalogue;
+
 /** The catalogue's shape: namespace → code → text. */
-export type Catalogue = typeof EN;
+export type Catalogue = typeof EN & LazyCatalogue;
 export type Namespace = keyof Catalogue;
 /** A stable code in one namespace. */
 export type Key<N extends Namespace> = keyof Catalogue[N] & string;
-/** The same codes with another language's texts. */
-export type Translation = { [N in Namespace]: { [K in Key<N>]: string } };
+/** The same codes with another language's texts (the namespaces every page bundles). */
+export type Translation = { [N in keyof typeof EN]: { [K in Key<N>]: string } };
+/** A lazy namespace's texts in another language. */
+export type LazyTranslation<N extends LazyNamespace> = { [K in Key<N>]: string };

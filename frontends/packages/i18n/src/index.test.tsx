@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLanguage, LANGUAGE_STORAGE_KEY, restoreLanguage, setLanguage, translate, useT } from './index';
+import {
+  currentLanguage,
+  LANGUAGE_STORAGE_KEY,
+  loadNamespace,
+  namespaceLoaded,
+  restoreLanguage,
+  setLanguage,
+  translate,
+  useT,
+} from './index';
 
 function NotFound() {
   const t = useT('messages');
@@ -51,5 +60,19 @@ describe('a text', () => {
     await setLanguage('hi');
     expect(translate('listing', 'remove_value', { value: 'Diesel' })).not.toBe('Remove Diesel');
     expect(translate('listing', 'no.such.code' as 'reset')).toBe('no.such.code');
+  });
+});
+
+describe('a lazy namespace', () => {
+  it('shows its codes until loaded, then its texts, and follows a later switch to Hindi', async () => {
+    await setLanguage('en');
+    expect(translate('admin', 'nav.products')).toBe('nav.products');
+    await loadNamespace('admin');
+    expect(namespaceLoaded('admin')).toBe(true);
+    expect(translate('admin', 'nav.products')).toBe('Products');
+    await setLanguage('hi');
+    expect(namespaceLoaded('admin')).toBe(true);
+    expect(translate('admin', 'nav.products')).toBe('उत्पाद');
+    await setLanguage('en');
   });
 });

@@ -6,9 +6,10 @@
 // text with `{{name}}` placeholders) and needs no plurals, nesting or formatting, while a shared module is
 // served whole on every first page — i18next alone was 15 KB gzip of the home page's 150 KB budget.
 import { useMemo, useSyncExternalStore } from 'react';
-import { EN, type Key, type Namespace, type Translation } from './catalogue';
+import { EN, type Key, type LazyNamespace, type Namespace, type Translation } from './catalogue';
+import { LAZY_TEXTS } from './lazy';
 
-export type { Key, Namespace } from './catalogue';
+export type { Key, LazyNamespace, Namespace } from './catalogue';
 
 /** The languages of the selector, each named in itself. */
 export const LANGUAGES = [
@@ -31,12 +32,39 @@ function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((l) => l.code === value);
 }
 
+/** Lazy namespaces some page asked for: a language loaded later brings their texts too. */
+const wantedLazy = new Set<LazyNamespace>();
+
+async function loadLazy(lang: Language, ns: LazyNamespace): Promise<void> {
+  if (catalogues[lang]?.[ns]) return;
+  const texts = await LAZY_TEXTS[ns][lang]();
+  catalogues[lang] = { ...catalogues[lang], [ns]: texts };
+}
+
 async function load(wanted: Language): Promise<void> {
-  if (catalogues[wanted]) return;
-  const { default: catalogue }: { default: Translation } = await import(
-    /* webpackChunkName: "i18n-hi" */ './locales/hi/index'
-  );
-  catalogues[wanted] = catalogue as unknown as Texts;
+  if (!catalogues[wanted]) {
+    const { default: catalogue }: { default: Translation } = await import(
+      /* webpackChunkName: "i18n-hi" */ './locales/hi/index'
+    );
+    catalogues[wanted] = { ...(catalogue as unknown as Texts), ...(catalogues[wanted] as Texts | undefined) };
+  }
+  await Promise.all([...wantedLazy].map((ns) => loadLazy(wanted, ns)));
+}
+
+/**
+ * Loads a namespace that is not bundled with every page (`admin`), in English and the current language; `useT` on
+ * it shows the codes until this resolves. Later language switches bring its texts too.
+ */
+export async function loadNamespace(ns: LazyNamespace): Promise<void> {
+  wantedLazy.add(ns);
+  await loadLazy('en', ns);
+  if (language !== 'en') await loadLazy(language, ns);
+  listeners.forEach((listener) => listener());
+}
+
+/** Whether a lazy namespace's texts are here in the current language. */
+export function namespaceLoaded(ns: LazyNamespace): boolean {
+  return Boolean(catalogues.en?.[ns] && catalogues[language]?.[ns]);
 }
 
 function storedLanguage(): Language {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const FRONTENDS = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where storefront components live. */
-const SOURCES = ['shell/src', 'catalog/src', 'account/src', 'checkout/src', 'packages/ui/src', 'packages/session/src', 'packages/cart/src'];
+const SOURCES = ['shell/src', 'catalog/src', 'account/src', 'checkout/src', 'admin/src', 'packages/ui/src', 'packages/session/src', 'packages/cart/src'];
 /** Attributes a visitor reads or hears. */
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);
 /** Calls whose argument becomes the page title. */

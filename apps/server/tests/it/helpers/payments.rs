@@ -42,6 +42,30 @@ pub async fn call(
     read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
 }
 
+/// The sandbox's fixed development key id (`SandboxConfig::dev`).
+pub const SANDBOX_KEY_ID: &str = "rzp_test_MarqueSandbox";
+
+/// Pays the provider order that `held` (the pay call's answer) names as a shopper pressing Success in
+/// the sandbox's checkout, then reports it as the browser does: the status and body of
+/// `POST /api/razorpay/success`.
+pub async fn pay_in_sandbox(shop: &super::TestShop, token: &str, held: &serde_json::Value) -> (u16, serde_json::Value) {
+    let pressed = serde_json::json!({ "order_id": held["paymentResponse"]["id"], "key_id": SANDBOX_KEY_ID, "outcome": "success" });
+    let resp = shop
+        .client
+        .post(format!("{}/sandbox/razorpay/pay", shop.base))
+        .json(&pressed)
+        .send()
+        .await
+        .expect("the sandbox answers");
+    let (status, handler) = super::customers::read(resp).await;
+    assert_eq!(status, 200, "{handler}");
+    let success = serde_json::json!({ "razorpayOption": {
+        "order_id": handler["razorpay_order_id"], "razorpay_order_id": handler["razorpay_order_id"],
+        "razorpay_payment_id": handler["razorpay_payment_id"], "razorpay_signature": handler["razorpay_signature"]
+    }, "orderHistory": {} });
+    call(shop, reqwest::Method::POST, "/api/razorpay/success", token, success).await
+}
+
 /// Saves a delivery address in New Delhi for `user` and returns it as the shop answered it.
 pub async fn delhi_address(shop: &super::TestShop, token: &str, user: &str) -> serde_json::Value {
     let address = serde_json::json!({

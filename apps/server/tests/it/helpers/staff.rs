@@ -42,16 +42,43 @@ pub fn totp_code(uri: &str, offset: i64) -> String {
     totp.generate(u64::try_from(at).expect("after 1970"))
 }
 
-/// A new staff member of `role` (added as the command line does), set up over HTTP.
-pub async fn set_up_staff(app: &App, shop: &TestShop, role: StaffRole) -> TestStaff {
+/// A new staff member's email, unique in the test run.
+fn new_email(role: StaffRole) -> String {
     let n = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_nanos();
-    let email = format!("{}-{n}@staff.marque.test", role.as_str());
-    let invitation = app.services.staff.add("test", &email, "Test Staff", role).await.expect("a staff member added");
-    let code = invitation.code.expose().to_owned();
+    format!("{}-{n}@staff.marque.test", role.as_str())
+}
+
+/// Sets up, over HTTP, the staff member invited with the set-up `code`: their authenticator's URI.
+async fn set_up_invited(shop: &TestShop, code: &str) -> String {
     let (status, body) = post(shop, "/api/admin/setup", json!({ "code": code, "password": STAFF_PASSWORD })).await;
     assert_eq!(status, 200, "set-up: {body}");
-    let totp_uri = body["totpUri"].as_str().expect("totpUri").to_owned();
+    body["totpUri"].as_str().expect("totpUri").to_owned()
+}
+
+/// A new staff member of `role` (added as the command line does), set up over HTTP.
+pub async fn set_up_staff(app: &App, shop: &TestShop, role: StaffRole) -> TestStaff {
+    let email = new_email(role);
+    let invitation = app.services.staff.add("test", &email, "Test Staff", role).await.expect("a staff member added");
+    let totp_uri = set_up_invited(shop, invitation.code.expose()).await;
     TestStaff { id: invitation.staff.id.0, email, role, totp_uri }
+}
+
+/// A staff session token on `shop` (a `marque-server` process) of a new staff member of `role`, added by
+/// `marque-server staff add`'s own code on the shop's `database`, set up and signed in over HTTP.
+pub async fn staff_token_by_cli(database: &marque_surreal::Database, shop: &TestShop, role: StaffRole) -> String {
+    let email = new_email(role);
+    let add = marque_server::staff_cli::StaffCommand::Add {
+        email: email.clone(),
+        name: "Test Staff".to_owned(),
+        role: role.as_str().to_owned(),
+    };
+    let printed = marque_server::staff_cli::run(database, None, add).await.expect("a staff member added");
+    let link = printed.rsplit_once(' ').map_or(printed.as_str(), |(_, link)| link);
+    let totp_uri = set_up_invited(shop, &super::query_value(link, "code")).await;
+    let staff = TestStaff { id: String::new(), email, role, totp_uri };
+    let (status, body) = login(shop, &staff, 0).await;
+    assert_eq!(status, 200, "login: {body}");
+    body["token"].as_str().expect("a token").to_owned()
 }
 
 /// Signs `staff` in with the code `offset` steps from now: the status and the body.

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 use marque_ports::{Actor, AuditEntry, AuditLogError, AuditPage, AuditQuery, AuditRecord, MockAuditLog};
 
@@ -12,7 +13,11 @@ fn staff(role: StaffRole) -> Staff {
 #[tokio::test]
 async fn owners_read_the_trail_with_their_filters() {
     let mut log = MockAuditLog::new();
-    let wanted = AuditQuery { action: Some("offer".into()), offset: 20, limit: 20, ..AuditQuery::default() };
+    let wanted = AuditQuery {
+        action: Some("offer".into()),
+        window: ListWindow::new(Some(2), Some(20)).expect("a window"),
+        ..AuditQuery::default()
+    };
     let asked = wanted.clone();
     let record = AuditRecord {
         id: "a1".into(),

@@ -169,10 +169,10 @@ async fn unpublishing_alone_is_audited_as_such_and_a_missing_product_is_not_foun
     let hidden = s.update_product(&owner, &ProductId("p1".into()), &unpublish).await.expect("unpublished");
     assert!(!hidden.details.published);
     let missing = s.update_product(&owner, &ProductId("p9".into()), &unpublish).await;
-    assert_eq!(missing, Err(AdminCatalogError::NotFound(Message::ProductNotFound)));
+    assert_eq!(missing, Err(AdminCatalogError::NotFound(Message::AdminProductNotFound)));
     assert_eq!(
         s.product(&owner, &ProductId("p9".into())).await,
-        Err(AdminCatalogError::NotFound(Message::ProductNotFound))
+        Err(AdminCatalogError::NotFound(Message::AdminProductNotFound))
     );
 }
 

@@ -1,5 +1,6 @@
 use std::sync::{Arc, Mutex};
 
+use marque_domain::paging::ListWindow;
 use marque_domain::pricing::{DiscountPercent, OfferEndsOn};
 use marque_domain::staff::{Staff, StaffId, StaffRole};
 use marque_ports::{
@@ -120,23 +121,26 @@ async fn only_owners_touch_offers_and_nothing_is_read_before_the_role_check() {
 async fn catalog_staff_may_not_read_customers_but_fulfilment_may() {
     let customers = service(MockAccountStore::new(), MockOrderStore::new());
     let staff_catalog = staff(StaffRole::Catalog);
-    assert!(matches!(customers.search(&staff_catalog, "asha", 0, 20).await, Err(CustomersError::Forbidden(_))));
+    assert!(matches!(
+        customers.search(&staff_catalog, "asha", ListWindow::default()).await,
+        Err(CustomersError::Forbidden(_))
+    ));
     assert!(matches!(
         customers.customer(&staff_catalog, &UserId("u1".into())).await,
         Err(CustomersError::Forbidden(_))
     ));
     assert!(matches!(
-        customers.orders(&staff_catalog, &UserId("u1".into()), 0, 20).await,
+        customers.orders(&staff_catalog, &UserId("u1".into()), ListWindow::default()).await,
         Err(CustomersError::Forbidden(_))
     ));
 
     let mut accounts = MockAccountStore::new();
     accounts
         .expect_search_users()
-        .withf(|text, offset, limit| text == "asha" && *offset == 20 && *limit == 20)
-        .returning(|_, _, _| Ok(UsersPage { users: vec![customer()], total: 21 }));
+        .withf(|text, window| text == "asha" && window.offset() == 20 && window.limit() == 20)
+        .returning(|_, _| Ok(UsersPage { users: vec![customer()], total: 21 }));
     let page = service(accounts, MockOrderStore::new())
-        .search(&staff(StaffRole::Fulfilment), "asha", 20, 20)
+        .search(&staff(StaffRole::Fulfilment), "asha", ListWindow::new(Some(2), Some(20)).expect("a window"))
         .await
         .expect("fulfilment finds customers");
     assert_eq!(page.total, 21);
@@ -168,7 +172,7 @@ async fn an_unknown_customer_is_not_found_and_gets_no_offer() {
     let ghost = UserId("ghost".into());
     let customers = service(knowing_asha(), MockOrderStore::new());
     assert_eq!(customers.customer(&owner, &ghost).await, Err(CustomersError::NotFound));
-    assert_eq!(customers.orders(&owner, &ghost, 0, 20).await.err(), Some(CustomersError::NotFound));
+    assert_eq!(customers.orders(&owner, &ghost, ListWindow::default()).await.err(), Some(CustomersError::NotFound));
     assert_eq!(customers.set_offer(&owner, &ghost, 10, "2026-12-01").await, Err(CustomersError::NotFound));
     assert_eq!(customers.end_offer(&owner, &ghost).await, Err(CustomersError::NotFound));
     assert_eq!(CustomersError::NotFound.message().code(), "admin.customer_not_found");
@@ -185,10 +189,14 @@ async fn a_customers_orders_come_from_the_order_store() {
     let mut orders = MockOrderStore::new();
     orders
         .expect_orders_page()
-        .withf(|user, offset, limit| user.0 == "u1" && *offset == 0 && *limit == 20)
+        .withf(|user, offset, limit| user.0 == "u1" && *offset == 40 && *limit == 20)
         .returning(|_, _, _| Ok(OrdersPage { orders: Vec::new(), total: 0 }));
     let page = service(knowing_asha(), orders)
-        .orders(&staff(StaffRole::Fulfilment), &UserId("u1".into()), 0, 20)
+        .orders(
+            &staff(StaffRole::Fulfilment),
+            &UserId("u1".into()),
+            ListWindow::new(Some(3), Some(20)).expect("a window"),
+        )
         .await
         .expect("orders");
     assert_eq!(page.total, 0);
@@ -200,10 +208,13 @@ async fn stores_that_fail_answer_unavailable() {
     let down = || AccountStoreError::Unavailable { reason: "down".into() };
     let mut accounts = MockAccountStore::new();
     accounts.expect_user().returning(move |_| Err(down()));
-    accounts.expect_search_users().returning(move |_, _, _| Err(down()));
+    accounts.expect_search_users().returning(move |_, _| Err(down()));
     let customers = service(accounts, MockOrderStore::new());
     let id = UserId("u1".into());
-    assert!(matches!(customers.search(&owner, "asha", 0, 20).await, Err(CustomersError::Unavailable(_))));
+    assert!(matches!(
+        customers.search(&owner, "asha", ListWindow::default()).await,
+        Err(CustomersError::Unavailable(_))
+    ));
     assert!(matches!(customers.customer(&owner, &id).await, Err(CustomersError::Unavailable(_))));
     assert!(matches!(customers.set_offer(&owner, &id, 10, "2026-12-01").await, Err(CustomersError::Unavailable(_))));
 
@@ -215,6 +226,6 @@ async fn stores_that_fail_answer_unavailable() {
 
     let mut orders = MockOrderStore::new();
     orders.expect_orders_page().returning(|_, _, _| Err(OrderStoreError::Unavailable { reason: "down".into() }));
-    let failed = service(knowing_asha(), orders).orders(&owner, &id, 0, 20).await;
+    let failed = service(knowing_asha(), orders).orders(&owner, &id, ListWindow::default()).await;
     assert!(matches!(failed, Err(CustomersError::Unavailable(_))));
 }

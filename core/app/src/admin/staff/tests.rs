@@ -62,7 +62,7 @@ async fn only_owners_invite_list_and_remove_and_the_store_is_not_touched_otherwi
         let caller = staff("c1", role);
         let forbidden = StaffError::Forbidden(Forbidden { role, area: Area::Staff });
         assert_eq!(service.invite(&caller, "new@marque.test", "New", StaffRole::Owner).await, Err(forbidden.clone()));
-        assert_eq!(service.list(&caller, 1, 20).await, Err(forbidden.clone()));
+        assert_eq!(service.list(&caller, ListWindow::default()).await, Err(forbidden.clone()));
         assert_eq!(service.remove(&caller, &StaffId("o1".into())).await, Err(forbidden.clone()));
         assert_eq!(forbidden.message(), Message::StaffForbidden);
     }
@@ -397,10 +397,24 @@ async fn the_list_is_paged() {
     let mut store = MockStaffStore::new();
     store
         .expect_list()
-        .withf(|offset, limit| *offset == 40 && *limit == 20)
-        .returning(|_, _| Ok(StaffPage { records: vec![active("s1", StaffRole::Owner, SECRET)], total: 41 }));
-    let listing = service(store).list(&staff("o1", StaffRole::Owner), 3, 20).await.expect("listed");
+        .withf(|window| window.offset() == 40 && window.limit() == 20)
+        .returning(|_| Ok(StaffPage { records: vec![active("s1", StaffRole::Owner, SECRET)], total: 41 }));
+    let listing = service(store)
+        .list(&staff("o1", StaffRole::Owner), ListWindow::new(Some(3), Some(20)).expect("a window"))
+        .await
+        .expect("listed");
     assert_eq!((listing.records.len(), listing.total), (1, 41));
+}
+
+#[tokio::test]
+async fn the_sweep_asks_the_store_with_the_clocks_now_and_passes_on_its_failure() {
+    let mut store = MockStaffStore::new();
+    let swept = StaffSwept { sessions: 2, setup_codes: 1 };
+    store.expect_sweep().withf(|now| *now == NOW).times(1).returning(move |_| Ok(swept));
+    assert_eq!(service(store).sweep().await, Ok(swept));
+    let mut store = MockStaffStore::new();
+    store.expect_sweep().returning(|_| Err(StaffStoreError::Unavailable { reason: "down".into() }));
+    assert!(matches!(service(store).sweep().await, Err(StaffError::Unavailable(_))));
 }
 
 #[tokio::test]

@@ -1,0 +1,355 @@
+// The back office's journey through the real server and the built frontends, in Debian's chromium at 1280×800 and at
+// 360×740 (the issue's "Must show"): an owner set up by the CLI (`marque-server staff add`) opens the set-up link,
+// chooses a password and enrols the authenticator (QR code and secret; the codes come from totp.mjs, the `otpauth`
+// library, as an authenticator app computes them), signs in with a TOTP code; creates a category, a subcategory and a product with three photographs; finds it on the
+// storefront by its part number typed with spaces; changes its price and sees the storefront follow within a second;
+// records stock received; sets an offer for a customer who then sees the discount on /review; reads all of it in the
+// audit trail (filtered by each record); and a `catalog` staff member the owner invited is refused the customers'
+// offers. Before any of that, the admin pages are the shell with `noindex`, and a storefront page loads none of the
+// admin. No admin page scrolls sideways at 360 px, and none shifts its layout above LAYOUT_SHIFT_LIMIT.
+// Exits non-zero on any failure, page errors included; the step it reached is printed.
+//
+// Environment: see harness.mjs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
+import { json, prepareCustomer } from './pages.mjs';
+import { writePngIn } from './png.mjs';
+import { totpStep } from './totp.mjs';
+
+const TIMEOUT = 20_000;
+const OWNER = { email: 'owner@journey.example.in', name: 'Journey Owner', password: 'a long owner passphrase 2026' };
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+const scratch = mkdtempSync(join(tmpdir(), 'marque-admin-'));
+const db = `surrealkv://${join(scratch, 'db')}`;
+let stopServer = async () => {};
+let browser;
+const { step, at: stepNumber } = steps('admin');
+
+// ---- the authenticator ---------------------------------------------------------------------------------------
+
+/** The steps each secret already signed in with: the server refuses a step's code twice (its replay guard). */
+const usedSteps = new Set();
+/** A code of a step this account has not used yet (waiting for the next step when it has). */
+async function freshCode(secret) {
+  for (;;) {
+    const { step, code, msLeft } = totpStep(secret);
+    if (!usedSteps.has(`${secret} ${step}`)) {
+      usedSteps.add(`${secret} ${step}`);
+      return code;
+    }
+    await new Promise((done) => setTimeout(done, msLeft + 50));
+  }
+}
+
+/** Searches an admin table (the page's header has a search box of its own). */
+async function searchTable(page, table, text) {
+  const region = page.getByRole('region', { name: table });
+  await region.getByRole('searchbox').fill(text);
+  await region.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+async function noHorizontalScroll(page, where) {
+  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(scrollWidth <= width, `${where}: the page scrolls sideways (${scrollWidth}px wide in a ${width}px window)`);
+}
+
+// ---- the CLI -------------------------------------------------------------------------------------------------
+
+/** `marque-server staff add …` on the stopped embedded database: its output names the one-time set-up link. */
+function cliAddStaff(email, name, role) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(serverBin, ['staff', 'add', '--email', email, '--name', name, '--role', role], {
+      env: { ...process.env, MARQUE_DB: db, MARQUE_DATA_DIR: join(scratch, 'data'), MARQUE_ENV: 'dev' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const link = /\/admin\/setup\?code=[^\s"']+/.exec(out);
+      if (code === 0 && link) resolve(link[0]);
+      else reject(new Error(`marque-server staff add: exit ${code}, no set-up link in its output:\n${out}`));
+    });
+  });
+}
+
+// ---- pages -------------------------------------------------------------------------------------------------
+
+/** Sets the password on a set-up link's page and reads the secret the page shows under the QR code. */
+async function setUp(page, base, link, password) {
+  await page.goto(`${base}${link}`);
+  await page.getByLabel('New password (12 to 128 characters)').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor({ timeout: TIMEOUT });
+  const secret = (await page.locator('code.admin-secret').textContent())?.trim() ?? '';
+  check(/^[A-Z2-7]{16,}=*$/.test(secret), `the set-up page shows no base32 secret: "${secret}"`);
+  return secret;
+}
+
+async function signIn(page, base, email, password, secret) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Authenticator code', { exact: true }).fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin', { timeout: TIMEOUT });
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+async function journey(base, context, shifts, width, ownerSecret, customer) {
+  const page = await context.newPage();
+  /** The admin page now: no sideways scrolling, and no layout shift over the limit since the last look. */
+  const looksRight = async (where) => {
+    await noHorizontalScroll(page, `${width} px, ${where}`);
+    await shifts.flush(page);
+    shifts.check(`${width} px, ${where}`);
+  };
+  const tag = `J${width}${Date.now() % 100000}`;
+  const partNo = `${tag}X77A`;
+
+  step(`${width} px: sign in with a TOTP code; the navigation shows every area of an owner`);
+  await signIn(page, base, OWNER.email, OWNER.password, ownerSecret);
+  for (const area of ['Products', 'Categories', 'Brands', 'Stock', 'Customers', 'Audit trail', 'Staff']) {
+    check(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: area, exact: true }).isVisible(), `${area} missing from the owner's navigation`);
+  }
+  await looksRight('the dashboard');
+
+  step(`${width} px: a category and a subcategory`);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Categories', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).first().fill(`Journey ${tag}`);
+  await page.getByRole('button', { name: 'Add category' }).click();
+  const row = page.getByRole('row', { name: new RegExp(`Journey ${tag}`) });
+  await row.waitFor({ timeout: TIMEOUT });
+  await row.getByRole('button', { name: 'Add subcategory' }).click();
+  await row.getByLabel('Name', { exact: true }).fill(`Sub ${tag}`);
+  await row.getByRole('button', { name: 'Add subcategory' }).click();
+  await row.getByText(`Sub ${tag}`).waitFor({ timeout: TIMEOUT });
+  await looksRight('categories');
+
+  step(`${width} px: a product in it with three photographs`);
+  await page.goto(`${base}/admin/products/new`);
+  const field = (label) => page.getByLabel(label, { exact: true });
+  await field('Name').fill(`Journey part ${tag}`);
+  await field('Price (₹, GST included)').fill('1499.50');
+  await field('Category').selectOption({ label: `Journey ${tag}` });
+  await field('Subcategory').selectOption({ label: `Sub ${tag}` });
+  await field('Brand').selectOption({ index: 1 });
+  await field('Variant (models it fits)').fill('Swift 2018');
+  await field('Part number').fill(partNo);
+  await field('Shop SKU').fill(`SKU-${tag}`);
+  await field('HSN code').fill('8708');
+  await field('Weight (grams)').fill('900');
+  await field('Length (mm)').fill('200');
+  await field('Width (mm)').fill('150');
+  await field('Height (mm)').fill('40');
+  await field('Stock').fill('3');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.waitForURL((url) => /^\/admin\/products\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'), { timeout: TIMEOUT });
+  const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const photos = [[200, 30, 30], [30, 160, 60], [40, 60, 200]].map((colour, i) => writePngIn(scratch, `${tag}-${i}.png`, colour, 640));
+  await page.getByLabel('Add photographs').setInputFiles(photos);
+  // Each photograph is decoded, scaled and encoded as WebP and JPEG by the server: a debug build takes its time.
+  const refusal = page.locator('section[aria-labelledby="photos-title"] [role="alert"]');
+  await page.waitForFunction(
+    () => document.querySelectorAll('.admin-photos img').length === 3 || document.querySelector('section[aria-labelledby="photos-title"] [role="alert"]'),
+    undefined,
+    { timeout: 120_000 },
+  );
+  check((await refusal.count()) === 0, `the photographs were refused: ${await refusal.first().textContent().catch(() => '')}`);
+  check((await page.getByRole('button', { name: 'Remove' }).count()) === 3, 'the three photographs cannot each be removed');
+  await looksRight('the product with its photographs');
+
+  step(`${width} px: the storefront finds it by its part number typed with spaces`);
+  const shop = await context.newPage();
+  const spaced = partNo.replace(/(.{3})/g, '$1 ').trim();
+  await shop.goto(`${base}/search?search=${encodeURIComponent(spaced)}&page=1`);
+  await shop.getByRole('link', { name: new RegExp(`Journey part ${tag}`) }).first().waitFor({ timeout: TIMEOUT });
+
+  step(`${width} px: a new price, and the storefront follows within a second`);
+  await field('Price (₹, GST included)').fill('1299');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Saved.').waitFor({ timeout: TIMEOUT });
+  // Every product page requested a second or more after the save must show the new price: pages are opened one
+  // after another until one shows it, and it must have been asked for within that second.
+  const saved = Date.now();
+  let shown;
+  for (;;) {
+    const asked = Date.now() - saved;
+    await shop.goto(`${base}/product?productId=${encodeURIComponent(productId)}`);
+    await shop.getByRole('heading', { level: 1, name: `Journey part ${tag}` }).waitFor({ timeout: TIMEOUT });
+    const price = shop.locator('main').getByText(/₹\s?1,?(299|499\.50)/).first();
+    await price.waitFor({ timeout: TIMEOUT });
+    if (/1,?299/.test((await price.textContent()) ?? '')) {
+      shown = asked;
+      break;
+    }
+    check(asked < 1_000, `a product page asked for ${asked} ms after the save still showed the old price`);
+  }
+  console.log(`    the storefront showed the new price on a page asked for ${shown} ms after the save`);
+
+  step(`${width} px: stock received`);
+  await field('Change').fill('5');
+  await field('Reason').selectOption('received');
+  await field('Note').fill(`Invoice ${tag}`);
+  await page.getByRole('button', { name: 'Record' }).click();
+  await page.getByText('3 → 8').waitFor({ timeout: TIMEOUT });
+  await looksRight('the stock history');
+
+  step(`${width} px: an offer for a customer, who sees the discount on /review`);
+  await page.goto(`${base}/admin/customers`);
+  await searchTable(page, 'Customers', customer.email);
+  await page.getByRole('link', { name: customer.name }).first().click();
+  await page.getByRole('heading', { level: 1, name: customer.name }).waitFor();
+  await page.getByLabel('Discount (%)').fill('10');
+  const endsOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + 7 * 86_400_000));
+  await page.getByLabel('Last day').fill(endsOn);
+  await page.getByRole('button', { name: 'Set offer' }).click();
+  await page.getByText(/10% off, \d+ more days/).first().waitFor({ timeout: TIMEOUT });
+  await looksRight("the customer's page");
+  // The customer, signed in, puts the part in the cart from its page and goes to the order review.
+  const buyer = await browser.newContext({ viewport: VIEWPORTS.find((v) => v.width === width) });
+  await buyer.addInitScript((token) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', token);
+  }, customer.token);
+  const cart = await buyer.newPage();
+  await cart.goto(`${base}/product?productId=${encodeURIComponent(productId)}`);
+  await cart.getByRole('button', { name: 'Add to cart' }).click();
+  await cart.waitForFunction(() => (localStorage.getItem('products') ?? '').includes('"quantity"'));
+  await cart.goto(`${base}/address`);
+  await cart.getByRole('radio').first().check();
+  await cart.getByRole('button', { name: 'NEXT' }).click();
+  await cart.waitForURL((url) => url.pathname === '/review', { timeout: TIMEOUT });
+  await cart.getByText('Discount (10%)').waitFor({ timeout: TIMEOUT });
+  await buyer.close();
+
+  step(`${width} px: the audit trail holds every one of those writes, by the owner, on those records`);
+  await page.goto(`${base}/admin/audit`);
+  await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+  /** The trail's row of `action` holding `text` (a record's name in its values), with the owner as its author. */
+  const entry = async (action, text) => {
+    await page.getByRole('combobox', { name: 'What' }).selectOption(action);
+    // (On a phone each cell's name starts with its column's, drawn before it: the action is found by its text.)
+    const row = page.getByRole('row').filter({ has: page.getByText(action, { exact: true }) }).filter({ hasText: text });
+    await row.first().waitFor({ timeout: TIMEOUT });
+    check(await row.first().getByText(OWNER.email).isVisible(), `${action} on ${text}: not the owner's`);
+  };
+  await entry('category.create', `Journey ${tag}`);
+  await entry('category.update', `Sub ${tag}`);
+  await searchTable(page, 'Audit trail', `product:${productId}`);
+  await page.waitForURL((url) => url.searchParams.get('subject') === `product:${productId}`);
+  await entry('product.create', partNo);
+  await entry('photo.add', `product:${productId}`);
+  await entry('product.update', '1299');
+  await entry('stock.adjust', `Invoice ${tag}`);
+  await searchTable(page, 'Audit trail', `customer:${customer.id}`);
+  await page.waitForURL((url) => url.searchParams.get('subject') === `customer:${customer.id}`);
+  await entry('offer.set', endsOn);
+  await looksRight('the audit trail');
+  await shop.close();
+  await page.close();
+  return productId;
+}
+
+async function catalogMemberIsRefusedOffers(base, context, ownerSecret, customerId) {
+  const page = await context.newPage();
+  step('the owner invites a catalog member; the member sets up, signs in, and is refused the customers and offers');
+  await signIn(page, base, OWNER.email, OWNER.password, ownerSecret);
+  await page.goto(`${base}/admin/staff`);
+  const email = `catalog.${Date.now()}@journey.example.in`;
+  await page.getByLabel('Name', { exact: true }).fill('Catalog Member');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption('catalog');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const link = new URL((await page.locator('code.admin-secret').textContent({ timeout: TIMEOUT })) ?? '');
+  const member = await browser.newContext({ viewport: VIEWPORTS[0] });
+  const memberPage = await member.newPage();
+  const secret = await setUp(memberPage, base, `${link.pathname}${link.search}`, 'catalog member passphrase');
+  await signIn(memberPage, base, email, 'catalog member passphrase', secret);
+  check(!(await memberPage.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).isVisible()), 'a catalog member sees Customers');
+  await memberPage.goto(`${base}/admin/customers/${encodeURIComponent(customerId)}`);
+  await memberPage.getByRole('heading', { name: 'Not for your role' }).waitFor({ timeout: TIMEOUT });
+  const token = await memberPage.evaluate(() => localStorage.getItem('staffToken'));
+  const refused = await fetch(`${base}/api/admin/customers/${encodeURIComponent(customerId)}/offer`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ percentage: 50, endsOn: '2030-01-01' }),
+  });
+  check(refused.status === 403, `the server let a catalog member set an offer (${refused.status})`);
+  await member.close();
+}
+
+try {
+  step('the owner is added by the CLI on the stopped embedded database');
+  const ownerLink = await cliAddStaff(OWNER.email, OWNER.name, 'owner');
+  console.log(`    set-up link ${ownerLink.replace(/code=.*/, 'code=…')}`);
+
+  step('start the server on that database');
+  const started = await startServer(join(scratch, 'data'), { MARQUE_DB: db });
+  stopServer = started.stop;
+  const base = started.base;
+
+  step('admin pages are the shell kept out of search indexes; a storefront page loads nothing of the admin');
+  const login = await (await fetch(`${base}/admin/login`)).text();
+  check(login.includes('<meta name="robots" content="noindex">'), '/admin/login is not noindex');
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: BROWSER_ARGS });
+  const problems = [];
+  const visitor = await browser.newContext({ viewport: VIEWPORTS[0] });
+  await watchCsp(visitor, problems);
+  const home = await visitor.newPage();
+  const scripts = [];
+  home.on('request', (request) => scripts.push(request.url()));
+  await home.goto(`${base}/`);
+  await home.waitForLoadState('networkidle');
+  check(!scripts.some((url) => url.includes('/remotes/admin/')), 'the home page loaded the admin remote');
+  await home.goto(`${base}/admin/login`);
+  await home.getByRole('heading', { name: 'Back office sign-in' }).waitFor({ timeout: TIMEOUT });
+  await visitor.close();
+
+  step('the owner sets a password and enrols the authenticator (QR code and secret)');
+  const setup = await browser.newContext({ viewport: VIEWPORTS[0] });
+  const ownerSecret = await setUp(await setup.newPage(), base, ownerLink, OWNER.password);
+  await setup.close();
+
+  step('a customer with an address, through the API');
+  const { data: recent } = await json(base, '/api/get/new-products');
+  const [wished, bought] = recent.filter((p) => p.quantity >= 2);
+  check(Boolean(wished && bought), 'the demo catalog has fewer than two recent products in stock');
+  const token = await prepareCustomer(base, wished._id, bought._id);
+  const { user } = await json(base, '/api/user', { headers: { authorization: `Bearer ${token}` } });
+  const customer = { token, email: user.email, name: user.name, id: user._id };
+
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport });
+    await watchCsp(context, problems);
+    context.on('page', (page) => page.on('pageerror', (error) => problems.push(`page error at ${page.url()}: ${error.message}`)));
+    const shifts = await recordLayoutShifts(context);
+    await journey(base, context, shifts, viewport.width, ownerSecret, customer);
+    if (viewport.width === 1280) await catalogMemberIsRefusedOffers(base, context, ownerSecret, customer.id);
+    await context.close();
+  }
+  check(problems.length === 0, problems.join('\n'));
+  console.log('admin journey: every step passed');
+} catch (error) {
+  console.error(`admin journey failed at step ${stepNumber()}: ${error.message}`);
+  if (process.env.ADMIN_JOURNEY_SHOTS) {
+    for (const [n, page] of (browser?.contexts() ?? []).flatMap((c) => c.pages()).entries()) {
+      await page.screenshot({ path: `${process.env.ADMIN_JOURNEY_SHOTS}/failure-${n}.png`, fullPage: true }).catch(() => {});
+    }
+  }
+  process.exitCode = 1;
+} finally {
+  await browser?.close();
+  await stopServer();
+  rmSync(scratch, { recursive: true, force: true });
+}

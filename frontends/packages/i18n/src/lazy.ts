@@ -1,0 +1,11 @@
+// Where each lazy namespace's texts come from, per language: separate chunks, fetched when first needed.
+import type { LazyNamespace } from './catalogue';
+
+type Loader = () => Promise<Record<string, string>>;
+
+export const LAZY_TEXTS: Record<LazyNamespace, Record<'en' | 'hi', Loader>> = {
+  admin: {
+    en: () => import(/* webpackChunkName: "i18n-admin-en" */ './locales/en/admin.lazy.json').then((m) => m.default),
+    hi: () => import(/* webpackChunkName: "i18n-admin-hi" */ './locales/hi/admin.lazy.json').then((m) => m.default),
+  },
+};
