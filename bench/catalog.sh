@@ -7,7 +7,7 @@
 #   bench/catalog.sh [products]      # default 100000; `make bench` runs it
 #
 # BENCH_DURATION (default 5s) per row, BENCH_THREADS / BENCH_CONNECTIONS (2 / 32), BENCH_SETTLE
-# (seconds to wait after start, 8),
+# (seconds to wait after start, 8), BENCH_START_SECS (how long a start may take, 600),
 # BENCH_DATA_DIR (default ~/.cache/marque-bench/<products>: the catalog is seeded once
 # and reused; the seeding time is kept beside it), BENCH_PORT (18080), BENCH_BIN.
 # BENCH_EDITS=<ms> (issue 21): a `catalog` staff member changes one product's price every <ms>
@@ -60,7 +60,13 @@ MARQUE_ADDR="127.0.0.1:$port" "$bin" serve > /tmp/marque-bench-server.log 2>&1 &
 server=$!
 editing=
 trap 'kill $editing $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.2; done
+# A start may first bring an older store's schema up to date (minutes at 100,000 products): waited
+# for while the server runs, up to BENCH_START_SECS (600).
+for _ in $(seq 1 $((5 * ${BENCH_START_SECS:-600}))); do
+  curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break
+  kill -0 $server 2>/dev/null || break
+  sleep 0.2
+done
 curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-server.log >&2; exit 1; }
 # A second after start the server reads the whole catalog once into its ready product answers
 # (~4 s of one core at 100,000 products); measured after that, not beside it.

@@ -75,8 +75,13 @@ export async function photographProduct(base, browser, productId) {
     });
     if (response.status !== 201) throw new Error(`photo upload: ${response.status} ${await response.text()}`);
   }
-  const { data } = await json(base, `/api/get/productById/${encodeURIComponent(productId)}`);
-  const photographed = data.images.filter((i) => i.width === 4000 && i.height === 3000 && i.variants?.length);
-  if (photographed.length !== 5) throw new Error(`the product shows ${photographed.length} photographs, not 5`);
+  // A write shows on the storefront within a second (the catalog cache polls the database's change stamp).
+  let photographed = [];
+  for (let tries = 0; tries < 30 && photographed.length !== 5; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const { data } = await json(base, `/api/get/productById/${encodeURIComponent(productId)}`);
+    photographed = data.images.filter((i) => i.width === 4000 && i.height === 3000 && i.variants?.length);
+  }
+  if (photographed.length !== 5) throw new Error(`the product shows ${photographed.length} photographs, not 5, after 3 s`);
   return `/product?productId=${encodeURIComponent(productId)}`;
 }
