@@ -26,8 +26,8 @@ macro_rules! for_each_order_desk_suite {
     };
 }
 
-/// Places an order for `user` of one unit of product 1, paid at `at`.
-pub(crate) async fn place(orders: &dyn OrderStore, key: &str, user: &str, at: i64) -> PlacedOrder {
+/// Places an order for `user` of one unit of product `p001` (which must have stock), paid at `at`.
+pub async fn place(orders: &dyn OrderStore, key: &str, user: &str, at: i64) -> PlacedOrder {
     let r = reservation(key, user, &[(1, 1)], at);
     orders.reserve(&r).await.expect("reserve");
     orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), at).await.expect("place").into_order()

@@ -213,6 +213,8 @@ messages! {
     OrderVersionRequired = "order.version_required" => "Reload the order: a change must name the version it was made on (If-Match).",
     /// Marque: an order changed by someone else since it was loaded (409).
     OrderChanged = "order.changed" => "Someone else changed this order meanwhile. Reload it and try again.",
+    /// Marque: a status that is not a whole number from 1 to 6.
+    OrderStatusInvalid = "order.status_invalid" => "The status must be a whole number from 1 to 6.",
     /// Marque: an admin order list filter that does not parse.
     OrderFilterInvalid = "order.filter_invalid" => "Filters: status 1 to 6, from and until in seconds since 1970 (from before until), search at most 100 characters.",
 
