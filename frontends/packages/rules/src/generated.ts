@@ -86,6 +86,7 @@ export const MESSAGES = {
   "order.tracking_url_unexpected": "The tracking link is built for this courier; give one only with courier other.",
   "order.version_required": "Reload the order: a change must name the version it was made on (If-Match).",
   "order.changed": "Someone else changed this order meanwhile. Reload it and try again.",
+  "order.status_invalid": "The status must be a whole number from 1 to 6.",
   "order.filter_invalid": "Filters: status 1 to 6, from and until in seconds since 1970 (from before until), search at most 100 characters.",
   "invoice.failed": "Invoice generation failed",
   "invoice.serial_exhausted": "No invoice numbers left for this financial year",
