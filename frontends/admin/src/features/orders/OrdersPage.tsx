@@ -1,6 +1,7 @@
 // The orders: newest first, filtered by status and searched by order or invoice number, or a customer's email or
 // mobile, with how many orders the search finds at each status.
 import { useT } from '@marque/i18n';
+import { Link } from 'wouter';
 import { formatRupees } from '@marque/ui';
 import type { AdminOrderList, AdminOrderSummary } from '../../lib/api/types';
 import { when } from '../../lib/format';
@@ -18,7 +19,7 @@ export function OrdersPage() {
   const counts = list.state.status === 'done' ? (list.state.page as AdminOrderList).counts : null;
   const status = (n: number) => t(`orders.status_${n}` as 'orders.status_1');
   const columns: Column<AdminOrderSummary>[] = [
-    { key: 'number', label: t('orders.id'), cell: (r) => r.orderNumber },
+    { key: 'number', label: t('orders.id'), cell: (r) => <Link href={`/admin/orders/${encodeURIComponent(r._id)}`}>{r.orderNumber}</Link> },
     { key: 'invoice', label: t('orders.invoice'), cell: (r) => r.invoiceNumber },
     { key: 'placed', label: t('orders.at'), cell: (r) => when(r.createdAt) },
     { key: 'customer', label: t('orders.customer'), cell: (r) => `${r.userName} · ${r.mobileNo}` },
