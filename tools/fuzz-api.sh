@@ -68,6 +68,15 @@ for _ in $(seq 1 600); do
 done
 [ -n "$base" ] || { echo "fuzz: the server did not say 'listening on' within 60 s"; exit 1; }
 echo "fuzz: server at $base"
+# Ready first, as a load balancer would wait: until its first catalog warm-up is done the server
+# answers /api/health 503 `warming` (documented, but a 5xx to not_a_server_error); past its limit
+# (MARQUE_WARM_UP_LIMIT_SECS, 60 s) it reports ready anyway.
+for _ in $(seq 1 700); do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/health/ready")" = 200 ] && break
+  sleep 0.1
+done
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/health/ready")" = 200 ] \
+  || { echo "fuzz: the server did not report ready within 70 s"; tail -20 "$work/server.err"; exit 1; }
 
 # A customer, signed up and verified through the API itself: its token authorizes the run.
 json() { /usr/bin/python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }

@@ -97,3 +97,28 @@ pub async fn every_stock_change_names_its_products_for_catalog_caches(
     assert_eq!(orders.release_expired(JUNE_2026 + 900).await, Ok(1));
     step("an expiry", vec![ids(&[2])]).await;
 }
+
+/// What the changes show after a write, against `before` (read before it): whether the version
+/// moved, and the described catalog changes that are new.
+pub async fn after_write(
+    changes: &dyn CatalogChanges,
+    before: &CatalogVersion,
+) -> (bool, Vec<marque_ports::CatalogChange>) {
+    let now = changes.catalog_version().await.unwrap_or_else(|e| panic!("catalog_version: {e}"));
+    let fresh = now.catalog_changes.into_iter().filter(|c| !before.catalog_changes.iter().any(|b| b.id == c.id));
+    (now.version != before.version, fresh.collect())
+}
+
+/// Asserts that a write seen as `seen` (from [`after_write`]) moved the version or was described
+/// by exactly one new change that `covers` accepts.
+pub fn assert_seen(
+    seen: &(bool, Vec<marque_ports::CatalogChange>),
+    what: &str,
+    covers: impl Fn(&marque_ports::CatalogChange) -> bool,
+) {
+    let (moved, fresh) = seen;
+    assert!(
+        *moved || (fresh.len() == 1 && covers(&fresh[0])),
+        "{what}: the version did not move and the new changes do not describe it: {fresh:?}"
+    );
+}

@@ -24,7 +24,7 @@ macro_rules! for_each_catalog_editor_suite {
         $callback!(alternate_and_superseded_numbers_are_found_in_any_spelling);
         $callback!(categories_and_brands_keep_slugs_unique_and_products_follow);
         $callback!(the_admin_list_filters_sorts_and_counts);
-        $callback!(every_write_moves_the_catalog_version);
+        $callback!(every_write_tells_the_catalog_changes_what_it_changed);
     };
 }
 
@@ -337,38 +337,65 @@ pub async fn the_admin_list_filters_sorts_and_counts(
     assert_eq!((ids(&slice.products), slice.total), (vec!["p3"], 3), "a window, counted over all");
 }
 
-/// Every write moves the catalog version, so every instance's caches follow.
-pub async fn every_write_moves_the_catalog_version(
+/// Every write is seen by the catalog's changes, as a moved version or as a new described change
+/// naming what it changed (the product, its listings, names and numbers; the category's or brand's
+/// slugs), so every instance's caches follow.
+pub async fn every_write_tells_the_catalog_changes_what_it_changed(
     editor: &dyn CatalogEditor,
     _catalog: &dyn CatalogStore,
     _trail: &dyn AuditLog,
     changes: &dyn CatalogChanges,
 ) {
-    let version = || async { changes.catalog_version().await.expect("reads").version };
-    let mut last = version().await;
-    let mut moved = |now: u64, what: &str| {
-        assert!(now > last, "{what} moves the version ({last} → {now})");
-        last = now;
-    };
+    use crate::catalog_changes::{after_write, assert_seen};
+    let read = || async { changes.catalog_version().await.expect("reads") };
+    let p1 = ProductId("p1".into());
+    let before = read().await;
     create(editor, &product("p1").build()).await;
-    moved(version().await, "a creation");
+    assert_seen(&after_write(changes, &before).await, "a creation", |c| {
+        c.products == vec![p1.clone()] && c.names && c.home && c.placements.len() == 1 && !c.numbers.is_empty()
+    });
+    let before = read().await;
     editor
         .update_product(&product("p1").name("Renamed").build(), &audit("product.update", "product:p1"))
         .await
         .expect("updated");
-    moved(version().await, "an update");
+    assert_seen(&after_write(changes, &before).await, "a rename", |c| c.products == vec![p1.clone()] && c.names);
+    let before = read().await;
+    editor
+        .update_product(
+            &product("p1").name("Renamed").price(Money::from_paise(4_321)).build(),
+            &audit("product.update", "product:p1"),
+        )
+        .await
+        .expect("updated");
+    assert_seen(&after_write(changes, &before).await, "a price", |c| c.products == vec![p1.clone()]);
+    let before = read().await;
+    let mut hidden = product("p1").name("Renamed").price(Money::from_paise(4_321)).build();
+    hidden.details.published = false;
+    editor.update_product(&hidden, &audit("product.unpublish", "product:p1")).await.expect("unpublished");
+    assert_seen(&after_write(changes, &before).await, "an unpublication", |c| {
+        c.products == vec![p1.clone()] && c.names && c.home && c.placements.len() == 1
+    });
+    let before = read().await;
     editor
         .create_category(&category("c1", "Brakes", &[]), &audit("category.create", "category:c1"))
         .await
         .expect("created");
-    moved(version().await, "a category");
+    assert_seen(&after_write(changes, &before).await, "a category", |c| c.categories.contains(&"brakes".to_owned()));
+    let before = read().await;
     editor
         .update_category(&category("c1", "Lamps", &[]), &audit("category.update", "category:c1"))
         .await
         .expect("updated");
-    moved(version().await, "a category's update");
+    assert_seen(&after_write(changes, &before).await, "a category's update", |c| {
+        c.categories.contains(&"brakes".to_owned()) && c.categories.contains(&"lamps".to_owned())
+    });
+    let before = read().await;
     editor.create_brand(&brand("b1", "BMW"), &audit("brand.create", "brand:b1")).await.expect("created");
-    moved(version().await, "a brand");
+    assert_seen(&after_write(changes, &before).await, "a brand", |c| c.brands.contains(&"bmw".to_owned()));
+    let before = read().await;
     editor.update_brand(&brand("b1", "Audi"), &audit("brand.update", "brand:b1")).await.expect("updated");
-    moved(version().await, "a brand's update");
+    assert_seen(&after_write(changes, &before).await, "a brand's update", |c| {
+        c.brands.contains(&"bmw".to_owned()) && c.brands.contains(&"audi".to_owned())
+    });
 }

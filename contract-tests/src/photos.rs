@@ -1,5 +1,5 @@
 //! The `ProductPhotos` contract: a product's pictures set in order, every field of each picture
-//! kept, the catalog's version moved (so caches forget the product), and an unknown product
+//! kept, the catalog's changes told (so caches forget the product), and an unknown product
 //! refused without a write.
 
 use marque_domain::catalog::{ProductId, ProductImage};
@@ -17,8 +17,8 @@ async fn version(changes: &dyn CatalogChanges) -> u64 {
 }
 
 /// `set_images` replaces the pictures in the order given, keeping each one's size and variants;
-/// the catalog store reads the same pictures back, and the catalog's version moves.
-pub async fn images_are_set_in_order_and_move_the_catalog_version(
+/// the catalog store reads the same pictures back, and the catalog's changes name the product.
+pub async fn images_are_set_in_order_and_tell_the_catalog_changes(
     photos: &dyn ProductPhotos,
     catalog: &dyn CatalogStore,
     changes: &dyn CatalogChanges,
@@ -29,9 +29,10 @@ pub async fn images_are_set_in_order_and_move_the_catalog_version(
     assert_eq!(seeded, vec![ProductImage::plain("/images/ph1.jpg")], "a plain picture reads back as one");
 
     let wanted = vec![photo("ph1", "b2"), ProductImage::plain("/images/ph1.jpg"), photo("ph1", "a1")];
-    let before = version(changes).await;
+    let before = changes.catalog_version().await.expect("catalog_version");
     photos.set_images(&id, &wanted, &entry("photo.add", "ph1")).await.expect("set_images");
-    assert_ne!(version(changes).await, before, "setting pictures moves the catalog version");
+    let seen = crate::catalog_changes::after_write(changes, &before).await;
+    crate::catalog_changes::assert_seen(&seen, "setting pictures", |c| c.products == vec![id.clone()]);
     assert_eq!(photos.images(&id).await.expect("images"), Some(wanted.clone()));
     let read = catalog.product(&id).await.expect("product").expect("the product");
     assert_eq!(read.images, wanted, "the catalog reads every field of each picture");

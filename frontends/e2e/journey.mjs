@@ -81,7 +81,12 @@ async function main() {
   stopServer = started.stop;
   const base = started.base;
   console.log(`    server at ${base}`);
-  const health = await fetch(`${base}/api/health`);
+  // Ready (200) once the server has warmed its catalog answers after its start: 503 `warming` until then.
+  let health = await fetch(`${base}/api/health`);
+  for (let tries = 0; health.status === 503 && tries < 300; tries += 1) {
+    await new Promise((done) => setTimeout(done, 200));
+    health = await fetch(`${base}/api/health`);
+  }
   check(health.status === 200, `/api/health answered ${health.status}`);
 
   step(`launch ${chromiumPath} at 360×740`);

@@ -6,24 +6,64 @@ use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
 
-use marque_domain::catalog::ProductId;
+use marque_domain::catalog::{Product, ProductId};
 
+use crate::catalog_changes::{Forgotten, Question};
 use crate::CatalogStore;
 
-/// Which products an answer (or a response made of answers) was made of.
+/// What an answer (or a response made of answers) was made of: the questions asked and the
+/// products their answers held.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Sources {
     /// Every product the answers held.
     pub products: HashSet<ProductId>,
+    /// The category slugs of those products.
+    pub categories: HashSet<String>,
+    /// The brand slugs of those products.
+    pub brands: HashSet<String>,
     /// An answer was ranked by units sold (the best sellers): any stock change may reorder it.
     pub by_sales: bool,
+    /// The questions asked, each once.
+    pub questions: Vec<Question>,
 }
 
 impl Sources {
+    /// Notes an answer to `question` that held `products`.
+    pub fn note<'a>(&mut self, question: &Question, products: impl IntoIterator<Item = &'a Product>) {
+        self.by_sales |= question.by_sales();
+        if !self.questions.contains(question) {
+            self.questions.push(question.clone());
+        }
+        for p in products {
+            if !self.products.contains(&p.id) {
+                self.products.insert(p.id.clone());
+            }
+            if !self.categories.contains(&p.category_slug) {
+                self.categories.insert(p.category_slug.clone());
+            }
+            if !self.brands.contains(&p.oem_slug) {
+                self.brands.insert(p.oem_slug.clone());
+            }
+        }
+    }
+
     /// Whether a stock change of `changed` makes what was made of these sources stale.
     #[must_use]
     pub fn touched_by(&self, changed: &HashSet<ProductId>) -> bool {
         self.by_sales || changed.iter().any(|id| self.products.contains(id))
+    }
+
+    /// Whether `forgotten` makes what was made of these sources stale: an answer it was made
+    /// of asked a stale question or held a stale product.
+    #[must_use]
+    pub fn stale_after(&self, forgotten: &Forgotten) -> bool {
+        (!forgotten.stock.is_empty() && self.touched_by(&forgotten.stock))
+            || self.questions.iter().any(|q| forgotten.asks_stale(q))
+            || forgotten.changes.iter().any(|c| {
+                c.products.iter().any(|id| self.products.contains(id))
+                    || c.categories.iter().any(|s| self.categories.contains(s))
+                    || c.brands.iter().any(|s| self.brands.contains(s))
+            })
     }
 }
 
@@ -37,8 +77,8 @@ pub struct Stamp {
     pub forgets: u64,
 }
 
-/// Told the products whose answers a stock change forgot.
-pub type StockForgetHook = Box<dyn Fn(&HashSet<ProductId>) + Send + Sync>;
+/// Told what each forget (of stock changes and described catalog changes) covered.
+pub type ForgetHook = Box<dyn Fn(&Forgotten) + Send + Sync>;
 
 /// A read of the catalog run while its answers' sources are noted.
 pub type NotedRead<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
@@ -51,8 +91,9 @@ pub type NotedRead<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 /// - [`keep_unless_forgotten`](Self::keep_unless_forgotten) runs `keep` only if nothing was
 ///   cleared or forgotten since `stamp` was taken, under the lock clears and forgets take: what
 ///   `keep` stores is then either refused or seen by the next forget's hooks.
-/// - Every stock forget calls each [`on_stock_forget`](Self::on_stock_forget) hook with the
-///   products it forgot; a clear moves the generation.
+/// - Every forget (stock changes, described catalog changes) calls each
+///   [`on_forget`](Self::on_forget) hook with what it covered, under the same lock; a clear
+///   moves the generation instead.
 pub trait FollowedCatalog: CatalogStore {
     /// The generation answers are given under now; `None` while they are not trusted.
     fn answering_generation(&self) -> Option<u64>;
@@ -63,8 +104,8 @@ pub trait FollowedCatalog: CatalogStore {
     /// Runs `keep` unless the cache cleared or forgot anything since `stamp`; whether it ran.
     fn keep_unless_forgotten(&self, stamp: Stamp, keep: &mut dyn FnMut()) -> bool;
 
-    /// Calls `hook` with the products of every stock forget from now on.
-    fn on_stock_forget(&self, hook: StockForgetHook);
+    /// Calls `hook` with what every forget covers, from now on.
+    fn on_forget(&self, hook: ForgetHook);
 
     /// Runs `read` and gives the [`Sources`] of every answer given meanwhile on this task.
     fn noting_sources<'a>(&'a self, read: NotedRead<'a>) -> Pin<Box<dyn Future<Output = Sources> + Send + 'a>>;

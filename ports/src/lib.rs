@@ -35,8 +35,10 @@ pub use addresses::{AddressStore, AddressStoreError};
 pub use audit::{Actor, AuditEntry, AuditLog, AuditLogError, AuditPage, AuditQuery, AuditRecord};
 pub use blobs::{is_valid_key, BlobStore, BlobStoreError};
 pub use catalog::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
-pub use catalog_answers::{FollowedCatalog, NotedRead, Sources, Stamp, StockForgetHook};
-pub use catalog_changes::{CatalogChanges, CatalogVersion, StockChange, STOCK_CHANGE_WINDOW};
+pub use catalog_answers::{FollowedCatalog, ForgetHook, NotedRead, Sources, Stamp};
+pub use catalog_changes::{
+    CatalogChange, CatalogChanges, CatalogVersion, Forgotten, ListingPlace, Question, StockChange, STOCK_CHANGE_WINDOW,
+};
 pub use catalog_editor::{AdminProductQuery, AdminProductSort, CatalogEditor, CatalogEditorError};
 pub use clock::{Clock, SystemClock};
 pub use health::{Readiness, ReadinessError};

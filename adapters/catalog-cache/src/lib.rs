@@ -8,12 +8,15 @@
 //! [`CachedCatalogStore::refresh`] every ~200 ms ([`spawn_poller`] does, on a timer), which
 //! reads the store's [`catalog_version`](CatalogChanges::catalog_version) through the
 //! [`CatalogChanges`] port of the same database:
-//! - when its `version` moved (a brand, category or product was written), the whole cache
-//!   is cleared;
+//! - when its `version` moved (a write that does not say what it changed: the seed, the
+//!   command line's), the whole cache is cleared;
 //! - when only stock changed (a reservation, a release, an order, by any process sharing
 //!   the database), the answers holding one of the changed products are forgotten, with
 //!   every answer ranked by sales. Nothing else in an answer depends on stock: listings
-//!   and searches choose and order their products by what only the shop's writes change.
+//!   and searches choose and order their products by what only the shop's writes change;
+//! - for each new [`CatalogChange`] (a back-office write, docs/adr/0018), the answers it names
+//!   are forgotten: those holding a product it names, and those whose question it names (a
+//!   listing the product entered or left, a search its name or numbers may change, …).
 //!
 //! A write made through this store clears the cache at once.
 //!
@@ -29,7 +32,7 @@
 //!
 //! Readers that keep something derived from the answers (serialised responses) follow
 //! them with [`CachedCatalogStore::answering_stamp`], [`CachedCatalogStore::noting_sources`],
-//! [`CachedCatalogStore::keep_unless_forgotten`] and [`CachedCatalogStore::on_stock_forget`].
+//! [`CachedCatalogStore::keep_unless_forgotten`] and [`CachedCatalogStore::on_forget`].
 //!
 //! An adapter of ports only: it decorates any [`CatalogStore`] and listens to any
 //! [`CatalogChanges`]; it knows no database and no use case.
@@ -47,10 +50,10 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_ports::{
-    CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, FollowedCatalog, NotedRead, ProductListing,
-    ProductQuery, ProductSlice, ProductStamp, StockForgetHook, STOCK_CHANGE_WINDOW,
+    CatalogChange, CatalogChanges, CatalogStore, CatalogStoreError, CatalogVersion, FollowedCatalog, ForgetHook,
+    NotedRead, ProductListing, ProductQuery, ProductSlice, ProductStamp, Question, STOCK_CHANGE_WINDOW,
 };
-pub use marque_ports::{Sources, Stamp};
+pub use marque_ports::{Forgotten, Sources, Stamp};
 
 /// One cached answer.
 #[derive(Debug, Clone)]
@@ -63,23 +66,19 @@ enum Answer {
     Count(u64),
 }
 
-/// An answer with its estimated size in bytes, computed once when it is stored.
+/// An answer with its estimated size in bytes, computed once when it is stored, and its question.
 #[derive(Debug, Clone)]
 struct Entry {
     bytes: u64,
-    /// Ranked by units sold: forgotten on any stock change.
-    by_sales: bool,
+    question: Arc<Question>,
     answer: Answer,
 }
 
-/// Notes `answer`'s products (and whether it was ranked by sales) in `sources`.
-fn note(sources: &mut Sources, answer: &Answer, by_sales: bool) {
-    sources.by_sales |= by_sales;
-    answer.for_each_product(|id| {
-        if !sources.products.contains(id) {
-            sources.products.insert(id.clone());
-        }
-    });
+/// Notes `answer`, the answer to `question`, in `sources`.
+fn note(sources: &mut Sources, question: &Question, answer: &Answer) {
+    let mut held = Vec::new();
+    answer.for_each_product(|p| held.push(p));
+    sources.note(question, held);
 }
 
 tokio::task_local! {
@@ -94,13 +93,9 @@ pub enum Refreshed {
     Unchanged,
     /// Everything was forgotten (the version moved, or it is the first refresh).
     Cleared,
-    /// Only stock changed: the answers holding these products, and those ranked by sales,
-    /// were forgotten.
-    Forgot(HashSet<ProductId>),
+    /// Stock or described catalog changes: the answers they name were forgotten.
+    Forgot(Forgotten),
 }
-
-/// Called with the products of each stock forget, under the forget's lock.
-type ForgetHook = Box<dyn Fn(&HashSet<ProductId>) + Send + Sync>;
 
 #[derive(Debug, Clone, Copy)]
 struct ByBytes;
@@ -161,18 +156,18 @@ impl Answer {
             }
     }
 
-    fn for_each_product(&self, mut f: impl FnMut(&ProductId)) {
+    fn for_each_product<'a>(&'a self, mut f: impl FnMut(&'a Product)) {
         match self {
-            Answer::Product(Some(p)) => f(&p.id),
-            Answer::Products(p) => p.iter().for_each(|p| f(&p.id)),
-            Answer::Slice(s) => s.products.iter().for_each(|p| f(&p.id)),
+            Answer::Product(Some(p)) => f(p),
+            Answer::Products(p) => p.iter().for_each(f),
+            Answer::Slice(s) => s.products.iter().for_each(f),
             Answer::Brands(_) | Answer::Categories(_) | Answer::Product(None) | Answer::Count(_) => {}
         }
     }
 
-    fn mentions(&self, changed: &HashSet<ProductId>) -> bool {
+    fn holds_stale(&self, forgotten: &Forgotten) -> bool {
         let mut found = false;
-        self.for_each_product(|id| found |= changed.contains(id));
+        self.for_each_product(|p| found = found || forgotten.holds_stale(p));
         found
     }
 }
@@ -185,6 +180,8 @@ struct Seen {
     confirmed_at: Option<Instant>,
     /// The stock changes listed at that read (already acted on).
     stock_changes: HashSet<String>,
+    /// The catalog changes listed at that read (already acted on).
+    catalog_changes: HashSet<String>,
 }
 
 /// A [`CatalogStore`] that caches the reads of `inner`; see the module documentation.
@@ -195,7 +192,7 @@ pub struct CachedCatalogStore {
     cache: quick_cache::sync::Cache<String, Entry, ByBytes>,
     /// Moves on every clear.
     generation: AtomicU64,
-    /// Moves on every clear and every stock forget; an answer read under an older count is not kept.
+    /// Moves on every clear and every forget; an answer read under an older count is not kept.
     forgets: AtomicU64,
     /// Held shared while an answer is checked and stored, exclusively while clearing or forgetting.
     clearing: RwLock<()>,
@@ -245,8 +242,8 @@ impl CachedCatalogStore {
         self
     }
 
-    /// Reads the store's version: clears the cache when it moved, forgets the answers holding
-    /// the products of new stock changes otherwise. Call it every ~200 ms.
+    /// Reads the store's version: clears the cache when it moved, forgets what new stock
+    /// changes and catalog changes name otherwise. Call it every ~200 ms.
     ///
     /// # Errors
     /// [`CatalogStoreError::Unavailable`] when the version cannot be read; the cache
@@ -259,7 +256,7 @@ impl CachedCatalogStore {
                 let refreshed = self.seen_now(read, asked_at);
                 match &refreshed {
                     Refreshed::Cleared => self.clear(),
-                    Refreshed::Forgot(products) => self.forget_stock(products),
+                    Refreshed::Forgot(forgotten) => self.forget(forgotten),
                     Refreshed::Unchanged => {}
                 }
                 Ok(refreshed)
@@ -279,21 +276,35 @@ impl CachedCatalogStore {
         let silent =
             seen.confirmed_at.is_none_or(|at| asked_at.saturating_duration_since(at) > STOCK_CHANGE_WINDOW / 2);
         let moved = seen.version != Some(read.version) || silent;
-        let mut changed = HashSet::new();
+        let mut forgotten = Forgotten::default();
         let mut listed = HashSet::with_capacity(read.stock_changes.len());
         for change in read.stock_changes {
             if !moved && !seen.stock_changes.contains(&change.id) {
-                changed.extend(change.products);
+                forgotten.stock.extend(change.products);
             }
             listed.insert(change.id);
         }
-        *seen = Seen { version: Some(read.version), confirmed_at: Some(asked_at), stock_changes: listed };
+        let mut described = HashSet::with_capacity(read.catalog_changes.len());
+        for change in read.catalog_changes {
+            if !moved && !seen.catalog_changes.contains(&change.id) {
+                described.insert(change.id.clone());
+                forgotten.changes.push(change);
+            } else {
+                described.insert(change.id);
+            }
+        }
+        *seen = Seen {
+            version: Some(read.version),
+            confirmed_at: Some(asked_at),
+            stock_changes: listed,
+            catalog_changes: described,
+        };
         if moved {
             Refreshed::Cleared
-        } else if changed.is_empty() {
+        } else if forgotten.is_empty() {
             Refreshed::Unchanged
         } else {
-            Refreshed::Forgot(changed)
+            Refreshed::Forgot(forgotten)
         }
     }
 
@@ -305,21 +316,31 @@ impl CachedCatalogStore {
         self.cache.clear();
     }
 
-    /// Forgets the answers holding any of `products`, and those ranked by sales; then tells
-    /// the [`on_stock_forget`](Self::on_stock_forget) hooks, under the same lock.
+    /// Forgets the answers holding any of `products`, and those ranked by sales (a stock change).
     pub fn forget_stock(&self, products: &HashSet<ProductId>) {
+        self.forget(&Forgotten { stock: products.clone(), changes: Vec::new() });
+    }
+
+    /// Forgets the answers `change` names (a described catalog write).
+    pub fn forget_change(&self, change: CatalogChange) {
+        self.forget(&Forgotten { stock: HashSet::new(), changes: vec![change] });
+    }
+
+    /// Forgets the answers `forgotten` names (whose question it names, or that hold a product
+    /// it names); then tells the [`on_forget`](Self::on_forget) hooks, under the same lock.
+    pub fn forget(&self, forgotten: &Forgotten) {
         let _exclusive = self.clearing.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.forgets.fetch_add(1, Ordering::AcqRel);
-        self.cache.retain(|_, entry| !entry.by_sales && !entry.answer.mentions(products));
+        self.cache.retain(|_, entry| !forgotten.asks_stale(&entry.question) && !entry.answer.holds_stale(forgotten));
         for hook in self.forget_hooks.read().unwrap_or_else(std::sync::PoisonError::into_inner).iter() {
-            hook(products);
+            hook(forgotten);
         }
     }
 
-    /// Calls `hook` with the products of every stock forget, while the forget holds its lock:
-    /// a reader keeping something made of answers removes what holds those products (and what
-    /// was ranked by sales). The hook must not call back into this cache.
-    pub fn on_stock_forget(&self, hook: impl Fn(&HashSet<ProductId>) + Send + Sync + 'static) {
+    /// Calls `hook` with what every forget covers, while the forget holds its lock: a reader
+    /// keeping something made of answers removes what is made of a stale one
+    /// ([`Sources::stale_after`]). The hook must not call back into this cache.
+    pub fn on_forget(&self, hook: impl Fn(&Forgotten) + Send + Sync + 'static) {
         self.forget_hooks.write().unwrap_or_else(std::sync::PoisonError::into_inner).push(Box::new(hook));
     }
 
@@ -362,17 +383,17 @@ impl CachedCatalogStore {
     ///
     /// Concurrent misses of one key wait for a single load (the first caller's) instead
     /// of all asking the store: under load a slow answer is computed once.
-    async fn answer<F>(&self, key: String, load: F) -> Result<Answer, CatalogStoreError>
+    async fn answer<F>(&self, question: Question, load: F) -> Result<Answer, CatalogStoreError>
     where
         F: std::future::Future<Output = Result<Answer, CatalogStoreError>>,
     {
-        let by_sales = key.starts_with(BY_SALES);
-        let answer = self.cached_or_loaded(key, by_sales, load).await?;
-        let _ = NOTED.try_with(|noted| note(&mut noted.borrow_mut(), &answer, by_sales));
+        let question = Arc::new(question);
+        let answer = self.cached_or_loaded(&question, load).await?;
+        let _ = NOTED.try_with(|noted| note(&mut noted.borrow_mut(), &question, &answer));
         Ok(answer)
     }
 
-    async fn cached_or_loaded<F>(&self, key: String, by_sales: bool, load: F) -> Result<Answer, CatalogStoreError>
+    async fn cached_or_loaded<F>(&self, question: &Arc<Question>, load: F) -> Result<Answer, CatalogStoreError>
     where
         F: std::future::Future<Output = Result<Answer, CatalogStoreError>>,
     {
@@ -380,6 +401,7 @@ impl CachedCatalogStore {
             metrics::counter!("marque_catalog_cache_total", "outcome" => "bypass").increment(1);
             return load.await;
         }
+        let key = key_of(question);
         match self.cache.get_value_or_guard_async(&key).await {
             Ok(entry) => {
                 metrics::counter!("marque_catalog_cache_total", "outcome" => "hit").increment(1);
@@ -392,7 +414,8 @@ impl CachedCatalogStore {
                 let answer = load.await?;
                 let _shared = self.clearing.read().unwrap_or_else(std::sync::PoisonError::into_inner);
                 if self.forgets.load(Ordering::Acquire) == forgets {
-                    let _ = guard.insert(Entry { bytes: answer.bytes(), by_sales, answer: answer.clone() });
+                    let entry = Entry { bytes: answer.bytes(), question: question.clone(), answer: answer.clone() };
+                    let _ = guard.insert(entry);
                 }
                 Ok(answer)
             }
@@ -400,9 +423,9 @@ impl CachedCatalogStore {
     }
 
     /// The generation of the answers the cache gives right now; `None` while it gives none
-    /// (the version was not confirmed recently). It moves on every clear (not on a stock
-    /// forget), so something made from answers read while it was `g` is as fresh as they are
-    /// for as long as it still is `g`, and no stock forget removed it.
+    /// (the version was not confirmed recently). It moves on every clear (not on a forget),
+    /// so something made from answers read while it was `g` is as fresh as they are for as
+    /// long as it still is `g`, and no forget removed it.
     #[must_use]
     pub fn answering_generation(&self) -> Option<u64> {
         self.answering_stamp().map(|stamp| stamp.generation)
@@ -427,12 +450,18 @@ impl CachedCatalogStore {
     }
 }
 
-/// The key prefix of the answers ranked by units sold.
-const BY_SALES: &str = "best\0";
-
-/// The key of a `product` question.
-fn product_key(id: &ProductId) -> String {
-    format!("product\0{}", id.as_str())
+/// The cache's key of a question: its kind and arguments, written out.
+fn key_of(question: &Question) -> String {
+    match question {
+        Question::Brands => "brands".to_owned(),
+        Question::Categories => "categories".to_owned(),
+        Question::Count => "count".to_owned(),
+        Question::Product(id) => format!("product\0{}", id.as_str()),
+        Question::Newest(limit) => format!("newest\0{limit}"),
+        Question::BestSelling(limit) => format!("best\0{limit}"),
+        Question::Search(query) => format!("search\0{query:?}"),
+        Question::Listing(listing) => format!("list\0{listing:?}"),
+    }
 }
 
 /// The inner store gave an answer of another kind than asked for: impossible, since
@@ -454,8 +483,8 @@ impl FollowedCatalog for CachedCatalogStore {
         CachedCatalogStore::keep_unless_forgotten(self, stamp, keep)
     }
 
-    fn on_stock_forget(&self, hook: StockForgetHook) {
-        CachedCatalogStore::on_stock_forget(self, hook);
+    fn on_forget(&self, hook: ForgetHook) {
+        CachedCatalogStore::on_forget(self, hook);
     }
 
     fn noting_sources<'a>(
@@ -485,7 +514,7 @@ impl CatalogStore for CachedCatalogStore {
 
     async fn brands(&self) -> Result<Vec<OemBrand>, CatalogStoreError> {
         let load = async { Ok::<_, CatalogStoreError>(Answer::Brands(Arc::new(self.inner.brands().await?))) };
-        match self.answer("brands".to_owned(), load).await? {
+        match self.answer(Question::Brands, load).await? {
             Answer::Brands(b) => Ok(b.as_ref().clone()),
             _ => Err(mismatch()),
         }
@@ -493,7 +522,7 @@ impl CatalogStore for CachedCatalogStore {
 
     async fn categories(&self) -> Result<Vec<Category>, CatalogStoreError> {
         let load = async { Ok::<_, CatalogStoreError>(Answer::Categories(Arc::new(self.inner.categories().await?))) };
-        match self.answer("categories".to_owned(), load).await? {
+        match self.answer(Question::Categories, load).await? {
             Answer::Categories(c) => Ok(c.as_ref().clone()),
             _ => Err(mismatch()),
         }
@@ -501,7 +530,7 @@ impl CatalogStore for CachedCatalogStore {
 
     async fn product(&self, id: &ProductId) -> Result<Option<Product>, CatalogStoreError> {
         let load = async { Ok::<_, CatalogStoreError>(Answer::Product(self.inner.product(id).await?.map(Arc::new))) };
-        match self.answer(product_key(id), load).await? {
+        match self.answer(Question::Product(id.clone()), load).await? {
             Answer::Product(p) => Ok(p.as_deref().cloned()),
             _ => Err(mismatch()),
         }
@@ -510,7 +539,7 @@ impl CatalogStore for CachedCatalogStore {
     async fn newest_products(&self, limit: u32) -> Result<Vec<Product>, CatalogStoreError> {
         let load =
             async { Ok::<_, CatalogStoreError>(Answer::Products(Arc::new(self.inner.newest_products(limit).await?))) };
-        match self.answer(format!("newest\0{limit}"), load).await? {
+        match self.answer(Question::Newest(limit), load).await? {
             Answer::Products(p) => Ok(p.as_ref().clone()),
             _ => Err(mismatch()),
         }
@@ -520,7 +549,7 @@ impl CatalogStore for CachedCatalogStore {
         let load = async {
             Ok::<_, CatalogStoreError>(Answer::Products(Arc::new(self.inner.best_selling_products(limit).await?)))
         };
-        match self.answer(format!("{BY_SALES}{limit}"), load).await? {
+        match self.answer(Question::BestSelling(limit), load).await? {
             Answer::Products(p) => Ok(p.as_ref().clone()),
             _ => Err(mismatch()),
         }
@@ -528,7 +557,7 @@ impl CatalogStore for CachedCatalogStore {
 
     async fn search(&self, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
         let load = async { Ok::<_, CatalogStoreError>(Answer::Slice(Arc::new(self.inner.search(query).await?))) };
-        match self.answer(format!("search\0{query:?}"), load).await? {
+        match self.answer(Question::Search(query.clone()), load).await? {
             Answer::Slice(s) => Ok(s.as_ref().clone()),
             _ => Err(mismatch()),
         }
@@ -537,7 +566,7 @@ impl CatalogStore for CachedCatalogStore {
     async fn list_products(&self, listing: &ProductListing) -> Result<ProductSlice, CatalogStoreError> {
         let load =
             async { Ok::<_, CatalogStoreError>(Answer::Slice(Arc::new(self.inner.list_products(listing).await?))) };
-        match self.answer(format!("list\0{listing:?}"), load).await? {
+        match self.answer(Question::Listing(listing.clone()), load).await? {
             Answer::Slice(s) => Ok(s.as_ref().clone()),
             _ => Err(mismatch()),
         }
@@ -545,7 +574,7 @@ impl CatalogStore for CachedCatalogStore {
 
     async fn count_products(&self) -> Result<u64, CatalogStoreError> {
         let load = async { Ok::<_, CatalogStoreError>(Answer::Count(self.inner.count_products().await?)) };
-        match self.answer("count".to_owned(), load).await? {
+        match self.answer(Question::Count, load).await? {
             Answer::Count(n) => Ok(n),
             _ => Err(mismatch()),
         }

@@ -1,10 +1,10 @@
 //! The cache's own tests, over mocks of the two ports it decorates and listens to.
 
 use super::*;
-use marque_ports::{MockCatalogChanges, MockCatalogStore};
+use marque_ports::{ListingPlace, MockCatalogChanges, MockCatalogStore};
 
 fn version_of(version: u64) -> CatalogVersion {
-    CatalogVersion { version, stock_changes: Vec::new() }
+    CatalogVersion { version, ..CatalogVersion::default() }
 }
 
 fn slice(total: u64) -> ProductSlice {
@@ -148,6 +148,7 @@ fn with_stock(version: u64, changes: &[(&str, &[&str])]) -> CatalogVersion {
                 products: products.iter().map(|p| ProductId((*p).to_owned())).collect(),
             })
             .collect(),
+        catalog_changes: Vec::new(),
     }
 }
 
@@ -158,14 +159,20 @@ fn ids(ids: &[&str]) -> HashSet<ProductId> {
 /// A store whose searches give one product named as the query and whose best sellers are
 /// `b1`, every read counted, and its changes, whose version reads come from `reads` in turn
 /// (the last one repeats).
-fn store_reading(reads: Vec<CatalogVersion>, calls: Arc<AtomicU64>) -> (MockCatalogStore, MockCatalogChanges) {
-    let mut store = MockCatalogStore::new();
+/// Changes whose version reads come from `reads` in turn (the last one repeats).
+fn changes_reading(reads: Vec<CatalogVersion>) -> MockCatalogChanges {
     let mut changes = MockCatalogChanges::new();
     let next = Mutex::new(reads.into_iter().collect::<std::collections::VecDeque<_>>());
     changes.expect_catalog_version().returning(move || {
         let mut next = next.lock().expect("reads");
         Ok(if next.len() > 1 { next.pop_front() } else { next.front().cloned() }.expect("a read"))
     });
+    changes
+}
+
+fn store_reading(reads: Vec<CatalogVersion>, calls: Arc<AtomicU64>) -> (MockCatalogStore, MockCatalogChanges) {
+    let mut store = MockCatalogStore::new();
+    let changes = changes_reading(reads);
     let c = calls.clone();
     store.expect_search().returning(move |q| {
         c.fetch_add(1, Ordering::SeqCst);
@@ -199,7 +206,11 @@ async fn a_stock_change_forgets_the_answers_holding_its_products_and_the_best_se
     cached.best_selling_products(5).await.expect("best");
     assert_eq!(calls.load(Ordering::SeqCst), 3);
 
-    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Forgot(ids(&["a", "zz"])), "only the new change");
+    assert_eq!(
+        cached.refresh().await.expect("version"),
+        Refreshed::Forgot(Forgotten { stock: ids(&["a", "zz"]), changes: Vec::new() }),
+        "only the new change"
+    );
     cached.search(&query("b")).await.expect("search");
     assert_eq!(calls.load(Ordering::SeqCst), 3, "an answer without those products is still kept");
     cached.search(&query("a")).await.expect("search");
@@ -236,14 +247,17 @@ async fn sources_name_what_a_response_was_made_of_and_a_forget_refuses_older_kee
         cached.search(&query("b")).await.expect("search");
     })
     .await;
-    assert_eq!(sources, Sources { products: ids(&["a", "b"]), by_sales: false });
+    assert_eq!(sources.products, ids(&["a", "b"]));
+    assert!(!sources.by_sales);
+    assert_eq!(sources.questions, vec![Question::Search(query("a")), Question::Search(query("b"))]);
+    assert_eq!(sources.categories, HashSet::from(["brakes".to_owned()]), "the held products' categories");
     assert!(sources.touched_by(&ids(&["b", "x"])) && !sources.touched_by(&ids(&["x"])));
     let (_, sources) = CachedCatalogStore::noting_sources(cached.best_selling_products(5)).await;
     assert!(sources.by_sales && sources.touched_by(&ids(&["x"])), "the best sellers move with any sale");
 
     let heard = Arc::new(Mutex::new(Vec::new()));
     let h = heard.clone();
-    cached.on_stock_forget(move |products| h.lock().expect("heard").push(products.clone()));
+    cached.on_forget(move |forgotten| h.lock().expect("heard").push(forgotten.stock.clone()));
     let stamp = cached.answering_stamp().expect("answering");
     assert!(cached.keep_unless_forgotten(stamp, || {}), "nothing forgotten since the stamp");
     cached.forget_stock(&ids(&["a"]));
@@ -308,4 +322,167 @@ async fn the_poller_keeps_the_cache_confirmed_and_ends_with_it() {
     let after_drop = reads.load(Ordering::SeqCst);
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(reads.load(Ordering::SeqCst), after_drop, "the task ended with the cache");
+}
+
+/// A store whose every read is noted in `asked` (its kind and arguments), whose search for `disc`
+/// holds `p1`, and changes read in turn from `reads`.
+fn store_of(reads: Vec<CatalogVersion>, asked: Arc<Mutex<Vec<String>>>) -> (MockCatalogStore, MockCatalogChanges) {
+    let mut store = MockCatalogStore::new();
+    let changes = changes_reading(reads);
+    let a = asked.clone();
+    store.expect_search().returning(move |q| {
+        a.lock().expect("asked").push(format!("search {}", q.text));
+        let held = if q.text == "disc" { vec![Product { id: ProductId("p1".into()), ..sample() }] } else { vec![] };
+        Ok(ProductSlice { total: held.len() as u64, products: held })
+    });
+    let a = asked.clone();
+    store.expect_list_products().returning(move |l| {
+        a.lock().expect("asked").push(format!("list {:?}/{:?}", l.category, l.brands.first().map(|b| b.as_str())));
+        Ok(ProductSlice { products: vec![], total: 0 })
+    });
+    let a = asked.clone();
+    store.expect_product().returning(move |id| {
+        a.lock().expect("asked").push(format!("product {}", id.as_str()));
+        Ok(Some(Product { id: id.clone(), ..sample() }))
+    });
+    let a = asked.clone();
+    store.expect_newest_products().returning(move |_| {
+        a.lock().expect("asked").push("newest".into());
+        Ok(vec![])
+    });
+    store.expect_categories().returning(move || {
+        asked.lock().expect("asked").push("categories".into());
+        Ok(vec![])
+    });
+    (store, changes)
+}
+
+fn described(version: u64, changes: &[CatalogChange]) -> CatalogVersion {
+    CatalogVersion { version, stock_changes: Vec::new(), catalog_changes: changes.to_vec() }
+}
+
+fn listing(category: Option<&str>, brand: Option<&str>) -> ProductListing {
+    ProductListing {
+        category: category.map(str::to_owned),
+        brands: brand
+            .map(|b| {
+                <marque_domain::filters::BrandSlug as marque_domain::filters::FilterValue>::from_code(b)
+                    .expect("a slug")
+            })
+            .into_iter()
+            .collect(),
+        limit: 20,
+        ..ProductListing::default()
+    }
+}
+
+/// Asks every question of the test once.
+async fn ask_all(cached: &CachedCatalogStore) {
+    for text in ["disc", "pump", "B7700"] {
+        cached.search(&query(text)).await.expect("search");
+    }
+    for (category, brand) in [(Some("brakes"), None), (Some("lamps"), None), (None, Some("bmw")), (None, Some("audi"))]
+    {
+        cached.list_products(&listing(category, brand)).await.expect("listing");
+    }
+    for id in ["p1", "p2"] {
+        cached.product(&ProductId(id.into())).await.expect("product");
+    }
+    cached.newest_products(12).await.expect("newest");
+    cached.categories().await.expect("categories");
+}
+
+/// A cache over [`store_of`] `reads`: refreshed, every question asked once, refreshed again.
+async fn asked_then_refreshed(reads: Vec<CatalogVersion>) -> (CachedCatalogStore, Arc<Mutex<Vec<String>>>) {
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let (store, changes) = store_of(reads, asked.clone());
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+    cached.refresh().await.expect("version");
+    ask_all(&cached).await;
+    cached.refresh().await.expect("version");
+    (cached, asked)
+}
+
+/// What a second round of [`ask_all`] asked the store again.
+async fn asked_again(cached: &CachedCatalogStore, asked: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
+    asked.lock().expect("asked").clear();
+    ask_all(cached).await;
+    let mut again = asked.lock().expect("asked").clone();
+    again.sort();
+    again
+}
+
+#[tokio::test]
+async fn a_price_change_forgets_only_the_answers_holding_the_product() {
+    let before = Product { id: ProductId("p1".into()), ..sample() };
+    let after = Product { price: marque_domain::Money::from_paise(999), ..before.clone() };
+    let change = CatalogChange { id: "c1".into(), ..CatalogChange::of_product(Some(&before), Some(&after)) };
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let (store, changes) =
+        store_of(vec![described(1, &[]), described(1, std::slice::from_ref(&change))], asked.clone());
+    let cached = CachedCatalogStore::new(Arc::new(store), Arc::new(changes), 1 << 20);
+    cached.refresh().await.expect("version");
+    ask_all(&cached).await;
+    assert!(asked_again(&cached, &asked).await.is_empty(), "all kept");
+    assert!(matches!(cached.refresh().await.expect("version"), Refreshed::Forgot(_)));
+    assert_eq!(asked_again(&cached, &asked).await, vec!["product p1", "search disc"]);
+    assert_eq!(cached.refresh().await.expect("version"), Refreshed::Unchanged, "seen once");
+}
+
+#[tokio::test]
+async fn a_move_forgets_the_listings_it_leaves_and_enters_and_a_number_its_searches() {
+    let before = Product { id: ProductId("p2".into()), ..sample() };
+    let mut after = Product { category_slug: "lamps".into(), ..before.clone() };
+    after.details.alternate_numbers = vec![marque_domain::PartNumber::parse("B-7700").expect("a number")];
+    let change = CatalogChange { id: "c2".into(), ..CatalogChange::of_product(Some(&before), Some(&after)) };
+    assert!(!change.names && !change.home, "{change:?}");
+    let (cached, asked) = asked_then_refreshed(vec![described(1, &[]), described(1, &[change])]).await;
+    assert_eq!(
+        asked_again(&cached, &asked).await,
+        vec![
+            "list None/Some(\"bmw\")",
+            "list Some(\"brakes\")/None",
+            "list Some(\"lamps\")/None",
+            "product p2",
+            "search B7700"
+        ],
+        "its brand's listing too (it moved in it: forget more), not another brand's"
+    );
+}
+
+#[tokio::test]
+async fn unpublishing_forgets_every_search_and_the_home_lists_and_a_category_write_what_names_it() {
+    let product = Product { id: ProductId("p2".into()), ..sample() };
+    let gone = CatalogChange { id: "c3".into(), ..CatalogChange::of_product(Some(&product), None) };
+    let renamed = CatalogChange { id: "c4".into(), ..CatalogChange::of_category(&["brakes", "brakes"]) };
+    let reads = vec![described(1, &[]), described(1, std::slice::from_ref(&gone)), described(1, &[gone, renamed])];
+    let (cached, asked) = asked_then_refreshed(reads).await;
+    assert_eq!(
+        asked_again(&cached, &asked).await,
+        vec![
+            "list None/Some(\"bmw\")",
+            "list Some(\"brakes\")/None",
+            "newest",
+            "product p2",
+            "search B7700",
+            "search disc",
+            "search pump"
+        ]
+    );
+    cached.refresh().await.expect("version");
+    assert_eq!(
+        asked_again(&cached, &asked).await,
+        vec!["categories", "list Some(\"brakes\")/None", "product p1", "product p2", "search disc"],
+        "the category list, its listing and every answer holding one of its products"
+    );
+}
+
+#[test]
+fn a_change_of_an_unpublished_product_moves_nothing_a_shopper_reads_but_its_own_answer() {
+    let change = CatalogChange::of_product(None, None);
+    assert!(change.is_empty());
+    let p = sample();
+    let published = CatalogChange::of_product(None, Some(&p));
+    assert!(published.names && published.home && published.placements == vec![ListingPlace::of(&p)]);
+    assert_eq!(published.numbers, vec!["A0001802609".to_owned()]);
 }

@@ -5,6 +5,7 @@ mod editor;
 mod rows;
 
 pub use changes::SurrealCatalogChanges;
+pub(crate) use changes::{CatalogChangeRow, RECORD_CHANGE};
 pub use editor::SurrealCatalogEditor;
 
 use std::collections::HashSet;

@@ -1,5 +1,5 @@
 //! The back office's orders on SurrealDB: the list with its filters and counts, one order with its
-//! version and timeline (`order_event`, migration 19), and the change of status or shipment made
+//! version and timeline (`order_event`, migration 20), and the change of status or shipment made
 //! only on the version it was decided on.
 //!
 //! A change is one transaction: a conditional update (`WHERE (version ?? 0) = $version`) that also

@@ -487,15 +487,16 @@ impl SurrealOrderStore {
         }
     }
 
-    /// Deletes the stock changes no cache reads any more (older than a minute). Best effort.
+    /// Deletes the stock and catalog changes no cache reads any more (older than a minute). Best effort.
     async fn forget_old_stock_changes(&self) {
         let deleted = self
             .db
             .query("DELETE stock_change WHERE at < time::now() - 1m RETURN NONE")
+            .query("DELETE catalog_change WHERE at < time::now() - 1m RETURN NONE")
             .await
             .and_then(surrealdb::IndexedResults::check);
         if let Err(e) = deleted {
-            tracing::debug!(error = %e.message(), "old stock changes stay until the next sweep");
+            tracing::debug!(error = %e.message(), "old stock and catalog changes stay until the next sweep");
         }
     }
 

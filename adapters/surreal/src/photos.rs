@@ -144,17 +144,21 @@ impl ProductPhotos for SurrealProductPhotos {
              IF !record::exists($p) AND !record::exists($u) {{ THROW '{NO_PRODUCT}' }}; \
              IF record::exists($p) {{ UPDATE $p SET images = $images RETURN NONE; }} \
              ELSE {{ UPDATE $u SET images = $images RETURN NONE; }}; \
-             UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE; \
+             {} \
              {} \
              COMMIT;",
+            crate::catalog::RECORD_CHANGE,
             crate::audit::WRITE
         );
+        // Pictures are shown in every answer holding the product, and move nothing else.
+        let change = crate::catalog::CatalogChangeRow::from(&marque_ports::CatalogChange::shown(product));
         let rows: Vec<ImageRow> = images.iter().map(ImageRow::from).collect();
         crate::accounts::transaction_retrying(|| {
             self.db
                 .query(surql.clone())
                 .bind(("id", product.0.clone()))
                 .bind(("images", rows.clone()))
+                .bind(("change", change.clone()))
                 .bind(crate::audit::bind(audit))
         })
         .await

@@ -179,8 +179,15 @@ const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         number: 19,
+        name: "catalog changes: what each back-office write changed, for caches to forget only that",
+        surql: include_str!("schema/0019_catalog_changes.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
+    Migration {
+        number: 20,
         name: "back office: orders' versions, typed tracking links, the timeline and the admin list's indexes",
-        surql: include_str!("schema/0019_order_desk.surql"),
+        surql: include_str!("schema/0020_order_desk.surql"),
         backfills: NO_BACKFILLS,
         finish: "",
     },

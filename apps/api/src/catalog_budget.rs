@@ -110,6 +110,10 @@ tokio::task_local! {
 /// Runs `call` (a catalog read) as `client`'s: its misses spend the client's budget and keep to
 /// the deadline. Gives the call's output and, when a miss was refused, why.
 pub async fn guarded<F: Future>(guard: &Arc<CatalogGuard>, client: String, call: F) -> (F::Output, Option<Verdict>) {
+    if client == crate::clients::WARM_UP {
+        // The instance's own warm-up (`clients::as_warm_up`): like the warmer, not limited.
+        return (call.await, None);
+    }
     let gate = Gate { client, guard: guard.clone(), deadline: Cell::new(None), verdict: Cell::new(None) };
     GATE.scope(gate, async move {
         let output = call.await;

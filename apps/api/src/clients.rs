@@ -162,6 +162,16 @@ impl<E: poem::Endpoint> poem::Endpoint for RememberClientEndpoint<E> {
     }
 }
 
+/// The client key of the instance's own warm-up requests (asked in-process, no peer): never a
+/// shopper's, which is an address or `unknown`.
+pub const WARM_UP: &str = "warm-up";
+
+/// Runs `call` (an in-process request) as the instance's own warm-up: its catalog misses spend
+/// no client's budget (see `catalog_budget::guarded`).
+pub async fn as_warm_up<F: std::future::Future>(call: F) -> F::Output {
+    CLIENT.scope(WARM_UP.to_owned(), call).await
+}
+
 /// The key of the client `req` is answered for: the one [`RememberClient`] found, else (a route
 /// tree without it) the socket's peer.
 #[must_use]

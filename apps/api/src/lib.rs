@@ -141,7 +141,7 @@ pub use auth::{ensure_owner, AuthContext, ClientValidation, Customer, CLIENT_VAL
 pub use catalog_budget::{BudgetedCatalogStore, CatalogGuard};
 pub use error::{json_errors, ErrorBody};
 pub use google::SignIn;
-pub use health::DatabaseReadiness;
+pub use health::{DatabaseReadiness, WarmUp};
 pub use http_cache::names as names_tag;
 pub use openapi::spec_json;
 pub use response_cache::ResponseCache;
@@ -173,6 +173,9 @@ pub struct Services {
     pub throttle: Throttle,
     /// Whether the database answers right now (`/api/health/ready`).
     pub readiness: DatabaseReadiness,
+    /// Whether the instance has warmed its catalog answers once since it started (`/api/health/ready`
+    /// answers 503 `warming` until then, at most its limit).
+    pub warm_up: Arc<WarmUp>,
     /// Who runs the shop, published to the frontends.
     pub identity: Arc<ShopIdentity>,
     /// Sign-in with Google (or the `dev` stand-in); `None` when not configured.

@@ -53,7 +53,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             checkout::CheckoutApi::new(s.checkout.clone(), s.throttle.clone()),
             orders::OrderApi::new(s.orders.clone(), s.throttle.clone()),
             shop::ShopApi::new(s.identity.clone()),
-            health::HealthApi::new(s.readiness.clone()),
+            health::HealthApi::new(s.readiness.clone(), s.warm_up.clone()),
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
             (

@@ -21,22 +21,25 @@
 //! Exactness: each answer is tagged with the catalog cache's
 //! [`answering_stamp`](FollowedCatalog::answering_stamp) read *before* its product was read,
 //! and with the products it was made of ([`FollowedCatalog::noting_sources`]). It is given
-//! only while the stamp's generation is still the current one: any change to the catalog's
-//! products, brands or categories (seen by the cache's version poll within ~200 ms, or written
-//! through it) moves the generation, so a kept answer never outlives the cache's own answers.
-//! A stock change (an order) forgets, at the same moment the catalog cache does and under its
-//! lock, the answers made of a changed product and those ranked by sales; an answer read before
-//! that forget is not kept after it ([`FollowedCatalog::keep_unless_forgotten`]).
+//! only while the stamp's generation is still the current one: a change the catalog cache
+//! clears everything for (a moved version, seen by its poll within ~200 ms, or a write through
+//! it) moves the generation, so a kept answer never outlives the cache's own answers. A forget
+//! (a stock change, or a described catalog change, docs/adr/0018) removes, at the same moment
+//! the catalog cache forgets and under its lock, the answers made of a stale answer (one that
+//! asked a question the forget names or held a product it names,
+//! [`Sources::stale_after`]); an answer read before that forget is not kept after it
+//! ([`FollowedCatalog::keep_unless_forgotten`]).
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use bytes::Bytes;
 use marque_domain::catalog::ProductId;
 use marque_ports::catalog_answers::{noting_sources, FollowedCatalog, Sources, Stamp};
-use marque_ports::CatalogStoreError;
+use marque_ports::{CatalogStoreError, Forgotten, Question as CatalogQuestion};
 use poem::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use poem::http::{HeaderValue, Method, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
@@ -56,9 +59,13 @@ const LEVEL: i32 = 9;
 #[derive(Debug, Clone)]
 struct Finished {
     generation: u64,
-    /// What a listing was made of, for the stock forgets (`None` for a product's own answer,
-    /// which is forgotten by its key).
+    /// What a listing was made of, for the forgets (`None` for a product's own answer, which
+    /// is forgotten by its key or by `held`).
     made_of: Option<Arc<MadeOf>>,
+    /// A product answer's category and brand slugs, hashed (0 for a listing).
+    held: [u64; 2],
+    /// Which keep this is (each keep of any answer takes the next number).
+    serial: u64,
     /// The answer, compressed with the [`Packing`] when `packed`.
     body: Bytes,
     packed: bool,
@@ -98,17 +105,35 @@ impl Packing {
     }
 }
 
-/// The products a kept listing holds, as hashes of their ids (a collision only forgets more),
-/// and whether it was ranked by sales.
+/// What a kept answer was made of ([`Sources`]): the products its answers held and their
+/// categories and brands, as hashes (a collision only forgets more), whether one was ranked by
+/// sales, and the catalog questions asked.
 #[derive(Debug)]
 struct MadeOf {
     products: Box<[u64]>,
+    categories: Box<[u64]>,
+    brands: Box<[u64]>,
     by_sales: bool,
+    questions: Box<[CatalogQuestion]>,
+}
+
+/// A forget's products, categories and brands, hashed as [`MadeOf`] keeps them.
+struct Hashed {
+    stock: HashSet<u64>,
+    products: HashSet<u64>,
+    categories: HashSet<u64>,
+    brands: HashSet<u64>,
 }
 
 impl MadeOf {
-    fn touched_by(&self, changed: &HashSet<u64>) -> bool {
-        self.by_sales || self.products.iter().any(|p| changed.contains(p))
+    /// [`Sources::stale_after`] on the hashes.
+    fn stale_after(&self, forgotten: &Forgotten, hashed: &Hashed) -> bool {
+        let any = |kept: &[u64], named: &HashSet<u64>| kept.iter().any(|h| named.contains(h));
+        (!hashed.stock.is_empty() && (self.by_sales || any(&self.products, &hashed.stock)))
+            || any(&self.products, &hashed.products)
+            || any(&self.categories, &hashed.categories)
+            || any(&self.brands, &hashed.brands)
+            || self.questions.iter().any(|q| forgotten.asks_stale(q))
     }
 }
 
@@ -118,7 +143,10 @@ struct ByBytes;
 impl quick_cache::Weighter<String, Finished> for ByBytes {
     fn weight(&self, key: &String, page: &Finished) -> u64 {
         // The key, the body, the tag and the entry's own bookkeeping.
-        let made_of = page.made_of.as_ref().map_or(0, |m| 32 + m.products.len() * 8);
+        let made_of = page
+            .made_of
+            .as_ref()
+            .map_or(0, |m| 64 + (m.products.len() + m.categories.len() + m.brands.len()) * 8 + m.questions.len() * 96);
         (key.len() + page.body.len() + page.etag.len() + made_of + 96) as u64
     }
 }
@@ -136,7 +164,17 @@ pub struct ResponseCache {
     samples: Mutex<Vec<u8>>,
     /// Hashes product ids for [`MadeOf`].
     hasher: std::collections::hash_map::RandomState,
+    /// The calls (paths inside `/api`) whose kept answers a forget removed, to be asked again in
+    /// the background ([`ResponseCache::take_refill`]); the oldest past [`REFILL_MAX`] are dropped.
+    refill: Mutex<VecDeque<String>>,
+    /// The generation whose product answers were last warmed whole (`u64::MAX`: none yet).
+    warmed: AtomicU64,
+    /// Numbers the keeps ([`Finished::serial`]).
+    keeps: AtomicU64,
 }
+
+/// Most calls waiting to be asked again after forgets.
+const REFILL_MAX: usize = 1024;
 
 /// Which kept answer a request asks for.
 enum Question {
@@ -180,29 +218,106 @@ impl ResponseCache {
             packing: OnceLock::new(),
             samples: Mutex::new(Vec::with_capacity(DICTIONARY_BYTES)),
             hasher: std::collections::hash_map::RandomState::new(),
+            refill: Mutex::new(VecDeque::new()),
+            warmed: AtomicU64::new(u64::MAX),
+            keeps: AtomicU64::new(0),
         });
         let weak = Arc::downgrade(&answers);
-        catalog.on_stock_forget(Box::new(move |products| {
+        catalog.on_forget(Box::new(move |forgotten| {
             if let Some(answers) = weak.upgrade() {
-                answers.forget(products);
+                answers.forget(forgotten);
             }
         }));
         answers
     }
 
-    /// Forgets the answers made of any of `products`, and those ranked by sales.
-    fn forget(&self, products: &HashSet<ProductId>) {
-        for id in products {
-            self.pages.remove(id.as_str());
+    /// Forgets the answers made of a stale answer ([`Sources::stale_after`]).
+    fn forget(&self, forgotten: &Forgotten) {
+        let hash = |s: &str| self.hasher.hash_one(s);
+        let changes = &forgotten.changes;
+        let hashed = Hashed {
+            stock: forgotten.stock.iter().map(|id| hash(id.as_str())).collect(),
+            products: changes.iter().flat_map(|c| &c.products).map(|id| hash(id.as_str())).collect(),
+            categories: changes.iter().flat_map(|c| &c.categories).map(|s| hash(s)).collect(),
+            brands: changes.iter().flat_map(|c| &c.brands).map(|s| hash(s)).collect(),
+        };
+        let removed = Mutex::new(Vec::new());
+        let note = |path: String| removed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(path);
+        // A product's answer is its product's alone: stale when that product is named, or its
+        // category or brand; without those, by its key.
+        if hashed.categories.is_empty() && hashed.brands.is_empty() {
+            for id in forgotten.stock.iter().chain(changes.iter().flat_map(|c| &c.products)) {
+                if self.pages.remove(id.as_str()).is_some() {
+                    note(format!("{PREFIX}{}", id.as_str()));
+                }
+            }
+        } else {
+            self.pages.retain(|id, page| {
+                let named = |h: u64| hashed.stock.contains(&h) || hashed.products.contains(&h);
+                let stale = match &page.made_of {
+                    Some(m) => m.stale_after(forgotten, &hashed),
+                    None => {
+                        named(hash(id))
+                            || hashed.categories.contains(&page.held[0])
+                            || hashed.brands.contains(&page.held[1])
+                    }
+                };
+                if stale {
+                    note(format!("{PREFIX}{id}"));
+                }
+                !stale
+            });
         }
-        let changed: HashSet<u64> = products.iter().map(|id| self.hasher.hash_one(id.as_str())).collect();
-        self.listings.retain(|_, page| !page.made_of.as_ref().is_some_and(|m| m.touched_by(&changed)));
+        self.listings.retain(|key, page| {
+            let stale = page.made_of.as_ref().is_some_and(|m| m.stale_after(forgotten, &hashed));
+            if stale {
+                note(key.clone());
+            }
+            !stale
+        });
+        let removed = removed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !removed.is_empty() {
+            let mut refill = self.refill.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            refill.extend(removed);
+            let excess = refill.len().saturating_sub(REFILL_MAX);
+            refill.drain(..excess);
+        }
+    }
+
+    /// The calls (paths inside `/api`, with their query) whose kept answers forgets removed since
+    /// the last take, each once: answers shoppers asked, to be asked again in the background.
+    #[must_use]
+    pub fn take_refill(&self) -> Vec<String> {
+        let taken = std::mem::take(&mut *self.refill.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let mut seen = HashSet::with_capacity(taken.len());
+        taken.into_iter().filter(|path| seen.insert(path.clone())).collect()
+    }
+
+    /// Warms the product answers now ([`ResponseCache::warm`]), recording the generation it
+    /// warmed so the background warmer does not read the catalog again for it.
+    ///
+    /// # Errors
+    /// [`CatalogStoreError::Unavailable`] when the catalog cannot be read.
+    pub async fn warm_now(pages: &Arc<Self>) -> Result<Warmed, CatalogStoreError> {
+        let generation = pages.generation();
+        let outcome = Self::warm(&Arc::downgrade(pages)).await?;
+        if let (Some(generation), Warmed::All(_) | Warmed::Full(_)) = (generation, outcome) {
+            pages.warmed.store(generation, Ordering::Release);
+        }
+        Ok(outcome)
     }
 
     /// Whether any answer is kept for the listing or search at `path_and_query` (as asked).
     #[must_use]
     pub fn holds_listing(&self, path_and_query: &str) -> bool {
         self.fresh_answer(&Question::Listing(path_and_query.to_owned())).is_some()
+    }
+
+    /// Which keep the answer kept for the listing or search at `path_and_query` is: a forgotten
+    /// answer asked again (by a shopper or the refill) is another keep.
+    #[must_use]
+    pub fn listing_keep(&self, path_and_query: &str) -> Option<u64> {
+        self.fresh_answer(&Question::Listing(path_and_query.to_owned())).map(|page| page.serial)
     }
 
     /// The catalog cache's generation the kept answers must carry to be given (`None`: none is).
@@ -244,15 +359,39 @@ impl ResponseCache {
     /// The page to keep for `body`, an answer read since `generation` was current.
     fn finished(&self, question: &Question, generation: u64, sources: &Sources, body: &[u8]) -> Option<Finished> {
         let etag = HeaderValue::from_str(&http_cache::tag_of(body)).ok()?;
-        let made_of = matches!(question, Question::Listing(_)).then(|| {
-            let products = sources.products.iter().map(|id| self.hasher.hash_one(id.as_str())).collect();
-            Arc::new(MadeOf { products, by_sales: sources.by_sales })
-        });
+        let hash = |s: &str| self.hasher.hash_one(s);
+        // A product's answer holds its product alone: its key and two hashes say what it is made of.
+        let single = |set: &HashSet<String>| match set.len() {
+            0 => Some(0),
+            1 => set.iter().next().map(|s| hash(s)),
+            _ => None,
+        };
+        let compact = match question {
+            Question::Product(_) => single(&sources.categories).zip(single(&sources.brands)),
+            Question::Listing(_) => None,
+        };
+        let (made_of, held) = match compact {
+            Some((category, brand)) => (None, [category, brand]),
+            None => (
+                Some(Arc::new(MadeOf {
+                    products: sources.products.iter().map(|id| hash(id.as_str())).collect(),
+                    categories: sources.categories.iter().map(|s| hash(s)).collect(),
+                    brands: sources.brands.iter().map(|s| hash(s)).collect(),
+                    by_sales: sources.by_sales,
+                    questions: sources.questions.iter().cloned().collect(),
+                })),
+                [0, 0],
+            ),
+        };
         let packed = self.packing(question, body).and_then(|packing| packing.pack(body));
+        let serial = self.keeps.fetch_add(1, Ordering::Relaxed);
         Some(match packed {
-            Some(packed) => Finished { generation, made_of, body: packed, packed: true, etag },
+            Some(packed) => Finished { generation, made_of, held, serial, body: packed, packed: true, etag },
             // A copy of exactly its length: the serialiser's buffer has room to spare.
-            None => Finished { generation, made_of, body: Bytes::copy_from_slice(body), packed: false, etag },
+            None => {
+                let body = Bytes::copy_from_slice(body);
+                Finished { generation, made_of, held, serial, body, packed: false, etag }
+            }
         })
     }
 
@@ -343,9 +482,11 @@ impl ResponseCache {
                     continue;
                 }
                 let id = product.id.0.clone();
+                let mut sources = Sources::default();
+                sources.note(&CatalogQuestion::Product(product.id.clone()), [&product]);
                 let Ok(body) = crate::catalog::product_answer(product).into_body().into_bytes().await else { continue };
                 let question = Question::Product(id);
-                if let Some(page) = this.finished(&question, generation, &Sources::default(), &body) {
+                if let Some(page) = this.finished(&question, generation, &sources, &body) {
                     ready.push((question, page));
                 }
             }
@@ -424,8 +565,8 @@ fn plain(id: &str) -> bool {
 /// for [`WARM_AFTER`] (at start, and after every change), on a task that ends with the pages.
 /// A warm starts no sooner than [`WARM_SHARE`] times its predecessor's duration after it ended,
 /// so a stream of catalog changes (an import in many parts) keeps warming to about a tenth of one
-/// core; meanwhile products are kept as they are asked for. Stock changes (orders) move no
-/// generation: they forget only their products' answers, kept again when asked.
+/// core; meanwhile products are kept as they are asked for. Forgets (stock changes, described
+/// catalog changes) move no generation: they forget only the answers they name.
 pub fn spawn_warmer(pages: &Arc<ResponseCache>, poll: std::time::Duration) {
     let weak = Arc::downgrade(pages);
     tokio::spawn(async move {
@@ -433,16 +574,18 @@ pub fn spawn_warmer(pages: &Arc<ResponseCache>, poll: std::time::Duration) {
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut seen: Option<u64> = None;
         let mut since = tokio::time::Instant::now();
-        let mut warmed_for: Option<u64> = None;
         let mut rested_until = tokio::time::Instant::now();
         loop {
             ticks.tick().await;
-            let Some(generation) = weak.upgrade().map(|p| p.generation()) else { break };
+            let Some((generation, warmed)) = weak.upgrade().map(|p| (p.generation(), p.warmed.load(Ordering::Acquire)))
+            else {
+                break;
+            };
             if generation != seen {
                 seen = generation;
                 since = tokio::time::Instant::now();
             }
-            let Some(generation) = generation.filter(|g| warmed_for != Some(*g)) else { continue };
+            let Some(generation) = generation.filter(|g| *g != warmed) else { continue };
             if since.elapsed() < WARM_AFTER || tokio::time::Instant::now() < rested_until {
                 continue;
             }
@@ -452,20 +595,26 @@ pub fn spawn_warmer(pages: &Arc<ResponseCache>, poll: std::time::Duration) {
             match outcome {
                 Ok(Warmed::All(n)) => {
                     tracing::debug!(products = n, "response cache: warmed");
-                    warmed_for = Some(generation);
+                    if let Some(pages) = weak.upgrade() {
+                        pages.warmed.store(generation, Ordering::Release);
+                    }
                 }
                 Ok(Warmed::Full(n)) => {
                     tracing::info!(
                         products = n,
                         "response cache: full before every product was read (MARQUE_READY_PRODUCT_ANSWERS_MB)"
                     );
-                    warmed_for = Some(generation);
+                    if let Some(pages) = weak.upgrade() {
+                        pages.warmed.store(generation, Ordering::Release);
+                    }
                 }
                 // The catalog changed meanwhile: warmed again once it settles.
                 Ok(Warmed::Interrupted) => {}
                 Err(e) => {
                     tracing::warn!(error = %e, "response cache: warming failed; they fill as products are asked for");
-                    warmed_for = Some(generation);
+                    if let Some(pages) = weak.upgrade() {
+                        pages.warmed.store(generation, Ordering::Release);
+                    }
                 }
             }
         }

@@ -8,7 +8,7 @@ use anyhow::Context as _;
 use marque_api::response_cache::{self, ResponseCache};
 use marque_api::{
     BudgetedCatalogStore, CatalogGuard, ClientValidation, DatabaseReadiness, PaymentSettings, Services, SignIn,
-    SignInSettings,
+    SignInSettings, WarmUp,
 };
 use marque_app::{
     AccountService, AccountSettings, AddressService, CatalogService, CheckoutService, OrderService, OrderSettings,
@@ -51,6 +51,8 @@ pub struct App {
     pub outbox: Option<Arc<Outbox>>,
     catalog_store: Arc<dyn CatalogStore>,
     database: Database,
+    /// Set once the warm-up task is started (by the first [`App::routes`]).
+    warm_up_started: Arc<std::sync::atomic::AtomicBool>,
     /// Background tasks (the hold sweeper, the memory trimmer) end once the last handle of the app is dropped.
     _alive: Arc<tokio::sync::watch::Sender<()>>,
 }
@@ -191,6 +193,12 @@ impl App {
             photos,
             throttle,
             readiness: DatabaseReadiness(Arc::new(database.readiness())),
+            // Nothing to warm without the catalog cache.
+            warm_up: if settings.catalog.cache_mb == 0 {
+                WarmUp::done()
+            } else {
+                WarmUp::new(settings.catalog.warm_up_limit)
+            },
             identity,
             sign_in,
             client_validation,
@@ -214,7 +222,16 @@ impl App {
                 Arc::new(SystemClock),
             ),
         };
-        Ok(Self { settings, services, sandbox, outbox, catalog_store, database, _alive: Arc::new(alive) })
+        Ok(Self {
+            settings,
+            services,
+            sandbox,
+            outbox,
+            catalog_store,
+            database,
+            warm_up_started: Arc::default(),
+            _alive: Arc::new(alive),
+        })
     }
 
     /// The database itself, for black-box tests that put records (placed orders) in place.
@@ -293,6 +310,17 @@ impl App {
     pub fn routes(&self) -> anyhow::Result<impl poem::Endpoint + 'static> {
         // One API endpoint, served at /api and asked in-process by the storefront for the data pages embed.
         let api = ApiEndpoint::new(marque_api::routes(self.services.clone()));
+        if self.settings.catalog.cache_mb > 0 && !self.warm_up_started.swap(true, std::sync::atomic::Ordering::AcqRel) {
+            let warming = crate::warm_up::Warming {
+                api: Arc::downgrade(&api.endpoint()),
+                catalog: Arc::downgrade(&self.catalog_store),
+                pages: self.services.response_cache.as_ref().map(Arc::downgrade),
+                warm_up: self.services.warm_up.clone(),
+                delay: self.settings.catalog.warm_up_delay,
+                poll: self.settings.catalog.poll,
+            };
+            crate::warm_up::spawn(warming);
+        }
         let storefront = Storefront::load(&self.storefront_options(), self.storefront_services(), api.clone())
             .map_err(anyhow::Error::msg)?;
         let mut route = Route::new();

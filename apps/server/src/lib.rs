@@ -13,6 +13,7 @@ pub mod request_log;
 pub mod seed;
 pub mod settings;
 pub mod staff_cli;
+pub mod warm_up;
 
 pub use app::App;
 pub use settings::{Flags, Settings};

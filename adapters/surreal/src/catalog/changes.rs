@@ -3,7 +3,9 @@
 
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
-use marque_ports::{CatalogChanges, CatalogStoreError, CatalogVersion, StockChange, STOCK_CHANGE_WINDOW};
+use marque_ports::{
+    CatalogChange, CatalogChanges, CatalogStoreError, CatalogVersion, ListingPlace, StockChange, STOCK_CHANGE_WINDOW,
+};
 use surrealdb::types::SurrealValue;
 
 use crate::conn::Conn;
@@ -16,6 +18,8 @@ use crate::error::unavailable;
 ///   a fresh database reads as version 0.
 /// - Stock changes are the `stock_change` rows the order store writes with each change of stock
 ///   or sales (random keys, the database's time), read for the last [`STOCK_CHANGE_WINDOW`].
+/// - Catalog changes are the `catalog_change` rows (migration 19) the catalog editor and the
+///   product photos write in each write's transaction ([`RECORD_CHANGE`]), read the same way.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogChanges {
     db: Conn,
@@ -27,18 +31,100 @@ impl SurrealCatalogChanges {
     }
 }
 
-/// The current version stamp (0 before the first write) and the stock changes of the last
-/// [`STOCK_CHANGE_WINDOW`] (`$window`, seconds), by the database's clock.
+/// The current version stamp (0 before the first write), and the stock changes and catalog
+/// changes of the last [`STOCK_CHANGE_WINDOW`] (`$window`, seconds), by the database's clock.
 const READ_VERSION: &str = "RETURN { \
     version: (SELECT VALUE n FROM catalog_meta:version)[0] ?? 0, \
-    stock: (SELECT record::id(id) AS id, products FROM stock_change WHERE at > time::now() - type::duration($window)) \
+    stock: (SELECT record::id(id) AS id, products FROM stock_change WHERE at > time::now() - type::duration($window)), \
+    catalog: (SELECT record::id(id) AS id, products, placements, names, numbers, home, categories, brands \
+        FROM catalog_change WHERE at > time::now() - type::duration($window)) \
 };";
+
+/// Records `$change` (a [`CatalogChangeRow`]) with the database's time: run in the transaction of
+/// the write it describes, so a reader that sees the row also sees the write.
+pub(crate) const RECORD_CHANGE: &str = "CREATE catalog_change SET at = time::now(), \
+    products = $change.products, placements = $change.placements, names = $change.names, \
+    numbers = $change.numbers, home = $change.home, categories = $change.categories, \
+    brands = $change.brands RETURN NONE;";
+
+/// A [`CatalogChange`] as stored (its id is the record's key).
+#[derive(Debug, Clone, SurrealValue)]
+pub(crate) struct CatalogChangeRow {
+    id: String,
+    products: Vec<String>,
+    placements: Vec<PlacementRow>,
+    names: bool,
+    numbers: Vec<String>,
+    home: bool,
+    categories: Vec<String>,
+    brands: Vec<String>,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+struct PlacementRow {
+    oem_slug: String,
+    category_slug: String,
+    subcategory_slug: String,
+    condition: String,
+    fuel: Option<String>,
+}
+
+impl From<&CatalogChange> for CatalogChangeRow {
+    fn from(c: &CatalogChange) -> Self {
+        Self {
+            id: String::new(),
+            products: c.products.iter().map(|p| p.0.clone()).collect(),
+            placements: c
+                .placements
+                .iter()
+                .map(|p| PlacementRow {
+                    oem_slug: p.oem_slug.clone(),
+                    category_slug: p.category_slug.clone(),
+                    subcategory_slug: p.subcategory_slug.clone(),
+                    condition: p.condition.clone(),
+                    fuel: p.fuel.clone(),
+                })
+                .collect(),
+            names: c.names,
+            numbers: c.numbers.clone(),
+            home: c.home,
+            categories: c.categories.clone(),
+            brands: c.brands.clone(),
+        }
+    }
+}
+
+impl From<CatalogChangeRow> for CatalogChange {
+    fn from(r: CatalogChangeRow) -> Self {
+        Self {
+            id: r.id,
+            products: r.products.into_iter().map(ProductId).collect(),
+            placements: r
+                .placements
+                .into_iter()
+                .map(|p| ListingPlace {
+                    oem_slug: p.oem_slug,
+                    category_slug: p.category_slug,
+                    subcategory_slug: p.subcategory_slug,
+                    condition: p.condition,
+                    fuel: p.fuel,
+                })
+                .collect(),
+            names: r.names,
+            numbers: r.numbers,
+            home: r.home,
+            categories: r.categories,
+            brands: r.brands,
+        }
+    }
+}
 
 /// What [`READ_VERSION`] reads.
 #[derive(Debug, SurrealValue)]
 struct VersionRow {
     version: i64,
     stock: Vec<StockChangeRow>,
+    catalog: Vec<CatalogChangeRow>,
 }
 
 #[derive(Debug, SurrealValue)]
@@ -66,6 +152,7 @@ impl CatalogChanges for SurrealCatalogChanges {
                 .into_iter()
                 .map(|c| StockChange { id: c.id, products: c.products.into_iter().map(ProductId).collect() })
                 .collect(),
+            catalog_changes: row.catalog.into_iter().map(CatalogChange::from).collect(),
         })
     }
 }

@@ -3,19 +3,22 @@
 //! Published products are `product` records, unpublished ones `unpublished_product` records with
 //! the same fields and key (migration 14): the shoppers' reads of `product` never see an unpublished
 //! product and never filter for it. Publishing or unpublishing moves the record in one transaction.
-//! Every write runs in one transaction with its audit row (`crate::audit::WRITE`) and the catalog's
-//! version bump, so every instance's caches follow.
+//! Every write runs in one transaction with its audit row (`crate::audit::WRITE`) and a
+//! `catalog_change` row saying what it may have changed in shoppers' answers (docs/adr/0018), so
+//! every instance's caches forget exactly that.
 
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::part_number::normalize_part_number;
 use marque_ports::{
-    AdminProductQuery, AdminProductSort, AuditEntry, CatalogEditor, CatalogEditorError, CatalogStoreError, ProductSlice,
+    AdminProductQuery, AdminProductSort, AuditEntry, CatalogChange, CatalogEditor, CatalogEditorError,
+    CatalogStoreError, ProductSlice,
 };
 use surrealdb::types::SurrealValue;
 
+use super::changes::{CatalogChangeRow, RECORD_CHANGE};
 use super::rows::{self, BrandRow, CategoryRow, ProductRow, PRODUCT_FIELDS};
-use super::{int, text, Vars, BUMP_VERSION};
+use super::{int, text, Vars};
 use crate::conn::{Conn, Tx};
 use crate::error::is_conflict;
 
@@ -129,16 +132,21 @@ async fn finish<T>(
     }
 }
 
-/// Runs `surql` with `vars` inside `tx` and checks every statement; a lost race comes back as the
-/// driver's error, anything else as the editor's.
+/// Runs `surql` with `vars` inside `tx`, with the record of `change` and `audit`, and checks every
+/// statement; a lost race comes back as the driver's error, anything else as the editor's.
 async fn write(
     tx: &Tx,
     surql: String,
     vars: Vars,
-    audit: &AuditEntry,
+    (audit, change): (&AuditEntry, &CatalogChange),
     sku: &str,
 ) -> Result<Result<(), CatalogEditorError>, surrealdb::Error> {
-    let mut request = tx.query(surql).query(BUMP_VERSION).query(crate::audit::WRITE).bind(crate::audit::bind(audit));
+    let mut request = tx
+        .query(surql)
+        .query(RECORD_CHANGE)
+        .bind(("change", CatalogChangeRow::from(change)))
+        .query(crate::audit::WRITE)
+        .bind(crate::audit::bind(audit));
     for var in vars {
         request = request.bind(var);
     }
@@ -205,7 +213,8 @@ impl SurrealCatalogEditor {
             table(product.details.published)
         );
         let vars: Vars = vec![("row", ProductRow::from(product).into_value()), ("entry", entry.into_value())];
-        let outcome = write(&tx, surql, vars, audit, sku).await?;
+        let change = CatalogChange::of_product(None, Some(product).filter(|p| p.details.published));
+        let outcome = write(&tx, surql, vars, (audit, &change), sku).await?;
         finish(tx, outcome).await
     }
 
@@ -236,7 +245,10 @@ impl SurrealCatalogEditor {
             table(written.details.published)
         );
         let vars: Vars = vec![("id", text(id)), ("row", ProductRow::from(&written).into_value())];
-        let outcome = write(&tx, surql, vars, audit, sku).await?;
+        let in_shop = |p: &Product| p.details.published;
+        let change =
+            CatalogChange::of_product(Some(&stored).filter(|p| in_shop(p)), Some(&written).filter(|p| in_shop(p)));
+        let outcome = write(&tx, surql, vars, (audit, &change), sku).await?;
         finish(tx, outcome.map(|()| written)).await
     }
 
@@ -270,9 +282,15 @@ impl SurrealCatalogEditor {
             return finish(tx, Err(refused)).await;
         }
         let mut vars = put.vars.clone();
+        let old_slug = found.old.as_deref().unwrap_or(put.slug);
         vars.push(("id", text(put.id)));
-        vars.push(("old_slug", text(found.old.as_deref().unwrap_or(put.slug))));
-        let outcome = write(&tx, put.surql.to_owned(), vars, audit, "").await?;
+        vars.push(("old_slug", text(old_slug)));
+        let change = if put.table == "brand" {
+            CatalogChange::of_brand(&[old_slug, put.slug])
+        } else {
+            CatalogChange::of_category(&[old_slug, put.slug])
+        };
+        let outcome = write(&tx, put.surql.to_owned(), vars, (audit, &change), "").await?;
         finish(tx, outcome).await
     }
 }

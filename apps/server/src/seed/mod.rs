@@ -3,7 +3,7 @@
 //! and benchmarks see one shop.
 
 mod data;
-mod rng;
+pub mod rng;
 
 use marque_domain::catalog::{
     Category, Condition, FuelType, OemBrand, Product, ProductDetails, ProductId, Subcategory,

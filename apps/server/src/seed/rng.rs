@@ -1,9 +1,11 @@
-//! A tiny fixed-seed generator (SplitMix64) so the demo catalog never changes.
+//! A tiny fixed-seed generator (SplitMix64) so the demo catalog never changes (and tests' random
+//! edits repeat).
 
 #[derive(Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator of `seed`.
     pub fn new(seed: u64) -> Self {
         Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x005E_ED0F_4A12)
     }
@@ -21,6 +23,7 @@ impl Rng {
         u32::try_from(self.next_u64() % u64::from(n.max(1))).unwrap_or(0)
     }
 
+    /// One of `items` (not empty).
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         let len = u32::try_from(items.len()).unwrap_or(u32::MAX);
         &items[self.below(len) as usize]

@@ -16,6 +16,11 @@ pub struct CatalogCache {
     pub ready_product_answers_mb: u64,
     /// How often the catalog's version is read (at least 10 ms).
     pub poll: Duration,
+    /// Most time the instance reports unready while it warms its answers after a start
+    /// (`MARQUE_WARM_UP_LIMIT_SECS`, 60 s).
+    pub warm_up_limit: Duration,
+    /// Tests only: how long the first warm-up waits before it starts (`MARQUE_TEST_WARM_UP_DELAY_MS`, 0).
+    pub warm_up_delay: Duration,
 }
 
 /// The ready product answers' default size.
@@ -24,8 +29,14 @@ pub const READY_PRODUCT_ANSWERS_MB: u64 = 96;
 impl CatalogCache {
     /// # Errors
     /// When `MARQUE_READY_PRODUCT_ANSWERS_MB` and its older name `MARQUE_PRODUCT_PAGES_MB` are both
-    /// set, to different sizes.
+    /// set, to different sizes; when `MARQUE_TEST_WARM_UP_DELAY_MS` is set in `prod`.
     pub fn parse(flags: &Flags) -> Result<Self, SettingsError> {
+        if flags.test_warm_up_delay_ms > 0 && flags.env == super::flags::Environment::Prod {
+            return Err(SettingsError::invalid(
+                "MARQUE_TEST_WARM_UP_DELAY_MS",
+                "a delay of the warm-up is for tests only: unset it in prod".to_owned(),
+            ));
+        }
         let ready_product_answers_mb = match (flags.ready_product_answers_mb, flags.product_pages_mb) {
             (Some(new), Some(old)) if new != old => {
                 return Err(SettingsError::invalid(
@@ -42,6 +53,8 @@ impl CatalogCache {
             cache_mb: flags.catalog_cache_mb,
             ready_product_answers_mb,
             poll: Duration::from_millis(flags.catalog_poll_ms.max(10)),
+            warm_up_limit: Duration::from_secs(flags.warm_up_limit_secs),
+            warm_up_delay: Duration::from_millis(flags.test_warm_up_delay_ms),
         })
     }
 }

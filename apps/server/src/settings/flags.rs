@@ -179,6 +179,16 @@ pub struct Flags {
     #[arg(long, env = "MARQUE_CATALOG_POLL_MS", default_value_t = 200)]
     pub catalog_poll_ms: u64,
 
+    /// Most seconds an instance reports itself unready (`/api/health/ready` 503 `warming`) while it
+    /// warms its catalog answers after a start; past it, it reports ready anyway and logs why.
+    #[arg(long, env = "MARQUE_WARM_UP_LIMIT_SECS", default_value_t = 60)]
+    pub warm_up_limit_secs: u64,
+
+    /// Tests only (refused in `prod`): milliseconds the first warm-up waits before it starts, so
+    /// the readiness gate can be seen closed.
+    #[arg(long, env = "MARQUE_TEST_WARM_UP_DELAY_MS", default_value_t = 0, hide = true)]
+    pub test_warm_up_delay_ms: u64,
+
     /// Where `GET /metrics` (Prometheus) is served: a loopback `ip:port` of its own, `public` (on
     /// the main port), or `off` (see `crate::metrics::MetricsAt`).
     #[arg(long, env = "MARQUE_METRICS", default_value = "127.0.0.1:9464")]

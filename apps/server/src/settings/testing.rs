@@ -51,6 +51,8 @@ impl Flags {
             ready_product_answers_mb: Some(8),
             product_pages_mb: None,
             catalog_poll_ms: 100,
+            warm_up_limit_secs: 60,
+            test_warm_up_delay_ms: 0,
             metrics: "off".to_owned(),
             rate_limits: marque_app::ThrottleRules::default(),
             limits: LimitsFlags {

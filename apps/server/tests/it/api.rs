@@ -9,11 +9,59 @@ use marque_server::seed;
 #[tokio::test]
 async fn health_is_ok() {
     let shop = spawn_shop().await;
+    // Ready once the first warm-up of the catalog's answers is done (a few milliseconds here).
+    helpers::within(std::time::Duration::from_secs(60), "ready", async || {
+        shop.get("/api/health/ready").await.status() == 200
+    })
+    .await;
     for path in ["/api/health", "/api/health/live", "/api/health/ready"] {
         let (status, body) = shop.get_json(path).await;
         assert_eq!((status, &body["status"]), (200, &serde_json::json!("ok")), "{path}: {body}");
         assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
     }
+}
+
+/// An instance with a seeded catalog answers 503 `warming` on ready (and on the old `/api/health`)
+/// until its first warm-up is done, then 200; live answers 200 all along. The warm-up filled the
+/// caches: the home lists and every product are kept ready before the first shopper asks.
+#[tokio::test]
+async fn ready_only_once_warm() {
+    let (shop, app) = helpers::spawn_app_with(|c| c.test_warm_up_delay_ms = 1_500).await;
+    let started = std::time::Instant::now();
+    for path in ["/api/health/ready", "/api/health"] {
+        let (status, body) = shop.get_json(path).await;
+        assert_eq!((status, &body["status"]), (503, &serde_json::json!("warming")), "{path}: {body}");
+    }
+    assert_eq!(shop.get_json("/api/health/live").await.0, 200, "live while warming");
+    assert_eq!(shop.get_json("/api/get/new-products").await.0, 200, "a cold instance still answers");
+    let took = helpers::within(std::time::Duration::from_secs(20), "ready", async || {
+        shop.get("/api/health/ready").await.status() == 200
+    })
+    .await;
+    assert!(started.elapsed() >= std::time::Duration::from_millis(1_400), "not before the warm-up: {took:?}");
+    assert_eq!(shop.get_json("/api/health").await.0, 200);
+    let pages = app.services.response_cache.clone().expect("on with the catalog cache");
+    for path in ["/get/suggestion", "/get/category", "/get/brand/oem"] {
+        assert!(pages.holds_listing(path), "{path} warmed");
+    }
+    for n in 0..PRODUCTS {
+        assert!(pages.holds_fresh(seed::product(n).id.as_str()), "product {n} warmed");
+    }
+}
+
+/// Past its limit an instance whose warm-up has not finished reports ready anyway.
+#[tokio::test]
+async fn ready_anyway_past_the_warm_up_limit() {
+    let shop = spawn_with(|c| {
+        c.test_warm_up_delay_ms = 60_000;
+        c.warm_up_limit_secs = 2;
+    })
+    .await;
+    assert_eq!(shop.get_json("/api/health/ready").await.0, 503);
+    helpers::within(std::time::Duration::from_secs(30), "ready past the limit", async || {
+        shop.get("/api/health/ready").await.status() == 200
+    })
+    .await;
 }
 
 /// A database that does not answer: live stays 200, ready (and the old `/api/health`) answer 503.

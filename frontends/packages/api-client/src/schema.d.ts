@@ -961,7 +961,8 @@ export interface paths {
         };
         /**
          * Readiness: the database answers one cheap round trip (no table read) within a short
-         *     deadline; 503 while it does not, so a load balancer sends traffic elsewhere.
+         *     deadline, and the instance has warmed its catalog answers once since it started (at most
+         *     `MARQUE_WARM_UP_LIMIT_SECS`); 503 while not, so a load balancer sends traffic elsewhere.
          */
         get: operations["healthReady"];
         put?: never;
@@ -2047,7 +2048,10 @@ export interface components {
         };
         /** HealthBody */
         HealthBody: {
-            /** @description `ok` when the check passed, `degraded` when the database does not answer. */
+            /**
+             * @description `ok` when the check passed, `degraded` when the database does not answer, `warming` while
+             *     the instance warms its catalog answers after its start.
+             */
             status: string;
             /** @description The server's version. */
             version: string;
@@ -6964,7 +6968,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthBody"];
                 };
             };
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the instance is still warming its catalog answers. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7013,7 +7017,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthBody"];
                 };
             };
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the instance is still warming its catalog answers. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -118,3 +118,45 @@ pub async fn within(
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
+
+/// The catalog calls two shops' answers are compared on: the home lists, the categories and
+/// brands, a search for each of `texts` (and its second page), every brand's, category's and
+/// subcategory's page of the demo catalog, and the first `products` products.
+pub fn catalog_paths(products: u32, texts: &[&str]) -> Vec<String> {
+    let mut paths: Vec<String> =
+        ["/api/get/category", "/api/get/brand/oem", "/api/get/new-products", "/api/get/suggestion"]
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+    for text in texts {
+        paths.push(format!("/api/get/productBySearch?search={text}"));
+        paths.push(format!("/api/get/productBySearch?search={text}&page=2"));
+    }
+    for brand in marque_server::seed::brands() {
+        paths.push(format!("/api/get/productByOem/{}", brand.slug));
+    }
+    for category in marque_server::seed::categories() {
+        paths.push(format!("/api/get/product/{}", category.slug));
+        paths.push(format!("/api/get/product/{}?oem=bmw--audi&product_type=old", category.slug));
+        for sub in &category.subcategories {
+            paths.push(format!("/api/get/product/{}/{}", category.slug, sub.slug));
+        }
+    }
+    for n in 0..products {
+        paths.push(format!("/api/get/productById/{}", marque_server::seed::product(n).id.as_str()));
+    }
+    paths
+}
+
+/// The `paths` two shops answer differently (status, tag or body).
+pub async fn differing(a: &TestShop, b: &TestShop, paths: &[String]) -> Vec<String> {
+    let mut differ = Vec::new();
+    for path in paths {
+        let (one, other) = (a.get(path).await, b.get(path).await);
+        let same_head = one.status() == other.status() && one.headers().get("etag") == other.headers().get("etag");
+        if !same_head || one.bytes().await.expect("a body") != other.bytes().await.expect("a body") {
+            differ.push(path.clone());
+        }
+    }
+    differ
+}
