@@ -224,12 +224,17 @@ pub(crate) async fn migrate(db: &Conn) -> Result<(), ConnectError> {
     for migration in MIGRATIONS.iter().filter(|m| !applied.contains(&m.number)) {
         match apply(db, migration, true).await {
             Ok(()) => tracing::info!(number = migration.number, name = migration.name, "applied database migration"),
-            // Another instance applied it at the same moment; its definitions are ours.
-            Err(e) if e.is_already_exists() => {}
+            // Another instance applied it at the same moment (its record exists); its definitions are ours.
+            Err(e) if e.is_already_exists() && recorded(db, migration.number).await? => {}
             Err(e) => return Err(schema_error(&format!("migration {} ({})", migration.number, migration.name), &e)),
         }
     }
     Ok(())
+}
+
+/// Whether migration `number` is recorded as applied.
+async fn recorded(db: &Conn, number: u32) -> Result<bool, ConnectError> {
+    Ok(applied(db).await?.iter().any(|m| m.number == number))
 }
 
 /// Runs `migration`'s parts; with `record`, its last transaction also records it as applied.
