@@ -20,6 +20,7 @@ pub mod catalog_editor;
 pub mod fixtures;
 pub mod invoice_pdf;
 pub mod moto;
+pub mod order_desk;
 pub mod orders;
 pub mod payment;
 pub mod photos;

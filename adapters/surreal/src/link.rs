@@ -25,6 +25,7 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
+use marque_domain::order::Fulfilment;
 use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
@@ -36,6 +37,7 @@ use marque_ports::{
     ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
+use marque_ports::{AdminOrder, AdminOrderPage, AdminOrderQuery, OrderDesk, OrderDeskError};
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
@@ -203,6 +205,7 @@ unavailable_is!(
     AuditLogError,
     AddressStoreError,
     OrderStoreError,
+    OrderDeskError,
     RateCounterError,
     StaffStoreError,
     StockLedgerError,
@@ -340,6 +343,12 @@ guarded!(OrderStore, OrderStoreError, {
     fn save_refund(&self, refund: &RefundRecord) -> ();
     fn refund_of(&self, payment: &PaymentId) -> Option<RefundRecord>;
     fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> bool;
+});
+
+guarded!(OrderDesk, OrderDeskError, {
+    fn orders(&self, query: &AdminOrderQuery) -> AdminOrderPage;
+    fn order(&self, id: &OrderId) -> Option<AdminOrder>;
+    fn update_fulfilment(&self, id: &OrderId, version: u64, to: &Fulfilment, audit: &AuditEntry) -> AdminOrder;
 });
 
 guarded!(StaffStore, StaffStoreError, {

@@ -184,6 +184,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 20,
+        name: "back office: orders' versions, typed tracking links, the timeline and the admin list's indexes",
+        surql: include_str!("schema/0020_order_desk.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

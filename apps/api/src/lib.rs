@@ -195,6 +195,8 @@ pub struct Services {
     pub stock: marque_app::admin::stock::StockService,
     /// The back office's catalog editor (`admin-catalog`).
     pub admin_catalog: marque_app::admin::catalog::AdminCatalogService,
+    /// The back office's orders (`admin-orders`).
+    pub admin_orders: marque_app::admin::orders::AdminOrdersService,
 }
 
 impl std::fmt::Debug for Services {

@@ -73,10 +73,14 @@ pub struct Order {
     pub delivery_charge: f64,
     /// What the customer paid: items − discount + delivery.
     pub total: f64,
-    /// Empty until shipped.
+    /// The courier's name (e.g. `Blue Dart`); empty until shipped.
     pub courier: String,
-    /// The courier's airway bill number; empty until shipped.
+    /// The courier's airway bill number; empty until shipped (Purchase History shows N/A).
     pub awb: String,
+    /// Where the customer follows the parcel: the courier's tracking page for the AWB (or the link
+    /// the shop typed for another courier); `null` until shipped.
+    #[oai(rename = "trackingUrl")]
+    pub tracking_url: Option<String>,
     /// 1 placed, 2 confirmed, 3 packed, 4 shipped, 5 delivered, 6 cancelled.
     pub order_status: u8,
     /// The status label (`admin-cancelled` is shown as `cancelled`).
@@ -86,7 +90,7 @@ pub struct Order {
 }
 
 /// Seconds since the Unix epoch as `2026-06-01T06:30:00.000Z`.
-fn iso_8601(seconds: i64) -> String {
+pub(crate) fn iso_8601(seconds: i64) -> String {
     chrono::DateTime::from_timestamp(seconds, 0)
         .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
         .unwrap_or_default()
@@ -116,8 +120,9 @@ impl From<&PlacedOrder> for Order {
             discount_amount: d.discount_amount.rupees(),
             delivery_charge: d.delivery_charge.rupees(),
             total: d.total.rupees(),
-            courier: o.courier.clone(),
-            awb: o.awb.clone(),
+            courier: o.shipment.as_ref().map(|s| s.courier().name().to_owned()).unwrap_or_default(),
+            awb: o.shipment.as_ref().map(|s| s.awb().as_str().to_owned()).unwrap_or_default(),
+            tracking_url: o.shipment.as_ref().map(marque_domain::order::Shipment::tracking_link),
             order_status: o.status,
             order_status_string: o.status_text.clone(),
             user_name: d.user_name.clone(),

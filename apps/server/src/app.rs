@@ -217,6 +217,10 @@ impl App {
                 Arc::new(database.catalog()),
                 Arc::new(SystemClock),
             ),
+            admin_orders: marque_app::admin::orders::AdminOrdersService::new(
+                Arc::new(database.order_desk()),
+                Arc::new(SystemClock),
+            ),
         };
         Ok(Self {
             settings,

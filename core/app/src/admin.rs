@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod catalog;
 pub mod customers;
+pub mod orders;
 pub mod staff;
 pub mod stock;
 

@@ -188,6 +188,36 @@ messages! {
     /// Marque: the order store cannot be reached.
     OrderUnavailable = "order.unavailable" => "Your orders cannot be loaded right now. Please try again.",
 
+    // Back office: orders (issue 24)
+    /// Marque: a status that is not the next step from the order's (1 → 2 → 3 → 4 → 5).
+    OrderIllegalMove = "order.illegal_move" => "An order moves one step at a time: placed, confirmed, packed, shipped, delivered.",
+    /// Marque: status 6 asked for by a status change instead of Cancel.
+    OrderCancelByCancel = "order.cancel_by_cancel" => "Cancel an order with Cancel, which also refunds the payment.",
+    /// Marque: shipped without a courier and an AWB.
+    OrderShipmentRequired = "order.shipment_required" => "To ship an order, give the courier and the AWB.",
+    /// Marque: a courier and AWB given while the order does not ship (or after delivery).
+    OrderShipmentNotNow = "order.shipment_not_now" => "The courier and AWB are given when the order ships, and can be corrected until it is delivered.",
+    /// Marque: a change that changes nothing.
+    OrderNoChange = "order.no_change" => "The order already has this status and shipment.",
+    /// Marque: a courier that is not one of the shop's.
+    OrderCourierUnknown = "order.courier_unknown" => "Choose a courier: delhivery, bluedart, dtdc, indiapost, shiprocket, ekart or other.",
+    /// Marque: an AWB that is not 6-24 letters and digits.
+    OrderAwbInvalid = "order.awb_invalid" => "The AWB must be 6 to 24 letters and digits.",
+    /// Marque: a tracking address that is not an https:// link.
+    OrderTrackingUrlInvalid = "order.tracking_url_invalid" => "The tracking link must be an https:// address of at most 500 characters.",
+    /// Marque: courier `other` without its tracking address.
+    OrderTrackingUrlRequired = "order.tracking_url_required" => "For another courier, give the tracking link.",
+    /// Marque: a tracking address given for a courier whose link the shop builds.
+    OrderTrackingUrlUnexpected = "order.tracking_url_unexpected" => "The tracking link is built for this courier; give one only with courier other.",
+    /// Marque: an admin order change without `If-Match` (428).
+    OrderVersionRequired = "order.version_required" => "Reload the order: a change must name the version it was made on (If-Match).",
+    /// Marque: an order changed by someone else since it was loaded (409).
+    OrderChanged = "order.changed" => "Someone else changed this order meanwhile. Reload it and try again.",
+    /// Marque: a status that is not a whole number from 1 to 6.
+    OrderStatusInvalid = "order.status_invalid" => "The status must be a whole number from 1 to 6.",
+    /// Marque: an admin order list filter that does not parse.
+    OrderFilterInvalid = "order.filter_invalid" => "Filters: status 1 to 6, from and until in seconds since 1970 (from before until), search at most 100 characters.",
+
     // Invoices
     /// Specification: the invoice could not be built.
     InvoiceFailed = "invoice.failed" => "Invoice generation failed",

@@ -82,6 +82,7 @@ pub mod staff;
 pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;
+pub mod orders;
 pub mod photos;
 
 #[cfg(test)]

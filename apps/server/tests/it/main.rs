@@ -9,6 +9,7 @@ mod addresses_api;
 mod admin_catalog;
 mod admin_customers;
 mod admin_lists;
+mod admin_orders;
 mod admin_photos;
 mod admin_roles;
 mod admin_staff;

@@ -275,6 +275,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders, newest first, filtered by status, the time they were placed and a search (an
+         *     order or invoice number, or a customer's email or mobile), with how many the filters (all
+         *     but the status) find at each status.
+         */
+        get: operations["adminListOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: as its customer sees it, its shipment, its payment, the customer's contacts, its
+         *     `version` (for `If-Match`) and every change since it was placed.
+         */
+        get: operations["adminGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Moves an order one step along (2 confirmed, 3 packed, 4 shipped with a courier and AWB,
+         *     5 delivered) or corrects a shipped order's courier and AWB, on the version named by
+         *     `If-Match`: of two staff members changing one order at once, one wins and the other is told
+         *     (`order.changed`). Status 6 is only reached by cancelling.
+         */
+        patch: operations["adminChangeOrder"];
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -1435,6 +1482,130 @@ export interface components {
             percentage: number;
         };
         /**
+         * AdminOrder
+         * @description One order as staff see it.
+         */
+        AdminOrder: {
+            /** @description The customer's account email, if the account has one. */
+            customerEmail?: string;
+            /** @description The customer's account mobile, if the account has one. */
+            customerMobile?: string;
+            /** @description The order as its customer sees it. */
+            order: components["schemas"]["Order"] & unknown;
+            /** @description The payment provider's payment id. */
+            paymentId: string;
+            /** @description `null` until shipped. */
+            shipment?: components["schemas"]["AdminShipment"] & unknown;
+            /** @description Every change since the order was placed, oldest first. */
+            timeline: components["schemas"]["AdminOrderEvent"][];
+            /**
+             * Format: uint64
+             * @description Send it back as `If-Match` with a change: a change made meanwhile by someone else is refused.
+             */
+            version: number;
+        };
+        /**
+         * AdminOrderChange
+         * @description What `PATCH /api/admin/orders/{id}` receives: a new status, a shipment, or both.
+         */
+        AdminOrderChange: {
+            /** @description 6–24 letters and digits. */
+            awb?: string;
+            /**
+             * @description With 4, or to correct a shipped order's: `delhivery`, `bluedart`, `dtdc`, `indiapost`,
+             *     `shiprocket`, `ekart` or `other`.
+             */
+            courier?: string;
+            /**
+             * Format: int64
+             * @description The next status (2 confirmed, 3 packed, 4 shipped, 5 delivered), one step at a time; 6 only
+             *     through cancelling.
+             */
+            status?: number;
+            /** @description Courier `other` only: the `https://` tracking link. */
+            trackingUrl?: string;
+        };
+        /**
+         * AdminOrderCounts
+         * @description How many orders the filters (all but the status) find at each status.
+         */
+        AdminOrderCounts: {
+            /** Format: uint64 */
+            cancelled: number;
+            /** Format: uint64 */
+            confirmed: number;
+            /** Format: uint64 */
+            delivered: number;
+            /** Format: uint64 */
+            packed: number;
+            /** Format: uint64 */
+            placed: number;
+            /** Format: uint64 */
+            shipped: number;
+        };
+        /**
+         * AdminOrderEvent
+         * @description One change of the order: who moved it where, and when.
+         */
+        AdminOrderEvent: {
+            /** @description `order.status` (a move) or `order.shipment` (a corrected shipment). */
+            action: string;
+            /** @description A staff member's `_id`, or `system:<what>`. */
+            actor: string;
+            actorLabel: string;
+            /**
+             * Format: int64
+             * @description Seconds since the Unix epoch.
+             */
+            at: number;
+            shipment?: components["schemas"]["AdminShipment"];
+            /**
+             * Format: uint8
+             * @description The status after the change.
+             */
+            status: number;
+        };
+        /**
+         * AdminOrderList
+         * @description One page of orders, newest first.
+         */
+        AdminOrderList: {
+            counts: components["schemas"]["AdminOrderCounts"];
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminOrderSummary"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminOrderSummary
+         * @description One order of the list.
+         */
+        AdminOrderSummary: {
+            _id: string;
+            /** @description When it was placed, ISO 8601 in UTC. */
+            createdAt: string;
+            invoiceNumber: string;
+            /** @description The delivery address's mobile. */
+            mobileNo: string;
+            orderNumber: string;
+            /** @description `null` until shipped. */
+            shipment?: components["schemas"]["AdminShipment"] & unknown;
+            /**
+             * Format: uint8
+             * @description 1 placed, 2 confirmed, 3 packed, 4 shipped, 5 delivered, 6 cancelled.
+             */
+            status: number;
+            /** @description The stored label (`admin-cancelled` for an order the shop cancelled). */
+            statusText: string;
+            /**
+             * Format: double
+             * @description What the customer paid, in rupees.
+             */
+            total: number;
+            userName: string;
+        };
+        /**
          * AdminPhoto
          * @description One of a product's pictures, as the back office sees it.
          */
@@ -1524,6 +1695,21 @@ export interface components {
             warrantyDays: number;
             /** Format: uint32 */
             weightGrams: number;
+        };
+        /**
+         * AdminShipment
+         * @description How an order travels, as staff see it.
+         */
+        AdminShipment: {
+            awb: string;
+            /** @description `delhivery`, `bluedart`, `dtdc`, `indiapost`, `shiprocket`, `ekart` or `other`. */
+            courier: string;
+            /** @description The courier's name as the customer reads it. */
+            courierName: string;
+            /** @description Where the customer follows the parcel. */
+            trackingLink: string;
+            /** @description The link staff typed, for courier `other` only. */
+            trackingUrl?: string;
         };
         /**
          * AdminStockEntry
@@ -2030,9 +2216,9 @@ export interface components {
         Order: {
             _id: string;
             address: components["schemas"]["OrderAddress"];
-            /** @description The courier's airway bill number; empty until shipped. */
+            /** @description The courier's airway bill number; empty until shipped (Purchase History shows N/A). */
             awb: string;
-            /** @description Empty until shipped. */
+            /** @description The courier's name (e.g. `Blue Dart`); empty until shipped. */
             courier: string;
             /** @description When it was placed, ISO 8601 in UTC. */
             createdAt: string;
@@ -2068,6 +2254,11 @@ export interface components {
              * @description What the customer paid: items − discount + delivery.
              */
             total: number;
+            /**
+             * @description Where the customer follows the parcel: the courier's tracking page for the AWB (or the link
+             *     the shop typed for another courier); `null` until shipped.
+             */
+            trackingUrl?: string;
             user_name: string;
         };
         /**
@@ -4213,6 +4404,256 @@ export interface operations {
             };
             /** @description The staff member's role does not cover this call (`staff.forbidden`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListOrders: {
+        parameters: {
+            query?: {
+                /** @description 1 placed, 2 confirmed, 3 packed, 4 shipped, 5 delivered, 6 cancelled. */
+                status?: number;
+                /** @description Placed at or after (seconds since the Unix epoch). */
+                from?: number;
+                /** @description Placed before (seconds since the Unix epoch). */
+                until?: number;
+                /** @description An order number, an invoice number, or a customer's email or mobile (at most 100 characters). */
+                search?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Orders per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the orders the filters find, newest first, with the counts per status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its version and its timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminChangeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The order's `version` as last read (`3`, or `"3"`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderChange"];
+            };
+        };
+        responses: {
+            /** @description The order after the change, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The order changed since the version named (`order.changed`), or the shop's rules refuse the
+             *     move (`order.illegal_move`, `order.cancel_by_cancel`, `order.shipment_required`,
+             *     `order.shipment_not_now`, `order.no_change`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the order's version (`order.version_required`). */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -62,6 +62,11 @@ export function OrderCard({ order }: { order: Order }) {
         <button type="button" className="button button--quiet" onClick={() => void download()}>
           {t('orders.download_invoice')}
         </button>
+        {order.trackingUrl ? (
+          <a className="button button--quiet" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+            {t('orders.track')}
+          </a>
+        ) : null}
       </div>
       {failed ? <FormAlert message={messages('invoice.failed')} /> : null}
       <table className="order-lines">

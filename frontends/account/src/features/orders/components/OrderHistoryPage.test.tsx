@@ -22,6 +22,7 @@ const shipped = order({
   total: 20820.75,
   courier: 'Delhivery',
   awb: '1234567890',
+  trackingUrl: 'https://www.delhivery.com/track/package/1234567890',
   order_status: 6,
   order_status_string: 'admin-cancelled',
 });
@@ -100,11 +101,15 @@ describe('/orderhistory', () => {
     expect(newest.getByRole('link', { name: `View ${LONG_NAME}` }).getAttribute('href')).toBe('/product?productId=p2');
     expect(newest.getByRole('link', { name: 'VIEW INVOICE' }).getAttribute('href')).toBe('/orderhistory/render_invoice?orderId=o2');
     expect(newest.getByRole('button', { name: 'DOWNLOAD INVOICE' })).toBeTruthy();
+    const track = newest.getByRole('link', { name: 'Track your parcel' });
+    expect(track.getAttribute('href')).toBe('https://www.delhivery.com/track/package/1234567890');
+    expect(track.getAttribute('rel')).toBe('noopener noreferrer');
 
     const older = within(second!);
     expect(older.getByText('Courier').nextElementSibling?.textContent).toBe('N/A');
     expect(older.getByText('AWB#').nextElementSibling?.textContent).toBe('N/A');
     expect(older.getByText('placed').className).toContain('order-badge--blue');
+    expect(older.queryByRole('link', { name: 'Track your parcel' })).toBeNull();
   });
 
   it('DOWNLOAD INVOICE saves the PDF as invoice.pdf, fetched with the token', async () => {
