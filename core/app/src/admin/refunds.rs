@@ -173,7 +173,7 @@ fn with_refund(mut order: AdminOrder, refund: &OrderRefund) -> AdminOrder {
     order
 }
 
-/// Cancellations and refunds, for staff whose role covers [`Area::Orders`] (owner, fulfilment).
+/// Cancellations and refunds, for staff whose role covers [`Area::Refunds`] (owner, fulfilment).
 #[derive(Clone)]
 pub struct RefundsService {
     desk: Arc<dyn OrderDesk>,
@@ -302,7 +302,7 @@ impl RefundsService {
         version: u64,
         input: &CancelInput,
     ) -> Result<RefundDone, AdminOrderError> {
-        staff.require(Area::Orders)?;
+        staff.require(Area::Refunds)?;
         let reason = RefundReason::parse(&input.reason).map_err(refused)?;
         for _ in 0..RECOMPUTE {
             let current = self.read(id).await?;
@@ -354,7 +354,7 @@ impl RefundsService {
         key: &str,
         input: &RefundInput,
     ) -> Result<RefundDone, AdminOrderError> {
-        staff.require(Area::Orders)?;
+        staff.require(Area::Refunds)?;
         let key = parse_key(key)?;
         let reason = RefundReason::parse(&input.reason).map_err(refused)?;
         if input.lines.len() > MAX_REFUND_LINES {
@@ -406,7 +406,7 @@ impl RefundsService {
     /// [`AdminOrderError::Forbidden`] first; [`AdminOrderError::NotFound`];
     /// [`AdminOrderError::RefundNotFound`]; [`AdminOrderError::Unavailable`].
     pub async fn retry(&self, staff: &Staff, id: &OrderId, refund_id: &str) -> Result<RefundDone, AdminOrderError> {
-        staff.require(Area::Orders)?;
+        staff.require(Area::Refunds)?;
         let current = self.read(id).await?;
         let found =
             current.refunds.iter().find(|r| r.id == refund_id).cloned().ok_or(AdminOrderError::RefundNotFound)?;
