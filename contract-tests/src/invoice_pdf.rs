@@ -68,7 +68,7 @@ fn invoice_of(
     gstin: Option<&str>,
     serial: u32,
 ) -> TaxInvoice {
-    let address = Address::parse(&AddressInput {
+    let address = AddressInput {
         house_no: "B-12, Second Floor".into(),
         street: "Ring Road".into(),
         landmark: "Near Metro Gate 2".into(),
@@ -77,8 +77,12 @@ fn invoice_of(
         mobile_no: "9810012345".into(),
         pincode: pincode.into(),
         gstin: gstin.unwrap_or_default().into(),
-    })
-    .expect("a valid address");
+    };
+    invoice_at(lines, name, &address, serial)
+}
+
+fn invoice_at(lines: &[OrderLine], name: &str, address: &AddressInput, serial: u32) -> TaxInvoice {
+    let address = Address::parse(address).expect("a valid address");
     TaxInvoice::build(TaxInvoiceInput {
         seller: seller(),
         buyer: Buyer::at(name, &address),
@@ -109,6 +113,35 @@ pub fn long_invoice() -> TaxInvoice {
         .map(|i| line(&format!("p{i}"), &format!("Spare part number {i}"), 99_900 + i64::from(i), 1, 18, None))
         .collect();
     invoice_of(&lines, "Ravi Kumar", "Delhi", "110027", None, 44)
+}
+
+/// The Devanagari parts of [`hindi_invoice`]'s buyer, as they must read back.
+pub const HINDI_NAME: &str = "राहुल शर्मा";
+pub const HINDI_STREET: &str = "गली नंबर ४, करोल बाग";
+pub const HINDI_CITY: &str = "नई दिल्ली";
+
+/// A buyer who wrote their name, street and city in Devanagari (conjuncts and vowel signs
+/// included), delivered within Delhi.
+#[must_use]
+pub fn hindi_invoice() -> TaxInvoice {
+    hindi_invoice_on(HINDI_STREET)
+}
+
+/// [`hindi_invoice`] with another street, e.g. one too long for a line.
+#[must_use]
+pub fn hindi_invoice_on(street: &str) -> TaxInvoice {
+    let lines = [line("p1", "Brake Pad Set – Front (BMW 3 Series)", 1_249_950, 1, 18, None)];
+    let address = AddressInput {
+        house_no: "मकान १२, दूसरी मंज़िल".into(),
+        street: street.into(),
+        landmark: String::new(),
+        city: HINDI_CITY.into(),
+        state: "Delhi".into(),
+        mobile_no: "9810012345".into(),
+        pincode: "110005".into(),
+        gstin: String::new(),
+    };
+    invoice_at(&lines, HINDI_NAME, &address, 45)
 }
 
 fn render(renderer: &dyn InvoiceRenderer, doc: &TaxInvoice) -> Vec<u8> {
@@ -210,4 +243,16 @@ pub fn a_long_invoice_lists_every_line(renderer: &dyn InvoiceRenderer, extract: 
     let text = text_of(extract, &render(renderer, &doc));
     assert_common(&text, &doc);
     assert_says(&text, "Page 2 of");
+}
+
+/// A Devanagari name and address read back as written. Not in [`for_each_invoice_pdf_suite`]:
+/// it needs a reader that understands how a PDF maps a conjunct or a vowel sign drawn before
+/// its consonant back to the letters (`/ActualText`), as poppler's `pdftotext` does.
+pub fn a_devanagari_name_and_address_read_back(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let doc = hindi_invoice();
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    for wanted in [HINDI_NAME, HINDI_STREET, HINDI_CITY, "मकान १२, दूसरी मंज़िल"] {
+        assert_says(&text, wanted);
+    }
 }

@@ -12,6 +12,7 @@ const STRONG: Style = Style::new(Weight::Bold, 9.0);
 const CELL: Style = Style::new(Weight::Regular, 7.8);
 const CELL_BOLD: Style = Style::new(Weight::Bold, 7.8);
 const HEAD: Style = Style::new(Weight::Bold, 7.2);
+const BUYER_NAME: Style = Style::new(Weight::Bold, 10.5);
 const CELL_LINE: f32 = 10.0;
 const PAD: f32 = 4.0;
 
@@ -121,13 +122,21 @@ fn parties(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     let right_w = CONTENT - left_w - 12.0;
 
     sheet.text(MARGIN, left_w, top + 9.0, "Bill to / Ship to", HEAD.muted(), Align::Left);
-    sheet.text(MARGIN, left_w, top + 23.0, &buyer.name, Style::new(Weight::Bold, 10.5), Align::Left);
-    let mut y = top + 35.0;
+    // A long name or address line (a Devanagari one takes more room) wraps within the box.
+    let mut y = top + 23.0;
+    for (i, line) in sheet.wrap(&buyer.name, left_w, BUYER_NAME).iter().enumerate() {
+        if i > 0 {
+            y += 12.5;
+        }
+        sheet.text(MARGIN, left_w, y, line, BUYER_NAME, Align::Left);
+    }
+    y += 12.0;
     let mut lines: Vec<String> = buyer.address_lines.clone();
     lines.push(state(buyer.state));
     lines.push(format!("Mobile: {}", buyer.mobile.as_str()));
-    for line in &lines {
-        sheet.text(MARGIN, left_w, y, line, BODY, Align::Left);
+    let wrapped: Vec<String> = lines.iter().flat_map(|line| sheet.wrap(line, left_w, BODY)).collect();
+    for line in wrapped {
+        sheet.text(MARGIN, left_w, y, &line, BODY, Align::Left);
         y += 11.5;
     }
     if let Some(gstin) = &buyer.gstin {
@@ -323,4 +332,41 @@ fn signature(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     sheet.line((x + 60.0, top + 48.0), (x + width, top + 48.0), 0.5);
     sheet.text(x, width, top + 60.0, "Authorised Signatory", BODY, Align::Right);
     sheet.y = top + 66.0;
+}
+
+#[cfg(test)]
+mod tests {
+    use marque_contract_tests::invoice_pdf::{hindi_invoice_on, HINDI_NAME};
+
+    use super::*;
+    use crate::fonts::Fonts;
+
+    #[test]
+    fn a_long_devanagari_address_wraps_within_the_buyer_box() {
+        let street = "श्री द्वारकाधीश मंदिर के पीछे वाली गली, पुराने डाकघर के सामने, क्षेत्रीय परिवहन कार्यालय के पास, \
+                      गांधी नगर विस्तार";
+        let fonts = Fonts::load().expect("the embedded fonts load");
+        let mut sheet = Sheet::new(&fonts);
+        lay_out(&mut sheet, &hindi_invoice_on(street));
+        let right = MARGIN + CONTENT * 0.58;
+        let texts = sheet.texts();
+        let street_lines: Vec<_> =
+            texts.iter().filter(|(_, _, _, text, _)| street.contains(*text) && !text.is_empty()).collect();
+        assert!(street_lines.len() >= 2, "the street wraps onto several lines: {street_lines:?}");
+        let rejoined = street_lines.iter().map(|(_, _, _, text, _)| *text).collect::<Vec<_>>().join(" ");
+        assert_eq!(rejoined, street, "every word is printed once, in order");
+        for (page, x, _, text, style) in &street_lines {
+            assert_eq!(*page, 0);
+            assert!((style.size - BODY.size).abs() < f32::EPSILON, "{text:?} is set at the body size, not shrunk");
+            let end = x + sheet.width(text, *style);
+            assert!(end <= right + 0.01, "{text:?} ends at {end}, past the buyer box's {right}");
+        }
+        let baselines: Vec<f32> = street_lines.iter().map(|(_, _, y, _, _)| *y).collect();
+        assert!(baselines.windows(2).all(|w| w[1] > w[0]), "one line below the other: {baselines:?}");
+        // Nothing on the page runs past the right margin.
+        for (_, x, _, text, style) in &texts {
+            assert!(x + sheet.width(text, *style) <= MARGIN + CONTENT + 0.01, "{text:?} overflows the page");
+        }
+        assert!(texts.iter().any(|(_, _, _, text, _)| *text == HINDI_NAME));
+    }
 }

@@ -1,5 +1,6 @@
 //! `InvoiceRenderer` on krilla: a GST tax invoice laid out on A4 and written as a PDF
-//! with its font (Lato, subset) embedded, byte for byte the same for the same invoice.
+//! with its fonts (Lato, and Noto Sans Devanagari for Hindi; subset) embedded, byte for
+//! byte the same for the same invoice.
 
 mod fonts;
 mod layout;
