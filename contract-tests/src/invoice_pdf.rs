@@ -1,5 +1,5 @@
 //! The `InvoiceRenderer` contract, one suite per promise in `marque_ports::invoice_pdf`,
-//! and the two invoices every renderer is tried on.
+//! and the invoices and credit notes every renderer is tried on.
 //!
 //! Suites that read the text back take the adapter's own extractor (`extract`), so the
 //! contract names what an invoice must say without choosing a PDF reader.
@@ -8,7 +8,8 @@ use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::{
-    Buyer, FinancialYear, HsnCode, InvoiceDate, InvoiceLineKind, InvoiceNumber, Seller, TaxInvoice, TaxInvoiceInput,
+    Buyer, CreditNote, CreditNoteInput, CreditNoteNumber, FinancialYear, HsnCode, InvoiceDate, InvoiceLineKind,
+    InvoiceNumber, RefundSelection, Seller, Supply, TaxInvoice, TaxInvoiceInput,
 };
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
@@ -28,6 +29,9 @@ macro_rules! for_each_invoice_pdf_suite {
         $callback!(a_same_state_invoice_prints_cgst_and_sgst);
         $callback!(an_inter_state_invoice_prints_igst);
         $callback!(a_long_invoice_lists_every_line);
+        $callback!(the_same_credit_note_renders_byte_identical_pdfs);
+        $callback!(a_same_state_credit_note_reverses_cgst_and_sgst);
+        $callback!(an_inter_state_credit_note_reverses_igst);
     };
 }
 
@@ -144,6 +148,32 @@ pub fn hindi_invoice_on(street: &str) -> TaxInvoice {
     invoice_at(&lines, HINDI_NAME, &address, 45)
 }
 
+/// A credit note for `now` on `doc`, nothing refunded before.
+#[must_use]
+pub fn credit_note_on(doc: &TaxInvoice, now: &RefundSelection, serial: u32) -> CreditNote {
+    CreditNote::build(CreditNoteInput {
+        invoice: doc,
+        before: &RefundSelection::default(),
+        now,
+        number: CreditNoteNumber::new(FinancialYear::starting(2026), serial).expect("a serial"),
+        date: InvoiceDate::new(2026, 11, 27).expect("a day"),
+        reason: "Part damaged in transit".into(),
+    })
+    .expect("a refund the invoice allows")
+}
+
+/// One of the two brake pad sets and the delivery charge of [`same_state_invoice`], given back.
+#[must_use]
+pub fn same_state_credit_note() -> CreditNote {
+    credit_note_on(&same_state_invoice(), &RefundSelection::of([(0, 1)], true), 7)
+}
+
+/// The tail lamp of [`inter_state_invoice`], given back.
+#[must_use]
+pub fn inter_state_credit_note() -> CreditNote {
+    credit_note_on(&inter_state_invoice(), &RefundSelection::of([(1, 1)], false), 8)
+}
+
 fn render(renderer: &dyn InvoiceRenderer, doc: &TaxInvoice) -> Vec<u8> {
     let pdf = renderer.render(doc).expect("every built invoice renders");
     assert!(pdf.starts_with(b"%PDF-"), "a PDF starts with its header");
@@ -253,6 +283,91 @@ pub fn a_devanagari_name_and_address_read_back(renderer: &dyn InvoiceRenderer, e
     let text = text_of(extract, &render(renderer, &doc));
     assert_common(&text, &doc);
     for wanted in [HINDI_NAME, HINDI_STREET, HINDI_CITY, "मकान १२, दूसरी मंज़िल"] {
+        assert_says(&text, wanted);
+    }
+}
+
+fn render_note(renderer: &dyn InvoiceRenderer, note: &CreditNote) -> Vec<u8> {
+    let pdf = renderer.render_credit_note(note).expect("every built credit note renders");
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF starts with its header");
+    pdf
+}
+
+pub fn the_same_credit_note_renders_byte_identical_pdfs(renderer: &dyn InvoiceRenderer, _extract: ExtractText) {
+    let note = same_state_credit_note();
+    let first = render_note(renderer, &note);
+    assert_eq!(first, render_note(renderer, &note.clone()), "same note, same bytes");
+    assert_ne!(first, render_note(renderer, &inter_state_credit_note()), "another note, other bytes");
+    let pdf = String::from_utf8_lossy(&first).into_owned();
+    assert!(!pdf.contains("/CreationDate") && !pdf.contains("xmp:CreateDate"), "no time of rendering");
+}
+
+/// What every credit note prints: its title and number, the invoice it corrects, the buyer,
+/// each line with its taxable value and total, the totals and the reason.
+fn assert_note_common(text: &str, note: &CreditNote) {
+    let seller = note.seller();
+    for wanted in [
+        "Credit Note",
+        &note.number().to_string(),
+        &note.date().to_string(),
+        &note.invoice_number().to_string(),
+        &note.invoice_date().to_string(),
+        &seller.legal_name,
+        seller.gstin.as_str(),
+        &note.buyer().name,
+        &format!("{} ({})", note.buyer().state.name, note.buyer().state.code),
+        note.reason(),
+        &format!("{:#}", note.total()),
+        &note.total_in_words(),
+        "Authorised Signatory",
+    ] {
+        assert_says(text, wanted);
+    }
+    assert!(!text.contains("Tax Invoice"), "a credit note is not titled a tax invoice:\n{text}");
+    for line in note.lines() {
+        assert_says(text, &line.description);
+        assert_says(text, &line.tax.taxable.to_the_paisa());
+        assert_says(text, &line.amount.to_the_paisa());
+    }
+    for row in note.tax() {
+        assert_says(text, &row.split.taxable.to_the_paisa());
+    }
+}
+
+pub fn a_same_state_credit_note_reverses_cgst_and_sgst(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let note = same_state_credit_note();
+    assert_eq!(note.supply(), Supply::IntraState);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    assert!(!text.contains("IGST"), "no IGST within a state:\n{text}");
+    for line in note.lines() {
+        assert_says(&text, &line.tax.cgst.to_the_paisa());
+        assert_says(&text, &line.tax.sgst.to_the_paisa());
+    }
+    for row in note.tax() {
+        assert_says(&text, &row.split.cgst.to_the_paisa());
+        assert_says(&text, &row.split.tax().to_the_paisa());
+    }
+}
+
+pub fn an_inter_state_credit_note_reverses_igst(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let note = inter_state_credit_note();
+    assert_eq!(note.supply(), Supply::InterState);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    assert!(!text.contains("CGST") && !text.contains("SGST"), "no CGST or SGST across states:\n{text}");
+    for line in note.lines() {
+        assert_says(&text, &line.tax.igst.to_the_paisa());
+    }
+}
+
+/// A credit note to a buyer who wrote in Devanagari reads back as written (a reader of
+/// `/ActualText` again, see [`a_devanagari_name_and_address_read_back`]).
+pub fn a_devanagari_credit_note_reads_back(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let note = credit_note_on(&hindi_invoice(), &RefundSelection::of([(0, 1)], false), 9);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    for wanted in [HINDI_NAME, HINDI_STREET, HINDI_CITY] {
         assert_says(&text, wanted);
     }
 }

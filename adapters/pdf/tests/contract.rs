@@ -61,15 +61,24 @@ mod with_pdftotext {
     }
     for_each_invoice_pdf_suite!(suite);
     suite!(a_devanagari_name_and_address_read_back);
+    suite!(a_devanagari_credit_note_reads_back);
 }
 
-/// `MARQUE_PDF_SAMPLES=<dir>` writes both sample invoices there, to look at.
+/// `MARQUE_PDF_SAMPLES=<dir>` writes the sample invoices and credit notes there, to look at.
 #[test]
 fn writes_samples_when_asked() {
-    use marque_contract_tests::invoice_pdf::{hindi_invoice, inter_state_invoice, same_state_invoice};
+    use marque_contract_tests::invoice_pdf::{
+        hindi_invoice, inter_state_credit_note, inter_state_invoice, same_state_credit_note, same_state_invoice,
+    };
     use marque_ports::InvoiceRenderer;
     let Some(dir) = std::env::var_os("MARQUE_PDF_SAMPLES") else { return };
     let renderer = renderer();
+    for (name, note) in
+        [("same-state-cn.pdf", same_state_credit_note()), ("inter-state-cn.pdf", inter_state_credit_note())]
+    {
+        let pdf = renderer.render_credit_note(&note).expect("renders");
+        std::fs::write(std::path::Path::new(&dir).join(name), pdf).expect("written");
+    }
     for (name, doc) in [
         ("same-state.pdf", same_state_invoice()),
         ("inter-state.pdf", inter_state_invoice()),
