@@ -9,7 +9,9 @@ mod number;
 mod tax_invoice;
 mod words;
 
-pub use credit_note::{refund_amount, CreditNote, CreditNoteError, CreditNoteInput, CreditNoteLine, RefundSelection};
+pub use credit_note::{
+    credit_lines, refund_amount, CreditNote, CreditNoteError, CreditNoteInput, CreditNoteLine, RefundSelection,
+};
 pub use date::InvoiceDate;
 pub use document::{Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL};
 pub use gst::{

@@ -97,7 +97,7 @@ pub fn refund_amount(
     before: &RefundSelection,
     now: &RefundSelection,
 ) -> Result<Money, CreditNoteError> {
-    Ok(reversal(invoice, before, now)?.iter().map(|l| l.amount).sum())
+    Ok(credit_lines(invoice, before, now)?.iter().map(|l| l.amount).sum())
 }
 
 /// One line of a credit note: units of an invoice line given back, with the tax reversed.
@@ -168,7 +168,7 @@ impl CreditNote {
     /// As [`refund_amount`].
     pub fn build(input: CreditNoteInput<'_>) -> Result<Self, CreditNoteError> {
         let invoice = input.invoice;
-        let lines = reversal(invoice.invoice(), input.before, input.now)?;
+        let lines = credit_lines(invoice.invoice(), input.before, input.now)?;
         let mut per_rate: BTreeMap<u8, TaxSplit> = BTreeMap::new();
         for line in &lines {
             let at = per_rate.entry(line.rate_percent).or_default();
@@ -339,8 +339,13 @@ fn units_worth(worth: [i64; 4], k: u32, n: u32) -> [i64; 4] {
     share(worth, i64::from(k), i64::from(n))
 }
 
-/// The credit note's lines for `now` after `before`, or why there are none.
-fn reversal(
+/// The credit note's lines for `now` after `before` (products in the invoice's order, then the
+/// delivery charge), each with what it gives back: what a refund pays line by line, and
+/// [`refund_amount`] in all.
+///
+/// # Errors
+/// As [`refund_amount`].
+pub fn credit_lines(
     invoice: &Invoice,
     before: &RefundSelection,
     now: &RefundSelection,
@@ -631,6 +636,8 @@ mod tests {
                 };
                 // The refund is the credit note, and the note adds up, line by line and per rate.
                 prop_assert_eq!(amount, Ok(cn.total()));
+                let by_line = credit_lines(doc.invoice(), &before, &now);
+                prop_assert_eq!(by_line.as_deref(), Ok(cn.lines()));
                 let by_lines = credited(&cn);
                 prop_assert_eq!(by_lines, cn.tax().iter().map(|r| r.split).sum::<TaxSplit>());
                 prop_assert_eq!(by_lines.inclusive(), cn.total());
