@@ -538,6 +538,26 @@ mod tests {
     }
 
     #[test]
+    fn with_several_rates_each_rate_shares_its_own_discount_line() {
+        // ₹100.00 at 28% then ₹200.01 at 18%, 50% off: ₹150. The invoice gives the odd paisa
+        // of the split by rate to the larger remainder (28%): ₹50.00 and ₹100.00. Each line's
+        // share follows its rate's line, so refunding the 28% line reverses exactly that rate.
+        let doc = invoice(&[line("a", 100_00, 1, 28), line("b", 200_01, 1, 18)], 50, 0, "Delhi");
+        let printed: Vec<(u8, i64)> = doc
+            .invoice()
+            .lines
+            .iter()
+            .filter(|l| l.kind == InvoiceLineKind::Discount)
+            .map(|l| (l.rate_percent, l.amount.paise()))
+            .collect();
+        assert_eq!(printed, vec![(18, -100_00), (28, -50_00)]);
+        let lamp = note(&doc, &nothing(), &RefundSelection::of([(0, 1)], false)).expect("a credit note");
+        assert_eq!((lamp.total(), lamp.lines()[0].discount()), (Money::from_rupees(50), Money::from_rupees(50)));
+        let row_28 = doc.invoice().tax.iter().find(|r| r.rate_percent == 28).expect("a 28% row");
+        assert_eq!(lamp.tax()[0].split, row_28.split, "the whole 28% row reversed");
+    }
+
+    #[test]
     fn refunds_in_parts_add_up_to_the_invoice() {
         // ₹999.99 × 3 at 28% and ₹100 at 5%, 10% off, ₹236 delivery, within Delhi.
         let doc = invoice(&[line("Lamp", 999_99, 3, 28), line("Clip", 100_00, 1, 5)], 10, 236_00, "Delhi");
