@@ -50,6 +50,16 @@ impl RefundSelection {
         Self::of(products(invoice).enumerate().map(|(i, line)| (i, line.quantity)), true)
     }
 
+    /// Everything of `invoice` not in `before`: every unit left of each line, and the delivery
+    /// charge unless refunded already (a cancellation after partial refunds).
+    #[must_use]
+    pub fn left_after(invoice: &Invoice, before: &Self) -> Self {
+        let left = products(invoice)
+            .enumerate()
+            .map(|(i, line)| (i, line.quantity.saturating_sub(before.units.get(&i).copied().unwrap_or(0))));
+        Self::of(left.filter(|(_, units)| *units > 0), !before.delivery)
+    }
+
     /// This selection and `other` together, e.g. what was refunded before and this refund.
     #[must_use]
     pub fn and(&self, other: &Self) -> Self {
@@ -569,6 +579,12 @@ mod tests {
         let c = note(&doc, &first.and(&second), &third).expect("third");
         assert_eq!(credited(&a) + credited(&b) + credited(&c), invoiced(&doc));
         assert_eq!(a.total() + b.total() + c.total(), doc.invoice().total);
+        // What is left after the first refund, refunded at once, gives the same as the two others.
+        let rest = RefundSelection::left_after(doc.invoice(), &first);
+        assert_eq!(rest, second.and(&third));
+        assert_eq!(note(&doc, &first, &rest).map(|n| n.total()), Ok(b.total() + c.total()));
+        let all = first.and(&rest);
+        assert_eq!(RefundSelection::left_after(doc.invoice(), &all), RefundSelection::of([], false));
         // One unit of three is worth a third of the line, rounded down part by part.
         assert!(a.total() <= c.total(), "{} then {}", a.total(), c.total());
     }
