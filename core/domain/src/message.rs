@@ -255,6 +255,18 @@ messages! {
     InvoiceSerialExhausted = "invoice.serial_exhausted" => "No invoice numbers left for this financial year",
     /// Marque: text that is not a Marque invoice number.
     InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
+    /// Marque: a financial year ran out of credit note serial numbers.
+    CreditNoteSerialExhausted = "credit_note.serial_exhausted" => "No credit note numbers left for this financial year",
+    /// Marque: text that is not a Marque credit note number.
+    CreditNoteNumberInvalid = "credit_note.number_invalid" => "Not a valid credit note number",
+    /// Marque: a refund that names no line and not the delivery charge.
+    CreditNoteNothingRefunded = "credit_note.nothing_refunded" => "Choose at least one line or the delivery charge to refund.",
+    /// Marque: a refund of a line the invoice does not have.
+    CreditNoteLineUnknown = "credit_note.line_unknown" => "A line to refund is not on the order's invoice.",
+    /// Marque: more units refunded than the invoice has left to refund (or none).
+    CreditNoteTooManyUnits = "credit_note.too_many_units" => "Refund 1 or more units of a line, and no more than are left to refund.",
+    /// Marque: the delivery charge refunded a second time.
+    CreditNoteDeliveryRefunded = "credit_note.delivery_refunded" => "The delivery charge has already been refunded.",
 
     // Back office: staff and roles (issue 21)
     /// Marque: an admin call without a valid staff session (no token, a customer's, an expired or revoked one).
