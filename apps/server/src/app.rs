@@ -165,6 +165,7 @@ impl App {
             Arc::new(database.order_desk()),
             payments,
             Arc::new(SystemClock),
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
         );
         let checkout = crate::payments::configure_checkout(checkout, &settings);
         let (alive, alive_rx) = tokio::sync::watch::channel(());

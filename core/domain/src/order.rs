@@ -11,8 +11,8 @@ mod status;
 pub use line::{stored_order_totals, OrderLine};
 pub use moves::{Fulfilment, FulfilmentChange, OrderMoveError};
 pub use refund::{
-    discount_shares, units_amount, RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable,
-    RefundableLine, MIN_REFUND, REFUND_REASON_MAX,
+    RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable, RefundableLine, MIN_REFUND,
+    REFUND_REASON_MAX,
 };
 pub use search::{OrderSearch, ORDER_SEARCH_MAX};
 pub use shipping::{Awb, Courier, Shipment, TrackingUrl, AWB_MAX, AWB_MIN, TRACKING_URL_MAX};

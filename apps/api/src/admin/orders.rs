@@ -180,8 +180,9 @@ pub struct OrderBody {
     pub refundable: RefundableBody,
 }
 
-impl From<&AdminOrder> for OrderBody {
-    fn from(a: &AdminOrder) -> Self {
+impl OrderBody {
+    /// `a` with what is left to refund as `refunds` computes it.
+    fn of(a: &AdminOrder, refunds: &RefundsService) -> Self {
         Self {
             order: Order::from(&a.order),
             version: a.version,
@@ -191,7 +192,7 @@ impl From<&AdminOrder> for OrderBody {
             customer_mobile: a.customer_mobile.clone(),
             timeline: a.timeline.iter().map(EventBody::from).collect(),
             refunds: a.refunds.iter().map(RefundBody::from).collect(),
-            refundable: RefundableBody::from(a),
+            refundable: RefundableBody::from(&refunds.refundable(a)),
         }
     }
 }
@@ -246,9 +247,9 @@ pub struct RefundDoneBody {
     pub refund: RefundBody,
 }
 
-impl From<&RefundDone> for RefundDoneBody {
-    fn from(d: &RefundDone) -> Self {
-        Self { order: OrderBody::from(&d.order), refund: RefundBody::from(&d.refund) }
+impl RefundDoneBody {
+    fn of(d: &RefundDone, refunds: &RefundsService) -> Self {
+        Self { order: OrderBody::of(&d.order, refunds), refund: RefundBody::from(&d.refund) }
     }
 }
 
@@ -386,7 +387,7 @@ impl AdminOrdersApi {
     #[oai(path = "/admin/orders/:id", method = "get", operation_id = "adminGetOrder")]
     async fn order(&self, staff: OrdersStaff, id: Path<String>) -> OrderAnswer {
         match self.orders.order(&staff, &OrderId(id.0)).await {
-            Ok(order) => OrderAnswer::Ok(Json(OrderBody::from(&order))),
+            Ok(order) => OrderAnswer::Ok(Json(OrderBody::of(&order, &self.refunds))),
             Err(e) => refusal!(OrderAnswer, e, {
                 AdminOrderError::NotFound
                 | AdminOrderError::Changed { .. }
@@ -421,7 +422,7 @@ impl AdminOrdersApi {
         let ChangeBody { status, courier, awb, tracking_url } = input.0;
         let input = FulfilmentInput { status, courier, awb, tracking_url };
         match self.orders.change(&staff, &OrderId(id.0), version, &input).await {
-            Ok(order) => ChangeAnswer::Ok(Json(OrderBody::from(&order))),
+            Ok(order) => ChangeAnswer::Ok(Json(OrderBody::of(&order, &self.refunds))),
             Err(e) => refusal!(ChangeAnswer, e, {
                 AdminOrderError::NotFound | AdminOrderError::RefundNotFound => NotFound,
                 AdminOrderError::Changed { .. }
@@ -452,7 +453,7 @@ impl AdminOrdersApi {
             return CancelAnswer::BadRequest(ErrorBody::from_message(Message::OrderVersionRequired));
         };
         match self.refunds.cancel(&staff, &OrderId(id.0), version, &input.0.into()).await {
-            Ok(done) => CancelAnswer::Ok(Json(RefundDoneBody::from(&done))),
+            Ok(done) => CancelAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
             Err(e) => refusal!(CancelAnswer, e, {
                 AdminOrderError::NotFound | AdminOrderError::RefundNotFound => NotFound,
                 AdminOrderError::Changed { .. }
@@ -481,8 +482,8 @@ impl AdminOrdersApi {
             return RefundAnswer::PreconditionRequired(ErrorBody::from_message(Message::RefundKeyRequired));
         };
         match self.refunds.refund(&staff, &OrderId(id.0), &key, &input.0.into()).await {
-            Ok(done) if done.replayed => RefundAnswer::Ok(Json(RefundDoneBody::from(&done))),
-            Ok(done) => RefundAnswer::Created(Json(RefundDoneBody::from(&done))),
+            Ok(done) if done.replayed => RefundAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
+            Ok(done) => RefundAnswer::Created(Json(RefundDoneBody::of(&done, &self.refunds))),
             Err(e) => refusal!(RefundAnswer, e, {
                 AdminOrderError::NotFound | AdminOrderError::RefundNotFound => NotFound,
                 AdminOrderError::KeyReused => UnprocessableEntity,
@@ -499,7 +500,7 @@ impl AdminOrdersApi {
     #[oai(path = "/admin/orders/:id/refunds/:refund/retry", method = "post", operation_id = "adminRetryRefund")]
     async fn retry(&self, staff: RefundsStaff, id: Path<String>, refund: Path<String>) -> RetryAnswer {
         match self.refunds.retry(&staff, &OrderId(id.0), &refund.0).await {
-            Ok(done) => RetryAnswer::Ok(Json(RefundDoneBody::from(&done))),
+            Ok(done) => RetryAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
             Err(e) => refusal!(RetryAnswer, e, {
                 AdminOrderError::NotFound
                 | AdminOrderError::RefundNotFound

@@ -1,9 +1,10 @@
 //! The shapes of `admin-orders`' cancellations and refunds: what staff send to cancel an order or
 //! refund some of it, and how an order's refunds and what is left to refund are answered.
 
-use marque_app::admin::refunds::{refundable_of, CancelInput, RefundInput, RefundLineInput};
+use marque_app::admin::refunds::{CancelInput, RefundInput, RefundLineInput};
+use marque_domain::order::Refundable;
 use marque_domain::Money;
-use marque_ports::{AdminOrder, OrderRefund};
+use marque_ports::OrderRefund;
 use poem_openapi::Object;
 
 use crate::orders::iso_8601;
@@ -117,9 +118,8 @@ pub struct RefundableBody {
     pub delivery_charge: bool,
 }
 
-impl From<&AdminOrder> for RefundableBody {
-    fn from(order: &AdminOrder) -> Self {
-        let left = refundable_of(order);
+impl From<&Refundable> for RefundableBody {
+    fn from(left: &Refundable) -> Self {
         Self {
             amount: rupees(left.left()),
             lines: left

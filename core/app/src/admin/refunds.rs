@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use marque_domain::catalog::ProductId;
+use marque_domain::invoice::Seller;
 use marque_domain::order::{Fulfilment, RefundAmounts, RefundAsk, RefundError, RefundReason, Refundable};
 use marque_domain::staff::{Area, Staff};
 use marque_domain::{Message, Money, UserFacing};
@@ -83,17 +84,18 @@ pub struct SettledRefunds {
     pub failed: usize,
 }
 
-/// The order's refundable state: its lines, delivery charge and payment, less its refunds so far.
+/// The order's refundable state as `seller` invoiced it: its lines, delivery charge and payment,
+/// less its refunds so far.
 #[must_use]
-pub fn refundable_of(order: &AdminOrder) -> Refundable {
+pub fn refundable_of(order: &AdminOrder, seller: &Seller) -> Refundable {
     let mut units: BTreeMap<ProductId, u32> = BTreeMap::new();
     for line in order.refunds.iter().flat_map(|r| r.lines.iter()) {
         *units.entry(line.product.clone()).or_insert(0) += line.quantity;
     }
     let draft = &order.order.draft;
     Refundable::of_order(
+        crate::orders::tax_invoice(seller, &order.order).invoice().clone(),
         &draft.lines,
-        draft.discount_amount,
         draft.delivery_charge,
         draft.total,
         &units,
@@ -179,6 +181,8 @@ pub struct RefundsService {
     desk: Arc<dyn OrderDesk>,
     payments: Arc<dyn PaymentGateway>,
     clock: Arc<dyn Clock>,
+    /// The shop as it invoices: a refund gives back what its credit note reverses.
+    seller: Seller,
 }
 
 impl std::fmt::Debug for RefundsService {
@@ -189,8 +193,19 @@ impl std::fmt::Debug for RefundsService {
 
 impl RefundsService {
     #[must_use]
-    pub fn new(desk: Arc<dyn OrderDesk>, payments: Arc<dyn PaymentGateway>, clock: Arc<dyn Clock>) -> Self {
-        Self { desk, payments, clock }
+    pub fn new(
+        desk: Arc<dyn OrderDesk>,
+        payments: Arc<dyn PaymentGateway>,
+        clock: Arc<dyn Clock>,
+        seller: Seller,
+    ) -> Self {
+        Self { desk, payments, clock, seller }
+    }
+
+    /// What is left to refund of `order`.
+    #[must_use]
+    pub fn refundable(&self, order: &AdminOrder) -> Refundable {
+        refundable_of(order, &self.seller)
     }
 
     async fn read(&self, id: &OrderId) -> Result<AdminOrder, AdminOrderError> {
@@ -311,7 +326,7 @@ impl RefundsService {
             }
             let before = fulfilment_of(&current)?;
             let after: Fulfilment = before.cancel().map_err(AdminOrderError::Refused)?;
-            let amounts = match refundable_of(&current).refund_all(input.restock, &reason) {
+            let amounts = match self.refundable(&current).refund_all(input.restock, &reason) {
                 Ok(amounts) => amounts,
                 // Refunded in full already: the cancellation refunds nothing more.
                 Err(RefundError::NothingLeft) => {
@@ -386,7 +401,7 @@ impl RefundsService {
                 let refund = self.send(first.clone()).await;
                 return Ok(RefundDone { order: with_refund(current, &refund), refund, replayed: true });
             }
-            let amounts = refundable_of(&current).refund(&asks, input.delivery_charge, &reason).map_err(refused)?;
+            let amounts = self.refundable(&current).refund(&asks, input.delivery_charge, &reason).map_err(refused)?;
             let refund =
                 self.refund_of(staff, &current, &amounts, &reason, (RefundKind::Partial, &key, request.clone()));
             let audit = self.audit(staff, ACTION_REFUND, id, &refund, serde_json::json!({}));

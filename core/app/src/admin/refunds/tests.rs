@@ -113,8 +113,17 @@ fn earlier(id: &str, quantity: u32, amount: i64, key: &str, state: RefundState) 
     }
 }
 
+fn seller() -> Seller {
+    Seller {
+        legal_name: "Marque Parts Private Limited".into(),
+        address_lines: vec!["Plot 14, Okhla Phase III".into(), "New Delhi 110020".into()],
+        gstin: marque_domain::tax::Gstin::parse("07AAKCM4821R1ZU").expect("valid"),
+        state: marque_domain::tax::GstState::by_name("Delhi").expect("a state"),
+    }
+}
+
 fn service(desk: MockOrderDesk, payments: MockPaymentGateway) -> RefundsService {
-    RefundsService::new(Arc::new(desk), Arc::new(payments), Arc::new(Fixed(NOW)))
+    RefundsService::new(Arc::new(desk), Arc::new(payments), Arc::new(Fixed(NOW)), seller())
 }
 
 fn one_of_a() -> RefundInput {
