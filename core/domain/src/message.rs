@@ -216,7 +216,7 @@ messages! {
 
     // Back office: cancellations and refunds (issue 24)
     /// Marque: a refund that names no line and not the delivery charge.
-    RefundEmpty = "refund.empty" => "Choose at least one line or the delivery charge to refund.",
+    RefundEmpty = "refund.empty" => "Name at least one line to refund, or the delivery charge.",
     /// Marque: a refund line naming a product the order does not hold.
     RefundUnknownProduct = "refund.unknown_product" => "This order has no such product.",
     /// Marque: one product on two lines of a refund.

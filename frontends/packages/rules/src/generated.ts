@@ -86,7 +86,7 @@ export const MESSAGES = {
   "order.tracking_url_unexpected": "The tracking link is built for this courier; give one only with courier other.",
   "order.version_required": "Reload the order: a change must name the version it was made on (If-Match).",
   "order.changed": "Someone else changed this order meanwhile. Reload it and try again.",
-  "refund.empty": "Choose at least one line or the delivery charge to refund.",
+  "refund.empty": "Name at least one line to refund, or the delivery charge.",
   "refund.unknown_product": "This order has no such product.",
   "refund.duplicate_line": "Name each product once in a refund.",
   "refund.quantity_invalid": "A quantity to refund must be a whole number of at least 1.",
