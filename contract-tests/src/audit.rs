@@ -240,7 +240,7 @@ const fn audited(port: &'static str, method: &'static str, suite: &'static str) 
 /// Every write of every staff-facing port, with its suite. `tests/audited_writes.rs` reads the port
 /// traits and fails when a method that takes an [`AuditEntry`] is missing here (or one here no
 /// longer exists), so a new write cannot go unproven.
-pub const AUDITED_WRITES: [AuditedWrite; 15] = [
+pub const AUDITED_WRITES: [AuditedWrite; 17] = [
     audited("StaffStore", "invite", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "reissue", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "complete_setup", "staff_store_writes_leave_their_entries"),
@@ -256,11 +256,13 @@ pub const AUDITED_WRITES: [AuditedWrite; 15] = [
     audited("StockLedger", "set_threshold", "stock_writes_leave_their_entries"),
     audited("AccountStore", "set_offer", "offer_writes_leave_their_entries"),
     audited("OrderDesk", "update_fulfilment", "order_desk_writes_leave_their_entries"),
+    audited("OrderDesk", "record_refund", "order_desk_writes_leave_their_entries"),
+    audited("OrderDesk", "retry_refund", "order_desk_writes_leave_their_entries"),
 ];
 
 /// The other methods of the ports that have an audited write, and why each leaves no entry. A
 /// new method of such a port must be listed here or in [`AUDITED_WRITES`] (`tests/audited_writes.rs`).
-pub const NOT_AUDITED: [(&str, &[&str], &str); 8] = [
+pub const NOT_AUDITED: [(&str, &[&str], &str); 9] = [
     ("StaffStore", &["staff", "staff_by_email", "list", "owners", "setup_code", "session_staff"], "reads"),
     (
         "StaffStore",
@@ -271,7 +273,12 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 8] = [
     ("CatalogEditor", &["product", "products"], "reads"),
     ("ProductPhotos", &["images"], "reads"),
     ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
-    ("OrderDesk", &["orders", "order"], "reads"),
+    ("OrderDesk", &["orders", "order", "unsettled_refunds"], "reads"),
+    (
+        "OrderDesk",
+        &["settle_refund"],
+        "the payment provider's answer to a refund staff made (audited when made), as the webhooks record it",
+    ),
     (
         "AccountStore",
         &[
@@ -743,6 +750,8 @@ pub async fn order_desk_writes_leave_their_entries(
     log: &dyn AuditLog,
 ) {
     use marque_domain::order::{Fulfilment, OrderStatus, Shipment};
+    use marque_domain::Money;
+    use marque_ports::{OrderRefund, RefundKind, RefundState, RefundWrite};
 
     crate::orders::stock(catalog, &[1], 5).await;
     let order = crate::order_desk::place(orders, "audited", "u1", crate::orders::JUNE_2026).await;
@@ -783,4 +792,44 @@ pub async fn order_desk_writes_leave_their_entries(
     );
     desk.update_fulfilment(&order.id, 2, &shipped, &shipping).await.expect("shipped");
     trail.added("OrderDesk::update_fulfilment", &shipping).await;
+
+    // A refund of the shipped order's delivery charge, then one above what is left (refused).
+    let refund = |n: usize, amount: i64, key: &str| OrderRefund {
+        id: format!("{}-{n}", order.id.0),
+        order: order.id.clone(),
+        payment: order.payment.clone(),
+        kind: RefundKind::Partial,
+        lines: Vec::new(),
+        delivery: Money::from_paise(amount),
+        amount: Money::from_paise(amount),
+        reason: "late delivery".into(),
+        state: RefundState::Requested,
+        provider_refund: None,
+        attempt: 1,
+        key: key.into(),
+        request: key.into(),
+        actor: "s1".into(),
+        actor_label: "s1@marque.in".into(),
+        created_at: crate::orders::JUNE_2026,
+        updated_at: crate::orders::JUNE_2026,
+        credit_note: None,
+    };
+    let first = refund(1, 10_000, "key-audit-1");
+    let refunding = trail.entry("order.refund", &subject, None, Some(r#"{"amount":10000}"#));
+    let write = RefundWrite { refund: first.clone(), refunds_seen: 0, cancel: None };
+    desk.record_refund(&write, &refunding).await.expect("refunded");
+    trail.added("OrderDesk::record_refund", &refunding).await;
+    let greedy = trail.entry("order.refund", &subject, None, Some(r#"{"amount":200000}"#));
+    let write = RefundWrite { refund: refund(2, 200_000, "key-audit-2"), refunds_seen: 1, cancel: None };
+    assert!(matches!(desk.record_refund(&write, &greedy).await, Err(OrderDeskError::AbovePaid { .. })));
+    trail.unchanged("OrderDesk::record_refund above what was paid").await;
+
+    // The provider failed it; staff retry it once (a second retry finds it requested again).
+    desk.settle_refund(&first.id, 1, RefundState::Failed, None, crate::orders::JUNE_2026).await.expect("failed");
+    let retrying = trail.entry("order.refund_retry", &subject, None, Some(r#"{"attempt":2}"#));
+    desk.retry_refund(&order.id, &first.id, &retrying).await.expect("retried");
+    trail.added("OrderDesk::retry_refund", &retrying).await;
+    let again = trail.entry("order.refund_retry", &subject, None, Some(r#"{"attempt":3}"#));
+    assert_eq!(desk.retry_refund(&order.id, &first.id, &again).await.map(|r| r.attempt), Ok(2));
+    trail.unchanged("OrderDesk::retry_refund of a refund not failed").await;
 }

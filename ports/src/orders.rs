@@ -312,7 +312,9 @@ pub trait OrderStore: Send + Sync {
     async fn refund_of(&self, payment: &PaymentId) -> Result<Option<RefundRecord>, OrderStoreError>;
 
     /// Records the provider's news of a refund (`refund.processed`, `refund.failed`) on the record
-    /// holding that provider refund id; `false` when no record holds it.
+    /// holding that provider refund id: a refund of a payment without an order, or a refund of a
+    /// placed order (the back office's, [`crate::OrderDesk`]; one already `processed` or `failed`
+    /// keeps its state). `false` when no record holds it.
     ///
     /// # Errors
     /// [`OrderStoreError::Unavailable`].

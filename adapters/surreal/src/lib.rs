@@ -32,6 +32,7 @@ mod connect;
 mod error;
 mod link;
 mod order_desk;
+mod order_refunds;
 mod orders;
 mod photos;
 mod rate;

@@ -37,7 +37,9 @@ use marque_ports::{
     ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
-use marque_ports::{AdminOrder, AdminOrderPage, AdminOrderQuery, OrderDesk, OrderDeskError};
+use marque_ports::{
+    AdminOrder, AdminOrderPage, AdminOrderQuery, OrderDesk, OrderDeskError, OrderRefund, RefundRecorded, RefundWrite,
+};
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
@@ -349,6 +351,17 @@ guarded!(OrderDesk, OrderDeskError, {
     fn orders(&self, query: &AdminOrderQuery) -> AdminOrderPage;
     fn order(&self, id: &OrderId) -> Option<AdminOrder>;
     fn update_fulfilment(&self, id: &OrderId, version: u64, to: &Fulfilment, audit: &AuditEntry) -> AdminOrder;
+    fn record_refund(&self, write: &RefundWrite, audit: &AuditEntry) -> RefundRecorded;
+    fn settle_refund(
+        &self,
+        refund_id: &str,
+        attempt: u32,
+        state: RefundState,
+        provider_refund: Option<String>,
+        now: i64,
+    ) -> OrderRefund;
+    fn retry_refund(&self, order: &OrderId, refund_id: &str, audit: &AuditEntry) -> OrderRefund;
+    fn unsettled_refunds(&self, limit: u32) -> Vec<OrderRefund>;
 });
 
 guarded!(StaffStore, StaffStoreError, {

@@ -10,12 +10,13 @@ use async_trait::async_trait;
 use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus};
 use marque_ports::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, OrderDesk, OrderDeskError, OrderEvent, OrderId,
-    OrderStoreError, StatusCounts,
+    OrderRefund, OrderStoreError, RefundRecorded, RefundState, RefundWrite, StatusCounts,
 };
 use surrealdb::types::SurrealValue;
 
 use crate::conn::{Conn, Tx};
 use crate::error::{until_settled, Attempt};
+use crate::order_refunds::{refund_of_row, RefundRow};
 use crate::orders::{order_of, shipment_of, OrderRow, ORDER_FIELDS};
 
 /// [`OrderDesk`] on a SurrealDB connection. Get one from [`crate::Database::order_desk`].
@@ -40,16 +41,16 @@ struct StatusCount {
 /// One `order_event` row.
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-struct EventRow {
-    order_id: String,
-    at: i64,
-    actor: String,
-    actor_label: String,
-    action: String,
-    status: i64,
-    courier: String,
-    awb: String,
-    tracking_url: Option<String>,
+pub(crate) struct OrderEventRow {
+    pub(crate) order_id: String,
+    pub(crate) at: i64,
+    pub(crate) actor: String,
+    pub(crate) actor_label: String,
+    pub(crate) action: String,
+    pub(crate) status: i64,
+    pub(crate) courier: String,
+    pub(crate) awb: String,
+    pub(crate) tracking_url: Option<String>,
 }
 
 /// The customer's contact details as the account holds them.
@@ -61,7 +62,7 @@ struct ContactRow {
     mobile: Option<String>,
 }
 
-fn unavailable(e: &surrealdb::Error) -> OrderDeskError {
+pub(crate) fn unavailable(e: &surrealdb::Error) -> OrderDeskError {
     OrderDeskError::Unavailable { reason: e.message().to_owned() }
 }
 
@@ -106,29 +107,34 @@ fn condition(query: &AdminOrderQuery, with_status: bool) -> String {
     }
 }
 
-/// The statements reading one order (`$id`): its fields, its version, its timeline.
-fn order_reads() -> [String; 3] {
+/// The statements reading one order (`$id`): its fields, its version, its timeline, its refunds.
+pub(crate) fn order_reads() -> [String; 4] {
     [
         format!("SELECT {ORDER_FIELDS} FROM type::record('customer_order', $id)"),
         "SELECT VALUE version ?? 0 FROM type::record('customer_order', $id)".to_owned(),
         "SELECT order_id, at, actor, actor_label, action, status, courier, awb, tracking_url, seq FROM order_event \
          WHERE order_id = $id ORDER BY seq, id"
             .to_owned(),
+        crate::order_refunds::refunds_read(),
     ]
 }
 
 /// What [`order_reads`]' statements answered, from the statement at `first`.
-fn take_order(
+/// One order as [`order_reads`] read it: its row, version, timeline and refunds.
+pub(crate) type OrderRead = (OrderRow, i64, Vec<OrderEventRow>, Vec<RefundRow>);
+
+pub(crate) fn take_order(
     results: &mut surrealdb::IndexedResults,
     first: usize,
-) -> Result<Option<(OrderRow, i64, Vec<EventRow>)>, surrealdb::Error> {
+) -> Result<Option<OrderRead>, surrealdb::Error> {
     let rows: Vec<OrderRow> = results.take(first)?;
     let versions: Vec<i64> = results.take(first + 1)?;
-    let events: Vec<EventRow> = results.take(first + 2)?;
-    Ok(rows.into_iter().next().map(|row| (row, versions.first().copied().unwrap_or(0), events)))
+    let events: Vec<OrderEventRow> = results.take(first + 2)?;
+    let refunds: Vec<RefundRow> = results.take(first + 3)?;
+    Ok(rows.into_iter().next().map(|row| (row, versions.first().copied().unwrap_or(0), events, refunds)))
 }
 
-fn event_of(row: EventRow) -> Result<OrderEvent, OrderDeskError> {
+fn event_of(row: OrderEventRow) -> Result<OrderEvent, OrderDeskError> {
     Ok(OrderEvent {
         at: row.at,
         actor: row.actor,
@@ -140,13 +146,19 @@ fn event_of(row: EventRow) -> Result<OrderEvent, OrderDeskError> {
     })
 }
 
-fn admin_order_of(row: OrderRow, version: i64, events: Vec<EventRow>) -> Result<AdminOrder, OrderDeskError> {
+pub(crate) fn admin_order_of(
+    row: OrderRow,
+    version: i64,
+    events: Vec<OrderEventRow>,
+    refunds: Vec<RefundRow>,
+) -> Result<AdminOrder, OrderDeskError> {
     Ok(AdminOrder {
         order: order_of(row).map_err(from_orders)?,
         version: u64::try_from(version).map_err(|_| corrupt("order version"))?,
         timeline: events.into_iter().map(event_of).collect::<Result<_, _>>()?,
         customer_email: None,
         customer_mobile: None,
+        refunds: refunds.into_iter().map(refund_of_row).collect::<Result<_, _>>()?,
     })
 }
 
@@ -164,13 +176,13 @@ fn shipment_fields(to: &Fulfilment) -> (String, String, Option<String>) {
     )
 }
 
-async fn give_up<T>(tx: Tx, outcome: Result<T, OrderDeskError>) -> Attempt<Result<T, OrderDeskError>> {
+pub(crate) async fn give_up<T>(tx: Tx, outcome: Result<T, OrderDeskError>) -> Attempt<Result<T, OrderDeskError>> {
     // Nothing was written that a failing cancel could keep.
     let _ = tx.cancel().await;
     Attempt::Done(outcome)
 }
 
-async fn abandon<T>(tx: Tx, e: surrealdb::Error) -> Attempt<Result<T, OrderDeskError>> {
+pub(crate) async fn abandon<T>(tx: Tx, e: surrealdb::Error) -> Attempt<Result<T, OrderDeskError>> {
     let _ = tx.cancel().await;
     Attempt::failed(e, unavailable)
 }
@@ -178,6 +190,10 @@ async fn abandon<T>(tx: Tx, e: surrealdb::Error) -> Attempt<Result<T, OrderDeskE
 impl SurrealOrderDesk {
     pub(crate) fn new(db: Conn) -> Self {
         Self { db }
+    }
+
+    pub(crate) fn conn(&self) -> &Conn {
+        &self.db
     }
 
     async fn contact(&self, order: &mut AdminOrder) -> Result<(), OrderDeskError> {
@@ -245,7 +261,7 @@ impl SurrealOrderDesk {
             }
             Err(e) => return abandon(tx, e).await,
         }
-        let event = EventRow {
+        let event = OrderEventRow {
             order_id: id.to_owned(),
             at: audit.at,
             actor: audit.actor.key(),
@@ -256,13 +272,14 @@ impl SurrealOrderDesk {
             awb,
             tracking_url,
         };
-        let [fields, version_now, timeline] = order_reads();
+        let [fields, version_now, timeline, refunds] = order_reads();
         let written = tx
             .query("CREATE order_event CONTENT $event RETURN NONE;")
             .query(crate::audit::WRITE)
             .query(fields)
             .query(version_now)
             .query(timeline)
+            .query(refunds)
             .bind(("id", id.to_owned()))
             .bind(("event", event))
             .bind(crate::audit::bind(audit))
@@ -273,7 +290,7 @@ impl SurrealOrderDesk {
                 Ok(order)
             });
         let order = match written {
-            Ok(Some((row, version, events))) => admin_order_of(row, version, events),
+            Ok(Some((row, version, events, refunds))) => admin_order_of(row, version, events, refunds),
             Ok(None) => Err(OrderDeskError::NotFound),
             Err(e) => return abandon(tx, e).await,
         };
@@ -331,18 +348,19 @@ impl OrderDesk for SurrealOrderDesk {
         if id.0.is_empty() {
             return Ok(None);
         }
-        let [fields, version, timeline] = order_reads();
+        let [fields, version, timeline, refunds] = order_reads();
         let found = self
             .db
             .query(fields)
             .query(version)
             .query(timeline)
+            .query(refunds)
             .bind(("id", id.0.clone()))
             .await
             .and_then(|mut r| take_order(&mut r, 0))
             .map_err(|e| unavailable(&e))?;
-        let Some((row, version, events)) = found else { return Ok(None) };
-        let mut order = admin_order_of(row, version, events)?;
+        let Some((row, version, events, refunds)) = found else { return Ok(None) };
+        let mut order = admin_order_of(row, version, events, refunds)?;
         self.contact(&mut order).await?;
         Ok(Some(order))
     }
@@ -360,5 +378,46 @@ impl OrderDesk for SurrealOrderDesk {
         let mut order = until_settled(|| self.try_update(&id.0, version, to, audit), |e| Err(unavailable(e))).await?;
         self.contact(&mut order).await?;
         Ok(order)
+    }
+
+    async fn record_refund(&self, write: &RefundWrite, audit: &AuditEntry) -> Result<RefundRecorded, OrderDeskError> {
+        if write.refund.order.0.is_empty() {
+            return Err(OrderDeskError::NotFound);
+        }
+        let recorded = until_settled(|| self.try_record_refund(write, audit), |e| Err(unavailable(e))).await?;
+        match recorded {
+            RefundRecorded::Recorded(mut order) => {
+                self.contact(&mut order).await?;
+                Ok(RefundRecorded::Recorded(order))
+            }
+            existing @ RefundRecorded::Existing(_) => Ok(existing),
+        }
+    }
+
+    async fn settle_refund(
+        &self,
+        refund_id: &str,
+        attempt: u32,
+        state: RefundState,
+        provider_refund: Option<String>,
+        now: i64,
+    ) -> Result<OrderRefund, OrderDeskError> {
+        self.do_settle_refund(refund_id, attempt, state, provider_refund, now).await
+    }
+
+    async fn retry_refund(
+        &self,
+        order: &OrderId,
+        refund_id: &str,
+        audit: &AuditEntry,
+    ) -> Result<OrderRefund, OrderDeskError> {
+        if order.0.is_empty() || refund_id.is_empty() {
+            return Err(OrderDeskError::RefundNotFound);
+        }
+        until_settled(|| self.try_retry_refund(order, refund_id, audit), |e| Err(unavailable(e))).await
+    }
+
+    async fn unsettled_refunds(&self, limit: u32) -> Result<Vec<OrderRefund>, OrderDeskError> {
+        self.do_unsettled_refunds(limit).await
     }
 }

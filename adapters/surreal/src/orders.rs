@@ -927,18 +927,29 @@ impl OrderStore for SurrealOrderStore {
     }
 
     async fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> Result<bool, OrderStoreError> {
-        let changed: Vec<String> = self
+        // A payment given back without an order, or a refund of a placed order (migration 21): a
+        // provider refund id is on one of them. An order's refund already settled keeps its state.
+        let (unplaced, placed): (Vec<String>, Vec<String>) = self
             .db
             .query(
                 "UPDATE payment_refund SET status = $status, updated_at = $now WHERE refund_id = $refund_id \
                  RETURN VALUE record::id(id)",
             )
+            .query(
+                "UPDATE order_refund SET status = $status, updated_at = $now WHERE provider_refund = $refund_id \
+                 AND status IN ['requested', 'pending'] RETURN VALUE record::id(id)",
+            )
+            .query("SELECT VALUE record::id(id) FROM order_refund WHERE provider_refund = $refund_id")
             .bind(("refund_id", refund_id.to_owned()))
             .bind(("status", status.code()))
             .bind(("now", now))
             .await
-            .and_then(|mut r| r.take(0))
+            .and_then(|mut r| {
+                let unplaced: Vec<String> = r.take(0)?;
+                let _: Vec<String> = r.take(1)?;
+                Ok((unplaced, r.take(2)?))
+            })
             .map_err(|e| unavailable(&e))?;
-        Ok(!changed.is_empty())
+        Ok(!unplaced.is_empty() || !placed.is_empty())
     }
 }

@@ -191,6 +191,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 21,
+        name: "back office: refunds of placed orders (lines, delivery, provider state) and the shop's cancellations",
+        surql: include_str!("schema/0021_order_refunds.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -197,6 +197,8 @@ pub struct Services {
     pub admin_catalog: marque_app::admin::catalog::AdminCatalogService,
     /// The back office's orders (`admin-orders`).
     pub admin_orders: marque_app::admin::orders::AdminOrdersService,
+    /// The back office's cancellations and refunds (`admin-orders`).
+    pub refunds: marque_app::admin::refunds::RefundsService,
 }
 
 impl std::fmt::Debug for Services {

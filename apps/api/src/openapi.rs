@@ -63,7 +63,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
                 crate::admin::stock::StockApi::new(s.stock.clone()),
                 crate::admin::catalog::AdminCatalogApi::new(s.admin_catalog.clone()),
                 crate::admin::photos::PhotosApi::new(s.photos.clone()),
-                crate::admin::orders::AdminOrdersApi::new(s.admin_orders.clone()),
+                crate::admin::orders::AdminOrdersApi::new(s.admin_orders.clone(), s.refunds.clone()),
             ),
         ),
         TITLE,

@@ -157,15 +157,22 @@ impl App {
             Arc::new(database.catalog()),
             addresses.clone(),
             Arc::new(database.orders()),
-            payments,
+            payments.clone(),
             Arc::new(SystemClock),
         )
         .notifying(Arc::new(orders.clone()));
+        let refunds = marque_app::admin::refunds::RefundsService::new(
+            Arc::new(database.order_desk()),
+            payments,
+            Arc::new(SystemClock),
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        );
         let checkout = crate::payments::configure_checkout(checkout, &settings);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         housekeeping::spawn_hold_sweeper(&checkout, alive_rx.clone());
         housekeeping::spawn_account_sweeper(&accounts, alive_rx.clone());
         housekeeping::spawn_reconciler(&checkout, settings.orders.reconcile, alive_rx.clone());
+        housekeeping::spawn_refund_reconciler(&refunds, settings.orders.reconcile, alive_rx.clone());
         let staff = StaffService::new(
             Arc::new(database.staff()),
             Arc::new(database.rate_counter()),
@@ -221,6 +228,7 @@ impl App {
                 Arc::new(database.order_desk()),
                 Arc::new(SystemClock),
             ),
+            refunds,
         };
         Ok(Self {
             settings,

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod catalog;
 pub mod customers;
 pub mod orders;
+pub mod refunds;
 pub mod staff;
 pub mod stock;
 

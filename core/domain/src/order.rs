@@ -3,12 +3,17 @@
 
 mod line;
 mod moves;
+mod refund;
 mod search;
 mod shipping;
 mod status;
 
 pub use line::{stored_order_totals, OrderLine};
 pub use moves::{Fulfilment, FulfilmentChange, OrderMoveError};
+pub use refund::{
+    RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable, RefundableLine, MIN_REFUND,
+    REFUND_REASON_MAX,
+};
 pub use search::{OrderSearch, ORDER_SEARCH_MAX};
 pub use shipping::{Awb, Courier, Shipment, TrackingUrl, AWB_MAX, AWB_MIN, TRACKING_URL_MAX};
 pub use status::{status_label, BadgeColour, OrderStatus, OrderStatusBadge, ADMIN_CANCELLED};

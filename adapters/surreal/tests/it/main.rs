@@ -13,6 +13,7 @@ mod catalog_contract;
 mod catalog_editor_contract;
 mod database;
 mod order_desk_contract;
+mod order_refunds_contract;
 mod orders_contract;
 mod photos_contract;
 mod rate_contract;

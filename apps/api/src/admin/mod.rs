@@ -84,6 +84,7 @@ pub mod stock;
 pub mod catalog;
 pub mod orders;
 pub mod photos;
+pub mod refunds;
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,10 @@
 //! `admin-orders` (owner, fulfilment): the order list with its filters and counts per status
 //! (`GET /api/admin/orders`), one order with its `version` and timeline (`GET /api/admin/orders/{id}`),
-//! and moving it along (`PATCH /api/admin/orders/{id}` with `If-Match: <version>`).
+//! moving it along (`PATCH /api/admin/orders/{id}` with `If-Match: <version>`), cancelling it
+//! (`POST …/cancel`, `If-Match`) and refunding some of it (`POST …/refunds`, `Idempotency-Key`).
 
 use marque_app::admin::orders::{AdminOrderError, AdminOrdersService, FulfilmentInput, OrderFilters};
+use marque_app::admin::refunds::{RefundDone, RefundsService};
 use marque_domain::order::Shipment;
 use marque_domain::Message;
 use marque_ports::{AdminOrder, OrderEvent, OrderId, PlacedOrder};
@@ -10,8 +12,9 @@ use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi, Tags};
 
-use super::auth::OrdersStaff;
+use super::auth::{OrdersStaff, RefundsStaff};
 use super::list_window;
+use super::refunds::{CancelBody, RefundAskBody, RefundBody, RefundableBody};
 use crate::error::ErrorBody;
 use crate::orders::{iso_8601, Order};
 
@@ -171,10 +174,15 @@ pub struct OrderBody {
     pub customer_mobile: Option<String>,
     /// Every change since the order was placed, oldest first.
     pub timeline: Vec<EventBody>,
+    /// The order's refunds, oldest first.
+    pub refunds: Vec<RefundBody>,
+    /// What is left to refund: of what was paid, of each line, and the delivery charge.
+    pub refundable: RefundableBody,
 }
 
-impl From<&AdminOrder> for OrderBody {
-    fn from(a: &AdminOrder) -> Self {
+impl OrderBody {
+    /// `a` with what is left to refund as `refunds` computes it.
+    fn of(a: &AdminOrder, refunds: &RefundsService) -> Self {
         Self {
             order: Order::from(&a.order),
             version: a.version,
@@ -183,6 +191,8 @@ impl From<&AdminOrder> for OrderBody {
             customer_email: a.customer_email.clone(),
             customer_mobile: a.customer_mobile.clone(),
             timeline: a.timeline.iter().map(EventBody::from).collect(),
+            refunds: a.refunds.iter().map(RefundBody::from).collect(),
+            refundable: RefundableBody::from(&refunds.refundable(a)),
         }
     }
 }
@@ -229,6 +239,58 @@ admin_response!(ChangeAnswer, change_bad_request, "change_bad_request", {
     PreconditionRequired(Json<ErrorBody>) = 428,
 });
 
+/// A cancellation or refund made, and the order after it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminRefundDone")]
+pub struct RefundDoneBody {
+    pub order: OrderBody,
+    pub refund: RefundBody,
+}
+
+impl RefundDoneBody {
+    fn of(d: &RefundDone, refunds: &RefundsService) -> Self {
+        Self { order: OrderBody::of(&d.order, refunds), refund: RefundBody::from(&d.refund) }
+    }
+}
+
+admin_response!(CancelAnswer, cancel_bad_request, "cancel_bad_request", {
+    /// The order cancelled (status 6, `admin-cancelled`) and the refund of everything not refunded
+    /// yet, as the provider took it (`requested` when it could not be reached: it is sent again).
+    Ok(Json<RefundDoneBody>) = 200,
+    /// No order has this id (`order.not_found`).
+    NotFound(Json<ErrorBody>) = 404,
+    /// The order changed since the version named (`order.changed`), or is past packing
+    /// (`order.illegal_move`); nothing was written.
+    Conflict(Json<ErrorBody>) = 409,
+    /// No `If-Match` header naming the order's version (`order.version_required`).
+    PreconditionRequired(Json<ErrorBody>) = 428,
+});
+
+admin_response!(RefundAnswer, refund_bad_request, "refund_bad_request", {
+    /// The same `Idempotency-Key` and body as before: the refund made then, as it stands.
+    Ok(Json<RefundDoneBody>) = 200,
+    /// The refund made, as the provider took it (`requested` when it could not be reached).
+    Created(Json<RefundDoneBody>) = 201,
+    /// No order has this id (`order.not_found`).
+    NotFound(Json<ErrorBody>) = 404,
+    /// Not as the order stands: units or the delivery charge not left to refund
+    /// (`refund.quantity_above_left`, `refund.delivery_not_left`), more than is left of what was
+    /// paid (`refund.above_paid`), or other refunds kept landing first (`order.changed`).
+    Conflict(Json<ErrorBody>) = 409,
+    /// The `Idempotency-Key` was used for a different refund of this order (`refund.key_reused`).
+    UnprocessableEntity(Json<ErrorBody>) = 422,
+    /// No `Idempotency-Key` header (`refund.key_required`).
+    PreconditionRequired(Json<ErrorBody>) = 428,
+});
+
+admin_response!(RetryAnswer, retry_bad_request, "retry_bad_request", {
+    /// The refund after the retry: a failed one asked for again as a new attempt, a requested one
+    /// sent again, any other as it stands.
+    Ok(Json<RefundDoneBody>) = 200,
+    /// No order has this id (`order.not_found`), or no refund of it this one (`refund.not_found`).
+    NotFound(Json<ErrorBody>) = 404,
+});
+
 /// The answer's body for a refusal or failure (the message and code of the shop's rules).
 fn body(e: &AdminOrderError) -> Json<ErrorBody> {
     if let AdminOrderError::Unavailable(reason) = e {
@@ -257,16 +319,17 @@ fn version_of(if_match: &str) -> Option<u64> {
     (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
 }
 
-/// The orders' calls, built from their one service.
+/// The orders' calls, built from their services: the orders' moves, and their cancellations and refunds.
 #[derive(Debug)]
 pub struct AdminOrdersApi {
     orders: AdminOrdersService,
+    refunds: RefundsService,
 }
 
 impl AdminOrdersApi {
     #[must_use]
-    pub fn new(orders: AdminOrdersService) -> Self {
-        Self { orders }
+    pub fn new(orders: AdminOrdersService, refunds: RefundsService) -> Self {
+        Self { orders, refunds }
     }
 }
 
@@ -311,7 +374,10 @@ impl AdminOrdersApi {
             Err(e) => refusal!(ListAnswer, e, {
                 AdminOrderError::NotFound
                 | AdminOrderError::Changed { .. }
-                | AdminOrderError::Refused(_) => Unavailable
+                | AdminOrderError::Refused(_)
+                | AdminOrderError::RefundRefused(_)
+                | AdminOrderError::KeyReused
+                | AdminOrderError::RefundNotFound => Unavailable
             }),
         }
     }
@@ -321,11 +387,14 @@ impl AdminOrdersApi {
     #[oai(path = "/admin/orders/:id", method = "get", operation_id = "adminGetOrder")]
     async fn order(&self, staff: OrdersStaff, id: Path<String>) -> OrderAnswer {
         match self.orders.order(&staff, &OrderId(id.0)).await {
-            Ok(order) => OrderAnswer::Ok(Json(OrderBody::from(&order))),
+            Ok(order) => OrderAnswer::Ok(Json(OrderBody::of(&order, &self.refunds))),
             Err(e) => refusal!(OrderAnswer, e, {
                 AdminOrderError::NotFound
                 | AdminOrderError::Changed { .. }
-                | AdminOrderError::Refused(_) => NotFound
+                | AdminOrderError::Refused(_)
+                | AdminOrderError::RefundRefused(_)
+                | AdminOrderError::KeyReused
+                | AdminOrderError::RefundNotFound => NotFound
             }),
         }
     }
@@ -353,10 +422,92 @@ impl AdminOrdersApi {
         let ChangeBody { status, courier, awb, tracking_url } = input.0;
         let input = FulfilmentInput { status, courier, awb, tracking_url };
         match self.orders.change(&staff, &OrderId(id.0), version, &input).await {
-            Ok(order) => ChangeAnswer::Ok(Json(OrderBody::from(&order))),
+            Ok(order) => ChangeAnswer::Ok(Json(OrderBody::of(&order, &self.refunds))),
             Err(e) => refusal!(ChangeAnswer, e, {
-                AdminOrderError::NotFound => NotFound,
-                AdminOrderError::Changed { .. } | AdminOrderError::Refused(_) => Conflict
+                AdminOrderError::NotFound | AdminOrderError::RefundNotFound => NotFound,
+                AdminOrderError::Changed { .. }
+                | AdminOrderError::Refused(_)
+                | AdminOrderError::RefundRefused(_)
+                | AdminOrderError::KeyReused => Conflict
+            }),
+        }
+    }
+
+    /// Cancels an order before it ships (status 1–3), on the version named by `If-Match`: status 6
+    /// (`admin-cancelled`, shown 'cancelled' to the customer), a refund through the payment provider
+    /// of everything not refunded yet, and its units back in stock unless `restock` is false.
+    #[oai(path = "/admin/orders/:id/cancel", method = "post", operation_id = "adminCancelOrder")]
+    async fn cancel(
+        &self,
+        staff: RefundsStaff,
+        id: Path<String>,
+        /// The order's `version` as last read (`3`, or `"3"`).
+        #[oai(name = "If-Match")]
+        if_match: Header<Option<String>>,
+        input: Json<CancelBody>,
+    ) -> CancelAnswer {
+        let Some(given) = if_match.0 else {
+            return CancelAnswer::PreconditionRequired(ErrorBody::from_message(Message::OrderVersionRequired));
+        };
+        let Some(version) = version_of(&given) else {
+            return CancelAnswer::BadRequest(ErrorBody::from_message(Message::OrderVersionRequired));
+        };
+        match self.refunds.cancel(&staff, &OrderId(id.0), version, &input.0.into()).await {
+            Ok(done) => CancelAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
+            Err(e) => refusal!(CancelAnswer, e, {
+                AdminOrderError::NotFound | AdminOrderError::RefundNotFound => NotFound,
+                AdminOrderError::Changed { .. }
+                | AdminOrderError::Refused(_)
+                | AdminOrderError::RefundRefused(_)
+                | AdminOrderError::KeyReused => Conflict
+            }),
+        }
+    }
+
+    /// Refunds chosen lines (quantities, restock or not, a reason each) and the delivery charge or
+    /// not, computed by the shop: each unit at the price paid less its share of the order's discount.
+    /// Idempotent by `Idempotency-Key`: the same key and body answer the refund made the first
+    /// time, never a second one. The refunds of an order never total more than was paid.
+    #[oai(path = "/admin/orders/:id/refunds", method = "post", operation_id = "adminRefundOrder")]
+    async fn refund(
+        &self,
+        staff: RefundsStaff,
+        id: Path<String>,
+        /// 8 to 64 letters, digits, `-` and `_`, new for each refund and the same for its retries.
+        #[oai(name = "Idempotency-Key")]
+        key: Header<Option<String>>,
+        input: Json<RefundAskBody>,
+    ) -> RefundAnswer {
+        let Some(key) = key.0 else {
+            return RefundAnswer::PreconditionRequired(ErrorBody::from_message(Message::RefundKeyRequired));
+        };
+        match self.refunds.refund(&staff, &OrderId(id.0), &key, &input.0.into()).await {
+            Ok(done) if done.replayed => RefundAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
+            Ok(done) => RefundAnswer::Created(Json(RefundDoneBody::of(&done, &self.refunds))),
+            Err(e) => refusal!(RefundAnswer, e, {
+                AdminOrderError::NotFound | AdminOrderError::RefundNotFound => NotFound,
+                AdminOrderError::KeyReused => UnprocessableEntity,
+                AdminOrderError::Changed { .. }
+                | AdminOrderError::Refused(_)
+                | AdminOrderError::RefundRefused(_) => Conflict
+            }),
+        }
+    }
+
+    /// Tries a refund again: a failed one is asked of the provider again as a new attempt, a
+    /// requested one is sent again under its own key, any other is answered as it stands. Calling it
+    /// twice never pays twice.
+    #[oai(path = "/admin/orders/:id/refunds/:refund/retry", method = "post", operation_id = "adminRetryRefund")]
+    async fn retry(&self, staff: RefundsStaff, id: Path<String>, refund: Path<String>) -> RetryAnswer {
+        match self.refunds.retry(&staff, &OrderId(id.0), &refund.0).await {
+            Ok(done) => RetryAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
+            Err(e) => refusal!(RetryAnswer, e, {
+                AdminOrderError::NotFound
+                | AdminOrderError::RefundNotFound
+                | AdminOrderError::Changed { .. }
+                | AdminOrderError::Refused(_)
+                | AdminOrderError::RefundRefused(_)
+                | AdminOrderError::KeyReused => NotFound
             }),
         }
     }

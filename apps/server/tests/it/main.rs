@@ -11,6 +11,7 @@ mod admin_customers;
 mod admin_lists;
 mod admin_orders;
 mod admin_photos;
+mod admin_refunds;
 mod admin_roles;
 mod admin_staff;
 mod admin_stock;

@@ -7,7 +7,10 @@
 
 use std::sync::Arc;
 
-use marque_domain::order::{Fulfilment, FulfilmentChange, OrderMoveError, OrderSearch, OrderStatus, Shipment};
+use marque_domain::catalog::ProductId;
+use marque_domain::order::{
+    Fulfilment, FulfilmentChange, OrderMoveError, OrderSearch, OrderStatus, RefundError, Shipment,
+};
 use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, UserFacing};
@@ -37,6 +40,16 @@ pub enum AdminOrderError {
     /// The shop's rules refuse the move.
     #[error("refused: {}", .0.code())]
     Refused(OrderMoveError),
+    /// The refund rules refuse the refund as the order stands (units or delivery not left, above
+    /// what was paid, nothing left).
+    #[error("refund refused: {}", .0.code())]
+    RefundRefused(RefundError),
+    /// The `Idempotency-Key` was used for a different refund of the order.
+    #[error("the idempotency key was used for another refund")]
+    KeyReused,
+    /// The order has no refund with this id.
+    #[error("no such refund")]
+    RefundNotFound,
     #[error("the orders are unavailable: {0}")]
     Unavailable(String),
 }
@@ -51,6 +64,9 @@ impl AdminOrderError {
             AdminOrderError::NotFound => Message::OrderNotFound,
             AdminOrderError::Changed { .. } => Message::OrderChanged,
             AdminOrderError::Refused(e) => e.message(),
+            AdminOrderError::RefundRefused(e) => e.message(),
+            AdminOrderError::KeyReused => Message::RefundKeyReused,
+            AdminOrderError::RefundNotFound => Message::RefundNotFound,
             AdminOrderError::Unavailable(_) => Message::OrderUnavailable,
         }
     }
@@ -62,6 +78,15 @@ impl From<OrderDeskError> for AdminOrderError {
             OrderDeskError::NotFound => AdminOrderError::NotFound,
             OrderDeskError::Changed { version } => AdminOrderError::Changed { version },
             OrderDeskError::Unavailable { reason } => AdminOrderError::Unavailable(reason),
+            OrderDeskError::AbovePaid { left } => AdminOrderError::RefundRefused(RefundError::AbovePaid { left }),
+            OrderDeskError::UnitsAboveLeft => AdminOrderError::RefundRefused(RefundError::QuantityAboveLeft {
+                product: ProductId(String::new()),
+                left: 0,
+            }),
+            OrderDeskError::KeyReused => AdminOrderError::KeyReused,
+            OrderDeskError::RefundNotFound => AdminOrderError::RefundNotFound,
+            // Only after the use case's retries: another refund keeps landing first.
+            OrderDeskError::RefundsChanged => AdminOrderError::Changed { version: 0 },
         }
     }
 }
@@ -148,7 +173,7 @@ fn change_of(input: &FulfilmentInput) -> Result<FulfilmentChange, AdminOrderErro
 }
 
 /// Where the stored order stands.
-fn fulfilment_of(order: &AdminOrder) -> Result<Fulfilment, AdminOrderError> {
+pub(crate) fn fulfilment_of(order: &AdminOrder) -> Result<Fulfilment, AdminOrderError> {
     let status = OrderStatus::from_number(i64::from(order.order.status))
         .ok_or_else(|| AdminOrderError::Unavailable("a stored order has a status outside 1-6".into()))?;
     Ok(Fulfilment { status, shipment: order.order.shipment.clone() })

@@ -322,6 +322,70 @@ export interface paths {
         patch: operations["adminChangeOrder"];
         trace?: never;
     };
+    "/api/admin/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels an order before it ships (status 1–3), on the version named by `If-Match`: status 6
+         *     (`admin-cancelled`, shown 'cancelled' to the customer), a refund through the payment provider
+         *     of everything not refunded yet, and its units back in stock unless `restock` is false.
+         */
+        post: operations["adminCancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds chosen lines (quantities, restock or not, a reason each) and the delivery charge or
+         *     not, computed by the shop: each unit at the price paid less its share of the order's discount.
+         *     Idempotent by `Idempotency-Key`: the same key and body answer the refund made the first
+         *     time, never a second one. The refunds of an order never total more than was paid.
+         */
+        post: operations["adminRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds/{refund}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries a refund again: a failed one is asked of the provider again as a new attempt, a
+         *     requested one is sent again under its own key, any other is answered as it stands. Calling it
+         *     twice never pays twice.
+         */
+        post: operations["adminRetryRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -1368,6 +1432,16 @@ export interface components {
             slug: string;
         };
         /**
+         * AdminCancel
+         * @description What `POST /api/admin/orders/{id}/cancel` receives.
+         */
+        AdminCancel: {
+            /** @description Why, 1 to 200 characters. */
+            reason: string;
+            /** @description Whether the units go back into stock (false: the part is gone). */
+            restock: boolean;
+        };
+        /**
          * AdminCategory
          * @description A category with its subcategories (`others` included: the storefront hides it).
          */
@@ -1494,6 +1568,10 @@ export interface components {
             order: components["schemas"]["Order"] & unknown;
             /** @description The payment provider's payment id. */
             paymentId: string;
+            /** @description What is left to refund: of what was paid, of each line, and the delivery charge. */
+            refundable: components["schemas"]["AdminRefundable"] & unknown;
+            /** @description The order's refunds, oldest first. */
+            refunds: components["schemas"]["AdminRefund"][];
             /** @description `null` until shipped. */
             shipment?: components["schemas"]["AdminShipment"] & unknown;
             /** @description Every change since the order was placed, oldest first. */
@@ -1695,6 +1773,128 @@ export interface components {
             warrantyDays: number;
             /** Format: uint32 */
             weightGrams: number;
+        };
+        /**
+         * AdminRefund
+         * @description One refund of an order and where it stands at the payment provider.
+         */
+        AdminRefund: {
+            _id: string;
+            /**
+             * Format: double
+             * @description What the refund gives back in all, in rupees.
+             */
+            amount: number;
+            /**
+             * Format: uint32
+             * @description 1, and one more with each retry.
+             */
+            attempt: number;
+            /** @description Who made it: a staff member's email. */
+            by: string;
+            /** @description When it was made, ISO 8601 in UTC. */
+            createdAt: string;
+            /** @description The GST credit note's number, once one is issued. */
+            creditNote?: string;
+            /**
+             * Format: double
+             * @description The delivery charge refunded, in rupees (0 when not).
+             */
+            deliveryCharge: number;
+            /** @description `cancel` (the refund of a cancellation) or `partial`. */
+            kind: string;
+            lines: components["schemas"]["AdminRefundLine"][];
+            /** @description The provider's refund id, once it accepted the refund. */
+            providerRefundId?: string;
+            reason: string;
+            /** @description `requested` (not yet accepted by the provider), `pending`, `processed` or `failed` (retry it). */
+            state: string;
+            /** @description When its state last changed, ISO 8601 in UTC. */
+            updatedAt: string;
+        };
+        /**
+         * AdminRefundAsk
+         * @description What `POST /api/admin/orders/{id}/refunds` receives.
+         */
+        AdminRefundAsk: {
+            /** @description Whether to refund the delivery charge (once per order). */
+            deliveryCharge: boolean;
+            /** @description Each product at most once. */
+            lines: components["schemas"]["AdminRefundAskLine"][];
+            /** @description Why, 1 to 200 characters. */
+            reason: string;
+        };
+        /**
+         * AdminRefundAskLine
+         * @description One line of a refund staff ask for.
+         */
+        AdminRefundAskLine: {
+            /** @description A product of the order. */
+            productId: string;
+            /**
+             * Format: int64
+             * @description At least 1, at most the units left to refund of the line.
+             */
+            quantity: number;
+            /** @description The line's own reason (1 to 200 characters); the refund's when left out. */
+            reason?: string;
+            /** @description Whether the units go back into stock. */
+            restock: boolean;
+        };
+        /**
+         * AdminRefundDone
+         * @description A cancellation or refund made, and the order after it.
+         */
+        AdminRefundDone: {
+            order: components["schemas"]["AdminOrder"];
+            refund: components["schemas"]["AdminRefund"];
+        };
+        /**
+         * AdminRefundLine
+         * @description One line of a refund: the units of a product given back and what they were refunded.
+         */
+        AdminRefundLine: {
+            /**
+             * Format: double
+             * @description In rupees: the units' price less their share of the order's discount.
+             */
+            amount: number;
+            name: string;
+            productId: string;
+            /** Format: uint32 */
+            quantity: number;
+            reason: string;
+            /** @description Whether the units went back into stock. */
+            restock: boolean;
+        };
+        /**
+         * AdminRefundable
+         * @description What is left to refund of an order.
+         */
+        AdminRefundable: {
+            /**
+             * Format: double
+             * @description What is left of what was paid, in rupees.
+             */
+            amount: number;
+            /** @description Whether the delivery charge can still be refunded (the order had one, not refunded yet). */
+            deliveryCharge: boolean;
+            lines: components["schemas"]["AdminRefundableLine"][];
+        };
+        /**
+         * AdminRefundableLine
+         * @description A line of the order and how many of its units are left to refund.
+         */
+        AdminRefundableLine: {
+            /**
+             * Format: uint32
+             * @description Units not refunded yet.
+             */
+            left: number;
+            name: string;
+            /** Format: uint32 */
+            ordered: number;
+            productId: string;
         };
         /**
          * AdminShipment
@@ -4654,6 +4854,325 @@ export interface operations {
             };
             /** @description No `If-Match` header naming the order's version (`order.version_required`). */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The order's `version` as last read (`3`, or `"3"`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCancel"];
+            };
+        };
+        responses: {
+            /**
+             * @description The order cancelled (status 6, `admin-cancelled`) and the refund of everything not refunded
+             *     yet, as the provider took it (`requested` when it could not be reached: it is sent again).
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The order changed since the version named (`order.changed`), or is past packing
+             *     (`order.illegal_move`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the order's version (`order.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRefundOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 letters, digits, `-` and `_`, new for each refund and the same for its retries. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRefundAsk"];
+            };
+        };
+        responses: {
+            /** @description The same `Idempotency-Key` and body as before: the refund made then, as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description The refund made, as the provider took it (`requested` when it could not be reached). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not as the order stands: units or the delivery charge not left to refund
+             *     (`refund.quantity_above_left`, `refund.delivery_not_left`), more than is left of what was
+             *     paid (`refund.above_paid`), or other refunds kept landing first (`order.changed`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for a different refund of this order (`refund.key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Idempotency-Key` header (`refund.key_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRetryRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refund: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The refund after the retry: a failed one asked for again as a new attempt, a requested one
+             *     sent again, any other as it stands.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`), or no refund of it this one (`refund.not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

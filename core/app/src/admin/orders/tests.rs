@@ -65,6 +65,7 @@ fn stored(status: OrderStatus, shipment: Option<Shipment>, version: u64) -> Admi
         timeline: Vec::new(),
         customer_email: None,
         customer_mobile: None,
+        refunds: Vec::new(),
     }
 }
 

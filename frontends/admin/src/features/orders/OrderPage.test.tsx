@@ -30,6 +30,8 @@ function stored(status: number, version: number, shipment?: { courier: string; c
     shipment,
     paymentId: 'pay_1',
     timeline: [{ at: 1_780_000_000, actor: 's1', actorLabel: 'ravi@marque.test', action: 'order.status', status }],
+    refunds: [],
+    refundable: { amount: 0, lines: [], deliveryCharge: false },
   };
 }
 

@@ -1,5 +1,6 @@
 // One order: its status, shipment and timeline, and the next step it may take (confirm, pack, ship with a courier and
-// an AWB, deliver), sent with the version it was read at so a change made meanwhile is refused, not overwritten.
+// an AWB, deliver), sent with the version it was read at so a change made meanwhile is refused, not overwritten; its
+// refunds (a failed one retried), a refund of chosen lines, and cancelling it before it ships.
 import { useT } from '@marque/i18n';
 import { adminCall } from '../../lib/api/calls';
 import type { AdminOrder } from '../../lib/api/types';
@@ -9,6 +10,9 @@ import { AdminForm } from '../../lib/form/AdminForm';
 import { useForm } from '../../lib/form/use-form';
 import { when } from '../../lib/format';
 import { AdminPage } from '../../lib/layout/Page';
+import { CancelForm } from './CancelForm';
+import { RefundForm } from './RefundForm';
+import { RefundList } from './RefundList';
 
 /** The couriers the server knows, by slug. */
 export const COURIERS = ['delhivery', 'bluedart', 'dtdc', 'indiapost', 'shiprocket', 'ekart', 'other'] as const;
@@ -94,6 +98,9 @@ export function OrderPage({ id }: { id: string }) {
         </dd>
       </dl>
       <NextStep order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
+      <RefundList order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
+      <RefundForm key={`refund-${order.refunds.length}`} order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
+      <CancelForm order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
       <section className="admin-panel" aria-labelledby="timeline">
         <h2 id="timeline">{t('orders.timeline')}</h2>
         <ol>
