@@ -273,7 +273,7 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 9] = [
     ("CatalogEditor", &["product", "products"], "reads"),
     ("ProductPhotos", &["images"], "reads"),
     ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
-    ("OrderDesk", &["orders", "order", "unsettled_refunds"], "reads"),
+    ("OrderDesk", &["orders", "order", "unsettled_refunds", "credit_notes_of"], "reads"),
     (
         "OrderDesk",
         &["settle_refund"],
@@ -816,11 +816,16 @@ pub async fn order_desk_writes_leave_their_entries(
     };
     let first = refund(1, 10_000, "key-audit-1");
     let refunding = trail.entry("order.refund", &subject, None, Some(r#"{"amount":10000}"#));
-    let write = RefundWrite { refund: first.clone(), refunds_seen: 0, cancel: None };
+    let write = RefundWrite { refund: first.clone(), refunds_seen: 0, cancel: None, credit_note_year: None };
     desk.record_refund(&write, &refunding).await.expect("refunded");
     trail.added("OrderDesk::record_refund", &refunding).await;
     let greedy = trail.entry("order.refund", &subject, None, Some(r#"{"amount":200000}"#));
-    let write = RefundWrite { refund: refund(2, 200_000, "key-audit-2"), refunds_seen: 1, cancel: None };
+    let write = RefundWrite {
+        refund: refund(2, 200_000, "key-audit-2"),
+        refunds_seen: 1,
+        cancel: None,
+        credit_note_year: None,
+    };
     assert!(matches!(desk.record_refund(&write, &greedy).await, Err(OrderDeskError::AbovePaid { .. })));
     trail.unchanged("OrderDesk::record_refund above what was paid").await;
 

@@ -5,6 +5,7 @@
 
 use futures::future::join_all;
 use marque_domain::catalog::ProductId;
+use marque_domain::invoice::FinancialYear;
 use marque_domain::order::{Fulfilment, OrderStatus, ADMIN_CANCELLED};
 use marque_domain::Money;
 use marque_ports::{
@@ -24,6 +25,8 @@ macro_rules! for_each_order_refund_suite {
         $callback!(a_key_answers_its_first_refund_and_refuses_another_request);
         $callback!(a_cancellation_is_written_only_on_its_version);
         $callback!(the_providers_news_and_retries_are_recorded_on_the_refund);
+        $callback!(credit_notes_are_numbered_consecutively_per_financial_year);
+        $callback!(concurrent_refunds_get_distinct_consecutive_credit_note_numbers);
     };
 }
 
@@ -77,7 +80,7 @@ fn refund(order: &PlacedOrder, n: usize, units: u32, amount: i64, delivery: bool
 }
 
 fn write(refund: OrderRefund, seen: usize) -> RefundWrite {
-    RefundWrite { refund, refunds_seen: seen, cancel: None }
+    RefundWrite { refund, refunds_seen: seen, cancel: None, credit_note_year: None }
 }
 
 fn entry(order: &OrderId, action: &str) -> AuditEntry {
@@ -229,12 +232,13 @@ pub async fn a_cancellation_is_written_only_on_its_version(
     let mut all = refund(&order, 1, 2, 2 * UNIT, true, "cancel");
     all.kind = RefundKind::Cancel;
     let to = Fulfilment { status: OrderStatus::Cancelled, shipment: None };
-    let stale = RefundWrite { refund: all.clone(), refunds_seen: 0, cancel: Some((3, to.clone())) };
+    let stale =
+        RefundWrite { refund: all.clone(), refunds_seen: 0, cancel: Some((3, to.clone())), credit_note_year: None };
     let refused = desk.record_refund(&stale, &entry(&order.id, "order.cancel")).await;
     assert_eq!(refused, Err(OrderDeskError::Changed { version: 0 }));
     let read = desk.order(&order.id).await.expect("read").expect("the order");
     assert!(read.refunds.is_empty() && read.timeline.is_empty(), "nothing written");
-    let cancel = RefundWrite { refund: all.clone(), refunds_seen: 0, cancel: Some((0, to)) };
+    let cancel = RefundWrite { refund: all.clone(), refunds_seen: 0, cancel: Some((0, to)), credit_note_year: None };
     let recorded = desk.record_refund(&cancel, &entry(&order.id, "order.cancel")).await;
     let Ok(RefundRecorded::Recorded(after)) = recorded else { panic!("recorded: {recorded:?}") };
     assert_eq!((after.order.status, after.order.status_text.as_str(), after.version), (6, ADMIN_CANCELLED, 1));
@@ -296,4 +300,114 @@ pub async fn the_providers_news_and_retries_are_recorded_on_the_refund(
         desk.retry_refund(&order.id, "nope-1", &entry(&order.id, "order.refund_retry")).await,
         Err(OrderDeskError::RefundNotFound)
     );
+}
+
+/// `write` issuing a credit note in the financial year of the refund's day.
+fn with_note(refund: OrderRefund, seen: usize) -> RefundWrite {
+    let year = FinancialYear::at_unix_seconds(refund.created_at);
+    RefundWrite { credit_note_year: Some(year), ..write(refund, seen) }
+}
+
+/// The credit-note number the store gave a recorded refund.
+fn number_of(recorded: &Result<RefundRecorded, OrderDeskError>, refund_id: &str) -> String {
+    let Ok(RefundRecorded::Recorded(order)) = recorded else { panic!("recorded: {recorded:?}") };
+    let refund = order.refunds.iter().find(|r| r.id == refund_id).expect("the refund on its order");
+    refund.credit_note.clone().expect("a credit note number")
+}
+
+/// `CN/26-27/00000n` for each of `serials`.
+fn numbers(serials: impl IntoIterator<Item = u32>) -> Vec<String> {
+    serials.into_iter().map(|n| format!("CN/26-27/{n:06}")).collect()
+}
+
+pub async fn credit_notes_are_numbered_consecutively_per_financial_year(
+    desk: &dyn OrderDesk,
+    orders: &dyn OrderStore,
+    catalog: &dyn CatalogStore,
+    _accounts: &dyn AccountStore,
+) {
+    stock(catalog, &[1], 10).await;
+    let first_order = place(orders, "cn1", 3).await;
+    let second_order = place(orders, "cn2", 2).await;
+    let audit = |o: &PlacedOrder| entry(&o.id, "order.refund");
+
+    let one = refund(&first_order, 1, 1, UNIT, false, "key-cn1-0001");
+    let recorded = desk.record_refund(&with_note(one.clone(), 0), &audit(&first_order)).await;
+    assert_eq!(number_of(&recorded, &one.id), "CN/26-27/000001");
+    // Another order's refund takes the next number of the same series.
+    let two = refund(&second_order, 1, 1, UNIT, true, "key-cn2-0001");
+    let recorded = desk.record_refund(&with_note(two.clone(), 0), &audit(&second_order)).await;
+    assert_eq!(number_of(&recorded, &two.id), "CN/26-27/000002");
+    // A refund refused takes no number: the series has no gap.
+    let too_much = refund(&first_order, 2, 5, 5 * UNIT, false, "key-cn1-0002");
+    let refused = desk.record_refund(&with_note(too_much, 1), &audit(&first_order)).await;
+    assert!(refused.is_err(), "{refused:?}");
+    // A refund without a credit note takes none either, and keeps `credit_note` as given.
+    let plain = refund(&first_order, 2, 1, UNIT, false, "key-cn1-0003");
+    let recorded = desk.record_refund(&write(plain.clone(), 1), &audit(&first_order)).await;
+    let Ok(RefundRecorded::Recorded(after)) = recorded else { panic!("recorded: {recorded:?}") };
+    assert_eq!(after.refunds[1], plain);
+    let three = refund(&first_order, 3, 1, UNIT, false, "key-cn1-0004");
+    let recorded = desk.record_refund(&with_note(three.clone(), 2), &audit(&first_order)).await;
+    assert_eq!(number_of(&recorded, &three.id), "CN/26-27/000003");
+    // A repeat of a recorded refund answers the first, with its number, and takes no new one.
+    let again = desk.record_refund(&with_note(three.clone(), 3), &audit(&first_order)).await;
+    let Ok(RefundRecorded::Existing(first)) = again else { panic!("the first: {again:?}") };
+    assert_eq!(first.credit_note.as_deref(), Some("CN/26-27/000003"));
+    // The next financial year starts its own series at 1.
+    let mut next_year = refund(&second_order, 2, 1, UNIT, false, "key-cn2-0002");
+    next_year.created_at = JUNE_2026 + 365 * 86_400;
+    let recorded = desk.record_refund(&with_note(next_year.clone(), 1), &audit(&second_order)).await;
+    assert_eq!(number_of(&recorded, &next_year.id), "CN/27-28/000001");
+    // As read back.
+    let read = desk.order(&first_order.id).await.expect("read").expect("the order");
+    let kept: Vec<Option<&str>> = read.refunds.iter().map(|r| r.credit_note.as_deref()).collect();
+    assert_eq!(kept, vec![Some("CN/26-27/000001"), None, Some("CN/26-27/000003")]);
+    // Listed for Purchase History: each order's notes, oldest first; an unknown order has none.
+    let asked = [first_order.id.clone(), second_order.id.clone(), OrderId("nope".into())];
+    let listed = desk.credit_notes_of(&asked).await.expect("read");
+    let of = |order: &PlacedOrder| -> Vec<(String, String)> {
+        listed.iter().filter(|n| n.order == order.id).map(|n| (n.refund.clone(), n.number.clone())).collect()
+    };
+    assert_eq!(of(&first_order), vec![(one.id.clone(), numbers([1])[0].clone()), (three.id, numbers([3])[0].clone())]);
+    assert_eq!(of(&second_order), vec![(two.id, numbers([2])[0].clone()), (next_year.id, "CN/27-28/000001".into())]);
+    assert_eq!(listed.len(), 4);
+    assert_eq!(desk.credit_notes_of(&[]).await.expect("read"), Vec::new());
+}
+
+pub async fn concurrent_refunds_get_distinct_consecutive_credit_note_numbers(
+    desk: &dyn OrderDesk,
+    orders: &dyn OrderStore,
+    catalog: &dyn CatalogStore,
+    _accounts: &dyn AccountStore,
+) {
+    stock(catalog, &[1], 30).await;
+    let mut placed = Vec::new();
+    for n in 0..5 {
+        placed.push(place(orders, &format!("cc{n}"), 3).await);
+    }
+    // Five orders, each refunded one unit at a time by three staff members at once: fifteen
+    // refunds racing on one series (and three on each order).
+    let tasks = placed.iter().flat_map(|order| {
+        (0..3).map(move |n| async move {
+            loop {
+                let seen = desk.order(&order.id).await.expect("read").expect("the order").refunds.len();
+                let one = refund(order, seen + 1, 1, UNIT, false, &format!("key-{}-{n:04}", order.id.0));
+                match desk.record_refund(&with_note(one, seen), &entry(&order.id, "order.refund")).await {
+                    Err(OrderDeskError::RefundsChanged) => continue,
+                    outcome => return outcome,
+                }
+            }
+        })
+    });
+    let outcomes = join_all(tasks).await;
+    assert!(outcomes.iter().all(|o| matches!(o, Ok(RefundRecorded::Recorded(_)))), "{outcomes:?}");
+    let mut issued = Vec::new();
+    for order in &placed {
+        let read = desk.order(&order.id).await.expect("read").expect("the order");
+        assert_eq!(read.refunds.len(), 3);
+        issued.extend(read.refunds.iter().map(|r| r.credit_note.clone().expect("a number")));
+    }
+    issued.sort();
+    assert_eq!(issued, numbers(1..=15), "fifteen numbers, none twice, none skipped");
 }

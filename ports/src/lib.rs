@@ -46,8 +46,8 @@ pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSig
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use order_desk::{
-    AdminOrder, AdminOrderPage, AdminOrderQuery, OrderDesk, OrderDeskError, OrderEvent, OrderRefund, OrderRefundLine,
-    RefundKind, RefundRecorded, RefundWrite, StatusCounts,
+    AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent, OrderRefund,
+    OrderRefundLine, RefundKind, RefundRecorded, RefundWrite, StatusCounts,
 };
 pub use orders::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PlacedOrder, Placement, RefundRecord, RefundState,

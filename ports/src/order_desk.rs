@@ -7,6 +7,7 @@
 
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
+use marque_domain::invoice::FinancialYear;
 use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus, Shipment};
 use marque_domain::paging::ListWindow;
 use marque_domain::Money;
@@ -154,8 +155,20 @@ pub struct OrderRefund {
     /// Seconds since the Unix epoch.
     pub created_at: i64,
     pub updated_at: i64,
-    /// The GST credit note's number, once one is issued (reserved: issued by the credit-note work).
+    /// The number of the GST credit note issued for the refund (`CN/26-27/000001`); none for a
+    /// refund of nothing. The note is rebuilt from the order's tax invoice, the refunds before this
+    /// one, this refund's lines and delivery, and the day of `created_at`.
     pub credit_note: Option<String>,
+}
+
+/// A credit note issued for a refund: the order, the refund and the note's number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IssuedCreditNote {
+    pub order: OrderId,
+    /// [`OrderRefund::id`].
+    pub refund: String,
+    /// `CN/26-27/000001`.
+    pub number: String,
 }
 
 /// A refund to record, and the cancellation it comes with, if any.
@@ -167,6 +180,9 @@ pub struct RefundWrite {
     pub refunds_seen: usize,
     /// The order's cancellation: the version it was decided on and where it moves (status 6).
     pub cancel: Option<(u64, Fulfilment)>,
+    /// Issue the refund a GST credit note numbered in this financial year's series (the year of
+    /// the refund's `created_at`); `None` for a refund of nothing.
+    pub credit_note_year: Option<FinancialYear>,
 }
 
 /// How [`OrderDesk::record_refund`] ended.
@@ -261,6 +277,11 @@ pub trait OrderDesk: Send + Sync {
     ///   computed on them); otherwise nothing is written.
     /// - A second refund under the same `key` for the same order writes nothing: with the same
     ///   `request` it answers [`RefundRecorded::Existing`] with the first, even when both race.
+    /// - With `write.credit_note_year`, the refund's `credit_note` is the next number of that
+    ///   financial year's credit-note series, taken in the same transaction: the numbers of the
+    ///   refunds recorded are consecutive from `CN/yy-yy/000001`, with no gap and no number twice,
+    ///   however many refunds (of any orders) are recorded at once. Without it, `credit_note` is
+    ///   kept as given.
     ///
     /// # Errors
     /// [`OrderDeskError::NotFound`]; [`OrderDeskError::Changed`] when a cancellation's version is not
@@ -303,4 +324,11 @@ pub trait OrderDesk: Send + Sync {
     /// # Errors
     /// [`OrderDeskError::Unavailable`].
     async fn unsettled_refunds(&self, limit: u32) -> Result<Vec<OrderRefund>, OrderDeskError>;
+
+    /// The credit notes issued for the refunds of `orders` (at most a page of them), each order's
+    /// oldest first: what Purchase History links beside each invoice.
+    ///
+    /// # Errors
+    /// [`OrderDeskError::Unavailable`].
+    async fn credit_notes_of(&self, orders: &[OrderId]) -> Result<Vec<IssuedCreditNote>, OrderDeskError>;
 }

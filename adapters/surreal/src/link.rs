@@ -38,7 +38,8 @@ use marque_ports::{
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
 };
 use marque_ports::{
-    AdminOrder, AdminOrderPage, AdminOrderQuery, OrderDesk, OrderDeskError, OrderRefund, RefundRecorded, RefundWrite,
+    AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderRefund,
+    RefundRecorded, RefundWrite,
 };
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
@@ -362,6 +363,7 @@ guarded!(OrderDesk, OrderDeskError, {
     ) -> OrderRefund;
     fn retry_refund(&self, order: &OrderId, refund_id: &str, audit: &AuditEntry) -> OrderRefund;
     fn unsettled_refunds(&self, limit: u32) -> Vec<OrderRefund>;
+    fn credit_notes_of(&self, orders: &[OrderId]) -> Vec<IssuedCreditNote>;
 });
 
 guarded!(StaffStore, StaffStoreError, {

@@ -9,8 +9,8 @@
 use async_trait::async_trait;
 use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus};
 use marque_ports::{
-    AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, OrderDesk, OrderDeskError, OrderEvent, OrderId,
-    OrderRefund, OrderStoreError, RefundRecorded, RefundState, RefundWrite, StatusCounts,
+    AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent,
+    OrderId, OrderRefund, OrderStoreError, RefundRecorded, RefundState, RefundWrite, StatusCounts,
 };
 use surrealdb::types::SurrealValue;
 
@@ -419,5 +419,9 @@ impl OrderDesk for SurrealOrderDesk {
 
     async fn unsettled_refunds(&self, limit: u32) -> Result<Vec<OrderRefund>, OrderDeskError> {
         self.do_unsettled_refunds(limit).await
+    }
+
+    async fn credit_notes_of(&self, orders: &[OrderId]) -> Result<Vec<IssuedCreditNote>, OrderDeskError> {
+        self.do_credit_notes_of(orders).await
     }
 }

@@ -8,12 +8,13 @@
 //! is tried again, finds the count moved, and writes nothing.
 
 use marque_domain::catalog::ProductId;
+use marque_domain::invoice::{CreditNoteNumber, FinancialYear};
 use marque_domain::order::{OrderStatus, ADMIN_CANCELLED};
 use marque_domain::stock::StockReason;
 use marque_domain::Money;
 use marque_ports::{
-    AdminOrder, AuditEntry, OrderDeskError, OrderId, OrderRefund, OrderRefundLine, PaymentId, RefundKind,
-    RefundRecorded, RefundState, RefundWrite,
+    AdminOrder, AuditEntry, IssuedCreditNote, OrderDeskError, OrderId, OrderRefund, OrderRefundLine, PaymentId,
+    RefundKind, RefundRecorded, RefundState, RefundWrite,
 };
 use surrealdb::types::SurrealValue;
 
@@ -219,6 +220,23 @@ fn refusal(
     None
 }
 
+/// The next number of `year`'s credit-note series, taken in `tx` from its counter row
+/// (`number_series:⟨cn-yy-yy⟩`, beside the invoices' `number_series:⟨yy-yy⟩`): two transactions
+/// taking one conflict, and the loser is tried again, so numbers are neither skipped nor repeated.
+async fn credit_note_number(tx: &Tx, year: FinancialYear) -> Result<String, surrealdb::Error> {
+    let serial: Vec<i64> = tx
+        .query("UPSERT type::record('number_series', $series) SET last = (last ?? 0) + 1 RETURN VALUE last")
+        .bind(("series", format!("cn-{}", year.short())))
+        .await
+        .and_then(|mut r| r.take(0))?;
+    let number = serial
+        .first()
+        .and_then(|s| u32::try_from(*s).ok())
+        .and_then(|s| CreditNoteNumber::new(year, s).ok())
+        .ok_or_else(|| surrealdb::Error::internal(format!("the credit-note series of {year} is exhausted")))?;
+    Ok(number.to_string())
+}
+
 /// Puts each restocked line's units back (listed or unpublished product) with its ledger entry.
 const RESTOCK: &str = "FOR $l IN $restock { \
        LET $listed = (UPDATE type::record('product', $l.product) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
@@ -382,12 +400,16 @@ impl SurrealOrderDesk {
             awb,
             tracking_url,
         };
+        let mut row = write_row(refund);
+        if let Some(year) = write.credit_note_year {
+            row.credit_note = Some(credit_note_number(tx, year).await?);
+        }
         tx.query("CREATE type::record('order_refund', $rid) CONTENT $refund RETURN NONE;")
             .query(RESTOCK)
             .query("CREATE order_event CONTENT $event RETURN NONE;")
             .query(crate::audit::WRITE)
             .bind(("rid", refund.id.clone()))
-            .bind(("refund", write_row(refund)))
+            .bind(("refund", row))
             .bind(("restock", restock))
             .bind(("reason", StockReason::Returned.as_str()))
             .bind(("note", Some(format!("refund {}", refund.id))))
@@ -561,4 +583,36 @@ impl SurrealOrderDesk {
             .map_err(|e| unavailable(&e))?;
         rows.into_iter().map(refund_of_row).collect()
     }
+
+    pub(crate) async fn do_credit_notes_of(&self, orders: &[OrderId]) -> Result<Vec<IssuedCreditNote>, OrderDeskError> {
+        if orders.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<String> = orders.iter().map(|o| o.0.clone()).collect();
+        let rows: Vec<IssuedRow> = self
+            .conn()
+            .query(
+                "SELECT order_id, record::id(id) AS id, credit_note, seq FROM order_refund \
+                 WHERE order_id IN $ids AND credit_note != NONE ORDER BY seq, id",
+            )
+            .bind(("ids", ids))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                r.credit_note.map(|number| IssuedCreditNote { order: OrderId(r.order_id), refund: r.id, number })
+            })
+            .collect())
+    }
+}
+
+/// A refund's credit note as Purchase History lists it.
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct IssuedRow {
+    order_id: String,
+    id: String,
+    credit_note: Option<String>,
 }
