@@ -257,6 +257,8 @@ messages! {
     InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
     /// Marque: a financial year ran out of credit note serial numbers.
     CreditNoteSerialExhausted = "credit_note.serial_exhausted" => "No credit note numbers left for this financial year",
+    /// Marque: the order has no refund with this id, or the refund issued no credit note (it gave nothing back).
+    CreditNoteNotFound = "credit_note.not_found" => "This order has no such credit note.",
     /// Marque: text that is not a Marque credit note number.
     CreditNoteNumberInvalid = "credit_note.number_invalid" => "Not a valid credit note number",
     /// Marque: a refund that names no line and not the delivery charge.

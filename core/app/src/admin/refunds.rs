@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use marque_domain::catalog::ProductId;
-use marque_domain::invoice::Seller;
+use marque_domain::invoice::{FinancialYear, Seller};
 use marque_domain::order::{Fulfilment, RefundAmounts, RefundAsk, RefundError, RefundReason, Refundable};
 use marque_domain::staff::{Area, Staff};
 use marque_domain::{Message, Money, UserFacing};
@@ -167,6 +167,13 @@ fn state_of(status: RefundStatus) -> RefundState {
     }
 }
 
+/// Every refund of more than nothing is a GST credit note against the order's tax invoice, numbered
+/// in the series of the financial year it is made in; a cancellation of an order refunded in full
+/// already gives nothing back and issues none.
+fn credit_note_year(refund: &OrderRefund) -> Option<FinancialYear> {
+    (refund.amount > Money::ZERO).then(|| FinancialYear::at_unix_seconds(refund.created_at))
+}
+
 /// The order with `refund` in place of its earlier copy.
 fn with_refund(mut order: AdminOrder, refund: &OrderRefund) -> AdminOrder {
     if let Some(slot) = order.refunds.iter_mut().find(|r| r.id == refund.id) {
@@ -290,7 +297,9 @@ impl RefundsService {
     ) -> Result<Option<RefundDone>, AdminOrderError> {
         match self.desk.record_refund(write, audit).await {
             Ok(RefundRecorded::Recorded(order)) => {
-                let refund = self.send(write.refund.clone()).await;
+                // As recorded: with its credit note's number.
+                let recorded = order.refunds.iter().find(|r| r.id == write.refund.id).cloned();
+                let refund = self.send(recorded.unwrap_or_else(|| write.refund.clone())).await;
                 Ok(Some(RefundDone { order: with_refund(*order, &refund), refund, replayed: false }))
             }
             Ok(RefundRecorded::Existing(first)) => {
@@ -344,7 +353,12 @@ impl RefundsService {
                 &refund,
                 serde_json::json!({ "status": after.status.number(), "restock": input.restock }),
             );
-            let write = RefundWrite { refund, refunds_seen: current.refunds.len(), cancel: Some((version, after)) };
+            let write = RefundWrite {
+                credit_note_year: credit_note_year(&refund),
+                refund,
+                refunds_seen: current.refunds.len(),
+                cancel: Some((version, after)),
+            };
             if let Some(done) = self.record(id, &write, &audit).await? {
                 return Ok(done);
             }
@@ -405,7 +419,12 @@ impl RefundsService {
             let refund =
                 self.refund_of(staff, &current, &amounts, &reason, (RefundKind::Partial, &key, request.clone()));
             let audit = self.audit(staff, ACTION_REFUND, id, &refund, serde_json::json!({}));
-            let write = RefundWrite { refund, refunds_seen: current.refunds.len(), cancel: None };
+            let write = RefundWrite {
+                credit_note_year: credit_note_year(&refund),
+                refund,
+                refunds_seen: current.refunds.len(),
+                cancel: None,
+            };
             if let Some(done) = self.record(id, &write, &audit).await? {
                 return Ok(done);
             }

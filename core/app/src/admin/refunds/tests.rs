@@ -2,7 +2,7 @@ use std::sync::Mutex;
 
 use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
-use marque_domain::invoice::{FinancialYear, InvoiceNumber};
+use marque_domain::invoice::{CreditNoteNumber, FinancialYear, InvoiceNumber};
 use marque_domain::order::{OrderLine, OrderStatus};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::staff::{StaffId, StaffRole};
@@ -166,7 +166,14 @@ fn keeping_desk_read_first_as(order: AdminOrder, stale: Option<AdminOrder>) -> (
             order.order.status = u8::try_from(to.status.number()).expect("1-6");
             order.version += 1;
         }
-        order.refunds.push(w.refund.clone());
+        let mut refund = w.refund.clone();
+        if let Some(year) = w.credit_note_year {
+            // One series, as the store keeps it: the next number of the year.
+            let issued = order.refunds.iter().filter(|r| r.credit_note.is_some()).count();
+            let serial = u32::try_from(issued).expect("few") + 1;
+            refund.credit_note = Some(CreditNoteNumber::new(year, serial).expect("a serial").to_string());
+        }
+        order.refunds.push(refund);
         Ok(RefundRecorded::Recorded(Box::new(order.clone())))
     });
     let settle = Arc::clone(&kept);
@@ -382,4 +389,42 @@ async fn a_refund_computed_on_stale_refunds_is_computed_again() {
     // With both units refunded, a third is refused.
     let third = s.refund(&staff(StaffRole::Owner), &o1(), "key-00000012", &one_of_a()).await.err();
     assert_eq!(third.map(|e| e.message()), Some(Message::RefundQuantityAboveLeft));
+}
+
+#[tokio::test]
+async fn every_refund_of_money_issues_a_credit_note_whose_total_is_the_refund() {
+    let (desk, kept) = keeping_desk(stored(OrderStatus::Placed, 0));
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_refund().returning(|_, ask| Ok(pending("rfnd_1", ask.amount)));
+    let refunds = service(desk, payments);
+    let fulfilment = staff(StaffRole::Fulfilment);
+    let first = refunds.refund(&fulfilment, &o1(), "key-first-1", &one_of_a()).await.expect("refunded");
+    assert_eq!(first.refund.credit_note.as_deref(), Some("CN/26-27/000001"), "answered with its number");
+    let second = RefundInput {
+        lines: vec![
+            RefundLineInput { product: "a".into(), quantity: 1, restock: false, reason: None },
+            RefundLineInput { product: "b".into(), quantity: 1, restock: true, reason: None },
+        ],
+        delivery_charge: true,
+        reason: "wrong part".into(),
+    };
+    let second = refunds.refund(&fulfilment, &o1(), "key-second-2", &second).await.expect("refunded");
+    assert_eq!(second.refund.credit_note.as_deref(), Some("CN/26-27/000002"));
+    // Everything is refunded: a cancellation now gives nothing back and issues no note.
+    let cancel = CancelInput { reason: "customer asked".into(), restock: false };
+    let none = refunds.cancel(&fulfilment, &o1(), 0, &cancel).await.expect("cancelled");
+    assert_eq!((none.refund.amount, none.refund.credit_note.as_deref()), (Money::ZERO, None));
+
+    let order = kept.lock().expect("lock").clone();
+    let mut notes = Money::ZERO;
+    for refund in order.refunds.iter().filter(|r| r.credit_note.is_some()) {
+        let note = crate::credit_notes::credit_note_of(&seller(), &order, &refund.id).expect("a note");
+        assert_eq!(note.total(), refund.amount, "the note reverses what was refunded");
+        assert_eq!(Some(note.number().to_string()), refund.credit_note);
+        assert_eq!(note.invoice_number(), order.order.invoice_number);
+        notes = notes + note.total();
+    }
+    assert_eq!(notes, order.order.draft.total, "the notes together reverse the whole invoice");
+    let no_note = crate::credit_notes::credit_note_of(&seller(), &order, &none.refund.id);
+    assert_eq!(no_note.err(), Some(crate::credit_notes::CreditNoteFileError::NoCreditNote));
 }
