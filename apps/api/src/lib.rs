@@ -199,6 +199,8 @@ pub struct Services {
     pub admin_orders: marque_app::admin::orders::AdminOrdersService,
     /// The back office's cancellations and refunds (`admin-orders`).
     pub refunds: marque_app::admin::refunds::RefundsService,
+    /// The refunds' GST credit notes as PDFs, for customers (`orders`) and staff (`admin-orders`).
+    pub credit_notes: marque_app::CreditNoteService,
 }
 
 impl std::fmt::Debug for Services {

@@ -104,10 +104,12 @@ impl App {
         // The outbox keeps every SMS; the gateway sends one only with an approved template.
         order_settings.confirmation_sms = outbox.is_some() || settings.notifications.order_template().is_some();
         order_settings.refund_sms = outbox.is_some() || settings.notifications.refund_template().is_some();
+        let renderer: Arc<dyn marque_ports::InvoiceRenderer> =
+            Arc::new(PdfInvoiceRenderer::new().context("the invoice fonts")?);
         let orders = OrderService::new(
             Arc::new(database.orders()),
             Arc::new(database.accounts()),
-            Arc::new(PdfInvoiceRenderer::new().context("the invoice fonts")?),
+            renderer.clone(),
             notifier.clone(),
             order_settings,
         );
@@ -165,6 +167,11 @@ impl App {
             Arc::new(database.order_desk()),
             payments,
             Arc::new(SystemClock),
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        );
+        let credit_notes = marque_app::CreditNoteService::new(
+            Arc::new(database.order_desk()),
+            renderer,
             identity.seller().context("the shop's GSTIN and state make no seller")?,
         );
         let checkout = crate::payments::configure_checkout(checkout, &settings);
@@ -229,6 +236,7 @@ impl App {
                 Arc::new(SystemClock),
             ),
             refunds,
+            credit_notes,
         };
         Ok(Self {
             settings,

@@ -5,11 +5,12 @@
 
 use marque_app::admin::orders::{AdminOrderError, AdminOrdersService, FulfilmentInput, OrderFilters};
 use marque_app::admin::refunds::{RefundDone, RefundsService};
+use marque_app::{CreditNoteFileError, CreditNoteService, CREDIT_NOTE_FILENAME};
 use marque_domain::order::Shipment;
 use marque_domain::Message;
 use marque_ports::{AdminOrder, OrderEvent, OrderId, PlacedOrder};
 use poem_openapi::param::{Header, Path, Query};
-use poem_openapi::payload::Json;
+use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::{OrdersStaff, RefundsStaff};
@@ -291,6 +292,49 @@ admin_response!(RetryAnswer, retry_bad_request, "retry_bad_request", {
     NotFound(Json<ErrorBody>) = 404,
 });
 
+/// A refund's credit note, or why not.
+#[derive(poem_openapi::ApiResponse)]
+#[oai(bad_request_handler = "credit_note_bad_request")]
+pub(crate) enum CreditNoteAnswer {
+    /// The GST credit note (`credit-note.pdf`); the same bytes every time.
+    #[oai(status = 200, content_type = "application/pdf")]
+    Ok(Binary<Vec<u8>>, #[oai(header = "Content-Disposition")] String),
+    /// A field or parameter that does not parse; its message and code come from the shop's rules.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// The staff member's role does not cover refunds (`staff.forbidden`).
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No order has this id (`order.not_found`), or no refund of it has a credit note under this id
+    /// (`credit_note.not_found`).
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The credit note could not be made (`invoice.failed`).
+    #[oai(status = 500)]
+    Failed(Json<ErrorBody>),
+    /// A store the call needs cannot be reached right now.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+}
+
+fn credit_note_bad_request(err: poem::Error) -> CreditNoteAnswer {
+    match err.status() {
+        poem::http::StatusCode::UNAUTHORIZED => {
+            CreditNoteAnswer::Unauthorized(ErrorBody::from_message(Message::StaffLoginRequired))
+        }
+        poem::http::StatusCode::FORBIDDEN => {
+            CreditNoteAnswer::Forbidden(ErrorBody::from_message(Message::StaffForbidden))
+        }
+        poem::http::StatusCode::SERVICE_UNAVAILABLE => {
+            CreditNoteAnswer::Unavailable(ErrorBody::from_message(Message::StaffUnavailable))
+        }
+        _ => CreditNoteAnswer::BadRequest(ErrorBody::from_poem(&err)),
+    }
+}
+
 /// The answer's body for a refusal or failure (the message and code of the shop's rules).
 fn body(e: &AdminOrderError) -> Json<ErrorBody> {
     if let AdminOrderError::Unavailable(reason) = e {
@@ -324,12 +368,13 @@ fn version_of(if_match: &str) -> Option<u64> {
 pub struct AdminOrdersApi {
     orders: AdminOrdersService,
     refunds: RefundsService,
+    credit_notes: CreditNoteService,
 }
 
 impl AdminOrdersApi {
     #[must_use]
-    pub fn new(orders: AdminOrdersService, refunds: RefundsService) -> Self {
-        Self { orders, refunds }
+    pub fn new(orders: AdminOrdersService, refunds: RefundsService, credit_notes: CreditNoteService) -> Self {
+        Self { orders, refunds, credit_notes }
     }
 }
 
@@ -509,6 +554,33 @@ impl AdminOrdersApi {
                 | AdminOrderError::RefundRefused(_)
                 | AdminOrderError::KeyReused => NotFound
             }),
+        }
+    }
+
+    /// The GST credit note of one refund of the order, as a PDF (`credit-note.pdf`), as its customer
+    /// downloads it; the order's `refunds[].creditNote` names each note.
+    #[oai(path = "/admin/orders/:id/refunds/:refund/credit-note", method = "get", operation_id = "adminGetCreditNote")]
+    async fn credit_note(&self, staff: RefundsStaff, id: Path<String>, refund: Path<String>) -> CreditNoteAnswer {
+        match self.credit_notes.for_staff(&staff, &OrderId(id.0), &refund.0).await {
+            Ok(pdf) => CreditNoteAnswer::Ok(Binary(pdf), format!("inline; filename=\"{}\"", CREDIT_NOTE_FILENAME)),
+            Err(CreditNoteFileError::Forbidden(f)) => CreditNoteAnswer::Forbidden(ErrorBody::from_message(f.message())),
+            Err(CreditNoteFileError::NotOwner) => {
+                CreditNoteAnswer::Forbidden(ErrorBody::from_message(Message::StaffForbidden))
+            }
+            Err(CreditNoteFileError::NotFound) => {
+                CreditNoteAnswer::NotFound(ErrorBody::from_message(Message::OrderNotFound))
+            }
+            Err(CreditNoteFileError::NoCreditNote) => {
+                CreditNoteAnswer::NotFound(ErrorBody::from_message(Message::CreditNoteNotFound))
+            }
+            Err(e @ CreditNoteFileError::Failed(_)) => {
+                tracing::error!(error = %e, "credit note not rendered");
+                CreditNoteAnswer::Failed(ErrorBody::from_message(Message::InvoiceFailed))
+            }
+            Err(e @ CreditNoteFileError::Unavailable(_)) => {
+                tracing::error!(error = %e, "the orders failed");
+                CreditNoteAnswer::Unavailable(ErrorBody::from_message(Message::OrderUnavailable))
+            }
         }
     }
 }

@@ -1,14 +1,15 @@
 //! Cancellations and refunds in the back office over HTTP, paid through the sandbox: a fulfilment
 //! member refunds one line with restock (the sandbox shows the refund once, the stock is back, a
 //! repeated request is answered again), the `Idempotency-Key` rules, a cancellation from 1–3 that
-//! refunds everything, a failed refund retried, bad input answered 4xx JSON, a catalog member refused.
+//! refunds everything, a failed refund retried, bad input answered 4xx JSON, a catalog member refused;
+//! the GST credit note a refund issues, downloaded by its customer and by staff, refused to others.
 
 use marque_domain::staff::StaffRole;
 use marque_razorpay_sandbox::RefundOutcome;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::helpers::customers::{customer, read};
+use crate::helpers::customers::{customer, get_auth, read};
 use crate::helpers::payments::{delhi_address, pay_in_sandbox};
 use crate::helpers::staff::{call, staff_token};
 use crate::helpers::{spawn_app_with, TestShop};
@@ -232,4 +233,98 @@ async fn cancelling_refunds_everything_and_a_failed_refund_is_shown_and_retried(
     let (_, detail) = call(&shop, Method::GET, &path, Some(&clerk), None).await;
     assert_eq!(paise(&detail["refundable"]["amount"]), 0, "{detail}");
     assert_eq!(stock_of(&shop, part).await, stock + 2, "restocked once");
+}
+
+/// The text `pdftotext` reads from `pdf`, in reading order.
+fn pdftotext(pdf: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("pdftotext")
+        .args(["-layout", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils) is installed");
+    child.stdin.take().expect("stdin").write_all(pdf).expect("the PDF is written to pdftotext");
+    let out = child.wait_with_output().expect("pdftotext ends");
+    assert!(out.status.success(), "pdftotext reads the PDF");
+    String::from_utf8(out.stdout).expect("UTF-8 text")
+}
+
+/// `GET` `path` with a bearer token, as the browser fetches a PDF.
+async fn get_with(shop: &TestShop, path: &str, token: &str) -> reqwest::Response {
+    shop.client.get(format!("{}{path}", shop.base)).bearer_auth(token).send().await.expect("the server answers")
+}
+
+#[tokio::test]
+async fn a_refund_issues_a_credit_note_its_customer_downloads_beside_the_invoice() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let clerk = staff_token(&app, &shop, StaffRole::Fulfilment).await;
+    let parts = in_stock(&shop, 3, 2).await;
+    let (a, b) = (parts[0].as_str(), parts[1].as_str());
+    let (token, id) = bought(&shop, &clerk, "credit.note@example.in", "9812345673", &[(a, 2), (b, 1)]).await;
+    let path = format!("/api/admin/orders/{id}");
+    let one = json!({ "lines": [{ "productId": a, "quantity": 1, "restock": true }],
+                      "deliveryCharge": false, "reason": "arrived cracked" });
+    let (status, made) =
+        post(&shop, &clerk, &format!("{path}/refunds"), &[("Idempotency-Key", "refund-cn-0001")], one).await;
+    assert_eq!(status, 201, "{made}");
+    let refund_id = made["refund"]["_id"].as_str().expect("the refund's id").to_owned();
+    let number = made["refund"]["creditNote"].as_str().expect("a credit note number").to_owned();
+    assert!(marque_domain::invoice::CreditNoteNumber::parse(&number).is_ok(), "{number}");
+    let refunded = marque_domain::Money::from_paise(paise(&made["refund"]["amount"]));
+    let (_, detail) = call(&shop, Method::GET, &path, Some(&clerk), None).await;
+    let invoice = detail["order"]["invoiceNumber"].as_str().expect("the invoice number").to_owned();
+    assert_eq!(detail["refunds"][0]["creditNote"].as_str(), Some(number.as_str()), "the admin order lists it");
+
+    // Purchase History links it beside the invoice.
+    let (_, me) = get_auth(&shop, "/api/user", &token).await;
+    let user = me["user"]["_id"].as_str().expect("the customer's id");
+    let (status, history) = get_auth(&shop, &format!("/api/get/orderhistory/{user}"), &token).await;
+    assert_eq!(status, 200, "{history}");
+    assert_eq!(history["result"][0]["creditNotes"], json!([{ "refundId": refund_id, "number": number }]));
+
+    // The customer downloads it: a PDF naming the note, the invoice it corrects and the amount.
+    let note_path = format!("/api/get/creditnote/{id}/{refund_id}");
+    let resp = get_with(&shop, &note_path, &token).await;
+    assert_eq!(resp.status().as_u16(), 200);
+    let header = |name: &str| resp.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    assert_eq!(header("content-type"), "application/pdf");
+    assert_eq!(header("content-disposition"), "inline; filename=\"credit-note.pdf\"");
+    let pdf = resp.bytes().await.expect("the PDF").to_vec();
+    let text = pdftotext(&pdf);
+    for wanted in ["Credit Note", number.as_str(), invoice.as_str(), refunded.to_the_paisa().as_str()] {
+        assert!(text.contains(wanted), "{wanted} in {text}");
+    }
+    let again = get_with(&shop, &note_path, &token).await.bytes().await.expect("the PDF");
+    assert_eq!(pdf, again.to_vec(), "the same refund, the same bytes");
+
+    // Staff of refunds download the same note from the order's page.
+    let resp = get_with(&shop, &format!("{path}/refunds/{refund_id}/credit-note"), &clerk).await;
+    assert_eq!(resp.status().as_u16(), 200);
+    assert_eq!(resp.bytes().await.expect("the PDF").to_vec(), pdf);
+    let catalog = staff_token(&app, &shop, StaffRole::Catalog).await;
+    let (status, body) =
+        read(get_with(&shop, &format!("{path}/refunds/{refund_id}/credit-note"), &catalog).await).await;
+    assert_eq!((status, code(&body)), (403, "staff.forbidden"), "{body}");
+
+    // Another customer is refused as for the invoice; unknown ids are 404 JSON; no session is 401.
+    let (stranger, _) = customer(&shop, "someone.else@example.in", "9812345674").await;
+    let (status, body) = read(get_with(&shop, &note_path, &stranger).await).await;
+    assert_eq!((status, code(&body)), (403, "account.forbidden"), "{body}");
+    let (status, invoice_body) = read(get_with(&shop, &format!("/api/get/invoice/{id}"), &stranger).await).await;
+    assert_eq!((status, code(&invoice_body)), (403, "account.forbidden"), "the invoice answers alike");
+    let cases = [
+        (format!("/api/get/creditnote/no-such-order/{refund_id}"), 404, "order.not_found"),
+        (format!("/api/get/creditnote/{id}/no-such-refund"), 404, "credit_note.not_found"),
+        (format!("/api/get/creditnote/{id}/{id}-99"), 404, "credit_note.not_found"),
+        (format!("/api/get/creditnote/{id}/%20%27%3B"), 404, "credit_note.not_found"),
+        (format!("{path}/refunds/no-such-refund/credit-note"), 404, "credit_note.not_found"),
+    ];
+    for (bad, want_status, want_code) in cases {
+        let who = if bad.starts_with("/api/admin") { &clerk } else { &token };
+        let (status, body) = read(get_with(&shop, &bad, who).await).await;
+        assert_eq!((status, code(&body)), (want_status, want_code), "{bad}: {body}");
+    }
+    let (status, body) = read(shop.get(&note_path).await).await;
+    assert_eq!((status, code(&body)), (401, "account.login_required"), "{body}");
 }

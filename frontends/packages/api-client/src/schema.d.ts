@@ -365,6 +365,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refunds/{refund}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST credit note of one refund of the order, as a PDF (`credit-note.pdf`), as its customer
+         *     downloads it; the order's `refunds[].creditNote` names each note.
+         */
+        get: operations["adminGetCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/refunds/{refund}/retry": {
         parameters: {
             query?: never;
@@ -694,6 +714,27 @@ export interface paths {
         };
         /** A product as checkout reloads it: today's price and stock (`totalQuantity`). */
         get: operations["getCheckoutItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get/creditnote/{orderId}/{refundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST credit note of one refund of one of the customer's orders, as a PDF
+         *     (`credit-note.pdf`): the refund's lines and the tax they reverse, naming the order's invoice.
+         *     Purchase History lists each order's notes (`creditNotes`).
+         */
+        get: operations["getCreditNote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2423,6 +2464,11 @@ export interface components {
             /** @description When it was placed, ISO 8601 in UTC. */
             createdAt: string;
             /**
+             * @description The GST credit notes of the order's refunds, oldest first; each downloads from
+             *     `/api/get/creditnote/{_id}/{refundId}`. Given in Purchase History; empty elsewhere.
+             */
+            creditNotes: components["schemas"]["OrderCreditNote"][];
+            /**
              * Format: double
              * @description Delivery charge in rupees, 18% GST included.
              */
@@ -2475,6 +2521,16 @@ export interface components {
             pincode: string;
             state: string;
             street: string;
+        };
+        /**
+         * OrderCreditNote
+         * @description A credit note issued for a refund of an order.
+         */
+        OrderCreditNote: {
+            /** @description e.g. `CN/26-27/000001`. */
+            number: string;
+            /** @description The refund it was issued for. */
+            refundId: string;
         };
         /** OrderHistory */
         OrderHistory: {
@@ -5120,6 +5176,87 @@ export interface operations {
             };
         };
     };
+    adminGetCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refund: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST credit note (`credit-note.pdf`); the same bytes every time. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover refunds (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No order has this id (`order.not_found`), or no refund of it has a credit note under this id
+             *     (`credit_note.not_found`).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credit note could not be made (`invoice.failed`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminRetryRefund: {
         parameters: {
             query?: never;
@@ -6674,6 +6811,99 @@ export interface operations {
                 };
             };
             /** @description The catalog cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                orderId: string;
+                /** @description The refund's id (`creditNotes[].refundId`). */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST credit note; the same bytes every time. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is another customer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No order has this id (`order.not_found`), or no refund of it has a credit note under this id
+             *     (`credit_note.not_found`).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many invoices and credit notes in a short time (`request.too_many`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credit note could not be made (`invoice.failed`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts or order store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;

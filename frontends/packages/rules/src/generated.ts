@@ -106,6 +106,7 @@ export const MESSAGES = {
   "invoice.serial_exhausted": "No invoice numbers left for this financial year",
   "invoice.number_invalid": "Not a valid invoice number",
   "credit_note.serial_exhausted": "No credit note numbers left for this financial year",
+  "credit_note.not_found": "This order has no such credit note.",
   "credit_note.number_invalid": "Not a valid credit note number",
   "credit_note.nothing_refunded": "Choose at least one line or the delivery charge to refund.",
   "credit_note.line_unknown": "A line to refund is not on the order's invoice.",
