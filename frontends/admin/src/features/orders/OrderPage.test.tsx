@@ -25,6 +25,7 @@ function stored(status: number, version: number, shipment?: { courier: string; c
       order_status_string: 'packed',
       user_name: 'Asha Rao',
       address,
+      creditNotes: [],
     },
     version,
     shipment,

@@ -1,9 +1,11 @@
 // An order's refunds: what each gave back, why, who made it and when, and where it stands at the payment provider;
-// a failed one has a Retry (the server asks the provider again, never paying twice).
+// a failed one has a Retry (the server asks the provider again, never paying twice); one that issued a GST credit
+// note names it, and its button downloads the note's PDF.
 import { useT } from '@marque/i18n';
 import { formatRupees } from '@marque/ui';
 import { useState } from 'react';
 import { adminCall } from '../../lib/api/calls';
+import { adminPdf, saveFile } from '../../lib/api/pdf';
 import type { AdminOrder } from '../../lib/api/types';
 import { FormAlert } from '../../lib/form/Field';
 import { useMessageText } from '../../lib/form/messages';
@@ -15,6 +17,12 @@ export function RefundList({ order, onSaved }: { order: AdminOrder; onSaved: (o:
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   if (order.refunds.length === 0) return null;
+  const creditNote = async (refund: string) => {
+    setAlert(null);
+    const pdf = await adminPdf('GET /api/admin/orders/{id}/refunds/{refund}/credit-note', { path: { id: order.order._id, refund } });
+    if (pdf) saveFile(pdf, 'credit-note.pdf');
+    else setAlert(messageText('invoice.failed', ''));
+  };
   const retry = async (refund: string) => {
     setBusy(true);
     setAlert(null);
@@ -48,6 +56,11 @@ export function RefundList({ order, onSaved }: { order: AdminOrder; onSaved: (o:
                 </li>
               ) : null}
             </ul>
+            {r.creditNote ? (
+              <button type="button" className="button button--quiet" onClick={() => void creditNote(r._id)}>
+                {t('orders.credit_note', { number: r.creditNote })}
+              </button>
+            ) : null}
             {r.state === 'failed' ? (
               <button type="button" className="button" disabled={busy} onClick={() => void retry(r._id)}>
                 {t('orders.retry')}

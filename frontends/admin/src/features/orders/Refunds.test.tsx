@@ -1,8 +1,8 @@
 import { failed } from '@marque/api-client/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { adminServer } from '../../test/server';
+import { describe, expect, it, vi } from 'vitest';
+import { adminServer, signInStaff } from '../../test/server';
 import { OrderPage } from './OrderPage';
 
 const address = { houseNo: 'B-12', street: 'Ring Road', landmark: '', city: 'New Delhi', state: 'Delhi', pincode: '110001', mobileNo: '9876543210', gstin: '' };
@@ -19,6 +19,7 @@ type Refund = {
   createdAt: string;
   updatedAt: string;
   attempt: number;
+  creditNote?: string;
 };
 
 function refund(state: string, attempt = 1): Refund {
@@ -55,6 +56,7 @@ function stored(status: number, version: number, refunds: Refund[] = [], left = 
       order_status_string: status === 6 ? 'admin-cancelled' : 'placed',
       user_name: 'Asha Rao',
       address,
+      creditNotes: [],
     },
     version,
     paymentId: 'pay_1',
@@ -105,6 +107,34 @@ describe('refunds and cancelling', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('more units than are left'));
     expect((screen.getByLabelText('Units to refund (≤ 2)') as HTMLInputElement).value).toBe('3');
+  });
+
+  it("lists each refund's credit note and downloads its PDF with the staff token", async () => {
+    for (const name of ['createObjectURL', 'revokeObjectURL'] as const) {
+      if (!(name in URL)) Object.defineProperty(URL, name, { value: () => '', configurable: true, writable: true });
+    }
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:note-1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const saved: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const noted = { ...refund('processed'), creditNote: 'CN/26-27/000003' };
+    const none = { ...refund('processed'), _id: 'o1-2', amount: 0, lines: [] };
+    const server = adminServer({
+      'GET /api/admin/orders/{id}': () => stored(6, 5, [noted, none], 0),
+      'GET /api/admin/orders/{id}/refunds/{refund}/credit-note': () =>
+        new Response(new TextEncoder().encode('%PDF-1.7 note'), { headers: { 'content-type': 'application/pdf' } }),
+    });
+    await signInStaff('staff-token');
+    render(<OrderPage id="o1" />);
+    const button = await screen.findByRole('button', { name: 'Credit note CN/26-27/000003' });
+    expect(screen.getAllByRole('button', { name: /Credit note/ })).toHaveLength(1);
+    await userEvent.click(button);
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:note-1', download: 'credit-note.pdf' }]));
+    const call = server.calls.find((c) => c.path === '/api/admin/orders/o1/refunds/o1-1/credit-note');
+    expect(call?.headers.get('authorization')).toBe('Bearer staff-token');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('retries a failed refund', async () => {
