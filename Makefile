@@ -35,7 +35,8 @@ lint-rust:
 # MARQUE_TEST_MOTO: moto's S3-compatible server for marque-blobs-s3 and the shared-pictures test.
 # MARQUE_TEST_AIOSMTPD: a Python that has aiosmtpd, for marque-smtp's real-server test.
 # razorpay-sdk: Razorpay's Node SDK for the sandbox's SDK test (ignored without it, run here).
-test-rust: moto aiosmtpd razorpay-sdk
+# poppler: pdftotext, with which marque-pdf's tests read invoices and credit notes back.
+test-rust: moto aiosmtpd razorpay-sdk poppler
 	MARQUE_TEST_MOTO="$${MARQUE_TEST_MOTO:-$$(tools/moto-server.sh)}" \
 	MARQUE_TEST_AIOSMTPD="$${MARQUE_TEST_AIOSMTPD:-$$(tools/py-tool.sh aiosmtpd)/bin/python}" \
 	  tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored

@@ -50,7 +50,7 @@ macro_rules! for_each_account_suite {
     };
 }
 
-fn user(id: &str, email: &str, mobile: &str) -> UserRecord {
+pub(crate) fn user(id: &str, email: &str, mobile: &str) -> UserRecord {
     UserRecord {
         id: UserId(id.to_owned()),
         name: format!("Customer {id}"),

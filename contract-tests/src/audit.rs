@@ -16,8 +16,9 @@ use marque_domain::staff::{StaffId, StaffRole};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_ports::{
     AccountStore, AccountStoreError, Actor, AuditEntry, AuditLog, AuditQuery, AuditRecord, CatalogEditor,
-    CatalogEditorError, CatalogStore, CustomerOffer, ProductPhotos, ProductPhotosError, SetupCode, SetupSecrets,
-    StaffRecord, StaffStatus, StaffStore, StaffStoreError, StockLedger, StockLedgerError, UserId, UserRecord,
+    CatalogEditorError, CatalogStore, CustomerOffer, OrderDesk, OrderDeskError, OrderId, OrderStore, ProductPhotos,
+    ProductPhotosError, SetupCode, SetupSecrets, StaffRecord, StaffStatus, StaffStore, StaffStoreError, StockLedger,
+    StockLedgerError, UserId, UserRecord,
 };
 
 use crate::fixtures::{brand, category, photo, product, window};
@@ -206,7 +207,7 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
 /// Calls `$callback!(suite_name)` once for every suite proving that each write of a staff-facing
 /// port leaves exactly its entry (actor, action, subject, the values before and after) and that a
 /// write that fails leaves none and changes nothing. Each takes the staff-facing stores of one
-/// fresh database: `(accounts, catalog, editor, photos, staff, stock, log)`; [`AUDITED_WRITES`]
+/// fresh database: `(accounts, catalog, editor, photos, staff, stock, orders, desk, log)`; [`AUDITED_WRITES`]
 /// names the suite of every write, and `tests/audited_writes.rs` fails when a port gains a write
 /// that no suite covers.
 #[macro_export]
@@ -217,6 +218,7 @@ macro_rules! for_each_staff_write_suite {
         $callback!(photo_writes_leave_their_entries);
         $callback!(stock_writes_leave_their_entries);
         $callback!(offer_writes_leave_their_entries);
+        $callback!(order_desk_writes_leave_their_entries);
     };
 }
 
@@ -238,7 +240,7 @@ const fn audited(port: &'static str, method: &'static str, suite: &'static str) 
 /// Every write of every staff-facing port, with its suite. `tests/audited_writes.rs` reads the port
 /// traits and fails when a method that takes an [`AuditEntry`] is missing here (or one here no
 /// longer exists), so a new write cannot go unproven.
-pub const AUDITED_WRITES: [AuditedWrite; 14] = [
+pub const AUDITED_WRITES: [AuditedWrite; 17] = [
     audited("StaffStore", "invite", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "reissue", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "complete_setup", "staff_store_writes_leave_their_entries"),
@@ -253,11 +255,14 @@ pub const AUDITED_WRITES: [AuditedWrite; 14] = [
     audited("StockLedger", "adjust", "stock_writes_leave_their_entries"),
     audited("StockLedger", "set_threshold", "stock_writes_leave_their_entries"),
     audited("AccountStore", "set_offer", "offer_writes_leave_their_entries"),
+    audited("OrderDesk", "update_fulfilment", "order_desk_writes_leave_their_entries"),
+    audited("OrderDesk", "record_refund", "order_desk_writes_leave_their_entries"),
+    audited("OrderDesk", "retry_refund", "order_desk_writes_leave_their_entries"),
 ];
 
 /// The other methods of the ports that have an audited write, and why each leaves no entry. A
 /// new method of such a port must be listed here or in [`AUDITED_WRITES`] (`tests/audited_writes.rs`).
-pub const NOT_AUDITED: [(&str, &[&str], &str); 7] = [
+pub const NOT_AUDITED: [(&str, &[&str], &str); 9] = [
     ("StaffStore", &["staff", "staff_by_email", "list", "owners", "setup_code", "session_staff"], "reads"),
     (
         "StaffStore",
@@ -268,6 +273,12 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 7] = [
     ("CatalogEditor", &["product", "products"], "reads"),
     ("ProductPhotos", &["images"], "reads"),
     ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
+    ("OrderDesk", &["orders", "order", "unsettled_refunds", "credit_notes_of"], "reads"),
+    (
+        "OrderDesk",
+        &["settle_refund"],
+        "the payment provider's answer to a refund staff made (audited when made), as the webhooks record it",
+    ),
     (
         "AccountStore",
         &[
@@ -374,6 +385,7 @@ fn comparable(e: &AuditEntry) -> (i64, String, &str, &str, Option<serde_json::Va
 
 /// Invitations, set-ups, new links and removals each leave their entry; a duplicate email, an
 /// unknown member, a used or expired code leave none and change nothing.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
 pub async fn staff_store_writes_leave_their_entries(
     _accounts: &dyn AccountStore,
     _catalog: &dyn CatalogStore,
@@ -381,6 +393,8 @@ pub async fn staff_store_writes_leave_their_entries(
     _photos: &dyn ProductPhotos,
     staff: &dyn StaffStore,
     _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -446,6 +460,7 @@ pub async fn staff_store_writes_leave_their_entries(
 
 /// Creating and changing products, categories and brands each leave their entry; a taken id, SKU
 /// or slug and an unknown record leave none and change nothing.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
 pub async fn catalog_editor_writes_leave_their_entries(
     _accounts: &dyn AccountStore,
     catalog: &dyn CatalogStore,
@@ -453,6 +468,8 @@ pub async fn catalog_editor_writes_leave_their_entries(
     _photos: &dyn ProductPhotos,
     _staff: &dyn StaffStore,
     _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -583,6 +600,7 @@ pub async fn catalog_editor_writes_leave_their_entries(
 
 /// Adding, reordering and removing photographs each leave their entry; an unknown product leaves
 /// none and gets no pictures.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
 pub async fn photo_writes_leave_their_entries(
     _accounts: &dyn AccountStore,
     catalog: &dyn CatalogStore,
@@ -590,6 +608,8 @@ pub async fn photo_writes_leave_their_entries(
     photos: &dyn ProductPhotos,
     _staff: &dyn StaffStore,
     _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("ph1").build()]).await.expect("add products");
@@ -627,6 +647,7 @@ async fn stock_and_entries(catalog: &dyn CatalogStore, stock: &dyn StockLedger, 
 
 /// A stock adjustment and a new threshold each leave their entry; stock that would go below zero
 /// and an unknown product leave none and change nothing.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
 pub async fn stock_writes_leave_their_entries(
     _accounts: &dyn AccountStore,
     catalog: &dyn CatalogStore,
@@ -634,6 +655,8 @@ pub async fn stock_writes_leave_their_entries(
     _photos: &dyn ProductPhotos,
     _staff: &dyn StaffStore,
     stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("st1").quantity(2).build()]).await.expect("add products");
@@ -675,6 +698,7 @@ pub async fn stock_writes_leave_their_entries(
 
 /// Setting and ending a customer's offer each leave their entry; an unknown customer leaves none
 /// and gets no account.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
 pub async fn offer_writes_leave_their_entries(
     accounts: &dyn AccountStore,
     _catalog: &dyn CatalogStore,
@@ -682,6 +706,8 @@ pub async fn offer_writes_leave_their_entries(
     _photos: &dyn ProductPhotos,
     _staff: &dyn StaffStore,
     _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
     log: &dyn AuditLog,
 ) {
     accounts.create_user(&customer("c1")).await.expect("create");
@@ -707,4 +733,108 @@ pub async fn offer_writes_leave_their_entries(
     assert_eq!(accounts.user(&ghost).await.expect("read"), None, "nor a customer");
     let stored = accounts.user(&c1).await.expect("read").expect("the customer");
     assert_eq!((stored.percentage, stored.offer_ends_on), (0, None), "the offer ended");
+}
+
+/// A change of an order's status or shipment leaves its entry (with the values the use case gave);
+/// a change on a stale version, or of an unknown order, leaves none and changes nothing.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
+pub async fn order_desk_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    orders: &dyn OrderStore,
+    desk: &dyn OrderDesk,
+    log: &dyn AuditLog,
+) {
+    use marque_domain::order::{Fulfilment, OrderStatus, Shipment};
+    use marque_domain::Money;
+    use marque_ports::{OrderRefund, RefundKind, RefundState, RefundWrite};
+
+    crate::orders::stock(catalog, &[1], 5).await;
+    let order = crate::order_desk::place(orders, "audited", "u1", crate::orders::JUNE_2026).await;
+    let subject = format!("order:{}", order.id.0);
+    let mut trail = Trail::new(log).await;
+    let confirmed = Fulfilment { status: OrderStatus::Confirmed, shipment: None };
+    let entry = trail.entry("order.status", &subject, Some(r#"{"status":1}"#), Some(r#"{"status":2}"#));
+    desk.update_fulfilment(&order.id, 0, &confirmed, &entry).await.expect("a change");
+    trail.added("OrderDesk::update_fulfilment", &entry).await;
+
+    let packed = Fulfilment { status: OrderStatus::Packed, shipment: None };
+    let stale = trail.entry("order.status", &subject, Some(r#"{"status":2}"#), Some(r#"{"status":3}"#));
+    assert_eq!(
+        desk.update_fulfilment(&order.id, 0, &packed, &stale).await.map(|o| o.version),
+        Err(OrderDeskError::Changed { version: 1 })
+    );
+    trail.unchanged("OrderDesk::update_fulfilment on a stale version").await;
+    let nobody = OrderId("nobody".into());
+    let missing = trail.entry("order.status", "order:nobody", None, Some("{}"));
+    assert_eq!(
+        desk.update_fulfilment(&nobody, 0, &packed, &missing).await.map(|o| o.version),
+        Err(OrderDeskError::NotFound)
+    );
+    trail.unchanged("OrderDesk::update_fulfilment of an unknown order").await;
+    let read = desk.order(&order.id).await.expect("read").expect("the order");
+    assert_eq!((read.version, read.order.status, read.timeline.len()), (1, 2, 1), "the refused changes wrote nothing");
+
+    let shipment = Shipment::parse("bluedart", "77937279125", None).expect("valid");
+    let shipped = Fulfilment { status: OrderStatus::Shipped, shipment: Some(shipment) };
+    let packing = trail.entry("order.status", &subject, Some(r#"{"status":2}"#), Some(r#"{"status":3}"#));
+    desk.update_fulfilment(&order.id, 1, &packed, &packing).await.expect("packed");
+    trail.added("OrderDesk::update_fulfilment", &packing).await;
+    let shipping = trail.entry(
+        "order.status",
+        &subject,
+        Some(r#"{"status":3}"#),
+        Some(r#"{"status":4,"courier":"bluedart","awb":"77937279125"}"#),
+    );
+    desk.update_fulfilment(&order.id, 2, &shipped, &shipping).await.expect("shipped");
+    trail.added("OrderDesk::update_fulfilment", &shipping).await;
+
+    // A refund of the shipped order's delivery charge, then one above what is left (refused).
+    let refund = |n: usize, amount: i64, key: &str| OrderRefund {
+        id: format!("{}-{n}", order.id.0),
+        order: order.id.clone(),
+        payment: order.payment.clone(),
+        kind: RefundKind::Partial,
+        lines: Vec::new(),
+        delivery: Money::from_paise(amount),
+        amount: Money::from_paise(amount),
+        reason: "late delivery".into(),
+        state: RefundState::Requested,
+        provider_refund: None,
+        attempt: 1,
+        key: key.into(),
+        request: key.into(),
+        actor: "s1".into(),
+        actor_label: "s1@marque.in".into(),
+        created_at: crate::orders::JUNE_2026,
+        updated_at: crate::orders::JUNE_2026,
+        credit_note: None,
+    };
+    let first = refund(1, 10_000, "key-audit-1");
+    let refunding = trail.entry("order.refund", &subject, None, Some(r#"{"amount":10000}"#));
+    let write = RefundWrite { refund: first.clone(), refunds_seen: 0, cancel: None, credit_note_year: None };
+    desk.record_refund(&write, &refunding).await.expect("refunded");
+    trail.added("OrderDesk::record_refund", &refunding).await;
+    let greedy = trail.entry("order.refund", &subject, None, Some(r#"{"amount":200000}"#));
+    let write = RefundWrite {
+        refund: refund(2, 200_000, "key-audit-2"),
+        refunds_seen: 1,
+        cancel: None,
+        credit_note_year: None,
+    };
+    assert!(matches!(desk.record_refund(&write, &greedy).await, Err(OrderDeskError::AbovePaid { .. })));
+    trail.unchanged("OrderDesk::record_refund above what was paid").await;
+
+    // The provider failed it; staff retry it once (a second retry finds it requested again).
+    desk.settle_refund(&first.id, 1, RefundState::Failed, None, crate::orders::JUNE_2026).await.expect("failed");
+    let retrying = trail.entry("order.refund_retry", &subject, None, Some(r#"{"attempt":2}"#));
+    desk.retry_refund(&order.id, &first.id, &retrying).await.expect("retried");
+    trail.added("OrderDesk::retry_refund", &retrying).await;
+    let again = trail.entry("order.refund_retry", &subject, None, Some(r#"{"attempt":3}"#));
+    assert_eq!(desk.retry_refund(&order.id, &first.id, &again).await.map(|r| r.attempt), Ok(2));
+    trail.unchanged("OrderDesk::retry_refund of a refund not failed").await;
 }

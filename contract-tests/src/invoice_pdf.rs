@@ -1,5 +1,5 @@
 //! The `InvoiceRenderer` contract, one suite per promise in `marque_ports::invoice_pdf`,
-//! and the two invoices every renderer is tried on.
+//! and the invoices and credit notes every renderer is tried on.
 //!
 //! Suites that read the text back take the adapter's own extractor (`extract`), so the
 //! contract names what an invoice must say without choosing a PDF reader.
@@ -8,7 +8,8 @@ use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::{
-    Buyer, FinancialYear, HsnCode, InvoiceDate, InvoiceLineKind, InvoiceNumber, Seller, TaxInvoice, TaxInvoiceInput,
+    Buyer, CreditNote, CreditNoteInput, CreditNoteNumber, FinancialYear, HsnCode, InvoiceDate, InvoiceLineKind,
+    InvoiceNumber, RefundSelection, Seller, Supply, TaxInvoice, TaxInvoiceInput,
 };
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
@@ -28,6 +29,9 @@ macro_rules! for_each_invoice_pdf_suite {
         $callback!(a_same_state_invoice_prints_cgst_and_sgst);
         $callback!(an_inter_state_invoice_prints_igst);
         $callback!(a_long_invoice_lists_every_line);
+        $callback!(the_same_credit_note_renders_byte_identical_pdfs);
+        $callback!(a_same_state_credit_note_reverses_cgst_and_sgst);
+        $callback!(an_inter_state_credit_note_reverses_igst);
     };
 }
 
@@ -68,7 +72,7 @@ fn invoice_of(
     gstin: Option<&str>,
     serial: u32,
 ) -> TaxInvoice {
-    let address = Address::parse(&AddressInput {
+    let address = AddressInput {
         house_no: "B-12, Second Floor".into(),
         street: "Ring Road".into(),
         landmark: "Near Metro Gate 2".into(),
@@ -77,8 +81,12 @@ fn invoice_of(
         mobile_no: "9810012345".into(),
         pincode: pincode.into(),
         gstin: gstin.unwrap_or_default().into(),
-    })
-    .expect("a valid address");
+    };
+    invoice_at(lines, name, &address, serial)
+}
+
+fn invoice_at(lines: &[OrderLine], name: &str, address: &AddressInput, serial: u32) -> TaxInvoice {
+    let address = Address::parse(address).expect("a valid address");
     TaxInvoice::build(TaxInvoiceInput {
         seller: seller(),
         buyer: Buyer::at(name, &address),
@@ -109,6 +117,61 @@ pub fn long_invoice() -> TaxInvoice {
         .map(|i| line(&format!("p{i}"), &format!("Spare part number {i}"), 99_900 + i64::from(i), 1, 18, None))
         .collect();
     invoice_of(&lines, "Ravi Kumar", "Delhi", "110027", None, 44)
+}
+
+/// The Devanagari parts of [`hindi_invoice`]'s buyer, as they must read back.
+pub const HINDI_NAME: &str = "राहुल शर्मा";
+pub const HINDI_STREET: &str = "गली नंबर ४, करोल बाग";
+pub const HINDI_CITY: &str = "नई दिल्ली";
+
+/// A buyer who wrote their name, street and city in Devanagari (conjuncts and vowel signs
+/// included), delivered within Delhi.
+#[must_use]
+pub fn hindi_invoice() -> TaxInvoice {
+    hindi_invoice_on(HINDI_STREET)
+}
+
+/// [`hindi_invoice`] with another street, e.g. one too long for a line.
+#[must_use]
+pub fn hindi_invoice_on(street: &str) -> TaxInvoice {
+    let lines = [line("p1", "Brake Pad Set – Front (BMW 3 Series)", 1_249_950, 1, 18, None)];
+    let address = AddressInput {
+        house_no: "मकान १२, दूसरी मंज़िल".into(),
+        street: street.into(),
+        landmark: String::new(),
+        city: HINDI_CITY.into(),
+        state: "Delhi".into(),
+        mobile_no: "9810012345".into(),
+        pincode: "110005".into(),
+        gstin: String::new(),
+    };
+    invoice_at(&lines, HINDI_NAME, &address, 45)
+}
+
+/// A credit note for `now` on `doc`, nothing refunded before.
+#[must_use]
+pub fn credit_note_on(doc: &TaxInvoice, now: &RefundSelection, serial: u32) -> CreditNote {
+    CreditNote::build(CreditNoteInput {
+        invoice: doc,
+        before: &RefundSelection::default(),
+        now,
+        number: CreditNoteNumber::new(FinancialYear::starting(2026), serial).expect("a serial"),
+        date: InvoiceDate::new(2026, 11, 27).expect("a day"),
+        reason: "Part damaged in transit".into(),
+    })
+    .expect("a refund the invoice allows")
+}
+
+/// One of the two brake pad sets and the delivery charge of [`same_state_invoice`], given back.
+#[must_use]
+pub fn same_state_credit_note() -> CreditNote {
+    credit_note_on(&same_state_invoice(), &RefundSelection::of([(0, 1)], true), 7)
+}
+
+/// The tail lamp of [`inter_state_invoice`], given back.
+#[must_use]
+pub fn inter_state_credit_note() -> CreditNote {
+    credit_note_on(&inter_state_invoice(), &RefundSelection::of([(1, 1)], false), 8)
 }
 
 fn render(renderer: &dyn InvoiceRenderer, doc: &TaxInvoice) -> Vec<u8> {
@@ -210,4 +273,101 @@ pub fn a_long_invoice_lists_every_line(renderer: &dyn InvoiceRenderer, extract: 
     let text = text_of(extract, &render(renderer, &doc));
     assert_common(&text, &doc);
     assert_says(&text, "Page 2 of");
+}
+
+/// A Devanagari name and address read back as written. Not in [`for_each_invoice_pdf_suite`]:
+/// it needs a reader that understands how a PDF maps a conjunct or a vowel sign drawn before
+/// its consonant back to the letters (`/ActualText`), as poppler's `pdftotext` does.
+pub fn a_devanagari_name_and_address_read_back(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let doc = hindi_invoice();
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    for wanted in [HINDI_NAME, HINDI_STREET, HINDI_CITY, "मकान १२, दूसरी मंज़िल"] {
+        assert_says(&text, wanted);
+    }
+}
+
+fn render_note(renderer: &dyn InvoiceRenderer, note: &CreditNote) -> Vec<u8> {
+    let pdf = renderer.render_credit_note(note).expect("every built credit note renders");
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF starts with its header");
+    pdf
+}
+
+pub fn the_same_credit_note_renders_byte_identical_pdfs(renderer: &dyn InvoiceRenderer, _extract: ExtractText) {
+    let note = same_state_credit_note();
+    let first = render_note(renderer, &note);
+    assert_eq!(first, render_note(renderer, &note.clone()), "same note, same bytes");
+    assert_ne!(first, render_note(renderer, &inter_state_credit_note()), "another note, other bytes");
+    let pdf = String::from_utf8_lossy(&first).into_owned();
+    assert!(!pdf.contains("/CreationDate") && !pdf.contains("xmp:CreateDate"), "no time of rendering");
+}
+
+/// What every credit note prints: its title and number, the invoice it corrects, the buyer,
+/// each line with its taxable value and total, the totals and the reason.
+fn assert_note_common(text: &str, note: &CreditNote) {
+    let seller = note.seller();
+    for wanted in [
+        "Credit Note",
+        &note.number().to_string(),
+        &note.date().to_string(),
+        &note.invoice_number().to_string(),
+        &note.invoice_date().to_string(),
+        &seller.legal_name,
+        seller.gstin.as_str(),
+        &note.buyer().name,
+        &format!("{} ({})", note.buyer().state.name, note.buyer().state.code),
+        note.reason(),
+        &format!("{:#}", note.total()),
+        &note.total_in_words(),
+        "Authorised Signatory",
+    ] {
+        assert_says(text, wanted);
+    }
+    assert!(!text.contains("Tax Invoice"), "a credit note is not titled a tax invoice:\n{text}");
+    for line in note.lines() {
+        assert_says(text, &line.description);
+        assert_says(text, &line.tax.taxable.to_the_paisa());
+        assert_says(text, &line.amount.to_the_paisa());
+    }
+    for row in note.tax() {
+        assert_says(text, &row.split.taxable.to_the_paisa());
+    }
+}
+
+pub fn a_same_state_credit_note_reverses_cgst_and_sgst(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let note = same_state_credit_note();
+    assert_eq!(note.supply(), Supply::IntraState);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    assert!(!text.contains("IGST"), "no IGST within a state:\n{text}");
+    for line in note.lines() {
+        assert_says(&text, &line.tax.cgst.to_the_paisa());
+        assert_says(&text, &line.tax.sgst.to_the_paisa());
+    }
+    for row in note.tax() {
+        assert_says(&text, &row.split.cgst.to_the_paisa());
+        assert_says(&text, &row.split.tax().to_the_paisa());
+    }
+}
+
+pub fn an_inter_state_credit_note_reverses_igst(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let note = inter_state_credit_note();
+    assert_eq!(note.supply(), Supply::InterState);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    assert!(!text.contains("CGST") && !text.contains("SGST"), "no CGST or SGST across states:\n{text}");
+    for line in note.lines() {
+        assert_says(&text, &line.tax.igst.to_the_paisa());
+    }
+}
+
+/// A credit note to a buyer who wrote in Devanagari reads back as written (a reader of
+/// `/ActualText` again, see [`a_devanagari_name_and_address_read_back`]).
+pub fn a_devanagari_credit_note_reads_back(renderer: &dyn InvoiceRenderer, extract: ExtractText) {
+    let note = credit_note_on(&hindi_invoice(), &RefundSelection::of([(0, 1)], false), 9);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    for wanted in [HINDI_NAME, HINDI_STREET, HINDI_CITY] {
+        assert_says(&text, wanted);
+    }
 }

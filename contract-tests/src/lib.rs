@@ -20,6 +20,8 @@ pub mod catalog_editor;
 pub mod fixtures;
 pub mod invoice_pdf;
 pub mod moto;
+pub mod order_desk;
+pub mod order_refunds;
 pub mod orders;
 pub mod payment;
 pub mod photos;

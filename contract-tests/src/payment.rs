@@ -63,6 +63,7 @@ macro_rules! for_each_payment_suite {
         $callback!(refunds_are_partial_or_full_and_never_exceed_the_capture);
         $callback!(a_refund_is_made_once_per_idempotency_key);
         $callback!(what_cannot_be_refunded_is_refused);
+        $callback!(concurrent_refunds_of_one_payment_never_exceed_the_capture);
     };
 }
 
@@ -503,4 +504,30 @@ pub async fn what_cannot_be_refunded_is_refused(gateway: &dyn PaymentGateway, pr
     for id in ["rfnd_DoesNotExist0", "rfnd_", "pay_Abc", "../v1/orders"] {
         assert!(refused(&gateway.fetch_refund(&RefundId(id.to_owned())).await), "{id}");
     }
+}
+
+/// Two staff members refunding one order at once reach the provider as refunds of one payment under
+/// different keys (the shop's store refuses the excess first; the provider must never pay it either),
+/// and a request retried while its first try is still on the way under the same key.
+pub async fn concurrent_refunds_of_one_payment_never_exceed_the_capture(
+    gateway: &dyn PaymentGateway,
+    provider: &dyn ProviderDriver,
+) {
+    let payment = a_captured_payment(gateway, provider, 30_000).await;
+    let asks: Vec<NewRefund> = (0..6).map(|n| a_refund(10_000, &fresh_key(&format!("race{n}")))).collect();
+    let outcomes = futures::future::join_all(asks.iter().map(|ask| gateway.refund(&payment, ask))).await;
+    let made = outcomes.iter().filter(|o| o.is_ok()).count();
+    assert_eq!(made, 3, "30,000 paise refunded in 10,000s: {outcomes:?}");
+    assert!(outcomes.iter().filter(|o| o.is_err()).all(refused), "the rest refused: {outcomes:?}");
+    let total: i64 = gateway.refunds(&payment).await.expect("refunds").iter().map(|r| r.amount.paise()).sum();
+    assert_eq!(total, 30_000);
+
+    // The shop's own key of an order's refund attempt (`mq-rf-{refund}-a{attempt}`), sent twice at once.
+    let other = a_captured_payment(gateway, provider, 20_000).await;
+    let key = format!("mq-rf-{}-1-a1", fresh_key("order"));
+    let ask = a_refund(5_000, &key);
+    let twice = futures::future::join_all([gateway.refund(&other, &ask), gateway.refund(&other, &ask)]).await;
+    let ids: Vec<_> = twice.iter().filter_map(|o| o.as_ref().ok().map(|r| r.id.clone())).collect();
+    assert!(!ids.is_empty() && ids.iter().all(|id| *id == ids[0]), "one refund for one key: {twice:?}");
+    assert_eq!(gateway.refunds(&other).await.map(|r| r.len()), Ok(1));
 }

@@ -17,6 +17,7 @@ pub mod health;
 pub mod identity;
 pub mod invoice_pdf;
 pub mod notify;
+pub mod order_desk;
 pub mod orders;
 pub mod payment;
 pub mod photos;
@@ -44,6 +45,10 @@ pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
+pub use order_desk::{
+    AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent, OrderRefund,
+    OrderRefundLine, RefundKind, RefundRecorded, RefundWrite, StatusCounts,
+};
 pub use orders::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PlacedOrder, Placement, RefundRecord, RefundState,
     Reservation, ReservationState,
@@ -67,6 +72,6 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
     health::MockReadiness, identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier,
-    orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos,
-    rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
+    order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder,
+    photos::MockProductPhotos, rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
 };

@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use marque_domain::address::Address;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::InvoiceNumber;
-use marque_domain::order::OrderLine;
+use marque_domain::order::{OrderLine, Shipment};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::Money;
 
@@ -78,8 +78,8 @@ pub struct PlacedOrder {
     pub status: u8,
     /// The status label (`order_status_string`).
     pub status_text: String,
-    pub courier: String,
-    pub awb: String,
+    /// Who carries it and under which AWB, once shipped.
+    pub shipment: Option<Shipment>,
 }
 
 /// How [`OrderStore::place`] ended.
@@ -312,7 +312,9 @@ pub trait OrderStore: Send + Sync {
     async fn refund_of(&self, payment: &PaymentId) -> Result<Option<RefundRecord>, OrderStoreError>;
 
     /// Records the provider's news of a refund (`refund.processed`, `refund.failed`) on the record
-    /// holding that provider refund id; `false` when no record holds it.
+    /// holding that provider refund id: a refund of a payment without an order, or a refund of a
+    /// placed order (the back office's, [`crate::OrderDesk`]; one already `processed` or `failed`
+    /// keeps its state). `false` when no record holds it.
     ///
     /// # Errors
     /// [`OrderStoreError::Unavailable`].

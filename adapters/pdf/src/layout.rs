@@ -1,9 +1,8 @@
-//! Where each part of a tax invoice goes on the page.
+//! Where each part of a tax invoice or credit note goes on the page.
 
-use marque_domain::invoice::{InvoiceLine, InvoiceLineKind, Supply, TaxInvoice, TaxSplit};
-use marque_domain::tax::GstState;
-use marque_domain::Money;
+use marque_domain::invoice::{Supply, TaxSplit};
 
+use crate::printed::{state, Printed, Row};
 use crate::sheet::{Align, Sheet, Style, Weight, MARGIN, PAGE_WIDTH};
 
 const CONTENT: f32 = PAGE_WIDTH - 2.0 * MARGIN;
@@ -12,14 +11,9 @@ const STRONG: Style = Style::new(Weight::Bold, 9.0);
 const CELL: Style = Style::new(Weight::Regular, 7.8);
 const CELL_BOLD: Style = Style::new(Weight::Bold, 7.8);
 const HEAD: Style = Style::new(Weight::Bold, 7.2);
+const BUYER_NAME: Style = Style::new(Weight::Bold, 10.5);
 const CELL_LINE: f32 = 10.0;
 const PAD: f32 = 4.0;
-
-pub(crate) const FOOTER: &str = "This is a computer-generated tax invoice.";
-
-fn state(s: GstState) -> String {
-    format!("{} ({})", s.name, s.code)
-}
 
 /// Half a rate as printed: 18 → "9%", 5 → "2.5%".
 fn half_rate(rate: u8) -> String {
@@ -85,8 +79,8 @@ fn columns(supply: Supply) -> Vec<Column> {
     cols
 }
 
-/// Lays out the whole invoice on `sheet`.
-pub(crate) fn lay_out(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+/// Lays out the whole document on `sheet`.
+pub(crate) fn lay_out(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
     header(sheet, doc);
     parties(sheet, doc);
     table(sheet, doc);
@@ -94,10 +88,10 @@ pub(crate) fn lay_out(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     signature(sheet, doc);
 }
 
-fn header(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
-    let seller = doc.seller();
+fn header(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
+    let seller = doc.seller;
     let top = sheet.y;
-    sheet.text(MARGIN, CONTENT, top + 20.0, "Tax Invoice", Style::new(Weight::Bold, 20.0), Align::Right);
+    sheet.text(MARGIN, CONTENT, top + 20.0, doc.title, Style::new(Weight::Bold, 20.0), Align::Right);
     sheet.text(MARGIN, CONTENT, top + 33.0, "Original for recipient", BODY.muted(), Align::Right);
     let left = CONTENT * 0.62;
     sheet.text(MARGIN, left, top + 16.0, &seller.legal_name, Style::new(Weight::Bold, 13.0), Align::Left);
@@ -113,21 +107,29 @@ fn header(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
 }
 
-fn parties(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
-    let buyer = doc.buyer();
+fn parties(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
+    let buyer = doc.buyer;
     let top = sheet.y + 8.0;
     let left_w = CONTENT * 0.58;
     let right_x = MARGIN + left_w + 12.0;
     let right_w = CONTENT - left_w - 12.0;
 
     sheet.text(MARGIN, left_w, top + 9.0, "Bill to / Ship to", HEAD.muted(), Align::Left);
-    sheet.text(MARGIN, left_w, top + 23.0, &buyer.name, Style::new(Weight::Bold, 10.5), Align::Left);
-    let mut y = top + 35.0;
+    // A long name or address line (a Devanagari one takes more room) wraps within the box.
+    let mut y = top + 23.0;
+    for (i, line) in sheet.wrap(&buyer.name, left_w, BUYER_NAME).iter().enumerate() {
+        if i > 0 {
+            y += 12.5;
+        }
+        sheet.text(MARGIN, left_w, y, line, BUYER_NAME, Align::Left);
+    }
+    y += 12.0;
     let mut lines: Vec<String> = buyer.address_lines.clone();
     lines.push(state(buyer.state));
     lines.push(format!("Mobile: {}", buyer.mobile.as_str()));
-    for line in &lines {
-        sheet.text(MARGIN, left_w, y, line, BODY, Align::Left);
+    let wrapped: Vec<String> = lines.iter().flat_map(|line| sheet.wrap(line, left_w, BODY)).collect();
+    for line in wrapped {
+        sheet.text(MARGIN, left_w, y, &line, BODY, Align::Left);
         y += 11.5;
     }
     if let Some(gstin) = &buyer.gstin {
@@ -135,15 +137,9 @@ fn parties(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
         y += 11.5;
     }
 
-    let facts = [
-        format!("Invoice No.: {}", doc.number()),
-        format!("Invoice Date: {}", doc.date()),
-        format!("Place of supply: {}", state(doc.place_of_supply())),
-        format!("Reverse charge: {}", if doc.reverse_charge() { "Yes" } else { "No" }),
-    ];
-    sheet.text(right_x, right_w, top + 9.0, "Invoice details", HEAD.muted(), Align::Left);
+    sheet.text(right_x, right_w, top + 9.0, doc.facts_head, HEAD.muted(), Align::Left);
     let mut ry = top + 23.0;
-    for (i, fact) in facts.iter().enumerate() {
+    for (i, fact) in doc.facts.iter().enumerate() {
         let style = if i == 0 { STRONG } else { BODY };
         sheet.text(right_x, right_w, ry, fact, style, Align::Left);
         ry += 12.5;
@@ -152,6 +148,13 @@ fn parties(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     sheet.line((MARGIN + left_w + 4.0, top), (MARGIN + left_w + 4.0, sheet.y), 0.5);
     sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
     sheet.y += 12.0;
+    if let Some(remark) = &doc.remark {
+        for line in sheet.wrap(remark, CONTENT, BODY) {
+            sheet.text(MARGIN, CONTENT, sheet.y, &line, BODY, Align::Left);
+            sheet.y += 11.5;
+        }
+        sheet.y += 6.0;
+    }
 }
 
 /// Draws one row of cells from `sheet.y`, each cell's lines stacked; returns its height.
@@ -196,15 +199,18 @@ fn table_head(sheet: &mut Sheet<'_>, cols: &[Column], supply: Supply) {
     sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.6);
 }
 
-fn line_cells(sheet: &Sheet<'_>, cols: &[Column], n: usize, line: &InvoiceLine, supply: Supply) -> Vec<Vec<String>> {
+fn line_cells(sheet: &Sheet<'_>, cols: &[Column], n: usize, line: &Row, supply: Supply) -> Vec<Vec<String>> {
     let description = cols.get(1).map_or(100.0, |c| c.width) - 4.0;
-    let product_or_delivery = line.kind != InvoiceLineKind::Discount;
+    let mut described = sheet.wrap(&line.description, description, CELL);
+    if let Some(note) = &line.note {
+        described.extend(sheet.wrap(note, description, CELL));
+    }
     let mut cells = vec![
         vec![n.to_string()],
-        sheet.wrap(&line.description, description, CELL),
-        vec![line.hsn.as_ref().map(ToString::to_string).unwrap_or_default()],
-        vec![if product_or_delivery { line.quantity.to_string() } else { String::new() }],
-        vec![if product_or_delivery { line.unit_price.to_the_paisa() } else { String::new() }],
+        described,
+        vec![line.hsn.clone().unwrap_or_default()],
+        vec![line.units.map(|(quantity, _)| quantity.to_string()).unwrap_or_default()],
+        vec![line.units.map(|(_, price)| price.to_the_paisa()).unwrap_or_default()],
         vec![line.tax.taxable.to_the_paisa()],
     ];
     cells.extend(tax_cells(supply, line.rate_percent, &line.tax).into_iter().map(|c| vec![c]));
@@ -212,14 +218,11 @@ fn line_cells(sheet: &Sheet<'_>, cols: &[Column], n: usize, line: &InvoiceLine, 
     cells
 }
 
-fn table(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
-    let invoice = doc.invoice();
-    let supply = invoice.supply;
+fn table(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
+    let supply = doc.supply;
     let cols = columns(supply);
     table_head(sheet, &cols, supply);
-    // A discount of nothing is no line of the printed invoice.
-    let printed = invoice.lines.iter().filter(|l| l.kind != InvoiceLineKind::Discount || l.amount != Money::ZERO);
-    for (i, line) in printed.enumerate() {
+    for (i, line) in doc.rows.iter().enumerate() {
         let cells = line_cells(sheet, &cols, i + 1, line, supply);
         let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
         #[expect(clippy::cast_precision_loss, reason = "a few lines per cell")]
@@ -230,12 +233,12 @@ fn table(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
         sheet.y += row(sheet, &cols, &cells, CELL);
         sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.3);
     }
-    let sum: TaxSplit = invoice.lines.iter().map(|l| l.tax).sum();
+    let sum: TaxSplit = doc.rows.iter().map(|l| l.tax).sum();
     let mut cells = vec![vec![], vec!["Total".to_owned()], vec![], vec![], vec![], vec![sum.taxable.to_the_paisa()]];
     for (i, cell) in tax_cells(supply, 0, &sum).into_iter().enumerate() {
         cells.push(if i % 2 == 0 { vec![] } else { vec![cell] });
     }
-    cells.push(vec![invoice.total.to_the_paisa()]);
+    cells.push(vec![doc.total.to_the_paisa()]);
     sheet.make_room(CELL_LINE + 2.0 * PAD);
     sheet.y += row(sheet, &cols, &cells, CELL_BOLD);
     sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
@@ -243,10 +246,9 @@ fn table(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
 }
 
 /// The tax summary per rate on the left, the totals on the right, the total in words below.
-fn summary(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
-    let invoice = doc.invoice();
-    let supply = invoice.supply;
-    let rows = invoice.tax.len();
+fn summary(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
+    let supply = doc.supply;
+    let rows = doc.tax.len();
     #[expect(clippy::cast_precision_loss, reason = "a handful of GST rates")]
     let needed = (rows as f32 + 2.0) * (CELL_LINE + 2.0 * PAD) + 60.0;
     sheet.make_room(needed);
@@ -264,7 +266,7 @@ fn summary(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     sheet.shade(MARGIN, sheet.y, width, CELL_LINE + 2.0 * PAD);
     let heads: Vec<Vec<String>> = cols.iter().map(|c| vec![c.head[0].to_owned()]).collect();
     sheet.y += row(sheet, &cols, &heads, HEAD);
-    for tax_row in &invoice.tax {
+    for tax_row in doc.tax {
         let s = tax_row.split;
         let mut cells = vec![vec![format!("{}%", tax_row.rate_percent)], vec![s.taxable.to_the_paisa()]];
         match supply {
@@ -277,7 +279,7 @@ fn summary(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     }
     let left_bottom = sheet.y;
 
-    let sum: TaxSplit = invoice.tax.iter().map(|r| r.split).sum();
+    let sum: TaxSplit = doc.tax.iter().map(|r| r.split).sum();
     let box_w = 180.0;
     let x = MARGIN + CONTENT - box_w;
     let mut y = top + 20.0;
@@ -293,11 +295,11 @@ fn summary(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     }
     sheet.line((x, y - 5.0), (x + box_w, y - 5.0), 0.6);
     let big = Style::new(Weight::Bold, 11.5);
-    sheet.text(x, box_w * 0.55, y + 9.0, "Total (inc. GST)", big, Align::Left);
-    sheet.text(x, box_w, y + 9.0, &format!("{:#}", invoice.total), big, Align::Right);
+    sheet.text(x, box_w * 0.55, y + 9.0, doc.total_label, big, Align::Left);
+    sheet.text(x, box_w, y + 9.0, &format!("{:#}", doc.total), big, Align::Right);
     sheet.y = left_bottom.max(y + 16.0) + 12.0;
 
-    let words = format!("Amount in words: {}", doc.total_in_words());
+    let words = format!("Amount in words: {}", doc.words);
     for line in sheet.wrap(&words, CONTENT, STRONG) {
         sheet.make_room(12.0);
         sheet.text(MARGIN, CONTENT, sheet.y + 9.0, &line, STRONG, Align::Left);
@@ -306,7 +308,7 @@ fn summary(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
     sheet.y += 4.0;
 }
 
-fn signature(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
+fn signature(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
     sheet.make_room(70.0);
     let width = 220.0;
     let x = MARGIN + CONTENT - width;
@@ -319,8 +321,45 @@ fn signature(sheet: &mut Sheet<'_>, doc: &TaxInvoice) {
         BODY.muted(),
         Align::Left,
     );
-    sheet.text(x, width, top + 10.0, &format!("For {}", doc.seller().legal_name), STRONG, Align::Right);
+    sheet.text(x, width, top + 10.0, &format!("For {}", doc.seller.legal_name), STRONG, Align::Right);
     sheet.line((x + 60.0, top + 48.0), (x + width, top + 48.0), 0.5);
     sheet.text(x, width, top + 60.0, "Authorised Signatory", BODY, Align::Right);
     sheet.y = top + 66.0;
+}
+
+#[cfg(test)]
+mod tests {
+    use marque_contract_tests::invoice_pdf::{hindi_invoice_on, HINDI_NAME};
+
+    use super::*;
+    use crate::fonts::Fonts;
+
+    #[test]
+    fn a_long_devanagari_address_wraps_within_the_buyer_box() {
+        let street = "श्री द्वारकाधीश मंदिर के पीछे वाली गली, पुराने डाकघर के सामने, क्षेत्रीय परिवहन कार्यालय के पास, \
+                      गांधी नगर विस्तार";
+        let fonts = Fonts::load().expect("the embedded fonts load");
+        let mut sheet = Sheet::new(&fonts);
+        lay_out(&mut sheet, &Printed::invoice(&hindi_invoice_on(street)));
+        let right = MARGIN + CONTENT * 0.58;
+        let texts = sheet.texts();
+        let street_lines: Vec<_> =
+            texts.iter().filter(|(_, _, _, text, _)| street.contains(*text) && !text.is_empty()).collect();
+        assert!(street_lines.len() >= 2, "the street wraps onto several lines: {street_lines:?}");
+        let rejoined = street_lines.iter().map(|(_, _, _, text, _)| *text).collect::<Vec<_>>().join(" ");
+        assert_eq!(rejoined, street, "every word is printed once, in order");
+        for (page, x, _, text, style) in &street_lines {
+            assert_eq!(*page, 0);
+            assert!((style.size - BODY.size).abs() < f32::EPSILON, "{text:?} is set at the body size, not shrunk");
+            let end = x + sheet.width(text, *style);
+            assert!(end <= right + 0.01, "{text:?} ends at {end}, past the buyer box's {right}");
+        }
+        let baselines: Vec<f32> = street_lines.iter().map(|(_, _, y, _, _)| *y).collect();
+        assert!(baselines.windows(2).all(|w| w[1] > w[0]), "one line below the other: {baselines:?}");
+        // Nothing on the page runs past the right margin.
+        for (_, x, _, text, style) in &texts {
+            assert!(x + sheet.width(text, *style) <= MARGIN + CONTENT + 0.01, "{text:?} overflows the page");
+        }
+        assert!(texts.iter().any(|(_, _, _, text, _)| *text == HINDI_NAME));
+    }
 }

@@ -8,11 +8,10 @@ use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule, Stroke};
 use krilla::surface::Surface;
-use krilla::text::TextDirection;
 use krilla::Document;
 use marque_ports::RenderError;
 
-use crate::fonts::{Fonts, Typeface};
+use crate::fonts::{advance, Family, Fonts};
 
 /// A4 in PostScript points.
 pub(crate) const PAGE_WIDTH: f32 = 595.28;
@@ -93,7 +92,7 @@ impl<'f> Sheet<'f> {
         Self { fonts, pages: vec![Vec::new()], y: MARGIN }
     }
 
-    fn face(&self, weight: Weight) -> &'f Typeface {
+    fn face(&self, weight: Weight) -> &'f Family {
         match weight {
             Weight::Regular => &self.fonts.regular,
             Weight::Bold => &self.fonts.bold,
@@ -157,6 +156,20 @@ impl<'f> Sheet<'f> {
         lines
     }
 
+    /// Every text laid out so far, page by page: `(page, x, baseline, text, style)`.
+    #[cfg(test)]
+    pub(crate) fn texts(&self) -> Vec<(usize, f32, f32, &str, Style)> {
+        let mut texts = Vec::new();
+        for (page, items) in self.pages.iter().enumerate() {
+            for item in items {
+                if let Item::Text { x, y, text, style } = item {
+                    texts.push((page, *x, *y, text.as_str(), *style));
+                }
+            }
+        }
+        texts
+    }
+
     pub(crate) fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32) {
         self.push(Item::Line { from, to, width });
     }
@@ -198,8 +211,13 @@ impl<'f> Sheet<'f> {
             Item::Text { x, y, text, style } => {
                 surface.set_stroke(None);
                 surface.set_fill(Some(fill(style.colour)));
-                let font = self.face(style.weight).font.clone();
-                surface.draw_text(Point::from_xy(*x, *y), font, style.size, text, false, TextDirection::LeftToRight);
+                // Each run of one script in its own font, one after the other.
+                let mut x = *x;
+                for (face, run) in self.face(style.weight).runs(text) {
+                    let glyphs = face.shape(run);
+                    surface.draw_glyphs(Point::from_xy(x, *y), &glyphs, face.font.clone(), run, style.size, false);
+                    x += advance(&glyphs, style.size);
+                }
             }
             Item::Line { from, to, width } => {
                 let mut path = PathBuilder::new();

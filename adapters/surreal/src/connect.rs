@@ -267,6 +267,12 @@ impl Database {
         Guarded::new(SurrealOrderStore::new(self.db.clone()), self.link.clone())
     }
 
+    /// The back office's orders (list, detail, status and shipment changes) on this connection.
+    #[must_use]
+    pub fn order_desk(&self) -> Guarded<crate::SurrealOrderDesk> {
+        Guarded::new(crate::SurrealOrderDesk::new(self.db.clone()), self.link.clone())
+    }
+
     /// The stock ledger (staff adjustments, history, low stock) on this connection.
     #[must_use]
     pub fn stock(&self) -> Guarded<SurrealStockLedger> {

@@ -25,6 +25,7 @@ use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
+use marque_domain::order::Fulfilment;
 use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
@@ -35,6 +36,10 @@ use marque_ports::{
     OrderStore, OrderStoreError, OrdersPage, PaymentId, PaymentOrderId, PendingSignIn, PlacedOrder, Placement,
     ProductListing, ProductQuery, ProductSlice, ProductStamp, Readiness, ReadinessError, Reservation, ReservationState,
     SignInCode, Swept, UserId, UserRecord, WishlistStore, WishlistStoreError,
+};
+use marque_ports::{
+    AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderRefund,
+    RefundRecorded, RefundWrite,
 };
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
@@ -203,6 +208,7 @@ unavailable_is!(
     AuditLogError,
     AddressStoreError,
     OrderStoreError,
+    OrderDeskError,
     RateCounterError,
     StaffStoreError,
     StockLedgerError,
@@ -340,6 +346,24 @@ guarded!(OrderStore, OrderStoreError, {
     fn save_refund(&self, refund: &RefundRecord) -> ();
     fn refund_of(&self, payment: &PaymentId) -> Option<RefundRecord>;
     fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> bool;
+});
+
+guarded!(OrderDesk, OrderDeskError, {
+    fn orders(&self, query: &AdminOrderQuery) -> AdminOrderPage;
+    fn order(&self, id: &OrderId) -> Option<AdminOrder>;
+    fn update_fulfilment(&self, id: &OrderId, version: u64, to: &Fulfilment, audit: &AuditEntry) -> AdminOrder;
+    fn record_refund(&self, write: &RefundWrite, audit: &AuditEntry) -> RefundRecorded;
+    fn settle_refund(
+        &self,
+        refund_id: &str,
+        attempt: u32,
+        state: RefundState,
+        provider_refund: Option<String>,
+        now: i64,
+    ) -> OrderRefund;
+    fn retry_refund(&self, order: &OrderId, refund_id: &str, audit: &AuditEntry) -> OrderRefund;
+    fn unsettled_refunds(&self, limit: u32) -> Vec<OrderRefund>;
+    fn credit_notes_of(&self, orders: &[OrderId]) -> Vec<IssuedCreditNote>;
 });
 
 guarded!(StaffStore, StaffStoreError, {

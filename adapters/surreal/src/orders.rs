@@ -5,7 +5,7 @@ use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::{FinancialYear, HsnCode, InvoiceNumber};
-use marque_domain::order::{OrderLine, OrderStatus};
+use marque_domain::order::{OrderLine, OrderStatus, Shipment};
 use marque_domain::pricing::DiscountPercent;
 use marque_domain::stock::StockReason;
 use marque_domain::Money;
@@ -67,7 +67,7 @@ struct ReservationRow {
 
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-struct OrderRow {
+pub(crate) struct OrderRow {
     id: String,
     payment_order: String,
     payment_id: String,
@@ -85,11 +85,13 @@ struct OrderRow {
     status_text: String,
     courier: String,
     awb: String,
+    tracking_url: Option<String>,
     created_at: i64,
 }
 
-const ORDER_FIELDS: &str = "record::id(id) AS id, payment_order, payment_id, order_number, invoice_number, user, \
-     user_name, lines, address, discount, discount_amount, delivery_charge, total, status, status_text, courier, awb, created_at";
+pub(crate) const ORDER_FIELDS: &str = "record::id(id) AS id, payment_order, payment_id, order_number, invoice_number, \
+     user, user_name, lines, address, discount, discount_amount, delivery_charge, total, status, status_text, courier, \
+     awb, tracking_url, created_at";
 
 const RESERVATION_FIELDS: &str = "user, user_name, lines, address, discount, discount_amount, delivery_charge, total, \
      created_at, expires_at, state";
@@ -219,7 +221,19 @@ fn reservation_of(key: &str, row: ReservationRow) -> Result<(Reservation, Reserv
     Ok((reservation, state))
 }
 
-fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
+/// The shipment a row holds: none while `courier` is empty (not shipped).
+pub(crate) fn shipment_of(courier: &str, awb: &str, tracking_url: Option<&str>) -> Result<Option<Shipment>, String> {
+    if courier.is_empty() {
+        return Ok(None);
+    }
+    Shipment::parse(courier, awb, tracking_url)
+        .map(Some)
+        .map_err(|_| "a stored shipment does not satisfy the shop's rules".to_owned())
+}
+
+pub(crate) fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
+    let shipment = shipment_of(&row.courier, &row.awb, row.tracking_url.as_deref())
+        .map_err(|reason| OrderStoreError::Unavailable { reason })?;
     let invoice_number = InvoiceNumber::parse(&row.invoice_number).map_err(|_| corrupt("invoice number"))?;
     let status = u8::try_from(row.status).map_err(|_| corrupt("order status"))?;
     let draft = draft_of(draft_parts!(row))?;
@@ -233,8 +247,7 @@ fn order_of(row: OrderRow) -> Result<PlacedOrder, OrderStoreError> {
         created_at: row.created_at,
         status,
         status_text: row.status_text,
-        courier: row.courier,
-        awb: row.awb,
+        shipment,
     })
 }
 
@@ -675,6 +688,7 @@ impl SurrealOrderStore {
             status_text: status.status_string().to_owned(),
             courier: String::new(),
             awb: String::new(),
+            tracking_url: None,
             created_at: placed_at,
         });
         match order {
@@ -913,18 +927,29 @@ impl OrderStore for SurrealOrderStore {
     }
 
     async fn refund_status(&self, refund_id: &str, status: RefundState, now: i64) -> Result<bool, OrderStoreError> {
-        let changed: Vec<String> = self
+        // A payment given back without an order, or a refund of a placed order (migration 21): a
+        // provider refund id is on one of them. An order's refund already settled keeps its state.
+        let (unplaced, placed): (Vec<String>, Vec<String>) = self
             .db
             .query(
                 "UPDATE payment_refund SET status = $status, updated_at = $now WHERE refund_id = $refund_id \
                  RETURN VALUE record::id(id)",
             )
+            .query(
+                "UPDATE order_refund SET status = $status, updated_at = $now WHERE provider_refund = $refund_id \
+                 AND status IN ['requested', 'pending'] RETURN VALUE record::id(id)",
+            )
+            .query("SELECT VALUE record::id(id) FROM order_refund WHERE provider_refund = $refund_id")
             .bind(("refund_id", refund_id.to_owned()))
             .bind(("status", status.code()))
             .bind(("now", now))
             .await
-            .and_then(|mut r| r.take(0))
+            .and_then(|mut r| {
+                let unplaced: Vec<String> = r.take(0)?;
+                let _: Vec<String> = r.take(1)?;
+                Ok((unplaced, r.take(2)?))
+            })
             .map_err(|e| unavailable(&e))?;
-        Ok(!changed.is_empty())
+        Ok(!unplaced.is_empty() || !placed.is_empty())
     }
 }

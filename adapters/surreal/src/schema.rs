@@ -184,6 +184,20 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 20,
+        name: "back office: orders' versions, typed tracking links, the timeline and the admin list's indexes",
+        surql: include_str!("schema/0020_order_desk.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
+    Migration {
+        number: 21,
+        name: "back office: refunds of placed orders (lines, delivery, provider state) and the shop's cancellations",
+        surql: include_str!("schema/0021_order_refunds.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -195,6 +195,12 @@ pub struct Services {
     pub stock: marque_app::admin::stock::StockService,
     /// The back office's catalog editor (`admin-catalog`).
     pub admin_catalog: marque_app::admin::catalog::AdminCatalogService,
+    /// The back office's orders (`admin-orders`).
+    pub admin_orders: marque_app::admin::orders::AdminOrdersService,
+    /// The back office's cancellations and refunds (`admin-orders`).
+    pub refunds: marque_app::admin::refunds::RefundsService,
+    /// The refunds' GST credit notes as PDFs, for customers (`orders`) and staff (`admin-orders`).
+    pub credit_notes: marque_app::CreditNoteService,
 }
 
 impl std::fmt::Debug for Services {

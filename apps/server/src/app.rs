@@ -104,10 +104,12 @@ impl App {
         // The outbox keeps every SMS; the gateway sends one only with an approved template.
         order_settings.confirmation_sms = outbox.is_some() || settings.notifications.order_template().is_some();
         order_settings.refund_sms = outbox.is_some() || settings.notifications.refund_template().is_some();
+        let renderer: Arc<dyn marque_ports::InvoiceRenderer> =
+            Arc::new(PdfInvoiceRenderer::new().context("the invoice fonts")?);
         let orders = OrderService::new(
             Arc::new(database.orders()),
             Arc::new(database.accounts()),
-            Arc::new(PdfInvoiceRenderer::new().context("the invoice fonts")?),
+            renderer.clone(),
             notifier.clone(),
             order_settings,
         );
@@ -157,15 +159,27 @@ impl App {
             Arc::new(database.catalog()),
             addresses.clone(),
             Arc::new(database.orders()),
-            payments,
+            payments.clone(),
             Arc::new(SystemClock),
         )
         .notifying(Arc::new(orders.clone()));
+        let refunds = marque_app::admin::refunds::RefundsService::new(
+            Arc::new(database.order_desk()),
+            payments,
+            Arc::new(SystemClock),
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        );
+        let credit_notes = marque_app::CreditNoteService::new(
+            Arc::new(database.order_desk()),
+            renderer,
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        );
         let checkout = crate::payments::configure_checkout(checkout, &settings);
         let (alive, alive_rx) = tokio::sync::watch::channel(());
         housekeeping::spawn_hold_sweeper(&checkout, alive_rx.clone());
         housekeeping::spawn_account_sweeper(&accounts, alive_rx.clone());
         housekeeping::spawn_reconciler(&checkout, settings.orders.reconcile, alive_rx.clone());
+        housekeeping::spawn_refund_reconciler(&refunds, settings.orders.reconcile, alive_rx.clone());
         let staff = StaffService::new(
             Arc::new(database.staff()),
             Arc::new(database.rate_counter()),
@@ -217,6 +231,12 @@ impl App {
                 Arc::new(database.catalog()),
                 Arc::new(SystemClock),
             ),
+            admin_orders: marque_app::admin::orders::AdminOrdersService::new(
+                Arc::new(database.order_desk()),
+                Arc::new(SystemClock),
+            ),
+            refunds,
+            credit_notes,
         };
         Ok(Self {
             settings,

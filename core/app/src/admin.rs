@@ -7,6 +7,8 @@
 pub mod audit;
 pub mod catalog;
 pub mod customers;
+pub mod orders;
+pub mod refunds;
 pub mod staff;
 pub mod stock;
 

@@ -5,6 +5,7 @@
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
 //! `marque_api::response_cache::spawn_warmer`; the server's memory trimmer is its own.)
 
+use crate::admin::refunds::RefundsService;
 use crate::admin::staff::StaffService;
 use crate::{AccountService, CheckoutService};
 
@@ -122,6 +123,32 @@ pub fn spawn_reconciler(
                 ),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "reconciling payments failed; trying again later"),
+            }
+        }
+    });
+}
+
+/// Sends the order refunds the provider could not take when they were made, and reads where the
+/// pending ones stand (the webhooks' news, when they were lost), at once and then every `period`
+/// (`MARQUE_RECONCILE_SECONDS`), until `alive`'s sender (the app) is dropped.
+pub fn spawn_refund_reconciler(
+    refunds: &RefundsService,
+    period: std::time::Duration,
+    alive: tokio::sync::watch::Receiver<()>,
+) {
+    let refunds = refunds.clone();
+    spawn_every(period, alive, move || {
+        let refunds = refunds.clone();
+        async move {
+            match refunds.settle_unsettled().await {
+                Ok(done) if done.changed + done.failed > 0 => tracing::info!(
+                    checked = done.checked,
+                    changed = done.changed,
+                    failed = done.failed,
+                    "reconciled order refunds with the provider"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "reconciling order refunds failed; trying again later"),
             }
         }
     });

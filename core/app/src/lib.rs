@@ -5,6 +5,7 @@ pub mod addresses;
 pub mod admin;
 pub mod catalog;
 pub mod checkout;
+pub mod credit_notes;
 pub mod housekeeping;
 pub mod orders;
 pub mod privacy;
@@ -22,6 +23,7 @@ pub use checkout::{
     CheckoutError, CheckoutService, EventOutcome, EventProbe, Reconciled, StartedPayment, WantedLine,
     EVENT_KEEP_SECONDS, MAX_UNPAID_HOLDS, RECONCILE_WINDOW_SECONDS,
 };
+pub use credit_notes::{CreditNoteFileError, CreditNoteService, CREDIT_NOTE_FILENAME};
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
     ORDER_PLACED_SMS_TEMPLATE, PAYMENT_REFUNDED_SMS_TEMPLATE,

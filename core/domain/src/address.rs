@@ -6,6 +6,6 @@ mod pincode;
 mod region;
 
 pub use fields::{Address, AddressErrors, AddressField, AddressId, AddressInput, SavedAddress, ADDRESS_LIMIT};
-pub use mobile::{IndianMobile, IndianMobileError};
+pub use mobile::{typed_mobile_digits, IndianMobile, IndianMobileError};
 pub use pincode::{Pincode, PincodeError, PINCODE_LENGTH};
 pub use region::{is_ncr_pincode, DeliveryRegion, NCR_PREFIXES};

@@ -1,5 +1,7 @@
-//! The GST tax invoice: its lines, its tax split, its number and the document as printed.
+//! The GST tax invoice: its lines, its tax split, its number and the document as printed;
+//! and the credit note that reverses part or all of it.
 
+mod credit_note;
 mod date;
 mod document;
 mod gst;
@@ -7,11 +9,14 @@ mod number;
 mod tax_invoice;
 mod words;
 
+pub use credit_note::{
+    credit_lines, refund_amount, CreditNote, CreditNoteError, CreditNoteInput, CreditNoteLine, RefundSelection,
+};
 pub use date::InvoiceDate;
 pub use document::{Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL};
 pub use gst::{
     HsnCode, HsnCodeError, Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT, DELIVERY_SAC, PARTS_HSN,
 };
-pub use number::{FinancialYear, InvoiceNumber, InvoiceNumberError};
+pub use number::{CreditNoteNumber, CreditNoteNumberError, FinancialYear, InvoiceNumber, InvoiceNumberError};
 pub use tax_invoice::{Buyer, Seller, TaxInvoice, TaxInvoiceInput};
 pub use words::amount_in_words;

@@ -188,6 +188,66 @@ messages! {
     /// Marque: the order store cannot be reached.
     OrderUnavailable = "order.unavailable" => "Your orders cannot be loaded right now. Please try again.",
 
+    // Back office: orders (issue 24)
+    /// Marque: a status that is not the next step from the order's (1 → 2 → 3 → 4 → 5).
+    OrderIllegalMove = "order.illegal_move" => "An order moves one step at a time: placed, confirmed, packed, shipped, delivered.",
+    /// Marque: status 6 asked for by a status change instead of Cancel.
+    OrderCancelByCancel = "order.cancel_by_cancel" => "Cancel an order with Cancel, which also refunds the payment.",
+    /// Marque: shipped without a courier and an AWB.
+    OrderShipmentRequired = "order.shipment_required" => "To ship an order, give the courier and the AWB.",
+    /// Marque: a courier and AWB given while the order does not ship (or after delivery).
+    OrderShipmentNotNow = "order.shipment_not_now" => "The courier and AWB are given when the order ships, and can be corrected until it is delivered.",
+    /// Marque: a change that changes nothing.
+    OrderNoChange = "order.no_change" => "The order already has this status and shipment.",
+    /// Marque: a courier that is not one of the shop's.
+    OrderCourierUnknown = "order.courier_unknown" => "Choose a courier: delhivery, bluedart, dtdc, indiapost, shiprocket, ekart or other.",
+    /// Marque: an AWB that is not 6-24 letters and digits.
+    OrderAwbInvalid = "order.awb_invalid" => "The AWB must be 6 to 24 letters and digits.",
+    /// Marque: a tracking address that is not an https:// link.
+    OrderTrackingUrlInvalid = "order.tracking_url_invalid" => "The tracking link must be an https:// address of at most 500 characters.",
+    /// Marque: courier `other` without its tracking address.
+    OrderTrackingUrlRequired = "order.tracking_url_required" => "For another courier, give the tracking link.",
+    /// Marque: a tracking address given for a courier whose link the shop builds.
+    OrderTrackingUrlUnexpected = "order.tracking_url_unexpected" => "The tracking link is built for this courier; give one only with courier other.",
+    /// Marque: an admin order change without `If-Match` (428).
+    OrderVersionRequired = "order.version_required" => "Reload the order: a change must name the version it was made on (If-Match).",
+    /// Marque: an order changed by someone else since it was loaded (409).
+    OrderChanged = "order.changed" => "Someone else changed this order meanwhile. Reload it and try again.",
+
+    // Back office: cancellations and refunds (issue 24)
+    /// Marque: a refund that names no line and not the delivery charge.
+    RefundEmpty = "refund.empty" => "Name at least one line to refund, or the delivery charge.",
+    /// Marque: a refund line naming a product the order does not hold.
+    RefundUnknownProduct = "refund.unknown_product" => "This order has no such product.",
+    /// Marque: one product on two lines of a refund.
+    RefundDuplicateLine = "refund.duplicate_line" => "Name each product once in a refund.",
+    /// Marque: a refund quantity below 1.
+    RefundQuantityInvalid = "refund.quantity_invalid" => "A quantity to refund must be a whole number of at least 1.",
+    /// Marque: more units than are left to refund of a line.
+    RefundQuantityAboveLeft = "refund.quantity_above_left" => "That is more units than are left to refund on this line.",
+    /// Marque: the delivery charge refunded already, or the order had none.
+    RefundDeliveryNotLeft = "refund.delivery_not_left" => "The delivery charge is refunded already, or the order had none.",
+    /// Marque: a refund below the provider's minimum of ₹1.
+    RefundTooSmall = "refund.too_small" => "A refund must be at least ₹1.",
+    /// Marque: everything paid is refunded already.
+    RefundNothingLeft = "refund.nothing_left" => "Everything paid for this order is refunded already.",
+    /// Marque: a refund above what is left of the payment.
+    RefundAbovePaid = "refund.above_paid" => "The refunds of an order cannot total more than was paid.",
+    /// Marque: a reason that is empty or over 200 characters.
+    RefundReasonInvalid = "refund.reason_invalid" => "Give a reason of 1 to 200 characters.",
+    /// Marque: a refund request without an Idempotency-Key header, or with a malformed one.
+    RefundKeyRequired = "refund.key_required" => "Send the refund with an Idempotency-Key header of 8 to 64 letters, digits, '-' or '_'.",
+    /// Marque: an Idempotency-Key used before for a different refund.
+    RefundKeyReused = "refund.key_reused" => "This Idempotency-Key was used for a different refund.",
+    /// Marque: no refund of this order has this id.
+    RefundNotFound = "refund.not_found" => "No such refund of this order.",
+    /// Marque: the payment of the order was not captured, so there is nothing to refund through the provider.
+    RefundNotPaid = "refund.not_paid" => "This order's payment cannot be refunded through the provider.",
+    /// Marque: a status that is not a whole number from 1 to 6.
+    OrderStatusInvalid = "order.status_invalid" => "The status must be a whole number from 1 to 6.",
+    /// Marque: an admin order list filter that does not parse.
+    OrderFilterInvalid = "order.filter_invalid" => "Filters: status 1 to 6, from and until in seconds since 1970 (from before until), search at most 100 characters.",
+
     // Invoices
     /// Specification: the invoice could not be built.
     InvoiceFailed = "invoice.failed" => "Invoice generation failed",
@@ -195,6 +255,20 @@ messages! {
     InvoiceSerialExhausted = "invoice.serial_exhausted" => "No invoice numbers left for this financial year",
     /// Marque: text that is not a Marque invoice number.
     InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
+    /// Marque: a financial year ran out of credit note serial numbers.
+    CreditNoteSerialExhausted = "credit_note.serial_exhausted" => "No credit note numbers left for this financial year",
+    /// Marque: the order has no refund with this id, or the refund issued no credit note (it gave nothing back).
+    CreditNoteNotFound = "credit_note.not_found" => "This order has no such credit note.",
+    /// Marque: text that is not a Marque credit note number.
+    CreditNoteNumberInvalid = "credit_note.number_invalid" => "Not a valid credit note number",
+    /// Marque: a refund that names no line and not the delivery charge.
+    CreditNoteNothingRefunded = "credit_note.nothing_refunded" => "Choose at least one line or the delivery charge to refund.",
+    /// Marque: a refund of a line the invoice does not have.
+    CreditNoteLineUnknown = "credit_note.line_unknown" => "A line to refund is not on the order's invoice.",
+    /// Marque: more units refunded than the invoice has left to refund (or none).
+    CreditNoteTooManyUnits = "credit_note.too_many_units" => "Refund 1 or more units of a line, and no more than are left to refund.",
+    /// Marque: the delivery charge refunded a second time.
+    CreditNoteDeliveryRefunded = "credit_note.delivery_refunded" => "The delivery charge has already been refunded.",
 
     // Back office: staff and roles (issue 21)
     /// Marque: an admin call without a valid staff session (no token, a customer's, an expired or revoked one).

@@ -1,9 +1,21 @@
-//! Placed orders: their lines, their total and their status badge.
+//! Placed orders: their lines, their total, their status badge, how the status moves and how a
+//! shipped order travels.
 
 mod line;
+mod moves;
+mod refund;
+mod search;
+mod shipping;
 mod status;
 
 pub use line::{stored_order_totals, OrderLine};
+pub use moves::{Fulfilment, FulfilmentChange, OrderMoveError};
+pub use refund::{
+    RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable, RefundableLine, MIN_REFUND,
+    REFUND_REASON_MAX,
+};
+pub use search::{OrderSearch, ORDER_SEARCH_MAX};
+pub use shipping::{Awb, Courier, Shipment, TrackingUrl, AWB_MAX, AWB_MIN, TRACKING_URL_MAX};
 pub use status::{status_label, BadgeColour, OrderStatus, OrderStatusBadge, ADMIN_CANCELLED};
 
 /// Orders per page of the purchase history (the listings' page size).

@@ -34,6 +34,7 @@ describe('the admin frame', () => {
       'Categories',
       'Brands',
       'Stock',
+      'Orders',
       'Customers',
       'Audit trail',
       'Staff',
@@ -65,6 +66,14 @@ describe('the admin frame', () => {
     expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set offer' })).toBeNull();
     expect(server.requests.filter((r) => r.startsWith('/api/admin/customers'))).toEqual([]);
+  });
+
+  it('refuses a catalog member the orders and asks the server nothing for them', async () => {
+    localStorage.setItem('staffToken', 't');
+    const server = adminServer({ 'GET /api/admin/orders': () => ({ ...paged([]), counts: { placed: 0, confirmed: 0, packed: 0, shipped: 0, delivered: 0, cancelled: 0 } }) }, CATALOG);
+    open('/admin/orders');
+    expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeTruthy();
+    expect(server.requests.filter((r) => r.startsWith('/api/admin/orders'))).toEqual([]);
   });
 
   it('sends the page to sign-in when a call answers 401 (the session expired or was revoked)', async () => {

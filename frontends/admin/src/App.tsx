@@ -10,6 +10,8 @@ import { CustomerPage } from './features/customers/CustomerPage';
 import { CustomersPage } from './features/customers/CustomersPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { LoginPage } from './features/login/LoginPage';
+import { OrderPage } from './features/orders/OrderPage';
+import { OrdersPage } from './features/orders/OrdersPage';
 import { ProductEditorPage } from './features/products/ProductEditorPage';
 import { ProductsPage } from './features/products/ProductsPage';
 import { SetupPage } from './features/setup/SetupPage';
@@ -66,6 +68,8 @@ function AdminRoutes() {
               <Route path="/admin/categories">{gated('categories', () => <CategoriesPage />)(me)}</Route>
               <Route path="/admin/brands">{gated('brands', () => <BrandsPage />)(me)}</Route>
               <Route path="/admin/stock">{gated('stock', () => <StockPage />)(me)}</Route>
+              <Route path="/admin/orders/:id">{(params) => gated('orders', () => <OrderPage id={params.id} />)(me)}</Route>
+              <Route path="/admin/orders">{gated('orders', () => <OrdersPage />)(me)}</Route>
               <Route path="/admin/customers/:id">
                 {(params) => gated('customersRead', () => <CustomerPage me={me} id={params.id} />)(me)}
               </Route>

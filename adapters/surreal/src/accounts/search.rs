@@ -5,6 +5,7 @@
 //!
 //! [`AccountStore`]: marque_ports::AccountStore
 
+use marque_domain::address::typed_mobile_digits;
 use marque_ports::{AccountStoreError, UserRecord, UsersPage};
 
 use super::{unavailable, UserRow, USER_FIELDS};
@@ -23,21 +24,6 @@ RETURN array::len($found);
 SELECT {FIELDS} FROM array::slice($found, $offset, $end);
 ";
 
-/// Ten digits of a mobile number typed with spaces, dashes, dots, brackets, `+91` or a leading `0`.
-fn mobile_of(text: &str) -> Option<String> {
-    if !text.chars().all(|c| c.is_ascii_digit() || " -.()+".contains(c)) {
-        return None;
-    }
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    let ten = match digits.len() {
-        10 => digits.as_str(),
-        11 if digits.starts_with('0') => &digits[1..],
-        12 if digits.starts_with("91") => &digits[2..],
-        _ => return None,
-    };
-    Some(ten.to_owned())
-}
-
 /// Whether the text has a word that could begin a name word (two letters or digits, or more).
 fn has_name_words(text: &str) -> bool {
     text.split(|c: char| !c.is_alphanumeric()).any(|w| w.chars().count() >= 2)
@@ -46,7 +32,7 @@ fn has_name_words(text: &str) -> bool {
 pub(super) async fn users(db: &Conn, text: &str, offset: u64, limit: u32) -> Result<UsersPage, AccountStoreError> {
     let text = text.trim();
     let email = text.contains('@').then(|| text.to_lowercase());
-    let mobile = mobile_of(text);
+    let mobile = typed_mobile_digits(text);
     let mut conditions = Vec::new();
     if email.is_some() {
         conditions.push("email_claim = $email");
@@ -87,10 +73,10 @@ mod tests {
     #[test]
     fn mobiles_are_read_in_the_ways_people_type_them() {
         for typed in ["9876543210", "98765 43210", "+91 98765-43210", "09876543210", "919876543210"] {
-            assert_eq!(mobile_of(typed).as_deref(), Some("9876543210"), "{typed}");
+            assert_eq!(typed_mobile_digits(typed).as_deref(), Some("9876543210"), "{typed}");
         }
         for not in ["98765", "asha 9876543210", "+44 20 7946 0958 12", ""] {
-            assert_eq!(mobile_of(not), None, "{not}");
+            assert_eq!(typed_mobile_digits(not), None, "{not}");
         }
         assert!(has_name_words("Asha R"));
         assert!(!has_name_words("a . b"));

@@ -11,7 +11,11 @@ marque_contract_tests::for_each_audit_suite!(audit_suite);
 
 macro_rules! staff_write_suite {
     ($suite:ident) => {
-        on_every_engine!(audit, [accounts, catalog, catalog_editor, photos, staff, stock, audit_log], $suite);
+        on_every_engine!(
+            audit,
+            [accounts, catalog, catalog_editor, photos, staff, stock, orders, order_desk, audit_log],
+            $suite
+        );
     };
 }
 

@@ -12,6 +12,8 @@ mod catalog_changes_contract;
 mod catalog_contract;
 mod catalog_editor_contract;
 mod database;
+mod order_desk_contract;
+mod order_refunds_contract;
 mod orders_contract;
 mod photos_contract;
 mod rate_contract;

@@ -82,7 +82,9 @@ pub mod staff;
 pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;
+pub mod orders;
 pub mod photos;
+pub mod refunds;
 
 #[cfg(test)]
 mod tests {

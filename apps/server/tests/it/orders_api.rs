@@ -185,6 +185,7 @@ async fn the_history_lists_the_customers_orders_newest_first_as_sold() {
         (Some(10), Some(2_274.0), Some(354.0), Some(20_820.75))
     );
     assert_eq!((newest["courier"].as_str(), newest["awb"].as_str()), (Some(""), Some("")));
+    assert!(newest["trackingUrl"].is_null(), "no tracking link before shipping: {newest}");
     assert_eq!((newest["order_status"].as_u64(), newest["order_status_string"].as_str()), (Some(1), Some("placed")));
     assert_eq!(newest["user_name"], "Asha Rao");
     let address = &newest["address"];

@@ -332,8 +332,7 @@ fn placed_order(payment: &str) -> marque_ports::PlacedOrder {
         created_at: Fixed.now(),
         status: 1,
         status_text: "Placed".into(),
-        courier: String::new(),
-        awb: String::new(),
+        shipment: None,
     }
 }
 

@@ -68,8 +68,7 @@ fn order(n: u32, user: &str) -> PlacedOrder {
         created_at: 1_780_295_400,
         status: 1,
         status_text: "placed".into(),
-        courier: String::new(),
-        awb: String::new(),
+        shipment: None,
     }
 }
 

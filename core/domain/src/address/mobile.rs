@@ -49,6 +49,24 @@ impl IndianMobile {
     }
 }
 
+/// The ten digits of a mobile number as people type it in a search: with spaces, dashes, dots,
+/// brackets, `+91`/`91` or a leading `0`; `None` for anything else. The digits are not checked
+/// further (a search finds what is stored).
+#[must_use]
+pub fn typed_mobile_digits(text: &str) -> Option<String> {
+    if !text.chars().all(|c| c.is_ascii_digit() || " -.()+".contains(c)) {
+        return None;
+    }
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let ten = match digits.len() {
+        10 => digits.as_str(),
+        11 if digits.starts_with('0') => &digits[1..],
+        12 if digits.starts_with("91") => &digits[2..],
+        _ => return None,
+    };
+    Some(ten.to_owned())
+}
+
 impl TryFrom<String> for IndianMobile {
     type Error = IndianMobileError;
     fn try_from(s: String) -> Result<Self, Self::Error> {

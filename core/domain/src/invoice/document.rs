@@ -220,20 +220,11 @@ fn share_out(discount: Money, amounts: &BTreeMap<u8, Money>) -> BTreeMap<u8, Mon
 #[expect(clippy::inconsistent_digit_grouping, reason = "paise written as rupees_paise, e.g. 2_499_50 is ₹2,499.50")]
 mod tests {
     use super::*;
-    use crate::cart::Quantity;
-    use crate::catalog::ProductId;
     use crate::invoice::FinancialYear;
     use proptest::prelude::*;
 
     fn line(name: &str, price: i64, qty: u32, gst: u8) -> OrderLine {
-        OrderLine {
-            product_id: ProductId(name.into()),
-            name: name.into(),
-            quantity: Quantity::new(qty).expect("≥1"),
-            price: Money::from_paise(price),
-            gst,
-            hsn: None,
-        }
+        OrderLine::sample(name, price, qty, gst)
     }
 
     fn number() -> InvoiceNumber {

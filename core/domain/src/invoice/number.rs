@@ -1,9 +1,11 @@
-//! Invoice numbers: consecutive per Indian financial year (April to March).
+//! Invoice and credit note numbers: each series consecutive per Indian financial year
+//! (April to March).
 //!
-//! GST rules cap an invoice number at 16 characters. The form
+//! GST rules cap a document number at 16 characters. The form
 //! `MQ/{financial year}/{serial}` with the year written in full
 //! (`MQ/2026-27/000042`) is 17, so the year is written short:
-//! `MQ/26-27/000042` (15), leaving room for serials up to 9,999,999.
+//! `MQ/26-27/000042` (15), leaving room for serials up to 9,999,999. Credit notes are
+//! `CN/26-27/000007`, the same form with their own prefix and serials.
 
 use std::fmt;
 
@@ -54,130 +56,159 @@ impl fmt::Display for FinancialYear {
     }
 }
 
-/// `MQ/26-27/000042`: serial 42 of financial year 2026-27.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct InvoiceNumber {
-    year: FinancialYear,
-    serial: u32,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InvoiceNumberError {
-    /// Serials run from 1 to [`InvoiceNumber::MAX_SERIAL`].
-    SerialExhausted,
-    /// Text that is not an invoice number in the shop's form.
-    Invalid,
-}
-
-impl UserFacing for InvoiceNumberError {
-    fn message(&self) -> Message {
-        match self {
-            InvoiceNumberError::SerialExhausted => Message::InvoiceSerialExhausted,
-            InvoiceNumberError::Invalid => Message::InvoiceNumberInvalid,
+/// Declares a series of document numbers, consecutive per financial year and at most
+/// 16 characters (the GST limit): `{PREFIX}/{yy-yy}/{serial}`, with its error type.
+/// Tax invoices and credit notes each have their own series, told apart by the prefix.
+macro_rules! numbered_series {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $error:ident, prefix: $prefix:literal, exhausted: $exhausted:ident, invalid: $invalid:ident,
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name {
+            year: FinancialYear,
+            serial: u32,
         }
-    }
-}
-user_facing_error!(InvoiceNumberError);
 
-impl InvoiceNumber {
-    pub const PREFIX: &'static str = "MQ";
-    /// The GST limit on an invoice number's length.
-    pub const MAX_CHARS: usize = 16;
-    /// The largest serial that keeps the number within [`Self::MAX_CHARS`].
-    pub const MAX_SERIAL: u32 = 9_999_999;
-    const SERIAL_DIGITS: usize = 6;
-
-    /// # Errors
-    /// [`InvoiceNumberError::SerialExhausted`] for serial 0 or above [`Self::MAX_SERIAL`].
-    pub fn new(year: FinancialYear, serial: u32) -> Result<Self, InvoiceNumberError> {
-        if serial == 0 || serial > Self::MAX_SERIAL {
-            return Err(InvoiceNumberError::SerialExhausted);
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $error {
+            /// Serials run from 1 to the series' `MAX_SERIAL`.
+            SerialExhausted,
+            /// Text that is not a number of this series in the shop's form.
+            Invalid,
         }
-        Ok(Self { year, serial })
-    }
 
-    /// The first invoice of a financial year.
-    #[must_use]
-    pub fn first(year: FinancialYear) -> Self {
-        Self { year, serial: 1 }
-    }
-
-    /// The number after this one in the same financial year.
-    ///
-    /// # Errors
-    /// [`InvoiceNumberError::SerialExhausted`] after [`Self::MAX_SERIAL`].
-    pub fn next(self) -> Result<Self, InvoiceNumberError> {
-        Self::new(self.year, self.serial + 1)
-    }
-
-    /// The number that follows the last one issued (if any) for an invoice
-    /// issued in `year`: serials restart at 1 each financial year.
-    ///
-    /// # Errors
-    /// [`InvoiceNumberError::SerialExhausted`] after [`Self::MAX_SERIAL`].
-    pub fn following(last: Option<Self>, year: FinancialYear) -> Result<Self, InvoiceNumberError> {
-        match last {
-            Some(last) if last.year == year => last.next(),
-            _ => Ok(Self::first(year)),
+        impl UserFacing for $error {
+            fn message(&self) -> Message {
+                match self {
+                    $error::SerialExhausted => Message::$exhausted,
+                    $error::Invalid => Message::$invalid,
+                }
+            }
         }
-    }
+        user_facing_error!($error);
 
-    #[must_use]
-    pub fn year(self) -> FinancialYear {
-        self.year
-    }
+        impl $name {
+            pub const PREFIX: &'static str = $prefix;
+            /// The GST limit on a document number's length.
+            pub const MAX_CHARS: usize = 16;
+            /// The largest serial that keeps the number within [`Self::MAX_CHARS`].
+            /// (`{two letters}/{yy-yy}/` takes 9, leaving 7 digits.)
+            pub const MAX_SERIAL: u32 = 9_999_999;
+            const SERIAL_DIGITS: usize = 6;
 
-    #[must_use]
-    pub fn serial(self) -> u32 {
-        self.serial
-    }
+            /// # Errors
+            #[doc = concat!("[`", stringify!($error), "::SerialExhausted`] for serial 0 or above [`Self::MAX_SERIAL`].")]
+            pub fn new(year: FinancialYear, serial: u32) -> Result<Self, $error> {
+                if serial == 0 || serial > Self::MAX_SERIAL {
+                    return Err($error::SerialExhausted);
+                }
+                Ok(Self { year, serial })
+            }
 
-    /// Reads a number in exactly the printed form (years taken as 20xx).
-    ///
-    /// # Errors
-    /// [`InvoiceNumberError::Invalid`] for any other text.
-    pub fn parse(text: &str) -> Result<Self, InvoiceNumberError> {
-        let invalid = InvoiceNumberError::Invalid;
-        let mut parts = text.split('/');
-        let (Some(prefix), Some(year), Some(serial), None) = (parts.next(), parts.next(), parts.next(), parts.next())
-        else {
-            return Err(invalid);
-        };
-        let two_digits =
-            |s: &str| (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i32>().ok()).flatten();
-        let (from, to) = year.split_once('-').ok_or(invalid)?;
-        let (from, to) = (two_digits(from).ok_or(invalid)?, two_digits(to).ok_or(invalid)?);
-        if prefix != Self::PREFIX || to != (from + 1) % 100 || !serial.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(invalid);
+            /// The first number of a financial year.
+            #[must_use]
+            pub fn first(year: FinancialYear) -> Self {
+                Self { year, serial: 1 }
+            }
+
+            /// The number after this one in the same financial year.
+            ///
+            /// # Errors
+            #[doc = concat!("[`", stringify!($error), "::SerialExhausted`] after [`Self::MAX_SERIAL`].")]
+            pub fn next(self) -> Result<Self, $error> {
+                Self::new(self.year, self.serial + 1)
+            }
+
+            /// The number that follows the last one issued (if any) for a document
+            /// issued in `year`: serials restart at 1 each financial year.
+            ///
+            /// # Errors
+            #[doc = concat!("[`", stringify!($error), "::SerialExhausted`] after [`Self::MAX_SERIAL`].")]
+            pub fn following(last: Option<Self>, year: FinancialYear) -> Result<Self, $error> {
+                match last {
+                    Some(last) if last.year == year => last.next(),
+                    _ => Ok(Self::first(year)),
+                }
+            }
+
+            #[must_use]
+            pub fn year(self) -> FinancialYear {
+                self.year
+            }
+
+            #[must_use]
+            pub fn serial(self) -> u32 {
+                self.serial
+            }
+
+            /// Reads a number in exactly the printed form (years taken as 20xx).
+            ///
+            /// # Errors
+            #[doc = concat!("[`", stringify!($error), "::Invalid`] for any other text.")]
+            pub fn parse(text: &str) -> Result<Self, $error> {
+                let invalid = $error::Invalid;
+                let (year, serial) = parse_numbered(Self::PREFIX, text).ok_or(invalid)?;
+                let number = Self::new(year, serial).map_err(|_| invalid)?;
+                // Only the canonical spelling: one number, one text.
+                if number.to_string() != text {
+                    return Err(invalid);
+                }
+                Ok(number)
+            }
         }
-        let number = Self::new(FinancialYear::starting(2000 + from), serial.parse().map_err(|_| invalid)?)
-            .map_err(|_| invalid)?;
-        // Only the canonical spelling: one number, one text.
-        if number.to_string() != text {
-            return Err(invalid);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}/{}/{:0width$}", Self::PREFIX, self.year.short(), self.serial, width = Self::SERIAL_DIGITS)
+            }
         }
-        Ok(number)
-    }
+
+        /// As printed.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(d)?;
+                $name::parse(&text).map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
-impl fmt::Display for InvoiceNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}/{:0width$}", Self::PREFIX, self.year.short(), self.serial, width = Self::SERIAL_DIGITS)
+/// The financial year and serial of `{prefix}/{yy-yy}/{digits}`, not yet checked for range
+/// or canonical spelling.
+fn parse_numbered(prefix: &str, text: &str) -> Option<(FinancialYear, u32)> {
+    let mut parts = text.split('/');
+    let (Some(head), Some(year), Some(serial), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return None;
+    };
+    let two_digits =
+        |s: &str| (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i32>().ok()).flatten();
+    let (from, to) = year.split_once('-')?;
+    let (from, to) = (two_digits(from)?, two_digits(to)?);
+    if head != prefix || to != (from + 1) % 100 || !serial.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
+    Some((FinancialYear::starting(2000 + from), serial.parse().ok()?))
 }
 
-/// As printed, e.g. `"MQ/26-27/000042"`.
-impl serde::Serialize for InvoiceNumber {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
+numbered_series! {
+    /// `MQ/26-27/000042`: serial 42 of financial year 2026-27, a tax invoice.
+    InvoiceNumber, InvoiceNumberError, prefix: "MQ",
+    exhausted: InvoiceSerialExhausted, invalid: InvoiceNumberInvalid,
 }
 
-impl<'de> serde::Deserialize<'de> for InvoiceNumber {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        InvoiceNumber::parse(&text).map_err(serde::de::Error::custom)
-    }
+numbered_series! {
+    /// `CN/26-27/000007`: serial 7 of financial year 2026-27, a GST credit note
+    /// (CGST Act section 34), in a series of its own beside the invoices'.
+    CreditNoteNumber, CreditNoteNumberError, prefix: "CN",
+    exhausted: CreditNoteSerialExhausted, invalid: CreditNoteNumberInvalid,
 }
 
 #[cfg(test)]
@@ -252,7 +283,35 @@ mod tests {
         assert_eq!(InvoiceNumberError::Invalid.code(), "invoice.number_invalid");
     }
 
+    #[test]
+    fn credit_notes_have_their_own_series() {
+        let first = CreditNoteNumber::following(None, fy(2026)).expect("ok");
+        assert_eq!(first.to_string(), "CN/26-27/000001");
+        let next = CreditNoteNumber::following(Some(first), fy(2026)).expect("ok");
+        assert_eq!((next.serial(), next.to_string().as_str()), (2, "CN/26-27/000002"));
+        assert_eq!(CreditNoteNumber::following(Some(next), fy(2027)).expect("ok").to_string(), "CN/27-28/000001");
+        let last = CreditNoteNumber::new(fy(2026), CreditNoteNumber::MAX_SERIAL).expect("valid");
+        assert_eq!(last.to_string(), "CN/26-27/9999999");
+        assert_eq!(last.to_string().chars().count(), CreditNoteNumber::MAX_CHARS);
+        assert_eq!(last.next(), Err(CreditNoteNumberError::SerialExhausted));
+        // One series' number is never read as the other's.
+        assert_eq!(CreditNoteNumber::parse("MQ/26-27/000001"), Err(CreditNoteNumberError::Invalid));
+        assert_eq!(InvoiceNumber::parse("CN/26-27/000001"), Err(InvoiceNumberError::Invalid));
+        assert_eq!(CreditNoteNumberError::Invalid.code(), "credit_note.number_invalid");
+        assert_eq!(CreditNoteNumberError::SerialExhausted.code(), "credit_note.serial_exhausted");
+        assert_eq!(serde_json::to_value(first).expect("ser"), "CN/26-27/000001");
+        assert_eq!(serde_json::from_value::<CreditNoteNumber>("CN/26-27/000001".into()).expect("de"), first);
+    }
+
     proptest! {
+        #[test]
+        fn credit_note_numbers_print_and_parse_back(year in 2000_i32..2099, serial in 1_u32..=CreditNoteNumber::MAX_SERIAL) {
+            let n = CreditNoteNumber::new(fy(year), serial).expect("valid");
+            let text = n.to_string();
+            prop_assert!(text.chars().count() <= CreditNoteNumber::MAX_CHARS);
+            prop_assert_eq!(CreditNoteNumber::parse(&text), Ok(n));
+        }
+
         #[test]
         fn printing_and_parsing_are_inverse(year in 2000_i32..2099, serial in 1_u32..=InvoiceNumber::MAX_SERIAL) {
             let n = InvoiceNumber::new(fy(year), serial).expect("valid");

@@ -30,6 +30,21 @@ impl OrderLine {
     }
 }
 
+#[cfg(test)]
+impl OrderLine {
+    /// A line for tests: `qty` units of `name` (also its id) at `price` paise and `gst` %, HSN 8708.
+    pub(crate) fn sample(name: &str, price: i64, qty: u32, gst: u8) -> Self {
+        Self {
+            product_id: ProductId(name.into()),
+            name: name.into(),
+            quantity: Quantity::new(qty).expect("≥1"),
+            price: Money::from_paise(price),
+            gst,
+            hsn: None,
+        }
+    }
+}
+
 /// A stored order's totals: sum of price × quantity, minus the discount
 /// (the order stores its percentage; the amount is the whole-rupee part, as
 /// at checkout), plus the stored delivery charge.

@@ -30,6 +30,7 @@ export function order(overrides: Partial<Order> = {}): Order {
       mobileNo: '9810012345',
       gstin: '',
     },
+    creditNotes: [],
     ...overrides,
   };
 }

@@ -275,6 +275,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders, newest first, filtered by status, the time they were placed and a search (an
+         *     order or invoice number, or a customer's email or mobile), with how many the filters (all
+         *     but the status) find at each status.
+         */
+        get: operations["adminListOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order: as its customer sees it, its shipment, its payment, the customer's contacts, its
+         *     `version` (for `If-Match`) and every change since it was placed.
+         */
+        get: operations["adminGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Moves an order one step along (2 confirmed, 3 packed, 4 shipped with a courier and AWB,
+         *     5 delivered) or corrects a shipped order's courier and AWB, on the version named by
+         *     `If-Match`: of two staff members changing one order at once, one wins and the other is told
+         *     (`order.changed`). Status 6 is only reached by cancelling.
+         */
+        patch: operations["adminChangeOrder"];
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels an order before it ships (status 1–3), on the version named by `If-Match`: status 6
+         *     (`admin-cancelled`, shown 'cancelled' to the customer), a refund through the payment provider
+         *     of everything not refunded yet, and its units back in stock unless `restock` is false.
+         */
+        post: operations["adminCancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds chosen lines (quantities, restock or not, a reason each) and the delivery charge or
+         *     not, computed by the shop: each unit at the price paid less its share of the order's discount.
+         *     Idempotent by `Idempotency-Key`: the same key and body answer the refund made the first
+         *     time, never a second one. The refunds of an order never total more than was paid.
+         */
+        post: operations["adminRefundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds/{refund}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST credit note of one refund of the order, as a PDF (`credit-note.pdf`), as its customer
+         *     downloads it; the order's `refunds[].creditNote` names each note.
+         */
+        get: operations["adminGetCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds/{refund}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries a refund again: a failed one is asked of the provider again as a new attempt, a
+         *     requested one is sent again under its own key, any other is answered as it stands. Calling it
+         *     twice never pays twice.
+         */
+        post: operations["adminRetryRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -583,6 +714,27 @@ export interface paths {
         };
         /** A product as checkout reloads it: today's price and stock (`totalQuantity`). */
         get: operations["getCheckoutItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get/creditnote/{orderId}/{refundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST credit note of one refund of one of the customer's orders, as a PDF
+         *     (`credit-note.pdf`): the refund's lines and the tax they reverse, naming the order's invoice.
+         *     Purchase History lists each order's notes (`creditNotes`).
+         */
+        get: operations["getCreditNote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1321,6 +1473,16 @@ export interface components {
             slug: string;
         };
         /**
+         * AdminCancel
+         * @description What `POST /api/admin/orders/{id}/cancel` receives.
+         */
+        AdminCancel: {
+            /** @description Why, 1 to 200 characters. */
+            reason: string;
+            /** @description Whether the units go back into stock (false: the part is gone). */
+            restock: boolean;
+        };
+        /**
          * AdminCategory
          * @description A category with its subcategories (`others` included: the storefront hides it).
          */
@@ -1435,6 +1597,134 @@ export interface components {
             percentage: number;
         };
         /**
+         * AdminOrder
+         * @description One order as staff see it.
+         */
+        AdminOrder: {
+            /** @description The customer's account email, if the account has one. */
+            customerEmail?: string;
+            /** @description The customer's account mobile, if the account has one. */
+            customerMobile?: string;
+            /** @description The order as its customer sees it. */
+            order: components["schemas"]["Order"] & unknown;
+            /** @description The payment provider's payment id. */
+            paymentId: string;
+            /** @description What is left to refund: of what was paid, of each line, and the delivery charge. */
+            refundable: components["schemas"]["AdminRefundable"] & unknown;
+            /** @description The order's refunds, oldest first. */
+            refunds: components["schemas"]["AdminRefund"][];
+            /** @description `null` until shipped. */
+            shipment?: components["schemas"]["AdminShipment"] & unknown;
+            /** @description Every change since the order was placed, oldest first. */
+            timeline: components["schemas"]["AdminOrderEvent"][];
+            /**
+             * Format: uint64
+             * @description Send it back as `If-Match` with a change: a change made meanwhile by someone else is refused.
+             */
+            version: number;
+        };
+        /**
+         * AdminOrderChange
+         * @description What `PATCH /api/admin/orders/{id}` receives: a new status, a shipment, or both.
+         */
+        AdminOrderChange: {
+            /** @description 6–24 letters and digits. */
+            awb?: string;
+            /**
+             * @description With 4, or to correct a shipped order's: `delhivery`, `bluedart`, `dtdc`, `indiapost`,
+             *     `shiprocket`, `ekart` or `other`.
+             */
+            courier?: string;
+            /**
+             * Format: int64
+             * @description The next status (2 confirmed, 3 packed, 4 shipped, 5 delivered), one step at a time; 6 only
+             *     through cancelling.
+             */
+            status?: number;
+            /** @description Courier `other` only: the `https://` tracking link. */
+            trackingUrl?: string;
+        };
+        /**
+         * AdminOrderCounts
+         * @description How many orders the filters (all but the status) find at each status.
+         */
+        AdminOrderCounts: {
+            /** Format: uint64 */
+            cancelled: number;
+            /** Format: uint64 */
+            confirmed: number;
+            /** Format: uint64 */
+            delivered: number;
+            /** Format: uint64 */
+            packed: number;
+            /** Format: uint64 */
+            placed: number;
+            /** Format: uint64 */
+            shipped: number;
+        };
+        /**
+         * AdminOrderEvent
+         * @description One change of the order: who moved it where, and when.
+         */
+        AdminOrderEvent: {
+            /** @description `order.status` (a move) or `order.shipment` (a corrected shipment). */
+            action: string;
+            /** @description A staff member's `_id`, or `system:<what>`. */
+            actor: string;
+            actorLabel: string;
+            /**
+             * Format: int64
+             * @description Seconds since the Unix epoch.
+             */
+            at: number;
+            shipment?: components["schemas"]["AdminShipment"];
+            /**
+             * Format: uint8
+             * @description The status after the change.
+             */
+            status: number;
+        };
+        /**
+         * AdminOrderList
+         * @description One page of orders, newest first.
+         */
+        AdminOrderList: {
+            counts: components["schemas"]["AdminOrderCounts"];
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminOrderSummary"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminOrderSummary
+         * @description One order of the list.
+         */
+        AdminOrderSummary: {
+            _id: string;
+            /** @description When it was placed, ISO 8601 in UTC. */
+            createdAt: string;
+            invoiceNumber: string;
+            /** @description The delivery address's mobile. */
+            mobileNo: string;
+            orderNumber: string;
+            /** @description `null` until shipped. */
+            shipment?: components["schemas"]["AdminShipment"] & unknown;
+            /**
+             * Format: uint8
+             * @description 1 placed, 2 confirmed, 3 packed, 4 shipped, 5 delivered, 6 cancelled.
+             */
+            status: number;
+            /** @description The stored label (`admin-cancelled` for an order the shop cancelled). */
+            statusText: string;
+            /**
+             * Format: double
+             * @description What the customer paid, in rupees.
+             */
+            total: number;
+            userName: string;
+        };
+        /**
          * AdminPhoto
          * @description One of a product's pictures, as the back office sees it.
          */
@@ -1524,6 +1814,143 @@ export interface components {
             warrantyDays: number;
             /** Format: uint32 */
             weightGrams: number;
+        };
+        /**
+         * AdminRefund
+         * @description One refund of an order and where it stands at the payment provider.
+         */
+        AdminRefund: {
+            _id: string;
+            /**
+             * Format: double
+             * @description What the refund gives back in all, in rupees.
+             */
+            amount: number;
+            /**
+             * Format: uint32
+             * @description 1, and one more with each retry.
+             */
+            attempt: number;
+            /** @description Who made it: a staff member's email. */
+            by: string;
+            /** @description When it was made, ISO 8601 in UTC. */
+            createdAt: string;
+            /** @description The GST credit note's number, once one is issued. */
+            creditNote?: string;
+            /**
+             * Format: double
+             * @description The delivery charge refunded, in rupees (0 when not).
+             */
+            deliveryCharge: number;
+            /** @description `cancel` (the refund of a cancellation) or `partial`. */
+            kind: string;
+            lines: components["schemas"]["AdminRefundLine"][];
+            /** @description The provider's refund id, once it accepted the refund. */
+            providerRefundId?: string;
+            reason: string;
+            /** @description `requested` (not yet accepted by the provider), `pending`, `processed` or `failed` (retry it). */
+            state: string;
+            /** @description When its state last changed, ISO 8601 in UTC. */
+            updatedAt: string;
+        };
+        /**
+         * AdminRefundAsk
+         * @description What `POST /api/admin/orders/{id}/refunds` receives.
+         */
+        AdminRefundAsk: {
+            /** @description Whether to refund the delivery charge (once per order). */
+            deliveryCharge: boolean;
+            /** @description Each product at most once. */
+            lines: components["schemas"]["AdminRefundAskLine"][];
+            /** @description Why, 1 to 200 characters. */
+            reason: string;
+        };
+        /**
+         * AdminRefundAskLine
+         * @description One line of a refund staff ask for.
+         */
+        AdminRefundAskLine: {
+            /** @description A product of the order. */
+            productId: string;
+            /**
+             * Format: int64
+             * @description At least 1, at most the units left to refund of the line.
+             */
+            quantity: number;
+            /** @description The line's own reason (1 to 200 characters); the refund's when left out. */
+            reason?: string;
+            /** @description Whether the units go back into stock. */
+            restock: boolean;
+        };
+        /**
+         * AdminRefundDone
+         * @description A cancellation or refund made, and the order after it.
+         */
+        AdminRefundDone: {
+            order: components["schemas"]["AdminOrder"];
+            refund: components["schemas"]["AdminRefund"];
+        };
+        /**
+         * AdminRefundLine
+         * @description One line of a refund: the units of a product given back and what they were refunded.
+         */
+        AdminRefundLine: {
+            /**
+             * Format: double
+             * @description In rupees: the units' price less their share of the order's discount.
+             */
+            amount: number;
+            name: string;
+            productId: string;
+            /** Format: uint32 */
+            quantity: number;
+            reason: string;
+            /** @description Whether the units went back into stock. */
+            restock: boolean;
+        };
+        /**
+         * AdminRefundable
+         * @description What is left to refund of an order.
+         */
+        AdminRefundable: {
+            /**
+             * Format: double
+             * @description What is left of what was paid, in rupees.
+             */
+            amount: number;
+            /** @description Whether the delivery charge can still be refunded (the order had one, not refunded yet). */
+            deliveryCharge: boolean;
+            lines: components["schemas"]["AdminRefundableLine"][];
+        };
+        /**
+         * AdminRefundableLine
+         * @description A line of the order and how many of its units are left to refund.
+         */
+        AdminRefundableLine: {
+            /**
+             * Format: uint32
+             * @description Units not refunded yet.
+             */
+            left: number;
+            name: string;
+            /** Format: uint32 */
+            ordered: number;
+            productId: string;
+        };
+        /**
+         * AdminShipment
+         * @description How an order travels, as staff see it.
+         */
+        AdminShipment: {
+            awb: string;
+            /** @description `delhivery`, `bluedart`, `dtdc`, `indiapost`, `shiprocket`, `ekart` or `other`. */
+            courier: string;
+            /** @description The courier's name as the customer reads it. */
+            courierName: string;
+            /** @description Where the customer follows the parcel. */
+            trackingLink: string;
+            /** @description The link staff typed, for courier `other` only. */
+            trackingUrl?: string;
         };
         /**
          * AdminStockEntry
@@ -2030,12 +2457,17 @@ export interface components {
         Order: {
             _id: string;
             address: components["schemas"]["OrderAddress"];
-            /** @description The courier's airway bill number; empty until shipped. */
+            /** @description The courier's airway bill number; empty until shipped (Purchase History shows N/A). */
             awb: string;
-            /** @description Empty until shipped. */
+            /** @description The courier's name (e.g. `Blue Dart`); empty until shipped. */
             courier: string;
             /** @description When it was placed, ISO 8601 in UTC. */
             createdAt: string;
+            /**
+             * @description The GST credit notes of the order's refunds, oldest first; each downloads from
+             *     `/api/get/creditnote/{_id}/{refundId}`. Given in Purchase History; empty elsewhere.
+             */
+            creditNotes: components["schemas"]["OrderCreditNote"][];
             /**
              * Format: double
              * @description Delivery charge in rupees, 18% GST included.
@@ -2068,6 +2500,11 @@ export interface components {
              * @description What the customer paid: items − discount + delivery.
              */
             total: number;
+            /**
+             * @description Where the customer follows the parcel: the courier's tracking page for the AWB (or the link
+             *     the shop typed for another courier); `null` until shipped.
+             */
+            trackingUrl?: string;
             user_name: string;
         };
         /**
@@ -2084,6 +2521,16 @@ export interface components {
             pincode: string;
             state: string;
             street: string;
+        };
+        /**
+         * OrderCreditNote
+         * @description A credit note issued for a refund of an order.
+         */
+        OrderCreditNote: {
+            /** @description e.g. `CN/26-27/000001`. */
+            number: string;
+            /** @description The refund it was issued for. */
+            refundId: string;
         };
         /** OrderHistory */
         OrderHistory: {
@@ -4231,6 +4678,656 @@ export interface operations {
             };
         };
     };
+    adminListOrders: {
+        parameters: {
+            query?: {
+                /** @description 1 placed, 2 confirmed, 3 packed, 4 shipped, 5 delivered, 6 cancelled. */
+                status?: number;
+                /** @description Placed at or after (seconds since the Unix epoch). */
+                from?: number;
+                /** @description Placed before (seconds since the Unix epoch). */
+                until?: number;
+                /** @description An order number, an invoice number, or a customer's email or mobile (at most 100 characters). */
+                search?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Orders per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the orders the filters find, newest first, with the counts per status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its version and its timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminChangeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The order's `version` as last read (`3`, or `"3"`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderChange"];
+            };
+        };
+        responses: {
+            /** @description The order after the change, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The order changed since the version named (`order.changed`), or the shop's rules refuse the
+             *     move (`order.illegal_move`, `order.cancel_by_cancel`, `order.shipment_required`,
+             *     `order.shipment_not_now`, `order.no_change`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the order's version (`order.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The order's `version` as last read (`3`, or `"3"`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCancel"];
+            };
+        };
+        responses: {
+            /**
+             * @description The order cancelled (status 6, `admin-cancelled`) and the refund of everything not refunded
+             *     yet, as the provider took it (`requested` when it could not be reached: it is sent again).
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The order changed since the version named (`order.changed`), or is past packing
+             *     (`order.illegal_move`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the order's version (`order.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRefundOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 8 to 64 letters, digits, `-` and `_`, new for each refund and the same for its retries. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRefundAsk"];
+            };
+        };
+        responses: {
+            /** @description The same `Idempotency-Key` and body as before: the refund made then, as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description The refund made, as the provider took it (`requested` when it could not be reached). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not as the order stands: units or the delivery charge not left to refund
+             *     (`refund.quantity_above_left`, `refund.delivery_not_left`), more than is left of what was
+             *     paid (`refund.above_paid`), or other refunds kept landing first (`order.changed`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for a different refund of this order (`refund.key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Idempotency-Key` header (`refund.key_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refund: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST credit note (`credit-note.pdf`); the same bytes every time. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover refunds (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No order has this id (`order.not_found`), or no refund of it has a credit note under this id
+             *     (`credit_note.not_found`).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credit note could not be made (`invoice.failed`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRetryRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                refund: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The refund after the retry: a failed one asked for again as a new attempt, a requested one
+             *     sent again, any other as it stands.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundDone"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order has this id (`order.not_found`), or no refund of it this one (`refund.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminProducts: {
         parameters: {
             query?: {
@@ -5714,6 +6811,99 @@ export interface operations {
                 };
             };
             /** @description The catalog cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                orderId: string;
+                /** @description The refund's id (`creditNotes[].refundId`). */
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST credit note; the same bytes every time. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is another customer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No order has this id (`order.not_found`), or no refund of it has a credit note under this id
+             *     (`credit_note.not_found`).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many invoices and credit notes in a short time (`request.too_many`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credit note could not be made (`invoice.failed`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The accounts or order store cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,8 @@ export type AdminRequest<C extends AdminCall> = {
   /** Query parameters (a list's page, size, search and filters, as its address holds them); empty ones are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: AdminBody<C>;
+  /** Headers a call takes besides the session's (an order change's `If-Match`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -50,7 +52,7 @@ export function urlOf<C extends AdminCall>(call: C, request: Pick<AdminRequest<C
 /** Makes `call` and reads its answer (the body, or the status with the server's message and code). */
 export async function adminCall<C extends AdminCall>(call: C, request: AdminRequest<C> = {}): Promise<Outcome<Answer<C>>> {
   const method = call.slice(0, call.indexOf(' '));
-  const headers = new Headers();
+  const headers = new Headers(request.headers);
   const token = storedStaffToken();
   if (token && !OPEN_CALLS.has(call)) headers.set('authorization', `Bearer ${token}`);
   headers.set(CLIENT_VALIDATION_HEADER, clientValidation());

@@ -18,3 +18,6 @@ export type AdminStockEntry = Schemas['AdminStockEntry'];
 export type AdminLowStockItem = Schemas['AdminLowStockItem'];
 export type AdminCustomer = Schemas['AdminCustomer'];
 export type AdminAuditEntry = Schemas['AdminAuditEntry'];
+export type AdminOrder = Schemas['AdminOrder'];
+export type AdminOrderList = Schemas['AdminOrderList'];
+export type AdminOrderSummary = Schemas['AdminOrderSummary'];

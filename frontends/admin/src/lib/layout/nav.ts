@@ -10,6 +10,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/admin/categories', label: 'nav.categories', area: 'categories', about: 'dashboard.categories' },
   { href: '/admin/brands', label: 'nav.brands', area: 'brands', about: 'dashboard.brands' },
   { href: '/admin/stock', label: 'nav.stock', area: 'stock', about: 'dashboard.stock' },
+  { href: '/admin/orders', label: 'nav.orders', area: 'orders', about: 'dashboard.orders' },
   { href: '/admin/customers', label: 'nav.customers', area: 'customersRead', about: 'dashboard.customers' },
   { href: '/admin/audit', label: 'nav.audit', area: 'audit', about: 'dashboard.audit' },
   { href: '/admin/staff', label: 'nav.staff', area: 'staff', about: 'dashboard.staff' },

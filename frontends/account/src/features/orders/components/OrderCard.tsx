@@ -1,4 +1,5 @@
-// One order of the purchase history: its facts, its status badge, the invoice buttons and its lines.
+// One order of the purchase history: its facts, its status badge, the invoice buttons (and a credit note button for
+// each refund that issued one) and its lines.
 import { useLanguage, useT } from '@marque/i18n';
 import { TITLE_LIMITS, orderStatusBadge, truncateTitle } from '@marque/rules';
 import type { Order } from '@marque/api-client';
@@ -6,7 +7,7 @@ import { formatRupees, productHref } from '@marque/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../lib/FormAlert';
-import { INVOICE_FILENAME, getInvoice, saveFile } from '../api/get-invoice';
+import { CREDIT_NOTE_FILENAME, INVOICE_FILENAME, getCreditNote, getInvoice, saveFile } from '../api/get-invoice';
 
 /** Where VIEW INVOICE goes for this order. */
 export function invoiceHref(orderId: string): string {
@@ -36,10 +37,10 @@ export function OrderCard({ order }: { order: Order }) {
   const badge = orderStatusBadge(order.order_status, order.order_status_string);
   const orNa = (value: string) => (value.trim() ? value : t('orders.not_available'));
 
-  const download = async () => {
+  const download = async (fetchPdf: () => Promise<Blob | null>, filename: string) => {
     setFailed(false);
-    const pdf = await getInvoice(order._id);
-    if (pdf) saveFile(pdf, INVOICE_FILENAME);
+    const pdf = await fetchPdf();
+    if (pdf) saveFile(pdf, filename);
     else setFailed(true);
   };
 
@@ -59,9 +60,24 @@ export function OrderCard({ order }: { order: Order }) {
         <Link className="button" href={invoiceHref(order._id)}>
           {t('orders.view_invoice')}
         </Link>
-        <button type="button" className="button button--quiet" onClick={() => void download()}>
+        <button type="button" className="button button--quiet" onClick={() => void download(() => getInvoice(order._id), INVOICE_FILENAME)}>
           {t('orders.download_invoice')}
         </button>
+        {order.creditNotes.map((note) => (
+          <button
+            key={note.refundId}
+            type="button"
+            className="button button--quiet"
+            onClick={() => void download(() => getCreditNote(order._id, note.refundId), CREDIT_NOTE_FILENAME)}
+          >
+            {t('orders.credit_note', { number: note.number })}
+          </button>
+        ))}
+        {order.trackingUrl ? (
+          <a className="button button--quiet" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+            {t('orders.track')}
+          </a>
+        ) : null}
       </div>
       {failed ? <FormAlert message={messages('invoice.failed')} /> : null}
       <table className="order-lines">

@@ -22,6 +22,7 @@ const shipped = order({
   total: 20820.75,
   courier: 'Delhivery',
   awb: '1234567890',
+  trackingUrl: 'https://www.delhivery.com/track/package/1234567890',
   order_status: 6,
   order_status_string: 'admin-cancelled',
 });
@@ -100,11 +101,15 @@ describe('/orderhistory', () => {
     expect(newest.getByRole('link', { name: `View ${LONG_NAME}` }).getAttribute('href')).toBe('/product?productId=p2');
     expect(newest.getByRole('link', { name: 'VIEW INVOICE' }).getAttribute('href')).toBe('/orderhistory/render_invoice?orderId=o2');
     expect(newest.getByRole('button', { name: 'DOWNLOAD INVOICE' })).toBeTruthy();
+    const track = newest.getByRole('link', { name: 'Track your parcel' });
+    expect(track.getAttribute('href')).toBe('https://www.delhivery.com/track/package/1234567890');
+    expect(track.getAttribute('rel')).toBe('noopener noreferrer');
 
     const older = within(second!);
     expect(older.getByText('Courier').nextElementSibling?.textContent).toBe('N/A');
     expect(older.getByText('AWB#').nextElementSibling?.textContent).toBe('N/A');
     expect(older.getByText('placed').className).toContain('order-badge--blue');
+    expect(older.queryByRole('link', { name: 'Track your parcel' })).toBeNull();
   });
 
   it('DOWNLOAD INVOICE saves the PDF as invoice.pdf, fetched with the token', async () => {
@@ -125,6 +130,42 @@ describe('/orderhistory', () => {
     const call = server.calls.find((c) => c.path === '/api/get/invoice/o2');
     expect(call?.headers.get('authorization')).toBe('Bearer test-token');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('each credit note of an order has its button beside the invoice, saving the PDF as credit-note.pdf', async () => {
+    const refunded = { ...shipped, creditNotes: [{ refundId: 'o2-1', number: 'CN/26-27/000004' }] };
+    const server = accountServer({
+      [HISTORY]: () => ({ status: 'success', result: [refunded, order()], page: 1, pages: 1 }),
+      'GET /api/get/creditnote/{orderId}/{refundId}': () => pdfAnswer(),
+    });
+    signIn();
+    stubBlobUrls();
+    const saved: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    render(<OrderHistoryPage />);
+    const [newest, older] = await screen.findAllByRole('article');
+    if (!newest || !older) throw new Error('two order cards');
+    const button = within(newest).getByRole('button', { name: 'CREDIT NOTE CN/26-27/000004' });
+    expect(button.previousElementSibling?.textContent).toBe('DOWNLOAD INVOICE');
+    expect(within(older).queryByRole('button', { name: /CREDIT NOTE/ })).toBeNull();
+    await userEvent.click(button);
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:invoice-1', download: 'credit-note.pdf' }]));
+    const call = server.calls.find((c) => c.path === '/api/get/creditnote/o2/o2-1');
+    expect(call?.headers.get('authorization')).toBe('Bearer test-token');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a credit note that cannot be had says so', async () => {
+    accountServer({
+      [HISTORY]: () => ({ status: 'success', result: [{ ...shipped, creditNotes: [{ refundId: 'o2-1', number: 'CN/26-27/000004' }] }], page: 1, pages: 1 }),
+      'GET /api/get/creditnote/{orderId}/{refundId}': () => failed(404, 'This order has no such credit note.', 'credit_note.not_found'),
+    });
+    signIn();
+    render(<OrderHistoryPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'CREDIT NOTE CN/26-27/000004' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invoice generation failed');
   });
 
   it('a download that fails says so', async () => {
