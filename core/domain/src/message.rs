@@ -9,393 +9,423 @@
 
 use std::fmt;
 
-/// Declares the table once: variant, code, text.
+/// Who reads a message: everyone (the storefront's pages and the customer's calls), or staff in the back office only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Audience {
+    /// Shoppers (and staff): bundled with every storefront page.
+    Storefront,
+    /// Staff only: the frontends load these with the back office, never on a shopper's page.
+    BackOffice,
+}
+
+/// Declares the table once: variant, code, text, in two groups by [`Audience`].
 macro_rules! messages {
-    ($( $(#[$doc:meta])* $variant:ident = $code:literal => $text:literal, )*) => {
+    (
+        storefront { $( $(#[$sdoc:meta])* $svariant:ident = $scode:literal => $stext:literal, )* }
+        back_office { $( $(#[$bdoc:meta])* $bvariant:ident = $bcode:literal => $btext:literal, )* }
+    ) => {
         /// A message the shop shows, identified by a code that never changes.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Message {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[$sdoc])* $svariant, )*
+            $( $(#[$bdoc])* $bvariant, )*
         }
 
         impl Message {
-            /// Every message, in table order.
-            pub const ALL: &'static [Message] = &[ $( Message::$variant, )* ];
+            /// Every message, in table order (the storefront's first).
+            pub const ALL: &'static [Message] = &[ $( Message::$svariant, )* $( Message::$bvariant, )* ];
 
             /// The stable code, e.g. `password.rule`. Clients key on it.
             #[must_use]
             pub const fn code(self) -> &'static str {
-                match self { $( Message::$variant => $code, )* }
+                match self { $( Message::$svariant => $scode, )* $( Message::$bvariant => $bcode, )* }
             }
 
             /// The text a person reads.
             #[must_use]
             pub const fn text(self) -> &'static str {
-                match self { $( Message::$variant => $text, )* }
+                match self { $( Message::$svariant => $stext, )* $( Message::$bvariant => $btext, )* }
+            }
+
+            /// Who reads it: decides which generated module of the frontends carries it.
+            #[must_use]
+            pub const fn audience(self) -> Audience {
+                match self {
+                    $( Message::$svariant => Audience::Storefront, )*
+                    $( Message::$bvariant => Audience::BackOffice, )*
+                }
             }
         }
     };
 }
 
 messages! {
-    // Accounts
-    /// Specification: login and sign-up mobile shorter than 10 digits.
-    MobileTooShort = "mobile.too_short" => "Enter 10 digit mobile number",
-    /// Specification: the password rule.
-    PasswordRule = "password.rule" => "Password must include atleast a number, a special character and 8-16 characters.",
-    /// Specification: password and confirmation differ.
-    PasswordMismatch = "password.mismatch" => "Passwords not match.",
-    /// Marque: the OTP field is empty.
-    OtpRequired = "otp.required" => "Please enter the OTP",
-    /// Marque: the OTP is not 6 digits.
-    OtpInvalid = "otp.invalid" => "Enter 6 digit OTP",
-    /// Specification: verification did not succeed.
-    OtpWrong = "otp.wrong" => "Wrong OTP",
-    /// Marque: an email address that cannot be one.
-    EmailInvalid = "email.invalid" => "Enter a valid email address",
-    /// Marque: sign-up without a name.
-    NameRequired = "name.required" => "Enter your name",
-    /// Marque: signing up with an email another account has.
-    AccountEmailTaken = "account.email_taken" => "An account with this email already exists",
-    /// Marque: signing up with a mobile number another account has.
-    AccountMobileTaken = "account.mobile_taken" => "An account with this mobile number already exists",
-    /// Marque: logging in by mobile with a number no account has.
-    AccountMobileUnknown = "account.mobile_unknown" => "No account with this mobile number",
-    /// Marque: verifying or resending for an email or mobile no account has.
-    AccountUnknown = "account.unknown" => "No account with this email or mobile number",
-    /// Marque: verifying or resending without an email or a mobile number.
-    AccountIdentityMissing = "account.identity_missing" => "Enter your email or mobile number",
-    /// Marque: email and password do not match an account.
-    LoginFailed = "account.login_failed" => "Invalid email or password",
-    /// Marque: email login succeeded.
-    LoginSuccess = "account.login_success" => "Login successful",
-    /// Marque: email login with a right password for an email not yet proven; a code was sent to the email.
-    AccountNotVerified = "account.not_verified" => "Your email is not verified yet. We have sent an OTP to your email.",
-    /// Marque: a call that needs a logged-in customer without a valid session.
-    LoginRequired = "account.login_required" => "Please login to continue.",
-    /// Marque: a call naming another customer's account.
-    AccountForbidden = "account.forbidden" => "You can only use your own account.",
-    /// Marque: too many login or verification attempts from one place in a minute.
-    TooManyAttempts = "account.too_many_attempts" => "Too many attempts. Please wait a minute and try again.",
-    /// Marque: the accounts store cannot be reached.
-    AccountUnavailable = "account.unavailable" => "Your account cannot be reached right now. Please try again.",
-    /// Marque: the profile was saved.
-    ProfileUpdated = "account.profile_updated" => "Profile updated",
-    /// Marque: a sign-up was stored and its code sent.
-    SignUpOtpSent = "otp.sent_signup" => "Account created. We have sent an OTP to your mobile number and email.",
-    /// Marque: a code was sent by SMS for mobile login.
-    OtpSentMobile = "otp.sent_mobile" => "We have sent an OTP to your mobile number.",
-    /// Marque: a new code was sent on request.
-    OtpResent = "otp.resent" => "We have sent a new OTP.",
-    /// Marque: no live code (expired, used, ended by wrong tries, or never sent).
-    OtpExpired = "otp.expired" => "This OTP has expired. Please ask for a new one.",
-    /// Marque: a new code asked for within 30 seconds of the last one.
-    OtpTooSoon = "otp.too_soon" => "Please wait 30 seconds before asking for a new OTP.",
-    /// Marque: too many codes sent to one number in an hour.
-    OtpTooMany = "otp.too_many" => "Too many OTPs were sent to this number. Please try again in an hour.",
-    /// Marque: the code could not be sent (SMS or email service down).
-    OtpSendFailed = "otp.send_failed" => "We could not send the OTP right now. Please try again.",
-    /// Marque: an uploaded profile picture that is not an image, or too big.
-    AvatarInvalid = "avatar.invalid" => "Please choose an image file (JPEG, PNG or WebP) up to 5 MB.",
+    storefront {
+        // Accounts
+        /// Specification: login and sign-up mobile shorter than 10 digits.
+        MobileTooShort = "mobile.too_short" => "Enter 10 digit mobile number",
+        /// Specification: the password rule.
+        PasswordRule = "password.rule" => "Password must include atleast a number, a special character and 8-16 characters.",
+        /// Specification: password and confirmation differ.
+        PasswordMismatch = "password.mismatch" => "Passwords not match.",
+        /// Marque: the OTP field is empty.
+        OtpRequired = "otp.required" => "Please enter the OTP",
+        /// Marque: the OTP is not 6 digits.
+        OtpInvalid = "otp.invalid" => "Enter 6 digit OTP",
+        /// Specification: verification did not succeed.
+        OtpWrong = "otp.wrong" => "Wrong OTP",
+        /// Marque: an email address that cannot be one.
+        EmailInvalid = "email.invalid" => "Enter a valid email address",
+        /// Marque: sign-up without a name.
+        NameRequired = "name.required" => "Enter your name",
+        /// Marque: signing up with an email another account has.
+        AccountEmailTaken = "account.email_taken" => "An account with this email already exists",
+        /// Marque: signing up with a mobile number another account has.
+        AccountMobileTaken = "account.mobile_taken" => "An account with this mobile number already exists",
+        /// Marque: logging in by mobile with a number no account has.
+        AccountMobileUnknown = "account.mobile_unknown" => "No account with this mobile number",
+        /// Marque: verifying or resending for an email or mobile no account has.
+        AccountUnknown = "account.unknown" => "No account with this email or mobile number",
+        /// Marque: verifying or resending without an email or a mobile number.
+        AccountIdentityMissing = "account.identity_missing" => "Enter your email or mobile number",
+        /// Marque: email and password do not match an account.
+        LoginFailed = "account.login_failed" => "Invalid email or password",
+        /// Marque: email login succeeded.
+        LoginSuccess = "account.login_success" => "Login successful",
+        /// Marque: email login with a right password for an email not yet proven; a code was sent to the email.
+        AccountNotVerified = "account.not_verified" => "Your email is not verified yet. We have sent an OTP to your email.",
+        /// Marque: a call that needs a logged-in customer without a valid session.
+        LoginRequired = "account.login_required" => "Please login to continue.",
+        /// Marque: a call naming another customer's account.
+        AccountForbidden = "account.forbidden" => "You can only use your own account.",
+        /// Marque: too many login or verification attempts from one place in a minute.
+        TooManyAttempts = "account.too_many_attempts" => "Too many attempts. Please wait a minute and try again.",
+        /// Marque: the accounts store cannot be reached.
+        AccountUnavailable = "account.unavailable" => "Your account cannot be reached right now. Please try again.",
+        /// Marque: the profile was saved.
+        ProfileUpdated = "account.profile_updated" => "Profile updated",
+        /// Marque: a sign-up was stored and its code sent.
+        SignUpOtpSent = "otp.sent_signup" => "Account created. We have sent an OTP to your mobile number and email.",
+        /// Marque: a code was sent by SMS for mobile login.
+        OtpSentMobile = "otp.sent_mobile" => "We have sent an OTP to your mobile number.",
+        /// Marque: a new code was sent on request.
+        OtpResent = "otp.resent" => "We have sent a new OTP.",
+        /// Marque: no live code (expired, used, ended by wrong tries, or never sent).
+        OtpExpired = "otp.expired" => "This OTP has expired. Please ask for a new one.",
+        /// Marque: a new code asked for within 30 seconds of the last one.
+        OtpTooSoon = "otp.too_soon" => "Please wait 30 seconds before asking for a new OTP.",
+        /// Marque: too many codes sent to one number in an hour.
+        OtpTooMany = "otp.too_many" => "Too many OTPs were sent to this number. Please try again in an hour.",
+        /// Marque: the code could not be sent (SMS or email service down).
+        OtpSendFailed = "otp.send_failed" => "We could not send the OTP right now. Please try again.",
+        /// Marque: an uploaded profile picture that is not an image, or too big.
+        AvatarInvalid = "avatar.invalid" => "Please choose an image file (JPEG, PNG or WebP) up to 5 MB.",
 
-    // Addresses
-    /// Specification: address mobile number.
-    AddressMobileInvalid = "address.mobile_invalid" => "Enter a valid 10-digit Indian mobile number starting with 6-9",
-    /// Specification: pincode.
-    PincodeInvalid = "pincode.invalid" => "Enter a valid 6-digit pincode",
-    /// Marque: a required address field left empty.
-    AddressHouseNoRequired = "address.house_no_required" => "House No. is required",
-    /// Marque: a required address field left empty.
-    AddressCityRequired = "address.city_required" => "City is required",
-    /// Marque: a required address field left empty.
-    AddressStateRequired = "address.state_required" => "State is required",
-    /// Marque: a state that is not one of India's states and union territories.
-    AddressStateInvalid = "address.state_invalid" => "Choose a state or union territory from the list",
-    /// Marque: a GSTIN of the wrong format or check character.
-    AddressGstinInvalid = "address.gstin_invalid" => "Enter a valid 15-character GSTIN",
-    /// Marque: an address was added.
-    AddressAdded = "address.added" => "address added successfully",
-    /// Marque: adding an address to a full address book.
-    AddressBookFull = "address.book_full" => "Your address book is full. Remove an address to add another.",
-    /// Marque: an address id that names no address.
-    AddressNotFound = "address.not_found" => "Address not found",
-    /// Marque: the address store cannot be reached.
-    AddressUnavailable = "address.unavailable" => "Your addresses cannot be reached right now. Please try again.",
-    /// Specification: confirmation before deleting an address.
-    AddressDeleteConfirm = "address.delete_confirm" => "Do you want to delete address?",
-    /// Specification: an address was edited.
-    AddressUpdated = "address.updated" => "address updated successfully",
+        // Addresses
+        /// Specification: address mobile number.
+        AddressMobileInvalid = "address.mobile_invalid" => "Enter a valid 10-digit Indian mobile number starting with 6-9",
+        /// Specification: pincode.
+        PincodeInvalid = "pincode.invalid" => "Enter a valid 6-digit pincode",
+        /// Marque: a required address field left empty.
+        AddressHouseNoRequired = "address.house_no_required" => "House No. is required",
+        /// Marque: a required address field left empty.
+        AddressCityRequired = "address.city_required" => "City is required",
+        /// Marque: a required address field left empty.
+        AddressStateRequired = "address.state_required" => "State is required",
+        /// Marque: a state that is not one of India's states and union territories.
+        AddressStateInvalid = "address.state_invalid" => "Choose a state or union territory from the list",
+        /// Marque: a GSTIN of the wrong format or check character.
+        AddressGstinInvalid = "address.gstin_invalid" => "Enter a valid 15-character GSTIN",
+        /// Marque: an address was added.
+        AddressAdded = "address.added" => "address added successfully",
+        /// Marque: adding an address to a full address book.
+        AddressBookFull = "address.book_full" => "Your address book is full. Remove an address to add another.",
+        /// Marque: an address id that names no address.
+        AddressNotFound = "address.not_found" => "Address not found",
+        /// Marque: the address store cannot be reached.
+        AddressUnavailable = "address.unavailable" => "Your addresses cannot be reached right now. Please try again.",
+        /// Specification: confirmation before deleting an address.
+        AddressDeleteConfirm = "address.delete_confirm" => "Do you want to delete address?",
+        /// Specification: an address was edited.
+        AddressUpdated = "address.updated" => "address updated successfully",
 
-    // Cart and checkout
-    /// Specification: continuing from the address step without an address.
-    CheckoutAddressMissing = "checkout.address_missing" => "Please select address for further process",
-    /// Specification: checking out an empty cart.
-    CheckoutCartEmpty = "checkout.cart_empty" => "please! add product to cart.",
-    /// Specification: an ordered quantity above stock.
-    CheckoutOutOfStock = "checkout.out_of_stock" => "please order products which are in stock",
-    /// Marque: a line asks for more units of one part than an order may hold (shop rules, "Orders").
-    CheckoutTooManyUnits = "checkout.too_many_units" => "One order can hold only a few units of each part. Please lower the quantity, or contact us for a bulk order.",
-    /// Marque: an order holds more different parts than an order may (shop rules, "Orders").
-    CheckoutTooManyLines = "checkout.too_many_lines" => "One order can hold only so many different parts. Please split your cart into two orders.",
-    /// Marque: the payment came after its hold lapsed and the stock was sold meanwhile; it was refunded.
-    PaymentRefundedSoldOut = "payment.refunded_sold_out" => "Sorry, the part sold out while your payment was on its way, so no order was placed. Your payment has been refunded in full; it reaches your account in 5-7 working days.",
-    /// Marque: a cart quantity below 1.
-    CartQuantityInvalid = "cart.quantity_invalid" => "Quantity must be at least 1",
-    /// Marque: a discount percentage outside 0-100.
-    OfferPercentageInvalid = "offer.percentage_invalid" => "Discount percentage must be from 0 to 100",
-    /// Specification: the payment provider's script did not load.
-    PaymentSdkFailed = "payment.sdk_failed" => "Razorpay SDK failed to load. Are you online?",
-    /// Marque: the payment's signature did not check out; nothing was ordered.
-    PaymentSignatureInvalid = "payment.signature_invalid" => "We could not verify this payment. Nothing was charged to an order; please try again.",
-    /// Marque: the provider does not report the payment as complete.
-    PaymentNotPaid = "payment.not_paid" => "This payment is not complete yet. Please try again.",
-    /// Marque: a payment report for a checkout the shop does not know.
-    PaymentUnknown = "payment.unknown" => "This payment does not belong to a checkout. Please start again from your cart.",
-    /// Marque: the payment provider or the order store cannot be reached.
-    PaymentUnavailable = "payment.unavailable" => "Payments are unavailable right now. Please try again in a few minutes.",
+        // Cart and checkout
+        /// Specification: continuing from the address step without an address.
+        CheckoutAddressMissing = "checkout.address_missing" => "Please select address for further process",
+        /// Specification: checking out an empty cart.
+        CheckoutCartEmpty = "checkout.cart_empty" => "please! add product to cart.",
+        /// Specification: an ordered quantity above stock.
+        CheckoutOutOfStock = "checkout.out_of_stock" => "please order products which are in stock",
+        /// Marque: a line asks for more units of one part than an order may hold (shop rules, "Orders").
+        CheckoutTooManyUnits = "checkout.too_many_units" => "One order can hold only a few units of each part. Please lower the quantity, or contact us for a bulk order.",
+        /// Marque: an order holds more different parts than an order may (shop rules, "Orders").
+        CheckoutTooManyLines = "checkout.too_many_lines" => "One order can hold only so many different parts. Please split your cart into two orders.",
+        /// Marque: the payment came after its hold lapsed and the stock was sold meanwhile; it was refunded.
+        PaymentRefundedSoldOut = "payment.refunded_sold_out" => "Sorry, the part sold out while your payment was on its way, so no order was placed. Your payment has been refunded in full; it reaches your account in 5-7 working days.",
+        /// Marque: a cart quantity below 1.
+        CartQuantityInvalid = "cart.quantity_invalid" => "Quantity must be at least 1",
+        /// Marque: a discount percentage outside 0-100.
+        OfferPercentageInvalid = "offer.percentage_invalid" => "Discount percentage must be from 0 to 100",
+        /// Specification: the payment provider's script did not load.
+        PaymentSdkFailed = "payment.sdk_failed" => "Razorpay SDK failed to load. Are you online?",
+        /// Marque: the payment's signature did not check out; nothing was ordered.
+        PaymentSignatureInvalid = "payment.signature_invalid" => "We could not verify this payment. Nothing was charged to an order; please try again.",
+        /// Marque: the provider does not report the payment as complete.
+        PaymentNotPaid = "payment.not_paid" => "This payment is not complete yet. Please try again.",
+        /// Marque: a payment report for a checkout the shop does not know.
+        PaymentUnknown = "payment.unknown" => "This payment does not belong to a checkout. Please start again from your cart.",
+        /// Marque: the payment provider or the order store cannot be reached.
+        PaymentUnavailable = "payment.unavailable" => "Payments are unavailable right now. Please try again in a few minutes.",
 
-    // Wishlist (the specification gives two readings; docs/shop-rules.md keeps both)
-    /// Specification: wishlist full, on product cards.
-    WishlistFull = "wishlist.full" => "Your wishlist is full! Kindly remove some products from wishlist.",
-    /// Specification: wishlist full, on the product detail page.
-    WishlistFullAlert = "wishlist.full_alert" => "Wishlist full! Remove items to add more.",
-    /// Specification: wishlist while logged out, on product cards.
-    WishlistLoginRequired = "wishlist.login_required" => "Please login before entering parts to your wishlist.",
-    /// Specification: wishlist while logged out, on the product detail page.
-    WishlistLoginAlert = "wishlist.login_alert" => "Please login to use wishlist.",
+        // Wishlist (the specification gives two readings; docs/shop-rules.md keeps both)
+        /// Specification: wishlist full, on product cards.
+        WishlistFull = "wishlist.full" => "Your wishlist is full! Kindly remove some products from wishlist.",
+        /// Specification: wishlist full, on the product detail page.
+        WishlistFullAlert = "wishlist.full_alert" => "Wishlist full! Remove items to add more.",
+        /// Specification: wishlist while logged out, on product cards.
+        WishlistLoginRequired = "wishlist.login_required" => "Please login before entering parts to your wishlist.",
+        /// Specification: wishlist while logged out, on the product detail page.
+        WishlistLoginAlert = "wishlist.login_alert" => "Please login to use wishlist.",
 
-    // Catalog
-    /// Specification: an empty listing or a failed search.
-    ProductNotFound = "catalog.not_found" => "Product Not Found",
-    /// Specification: stock below 1, on product cards.
-    OutOfStockCard = "stock.out_card" => "OUT OF STOCK",
-    /// Specification: stock below 1, on the product detail page.
-    OutOfStockDetail = "stock.out_detail" => "Out of Stock",
-    /// Marque: a category or subcategory address that names none.
-    CategoryNotFound = "category.not_found" => "Category not found",
-    /// Marque: a filter value the shop does not offer.
-    FilterInvalid = "filter.invalid" => "Unknown filter value",
-    /// Marque: a page number that is not one.
-    PageInvalid = "page.invalid" => "page must be a whole number from 1 to 100000",
-    /// Marque: search text longer than any part name or number.
-    SearchTooLong = "search.too_long" => "search must be at most 200 characters",
-    /// Marque: a part number without letters or digits.
-    PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
+        // Catalog
+        /// Specification: an empty listing or a failed search.
+        ProductNotFound = "catalog.not_found" => "Product Not Found",
+        /// Specification: stock below 1, on product cards.
+        OutOfStockCard = "stock.out_card" => "OUT OF STOCK",
+        /// Specification: stock below 1, on the product detail page.
+        OutOfStockDetail = "stock.out_detail" => "Out of Stock",
+        /// Marque: a category or subcategory address that names none.
+        CategoryNotFound = "category.not_found" => "Category not found",
+        /// Marque: a filter value the shop does not offer.
+        FilterInvalid = "filter.invalid" => "Unknown filter value",
+        /// Marque: a page number that is not one.
+        PageInvalid = "page.invalid" => "page must be a whole number from 1 to 100000",
+        /// Marque: search text longer than any part name or number.
+        SearchTooLong = "search.too_long" => "search must be at most 200 characters",
+        /// Marque: a part number without letters or digits.
+        PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
 
-    // Orders
-    /// Marque: no order has this id.
-    OrderNotFound = "order.not_found" => "Order not found",
-    /// Marque: the order store cannot be reached.
-    OrderUnavailable = "order.unavailable" => "Your orders cannot be loaded right now. Please try again.",
+        // Orders
+        /// Marque: no order has this id.
+        OrderNotFound = "order.not_found" => "Order not found",
+        /// Marque: the order store cannot be reached.
+        OrderUnavailable = "order.unavailable" => "Your orders cannot be loaded right now. Please try again.",
 
-    // Back office: orders (issue 24)
-    /// Marque: a status that is not the next step from the order's (1 → 2 → 3 → 4 → 5).
-    OrderIllegalMove = "order.illegal_move" => "An order moves one step at a time: placed, confirmed, packed, shipped, delivered.",
-    /// Marque: status 6 asked for by a status change instead of Cancel.
-    OrderCancelByCancel = "order.cancel_by_cancel" => "Cancel an order with Cancel, which also refunds the payment.",
-    /// Marque: shipped without a courier and an AWB.
-    OrderShipmentRequired = "order.shipment_required" => "To ship an order, give the courier and the AWB.",
-    /// Marque: a courier and AWB given while the order does not ship (or after delivery).
-    OrderShipmentNotNow = "order.shipment_not_now" => "The courier and AWB are given when the order ships, and can be corrected until it is delivered.",
-    /// Marque: a change that changes nothing.
-    OrderNoChange = "order.no_change" => "The order already has this status and shipment.",
-    /// Marque: a courier that is not one of the shop's.
-    OrderCourierUnknown = "order.courier_unknown" => "Choose a courier: delhivery, bluedart, dtdc, indiapost, shiprocket, ekart or other.",
-    /// Marque: an AWB that is not 6-24 letters and digits.
-    OrderAwbInvalid = "order.awb_invalid" => "The AWB must be 6 to 24 letters and digits.",
-    /// Marque: a tracking address that is not an https:// link.
-    OrderTrackingUrlInvalid = "order.tracking_url_invalid" => "The tracking link must be an https:// address of at most 500 characters.",
-    /// Marque: courier `other` without its tracking address.
-    OrderTrackingUrlRequired = "order.tracking_url_required" => "For another courier, give the tracking link.",
-    /// Marque: a tracking address given for a courier whose link the shop builds.
-    OrderTrackingUrlUnexpected = "order.tracking_url_unexpected" => "The tracking link is built for this courier; give one only with courier other.",
-    /// Marque: an admin order change without `If-Match` (428).
-    OrderVersionRequired = "order.version_required" => "Reload the order: a change must name the version it was made on (If-Match).",
-    /// Marque: an order changed by someone else since it was loaded (409).
-    OrderChanged = "order.changed" => "Someone else changed this order meanwhile. Reload it and try again.",
+        // Invoices
+        /// Specification: the invoice could not be built.
+        InvoiceFailed = "invoice.failed" => "Invoice generation failed",
+        /// Marque: a financial year ran out of invoice serial numbers.
+        InvoiceSerialExhausted = "invoice.serial_exhausted" => "No invoice numbers left for this financial year",
+        /// Marque: text that is not a Marque invoice number.
+        InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
+        /// Marque: the order has no refund with this id, or the refund issued no credit note (it gave nothing back).
+        CreditNoteNotFound = "credit_note.not_found" => "This order has no such credit note.",
 
-    // Back office: cancellations and refunds (issue 24)
-    /// Marque: a refund that names no line and not the delivery charge.
-    RefundEmpty = "refund.empty" => "Name at least one line to refund, or the delivery charge.",
-    /// Marque: a refund line naming a product the order does not hold.
-    RefundUnknownProduct = "refund.unknown_product" => "This order has no such product.",
-    /// Marque: one product on two lines of a refund.
-    RefundDuplicateLine = "refund.duplicate_line" => "Name each product once in a refund.",
-    /// Marque: a refund quantity below 1.
-    RefundQuantityInvalid = "refund.quantity_invalid" => "A quantity to refund must be a whole number of at least 1.",
-    /// Marque: more units than are left to refund of a line.
-    RefundQuantityAboveLeft = "refund.quantity_above_left" => "That is more units than are left to refund on this line.",
-    /// Marque: the delivery charge refunded already, or the order had none.
-    RefundDeliveryNotLeft = "refund.delivery_not_left" => "The delivery charge is refunded already, or the order had none.",
-    /// Marque: a refund below the provider's minimum of ₹1.
-    RefundTooSmall = "refund.too_small" => "A refund must be at least ₹1.",
-    /// Marque: everything paid is refunded already.
-    RefundNothingLeft = "refund.nothing_left" => "Everything paid for this order is refunded already.",
-    /// Marque: a refund above what is left of the payment.
-    RefundAbovePaid = "refund.above_paid" => "The refunds of an order cannot total more than was paid.",
-    /// Marque: a reason that is empty or over 200 characters.
-    RefundReasonInvalid = "refund.reason_invalid" => "Give a reason of 1 to 200 characters.",
-    /// Marque: a refund request without an Idempotency-Key header, or with a malformed one.
-    RefundKeyRequired = "refund.key_required" => "Send the refund with an Idempotency-Key header of 8 to 64 letters, digits, '-' or '_'.",
-    /// Marque: an Idempotency-Key used before for a different refund.
-    RefundKeyReused = "refund.key_reused" => "This Idempotency-Key was used for a different refund.",
-    /// Marque: no refund of this order has this id.
-    RefundNotFound = "refund.not_found" => "No such refund of this order.",
-    /// Marque: the payment of the order was not captured, so there is nothing to refund through the provider.
-    RefundNotPaid = "refund.not_paid" => "This order's payment cannot be refunded through the provider.",
-    /// Marque: a status that is not a whole number from 1 to 6.
-    OrderStatusInvalid = "order.status_invalid" => "The status must be a whole number from 1 to 6.",
-    /// Marque: an admin order list filter that does not parse.
-    OrderFilterInvalid = "order.filter_invalid" => "Filters: status 1 to 6, from and until in seconds since 1970 (from before until), search at most 100 characters.",
+        // Anything else
+        /// Specification: the fallback when the server gives no message.
+        SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
+        /// Marque: a request body above the call's limit (413).
+        RequestTooLarge = "request.too_large" => "The request is too large.",
+        /// Marque: too many calls of one kind in a short time (429, with `Retry-After`).
+        TooManyRequests = "request.too_many" => "Too many requests. Please wait a moment and try again.",
+    }
 
-    // Invoices
-    /// Specification: the invoice could not be built.
-    InvoiceFailed = "invoice.failed" => "Invoice generation failed",
-    /// Marque: a financial year ran out of invoice serial numbers.
-    InvoiceSerialExhausted = "invoice.serial_exhausted" => "No invoice numbers left for this financial year",
-    /// Marque: text that is not a Marque invoice number.
-    InvoiceNumberInvalid = "invoice.number_invalid" => "Not a valid invoice number",
-    /// Marque: a financial year ran out of credit note serial numbers.
-    CreditNoteSerialExhausted = "credit_note.serial_exhausted" => "No credit note numbers left for this financial year",
-    /// Marque: the order has no refund with this id, or the refund issued no credit note (it gave nothing back).
-    CreditNoteNotFound = "credit_note.not_found" => "This order has no such credit note.",
-    /// Marque: text that is not a Marque credit note number.
-    CreditNoteNumberInvalid = "credit_note.number_invalid" => "Not a valid credit note number",
-    /// Marque: a refund that names no line and not the delivery charge.
-    CreditNoteNothingRefunded = "credit_note.nothing_refunded" => "Choose at least one line or the delivery charge to refund.",
-    /// Marque: a refund of a line the invoice does not have.
-    CreditNoteLineUnknown = "credit_note.line_unknown" => "A line to refund is not on the order's invoice.",
-    /// Marque: more units refunded than the invoice has left to refund (or none).
-    CreditNoteTooManyUnits = "credit_note.too_many_units" => "Refund 1 or more units of a line, and no more than are left to refund.",
-    /// Marque: the delivery charge refunded a second time.
-    CreditNoteDeliveryRefunded = "credit_note.delivery_refunded" => "The delivery charge has already been refunded.",
+    // Shown only in the back office: generated apart for the admin (frontends/packages/rules/src/office.generated.ts),
+    // so a shopper's first page does not carry them.
+    back_office {
+        // Back office: orders (issue 24)
+        /// Marque: a status that is not the next step from the order's (1 → 2 → 3 → 4 → 5).
+        OrderIllegalMove = "order.illegal_move" => "An order moves one step at a time: placed, confirmed, packed, shipped, delivered.",
+        /// Marque: status 6 asked for by a status change instead of Cancel.
+        OrderCancelByCancel = "order.cancel_by_cancel" => "Cancel an order with Cancel, which also refunds the payment.",
+        /// Marque: shipped without a courier and an AWB.
+        OrderShipmentRequired = "order.shipment_required" => "To ship an order, give the courier and the AWB.",
+        /// Marque: a courier and AWB given while the order does not ship (or after delivery).
+        OrderShipmentNotNow = "order.shipment_not_now" => "The courier and AWB are given when the order ships, and can be corrected until it is delivered.",
+        /// Marque: a change that changes nothing.
+        OrderNoChange = "order.no_change" => "The order already has this status and shipment.",
+        /// Marque: a courier that is not one of the shop's.
+        OrderCourierUnknown = "order.courier_unknown" => "Choose a courier: delhivery, bluedart, dtdc, indiapost, shiprocket, ekart or other.",
+        /// Marque: an AWB that is not 6-24 letters and digits.
+        OrderAwbInvalid = "order.awb_invalid" => "The AWB must be 6 to 24 letters and digits.",
+        /// Marque: a tracking address that is not an https:// link.
+        OrderTrackingUrlInvalid = "order.tracking_url_invalid" => "The tracking link must be an https:// address of at most 500 characters.",
+        /// Marque: courier `other` without its tracking address.
+        OrderTrackingUrlRequired = "order.tracking_url_required" => "For another courier, give the tracking link.",
+        /// Marque: a tracking address given for a courier whose link the shop builds.
+        OrderTrackingUrlUnexpected = "order.tracking_url_unexpected" => "The tracking link is built for this courier; give one only with courier other.",
+        /// Marque: an admin order change without `If-Match` (428).
+        OrderVersionRequired = "order.version_required" => "Reload the order: a change must name the version it was made on (If-Match).",
+        /// Marque: an order changed by someone else since it was loaded (409).
+        OrderChanged = "order.changed" => "Someone else changed this order meanwhile. Reload it and try again.",
 
-    // Back office: staff and roles (issue 21)
-    /// Marque: an admin call without a valid staff session (no token, a customer's, an expired or revoked one).
-    StaffLoginRequired = "staff.login_required" => "Please sign in to the back office.",
-    /// Marque: a staff member's role does not cover what they asked for.
-    StaffForbidden = "staff.forbidden" => "Your role does not allow this.",
-    /// Marque: a staff role that is not one of owner, catalog, fulfilment.
-    StaffRoleUnknown = "staff.role_unknown" => "Choose a role: owner, catalog or fulfilment",
-    /// Marque: a staff password outside 12 to 128 characters.
-    StaffPasswordRule = "staff.password_rule" => "The password must have 12 to 128 characters.",
-    /// Marque: the staff store cannot be reached.
-    StaffUnavailable = "staff.unavailable" => "The back office cannot be reached right now. Please try again.",
-    // (staff helper: further staff messages go here)
-    /// Marque: a back-office sign-in with a wrong email, password or authenticator code (one answer for all).
-    StaffLoginFailed = "staff.login_failed" => "The email, password or authenticator code is wrong.",
-    /// Marque: a set-up link that is unknown, used or past its 24 hours.
-    StaffSetupInvalid = "staff.setup_invalid" => "This set-up link is unknown, used or expired. Ask an owner for a new one.",
-    /// Marque: an invitation for an email a staff member already has.
-    StaffEmailTaken = "staff.email_taken" => "A staff member with this email already exists.",
-    /// Marque: no staff member has this id.
-    StaffNotFound = "staff.not_found" => "No such staff member.",
-    /// Marque: an owner asked to remove themselves (another owner can).
-    StaffRemoveSelf = "staff.remove_self" => "You cannot remove yourself; another owner can.",
-    /// Marque: an invitation without a name.
-    StaffNameRequired = "staff.name_required" => "Enter the staff member's name.",
-    /// Marque: too many sign-in attempts in a short time (429, with `Retry-After`).
-    StaffTooManyAttempts = "staff.too_many_attempts" => "Too many sign-in attempts. Please wait and try again.",
+        // Back office: cancellations and refunds (issue 24)
+        /// Marque: a refund that names no line and not the delivery charge.
+        RefundEmpty = "refund.empty" => "Name at least one line to refund, or the delivery charge.",
+        /// Marque: a refund line naming a product the order does not hold.
+        RefundUnknownProduct = "refund.unknown_product" => "This order has no such product.",
+        /// Marque: one product on two lines of a refund.
+        RefundDuplicateLine = "refund.duplicate_line" => "Name each product once in a refund.",
+        /// Marque: a refund quantity below 1.
+        RefundQuantityInvalid = "refund.quantity_invalid" => "A quantity to refund must be a whole number of at least 1.",
+        /// Marque: more units than are left to refund of a line.
+        RefundQuantityAboveLeft = "refund.quantity_above_left" => "That is more units than are left to refund on this line.",
+        /// Marque: the delivery charge refunded already, or the order had none.
+        RefundDeliveryNotLeft = "refund.delivery_not_left" => "The delivery charge is refunded already, or the order had none.",
+        /// Marque: a refund below the provider's minimum of ₹1.
+        RefundTooSmall = "refund.too_small" => "A refund must be at least ₹1.",
+        /// Marque: everything paid is refunded already.
+        RefundNothingLeft = "refund.nothing_left" => "Everything paid for this order is refunded already.",
+        /// Marque: a refund above what is left of the payment.
+        RefundAbovePaid = "refund.above_paid" => "The refunds of an order cannot total more than was paid.",
+        /// Marque: a reason that is empty or over 200 characters.
+        RefundReasonInvalid = "refund.reason_invalid" => "Give a reason of 1 to 200 characters.",
+        /// Marque: a refund request without an Idempotency-Key header, or with a malformed one.
+        RefundKeyRequired = "refund.key_required" => "Send the refund with an Idempotency-Key header of 8 to 64 letters, digits, '-' or '_'.",
+        /// Marque: an Idempotency-Key used before for a different refund.
+        RefundKeyReused = "refund.key_reused" => "This Idempotency-Key was used for a different refund.",
+        /// Marque: no refund of this order has this id.
+        RefundNotFound = "refund.not_found" => "No such refund of this order.",
+        /// Marque: the payment of the order was not captured, so there is nothing to refund through the provider.
+        RefundNotPaid = "refund.not_paid" => "This order's payment cannot be refunded through the provider.",
+        /// Marque: a status that is not a whole number from 1 to 6.
+        OrderStatusInvalid = "order.status_invalid" => "The status must be a whole number from 1 to 6.",
+        /// Marque: an admin order list filter that does not parse.
+        OrderFilterInvalid = "order.filter_invalid" => "Filters: status 1 to 6, from and until in seconds since 1970 (from before until), search at most 100 characters.",
 
-    // Back office: catalog editor
-    // (catalog helper: messages go here)
-    /// Marque: a SKU that is empty, longer than 40 characters or spelt with other than letters, digits, `-_./`.
-    ProductSkuInvalid = "product.sku_invalid" => "A SKU has 1 to 40 letters, digits or - _ . /",
-    /// Marque: a SKU another product already has.
-    ProductSkuTaken = "product.sku_taken" => "Another product already has this SKU",
-    /// Marque: an HSN code that is not 4 to 8 digits.
-    ProductHsnInvalid = "product.hsn_invalid" => "An HSN code has 4 to 8 digits",
-    /// Marque: warranty outside the shop's 2 to 15 days.
-    ProductWarrantyDays = "product.warranty_days" => "Warranty must be 2 to 15 days",
-    /// Marque: a weight below 0 or above one tonne.
-    ProductWeightInvalid = "product.weight_invalid" => "Weight must be 0 to 1,000,000 grams",
-    /// Marque: a side below 0 or above ten metres.
-    ProductDimensionsInvalid = "product.dimensions_invalid" => "Each side must be 0 to 10,000 mm",
-    /// Marque: an empty product name, or one above 200 characters.
-    ProductNameInvalid = "product.name_invalid" => "A product name has 1 to 200 characters",
-    /// Marque: a price or delivery charge that is negative or finer than a paisa.
-    ProductPriceInvalid = "product.price_invalid" => "Enter an amount in rupees with at most two decimals",
-    /// Marque: a GST rate the shop does not use.
-    ProductGstInvalid = "product.gst_invalid" => "GST must be 0, 5, 12, 18 or 28 percent",
-    /// Marque: more than 20 alternate or superseded part numbers.
-    ProductNumbersTooMany = "product.numbers_too_many" => "At most 20 alternate and 20 superseded part numbers",
-    /// Marque: an opening stock that is negative or too large.
-    ProductQuantityInvalid = "product.quantity_invalid" => "Opening stock must be a whole number from 0 to 100000",
-    /// Marque: a product slug of a category, subcategory or brand the shop does not have.
-    ProductPlacementUnknown = "product.placement_unknown" => "Choose a category, subcategory and brand the shop has",
-    /// Marque: a category, subcategory or brand name that is empty or above 100 characters.
-    CatalogNameInvalid = "catalog.name_invalid" => "A name has 1 to 100 characters",
-    /// Marque: a slug that is not lower-case letters, digits and single hyphens (1 to 60).
-    CatalogSlugInvalid = "catalog.slug_invalid" => "A slug has 1 to 60 lower-case letters, digits and hyphens",
-    /// Marque: a slug another category, subcategory of the same category, or brand already has.
-    CatalogSlugTaken = "catalog.slug_taken" => "This slug is already used",
-    /// Marque: a brand logo that is not a picture address or blob name.
-    BrandLogoInvalid = "brand.logo_invalid" => "Give the logo as a picture address (https://… or /…) or a stored picture's name",
-    /// Marque: an admin call for a category or brand that does not exist.
-    CatalogRecordNotFound = "catalog.record_not_found" => "No such category or brand",
-    /// Marque: the catalog store cannot be reached for a back-office call.
-    CatalogUnavailable = "catalog.unavailable" => "The catalog is unavailable right now. Please try again.",
+        // Back office: credit notes (issue 24)
+        /// Marque: a financial year ran out of credit note serial numbers.
+        CreditNoteSerialExhausted = "credit_note.serial_exhausted" => "No credit note numbers left for this financial year",
+        /// Marque: text that is not a Marque credit note number.
+        CreditNoteNumberInvalid = "credit_note.number_invalid" => "Not a valid credit note number",
+        /// Marque: a refund that names no line and not the delivery charge.
+        CreditNoteNothingRefunded = "credit_note.nothing_refunded" => "Choose at least one line or the delivery charge to refund.",
+        /// Marque: a refund of a line the invoice does not have.
+        CreditNoteLineUnknown = "credit_note.line_unknown" => "A line to refund is not on the order's invoice.",
+        /// Marque: more units refunded than the invoice has left to refund (or none).
+        CreditNoteTooManyUnits = "credit_note.too_many_units" => "Refund 1 or more units of a line, and no more than are left to refund.",
+        /// Marque: the delivery charge refunded a second time.
+        CreditNoteDeliveryRefunded = "credit_note.delivery_refunded" => "The delivery charge has already been refunded.",
 
-    // Back office: stock ledger
-    // (stock helper: messages go here)
-    /// Marque: a stock adjustment's reason that staff may not give (or no reason at all).
-    StockReasonUnknown = "stock.reason_unknown" => "Choose a reason: received, correction, damaged, returned or sold offline.",
-    /// Marque: a stock adjustment of zero units.
-    StockDeltaZero = "stock.delta_zero" => "Enter how many units changed; zero changes nothing.",
-    /// Marque: a stock adjustment of more units than any delivery or count.
-    StockDeltaTooLarge = "stock.delta_too_large" => "One adjustment can change at most 100000 units.",
-    /// Marque: stock received or returned with a negative number.
-    StockDeltaMustAdd = "stock.delta_must_add" => "Stock received or returned adds units: enter a positive number.",
-    /// Marque: damaged stock or an offline sale with a positive number.
-    StockDeltaMustTake = "stock.delta_must_take" => "Damaged stock and offline sales take units away: enter a negative number.",
-    /// Marque: a stock adjustment's note that is too long.
-    StockNoteTooLong = "stock.note_too_long" => "A note can have at most 500 characters.",
-    /// Marque: an adjustment that would leave fewer than zero units.
-    StockBelowZero = "stock.below_zero" => "Stock cannot go below zero: there are fewer units than that.",
-    /// Marque: a low-stock threshold that is not a whole number from 0 to 100000.
-    StockThresholdInvalid = "stock.threshold_invalid" => "The low-stock threshold must be a whole number from 0 to 100000.",
-    /// Marque: no product has this id (the back office's product, stock and photograph calls).
-    AdminProductNotFound = "admin.product_not_found" => "No product has this id.",
-    /// Marque: the stock ledger cannot be reached.
-    StockUnavailable = "stock.unavailable" => "Stock cannot be loaded right now. Please try again.",
+        // Back office: staff and roles (issue 21)
+        /// Marque: an admin call without a valid staff session (no token, a customer's, an expired or revoked one).
+        StaffLoginRequired = "staff.login_required" => "Please sign in to the back office.",
+        /// Marque: a staff member's role does not cover what they asked for.
+        StaffForbidden = "staff.forbidden" => "Your role does not allow this.",
+        /// Marque: a staff role that is not one of owner, catalog, fulfilment.
+        StaffRoleUnknown = "staff.role_unknown" => "Choose a role: owner, catalog or fulfilment",
+        /// Marque: a staff password outside 12 to 128 characters.
+        StaffPasswordRule = "staff.password_rule" => "The password must have 12 to 128 characters.",
+        /// Marque: the staff store cannot be reached.
+        StaffUnavailable = "staff.unavailable" => "The back office cannot be reached right now. Please try again.",
+        // (staff helper: further staff messages go here)
+        /// Marque: a back-office sign-in with a wrong email, password or authenticator code (one answer for all).
+        StaffLoginFailed = "staff.login_failed" => "The email, password or authenticator code is wrong.",
+        /// Marque: a set-up link that is unknown, used or past its 24 hours.
+        StaffSetupInvalid = "staff.setup_invalid" => "This set-up link is unknown, used or expired. Ask an owner for a new one.",
+        /// Marque: an invitation for an email a staff member already has.
+        StaffEmailTaken = "staff.email_taken" => "A staff member with this email already exists.",
+        /// Marque: no staff member has this id.
+        StaffNotFound = "staff.not_found" => "No such staff member.",
+        /// Marque: an owner asked to remove themselves (another owner can).
+        StaffRemoveSelf = "staff.remove_self" => "You cannot remove yourself; another owner can.",
+        /// Marque: an invitation without a name.
+        StaffNameRequired = "staff.name_required" => "Enter the staff member's name.",
+        /// Marque: too many sign-in attempts in a short time (429, with `Retry-After`).
+        StaffTooManyAttempts = "staff.too_many_attempts" => "Too many sign-in attempts. Please wait and try again.",
 
-    // Back office: photographs
-    // (photos helper: messages go here)
-    /// Marque: the photograph a call names is not one of the product's.
-    PhotoNotFound = "photo.not_found" => "This product has no such photograph.",
-    /// Marque: an upload that is not a JPEG, PNG or WebP picture, or does not decode.
-    PhotoInvalid = "photo.invalid" => "Please upload a JPEG, PNG or WebP photograph.",
-    /// Marque: a photograph above 50 megapixels (read from its header) or above the size of a file.
-    PhotoTooLarge = "photo.too_large" => "This photograph is too large: at most 50 megapixels and 25 MB a file.",
-    /// Marque: more photographs than a product may have, or an upload without any.
-    PhotoCount = "photo.count" => "A product has between 1 and 12 photographs per upload, and at most 12 in all.",
-    /// Marque: a new order that does not list each of the product's photographs exactly once.
-    PhotoOrderInvalid = "photo.order_invalid" => "Please list each of the product's photographs exactly once.",
+        // Back office: catalog editor
+        // (catalog helper: messages go here)
+        /// Marque: a SKU that is empty, longer than 40 characters or spelt with other than letters, digits, `-_./`.
+        ProductSkuInvalid = "product.sku_invalid" => "A SKU has 1 to 40 letters, digits or - _ . /",
+        /// Marque: a SKU another product already has.
+        ProductSkuTaken = "product.sku_taken" => "Another product already has this SKU",
+        /// Marque: an HSN code that is not 4 to 8 digits.
+        ProductHsnInvalid = "product.hsn_invalid" => "An HSN code has 4 to 8 digits",
+        /// Marque: warranty outside the shop's 2 to 15 days.
+        ProductWarrantyDays = "product.warranty_days" => "Warranty must be 2 to 15 days",
+        /// Marque: a weight below 0 or above one tonne.
+        ProductWeightInvalid = "product.weight_invalid" => "Weight must be 0 to 1,000,000 grams",
+        /// Marque: a side below 0 or above ten metres.
+        ProductDimensionsInvalid = "product.dimensions_invalid" => "Each side must be 0 to 10,000 mm",
+        /// Marque: an empty product name, or one above 200 characters.
+        ProductNameInvalid = "product.name_invalid" => "A product name has 1 to 200 characters",
+        /// Marque: a price or delivery charge that is negative or finer than a paisa.
+        ProductPriceInvalid = "product.price_invalid" => "Enter an amount in rupees with at most two decimals",
+        /// Marque: a GST rate the shop does not use.
+        ProductGstInvalid = "product.gst_invalid" => "GST must be 0, 5, 12, 18 or 28 percent",
+        /// Marque: more than 20 alternate or superseded part numbers.
+        ProductNumbersTooMany = "product.numbers_too_many" => "At most 20 alternate and 20 superseded part numbers",
+        /// Marque: an opening stock that is negative or too large.
+        ProductQuantityInvalid = "product.quantity_invalid" => "Opening stock must be a whole number from 0 to 100000",
+        /// Marque: a product slug of a category, subcategory or brand the shop does not have.
+        ProductPlacementUnknown = "product.placement_unknown" => "Choose a category, subcategory and brand the shop has",
+        /// Marque: a category, subcategory or brand name that is empty or above 100 characters.
+        CatalogNameInvalid = "catalog.name_invalid" => "A name has 1 to 100 characters",
+        /// Marque: a slug that is not lower-case letters, digits and single hyphens (1 to 60).
+        CatalogSlugInvalid = "catalog.slug_invalid" => "A slug has 1 to 60 lower-case letters, digits and hyphens",
+        /// Marque: a slug another category, subcategory of the same category, or brand already has.
+        CatalogSlugTaken = "catalog.slug_taken" => "This slug is already used",
+        /// Marque: a brand logo that is not a picture address or blob name.
+        BrandLogoInvalid = "brand.logo_invalid" => "Give the logo as a picture address (https://… or /…) or a stored picture's name",
+        /// Marque: an admin call for a category or brand that does not exist.
+        CatalogRecordNotFound = "catalog.record_not_found" => "No such category or brand",
+        /// Marque: the catalog store cannot be reached for a back-office call.
+        CatalogUnavailable = "catalog.unavailable" => "The catalog is unavailable right now. Please try again.",
 
-    // Back office: customers, offers, audit trail
-    // (offers helper: messages go here)
-    /// Marque: an offer's percentage outside 1–90.
-    OfferPercentageRange = "offer.percentage_range" => "An offer's percentage must be a whole number from 1 to 90",
-    /// Marque: an offer's end date that is not a real day written YYYY-MM-DD.
-    OfferEndsOnInvalid = "offer.ends_on_invalid" => "The offer's end date must be a day written YYYY-MM-DD",
-    /// Marque: an offer's end date before today in India.
-    OfferEndsOnPast = "offer.ends_on_past" => "The offer's end date cannot be before today (India time)",
-    /// Marque: an offer's end date more than two years ahead.
-    OfferEndsOnTooFar = "offer.ends_on_too_far" => "The offer's end date can be at most two years from today",
-    /// Marque: no customer has the id an admin call names.
-    CustomerNotFound = "admin.customer_not_found" => "No customer has this id",
-    /// Marque: a back-office list's `size` outside 1–100.
-    PageSizeInvalid = "page.size_invalid" => "size must be a whole number from 1 to 100",
-    /// Marque: an audit trail filter that does not parse (`from`/`until` in seconds since 1970).
-    AuditFilterInvalid = "audit.filter_invalid" => "from and until must be whole seconds since 1970-01-01 UTC, from before until",
+        // Back office: stock ledger
+        // (stock helper: messages go here)
+        /// Marque: a stock adjustment's reason that staff may not give (or no reason at all).
+        StockReasonUnknown = "stock.reason_unknown" => "Choose a reason: received, correction, damaged, returned or sold offline.",
+        /// Marque: a stock adjustment of zero units.
+        StockDeltaZero = "stock.delta_zero" => "Enter how many units changed; zero changes nothing.",
+        /// Marque: a stock adjustment of more units than any delivery or count.
+        StockDeltaTooLarge = "stock.delta_too_large" => "One adjustment can change at most 100000 units.",
+        /// Marque: stock received or returned with a negative number.
+        StockDeltaMustAdd = "stock.delta_must_add" => "Stock received or returned adds units: enter a positive number.",
+        /// Marque: damaged stock or an offline sale with a positive number.
+        StockDeltaMustTake = "stock.delta_must_take" => "Damaged stock and offline sales take units away: enter a negative number.",
+        /// Marque: a stock adjustment's note that is too long.
+        StockNoteTooLong = "stock.note_too_long" => "A note can have at most 500 characters.",
+        /// Marque: an adjustment that would leave fewer than zero units.
+        StockBelowZero = "stock.below_zero" => "Stock cannot go below zero: there are fewer units than that.",
+        /// Marque: a low-stock threshold that is not a whole number from 0 to 100000.
+        StockThresholdInvalid = "stock.threshold_invalid" => "The low-stock threshold must be a whole number from 0 to 100000.",
+        /// Marque: no product has this id (the back office's product, stock and photograph calls).
+        AdminProductNotFound = "admin.product_not_found" => "No product has this id.",
+        /// Marque: the stock ledger cannot be reached.
+        StockUnavailable = "stock.unavailable" => "Stock cannot be loaded right now. Please try again.",
 
-    // Anything else
-    /// Specification: the fallback when the server gives no message.
-    SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
-    /// Marque: a request body above the call's limit (413).
-    RequestTooLarge = "request.too_large" => "The request is too large.",
-    /// Marque: too many calls of one kind in a short time (429, with `Retry-After`).
-    TooManyRequests = "request.too_many" => "Too many requests. Please wait a moment and try again.",
+        // Back office: photographs
+        // (photos helper: messages go here)
+        /// Marque: the photograph a call names is not one of the product's.
+        PhotoNotFound = "photo.not_found" => "This product has no such photograph.",
+        /// Marque: an upload that is not a JPEG, PNG or WebP picture, or does not decode.
+        PhotoInvalid = "photo.invalid" => "Please upload a JPEG, PNG or WebP photograph.",
+        /// Marque: a photograph above 50 megapixels (read from its header) or above the size of a file.
+        PhotoTooLarge = "photo.too_large" => "This photograph is too large: at most 50 megapixels and 25 MB a file.",
+        /// Marque: more photographs than a product may have, or an upload without any.
+        PhotoCount = "photo.count" => "A product has between 1 and 12 photographs per upload, and at most 12 in all.",
+        /// Marque: a new order that does not list each of the product's photographs exactly once.
+        PhotoOrderInvalid = "photo.order_invalid" => "Please list each of the product's photographs exactly once.",
+
+        // Back office: customers, offers, audit trail
+        // (offers helper: messages go here)
+        /// Marque: an offer's percentage outside 1–90.
+        OfferPercentageRange = "offer.percentage_range" => "An offer's percentage must be a whole number from 1 to 90",
+        /// Marque: an offer's end date that is not a real day written YYYY-MM-DD.
+        OfferEndsOnInvalid = "offer.ends_on_invalid" => "The offer's end date must be a day written YYYY-MM-DD",
+        /// Marque: an offer's end date before today in India.
+        OfferEndsOnPast = "offer.ends_on_past" => "The offer's end date cannot be before today (India time)",
+        /// Marque: an offer's end date more than two years ahead.
+        OfferEndsOnTooFar = "offer.ends_on_too_far" => "The offer's end date can be at most two years from today",
+        /// Marque: no customer has the id an admin call names.
+        CustomerNotFound = "admin.customer_not_found" => "No customer has this id",
+        /// Marque: a back-office list's `size` outside 1–100.
+        PageSizeInvalid = "page.size_invalid" => "size must be a whole number from 1 to 100",
+        /// Marque: an audit trail filter that does not parse (`from`/`until` in seconds since 1970).
+        AuditFilterInvalid = "audit.filter_invalid" => "from and until must be whole seconds since 1970-01-01 UTC, from before until",
+    }
 }
 
 impl Message {
@@ -489,6 +519,22 @@ mod tests {
         let texts: HashSet<_> = Message::ALL.iter().map(|m| m.text()).collect();
         assert_eq!(codes.len(), Message::ALL.len());
         assert_eq!(texts.len(), Message::ALL.len());
+    }
+
+    #[test]
+    fn each_message_has_one_audience_and_a_customers_refusals_are_the_storefronts() {
+        let office = Message::ALL.iter().filter(|m| m.audience() == Audience::BackOffice).count();
+        assert!(office > 0 && office < Message::ALL.len());
+        // What a shopper's own calls answer is bundled with the storefront ...
+        for m in
+            [Message::CreditNoteNotFound, Message::OrderNotFound, Message::InvoiceFailed, Message::AccountForbidden]
+        {
+            assert_eq!(m.audience(), Audience::Storefront, "{}", m.code());
+        }
+        // ... and what only staff meet is not.
+        for m in [Message::StaffForbidden, Message::RefundAbovePaid, Message::OrderChanged, Message::PhotoInvalid] {
+            assert_eq!(m.audience(), Audience::BackOffice, "{}", m.code());
+        }
     }
 
     #[test]

@@ -87,11 +87,15 @@ function AdminRoutes() {
   );
 }
 
-/** What the shell shows on every /admin page: the admin texts first (their own chunk), then the page. */
+/** The back office's lazy texts: its labels and the rules' messages only staff read. */
+const ADMIN_NAMESPACES = ['admin', 'office'] as const;
+const adminTextsLoaded = () => ADMIN_NAMESPACES.every(namespaceLoaded);
+
+/** What the shell shows on every /admin page: the admin texts first (their own chunks), then the page. */
 export function AdminApp() {
-  const [ready, setReady] = useState(() => namespaceLoaded('admin'));
+  const [ready, setReady] = useState(adminTextsLoaded);
   useEffect(() => {
-    if (!ready) void loadNamespace('admin').then(() => setReady(true));
+    if (!ready) void Promise.all(ADMIN_NAMESPACES.map(loadNamespace)).then(() => setReady(true));
   }, [ready]);
   return ready ? <AdminRoutes /> : <Waiting />;
 }

@@ -1,6 +1,8 @@
 //! Code generated from the domain: the rules' constants, messages and test
 //! vectors, written out as a TypeScript module for the frontends' live
-//! validation (`frontends/packages/rules/src/generated.ts`).
+//! validation (`frontends/packages/rules/src/generated.ts`), and the messages
+//! only staff read as a second module the back office alone imports
+//! (`office.generated.ts`), so a shopper's first page does not carry them.
 //!
 //! Generated rather than copied so a rule changed in `marque-domain` reaches
 //! the browser: `tests/frontend_rules.rs` fails while the committed file
@@ -13,14 +15,25 @@ mod vectors;
 
 use json::{obj, Json};
 
-/// Writes the module to `<repository root>/GENERATED_TS_PATH`.
+/// Every generated module: where it is committed (from the repository root) and what it must hold.
+#[must_use]
+pub fn generated_files() -> [(&'static str, String); 2] {
+    [(GENERATED_TS_PATH, typescript_module()), (OFFICE_TS_PATH, office_module())]
+}
+
+/// Writes every generated module under the repository root.
 ///
 /// # Errors
-/// When the file cannot be written.
-pub fn write_generated(repo_root: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
-    let path = repo_root.join(GENERATED_TS_PATH);
-    std::fs::write(&path, typescript_module())?;
-    Ok(path)
+/// When a file cannot be written.
+pub fn write_generated(repo_root: &std::path::Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    generated_files()
+        .into_iter()
+        .map(|(relative, text)| {
+            let path = repo_root.join(relative);
+            std::fs::write(&path, text)?;
+            Ok(path)
+        })
+        .collect()
 }
 
 use marque_domain::account::{
@@ -31,7 +44,7 @@ use marque_domain::cart::Quantity;
 use marque_domain::catalog::{Condition, FuelType};
 use marque_domain::filters::{BrandSlug, ConditionFilter, FilterValue, FuelFilter, FILTER_SEPARATOR};
 use marque_domain::invoice::DELIVERY_LINE_LABEL;
-use marque_domain::message::Message;
+use marque_domain::message::{Audience, Message};
 use marque_domain::order::{status_label, BadgeColour, OrderStatus, ADMIN_CANCELLED};
 use marque_domain::tax::GST_STATES;
 use marque_domain::titles::{TitlePlace, ELLIPSIS};
@@ -40,9 +53,12 @@ use marque_domain::wishlist::WISHLIST_LIMIT;
 /// Where the generated module is committed, from the repository root.
 pub const GENERATED_TS_PATH: &str = "frontends/packages/rules/src/generated.ts";
 
+/// Where the back office's messages are committed, from the repository root.
+pub const OFFICE_TS_PATH: &str = "frontends/packages/rules/src/office.generated.ts";
+
 const HEADER: &str = "\
 // GENERATED FILE - DO NOT EDIT.
-// Written from the Rust rules in core/domain by tools/codegen (marque_codegen::typescript_module()).
+// Written from the Rust rules in core/domain by tools/codegen (marque_codegen::generated_files()).
 // Regenerate: make generate (UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules)
 // The Rust test fails while this file differs from what the rules generate.
 ";
@@ -94,14 +110,43 @@ fn codes<T: FilterValue>(values: impl IntoIterator<Item = T>) -> Json {
     values.into_iter().map(|v| v.code().to_owned()).collect::<Vec<_>>().into()
 }
 
+fn messages_of(audience: Audience) -> Json {
+    Json::Obj(
+        Message::ALL
+            .iter()
+            .filter(|m| m.audience() == audience)
+            .map(|m| (m.code().to_owned(), Json::from(m.text())))
+            .collect(),
+    )
+}
+
+/// The whole `office.generated.ts`: the messages only staff read, deterministic byte for byte.
+#[must_use]
+pub fn office_module() -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    constant(
+        &mut out,
+        "Every message a rule shows staff in the back office only, by its stable code.",
+        "OFFICE_MESSAGES",
+        &messages_of(Audience::BackOffice),
+    );
+    out.push_str("export type OfficeMessageCode = keyof typeof OFFICE_MESSAGES;\n");
+    out
+}
+
 /// The whole `generated.ts`, deterministic byte for byte.
 #[must_use]
 pub fn typescript_module() -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
 
-    let messages = Json::Obj(Message::ALL.iter().map(|m| (m.code().to_owned(), Json::from(m.text()))).collect());
-    constant(&mut out, "Every message a rule shows, by its stable code.", "MESSAGES", &messages);
+    constant(
+        &mut out,
+        "Every message a rule shows a shopper, by its stable code (the back office's are in office.generated.ts).",
+        "MESSAGES",
+        &messages_of(Audience::Storefront),
+    );
     out.push_str("export type MessageCode = keyof typeof MESSAGES;\n\n");
 
     let numbers: [(&str, &str, i64); 9] = [
@@ -237,8 +282,15 @@ mod tests {
         let ts = typescript_module();
         assert_eq!(ts, typescript_module());
         assert!(ts.starts_with("// GENERATED FILE - DO NOT EDIT."));
+        let office = office_module();
+        assert_eq!(office, office_module());
         for m in Message::ALL {
-            assert!(ts.contains(&quote(m.code())), "{}", m.code());
+            let (home, away) = match m.audience() {
+                Audience::Storefront => (&ts, &office),
+                Audience::BackOffice => (&office, &ts),
+            };
+            assert!(home.contains(&quote(m.code())), "{}", m.code());
+            assert!(!away.contains(&format!("{}:", quote(m.code()))), "{} is in one module only", m.code());
         }
         for name in [
             "TITLE_LIMITS",

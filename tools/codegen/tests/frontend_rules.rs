@@ -1,7 +1,7 @@
 //! Drift check for the frontends' copy of the rules.
 //!
-//! `frontends/packages/rules/src/generated.ts` must equal
-//! `marque_codegen::typescript_module()`. When a rule changes this test fails;
+//! `frontends/packages/rules/src/generated.ts` and `office.generated.ts` must
+//! equal what `marque_codegen::generated_files()` gives. When a rule changes this test fails;
 //! regenerate with `make generate` (or
 //! `UPDATE_GENERATED=1 cargo test -p marque-codegen --test frontend_rules`),
 //! then run the rules package's tests, which check the TypeScript against the
@@ -9,21 +9,21 @@
 
 use std::path::PathBuf;
 
-use marque_codegen::{typescript_module, GENERATED_TS_PATH};
-
-fn generated_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(GENERATED_TS_PATH)
-}
+use marque_codegen::generated_files;
 
 #[test]
 fn the_committed_typescript_rules_are_current() {
-    let path = generated_path();
-    let expected = typescript_module();
+    for (relative, expected) in generated_files() {
+        check(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative), &expected);
+    }
+}
+
+fn check(path: &std::path::Path, expected: &str) {
     if std::env::var_os("UPDATE_GENERATED").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &expected).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        std::fs::write(path, expected).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         return;
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
     if committed != expected {
         let first_difference = committed
             .lines()

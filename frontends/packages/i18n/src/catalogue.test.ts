@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EN } from './catalogue';
 import HI from './locales/hi/index';
+import { OFFICE_MESSAGES } from '@marque/rules/office';
 import { LAZY_TEXTS } from './lazy';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -53,5 +54,15 @@ describe('the catalogue', () => {
         }
       }
     }
+  });
+
+  it("keeps the messages only staff read out of the shoppers' bundled catalogue, in both languages", async () => {
+    const office = Object.keys(OFFICE_MESSAGES);
+    expect(office.length).toBeGreaterThan(0);
+    for (const code of office) {
+      expect(Object.keys(EN.messages), `${code} is bundled in English`).not.toContain(code);
+      expect(Object.keys(HI.messages), `${code} is bundled in Hindi`).not.toContain(code);
+    }
+    expect(Object.keys(await LAZY_TEXTS.office.en()).sort()).toEqual([...office].sort());
   });
 });

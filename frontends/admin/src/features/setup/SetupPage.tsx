@@ -17,7 +17,7 @@ export const STAFF_PASSWORD_MAX = 128;
 
 export function SetupPage() {
   const t = useT('admin');
-  const messages = useT('messages');
+  const office = useT('office');
   const code = useQuery().code ?? '';
   const [enrolled, setEnrolled] = useState<{ uri: string; secret: string } | null>(null);
   const form = useForm({ password: '', repeat: '' }, { 'staff.password_rule': 'password' });
@@ -70,7 +70,7 @@ export function SetupPage() {
           autoComplete="new-password"
           value={values.password}
           onChange={(v) => set('password', v)}
-          error={errors.password ?? (tooShortOrLong ? messages('staff.password_rule') : undefined)}
+          error={errors.password ?? (tooShortOrLong ? office('staff.password_rule') : undefined)}
         />
         <TextField
           id="setup-repeat"
