@@ -426,7 +426,7 @@ impl CheckoutService {
     async fn refund_news(&self, refund_id: &str, state: RefundState) -> Result<EventOutcome, CheckoutError> {
         if self.orders.refund_status(refund_id, state, self.clock.now()).await? {
             if state == RefundState::Failed {
-                tracing::error!(refund = %refund_id, "the provider could not make a refund: the shop must refund this customer by hand");
+                tracing::error!(refund = %refund_id, "the provider could not make a refund: it is shown as failed on the order's admin page, where staff retry it");
             }
             Ok(EventOutcome::Recorded)
         } else {
