@@ -207,18 +207,24 @@ impl CatalogIndex {
         self.docs().filter(kept).count() as u64
     }
 
-    /// The words beginning with `term`, as a set of word numbers; empty when `term` is not the
-    /// length of an n-gram.
-    fn words_beginning(&self, term: &str) -> HashSet<u32> {
+    /// The words beginning with `term`, as one flag per word number (none when `term` is not the
+    /// length of an n-gram), and how many there are.
+    fn words_beginning(&self, term: &str) -> (Vec<bool>, usize) {
+        let mut flags = vec![false; self.vocabulary.len()];
         let chars = term.chars().count();
         if !(NGRAM_MIN..=NGRAM_MAX).contains(&chars) {
-            return HashSet::new();
+            return (flags, 0);
         }
-        self.vocabulary
+        let mut found = 0;
+        let words = self
+            .vocabulary
             .range::<str, _>((std::ops::Bound::Included(term), std::ops::Bound::Unbounded))
-            .take_while(|(word, _)| word.starts_with(term))
-            .map(|(_, n)| *n)
-            .collect()
+            .take_while(|(word, _)| word.starts_with(term));
+        for (_, n) in words {
+            flags[*n as usize] = true;
+            found += 1;
+        }
+        (flags, found)
     }
 
     /// The search `SEARCH` runs, ranked here: `terms` are the query's terms as SurrealDB analyses
@@ -259,22 +265,24 @@ impl CatalogIndex {
         if distinct.is_empty() {
             return Vec::new();
         }
-        let matching: Vec<HashSet<u32>> = distinct.iter().map(|t| self.words_beginning(t)).collect();
-        let counted: Vec<HashSet<u32>> = (0..distinct.len())
-            .map(|i| match terms.get(i) {
-                Some(t) if t != distinct[i] => self.words_beginning(t),
-                _ => matching[i].clone(),
-            })
-            .collect();
-        if matching.iter().any(HashSet::is_empty) {
+        let matching: Vec<(Vec<bool>, usize)> = distinct.iter().map(|t| self.words_beginning(t)).collect();
+        if matching.iter().any(|(_, found)| *found == 0) {
             return Vec::new();
         }
+        let counted: Vec<Vec<bool>> = (0..distinct.len())
+            .map(|i| match terms.get(i) {
+                Some(t) if t != distinct[i] => self.words_beginning(t).0,
+                _ => matching[i].0.clone(),
+            })
+            .collect();
+        let matching: Vec<Vec<bool>> = matching.into_iter().map(|(flags, _)| flags).collect();
+        let has = |flags: &[bool], w: &u32| flags.get(*w as usize).copied().unwrap_or(false);
         let mut holding = vec![0u64; distinct.len()];
         let mut found: Vec<(&Doc, Vec<u32>)> = Vec::new();
         for doc in self.docs() {
             let mut all = true;
             for (i, words) in matching.iter().enumerate() {
-                if doc.words.iter().any(|w| words.contains(w)) {
+                if doc.words.iter().any(|w| has(words, w)) {
                     holding[i] += 1;
                 } else {
                     all = false;
@@ -283,7 +291,7 @@ impl CatalogIndex {
             if all {
                 let frequencies = counted
                     .iter()
-                    .map(|words| u32::try_from(doc.words.iter().filter(|w| words.contains(w)).count()).unwrap_or(0))
+                    .map(|words| u32::try_from(doc.words.iter().filter(|w| has(words, w)).count()).unwrap_or(0))
                     .collect();
                 found.push((doc, frequencies));
             }
@@ -341,7 +349,7 @@ impl Scorer {
 mod tests {
     use super::{CatalogIndex, IndexedProduct};
     use marque_domain::catalog::{Condition, FuelType};
-    use marque_domain::filters::BrandSlug;
+    use marque_domain::filters::{BrandSlug, FilterValue};
     use marque_ports::ProductListing;
 
     fn product(id: &str, name: &str, place: (&str, &str, &str), fuel: Option<&str>) -> IndexedProduct {
