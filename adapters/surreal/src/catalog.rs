@@ -76,13 +76,26 @@ pub(crate) enum IndexUse {
     WhenInStep,
     /// Never: the database's statements answer every read (the reference tests compare with).
     Never,
-    /// Always: before each read the index is brought in step, rebuilt at once if need be (tests).
+    /// Always: before each read the index is brought in step, rebuilt at once if need be, and a
+    /// read it still cannot answer fails instead of taking the database's path, so that a test of
+    /// the indexed path never passes on the database's answers (tests).
     Always,
 }
 
 impl SurrealCatalogStore {
     pub(crate) fn new(db: Conn, index: CatalogFollower, uses: IndexUse) -> Self {
         Self { db, index, uses }
+    }
+
+    /// What a read the index could not answer does: takes the database's path (`Ok`), or, when the
+    /// index must answer ([`IndexUse::Always`]), fails.
+    fn index_missed(&self, what: &str) -> Result<(), CatalogStoreError> {
+        if self.uses == IndexUse::Always {
+            return Err(CatalogStoreError::Unavailable {
+                reason: format!("the catalog index was not in step to answer {what}"),
+            });
+        }
+        Ok(())
     }
 
     /// Whether this read tries the index.
@@ -416,6 +429,7 @@ impl SurrealCatalogStore {
                 return Ok(total);
             }
         }
+        self.index_missed("a count")?;
         self.count_in_store(surql, vars).await
     }
 
@@ -619,6 +633,7 @@ impl CatalogStore for SurrealCatalogStore {
                 return Ok(found);
             }
         }
+        self.index_missed("a search")?;
         let mut vars = window(query.offset, query.limit);
         let (surql, answer) = if typed.is_empty() {
             (format!("{COUNT_ALL}{NEWEST}"), Answer { total: Some(0), rows: 2 })
@@ -644,6 +659,7 @@ impl CatalogStore for SurrealCatalogStore {
             let total = self.count_indexed(stamp.as_ref(), |i| i.count_listing(listing), (&count, vars)).await?;
             return Ok(ProductSlice { products, total });
         }
+        self.index_missed("a listing")?;
         let surql = format!("{count}{surql}");
         let (products, total) = self.read_products(&surql, vars, Answer { total: Some(0), rows: 2 }).await?;
         Ok(ProductSlice { products, total })

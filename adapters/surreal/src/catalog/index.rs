@@ -10,9 +10,10 @@
 //!   2 to 10 characters is in a document once for each of its words that begins with it, and a
 //!   document's length is the number of its n-grams;
 //! - `@@` keeps the documents holding every query term (none when a term is in no document);
-//! - each document's score is `Σ bm25(tf, n, length)` over the query's distinct terms, in the order
-//!   they first appear, with SurrealDB's BM25 variant (k1 = 1.2 and b = 0.75 as `f32`, IDF floored
-//!   at 0, tf′ = 1 + ln tf), summed in `f64` and rounded to `f32`.
+//! - each document's score is `Σ bm25(tf, n, length)` over the query's terms (a repeated term at
+//!   each of its places: SurrealDB keeps one document set per query token), with SurrealDB's BM25
+//!   variant (k1 = 1.2 and b = 0.75 as `f32`, IDF floored at 0, tf′ = 1 + ln tf), summed in `f64`
+//!   and rounded to `f32`.
 //!
 //! The words themselves come from the database (`search::analyze('product_query', name)`, the same
 //! tokens and filters without the n-grams), so tokenizing is never reproduced here.
@@ -254,58 +255,53 @@ impl CatalogIndex {
 
     /// The documents `name @1@ terms` matches, with `search::score(1)`.
     fn named<'a>(&'a self, terms: &[String]) -> Vec<(&'a str, f32)> {
-        // SurrealDB keeps each distinct term once (its document set), in the order first seen, and
-        // reads the term frequency of the term at the same place of the full list.
+        // SurrealDB (`extract_querying_terms`) keeps one document set per query token, a repeated
+        // term at each of its places (tokens differ by position), needs a document in every set
+        // (`AND`), and sums one BM25 term per token (`Scorer::score`). A repeated term's set and
+        // frequency are those of its first place, so each distinct term is looked up once.
+        if terms.is_empty() {
+            return Vec::new();
+        }
         let mut distinct: Vec<&str> = Vec::new();
-        for term in terms {
-            if !distinct.contains(&term.as_str()) {
-                distinct.push(term);
-            }
-        }
-        if distinct.is_empty() {
-            return Vec::new();
-        }
-        let matching: Vec<(Vec<bool>, usize)> = distinct.iter().map(|t| self.words_beginning(t)).collect();
-        if matching.iter().any(|(_, found)| *found == 0) {
-            return Vec::new();
-        }
-        let counted: Vec<Vec<bool>> = (0..distinct.len())
-            .map(|i| match terms.get(i) {
-                Some(t) if t != distinct[i] => self.words_beginning(t).0,
-                _ => matching[i].0.clone(),
+        let places: Vec<usize> = terms
+            .iter()
+            .map(|term| {
+                distinct.iter().position(|d| *d == term.as_str()).unwrap_or_else(|| {
+                    distinct.push(term);
+                    distinct.len() - 1
+                })
             })
             .collect();
-        let matching: Vec<Vec<bool>> = matching.into_iter().map(|(flags, _)| flags).collect();
+        let mut matching = Vec::with_capacity(distinct.len());
+        for term in &distinct {
+            let (flags, found) = self.words_beginning(term);
+            if found == 0 {
+                return Vec::new();
+            }
+            matching.push(flags);
+        }
         let has = |flags: &[bool], w: &u32| flags.get(*w as usize).copied().unwrap_or(false);
         let mut holding = vec![0u64; distinct.len()];
         let mut found: Vec<(&Doc, Vec<u32>)> = Vec::new();
         for doc in self.docs() {
-            let mut all = true;
-            for (i, words) in matching.iter().enumerate() {
-                if doc.words.iter().any(|w| has(words, w)) {
-                    holding[i] += 1;
-                } else {
-                    all = false;
-                }
+            let frequencies: Vec<u32> = matching
+                .iter()
+                .map(|words| u32::try_from(doc.words.iter().filter(|w| has(words, w)).count()).unwrap_or(u32::MAX))
+                .collect();
+            for (held, tf) in holding.iter_mut().zip(&frequencies) {
+                *held += u64::from(*tf > 0);
             }
-            if all {
-                let frequencies = counted
-                    .iter()
-                    .map(|words| u32::try_from(doc.words.iter().filter(|w| has(words, w)).count()).unwrap_or(0))
-                    .collect();
+            if frequencies.iter().all(|tf| *tf > 0) {
                 found.push((doc, frequencies));
             }
-        }
-        if holding.contains(&0) {
-            return Vec::new();
         }
         let scorer = Scorer::new(self.count, self.total_length);
         found
             .into_iter()
             .map(|(doc, frequencies)| {
                 let mut score = 0.0f64;
-                for (i, tf) in frequencies.into_iter().enumerate() {
-                    score += scorer.term(f64::from(tf), holding[i] as f64, f64::from(doc.length));
+                for &d in &places {
+                    score += scorer.term(f64::from(frequencies[d]), holding[d] as f64, f64::from(doc.length));
                 }
                 #[expect(clippy::cast_possible_truncation, reason = "SurrealDB rounds the score to f32 likewise")]
                 (&*doc.id, score as f32)
@@ -388,6 +384,20 @@ mod tests {
         assert_eq!(index.rank(&terms(&["turbocharger"]), &[], 0, 10).total, 0);
         assert_eq!(index.rank(&terms(&["x"]), &[], 0, 10).total, 0);
         assert_eq!(index.rank(&terms(&["brake", "zz"]), &[], 0, 10).total, 0);
+    }
+
+    #[test]
+    fn a_repeated_query_term_scores_at_each_of_its_places() {
+        // SurrealDB keeps one document set per query token, so `brake brake` sums brake's BM25 twice.
+        let index = index();
+        let once = index.named(&["brake".to_owned()]);
+        let twice = index.named(&["brake".to_owned(), "brake".to_owned()]);
+        assert_eq!(once.len(), 2);
+        for ((id, one), (same, two)) in once.iter().zip(&twice) {
+            assert_eq!(id, same);
+            assert!(*one > 0.0);
+            assert_eq!(*two, one * 2.0, "{id}");
+        }
     }
 
     #[test]
