@@ -2,11 +2,15 @@
 
 mod changes;
 mod editor;
+mod follow;
+mod index;
 mod rows;
 
 pub use changes::SurrealCatalogChanges;
 pub(crate) use changes::{CatalogChangeRow, RECORD_CHANGE};
 pub use editor::SurrealCatalogEditor;
+pub(crate) use follow::CatalogFollower;
+pub(crate) use IndexUse as CatalogIndexUse;
 
 use std::collections::HashSet;
 
@@ -47,17 +51,65 @@ const INSERT_CHUNK: usize = 1_000;
 ///
 ///   Conditions and fuels are checked on the rows those indexes yield. The test
 ///   `listings_read_through_their_indexes` holds these plans to account.
+/// - Both counts, the search's ranking and the catalog's size are answered by the in-process
+///   index (`follow`, `index`; ADR 0019) whenever it is in step with the database, which a stamp
+///   read with every such request proves; the database then only finds part numbers, reads the
+///   listing's window through its index and fetches the window's products by key. Otherwise (the
+///   index is being built, or a write it cannot follow by itself moved the version) the statements
+///   above run as they are, and give the same answers.
 /// - `product_stamps` reads the table itself in record-key (id) order: the first window
 ///   from the start, each next one as the key range just past the last id, so walking
 ///   the whole catalog reads each product once.
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogStore {
     db: Conn,
+    /// The in-process index of names and listing fields (ADR 0019), shared by the database's stores.
+    index: CatalogFollower,
+    uses: IndexUse,
+}
+
+/// When a [`SurrealCatalogStore`] answers from the in-process index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IndexUse {
+    /// Whenever it is in step with the database; otherwise the database's own statements answer
+    /// while it catches up in the background (the shop's store).
+    WhenInStep,
+    /// Never: the database's statements answer every read (the reference tests compare with).
+    Never,
+    /// Always: before each read the index is brought in step, rebuilt at once if need be, and a
+    /// read it still cannot answer fails instead of taking the database's path, so that a test of
+    /// the indexed path never passes on the database's answers (tests).
+    Always,
 }
 
 impl SurrealCatalogStore {
-    pub(crate) fn new(db: Conn) -> Self {
-        Self { db }
+    pub(crate) fn new(db: Conn, index: CatalogFollower, uses: IndexUse) -> Self {
+        Self { db, index, uses }
+    }
+
+    /// What a read the index could not answer does: takes the database's path (`Ok`), or, when the
+    /// index must answer ([`IndexUse::Always`]), fails.
+    fn index_missed(&self, what: &str) -> Result<(), CatalogStoreError> {
+        if self.uses == IndexUse::Always {
+            return Err(CatalogStoreError::Unavailable {
+                reason: format!("the catalog index was not in step to answer {what}"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether this read tries the index.
+    async fn use_index(&self) -> bool {
+        match self.uses {
+            IndexUse::Never => false,
+            IndexUse::WhenInStep => self.index.usable(),
+            IndexUse::Always => {
+                if let Err(e) = self.index.bring_in_step().await {
+                    tracing::warn!(error = %e.message(), "bringing the catalog index in step failed");
+                }
+                self.index.usable()
+            }
+        }
     }
 
     /// Opens `url` (see [`crate::Database::connect`]) and returns its catalog store.
@@ -200,6 +252,20 @@ RETURN array::len($ranked);
 SELECT {FIELDS} FROM array::slice($ranked, $offset, $end);
 ";
 
+/// [`SEARCH`]'s lookups when the in-process index ranks: the stamp, the query's terms as
+/// `name @1@ $terms` would analyse them (repeats kept), and the part-number hits.
+const SEARCH_INDEXED: &str = "
+LET $words = search::analyze('product_query', $text)
+    .filter(|$w| string::len($w) >= 2)
+    .map(|$w| string::slice($w, 0, 10))
+    .distinct();
+RETURN search::analyze('product_query', array::join($words, ' '));
+RETURN (SELECT VALUE record::id(id) FROM product WHERE part_norms CONTAINS $part);
+";
+
+/// The products of a ranked window, by key.
+const BY_KEYS: &str = "SELECT {FIELDS} FROM $ids.map(|$id| type::record('product', $id))";
+
 /// Newest first, `created_at` descending then id ascending. Sorting on both keys would
 /// read the whole table, so the `created_at` index first finds the listing time of the
 /// window's last product (the edge) and only products at or above it are sorted.
@@ -230,9 +296,11 @@ const LISTING: &str = "
 LET $edge = (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at DESC LIMIT 1 START $last)[0]
     ?? (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at ASC LIMIT 1)[0]
     ?? 0;
-RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;
 SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
+
+/// The count of a listing's matches, read through the same index as its window.
+const LISTING_COUNT: &str = "RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;";
 
 /// The first window of product stamps (the `product_stamps` contract of [`CatalogStore`]):
 /// the table is read in record-key order, which is id order, and stops after `$limit`
@@ -321,6 +389,85 @@ fn window(offset: u64, limit: u32) -> Vars {
 }
 
 impl SurrealCatalogStore {
+    /// Runs [`follow::STAMP`] and then `surql` (with `{FIELDS}` standing for the product fields) in
+    /// one request, and reads the stamp and the products of `surql`'s statement `rows`.
+    async fn read_stamped(
+        &self,
+        surql: &str,
+        vars: Vars,
+        rows: usize,
+    ) -> Result<(Vec<Product>, Option<follow::Stamp>), CatalogStoreError> {
+        let mut request = self.db.query(follow::STAMP).query(surql.replace("{FIELDS}", PRODUCT_FIELDS));
+        for var in vars {
+            request = request.bind(var);
+        }
+        let mut response = request.await.map_err(|e| unavailable(&e))?;
+        let stamp: Option<follow::Stamp> = response.take(0).map_err(|e| unavailable(&e))?;
+        let rows: Vec<ProductRow> = response.take(rows + 1).map_err(|e| unavailable(&e))?;
+        Ok((rows::products(rows)?, stamp))
+    }
+
+    /// A count the database makes (`surql` is one `RETURN` of a number).
+    async fn count_in_store(&self, surql: &str, vars: Vars) -> Result<u64, CatalogStoreError> {
+        let mut request = self.db.query(surql);
+        for var in vars {
+            request = request.bind(var);
+        }
+        let counted: Option<i64> = request.await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
+        Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
+    }
+
+    /// A count the index answers when in step with `stamp`, else the database (`surql`, `vars`).
+    async fn count_indexed(
+        &self,
+        stamp: Option<&follow::Stamp>,
+        count: impl FnOnce(&index::CatalogIndex) -> u64,
+        (surql, vars): (&str, Vars),
+    ) -> Result<u64, CatalogStoreError> {
+        if let Some(stamp) = stamp {
+            if let Ok(total) = self.index.answer(stamp, count).await {
+                return Ok(total);
+            }
+        }
+        self.index_missed("a count")?;
+        self.count_in_store(surql, vars).await
+    }
+
+    /// A search ranked by the index: `None` when the index is not in step with the database, or a
+    /// product of the window left meanwhile (the caller then asks the database).
+    async fn search_indexed(
+        &self,
+        typed: &str,
+        query: &ProductQuery,
+    ) -> Result<Option<ProductSlice>, CatalogStoreError> {
+        let mut response = self
+            .db
+            .query(follow::STAMP)
+            .query(SEARCH_INDEXED)
+            .bind(("text", text(typed)))
+            .bind(("part", text(&normalize_part_number(typed))))
+            .await
+            .map_err(|e| unavailable(&e))?;
+        let stamp: Option<follow::Stamp> = response.take(0).map_err(|e| unavailable(&e))?;
+        let terms: Vec<String> = response.take(2).map_err(|e| unavailable(&e))?;
+        let parts: Vec<String> = response.take(3).map_err(|e| unavailable(&e))?;
+        let Some(stamp) = stamp else { return Ok(None) };
+        let rank = |index: &index::CatalogIndex| index.rank(&terms, &parts, query.offset, query.limit);
+        let Ok(ranked) = self.index.answer(&stamp, rank).await else { return Ok(None) };
+        if ranked.ids.is_empty() {
+            return Ok(Some(ProductSlice { products: Vec::new(), total: ranked.total }));
+        }
+        let vars = vec![("ids", texts(ranked.ids.iter().map(String::as_str)))];
+        let (found, _) = self.read_products(BY_KEYS, vars, Answer { total: None, rows: 0 }).await?;
+        let mut by_id: std::collections::HashMap<String, Product> =
+            found.into_iter().map(|p| (p.id.0.clone(), p)).collect();
+        let products: Vec<Product> = ranked.ids.iter().filter_map(|id| by_id.remove(id)).collect();
+        if products.len() != ranked.ids.len() {
+            return Ok(None);
+        }
+        Ok(Some(ProductSlice { products, total: ranked.total }))
+    }
+
     /// Runs `surql` (with `{FIELDS}` standing for the product fields) and reads its
     /// products and, when asked, the size of the whole result.
     async fn read_products(
@@ -475,6 +622,18 @@ impl CatalogStore for SurrealCatalogStore {
 
     async fn search(&self, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
         let typed = query.text.trim();
+        if self.use_index().await {
+            if typed.is_empty() {
+                let (products, stamp) = self.read_stamped(NEWEST, window(query.offset, query.limit), 1).await?;
+                let total =
+                    self.count_indexed(stamp.as_ref(), index::CatalogIndex::count, (COUNT_ALL, Vars::new())).await?;
+                return Ok(ProductSlice { products, total });
+            }
+            if let Some(found) = self.search_indexed(typed, query).await? {
+                return Ok(found);
+            }
+        }
+        self.index_missed("a search")?;
         let mut vars = window(query.offset, query.limit);
         let (surql, answer) = if typed.is_empty() {
             (format!("{COUNT_ALL}{NEWEST}"), Answer { total: Some(0), rows: 2 })
@@ -492,16 +651,23 @@ impl CatalogStore for SurrealCatalogStore {
         let filtered = where_clause(&conditions);
         conditions.push("created_at >= $edge");
         let surql = LISTING.replace("{WHERE_EDGE}", &where_clause(&conditions)).replace("{WHERE}", &filtered);
+        let count = LISTING_COUNT.replace("{WHERE}", &filtered);
         let mut vars = window(listing.offset, listing.limit);
         vars.extend(filter_vars);
-        let (products, total) = self.read_products(&surql, vars, Answer { total: Some(1), rows: 2 }).await?;
+        if self.use_index().await {
+            let (products, stamp) = self.read_stamped(&surql, vars.clone(), 1).await?;
+            let total = self.count_indexed(stamp.as_ref(), |i| i.count_listing(listing), (&count, vars)).await?;
+            return Ok(ProductSlice { products, total });
+        }
+        self.index_missed("a listing")?;
+        let surql = format!("{count}{surql}");
+        let (products, total) = self.read_products(&surql, vars, Answer { total: Some(0), rows: 2 }).await?;
         Ok(ProductSlice { products, total })
     }
 
     async fn count_products(&self) -> Result<u64, CatalogStoreError> {
-        let counted: Option<i64> =
-            self.db.query(COUNT_ALL).await.and_then(|mut r| r.take(0)).map_err(|e| unavailable(&e))?;
-        Ok(counted.map_or(0, |n| u64::try_from(n).unwrap_or(0)))
+        let stamp = if self.use_index().await { self.index.stamp().await.ok() } else { None };
+        self.count_indexed(stamp.as_ref(), index::CatalogIndex::count, (COUNT_ALL, Vars::new())).await
     }
 
     async fn product_stamps(

@@ -85,6 +85,10 @@ pub struct ConnectOptions {
     pub timeout: Duration,
     /// What an embedded `surrealkv://` store may keep in memory (`mem://` and `ws://` ignore it).
     pub store_memory: StoreMemory,
+    /// Whether the catalog store answers search rankings and listing counts from the in-process
+    /// index (ADR 0019; default `true`). `false` leaves every answer to the database's statements,
+    /// exactly as before the index (same answers, slower when cold).
+    pub catalog_index: bool,
 }
 
 impl Default for ConnectOptions {
@@ -95,6 +99,7 @@ impl Default for ConnectOptions {
             credentials: None,
             timeout: Duration::from_secs(30),
             store_memory: StoreMemory::default(),
+            catalog_index: true,
         }
     }
 }
@@ -152,6 +157,10 @@ pub struct Database {
     /// The address as shown in messages (no password).
     pub(crate) url: String,
     link: Link,
+    /// The in-process catalog index its catalog stores share (ADR 0019).
+    catalog_index: crate::catalog::CatalogFollower,
+    /// Whether the shop's catalog store uses it ([`ConnectOptions::catalog_index`]).
+    catalog_index_on: bool,
     /// The `LOCK` file of a `surrealkv://` directory.
     lock: Option<PathBuf>,
 }
@@ -214,6 +223,8 @@ impl Database {
             Endpoint::Memory | Endpoint::Server(_) => None,
         };
         Ok(Self {
+            catalog_index: crate::catalog::CatalogFollower::new(db.clone()),
+            catalog_index_on: options.catalog_index,
             db,
             database: options.database.clone(),
             namespace: options.namespace.clone(),
@@ -226,7 +237,51 @@ impl Database {
     /// The catalog store on this connection.
     #[must_use]
     pub fn catalog(&self) -> Guarded<SurrealCatalogStore> {
-        Guarded::new(SurrealCatalogStore::new(self.db.clone()), self.link.clone())
+        self.catalog_using(if self.catalog_index_on {
+            crate::catalog::CatalogIndexUse::WhenInStep
+        } else {
+            crate::catalog::CatalogIndexUse::Never
+        })
+    }
+
+    /// The catalog store answering every read with the database's own statements, never from the
+    /// in-process index (ADR 0019): the reference the index is tested against.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn catalog_unindexed(&self) -> Guarded<SurrealCatalogStore> {
+        self.catalog_using(crate::catalog::CatalogIndexUse::Never)
+    }
+
+    /// The catalog store that brings the in-process index in step before every read (rebuilding it
+    /// at once when a write moved the version), so that its counts and rankings come from the
+    /// index: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn catalog_indexed(&self) -> Guarded<SurrealCatalogStore> {
+        self.catalog_using(crate::catalog::CatalogIndexUse::Always)
+    }
+
+    /// Whether the in-process catalog index is in step with the database now (applying what recent
+    /// back-office writes changed, when that is all it takes): for tests.
+    #[doc(hidden)]
+    pub async fn catalog_index_in_step(&self) -> bool {
+        match self.catalog_index.stamp().await {
+            Ok(stamp) => self.catalog_index.answer(&stamp, |_| ()).await.is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    fn catalog_using(&self, uses: crate::catalog::CatalogIndexUse) -> Guarded<SurrealCatalogStore> {
+        let store = SurrealCatalogStore::new(self.db.clone(), self.catalog_index.clone(), uses);
+        Guarded::new(store, self.link.clone())
+    }
+
+    /// Starts the in-process catalog index (ADR 0019: names and listing fields of every product, kept
+    /// in step with the database) and waits, at most `within`, for its first build; `true` once built.
+    /// The catalog store starts it on its first read anyway; a server calls this at start so that its
+    /// first answers are quick, and CLI commands never pay for it.
+    pub async fn build_catalog_index(&self, within: Duration) -> bool {
+        self.catalog_index_on && self.catalog_index.built_within(within).await
     }
 
     /// The back office's catalog store (products published or not, categories, brands) on this

@@ -51,7 +51,7 @@ pub struct App {
     pub outbox: Option<Arc<Outbox>>,
     catalog_store: Arc<dyn CatalogStore>,
     database: Database,
-    /// Set once the warm-up task is started (by the first [`App::routes`]).
+    /// Set once the warm-up task and the catalog index's build are started (by the first [`App::routes`]).
     warm_up_started: Arc<std::sync::atomic::AtomicBool>,
     /// Background tasks (the hold sweeper, the memory trimmer) end once the last handle of the app is dropped.
     _alive: Arc<tokio::sync::watch::Sender<()>>,
@@ -326,8 +326,17 @@ impl App {
     pub fn routes(&self) -> anyhow::Result<impl poem::Endpoint + 'static> {
         // One API endpoint, served at /api and asked in-process by the storefront for the data pages embed.
         let api = ApiEndpoint::new(marque_api::routes(self.services.clone()));
-        if self.settings.catalog.cache_mb > 0 && !self.warm_up_started.swap(true, std::sync::atomic::Ordering::AcqRel) {
+        let first = !self.warm_up_started.swap(true, std::sync::atomic::Ordering::AcqRel);
+        // The in-process catalog index (ADR 0019) is built once at start, whether answers are cached or
+        // not; the warm-up (and so readiness) waits for it, within the warm-up's limit.
+        let index = first.then(|| {
+            let database = self.database.clone();
+            let limit = self.settings.catalog.warm_up_limit;
+            tokio::spawn(async move { database.build_catalog_index(limit).await })
+        });
+        if self.settings.catalog.cache_mb > 0 && first {
             let warming = crate::warm_up::Warming {
+                index,
                 api: Arc::downgrade(&api.endpoint()),
                 catalog: Arc::downgrade(&self.catalog_store),
                 pages: self.services.response_cache.as_ref().map(Arc::downgrade),

@@ -29,6 +29,8 @@ pub struct Warming {
     pub catalog: Weak<dyn CatalogStore>,
     pub pages: Option<Weak<ResponseCache>>,
     pub warm_up: Arc<WarmUp>,
+    /// The first build of the in-process catalog index (ADR 0019), waited for before the first call.
+    pub index: Option<tokio::task::JoinHandle<bool>>,
     /// Tests only: waited before the first warm-up.
     pub delay: Duration,
     /// How often forgotten answers are looked for.
@@ -88,9 +90,16 @@ pub fn spawn(warming: Warming) {
 }
 
 async fn run(warming: Warming) {
-    let Warming { api, catalog, pages, warm_up, delay, poll } = warming;
+    let Warming { api, catalog, pages, warm_up, index, delay, poll } = warming;
     tokio::time::sleep(delay).await;
     let started = Instant::now();
+    if let Some(index) = index {
+        match index.await {
+            Ok(true) => tracing::debug!(took_ms = started.elapsed().as_millis(), "warm-up: the catalog index is built"),
+            Ok(false) => tracing::warn!("warm-up: the catalog index is not built yet; answers come from the database"),
+            Err(e) => tracing::warn!(error = %e, "warm-up: building the catalog index stopped"),
+        }
+    }
     let paths = most_asked(&catalog).await;
     let mut answered = 0;
     for path in &paths {

@@ -11,6 +11,7 @@ mod audit_contract;
 mod catalog_changes_contract;
 mod catalog_contract;
 mod catalog_editor_contract;
+mod catalog_index;
 mod database;
 mod order_desk_contract;
 mod order_refunds_contract;

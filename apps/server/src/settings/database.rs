@@ -53,6 +53,9 @@ pub struct DatabaseSettings {
     pub timeout: Duration,
     /// The embedded store's block cache and memtable.
     pub store_memory: StoreMemory,
+    /// Whether search rankings and listing counts come from the in-process catalog index
+    /// (`MARQUE_CATALOG_INDEX`, on by default; ADR 0019).
+    pub catalog_index: bool,
 }
 
 impl DatabaseSettings {
@@ -73,6 +76,7 @@ impl DatabaseSettings {
             database: flags.db_database.clone(),
             timeout: Duration::from_millis(flags.db_timeout_ms.max(1)),
             store_memory: StoreMemory { block_cache_mb: flags.db_cache_mb, memtable_mb: flags.db_memtable_mb },
+            catalog_index: flags.catalog_index,
         }
     }
 
@@ -90,6 +94,7 @@ impl DatabaseSettings {
             database: self.database.clone(),
             timeout: self.timeout,
             store_memory: self.store_memory,
+            catalog_index: self.catalog_index,
             credentials: self.user.clone().zip(self.password.as_ref()).map(|(username, password)| Credentials {
                 username,
                 password: password.expose_secret().to_owned(),

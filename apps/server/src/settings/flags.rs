@@ -56,6 +56,11 @@ pub struct Flags {
     /// store's files read recently. The shop keeps its finished catalog answers above it.
     #[arg(long, env = "MARQUE_DB_CACHE_MB", default_value_t = 16)]
     pub db_cache_mb: u64,
+    /// Whether search rankings, listing counts and the catalog's size come from the catalog index
+    /// kept in the process (ADR 0019; about 15 MB at 100,000 products, built at start). `false`
+    /// leaves them to the database's statements: the same answers, tens to hundreds of ms when cold.
+    #[arg(long, env = "MARQUE_CATALOG_INDEX", default_value_t = true, action = clap::ArgAction::Set)]
+    pub catalog_index: bool,
     /// Megabytes of SurrealKV's memtable (`surrealkv://` only; 4 to 16384): writes not yet
     /// flushed to a file. One transaction must fit in it.
     #[arg(long, env = "MARQUE_DB_MEMTABLE_MB", default_value_t = 64)]

@@ -25,6 +25,7 @@ impl Flags {
             db_database: "shop".into(),
             db_timeout_ms: 30_000,
             db_cache_mb: 16,
+            catalog_index: true,
             db_memtable_mb: 64,
             env: Environment::Dev,
             web_dir,
