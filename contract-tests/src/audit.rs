@@ -16,9 +16,9 @@ use marque_domain::staff::{StaffId, StaffRole};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_ports::{
     AccountStore, AccountStoreError, Actor, AuditEntry, AuditLog, AuditQuery, AuditRecord, CatalogEditor,
-    CatalogEditorError, CatalogStore, CustomerOffer, OrderDesk, OrderDeskError, OrderId, OrderStore, ProductPhotos,
-    ProductPhotosError, SetupCode, SetupSecrets, StaffRecord, StaffStatus, StaffStore, StaffStoreError, StockLedger,
-    StockLedgerError, UserId, UserRecord,
+    CatalogEditorError, CatalogStore, CustomerOffer, GrievanceStore, OrderDesk, OrderDeskError, OrderId, OrderStore,
+    ProductPhotos, ProductPhotosError, SetupCode, SetupSecrets, StaffRecord, StaffStatus, StaffStore, StaffStoreError,
+    StockLedger, StockLedgerError, UserId, UserRecord,
 };
 
 use crate::fixtures::{brand, category, photo, product, window};
@@ -207,7 +207,7 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
 /// Calls `$callback!(suite_name)` once for every suite proving that each write of a staff-facing
 /// port leaves exactly its entry (actor, action, subject, the values before and after) and that a
 /// write that fails leaves none and changes nothing. Each takes the staff-facing stores of one
-/// fresh database: `(accounts, catalog, editor, photos, staff, stock, orders, desk, log)`; [`AUDITED_WRITES`]
+/// fresh database: `(accounts, catalog, editor, photos, staff, stock, orders, desk, grievances, log)`; [`AUDITED_WRITES`]
 /// names the suite of every write, and `tests/audited_writes.rs` fails when a port gains a write
 /// that no suite covers.
 #[macro_export]
@@ -219,6 +219,7 @@ macro_rules! for_each_staff_write_suite {
         $callback!(stock_writes_leave_their_entries);
         $callback!(offer_writes_leave_their_entries);
         $callback!(order_desk_writes_leave_their_entries);
+        $callback!(grievance_writes_leave_their_entries);
     };
 }
 
@@ -240,7 +241,7 @@ const fn audited(port: &'static str, method: &'static str, suite: &'static str) 
 /// Every write of every staff-facing port, with its suite. `tests/audited_writes.rs` reads the port
 /// traits and fails when a method that takes an [`AuditEntry`] is missing here (or one here no
 /// longer exists), so a new write cannot go unproven.
-pub const AUDITED_WRITES: [AuditedWrite; 17] = [
+pub const AUDITED_WRITES: [AuditedWrite; 18] = [
     audited("StaffStore", "invite", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "reissue", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "complete_setup", "staff_store_writes_leave_their_entries"),
@@ -258,11 +259,12 @@ pub const AUDITED_WRITES: [AuditedWrite; 17] = [
     audited("OrderDesk", "update_fulfilment", "order_desk_writes_leave_their_entries"),
     audited("OrderDesk", "record_refund", "order_desk_writes_leave_their_entries"),
     audited("OrderDesk", "retry_refund", "order_desk_writes_leave_their_entries"),
+    audited("GrievanceStore", "change", "grievance_writes_leave_their_entries"),
 ];
 
 /// The other methods of the ports that have an audited write, and why each leaves no entry. A
 /// new method of such a port must be listed here or in [`AUDITED_WRITES`] (`tests/audited_writes.rs`).
-pub const NOT_AUDITED: [(&str, &[&str], &str); 9] = [
+pub const NOT_AUDITED: [(&str, &[&str], &str); 11] = [
     ("StaffStore", &["staff", "staff_by_email", "list", "owners", "setup_code", "session_staff"], "reads"),
     (
         "StaffStore",
@@ -273,7 +275,13 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 9] = [
     ("CatalogEditor", &["product", "products"], "reads"),
     ("ProductPhotos", &["images"], "reads"),
     ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
-    ("OrderDesk", &["orders", "order", "unsettled_refunds", "credit_notes_of"], "reads"),
+    ("OrderDesk", &["orders", "order", "unsettled_refunds", "credit_notes_of", "refund_counts", "sales"], "reads"),
+    ("GrievanceStore", &["grievances", "grievance", "overdue"], "reads"),
+    (
+        "GrievanceStore",
+        &["open"],
+        "a complainant's own ticket from the public contact form: no staff member acts through it",
+    ),
     (
         "OrderDesk",
         &["settle_refund"],
@@ -395,6 +403,7 @@ pub async fn staff_store_writes_leave_their_entries(
     _stock: &dyn StockLedger,
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -470,6 +479,7 @@ pub async fn catalog_editor_writes_leave_their_entries(
     _stock: &dyn StockLedger,
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -610,6 +620,7 @@ pub async fn photo_writes_leave_their_entries(
     _stock: &dyn StockLedger,
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("ph1").build()]).await.expect("add products");
@@ -657,6 +668,7 @@ pub async fn stock_writes_leave_their_entries(
     stock: &dyn StockLedger,
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("st1").quantity(2).build()]).await.expect("add products");
@@ -708,6 +720,7 @@ pub async fn offer_writes_leave_their_entries(
     _stock: &dyn StockLedger,
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
     log: &dyn AuditLog,
 ) {
     accounts.create_user(&customer("c1")).await.expect("create");
@@ -747,6 +760,7 @@ pub async fn order_desk_writes_leave_their_entries(
     _stock: &dyn StockLedger,
     orders: &dyn OrderStore,
     desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
     log: &dyn AuditLog,
 ) {
     use marque_domain::order::{Fulfilment, OrderStatus, Shipment};
@@ -837,4 +851,66 @@ pub async fn order_desk_writes_leave_their_entries(
     let again = trail.entry("order.refund_retry", &subject, None, Some(r#"{"attempt":3}"#));
     assert_eq!(desk.retry_refund(&order.id, &first.id, &again).await.map(|r| r.attempt), Ok(2));
     trail.unchanged("OrderDesk::retry_refund of a refund not failed").await;
+}
+
+/// A grievance officer's move leaves its entry; a move on a stale version or of no ticket leaves none.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
+pub async fn grievance_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    _catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
+    grievances: &dyn GrievanceStore,
+    log: &dyn AuditLog,
+) {
+    use marque_domain::grievance::{acknowledge_by, resolve_by, GrievanceForm, GrievanceInput, GrievanceState};
+    use marque_domain::invoice::FinancialYear;
+    use marque_ports::{GrievanceMove, GrievanceStoreError, NewGrievance};
+
+    let at = crate::orders::JUNE_2026;
+    let form = GrievanceForm::parse(&GrievanceInput {
+        name: "Asha".into(),
+        email: "asha@example.in".into(),
+        mobile: "9810012345".into(),
+        order_number: String::new(),
+        message: "The part did not fit my car at all.".into(),
+    })
+    .expect("a valid form");
+    let new = NewGrievance {
+        form,
+        created_at: at,
+        acknowledge_by: acknowledge_by(at),
+        resolve_by: resolve_by(at),
+        year: FinancialYear::at_unix_seconds(at),
+    };
+    let mut trail = Trail::new(log).await;
+    let ticket = grievances.open(&new).await.expect("opened");
+    trail.unchanged("GrievanceStore::open (the public form)").await;
+    let subject = format!("grievance:{}", ticket.id);
+    let ack = GrievanceMove { to: GrievanceState::Acknowledged, note: None, at: at + 60 };
+    let entry = trail.entry(
+        "grievance.acknowledge",
+        &subject,
+        Some(r#"{"state":"open"}"#),
+        Some(r#"{"state":"acknowledged"}"#),
+    );
+    grievances.change(&ticket.id, 0, &ack, &entry).await.expect("acknowledged");
+    trail.added("GrievanceStore::change", &entry).await;
+    let stale = trail.entry("grievance.resolve", &subject, None, Some(r#"{"state":"resolved"}"#));
+    let resolve = GrievanceMove { to: GrievanceState::Resolved, note: Some("Done.".into()), at: at + 120 };
+    assert_eq!(
+        grievances.change(&ticket.id, 0, &resolve, &stale).await.map(|g| g.version),
+        Err(GrievanceStoreError::Changed { version: 1 })
+    );
+    trail.unchanged("GrievanceStore::change on a stale version").await;
+    let nobody = trail.entry("grievance.resolve", "grievance:nobody", None, None);
+    assert_eq!(
+        grievances.change("nobody", 0, &resolve, &nobody).await.map(|g| g.version),
+        Err(GrievanceStoreError::NotFound)
+    );
+    trail.unchanged("GrievanceStore::change of no ticket").await;
 }

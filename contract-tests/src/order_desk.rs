@@ -23,6 +23,7 @@ macro_rules! for_each_order_desk_suite {
         $callback!(orders_are_found_by_number_invoice_email_and_mobile);
         $callback!(a_change_happens_only_on_the_version_it_names);
         $callback!(of_concurrent_changes_of_one_version_exactly_one_is_written);
+        $callback!(sales_total_the_orders_placed_in_the_window_but_cancelled_ones);
     };
 }
 
@@ -233,4 +234,26 @@ pub async fn of_concurrent_changes_of_one_version_exactly_one_is_written(
     let after = desk.order(&order.id).await.expect("read").expect("the order");
     assert_eq!((after.version, after.timeline.len()), (1, 1));
     assert_eq!(after.timeline[0].actor, won[0].timeline[0].actor, "the winner's entry");
+}
+
+pub async fn sales_total_the_orders_placed_in_the_window_but_cancelled_ones(
+    desk: &dyn OrderDesk,
+    orders: &dyn OrderStore,
+    catalog: &dyn CatalogStore,
+    _accounts: &dyn AccountStore,
+) {
+    stock(catalog, &[1], 10).await;
+    assert_eq!(desk.sales(0, i64::MAX).await, Ok(marque_domain::Money::ZERO), "no orders, no sales");
+    let a = place(orders, "a", "u1", JUNE_2026).await;
+    let b = place(orders, "b", "u1", JUNE_2026 + 100).await;
+    let c = place(orders, "c", "u2", JUNE_2026 + 200).await;
+    let one = a.draft.total;
+    assert!(one.paise() > 0 && b.draft.total == one && c.draft.total == one, "three like orders");
+    let triple = marque_domain::Money::from_paise(one.paise() * 3);
+    assert_eq!(desk.sales(JUNE_2026, JUNE_2026 + 201).await, Ok(triple));
+    assert_eq!(desk.sales(JUNE_2026 + 1, JUNE_2026 + 200).await, Ok(b.draft.total), "from inclusive, until exclusive");
+    let cancel = change_entry(1, JUNE_2026 + 300, "order.cancel", &c.id);
+    desk.update_fulfilment(&c.id, 0, &at(OrderStatus::Cancelled, None), &cancel).await.expect("cancelled");
+    let double = marque_domain::Money::from_paise(one.paise() * 2);
+    assert_eq!(desk.sales(JUNE_2026, JUNE_2026 + 201).await, Ok(double), "a cancelled order is no sale");
 }

@@ -10,7 +10,7 @@ use marque_domain::order::{Fulfilment, OrderStatus, ADMIN_CANCELLED};
 use marque_domain::Money;
 use marque_ports::{
     AccountStore, AuditEntry, CatalogStore, OrderDesk, OrderDeskError, OrderId, OrderRefund, OrderRefundLine,
-    OrderStore, PaymentId, PlacedOrder, RefundKind, RefundRecorded, RefundState, RefundWrite,
+    OrderStore, PaymentId, PlacedOrder, RefundCounts, RefundKind, RefundRecorded, RefundState, RefundWrite,
 };
 
 use crate::order_desk::change_entry;
@@ -261,11 +261,13 @@ pub async fn the_providers_news_and_retries_are_recorded_on_the_refund(
     stock(catalog, &[1], 5).await;
     let order = place(orders, "n1", 2).await;
     let one = refund(&order, 1, 1, UNIT, false, "key-n1-0001");
+    assert_eq!(desk.refund_counts().await, Ok(RefundCounts { waiting: 0, failed: 0 }));
     desk.record_refund(&write(one.clone(), 0), &entry(&order.id, "order.refund")).await.expect("recorded");
     assert_eq!(
         desk.unsettled_refunds(10).await.expect("read").iter().map(|r| r.id.clone()).collect::<Vec<_>>(),
         vec![one.id.clone()]
     );
+    assert_eq!(desk.refund_counts().await, Ok(RefundCounts { waiting: 1, failed: 0 }), "requested waits");
     // The provider accepted it; a late answer to another attempt changes nothing.
     let pending = desk.settle_refund(&one.id, 1, RefundState::Pending, Some("rfnd_n1".into()), JUNE_2026 + 20).await;
     assert_eq!(
@@ -279,6 +281,7 @@ pub async fn the_providers_news_and_retries_are_recorded_on_the_refund(
     let failed = desk.order(&order.id).await.expect("read").expect("the order").refunds[0].clone();
     assert_eq!(failed.state, RefundState::Failed);
     assert!(desk.unsettled_refunds(10).await.expect("read").is_empty());
+    assert_eq!(desk.refund_counts().await, Ok(RefundCounts { waiting: 0, failed: 1 }));
     // A retry starts attempt 2, once; the second retry finds it no longer failed.
     let retried =
         desk.retry_refund(&order.id, &one.id, &entry(&order.id, "order.refund_retry")).await.expect("retried");
@@ -292,6 +295,7 @@ pub async fn the_providers_news_and_retries_are_recorded_on_the_refund(
     let processed =
         desk.settle_refund(&one.id, 2, RefundState::Processed, Some("rfnd_n2".into()), JUNE_2026 + 50).await;
     assert_eq!(processed.map(|r| (r.state, r.attempt)), Ok((RefundState::Processed, 2)));
+    assert_eq!(desk.refund_counts().await, Ok(RefundCounts::default()), "a processed refund waits no more");
     assert_eq!(
         desk.settle_refund("nope-1", 1, RefundState::Processed, None, 0).await,
         Err(OrderDeskError::RefundNotFound)

@@ -13,6 +13,7 @@ pub mod catalog_answers;
 pub mod catalog_changes;
 pub mod catalog_editor;
 pub mod clock;
+pub mod grievances;
 pub mod health;
 pub mod identity;
 pub mod invoice_pdf;
@@ -41,13 +42,16 @@ pub use catalog_changes::{
 };
 pub use catalog_editor::{AdminProductQuery, AdminProductSort, CatalogEditor, CatalogEditorError};
 pub use clock::{Clock, SystemClock};
+pub use grievances::{
+    Grievance, GrievanceMove, GrievancePage, GrievanceQuery, GrievanceStore, GrievanceStoreError, NewGrievance,
+};
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use order_desk::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent, OrderRefund,
-    OrderRefundLine, RefundKind, RefundRecorded, RefundWrite, StatusCounts,
+    OrderRefundLine, RefundCounts, RefundKind, RefundRecorded, RefundWrite, StatusCounts,
 };
 pub use orders::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PlacedOrder, Placement, RefundRecord, RefundState,
@@ -71,7 +75,8 @@ pub use stock::MockStockLedger;
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
-    health::MockReadiness, identity::MockIdentityProvider, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier,
-    order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder,
-    photos::MockProductPhotos, rate::MockRateCounter, staff::MockStaffStore, wishlist::MockWishlistStore,
+    grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
+    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, order_desk::MockOrderDesk, orders::MockOrderStore,
+    payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter,
+    staff::MockStaffStore, wishlist::MockWishlistStore,
 };

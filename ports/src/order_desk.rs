@@ -194,6 +194,15 @@ pub enum RefundRecorded {
     Existing(Box<OrderRefund>),
 }
 
+/// How many refunds wait on the provider or failed there: what the dashboard shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RefundCounts {
+    /// `requested` or `pending`.
+    pub waiting: u64,
+    /// `failed`: staff must retry them.
+    pub failed: u64,
+}
+
 /// Why the back office's order store refused or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OrderDeskError {
@@ -331,4 +340,18 @@ pub trait OrderDesk: Send + Sync {
     /// # Errors
     /// [`OrderDeskError::Unavailable`].
     async fn credit_notes_of(&self, orders: &[OrderId]) -> Result<Vec<IssuedCreditNote>, OrderDeskError>;
+
+    /// How many refunds are `requested` or `pending`, and how many `failed`, over every order.
+    ///
+    /// # Errors
+    /// [`OrderDeskError::Unavailable`].
+    async fn refund_counts(&self) -> Result<RefundCounts, OrderDeskError>;
+
+    /// What the orders placed at or after `from` and before `until` total (their `total`, what the
+    /// customers paid), leaving out cancelled orders (status 6); refunds of the others are not
+    /// taken off.
+    ///
+    /// # Errors
+    /// [`OrderDeskError::Unavailable`].
+    async fn sales(&self, from: i64, until: i64) -> Result<Money, OrderDeskError>;
 }

@@ -328,6 +328,12 @@ impl Database {
         Guarded::new(crate::SurrealOrderDesk::new(self.db.clone()), self.link.clone())
     }
 
+    /// The grievance tickets on this connection.
+    #[must_use]
+    pub fn grievances(&self) -> Guarded<crate::SurrealGrievanceStore> {
+        Guarded::new(crate::SurrealGrievanceStore::new(self.db.clone()), self.link.clone())
+    }
+
     /// The stock ledger (staff adjustments, history, low stock) on this connection.
     #[must_use]
     pub fn stock(&self) -> Guarded<SurrealStockLedger> {

@@ -30,6 +30,7 @@ use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
+use marque_domain::Money;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
     CatalogStoreError, CatalogVersion, Challenge, ChallengeKey, ChallengeOutcome, Channel, NewSession, OrderId,
@@ -39,13 +40,16 @@ use marque_ports::{
 };
 use marque_ports::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderRefund,
-    RefundRecorded, RefundWrite,
+    RefundCounts, RefundRecorded, RefundWrite,
 };
 use marque_ports::{AdminProductQuery, CatalogEditor, CatalogEditorError};
 use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
+use marque_ports::{
+    Grievance, GrievanceMove, GrievancePage, GrievanceQuery, GrievanceStore, GrievanceStoreError, NewGrievance,
+};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
@@ -209,6 +213,7 @@ unavailable_is!(
     AddressStoreError,
     OrderStoreError,
     OrderDeskError,
+    GrievanceStoreError,
     RateCounterError,
     StaffStoreError,
     StockLedgerError,
@@ -364,6 +369,16 @@ guarded!(OrderDesk, OrderDeskError, {
     fn retry_refund(&self, order: &OrderId, refund_id: &str, audit: &AuditEntry) -> OrderRefund;
     fn unsettled_refunds(&self, limit: u32) -> Vec<OrderRefund>;
     fn credit_notes_of(&self, orders: &[OrderId]) -> Vec<IssuedCreditNote>;
+    fn refund_counts(&self) -> RefundCounts;
+    fn sales(&self, from: i64, until: i64) -> Money;
+});
+
+guarded!(GrievanceStore, GrievanceStoreError, {
+    fn open(&self, new: &NewGrievance) -> Grievance;
+    fn grievances(&self, query: &GrievanceQuery) -> GrievancePage;
+    fn grievance(&self, id: &str) -> Option<Grievance>;
+    fn change(&self, id: &str, version: u64, change: &GrievanceMove, audit: &AuditEntry) -> Grievance;
+    fn overdue(&self, now: i64) -> u64;
 });
 
 guarded!(StaffStore, StaffStoreError, {

@@ -8,9 +8,10 @@
 
 use async_trait::async_trait;
 use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus};
+use marque_domain::Money;
 use marque_ports::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent,
-    OrderId, OrderRefund, OrderStoreError, RefundRecorded, RefundState, RefundWrite, StatusCounts,
+    OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundRecorded, RefundState, RefundWrite, StatusCounts,
 };
 use surrealdb::types::SurrealValue;
 
@@ -28,6 +29,13 @@ pub struct SurrealOrderDesk {
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
 struct Count {
+    n: i64,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct StateCount {
+    status: String,
     n: i64,
 }
 
@@ -423,5 +431,42 @@ impl OrderDesk for SurrealOrderDesk {
 
     async fn credit_notes_of(&self, orders: &[OrderId]) -> Result<Vec<IssuedCreditNote>, OrderDeskError> {
         self.do_credit_notes_of(orders).await
+    }
+
+    async fn refund_counts(&self) -> Result<RefundCounts, OrderDeskError> {
+        let rows: Vec<StateCount> = self
+            .db
+            .query(
+                "SELECT status, count() AS n FROM order_refund WHERE status IN ['requested', 'pending', 'failed'] \
+                 GROUP BY status",
+            )
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        let mut counts = RefundCounts::default();
+        for row in rows {
+            let n = u64::try_from(row.n).unwrap_or(0);
+            if row.status == RefundState::Failed.code() {
+                counts.failed += n;
+            } else {
+                counts.waiting += n;
+            }
+        }
+        Ok(counts)
+    }
+
+    async fn sales(&self, from: i64, until: i64) -> Result<Money, OrderDeskError> {
+        let sum: Option<i64> = self
+            .db
+            .query(
+                "RETURN math::sum((SELECT VALUE total FROM customer_order \
+                 WHERE created_at >= $from AND created_at < $until AND status != 6))",
+            )
+            .bind(("from", from))
+            .bind(("until", until))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(Money::from_paise(sum.unwrap_or(0)))
     }
 }

@@ -198,6 +198,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 22,
+        name: "grievance tickets from the contact page; refunds indexed by state for the dashboard",
+        surql: include_str!("schema/0022_grievances.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -116,18 +116,21 @@ impl From<ErrorBody> for InvalidAddressBody {
     }
 }
 
+/// Every failing field of a form, in form order, each named as the call's body names it.
+pub(crate) fn field_errors<F: Copy + PartialEq>(
+    errors: &marque_domain::FieldErrors<F>,
+    name: impl Fn(F) -> &'static str,
+) -> Vec<FieldError> {
+    errors
+        .iter()
+        .map(|(field, m)| FieldError { field: name(field).into(), message: m.text().into(), code: m.code().into() })
+        .collect()
+}
+
 impl From<&AddressErrors> for InvalidAddressBody {
     fn from(errors: &AddressErrors) -> Self {
         let first = ErrorBody::from_rule(errors).0;
-        let errors = errors
-            .iter()
-            .map(|(field, m)| FieldError {
-                field: field.name().into(),
-                message: m.text().into(),
-                code: m.code().into(),
-            })
-            .collect();
-        Self { errors, ..first.into() }
+        Self { errors: field_errors(errors, |f| f.name()), ..first.into() }
     }
 }
 

@@ -118,6 +118,7 @@ mod checkout;
 pub mod clients;
 pub mod error;
 mod google;
+mod grievances;
 mod health;
 pub mod http_cache;
 mod limits;
@@ -201,6 +202,12 @@ pub struct Services {
     pub refunds: marque_app::admin::refunds::RefundsService,
     /// The refunds' GST credit notes as PDFs, for customers (`orders`) and staff (`admin-orders`).
     pub credit_notes: marque_app::CreditNoteService,
+    /// The contact page's grievance form (`grievances`).
+    pub grievances: marque_app::GrievanceService,
+    /// The grievance officer's tickets (`admin-grievances`).
+    pub admin_grievances: marque_app::admin::grievances::AdminGrievancesService,
+    /// The back office's first page (`admin-dashboard`).
+    pub dashboard: marque_app::admin::dashboard::DashboardService,
 }
 
 impl std::fmt::Debug for Services {

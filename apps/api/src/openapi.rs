@@ -12,7 +12,8 @@
 use poem_openapi::OpenApiService;
 
 use crate::{
-    account, address, admin, auth, catalog, checkout, google, health, orders, privacy, shop, wishlist, Services,
+    account, address, admin, auth, catalog, checkout, google, grievances, health, orders, privacy, shop, wishlist,
+    Services,
 };
 
 /// The API title and version published in the OpenAPI document.
@@ -30,6 +31,7 @@ type Apis = (
     health::HealthApi,
     google::SignInApi,
     privacy::PrivacyApi,
+    grievances::GrievanceApi,
     // The back office's tags, one element: a tuple of Apis is an Api, and tuples stop at 16.
     (
         admin::staff::StaffApi,
@@ -39,6 +41,8 @@ type Apis = (
         crate::admin::catalog::AdminCatalogApi,
         crate::admin::photos::PhotosApi,
         crate::admin::orders::AdminOrdersApi,
+        crate::admin::grievances::AdminGrievancesApi,
+        crate::admin::dashboard::DashboardApi,
     ),
 );
 
@@ -56,6 +60,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             health::HealthApi::new(s.readiness.clone(), s.warm_up.clone()),
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
+            grievances::GrievanceApi::new(s.grievances.clone(), s.throttle.clone()),
             (
                 admin::staff::StaffApi::new(s.staff.clone()),
                 admin::customers::CustomersApi::new(s.customers.clone()),
@@ -68,6 +73,8 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
                     s.refunds.clone(),
                     s.credit_notes.clone(),
                 ),
+                crate::admin::grievances::AdminGrievancesApi::new(s.admin_grievances.clone()),
+                crate::admin::dashboard::DashboardApi::new(s.dashboard.clone()),
             ),
         ),
         TITLE,

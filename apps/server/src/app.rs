@@ -135,6 +135,22 @@ impl App {
             blobs.clone(),
             Arc::new(SystemClock),
         );
+        let grievances = marque_app::GrievanceService::new(
+            Arc::new(database.grievances()),
+            notifier.clone(),
+            Arc::new(SystemClock),
+            marque_app::GrievanceOfficerContact {
+                name: settings.identity.grievance_name.clone(),
+                email: settings.identity.grievance_email.as_str().to_owned(),
+                phone: settings.identity.grievance_phone.clone(),
+            },
+            &settings.identity.name,
+        );
+        let admin_grievances = marque_app::admin::grievances::AdminGrievancesService::new(
+            Arc::new(database.grievances()),
+            notifier.clone(),
+            Arc::new(SystemClock),
+        );
         let accounts = AccountService::new(
             Arc::new(database.accounts()),
             Arc::new(database.rate_counter()),
@@ -237,6 +253,14 @@ impl App {
             ),
             refunds,
             credit_notes,
+            grievances,
+            admin_grievances,
+            dashboard: marque_app::admin::dashboard::DashboardService::new(
+                Arc::new(database.order_desk()),
+                Arc::new(database.grievances()),
+                Arc::new(database.stock()),
+                Arc::new(SystemClock),
+            ),
         };
         Ok(Self {
             settings,

@@ -7,6 +7,8 @@
 pub mod audit;
 pub mod catalog;
 pub mod customers;
+pub mod dashboard;
+pub mod grievances;
 pub mod orders;
 pub mod refunds;
 pub mod staff;

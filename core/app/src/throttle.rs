@@ -34,6 +34,8 @@ pub enum Action {
     Resend,
     /// `GET /api/google` from one client: a kept sign-in each.
     SignInStart,
+    /// `POST /api/grievances` from one client: a ticket and an email each.
+    Grievance,
 }
 
 impl Action {
@@ -50,6 +52,7 @@ impl Action {
             Action::MobileLogin => "client-mobile-login",
             Action::Resend => "client-resend",
             Action::SignInStart => "client-sign-in-start",
+            Action::Grievance => "client-grievance",
         }
     }
 }
@@ -87,6 +90,7 @@ pub struct ThrottleRules {
     pub mobile_login: Rule,
     pub resend: Rule,
     pub sign_in_start: Rule,
+    pub grievance: Rule,
 }
 
 impl Default for ThrottleRules {
@@ -101,6 +105,7 @@ impl Default for ThrottleRules {
             mobile_login: Rule::per_hour(120),
             resend: Rule::per_hour(120),
             sign_in_start: Rule::per_hour(240),
+            grievance: Rule::per_hour(20),
         }
     }
 }
@@ -118,6 +123,7 @@ impl ThrottleRules {
             Action::MobileLogin => self.mobile_login,
             Action::Resend => self.resend,
             Action::SignInStart => self.sign_in_start,
+            Action::Grievance => self.grievance,
         }
     }
 }

@@ -49,6 +49,19 @@ pub fn days_from_civil(year: i32, month: u8, day: u8) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// The instant (seconds since 1970 UTC) the day in India holding `seconds` began: its midnight IST.
+#[must_use]
+pub fn ist_day_start(seconds: i64) -> i64 {
+    ist_day(seconds) * 86_400 - IST_OFFSET_SECONDS
+}
+
+/// The instant the month in India holding `seconds` began: midnight IST of its first day.
+#[must_use]
+pub fn ist_month_start(seconds: i64) -> i64 {
+    let (year, month, _) = civil_from_days(ist_day(seconds));
+    days_from_civil(year, month, 1) * 86_400 - IST_OFFSET_SECONDS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,12 +78,29 @@ mod tests {
         assert_eq!(civil_from_days(ist_day(1_774_981_800)), (2026, 4, 1));
     }
 
+    #[test]
+    fn days_and_months_begin_at_midnight_in_india() {
+        // 2026-03-31T18:29:59Z is the last second of 31 March in India, which began at 2026-03-30T18:30Z.
+        assert_eq!(ist_day_start(1_774_981_799), 1_774_895_400);
+        assert_eq!(ist_day_start(1_774_981_800), 1_774_981_800);
+        // March 2026 began at 2026-02-28T18:30Z; April at 2026-03-31T18:30Z.
+        assert_eq!(ist_month_start(1_774_981_799), 1_772_303_400);
+        assert_eq!(ist_month_start(1_774_981_800), 1_774_981_800);
+    }
+
     proptest! {
         #[test]
         fn days_and_dates_round_trip(days in -1_000_000_i64..3_000_000) {
             let (y, m, d) = civil_from_days(days);
             prop_assert!((1..=days_in_month(y, m)).contains(&d));
             prop_assert_eq!(days_from_civil(y, m, d), days);
+        }
+
+        #[test]
+        fn a_day_starts_within_its_month_and_before_the_instant(seconds in 0_i64..4_102_444_800) {
+            let (day, month) = (ist_day_start(seconds), ist_month_start(seconds));
+            prop_assert!(month <= day && day <= seconds && seconds - day < 86_400);
+            prop_assert_eq!(civil_from_days(ist_day(month)).2, 1);
         }
     }
 }

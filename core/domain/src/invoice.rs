@@ -17,6 +17,9 @@ pub use document::{Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, 
 pub use gst::{
     HsnCode, HsnCodeError, Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT, DELIVERY_SAC, PARTS_HSN,
 };
-pub use number::{CreditNoteNumber, CreditNoteNumberError, FinancialYear, InvoiceNumber, InvoiceNumberError};
+pub use number::{
+    CreditNoteNumber, CreditNoteNumberError, FinancialYear, GrievanceNumber, GrievanceNumberError, InvoiceNumber,
+    InvoiceNumberError,
+};
 pub use tax_invoice::{Buyer, Seller, TaxInvoice, TaxInvoiceInput};
 pub use words::amount_in_words;

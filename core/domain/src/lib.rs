@@ -11,6 +11,7 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod filters;
+pub mod grievance;
 pub mod invoice;
 pub mod message;
 pub mod money;

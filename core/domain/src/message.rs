@@ -221,6 +221,18 @@ messages! {
         /// Marque: the order has no refund with this id, or the refund issued no credit note (it gave nothing back).
         CreditNoteNotFound = "credit_note.not_found" => "This order has no such credit note.",
 
+        // Grievances (the contact page's form)
+        /// Marque: a grievance without a name, or a name above 100 characters.
+        GrievanceNameInvalid = "grievance.name_invalid" => "Enter your name (at most 100 characters).",
+        /// Marque: an order number on a grievance that cannot be one.
+        GrievanceOrderNumberInvalid = "grievance.order_number_invalid" => "An order number has at most 40 letters, digits, '-' or '/'. Leave it empty if your grievance is not about an order.",
+        /// Marque: a grievance's text shorter than 20 or longer than 2000 characters.
+        GrievanceMessageInvalid = "grievance.message_invalid" => "Describe your grievance in 20 to 2000 characters.",
+        /// Marque: a grievance was registered and its acknowledgement emailed.
+        GrievanceReceived = "grievance.received" => "Your grievance is registered. We have emailed you its number; the Grievance Officer will reply within one month.",
+        /// Marque: the grievance could not be stored.
+        GrievanceUnavailable = "grievance.unavailable" => "We could not register your grievance right now. Please try again, or write to the Grievance Officer.",
+
         // Anything else
         /// Specification: the fallback when the server gives no message.
         SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
@@ -306,6 +318,30 @@ messages! {
         CreditNoteTooManyUnits = "credit_note.too_many_units" => "Refund 1 or more units of a line, and no more than are left to refund.",
         /// Marque: the delivery charge refunded a second time.
         CreditNoteDeliveryRefunded = "credit_note.delivery_refunded" => "The delivery charge has already been refunded.",
+
+        // Back office: grievances (issue 24)
+        /// Marque: a financial year ran out of grievance numbers.
+        GrievanceSerialExhausted = "grievance.serial_exhausted" => "No grievance numbers left for this financial year",
+        /// Marque: text that is not a Marque grievance number.
+        GrievanceNumberInvalid = "grievance.number_invalid" => "Not a valid grievance number",
+        /// Marque: no grievance has this id.
+        GrievanceNotFound = "grievance.not_found" => "No such grievance.",
+        /// Marque: a grievance list filter that is not open, acknowledged or resolved.
+        GrievanceStateInvalid = "grievance.state_invalid" => "Filter by state: open, acknowledged or resolved.",
+        /// Marque: a grievance change that is not acknowledge or resolve.
+        GrievanceActionInvalid = "grievance.action_invalid" => "Choose an action: acknowledge or resolve.",
+        /// Marque: acknowledging a grievance acknowledged already.
+        GrievanceAlreadyAcknowledged = "grievance.already_acknowledged" => "This grievance is acknowledged already; resolve it with a reply.",
+        /// Marque: changing a resolved grievance.
+        GrievanceAlreadyResolved = "grievance.already_resolved" => "This grievance is resolved already.",
+        /// Marque: a resolution without a reply, or a note above 2000 characters.
+        GrievanceNoteInvalid = "grievance.note_invalid" => "A resolution needs a reply, and a note has at most 2000 characters.",
+        /// Marque: a grievance change without `If-Match` (428).
+        GrievanceVersionRequired = "grievance.version_required" => "Reload the grievance: a change must name the version it was made on (If-Match).",
+        /// Marque: a grievance changed by someone else since it was loaded (409).
+        GrievanceChanged = "grievance.changed" => "Someone else changed this grievance meanwhile. Reload it and try again.",
+        /// Marque: the dashboard's figures cannot be read.
+        DashboardUnavailable = "dashboard.unavailable" => "The dashboard cannot be loaded right now. Please try again.",
 
         // Back office: staff and roles (issue 21)
         /// Marque: an admin call without a valid staff session (no token, a customer's, an expired or revoked one).

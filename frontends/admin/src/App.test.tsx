@@ -35,6 +35,7 @@ describe('the admin frame', () => {
       'Brands',
       'Stock',
       'Orders',
+      'Grievances',
       'Customers',
       'Audit trail',
       'Staff',

@@ -9,6 +9,8 @@ import { CategoriesPage } from './features/categories/CategoriesPage';
 import { CustomerPage } from './features/customers/CustomerPage';
 import { CustomersPage } from './features/customers/CustomersPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
+import { GrievancePage } from './features/grievances/GrievancePage';
+import { GrievancesPage } from './features/grievances/GrievancesPage';
 import { LoginPage } from './features/login/LoginPage';
 import { OrderPage } from './features/orders/OrderPage';
 import { OrdersPage } from './features/orders/OrdersPage';
@@ -70,6 +72,10 @@ function AdminRoutes() {
               <Route path="/admin/stock">{gated('stock', () => <StockPage />)(me)}</Route>
               <Route path="/admin/orders/:id">{(params) => gated('orders', () => <OrderPage id={params.id} />)(me)}</Route>
               <Route path="/admin/orders">{gated('orders', () => <OrdersPage />)(me)}</Route>
+              <Route path="/admin/grievances/:id">
+                {(params) => gated('grievances', () => <GrievancePage id={params.id} />)(me)}
+              </Route>
+              <Route path="/admin/grievances">{gated('grievances', () => <GrievancesPage />)(me)}</Route>
               <Route path="/admin/customers/:id">
                 {(params) => gated('customersRead', () => <CustomerPage me={me} id={params.id} />)(me)}
               </Route>

@@ -82,6 +82,8 @@ pub mod staff;
 pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;
+pub mod dashboard;
+pub mod grievances;
 pub mod orders;
 pub mod photos;
 pub mod refunds;

@@ -356,7 +356,7 @@ macro_rules! refusal {
 }
 
 /// The version an `If-Match` value names: `3`, `"3"` or `W/"3"`.
-fn version_of(if_match: &str) -> Option<u64> {
+pub(crate) fn version_of(if_match: &str) -> Option<u64> {
     let text = if_match.trim();
     let text = text.strip_prefix("W/").unwrap_or(text);
     let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);

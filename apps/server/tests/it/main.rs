@@ -21,6 +21,7 @@ mod checkout_api;
 mod contract;
 mod database_outage;
 mod durability;
+mod grievances_api;
 mod hardening;
 mod limits_api;
 mod observability;

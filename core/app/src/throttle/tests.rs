@@ -102,6 +102,7 @@ fn every_action_has_its_own_key() {
         Action::MobileLogin,
         Action::Resend,
         Action::SignInStart,
+        Action::Grievance,
     ];
     let keys: std::collections::HashSet<_> = actions.iter().map(|a| a.key()).collect();
     assert_eq!(keys.len(), actions.len());

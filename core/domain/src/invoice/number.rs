@@ -211,6 +211,13 @@ numbered_series! {
     exhausted: CreditNoteSerialExhausted, invalid: CreditNoteNumberInvalid,
 }
 
+numbered_series! {
+    /// `GR/26-27/000003`: serial 3 of financial year 2026-27, a grievance ticket (not a GST document,
+    /// but numbered the same way: consecutive per financial year, never reused).
+    GrievanceNumber, GrievanceNumberError, prefix: "GR",
+    exhausted: GrievanceSerialExhausted, invalid: GrievanceNumberInvalid,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

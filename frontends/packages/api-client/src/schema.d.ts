@@ -221,6 +221,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders to confirm, pack and ship, refunds pending or failed, grievances past their clocks,
+         *     low-stock parts, and for the owner today's and this month's sales in paise (India time).
+         */
+        get: operations["adminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tickets, newest first, optionally in one state, each with its 48-hour acknowledgement and
+         *     one-month resolution clocks and whether either has run out.
+         */
+        get: operations["adminListGrievances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/grievances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket with its clocks and its `version` (for `If-Match`). */
+        get: operations["adminGetGrievance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Acknowledges a ticket, or resolves it with the reply the complainant is emailed, on the
+         *     version named by `If-Match`: of two officers changing one ticket at once, one wins and the
+         *     other is told (`grievance.changed`).
+         */
+        patch: operations["adminChangeGrievance"];
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -1020,6 +1082,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/grievances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a grievance for the Grievance Officer: a numbered ticket to be acknowledged within
+         *     48 hours and resolved within one month, acknowledged at once by email. No sign-in needed;
+         *     limited per client.
+         */
+        post: operations["submitGrievance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1555,6 +1638,116 @@ export interface components {
             total: number;
         };
         /**
+         * AdminDashboard
+         * @description What waits on the shop. Returns are not counted: the shop takes no returns yet.
+         */
+        AdminDashboard: {
+            /** @description When the figures were read, ISO 8601 in UTC. */
+            at: string;
+            /**
+             * Format: uint64
+             * @description Grievances open past 48 hours, or unresolved past one month.
+             */
+            grievancesOverdue: number;
+            /**
+             * Format: uint64
+             * @description Parts at or below their low-stock threshold.
+             */
+            lowStock: number;
+            /**
+             * Format: uint64
+             * @description Refunds the provider failed (retry them from the order).
+             */
+            refundsFailed: number;
+            /**
+             * Format: uint64
+             * @description Refunds requested or pending at the payment provider.
+             */
+            refundsPending: number;
+            /** @description `null` for a role that may not see sales figures (fulfilment). */
+            sales?: components["schemas"]["AdminSales"] & unknown;
+            /**
+             * Format: uint64
+             * @description Orders placed, to confirm (status 1).
+             */
+            toConfirm: number;
+            /**
+             * Format: uint64
+             * @description Orders confirmed, to pack (status 2).
+             */
+            toPack: number;
+            /**
+             * Format: uint64
+             * @description Orders packed, to ship (status 3).
+             */
+            toShip: number;
+        };
+        /**
+         * AdminGrievance
+         * @description One ticket as the grievance officer reads it.
+         */
+        AdminGrievance: {
+            _id: string;
+            /** @description The 48-hour acknowledgement clock, ISO 8601 in UTC. */
+            acknowledgeBy: string;
+            /** @description Still open past its acknowledgement clock. */
+            acknowledgeOverdue: boolean;
+            acknowledgedAt?: string;
+            /** @description The officer's note on acknowledging. */
+            acknowledgement?: string;
+            /** @description When it arrived, ISO 8601 in UTC. */
+            createdAt: string;
+            email: string;
+            /** @description Who last moved it (a staff member's email). */
+            handledBy?: string;
+            message: string;
+            mobile: string;
+            name: string;
+            /** @description `GR/26-27/000001`. */
+            number: string;
+            orderNumber?: string;
+            /** @description Either clock has run out. */
+            overdue: boolean;
+            /** @description The reply sent with the resolution. */
+            resolution?: string;
+            /** @description The one-month resolution clock, ISO 8601 in UTC. */
+            resolveBy: string;
+            /** @description Not resolved past its resolution clock. */
+            resolveOverdue: boolean;
+            resolvedAt?: string;
+            /** @description `open`, `acknowledged` or `resolved`. */
+            state: string;
+            /**
+             * Format: uint64
+             * @description Send it back as `If-Match` with a change.
+             */
+            version: number;
+        };
+        /**
+         * AdminGrievanceChange
+         * @description What `PATCH /api/admin/grievances/{id}` receives.
+         */
+        AdminGrievanceChange: {
+            /** @description `acknowledge` (from open) or `resolve` (from open or acknowledged). */
+            action: string;
+            /**
+             * @description The note: optional to acknowledge, the reply (required) to resolve; at most 2000 characters.
+             *     The complainant is emailed it.
+             */
+            note?: string;
+        };
+        /**
+         * AdminGrievanceList
+         * @description One page of tickets, newest first.
+         */
+        AdminGrievanceList: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminGrievance"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
          * AdminLowStock
          * @description One page of the low-stock list, fewest units first.
          */
@@ -1938,6 +2131,23 @@ export interface components {
             productId: string;
         };
         /**
+         * AdminSales
+         * @description Sales in paise: what the orders placed in the period total, cancelled ones left out, refunds
+         *     not taken off.
+         */
+        AdminSales: {
+            /**
+             * Format: int64
+             * @description Since the first of the month in India.
+             */
+            thisMonth: number;
+            /**
+             * Format: int64
+             * @description Since midnight in India.
+             */
+            today: number;
+        };
+        /**
          * AdminShipment
          * @description How an order travels, as staff see it.
          */
@@ -2279,6 +2489,33 @@ export interface components {
             message: string;
         };
         /**
+         * GrievanceError
+         * @description `failed` with every failing field; `message` and `code` are the first one's.
+         */
+        GrievanceError: {
+            code?: string;
+            /** @description Every failing field, in form order; empty when the body itself did not parse. */
+            errors: components["schemas"]["FieldError"][];
+            message: string;
+            /** @description Always `failed`. */
+            status: string;
+        };
+        /**
+         * GrievanceForm
+         * @description What the contact page's form sends. Missing fields are read as empty (and refused as such).
+         */
+        GrievanceForm: {
+            email?: string;
+            /** @description 20 to 2000 characters. */
+            message?: string;
+            /** @description Ten digits starting 6-9. */
+            mobile?: string;
+            /** @description 1 to 100 characters. */
+            name?: string;
+            /** @description The order the grievance is about, if any (at most 40 letters, digits, `-` or `/`). */
+            orderNumber?: string;
+        };
+        /**
          * GrievanceOfficer
          * @description The grievance officer customers may write to.
          */
@@ -2286,6 +2523,22 @@ export interface components {
             email: string;
             name: string;
             phone: string;
+        };
+        /**
+         * GrievanceReceived
+         * @description The ticket registered.
+         */
+        GrievanceReceived: {
+            /** @description When it must be acknowledged, and resolved: ISO 8601 in UTC. */
+            acknowledgeBy: string;
+            code: string;
+            /** @description `grievance.received`'s text. */
+            message: string;
+            /** @description The ticket's number, e.g. `GR/26-27/000001`. */
+            number: string;
+            resolveBy: string;
+            /** @description Always `success`. */
+            status: string;
         };
         /** HealthBody */
         HealthBody: {
@@ -4466,6 +4719,315 @@ export interface operations {
             };
             /** @description No customer has this id (`admin.customer_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures as they stand now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListGrievances: {
+        parameters: {
+            query?: {
+                /** @description `open`, `acknowledged` or `resolved`. */
+                state?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Tickets per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the tickets, newest first, each with its clocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGrievanceList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetGrievance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket, its clocks and its version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGrievance"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ticket has this id (`grievance.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminChangeGrievance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ticket's `version` as last read (`3`, or `"3"`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminGrievanceChange"];
+            };
+        };
+        responses: {
+            /** @description The ticket after the move, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGrievance"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ticket has this id (`grievance.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The ticket changed since the version named (`grievance.changed`), or the move is not one
+             *     from where it stands (`grievance.already_acknowledged`, `grievance.already_resolved`);
+             *     nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A resolution without a reply, or a note too long (`grievance.note_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the ticket's version (`grievance.version_required`). */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7689,6 +8251,82 @@ export interface operations {
                 };
             };
             /** @description The accounts store cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitGrievance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrievanceForm"];
+            };
+        };
+        responses: {
+            /** @description The grievance is registered and its acknowledgement emailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrievanceReceived"];
+                };
+            };
+            /**
+             * @description Fields that do not parse (`grievance.name_invalid`, `email.invalid`, `address.mobile_invalid`,
+             *     `grievance.order_number_invalid`, `grievance.message_invalid`), every one of them.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrievanceError"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many grievances from this client in an hour (`request.too_many`); `Retry-After` gives the
+             *     seconds to wait.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The grievances cannot be stored right now (`grievance.unavailable`). */
             503: {
                 headers: {
                     [name: string]: unknown;

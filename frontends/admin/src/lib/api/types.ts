@@ -21,3 +21,7 @@ export type AdminAuditEntry = Schemas['AdminAuditEntry'];
 export type AdminOrder = Schemas['AdminOrder'];
 export type AdminOrderList = Schemas['AdminOrderList'];
 export type AdminOrderSummary = Schemas['AdminOrderSummary'];
+/** A grievance ticket with its clocks and version (`GET /api/admin/grievances/{id}`). */
+export type AdminGrievance = Schemas['AdminGrievance'];
+/** The back office's first page's figures (`GET /api/admin/dashboard`). */
+export type AdminDashboard = Schemas['AdminDashboard'];

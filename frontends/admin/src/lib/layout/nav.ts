@@ -11,6 +11,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/admin/brands', label: 'nav.brands', area: 'brands', about: 'dashboard.brands' },
   { href: '/admin/stock', label: 'nav.stock', area: 'stock', about: 'dashboard.stock' },
   { href: '/admin/orders', label: 'nav.orders', area: 'orders', about: 'dashboard.orders' },
+  { href: '/admin/grievances', label: 'nav.grievances', area: 'grievances', about: 'dashboard.grievances' },
   { href: '/admin/customers', label: 'nav.customers', area: 'customersRead', about: 'dashboard.customers' },
   { href: '/admin/audit', label: 'nav.audit', area: 'audit', about: 'dashboard.audit' },
   { href: '/admin/staff', label: 'nav.staff', area: 'staff', about: 'dashboard.staff' },
