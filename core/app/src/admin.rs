@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod catalog;
 pub mod customers;
+pub mod imports;
 pub mod orders;
 pub mod refunds;
 pub mod staff;

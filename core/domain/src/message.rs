@@ -404,6 +404,16 @@ messages! {
         ImportQuantityInvalid = "import.quantity_invalid" => "The quantity is the stock on hand: a whole number from 0 to 100000.",
         /// Marque: a column a new SKU cannot be without, left empty or out.
         ImportRequiredForNew = "import.required_for_new" => "A new SKU needs this column: name, price, category_slug, subcategory_slug, oem_slug and partNo.",
+        /// Marque: an import file above the import's size (413).
+        ImportFileTooLarge = "import.file_too_large" => "A CSV file may be at most 100 MB.",
+        /// Marque: an import mode that is not dry-run or apply.
+        ImportModeInvalid = "import.mode_invalid" => "Choose a mode: dry-run (check only) or apply.",
+        /// Marque: no import job has this id.
+        ImportNotFound = "import.not_found" => "No import has this id.",
+        /// Marque: an import whose uploaded file is no longer kept (it ends failed).
+        ImportFileGone = "import.file_gone" => "The uploaded file is no longer there; upload it again.",
+        /// Marque: the import store cannot be reached.
+        ImportUnavailable = "import.unavailable" => "Imports cannot be reached right now. Please try again.",
         /// Marque: photographs named in the file (not imported yet: add them in the product's page).
         ImportPhotosNotYet = "import.photos_not_yet" => "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
 

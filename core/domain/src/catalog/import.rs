@@ -186,6 +186,18 @@ impl ImportHeader {
         self.columns.contains(&Some(column))
     }
 
+    /// Where the column is (0-based), if the file has it.
+    #[must_use]
+    pub fn position(&self, column: Column) -> Option<usize> {
+        self.columns.iter().position(|c| *c == Some(column))
+    }
+
+    /// The column as the header spells it, if the file has it.
+    #[must_use]
+    pub fn name_of(&self, column: Column) -> Option<&str> {
+        self.position(column).map(|i| self.names[i].as_str())
+    }
+
     /// Reads one row (`line` is where it starts in the file). A row may have fewer cells than the
     /// header (the missing ones are empty), never more; an empty cell keeps the stored value.
     ///
@@ -218,7 +230,7 @@ impl ImportHeader {
             }
         }
         if sku.is_none() && !row.errors.iter().any(|e| e.message == Message::ProductSkuInvalid) {
-            let name = self.columns.iter().position(|c| *c == Some(Column::Sku)).map_or("sku", |i| &self.names[i]);
+            let name = self.name_of(Column::Sku).unwrap_or(Column::Sku.name());
             row.errors.push(RowError::new(line, name, "", Message::ProductSkuInvalid));
         }
         match sku {
