@@ -18,6 +18,7 @@ pub mod catalog;
 pub mod catalog_changes;
 pub mod catalog_editor;
 pub mod fixtures;
+pub mod imports;
 pub mod invoice_pdf;
 pub mod moto;
 pub mod order_desk;

@@ -2,11 +2,13 @@
 
 mod changes;
 mod editor;
+mod imports;
 mod rows;
 
 pub use changes::SurrealCatalogChanges;
 pub(crate) use changes::{CatalogChangeRow, RECORD_CHANGE};
 pub use editor::SurrealCatalogEditor;
+pub use imports::SurrealImportJobs;
 
 use std::collections::HashSet;
 

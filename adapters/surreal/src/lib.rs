@@ -45,7 +45,7 @@ pub use accounts::SurrealAccountStore;
 pub use addresses::SurrealAddressStore;
 pub use audit_log::SurrealAuditLog;
 pub use backup::BackupError;
-pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogStore};
+pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogStore, SurrealImportJobs};
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
 pub use link::{Guarded, SurrealReadiness};
 pub use order_desk::SurrealOrderDesk;

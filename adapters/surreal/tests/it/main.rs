@@ -12,6 +12,7 @@ mod catalog_changes_contract;
 mod catalog_contract;
 mod catalog_editor_contract;
 mod database;
+mod imports_contract;
 mod order_desk_contract;
 mod order_refunds_contract;
 mod orders_contract;
