@@ -8,8 +8,8 @@ use marque_domain::catalog::{Product, ProductId};
 use marque_domain::stock::StockReason;
 use marque_domain::{Message, Money};
 use marque_ports::{
-    Actor, AuditEntry, CatalogEditor, ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError,
-    ImportMode, ImportState, StockLedger, StockTarget,
+    Actor, AuditEntry, AuditLog, AuditQuery, CatalogEditor, ImportBatch, ImportCounts, ImportJob, ImportJobId,
+    ImportJobs, ImportJobsError, ImportMode, ImportState, StockLedger, StockTarget,
 };
 
 use crate::fixtures::{product, window};
@@ -91,6 +91,7 @@ pub async fn jobs_are_claimed_once_and_a_lapsed_claim_is_taken_over(
     jobs: &dyn ImportJobs,
     _editor: &dyn CatalogEditor,
     _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
 ) {
     let a = queued("ia", 10);
     jobs.create(&a).await.expect("create");
@@ -132,6 +133,7 @@ pub async fn a_batch_writes_its_products_stock_report_and_counters_all_or_nothin
     jobs: &dyn ImportJobs,
     editor: &dyn CatalogEditor,
     stock: &dyn StockLedger,
+    audit_log: &dyn AuditLog,
 ) {
     let old = new_product("p-old", "OLD-1", 2);
     editor.create_product(&old, &audit("setup")).await.expect("a stored product");
@@ -193,12 +195,24 @@ pub async fn a_batch_writes_its_products_stock_report_and_counters_all_or_nothin
     assert_eq!((done.state, done.finished_at, done.claimed_by), (ImportState::Done, Some(130), None));
     assert_eq!((done.counts, done.batches_done), (counts(4, 2, 1, 0), 2));
     assert!(editor.product(&ProductId("p-two".into())).await.expect("read").is_some());
+    let query = AuditQuery {
+        actor: None,
+        action: None,
+        subject: Some("import:i1".into()),
+        from: None,
+        until: None,
+        window: window(1, 10),
+    };
+    let trail = audit_log.entries(&query).await.expect("the trail");
+    assert_eq!(trail.total, 1, "one audit entry for the job, whatever its batches: {trail:?}");
+    assert_eq!(trail.records[0].entry.action, "import.apply");
 }
 
 pub async fn a_cancelled_job_takes_no_more_batches_and_a_failed_one_keeps_its_reason(
     jobs: &dyn ImportJobs,
     _editor: &dyn CatalogEditor,
     _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
 ) {
     jobs.create(&queued("i1", 10)).await.expect("create");
     jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
@@ -229,6 +243,7 @@ pub async fn a_restarted_import_resumes_after_the_last_batch_written(
     jobs: &dyn ImportJobs,
     editor: &dyn CatalogEditor,
     _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
 ) {
     jobs.create(&queued("i1", 10)).await.expect("create");
     jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");

@@ -1,9 +1,9 @@
-//! Every `ImportJobs` suite on every engine (see `engines`), each with the catalog editor and the
-//! stock ledger of the same database: `<suite>::mem`, `<suite>::surrealkv` and `<suite>::ws`.
+//! Every `ImportJobs` suite on every engine (see `engines`), each with the catalog editor, the stock
+//! ledger and the audit trail of the same database: `<suite>::mem`, `<suite>::surrealkv` and `<suite>::ws`.
 
 macro_rules! imports_suite {
     ($suite:ident) => {
-        on_every_engine!(imports, [import_jobs, catalog_editor, stock], $suite);
+        on_every_engine!(imports, [import_jobs, catalog_editor, stock, audit_log], $suite);
     };
 }
 
