@@ -19,6 +19,7 @@ pub mod catalog_changes;
 pub mod catalog_editor;
 pub mod fixtures;
 pub mod grievances;
+pub mod imports;
 pub mod invoice_pdf;
 pub mod moto;
 pub mod order_desk;

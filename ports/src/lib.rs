@@ -16,6 +16,7 @@ pub mod clock;
 pub mod grievances;
 pub mod health;
 pub mod identity;
+pub mod imports;
 pub mod invoice_pdf;
 pub mod notify;
 pub mod order_desk;
@@ -47,6 +48,10 @@ pub use grievances::{
 };
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
+pub use imports::{
+    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState,
+    StockTarget,
+};
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use order_desk::{
@@ -75,7 +80,7 @@ pub use stock::MockStockLedger;
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
-    grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
+    grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider, imports::MockImportJobs,
     invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, order_desk::MockOrderDesk, orders::MockOrderStore,
     payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter,
     staff::MockStaffStore, wishlist::MockWishlistStore,

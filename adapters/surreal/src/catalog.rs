@@ -3,6 +3,7 @@
 mod changes;
 mod editor;
 mod follow;
+mod imports;
 mod index;
 mod rows;
 
@@ -10,6 +11,7 @@ pub use changes::SurrealCatalogChanges;
 pub(crate) use changes::{CatalogChangeRow, RECORD_CHANGE};
 pub use editor::SurrealCatalogEditor;
 pub(crate) use follow::CatalogFollower;
+pub use imports::SurrealImportJobs;
 pub(crate) use IndexUse as CatalogIndexUse;
 
 use std::collections::HashSet;

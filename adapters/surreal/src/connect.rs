@@ -334,6 +334,12 @@ impl Database {
         Guarded::new(crate::SurrealGrievanceStore::new(self.db.clone()), self.link.clone())
     }
 
+    /// The catalog import jobs on this connection (migration 23).
+    #[must_use]
+    pub fn import_jobs(&self) -> Guarded<crate::SurrealImportJobs> {
+        Guarded::new(crate::SurrealImportJobs::new(self.db.clone()), self.link.clone())
+    }
+
     /// The stock ledger (staff adjustments, history, low stock) on this connection.
     #[must_use]
     pub fn stock(&self) -> Guarded<SurrealStockLedger> {

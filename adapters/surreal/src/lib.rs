@@ -46,7 +46,7 @@ pub use accounts::SurrealAccountStore;
 pub use addresses::SurrealAddressStore;
 pub use audit_log::SurrealAuditLog;
 pub use backup::BackupError;
-pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogStore};
+pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogStore, SurrealImportJobs};
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
 pub use grievances::SurrealGrievanceStore;
 pub use link::{Guarded, SurrealReadiness};

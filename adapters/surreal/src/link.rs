@@ -24,6 +24,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
+use marque_domain::catalog::import::RowError;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
 use marque_domain::order::Fulfilment;
 use marque_domain::paging::ListWindow;
@@ -50,6 +51,7 @@ use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer
 use marque_ports::{
     Grievance, GrievanceMove, GrievancePage, GrievanceQuery, GrievanceStore, GrievanceStoreError, NewGrievance,
 };
+use marque_ports::{ImportBatch, ImportJob, ImportJobId, ImportJobs, ImportJobsError};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
 use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
@@ -218,6 +220,7 @@ unavailable_is!(
     StaffStoreError,
     StockLedgerError,
     WishlistStoreError,
+    ImportJobsError,
     ProductPhotosError
 );
 
@@ -314,6 +317,18 @@ guarded!(AccountStore, AccountStoreError, {
     fn put_sign_in_code(&self, code: &SignInCode) -> ();
     fn take_sign_in_code(&self, code_hash: &str, now: i64) -> Option<SignInCode>;
     fn erase_user(&self, id: &UserId) -> ();
+});
+
+guarded!(ImportJobs, ImportJobsError, {
+    fn create(&self, job: &ImportJob) -> ();
+    fn job(&self, id: &ImportJobId) -> Option<ImportJob>;
+    fn claim(&self, worker: &str, now: i64, until: i64) -> Option<ImportJob>;
+    fn renew(&self, id: &ImportJobId, worker: &str, until: i64) -> ();
+    fn write_batch(&self, id: &ImportJobId, worker: &str, now: i64, batch: &ImportBatch) -> ();
+    fn fail(&self, id: &ImportJobId, worker: &str, now: i64, reason: &str) -> ();
+    fn cancel(&self, id: &ImportJobId, now: i64) -> ImportJob;
+    fn rejected(&self, id: &ImportJobId) -> Vec<RowError>;
+    fn products_by_sku(&self, skus: &[String]) -> Vec<Product>;
 });
 
 guarded!(AuditLog, AuditLogError, {

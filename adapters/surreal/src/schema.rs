@@ -205,6 +205,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 23,
+        name: "catalog import jobs: their state, counters, claims and refused rows",
+        surql: include_str!("schema/0023_import_jobs.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

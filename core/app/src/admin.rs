@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod customers;
 pub mod dashboard;
 pub mod grievances;
+pub mod imports;
 pub mod orders;
 pub mod refunds;
 pub mod staff;

@@ -5,6 +5,7 @@ mod category;
 mod condition;
 pub mod editor;
 mod image;
+pub mod import;
 mod product;
 mod search;
 

@@ -409,6 +409,50 @@ messages! {
         /// Marque: the catalog store cannot be reached for a back-office call.
         CatalogUnavailable = "catalog.unavailable" => "The catalog is unavailable right now. Please try again.",
 
+        // Back office: catalog import (issue 23)
+        /// Marque: an import file without a header, or without any byte at all.
+        ImportEmpty = "import.empty" => "The file is empty: it needs a header line naming its columns, and rows below it.",
+        /// Marque: an import file with a header and no row.
+        ImportNoRows = "import.no_rows" => "The file has a header but no rows.",
+        /// Marque: an import file that is not UTF-8 text (a spreadsheet saved in another format, a picture, …).
+        ImportNotText = "import.not_text" => "This is not a CSV file in UTF-8: save the spreadsheet as 'CSV UTF-8' and upload that.",
+        /// Marque: a header with more columns than the import allows.
+        ImportTooManyColumns = "import.too_many_columns" => "A CSV file may have at most 64 columns.",
+        /// Marque: a header naming one column twice (in any case).
+        ImportColumnTwice = "import.column_twice" => "A column is named twice in the header.",
+        /// Marque: a header without the sku column, which every row is keyed by.
+        ImportSkuColumnMissing = "import.sku_column_missing" => "The header must have a sku column: every row is matched by its SKU.",
+        /// Marque: a header cell that names no column the import knows (reported, then left out).
+        ImportColumnUnknown = "import.column_unknown" => "The import does not know this column; it was left out.",
+        /// Marque: a row with more cells than the header has columns.
+        ImportRowTooWide = "import.row_too_wide" => "This row has more cells than the header has columns.",
+        /// Marque: a cell above the import's size for one value.
+        ImportCellTooLong = "import.cell_too_long" => "A cell may hold at most 32 KB.",
+        /// Marque: a row above the import's size for one row.
+        ImportRowTooLong = "import.row_too_long" => "A row may hold at most 256 KB.",
+        /// Marque: a SKU on more than one row of one file (each of those rows is refused).
+        ImportSkuTwice = "import.sku_twice" => "This SKU is on more than one row of the file; give each SKU one row.",
+        /// Marque: a yes/no cell that is neither.
+        ImportBooleanInvalid = "import.boolean_invalid" => "Write true or false (or yes/no, 1/0).",
+        /// Marque: a fuel type that is not one of the shop's.
+        ImportFuelTypeInvalid = "import.fuel_type_invalid" => "The fuel type must be petrol, diesel, hybrid, electric or none.",
+        /// Marque: an import quantity (the stock on hand) outside 0 to 100000.
+        ImportQuantityInvalid = "import.quantity_invalid" => "The quantity is the stock on hand: a whole number from 0 to 100000.",
+        /// Marque: a column a new SKU cannot be without, left empty or out.
+        ImportRequiredForNew = "import.required_for_new" => "A new SKU needs this column: name, price, category_slug, subcategory_slug, oem_slug and partNo.",
+        /// Marque: an import file above the import's size (413).
+        ImportFileTooLarge = "import.file_too_large" => "A CSV file may be at most 100 MB.",
+        /// Marque: an import mode that is not dry-run or apply.
+        ImportModeInvalid = "import.mode_invalid" => "Choose a mode: dry-run (check only) or apply.",
+        /// Marque: no import job has this id.
+        ImportNotFound = "import.not_found" => "No import has this id.",
+        /// Marque: an import whose uploaded file is no longer kept (it ends failed).
+        ImportFileGone = "import.file_gone" => "The uploaded file is no longer there; upload it again.",
+        /// Marque: the import store cannot be reached.
+        ImportUnavailable = "import.unavailable" => "Imports cannot be reached right now. Please try again.",
+        /// Marque: photographs named in the file (not imported yet: add them in the product's page).
+        ImportPhotosNotYet = "import.photos_not_yet" => "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
+
         // Back office: stock ledger
         // (stock helper: messages go here)
         /// Marque: a stock adjustment's reason that staff may not give (or no reason at all).

@@ -14,6 +14,7 @@ mod catalog_editor_contract;
 mod catalog_index;
 mod database;
 mod grievances_contract;
+mod imports_contract;
 mod order_desk_contract;
 mod order_refunds_contract;
 mod orders_contract;

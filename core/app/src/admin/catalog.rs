@@ -8,8 +8,8 @@
 
 use std::sync::Arc;
 
-use marque_domain::catalog::editor::{ProductDraft, ProductPatch};
-use marque_domain::catalog::{Category, OemBrand, Product, ProductDetails, ProductId, Subcategory};
+use marque_domain::catalog::editor::{self, ProductDraft, ProductPatch};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::Message;
 use marque_ports::{
@@ -158,27 +158,16 @@ impl AdminCatalogService {
         AuditEntry::new(self.clock.now(), Actor::staff(staff), action, subject)
     }
 
-    /// Sets the category, subcategory and brand names of `product` from the slugs `patch` carries.
+    /// Sets the category, subcategory and brand names of `product` from the slugs `patch` carries
+    /// (the domain's [`editor::place`]), reading only the lists it needs.
     async fn place(&self, product: &mut Product, patch: &ProductPatch) -> Result<(), AdminCatalogError> {
-        let unknown = || AdminCatalogError::Invalid(Message::ProductPlacementUnknown);
-        if patch.category_slug.is_some() || patch.subcategory_slug.is_some() {
-            let category_slug = patch.category_slug.as_deref().unwrap_or(&product.category_slug);
-            let subcategory_slug = patch.subcategory_slug.as_deref().unwrap_or(&product.subcategory_slug);
-            let categories = self.catalog.categories().await?;
-            let category = categories.iter().find(|c| c.slug == category_slug).ok_or_else(unknown)?;
-            let sub = category.subcategories.iter().find(|s| s.slug == subcategory_slug).ok_or_else(unknown)?;
-            product.category.clone_from(&category.name);
-            product.category_slug.clone_from(&category.slug);
-            product.subcategory.clone_from(&sub.name);
-            product.subcategory_slug.clone_from(&sub.slug);
-        }
-        if let Some(slug) = &patch.oem_slug {
-            let brands = self.catalog.brands().await?;
-            let brand = brands.iter().find(|b| &b.slug == slug).ok_or_else(unknown)?;
-            product.oem.clone_from(&brand.name);
-            product.oem_slug.clone_from(&brand.slug);
-        }
-        Ok(())
+        let categories = if patch.category_slug.is_some() || patch.subcategory_slug.is_some() {
+            self.catalog.categories().await?
+        } else {
+            Vec::new()
+        };
+        let brands = if patch.oem_slug.is_some() { self.catalog.brands().await? } else { Vec::new() };
+        editor::place(product, patch, &categories, &brands).map_err(AdminCatalogError::Invalid)
     }
 
     /// Adds a product with its opening stock (written as the stock ledger's opening entry).
@@ -188,33 +177,8 @@ impl AdminCatalogService {
     /// subcategory or brand the shop does not have; `Taken` for a SKU in use; `Unavailable`.
     pub async fn create_product(&self, staff: &Staff, draft: ProductDraft) -> Result<Product, AdminCatalogError> {
         staff.require(Area::Products)?;
-        let fields = draft.fields();
-        let mut product = Product {
-            id: ProductId(new_id("p")?),
-            name: String::new(),
-            price: marque_domain::Money::ZERO,
-            quantity: draft.quantity(),
-            condition: marque_domain::catalog::Condition::New,
-            images: Vec::new(),
-            description: String::new(),
-            category: String::new(),
-            category_slug: String::new(),
-            subcategory: String::new(),
-            subcategory_slug: String::new(),
-            oem: String::new(),
-            oem_slug: String::new(),
-            fuel_type: None,
-            variant: String::new(),
-            part_no: fields.part_no.clone().ok_or(AdminCatalogError::Invalid(Message::PartNumberEmpty))?,
-            inside_ncr: marque_domain::Money::ZERO,
-            outside_ncr: marque_domain::Money::ZERO,
-            gst_percent: 18,
-            units_sold: 0,
-            created_at: self.clock.now(),
-            details: ProductDetails::default(),
-        };
-        fields.apply_to(&mut product);
-        self.place(&mut product, fields).await?;
+        let mut product = draft.product(ProductId(new_id("p")?), self.clock.now());
+        self.place(&mut product, draft.fields()).await?;
         let entry =
             self.entry(staff, "product.create", format!("product:{}", product.id)).with_values(None, whole(&product));
         self.editor.create_product(&product, &entry).await?;

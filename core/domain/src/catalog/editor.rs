@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Condition, FuelType, Product};
+use super::{Category, Condition, FuelType, OemBrand, Product, ProductId};
 use crate::{Message, Money, PartNumber};
 
 /// Characters a SKU may have, at most.
@@ -388,12 +388,45 @@ impl ProductPatch {
     }
 }
 
+/// Sets `product`'s category, subcategory and brand (names and slugs) from the slugs `patch`
+/// carries, looked up in the shop's `categories` and `brands`; a slug the patch leaves out keeps
+/// the product's. Only the lists a patch's slugs need are read (an empty one is fine otherwise).
+///
+/// # Errors
+/// [`Message::ProductPlacementUnknown`] for a category, subcategory (within its category) or brand
+/// the shop does not have.
+pub fn place(
+    product: &mut Product,
+    patch: &ProductPatch,
+    categories: &[Category],
+    brands: &[OemBrand],
+) -> Result<(), Message> {
+    let unknown = Message::ProductPlacementUnknown;
+    if patch.category_slug.is_some() || patch.subcategory_slug.is_some() {
+        let category_slug = patch.category_slug.as_deref().unwrap_or(&product.category_slug);
+        let subcategory_slug = patch.subcategory_slug.as_deref().unwrap_or(&product.subcategory_slug);
+        let category = categories.iter().find(|c| c.slug == category_slug).ok_or(unknown)?;
+        let sub = category.subcategories.iter().find(|s| s.slug == subcategory_slug).ok_or(unknown)?;
+        product.category.clone_from(&category.name);
+        product.category_slug.clone_from(&category.slug);
+        product.subcategory.clone_from(&sub.name);
+        product.subcategory_slug.clone_from(&sub.slug);
+    }
+    if let Some(slug) = &patch.oem_slug {
+        let brand = brands.iter().find(|b| &b.slug == slug).ok_or(unknown)?;
+        product.oem.clone_from(&brand.name);
+        product.oem_slug.clone_from(&brand.slug);
+    }
+    Ok(())
+}
+
 /// A new product as staff typed it: a patch that carries every field a product cannot be without
 /// (name, price, category, subcategory, brand, part number, SKU), and its opening stock.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProductDraft {
     fields: ProductPatch,
     quantity: u32,
+    part_no: PartNumber,
 }
 
 impl ProductDraft {
@@ -416,7 +449,8 @@ impl ProductDraft {
         if let Some((_, missing)) = required.iter().find(|(present, _)| !present) {
             return Err(*missing);
         }
-        Ok(ProductDraft { fields, quantity })
+        let part_no = fields.part_no.clone().ok_or(Message::PartNumberEmpty)?;
+        Ok(ProductDraft { fields, quantity, part_no })
     }
 
     #[must_use]
@@ -428,6 +462,39 @@ impl ProductDraft {
     #[must_use]
     pub fn quantity(&self) -> u32 {
         self.quantity
+    }
+
+    /// The product it describes, with `id`, listed at `created_at`, its stock the opening stock,
+    /// condition `new`, GST 18 % and the details' defaults unless given; category, subcategory and
+    /// brand names are still to be [`place`]d.
+    #[must_use]
+    pub fn product(&self, id: ProductId, created_at: i64) -> Product {
+        let mut product = Product {
+            id,
+            name: String::new(),
+            price: Money::ZERO,
+            quantity: self.quantity,
+            condition: Condition::New,
+            images: Vec::new(),
+            description: String::new(),
+            category: String::new(),
+            category_slug: String::new(),
+            subcategory: String::new(),
+            subcategory_slug: String::new(),
+            oem: String::new(),
+            oem_slug: String::new(),
+            fuel_type: None,
+            variant: String::new(),
+            part_no: self.part_no.clone(),
+            inside_ncr: Money::ZERO,
+            outside_ncr: Money::ZERO,
+            gst_percent: 18,
+            units_sold: 0,
+            created_at,
+            details: ProductDetails::default(),
+        };
+        self.fields.apply_to(&mut product);
+        product
     }
 }
 

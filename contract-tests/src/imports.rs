@@ -1,0 +1,269 @@
+//! The `ImportJobs` contract, one suite per promise in `marque_ports::imports`. Each suite gets an
+//! empty store with the catalog editor and the stock ledger of the same database (a batch writes
+//! products and their stock entries).
+
+use futures::future::join_all;
+use marque_domain::catalog::import::RowError;
+use marque_domain::catalog::{Product, ProductId};
+use marque_domain::stock::StockReason;
+use marque_domain::{Message, Money};
+use marque_ports::{
+    Actor, AuditEntry, AuditLog, AuditQuery, CatalogEditor, ImportBatch, ImportCounts, ImportJob, ImportJobId,
+    ImportJobs, ImportJobsError, ImportMode, ImportState, StockLedger, StockTarget,
+};
+
+use crate::fixtures::{product, window};
+
+/// Calls `$callback!(suite_name)` once for every import jobs suite.
+#[macro_export]
+macro_rules! for_each_imports_suite {
+    ($callback:ident) => {
+        $callback!(jobs_are_claimed_once_and_a_lapsed_claim_is_taken_over);
+        $callback!(a_batch_writes_its_products_stock_report_and_counters_all_or_nothing);
+        $callback!(a_cancelled_job_takes_no_more_batches_and_a_failed_one_keeps_its_reason);
+        $callback!(a_restarted_import_resumes_after_the_last_batch_written);
+    };
+}
+
+fn queued(id: &str, created_at: i64) -> ImportJob {
+    ImportJob {
+        id: ImportJobId(id.to_owned()),
+        mode: ImportMode::Apply,
+        state: ImportState::Queued,
+        file_name: "parts.csv".to_owned(),
+        file_key: format!("imports/{id}.csv"),
+        file_bytes: 1234,
+        actor: "s1".to_owned(),
+        actor_label: "asha@marque.test".to_owned(),
+        counts: ImportCounts::default(),
+        rows_total: 0,
+        batches_done: 0,
+        claimed_by: None,
+        claimed_until: 0,
+        created_at,
+        started_at: None,
+        finished_at: None,
+        failure: None,
+    }
+}
+
+fn audit(job: &str) -> AuditEntry {
+    AuditEntry::new(
+        100,
+        Actor::Staff { id: marque_domain::staff::StaffId("s1".into()), email: "asha@marque.test".into() },
+        "import.apply",
+        format!("import:{job}"),
+    )
+}
+
+fn batch(job: &str, index: u64, last: bool) -> ImportBatch {
+    ImportBatch {
+        index,
+        created: Vec::new(),
+        updated: Vec::new(),
+        stock: Vec::new(),
+        rejected: Vec::new(),
+        counts: ImportCounts::default(),
+        rows_total: 10,
+        audit: audit(job),
+        last,
+    }
+}
+
+fn counts(read: u64, created: u64, updated: u64, unchanged: u64) -> ImportCounts {
+    let accepted = created + updated + unchanged;
+    ImportCounts { rows_read: read, accepted, rejected: read - accepted, created, updated, unchanged }
+}
+
+fn new_product(id: &str, sku: &str, quantity: u32) -> Product {
+    product(id).sku(sku).quantity(quantity).build()
+}
+
+async fn job(jobs: &dyn ImportJobs, id: &str) -> ImportJob {
+    jobs.job(&ImportJobId(id.to_owned())).await.expect("read the job").expect("the job exists")
+}
+
+fn id(text: &str) -> ImportJobId {
+    ImportJobId(text.to_owned())
+}
+
+pub async fn jobs_are_claimed_once_and_a_lapsed_claim_is_taken_over(
+    jobs: &dyn ImportJobs,
+    _editor: &dyn CatalogEditor,
+    _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
+) {
+    let a = queued("ia", 10);
+    jobs.create(&a).await.expect("create");
+    jobs.create(&queued("ib", 20)).await.expect("create");
+    assert_eq!(job(jobs, "ia").await, a, "a job reads back as created");
+    assert_eq!(jobs.job(&id("nope")).await, Ok(None));
+
+    let first = jobs.claim("w1", 100, 200).await.expect("claim").expect("a job");
+    assert_eq!(first.id, id("ia"), "the oldest first");
+    assert_eq!(
+        (first.state, first.claimed_by.as_deref(), first.claimed_until),
+        (ImportState::Running, Some("w1"), 200)
+    );
+    assert_eq!(first.started_at, Some(100));
+    assert_eq!(jobs.claim("w2", 100, 200).await.expect("claim").map(|j| j.id), Some(id("ib")));
+    assert_eq!(jobs.claim("w3", 150, 250).await.expect("claim"), None, "both are claimed");
+
+    assert!(matches!(jobs.renew(&id("ia"), "w2", 300).await, Err(ImportJobsError::NotClaimed { .. })));
+    jobs.renew(&id("ia"), "w1", 300).await.expect("w1 renews its own claim");
+    assert!(matches!(jobs.renew(&id("nope"), "w1", 300).await, Err(ImportJobsError::NotFound { .. })));
+
+    // w2 stopped: its claim on ib lapsed at 200, w1's on ia holds until 300.
+    let taken = jobs.claim("w3", 250, 400).await.expect("claim").expect("a lapsed job");
+    assert_eq!((taken.id, taken.claimed_by.as_deref(), taken.started_at), (id("ib"), Some("w3"), Some(100)));
+    assert!(matches!(jobs.renew(&id("ib"), "w2", 500).await, Err(ImportJobsError::NotClaimed { .. })));
+
+    // Claims made at once: each job goes to one worker.
+    for n in 0..4 {
+        jobs.create(&queued(&format!("ic{n}"), 30 + n)).await.expect("create");
+    }
+    let workers: Vec<String> = (0..8).map(|n| format!("x{n}")).collect();
+    let claims = join_all(workers.iter().map(|w| jobs.claim(w, 260, 900))).await;
+    let mut won: Vec<ImportJobId> = claims.into_iter().filter_map(|c| c.expect("claim")).map(|j| j.id).collect();
+    won.sort();
+    assert_eq!(won, [id("ic0"), id("ic1"), id("ic2"), id("ic3")]);
+}
+
+pub async fn a_batch_writes_its_products_stock_report_and_counters_all_or_nothing(
+    jobs: &dyn ImportJobs,
+    editor: &dyn CatalogEditor,
+    stock: &dyn StockLedger,
+    audit_log: &dyn AuditLog,
+) {
+    let old = new_product("p-old", "OLD-1", 2);
+    editor.create_product(&old, &audit("setup")).await.expect("a stored product");
+    jobs.create(&queued("i1", 10)).await.expect("create");
+    jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
+
+    let mut first = batch("i1", 0, false);
+    first.created = vec![new_product("p-new", "NEW-1", 3)];
+    first.updated = vec![Product { price: Money::from_rupees(1_111), ..old.clone() }];
+    first.stock = vec![StockTarget { sku: "OLD-1".into(), quantity: 7 }];
+    first.rejected = vec![
+        RowError::new(4, "gst", "7", Message::ProductGstInvalid),
+        RowError::new(4, "hsn", "87", Message::ProductHsnInvalid),
+    ];
+    first.counts = counts(3, 1, 1, 0);
+    jobs.write_batch(&id("i1"), "w1", 110, &first).await.expect("the first batch");
+
+    let created = editor.product(&ProductId("p-new".into())).await.expect("read").expect("created");
+    assert_eq!((created.details.sku.as_str(), created.quantity), ("NEW-1", 3));
+    let updated = editor.product(&old.id).await.expect("read").expect("stored");
+    assert_eq!((updated.price, updated.quantity), (Money::from_rupees(1_111), 7), "the price and the stock on hand");
+    let history = stock.history(&old.id, window(1, 10)).await.expect("history").entries;
+    assert_eq!(
+        (history[0].reason, history[0].delta, history[0].before, history[0].after, history[0].at),
+        (StockReason::Import, 5, 2, 7, 110)
+    );
+    let opening = stock.history(&created.id, window(1, 10)).await.expect("history").entries;
+    assert_eq!((opening.len(), opening[0].reason, opening[0].after), (1, StockReason::Opening, 3));
+    let j = job(jobs, "i1").await;
+    assert_eq!((j.counts, j.batches_done, j.rows_total, j.state), (counts(3, 1, 1, 0), 1, 10, ImportState::Running));
+    assert_eq!(jobs.rejected(&id("i1")).await.expect("report"), first.rejected);
+    let mut found: Vec<String> = jobs
+        .products_by_sku(&["NEW-1".into(), "OLD-1".into(), "NOPE".into()])
+        .await
+        .expect("by SKU")
+        .into_iter()
+        .map(|p| p.details.sku)
+        .collect();
+    found.sort();
+    assert_eq!(found, ["NEW-1", "OLD-1"]);
+
+    // The same batch again, another worker's, or one whose new SKU is taken: nothing written.
+    assert!(matches!(jobs.write_batch(&id("i1"), "w1", 120, &first).await, Err(ImportJobsError::NotClaimed { .. })));
+    let mut second = batch("i1", 1, true);
+    second.created = vec![new_product("p-two", "NEW-2", 1)];
+    second.counts = counts(1, 1, 0, 0);
+    assert!(matches!(jobs.write_batch(&id("i1"), "w2", 120, &second).await, Err(ImportJobsError::NotClaimed { .. })));
+    let mut clash = second.clone();
+    clash.created.push(new_product("p-clash", "OLD-1", 1));
+    clash.rejected = vec![RowError::new(9, "sku", "X", Message::ImportSkuTwice)];
+    assert!(matches!(jobs.write_batch(&id("i1"), "w1", 120, &clash).await, Err(ImportJobsError::DuplicateSku { .. })));
+    assert_eq!(editor.product(&ProductId("p-two".into())).await.expect("read"), None, "not half-written");
+    assert_eq!(jobs.rejected(&id("i1")).await.expect("report").len(), 2);
+    assert_eq!(job(jobs, "i1").await.batches_done, 1);
+    assert_eq!(stock.history(&old.id, window(1, 10)).await.expect("history").total, 2);
+
+    jobs.write_batch(&id("i1"), "w1", 130, &second).await.expect("the last batch");
+    let done = job(jobs, "i1").await;
+    assert_eq!((done.state, done.finished_at, done.claimed_by), (ImportState::Done, Some(130), None));
+    assert_eq!((done.counts, done.batches_done), (counts(4, 2, 1, 0), 2));
+    assert!(editor.product(&ProductId("p-two".into())).await.expect("read").is_some());
+    let query = AuditQuery {
+        actor: None,
+        action: None,
+        subject: Some("import:i1".into()),
+        from: None,
+        until: None,
+        window: window(1, 10),
+    };
+    let trail = audit_log.entries(&query).await.expect("the trail");
+    assert_eq!(trail.total, 1, "one audit entry for the job, whatever its batches: {trail:?}");
+    assert_eq!(trail.records[0].entry.action, "import.apply");
+}
+
+pub async fn a_cancelled_job_takes_no_more_batches_and_a_failed_one_keeps_its_reason(
+    jobs: &dyn ImportJobs,
+    _editor: &dyn CatalogEditor,
+    _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
+) {
+    jobs.create(&queued("i1", 10)).await.expect("create");
+    jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
+    let cancelled = jobs.cancel(&id("i1"), 105).await.expect("cancel");
+    assert_eq!((cancelled.state, cancelled.finished_at), (ImportState::Cancelled, Some(105)));
+    assert!(matches!(
+        jobs.write_batch(&id("i1"), "w1", 110, &batch("i1", 0, false)).await,
+        Err(ImportJobsError::NotClaimed { .. })
+    ));
+    assert!(matches!(jobs.renew(&id("i1"), "w1", 300).await, Err(ImportJobsError::NotClaimed { .. })));
+    assert_eq!(jobs.cancel(&id("i1"), 120).await.expect("cancel again").finished_at, Some(105), "over already");
+    assert!(matches!(jobs.cancel(&id("nope"), 120).await, Err(ImportJobsError::NotFound { .. })));
+    assert_eq!(jobs.claim("w2", 1_000, 1_100).await.expect("claim"), None, "a cancelled job is never claimed");
+
+    jobs.create(&queued("i2", 20)).await.expect("create");
+    jobs.claim("w1", 1_000, 1_100).await.expect("claim").expect("the job");
+    assert!(matches!(
+        jobs.fail(&id("i2"), "w2", 1_010, "import.file_gone").await,
+        Err(ImportJobsError::NotClaimed { .. })
+    ));
+    jobs.fail(&id("i2"), "w1", 1_010, "import.file_gone").await.expect("fail");
+    let failed = job(jobs, "i2").await;
+    assert_eq!((failed.state, failed.failure.as_deref()), (ImportState::Failed, Some("import.file_gone")));
+    assert_eq!(jobs.claim("w2", 5_000, 5_100).await.expect("claim"), None, "a failed job is never claimed");
+}
+
+pub async fn a_restarted_import_resumes_after_the_last_batch_written(
+    jobs: &dyn ImportJobs,
+    editor: &dyn CatalogEditor,
+    _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
+) {
+    jobs.create(&queued("i1", 10)).await.expect("create");
+    jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
+    let mut first = batch("i1", 0, false);
+    first.created = vec![new_product("p-a", "NEW-A", 1)];
+    first.counts = counts(1, 1, 0, 0);
+    jobs.write_batch(&id("i1"), "w1", 110, &first).await.expect("the first batch");
+
+    // w1 stops; once its claim lapses another instance takes the job where it was left.
+    assert_eq!(jobs.claim("w2", 150, 300).await.expect("claim"), None, "not before the claim lapses");
+    let resumed = jobs.claim("w2", 250, 400).await.expect("claim").expect("the lapsed job");
+    assert_eq!((resumed.batches_done, resumed.counts), (1, counts(1, 1, 0, 0)));
+    let mut second = batch("i1", 1, true);
+    second.created = vec![new_product("p-b", "NEW-B", 1)];
+    second.counts = counts(1, 1, 0, 0);
+    assert!(matches!(jobs.write_batch(&id("i1"), "w1", 260, &second).await, Err(ImportJobsError::NotClaimed { .. })));
+    jobs.write_batch(&id("i1"), "w2", 260, &second).await.expect("the last batch");
+    let done = job(jobs, "i1").await;
+    assert_eq!((done.state, done.counts, done.batches_done), (ImportState::Done, counts(2, 2, 0, 0), 2));
+    for p in ["p-a", "p-b"] {
+        assert!(editor.product(&ProductId(p.into())).await.expect("read").is_some(), "{p} written once");
+    }
+}

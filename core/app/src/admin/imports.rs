@@ -1,0 +1,418 @@
+//! Catalog imports (issue 23): a staff member uploads a CSV file in `dry-run` or `apply` mode; the
+//! file is kept and a job queued; a worker (any instance) claims the job and goes through the file
+//! in batches of [`BATCH_ROWS`] rows, each batch written in one transaction with the job's new
+//! counters, so a restart resumes from the batch after the last one written. Rows are read with the
+//! domain's rules (`marque_domain::catalog::import`), keyed by SKU; a dry run writes only the
+//! job's counters and report.
+//!
+//! Not yet: photographs (a zip or `https` addresses), creating unknown categories and brands
+//! (`createMissing`), a `delete` column.
+
+pub mod file;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use marque_domain::catalog::editor::{self, ProductPatch};
+use marque_domain::catalog::import::{Column, ImportHeader, ImportRow, RowChange, RowError};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::staff::{Area, Forbidden, Staff, StaffId};
+use marque_domain::Message;
+use marque_ports::{
+    Actor, AuditEntry, BlobStore, CatalogStore, CatalogStoreError, Clock, ImportBatch, ImportCounts, ImportJob,
+    ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState, StockTarget,
+};
+
+use file::Record;
+
+/// Rows a batch holds (its rows are written all or nothing).
+pub const BATCH_ROWS: usize = 1_000;
+/// Largest CSV file an import takes.
+pub const FILE_MAX_BYTES: usize = 100 * 1024 * 1024;
+/// How long a worker's claim on a job holds without being renewed (it is renewed every batch).
+pub const CLAIM_SECONDS: i64 = 120;
+
+/// Why an import call failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// The staff member's role does not cover imports.
+    #[error(transparent)]
+    Forbidden(#[from] Forbidden),
+    /// The file is refused whole (400), with its message.
+    #[error("refused: {}", .0.code())]
+    Invalid(Message),
+    /// The file is above [`FILE_MAX_BYTES`] (413).
+    #[error("the file is too large")]
+    TooLarge,
+    /// No job has this id.
+    #[error("no such import")]
+    NotFound,
+    /// A store could not be reached.
+    #[error("imports are unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl ImportError {
+    /// The message a staff member reads.
+    #[must_use]
+    pub fn message(&self) -> Message {
+        match self {
+            ImportError::Forbidden(f) => f.message(),
+            ImportError::Invalid(m) => *m,
+            ImportError::TooLarge => Message::ImportFileTooLarge,
+            ImportError::NotFound => Message::ImportNotFound,
+            ImportError::Unavailable(_) => Message::ImportUnavailable,
+        }
+    }
+}
+
+impl From<ImportJobsError> for ImportError {
+    fn from(e: ImportJobsError) -> Self {
+        match e {
+            ImportJobsError::NotFound { .. } => ImportError::NotFound,
+            other => ImportError::Unavailable(other.to_string()),
+        }
+    }
+}
+
+impl From<CatalogStoreError> for ImportError {
+    fn from(e: CatalogStoreError) -> Self {
+        ImportError::Unavailable(e.to_string())
+    }
+}
+
+/// A file a staff member uploads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewImport {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+    pub mode: ImportMode,
+}
+
+/// The import use cases, and the worker's.
+#[derive(Clone)]
+pub struct ImportService {
+    jobs: Arc<dyn ImportJobs>,
+    blobs: Arc<dyn BlobStore>,
+    catalog: Arc<dyn CatalogStore>,
+    clock: Arc<dyn Clock>,
+    /// This instance's name in claims.
+    worker: String,
+}
+
+impl std::fmt::Debug for ImportService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ImportService").field("worker", &self.worker).finish_non_exhaustive()
+    }
+}
+
+/// A fresh identifier: `prefix` and 16 random hex digits.
+fn new_id(prefix: &str) -> Result<String, ImportError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| ImportError::Unavailable(format!("no randomness: {e}")))?;
+    Ok(format!("{prefix}{}", hex::encode(bytes)))
+}
+
+impl ImportService {
+    #[must_use]
+    pub fn new(
+        jobs: Arc<dyn ImportJobs>,
+        blobs: Arc<dyn BlobStore>,
+        catalog: Arc<dyn CatalogStore>,
+        clock: Arc<dyn Clock>,
+        worker: String,
+    ) -> Self {
+        Self { jobs, blobs, catalog, clock, worker }
+    }
+
+    /// Checks the file's header, keeps the file and queues its job.
+    ///
+    /// # Errors
+    /// [`ImportError::Forbidden`] without [`Area::Imports`]; [`ImportError::TooLarge`];
+    /// [`ImportError::Invalid`] for a file refused whole (empty, not UTF-8 text, header only, a
+    /// header without `sku`, …); [`ImportError::Unavailable`].
+    pub async fn start(&self, staff: &Staff, upload: NewImport) -> Result<ImportJob, ImportError> {
+        staff.require(Area::Imports)?;
+        if upload.bytes.len() > FILE_MAX_BYTES {
+            return Err(ImportError::TooLarge);
+        }
+        file::header(&upload.bytes).map_err(ImportError::Invalid)?;
+        let id = ImportJobId(new_id("i")?);
+        let file_key = format!("imports/{id}.csv");
+        let file_bytes = upload.bytes.len() as u64;
+        self.blobs.put(&file_key, upload.bytes).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
+        let actor = Actor::staff(staff);
+        let job = ImportJob {
+            id,
+            mode: upload.mode,
+            state: ImportState::Queued,
+            file_name: upload.file_name.chars().take(200).collect(),
+            file_key,
+            file_bytes,
+            actor: actor.key(),
+            actor_label: actor.label(),
+            counts: ImportCounts::default(),
+            rows_total: 0,
+            batches_done: 0,
+            claimed_by: None,
+            claimed_until: 0,
+            created_at: self.clock.now(),
+            started_at: None,
+            finished_at: None,
+            failure: None,
+        };
+        self.jobs.create(&job).await?;
+        Ok(job)
+    }
+
+    /// A job as it stands.
+    ///
+    /// # Errors
+    /// `Forbidden`, `NotFound`, `Unavailable`.
+    pub async fn job(&self, staff: &Staff, id: &ImportJobId) -> Result<ImportJob, ImportError> {
+        staff.require(Area::Imports)?;
+        self.jobs.job(id).await?.ok_or(ImportError::NotFound)
+    }
+
+    /// The job's refused rows as CSV (`line,column,value,code,message`).
+    ///
+    /// # Errors
+    /// `Forbidden`, `NotFound`, `Unavailable`.
+    pub async fn errors_csv(&self, staff: &Staff, id: &ImportJobId) -> Result<Vec<u8>, ImportError> {
+        self.job(staff, id).await?;
+        Ok(file::errors_csv(&self.jobs.rejected(id).await?))
+    }
+
+    /// Cancels a queued or running job: batches written stay written, no further one is.
+    ///
+    /// # Errors
+    /// `Forbidden`, `NotFound`, `Unavailable`.
+    pub async fn cancel(&self, staff: &Staff, id: &ImportJobId) -> Result<ImportJob, ImportError> {
+        staff.require(Area::Imports)?;
+        Ok(self.jobs.cancel(id, self.clock.now()).await?)
+    }
+
+    /// The worker's turn: claims a queued job (or one whose worker stopped) and takes it to its end,
+    /// a cancel or a failure; returns its id, `None` when there was nothing to do.
+    ///
+    /// # Errors
+    /// [`ImportError::Unavailable`] when a store failed (the claim lapses and a later turn resumes).
+    pub async fn run_next(&self) -> Result<Option<ImportJobId>, ImportError> {
+        let now = self.clock.now();
+        let Some(job) = self.jobs.claim(&self.worker, now, now + CLAIM_SECONDS).await? else { return Ok(None) };
+        self.run(&job).await?;
+        Ok(Some(job.id))
+    }
+
+    async fn fail(&self, job: &ImportJob, reason: Message) -> Result<(), ImportError> {
+        match self.jobs.fail(&job.id, &self.worker, self.clock.now(), reason.code()).await {
+            Ok(()) | Err(ImportJobsError::NotClaimed { .. }) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn run(&self, job: &ImportJob) -> Result<(), ImportError> {
+        let blob = self.blobs.get(&job.file_key).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
+        let Some(bytes) = blob else { return self.fail(job, Message::ImportFileGone).await };
+        let (header, header_reports) = match file::header(&bytes) {
+            Ok(h) => h,
+            Err(m) => return self.fail(job, m).await,
+        };
+        let plan = Plan::of(&bytes, &header);
+        let places = Places { categories: self.catalog.categories().await?, brands: self.catalog.brands().await? };
+        let mut records = Records::of(&bytes).peekable();
+        let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(BATCH_ROWS);
+        for _ in 0..skipped {
+            records.next();
+        }
+        let mut index = job.batches_done;
+        while records.peek().is_some() {
+            let now = self.clock.now();
+            match self.jobs.renew(&job.id, &self.worker, now + CLAIM_SECONDS).await {
+                Err(ImportJobsError::NotClaimed { .. }) => return Ok(()),
+                other => other?,
+            }
+            let chunk: Vec<Record> = records.by_ref().take(BATCH_ROWS).collect();
+            let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
+            let mut batch = self.batch(job, &header, &plan, &places, chunk, reports).await?;
+            batch.index = index;
+            batch.last = records.peek().is_none();
+            match self.jobs.write_batch(&job.id, &self.worker, now, &batch).await {
+                Ok(()) => {}
+                // Cancelled, taken over by another instance, or written already: not ours to go on with.
+                Err(ImportJobsError::NotClaimed { .. }) => return Ok(()),
+                // A staff member gave a new product this SKU meanwhile: the batch is refused whole.
+                Err(ImportJobsError::DuplicateSku { .. }) => return self.fail(job, Message::ProductSkuTaken).await,
+                Err(e) => return Err(e.into()),
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+
+    /// One batch: every record read, compared with the stored products of its SKUs.
+    async fn batch(
+        &self,
+        job: &ImportJob,
+        header: &ImportHeader,
+        plan: &Plan,
+        places: &Places,
+        records: Vec<Record>,
+        mut rejected: Vec<RowError>,
+    ) -> Result<ImportBatch, ImportError> {
+        let mut counts = ImportCounts { rows_read: records.len() as u64, ..ImportCounts::default() };
+        let mut refused_lines = HashSet::new();
+        let mut refuse = |errors: Vec<RowError>, rejected: &mut Vec<RowError>| {
+            if let Some(first) = errors.first() {
+                refused_lines.insert(first.line);
+            }
+            rejected.extend(errors);
+        };
+        let mut rows: Vec<ImportRow> = Vec::with_capacity(records.len());
+        for record in records {
+            let read = record.cells.map_err(|e| vec![e]).and_then(|cells| {
+                let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+                header.row(record.line, &cells)
+            });
+            match read {
+                Err(errors) => refuse(errors, &mut rejected),
+                Ok(row) if plan.repeated.contains(row.sku.as_str()) => refuse(
+                    vec![RowError::new(row.line, &plan.sku_column, row.sku.as_str(), Message::ImportSkuTwice)],
+                    &mut rejected,
+                ),
+                Ok(row) => rows.push(row),
+            }
+        }
+        let skus: Vec<String> = rows.iter().map(|r| r.sku.as_str().to_owned()).collect();
+        let stored: HashMap<String, Product> = if skus.is_empty() {
+            HashMap::new()
+        } else {
+            self.jobs.products_by_sku(&skus).await?.into_iter().map(|p| (p.details.sku.clone(), p)).collect()
+        };
+        let now = self.clock.now();
+        let (mut created, mut updated, mut stock) = (Vec::new(), Vec::new(), Vec::new());
+        for row in rows {
+            let before = stored.get(row.sku.as_str());
+            match row.compare(before) {
+                Err(errors) => refuse(errors, &mut rejected),
+                Ok(RowChange::Unchanged) => counts.unchanged += 1,
+                Ok(RowChange::Create(draft)) => {
+                    let mut product = draft.product(ProductId(new_id("p")?), now);
+                    match places.place(&mut product, draft.fields(), row.line) {
+                        Ok(()) => {
+                            created.push(product);
+                            counts.created += 1;
+                        }
+                        Err(e) => refuse(vec![e], &mut rejected),
+                    }
+                }
+                Ok(RowChange::Update { patch, changed, stock: target }) => {
+                    let Some(before) = before else { continue };
+                    let mut after = before.clone();
+                    patch.apply_to(&mut after);
+                    if let Err(e) = places.place(&mut after, &patch, row.line) {
+                        refuse(vec![e], &mut rejected);
+                        continue;
+                    }
+                    if changed.iter().any(|c| *c != Column::Quantity) {
+                        updated.push(after);
+                    }
+                    if let Some((_, quantity)) = target {
+                        stock.push(StockTarget { sku: row.sku.as_str().to_owned(), quantity });
+                    }
+                    counts.updated += 1;
+                }
+            }
+        }
+        counts.rejected = refused_lines.len() as u64;
+        counts.accepted = counts.created + counts.updated + counts.unchanged;
+        if job.mode == ImportMode::DryRun {
+            (created, updated, stock) = (Vec::new(), Vec::new(), Vec::new());
+        }
+        Ok(ImportBatch {
+            index: 0,
+            created,
+            updated,
+            stock,
+            rejected,
+            counts,
+            rows_total: plan.rows,
+            audit: audit_entry(job, now),
+            last: false,
+        })
+    }
+}
+
+/// The job's one audit entry: who imported which file, how.
+fn audit_entry(job: &ImportJob, at: i64) -> AuditEntry {
+    let actor = match job.actor.strip_prefix("system:") {
+        Some(what) => Actor::System(what.to_owned()),
+        None => Actor::Staff { id: StaffId(job.actor.clone()), email: job.actor_label.clone() },
+    };
+    let values = serde_json::json!({ "file": job.file_name, "bytes": job.file_bytes, "mode": job.mode.code() });
+    AuditEntry::new(at, actor, "import.apply", format!("import:{}", job.id)).with_values(None, Some(values.to_string()))
+}
+
+/// The data records of a file (its header left out).
+struct Records;
+
+impl Records {
+    fn of(bytes: &[u8]) -> impl Iterator<Item = Record> + '_ {
+        file::Records::new(bytes).skip(1)
+    }
+}
+
+/// What a first pass over the file finds: how many rows, and the SKUs on more than one row.
+struct Plan {
+    rows: u64,
+    repeated: HashSet<String>,
+    /// The `sku` column as the header spells it.
+    sku_column: String,
+}
+
+impl Plan {
+    fn of(bytes: &[u8], header: &ImportHeader) -> Plan {
+        let at = header.position(Column::Sku);
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut repeated = HashSet::new();
+        let mut rows = 0;
+        for record in Records::of(bytes) {
+            rows += 1;
+            let sku = record.cells.ok().and_then(|cells| at.and_then(|i| cells.get(i).cloned()));
+            if let Some(sku) = sku.and_then(|s| editor::Sku::parse(&s).ok()) {
+                let sku: String = sku.into();
+                if !seen.insert(sku.clone()) {
+                    repeated.insert(sku);
+                }
+            }
+        }
+        let sku_column = header.name_of(Column::Sku).unwrap_or(Column::Sku.name()).to_owned();
+        Plan { rows, repeated, sku_column }
+    }
+}
+
+/// The shop's categories and brands, read once per job.
+struct Places {
+    categories: Vec<Category>,
+    brands: Vec<OemBrand>,
+}
+
+impl Places {
+    /// The domain's placement, its refusal reported on the column of the first slug the shop lacks.
+    fn place(&self, product: &mut Product, patch: &ProductPatch, line: u64) -> Result<(), RowError> {
+        editor::place(product, patch, &self.categories, &self.brands).map_err(|message| {
+            let category = self.categories.iter().find(|c| Some(&c.slug) == patch.category_slug.as_ref());
+            let (column, value) = if patch.category_slug.is_some() && category.is_none() {
+                (Column::CategorySlug, patch.category_slug.clone())
+            } else if patch.oem_slug.as_ref().is_some_and(|s| !self.brands.iter().any(|b| &b.slug == s)) {
+                (Column::OemSlug, patch.oem_slug.clone())
+            } else {
+                (Column::SubcategorySlug, patch.subcategory_slug.clone())
+            };
+            RowError::new(line, column.name(), value.as_deref().unwrap_or(""), message)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,285 @@
+use std::sync::Mutex;
+
+use marque_contract_tests::fixtures::{brand, category, product};
+use marque_domain::staff::StaffRole;
+use marque_domain::Money;
+use marque_ports::{BlobStoreError, MockBlobStore, MockCatalogStore, MockImportJobs};
+
+use super::*;
+
+const NOW: i64 = 1_780_295_400;
+
+struct Fixed;
+impl Clock for Fixed {
+    fn now(&self) -> i64 {
+        NOW
+    }
+}
+
+fn staff(role: StaffRole) -> Staff {
+    Staff { id: StaffId("s1".into()), email: "ravi@marque.in".into(), name: "Ravi".into(), role }
+}
+
+/// A shop with category Brakes (Discs) and brands Mercedes-Benz and BMW.
+fn shop() -> MockCatalogStore {
+    let mut catalog = MockCatalogStore::new();
+    catalog.expect_categories().returning(|| Ok(vec![category("c1", "Brakes", &[("s1", "Discs")])]));
+    catalog.expect_brands().returning(|| Ok(vec![brand("b1", "Mercedes-Benz"), brand("b2", "BMW")]));
+    catalog
+}
+
+fn service(jobs: MockImportJobs, blobs: MockBlobStore, catalog: MockCatalogStore) -> ImportService {
+    ImportService::new(Arc::new(jobs), Arc::new(blobs), Arc::new(catalog), Arc::new(Fixed), "w1".into())
+}
+
+fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
+    ImportJob {
+        id: ImportJobId("i1".into()),
+        mode,
+        state: ImportState::Running,
+        file_name: "parts.csv".into(),
+        file_key: "imports/i1.csv".into(),
+        file_bytes: 10,
+        actor: "s1".into(),
+        actor_label: "ravi@marque.in".into(),
+        counts: ImportCounts::default(),
+        rows_total: 0,
+        batches_done,
+        claimed_by: Some("w1".into()),
+        claimed_until: NOW + CLAIM_SECONDS,
+        created_at: NOW - 5,
+        started_at: Some(NOW),
+        finished_at: None,
+        failure: None,
+    }
+}
+
+fn upload(text: &str) -> NewImport {
+    NewImport { file_name: "parts.csv".into(), bytes: text.as_bytes().to_vec(), mode: ImportMode::Apply }
+}
+
+/// The stored product `S-OLD`: ₹1,000, 1 in stock, category Brakes/Discs, brand Mercedes-Benz.
+fn stored() -> Product {
+    product("p-old").sku("S-OLD").build()
+}
+
+/// Jobs that hand out `job` once, renew its claim, read `stored` by SKU and keep each batch written.
+fn jobs_running(job: ImportJob, written: Arc<Mutex<Vec<ImportBatch>>>) -> MockImportJobs {
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(job);
+    jobs.expect_claim()
+        .withf(|w, now, until| w == "w1" && *now == NOW && *until == NOW + CLAIM_SECONDS)
+        .returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_renew().returning(|_, _, _| Ok(()));
+    jobs.expect_products_by_sku()
+        .returning(|skus| Ok(skus.iter().any(|s| s == "S-OLD").then(stored).into_iter().collect()));
+    jobs.expect_write_batch().returning(move |id, worker, now, batch| {
+        assert_eq!((id.0.as_str(), worker, now), ("i1", "w1", NOW));
+        written.lock().expect("lock").push(batch.clone());
+        Ok(())
+    });
+    jobs
+}
+
+fn blobs_holding(text: &'static str) -> MockBlobStore {
+    let mut blobs = MockBlobStore::new();
+    blobs.expect_get().withf(|key| key == "imports/i1.csv").returning(move |_| Ok(Some(text.as_bytes().to_vec())));
+    blobs
+}
+
+const FILE: &str = "SKU,name,price,quantity,gst,category_slug,subcategory_slug,oem_slug,partNo\r\n\
+NEW-1,Disc,\"1,250.00\",3,18,brakes,discs,bmw,A 1\r\n\
+s-old,,\"₹1,100\",5,,,,,\r\n\
+S-OLD-2,Pad,10,,7,brakes,discs,bmw,B 2\r\n\
+DUP,Pad,10,,,brakes,discs,bmw,C 3\r\n\
+DUP,Pad,10,,,brakes,discs,bmw,C 3\r\n\
+NEW-2,Pad,10,,,brakes,drums,bmw,D 4\r\n";
+
+#[tokio::test]
+async fn only_owners_and_catalog_staff_import_and_nothing_is_kept_for_a_refused_role() {
+    let s = service(MockImportJobs::new(), MockBlobStore::new(), MockCatalogStore::new());
+    let refused = s.start(&staff(StaffRole::Fulfilment), upload("sku\nA\n")).await;
+    assert!(matches!(refused, Err(ImportError::Forbidden(_))));
+    assert!(matches!(
+        s.job(&staff(StaffRole::Fulfilment), &ImportJobId("i1".into())).await,
+        Err(ImportError::Forbidden(_))
+    ));
+    assert!(matches!(
+        s.cancel(&staff(StaffRole::Fulfilment), &ImportJobId("i1".into())).await,
+        Err(ImportError::Forbidden(_))
+    ));
+}
+
+#[tokio::test]
+async fn a_file_refused_whole_is_answered_at_once_and_not_kept() {
+    let s = service(MockImportJobs::new(), MockBlobStore::new(), MockCatalogStore::new());
+    let owner = staff(StaffRole::Owner);
+    for (text, message) in [
+        ("", Message::ImportEmpty),
+        ("sku,name\r\n", Message::ImportNoRows),
+        ("name,price\nDisc,10\n", Message::ImportSkuColumnMissing),
+    ] {
+        assert_eq!(s.start(&owner, upload(text)).await, Err(ImportError::Invalid(message)), "{text:?}");
+    }
+    let big = NewImport { bytes: vec![b'a'; FILE_MAX_BYTES + 1], ..upload("") };
+    assert_eq!(s.start(&owner, big).await, Err(ImportError::TooLarge));
+    assert_eq!(ImportError::TooLarge.message(), Message::ImportFileTooLarge);
+}
+
+#[tokio::test]
+async fn a_catalog_member_queues_a_job_with_the_file_kept() {
+    let mut blobs = MockBlobStore::new();
+    blobs
+        .expect_put()
+        .withf(|key, bytes| key.starts_with("imports/i") && key.ends_with(".csv") && bytes == b"sku\nA\n")
+        .returning(|_, _| Ok(()));
+    let mut jobs = MockImportJobs::new();
+    jobs.expect_create()
+        .withf(|job| {
+            job.state == ImportState::Queued
+                && job.mode == ImportMode::Apply
+                && job.file_key == format!("imports/{}.csv", job.id)
+                && job.actor == "s1"
+                && job.actor_label == "ravi@marque.in"
+                && job.created_at == NOW
+                && job.batches_done == 0
+                && job.file_bytes == 6
+        })
+        .returning(|_| Ok(()));
+    let job = service(jobs, blobs, MockCatalogStore::new())
+        .start(&staff(StaffRole::Catalog), upload("sku\nA\n"))
+        .await
+        .expect("queued");
+    assert_eq!(job.file_name, "parts.csv");
+}
+
+#[tokio::test]
+async fn the_file_store_failing_is_unavailable_and_queues_nothing() {
+    let mut blobs = MockBlobStore::new();
+    blobs.expect_put().returning(|_, _| Err(BlobStoreError::Unavailable { reason: "disk".into() }));
+    let s = service(MockImportJobs::new(), blobs, MockCatalogStore::new());
+    assert!(matches!(s.start(&staff(StaffRole::Owner), upload("sku\nA\n")).await, Err(ImportError::Unavailable(_))));
+}
+
+#[tokio::test]
+async fn an_apply_writes_one_batch_of_what_passes_and_reports_every_refused_row() {
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::Apply, 0), written.clone());
+    let s = service(jobs, blobs_holding(FILE), shop());
+    assert_eq!(s.run_next().await, Ok(Some(ImportJobId("i1".into()))));
+    let batches = written.lock().expect("lock").clone();
+    assert_eq!(batches.len(), 1);
+    let b = &batches[0];
+    assert_eq!((b.index, b.last, b.rows_total), (0, true, 6));
+    assert_eq!(b.counts, ImportCounts { rows_read: 6, accepted: 2, rejected: 4, created: 1, updated: 1, unchanged: 0 });
+    // The new SKU, placed by its slugs, with its opening stock.
+    assert_eq!(b.created.len(), 1);
+    let new = &b.created[0];
+    assert_eq!((new.details.sku.as_str(), new.price, new.quantity), ("NEW-1", Money::from_rupees(1250), 3));
+    assert_eq!((new.category.as_str(), new.subcategory.as_str(), new.oem.as_str()), ("Brakes", "Discs", "BMW"));
+    // The known SKU: only its price written, its stock set to 5 through the ledger.
+    assert_eq!(b.updated.len(), 1);
+    assert_eq!(b.updated[0].price, Money::from_rupees(1100));
+    assert_eq!(b.updated[0].name, stored().name);
+    assert_eq!(b.stock, [StockTarget { sku: "S-OLD".into(), quantity: 5 }]);
+    let report: Vec<(u64, &str, &str, Message)> =
+        b.rejected.iter().map(|e| (e.line, e.column.as_str(), e.value.as_str(), e.message)).collect();
+    assert_eq!(
+        report,
+        [
+            (4, "gst", "7", Message::ProductGstInvalid),
+            (5, "SKU", "DUP", Message::ImportSkuTwice),
+            (6, "SKU", "DUP", Message::ImportSkuTwice),
+            (7, "subcategory_slug", "drums", Message::ProductPlacementUnknown),
+        ]
+    );
+    assert_eq!((b.audit.action.as_str(), b.audit.subject.as_str()), ("import.apply", "import:i1"));
+    assert_eq!(b.audit.actor, Actor::Staff { id: StaffId("s1".into()), email: "ravi@marque.in".into() });
+}
+
+#[tokio::test]
+async fn a_dry_run_counts_and_reports_the_same_and_writes_nothing_of_the_catalog() {
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::DryRun, 0), written.clone());
+    service(jobs, blobs_holding(FILE), shop()).run_next().await.expect("ran");
+    let b = written.lock().expect("lock")[0].clone();
+    assert_eq!(b.counts, ImportCounts { rows_read: 6, accepted: 2, rejected: 4, created: 1, updated: 1, unchanged: 0 });
+    assert!(b.created.is_empty() && b.updated.is_empty() && b.stock.is_empty());
+    assert_eq!(b.rejected.len(), 4);
+}
+
+fn many_rows(n: usize) -> &'static str {
+    let mut text = String::from("sku,price\n");
+    for i in 0..n {
+        text.push_str(&format!("S{i},10\n"));
+    }
+    Box::leak(text.into_boxed_str())
+}
+
+#[tokio::test]
+async fn a_long_file_goes_in_batches_and_a_claimed_job_resumes_after_its_last_batch_written() {
+    let file = many_rows(2 * BATCH_ROWS + 3);
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::DryRun, 1), written.clone());
+    service(jobs, blobs_holding(file), shop()).run_next().await.expect("ran");
+    let batches = written.lock().expect("lock").clone();
+    let seen: Vec<(u64, u64, bool)> = batches.iter().map(|b| (b.index, b.counts.rows_read, b.last)).collect();
+    assert_eq!(seen, [(1, BATCH_ROWS as u64, false), (2, 3, true)]);
+    // Every one of them a new SKU without its other required columns.
+    assert_eq!(batches[1].rejected[0].message, Message::ImportRequiredForNew);
+    assert!(batches.iter().all(|b| b.rows_total == 2 * BATCH_ROWS as u64 + 3));
+}
+
+#[tokio::test]
+async fn a_cancelled_job_stops_at_its_next_batch() {
+    let file = many_rows(BATCH_ROWS + 1);
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(queued(ImportMode::Apply, 0));
+    jobs.expect_claim().returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_renew().times(1).returning(|_, _, _| Ok(()));
+    jobs.expect_products_by_sku().returning(|_| Ok(Vec::new()));
+    jobs.expect_write_batch()
+        .times(1)
+        .returning(|_, _, _, _| Err(ImportJobsError::NotClaimed { reason: "cancelled".into() }));
+    assert_eq!(service(jobs, blobs_holding(file), shop()).run_next().await, Ok(Some(ImportJobId("i1".into()))));
+}
+
+#[tokio::test]
+async fn a_job_whose_file_is_gone_fails_and_a_store_failing_leaves_the_claim_to_lapse() {
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(queued(ImportMode::Apply, 0));
+    jobs.expect_claim().returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_fail()
+        .withf(|id, w, _, reason| id.0 == "i1" && w == "w1" && reason == "import.file_gone")
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    let mut blobs = MockBlobStore::new();
+    blobs.expect_get().returning(|_| Ok(None));
+    let s = service(jobs, blobs, MockCatalogStore::new());
+    assert_eq!(s.run_next().await, Ok(Some(ImportJobId("i1".into()))));
+    assert_eq!(s.run_next().await, Ok(None));
+
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(queued(ImportMode::Apply, 0));
+    jobs.expect_claim().returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_renew().returning(|_, _, _| Ok(()));
+    jobs.expect_products_by_sku().returning(|_| Err(ImportJobsError::Unavailable { reason: "down".into() }));
+    let failed = service(jobs, blobs_holding(FILE), shop()).run_next().await;
+    assert!(matches!(failed, Err(ImportError::Unavailable(_))));
+}
+
+#[tokio::test]
+async fn the_errors_report_is_the_jobs_refused_rows_as_csv() {
+    let mut jobs = MockImportJobs::new();
+    jobs.expect_job().returning(|_| Ok(Some(queued(ImportMode::DryRun, 1))));
+    jobs.expect_rejected().returning(|_| Ok(vec![RowError::new(4, "gst", "7", Message::ProductGstInvalid)]));
+    let s = service(jobs, MockBlobStore::new(), MockCatalogStore::new());
+    let csv = s.errors_csv(&staff(StaffRole::Catalog), &ImportJobId("i1".into())).await.expect("a report");
+    let text = String::from_utf8(csv).expect("text");
+    assert!(text.starts_with("line,column,value,code,message\n4,gst,7,product.gst_invalid,"), "{text}");
+
+    let mut jobs = MockImportJobs::new();
+    jobs.expect_job().returning(|_| Ok(None));
+    let s = service(jobs, MockBlobStore::new(), MockCatalogStore::new());
+    assert_eq!(s.errors_csv(&staff(StaffRole::Owner), &ImportJobId("nope".into())).await, Err(ImportError::NotFound));
+}
