@@ -28,14 +28,16 @@ module.exports = (_env, argv) => {
           defaultVendors: false,
           // The shared libraries the first render loads (React, the router, the shop's state packages) travel as one
           // chunk instead of one each: one request on the critical path instead of eight. Texts of other languages,
-          // and lazy namespaces (`*.lazy.json`: the back office's), stay their own chunks, loaded on demand.
+          // and lazy namespaces (`*.lazy.json` and the rules' `office.generated.ts`: the back office's), stay their own
+          // chunks, loaded on demand.
           libraries: {
             name: 'libraries',
             chunks: 'async',
             test: (module) =>
               /[\\/](node_modules|packages)[\\/]/.test(module.resource ?? '') &&
               !/[\\/]locales[\\/](?!en)/.test(module.resource ?? '') &&
-              !/\.lazy\.json$/.test(module.resource ?? ''),
+              !/\.lazy\.json$/.test(module.resource ?? '') &&
+              !/[\\/]office\.generated\.ts$/.test(module.resource ?? ''),
             minSize: 0,
             enforce: true,
           },
