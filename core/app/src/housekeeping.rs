@@ -1,8 +1,7 @@
 //! The use cases' own housekeeping, run on a timer, each on a task that ends once the app (the
 //! sender of `alive`) is dropped: the hold sweeper (with the provider events past their 90 days),
-//! the account store's sweep, the staff store's sweep, the reconciliation of payments with the provider, the import worker
-//! ([`spawn_import_worker`]), and the ticking
-//! they share. The composition root starts them. (The catalog cache's version poll is
+//! the account store's sweep, the staff store's sweep, the reconciliation of payments with the
+//! provider, the import worker ([`spawn_import_worker`]), and the ticking they share. The composition root starts them. (The catalog cache's version poll is
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
 //! `marque_api::response_cache::spawn_warmer`; the server's memory trimmer is its own.)
 
