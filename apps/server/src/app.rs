@@ -265,6 +265,10 @@ impl App {
             refunds,
             credit_notes,
             imports,
+            exports: marque_app::admin::imports::export::ExportService::new(
+                Arc::new(database.catalog()),
+                Arc::new(database.catalog_editor()),
+            ),
             grievances,
             admin_grievances,
             dashboard: marque_app::admin::dashboard::DashboardService::new(

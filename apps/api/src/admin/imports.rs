@@ -4,7 +4,10 @@
 //! written all or nothing. Read the job's progress (`GET /api/admin/imports/{id}`), its refused
 //! rows as a spreadsheet (`GET /api/admin/imports/{id}/errors.csv`: line, column, value, code,
 //! reason), or stop it (`POST /api/admin/imports/{id}/cancel`: batches written stay written).
+//! `GET /api/admin/exports/products.csv` streams the whole catalog in the import's columns, so that
+//! importing the export back writes nothing.
 
+use marque_app::admin::imports::export::{ExportService, ProductExport};
 use marque_app::admin::imports::{ImportError, ImportService, NewImport, FILE_MAX_BYTES};
 use marque_domain::Message;
 use marque_ports::{ImportJob, ImportJobId, ImportMode, ImportState};
@@ -157,6 +160,28 @@ admin_response!(ErrorsAnswer, errors_bad_request, "errors_bad_request", {
     NotFound(Json<ErrorBody>) = 404,
 });
 
+admin_response!(ExportAnswer, export_bad_request, "export_bad_request", {
+    /// Every product, published or not, one row each in the import's columns, after the header;
+    /// streamed as it is read. A store failing midway breaks the connection rather than end the
+    /// file early.
+    Ok(Binary<poem::Body>, #[oai(header = "Content-Disposition")] String) = 200 as "text/csv; charset=utf-8",
+});
+
+/// The export's parts as a byte stream; a failed read ends it with an error.
+fn streamed(export: ProductExport) -> poem::Body {
+    let parts = futures::stream::unfold(export, |mut export| async move {
+        match export.next_chunk().await {
+            Ok(Some(part)) => Some((Ok(bytes::Bytes::from(part)), export)),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::error!(error = %e, "an export stopped on a store's failure");
+                Some((Err(std::io::Error::other("the catalog could not be read")), export))
+            }
+        }
+    });
+    poem::Body::from_bytes_stream(parts)
+}
+
 /// The answer for a refused call: its status and the import's message.
 macro_rules! refusal {
     ($answer:ident, $e:expr) => {{
@@ -190,23 +215,24 @@ macro_rules! refusal {
 #[derive(Debug)]
 pub struct ImportsApi {
     imports: ImportService,
+    exports: ExportService,
 }
 
 impl ImportsApi {
     #[must_use]
-    pub fn new(imports: ImportService) -> Self {
-        Self { imports }
+    pub fn new(imports: ImportService, exports: ExportService) -> Self {
+        Self { imports, exports }
     }
 }
 
-#[OpenApi(prefix_path = "/admin/imports", tag = "Tag::AdminImports")]
+#[OpenApi(tag = "Tag::AdminImports")]
 impl ImportsApi {
     /// Uploads a CSV file and queues its import. The header is checked at once (a file that is
     /// empty, not UTF-8 text, without rows or without a `sku` column is refused whole with its
     /// code); every row is checked by the worker, which reports each refused one in `errors.csv`.
     /// `dry-run` writes nothing of the catalog; `apply` writes the rows that pass, 1,000 at a
     /// time, each batch all or nothing, and records one audit entry for the job.
-    #[oai(path = "/", method = "post", operation_id = "adminStartImport")]
+    #[oai(path = "/admin/imports", method = "post", operation_id = "adminStartImport")]
     async fn start(&self, staff: ImportsStaff, form: ImportUpload) -> ImportStarted {
         let Some(mode) = ImportMode::parse(form.mode.trim()) else {
             return ImportStarted::BadRequest(ErrorBody::from_message(Message::ImportModeInvalid));
@@ -233,7 +259,7 @@ impl ImportsApi {
     }
 
     /// A job's state and counters, with its rate and the time left while it runs.
-    #[oai(path = "/:id", method = "get", operation_id = "adminImport")]
+    #[oai(path = "/admin/imports/:id", method = "get", operation_id = "adminImport")]
     async fn job(&self, staff: ImportsStaff, id: Path<String>) -> ImportAnswer {
         match self.imports.job(&staff, &ImportJobId(id.0)).await {
             Ok(job) => ImportAnswer::Ok(Json(ImportBody::of(job, now()))),
@@ -242,7 +268,7 @@ impl ImportsApi {
     }
 
     /// A job's refused rows as CSV, to open in a spreadsheet: `line,column,value,code,message`.
-    #[oai(path = "/:id/errors.csv", method = "get", operation_id = "adminImportErrors")]
+    #[oai(path = "/admin/imports/:id/errors.csv", method = "get", operation_id = "adminImportErrors")]
     async fn errors(&self, staff: ImportsStaff, id: Path<String>) -> ErrorsAnswer {
         let id = ImportJobId(id.0);
         match self.imports.errors_csv(&staff, &id).await {
@@ -251,9 +277,22 @@ impl ImportsApi {
         }
     }
 
+    /// The whole catalog as CSV in the import's columns (published and unpublished products),
+    /// streamed: importing it back writes nothing.
+    #[oai(path = "/admin/exports/products.csv", method = "get", operation_id = "adminExportProducts")]
+    async fn export(&self, staff: ImportsStaff) -> ExportAnswer {
+        match self.exports.products(&staff) {
+            Ok(export) => {
+                ExportAnswer::Ok(Binary(streamed(export)), "attachment; filename=\"products.csv\"".to_owned())
+            }
+            // Only the role is checked before the first read.
+            Err(e) => ExportAnswer::Forbidden(ErrorBody::from_message(e.message())),
+        }
+    }
+
     /// Stops a queued or running job: the batches written stay written, no further one is. A job
     /// already over is answered as it stands.
-    #[oai(path = "/:id/cancel", method = "post", operation_id = "adminCancelImport")]
+    #[oai(path = "/admin/imports/:id/cancel", method = "post", operation_id = "adminCancelImport")]
     async fn cancel(&self, staff: ImportsStaff, id: Path<String>) -> ImportAnswer {
         match self.imports.cancel(&staff, &ImportJobId(id.0)).await {
             Ok(job) => ImportAnswer::Ok(Json(ImportBody::of(job, now()))),

@@ -10,7 +10,7 @@ use marque_domain::Message;
 use marque_ports::ImportJobs as _;
 use reqwest::multipart::{Form, Part};
 use reqwest::Method;
-use serde_json::Value;
+use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 use crate::helpers;
@@ -49,7 +49,12 @@ async fn upload(shop: &TestShop, token: Option<&str>, name: &str, bytes: Vec<u8>
 
 /// Uploads `FILE` in `mode` and waits for its job to end; the job as last read.
 async fn imported(shop: &TestShop, token: &str, mode: &str) -> Value {
-    let (status, queued) = upload(shop, Some(token), "parts.csv", FILE.as_bytes().to_vec(), mode).await;
+    imported_file(shop, token, FILE.as_bytes().to_vec(), mode).await
+}
+
+/// Uploads `bytes` in `mode` and waits for its job to end; the job as last read.
+async fn imported_file(shop: &TestShop, token: &str, bytes: Vec<u8>, mode: &str) -> Value {
+    let (status, queued) = upload(shop, Some(token), "parts.csv", bytes, mode).await;
     assert_eq!(status, 202, "{queued}");
     assert_eq!((queued["mode"].as_str(), queued["state"].as_str()), (Some(mode), Some("queued")), "{queued}");
     let id = queued["id"].as_str().expect("the job's id").to_owned();
@@ -65,6 +70,16 @@ async fn imported(shop: &TestShop, token: &str, mode: &str) -> Value {
     assert_eq!(job["state"], "done", "{job}");
     assert_eq!((job["id"].as_str(), job["mode"].as_str()), (Some(id.as_str()), Some(mode)), "{job}");
     job
+}
+
+/// A CSV file the server answers at `path` for `token`, which must be 200 `text/csv`.
+async fn csv(shop: &TestShop, token: &str, path: &str) -> Vec<u8> {
+    let resp = shop.client.get(format!("{}{path}", shop.base)).bearer_auth(token).send().await;
+    let resp = resp.expect("the server answers");
+    assert_eq!(resp.status().as_u16(), 200, "{path}");
+    let content_type = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert!(content_type.starts_with("text/csv"), "{path}: {content_type}");
+    resp.bytes().await.expect("the whole file").to_vec()
 }
 
 fn counts(job: &Value) -> [u64; 6] {
@@ -127,17 +142,8 @@ async fn a_dry_run_writes_nothing_apply_writes_the_good_rows_and_a_second_apply_
 
     // The report: one line per refused cell, by line (the header is line 1), column, value, code, reason.
     let id = applied["id"].as_str().expect("id");
-    let resp = shop
-        .client
-        .get(format!("{}/api/admin/imports/{id}/errors.csv", shop.base))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .expect("the server answers");
-    assert_eq!(resp.status().as_u16(), 200);
-    let content_type = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-    assert!(content_type.starts_with("text/csv"), "{content_type}");
-    let report = resp.text().await.expect("a text body");
+    let report =
+        String::from_utf8(csv(&shop, &token, &format!("/api/admin/imports/{id}/errors.csv")).await).expect("UTF-8");
     let mut lines = report.lines();
     assert_eq!(lines.next(), Some("line,column,value,code,message"), "{report}");
     let mut rows: Vec<String> = lines.map(str::to_owned).collect();
@@ -188,6 +194,7 @@ async fn imports_are_for_the_catalog_roles_only() {
         (Method::GET, format!("/api/admin/imports/{id}")),
         (Method::GET, format!("/api/admin/imports/{id}/errors.csv")),
         (Method::POST, format!("/api/admin/imports/{id}/cancel")),
+        (Method::GET, "/api/admin/exports/products.csv".to_owned()),
     ] {
         let (status, body) = call(&shop, method.clone(), &path, Some(&fulfilment), None).await;
         assert_eq!((status, body["code"].as_str()), (403, Some(Message::StaffForbidden.code())), "{path}: {body}");
@@ -252,4 +259,31 @@ async fn a_file_above_100_mb_is_refused_before_it_is_read() {
         .unwrap_or_else(|e| panic!("JSON ({e}): {text}"));
     assert_eq!(body["code"], Message::RequestTooLarge.code(), "{body}");
     assert_eq!(body["limit"].as_u64(), Some(marque_api::body_limits::IMPORT_MAX_BYTES as u64), "{body}");
+}
+
+#[tokio::test]
+async fn an_export_holds_every_product_and_imported_back_writes_nothing() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let token = staff_token(&app, &shop, StaffRole::Catalog).await;
+    // One product unpublished: the export still holds it, as unpublished.
+    let (status, listed) = call(&shop, Method::GET, "/api/get/new-products", None, None).await;
+    assert_eq!(status, 200, "{listed}");
+    let id = listed["data"][0]["_id"].as_str().expect("a seeded product").to_owned();
+    let path = format!("/api/admin/products/{id}");
+    let (status, hidden) = call(&shop, Method::PATCH, &path, Some(&token), Some(json!({ "published": false }))).await;
+    assert_eq!((status, hidden["published"].as_bool()), (200, Some(false)), "{hidden}");
+    let sku = hidden["sku"].as_str().expect("a SKU").to_owned();
+
+    let export = csv(&shop, &token, "/api/admin/exports/products.csv").await;
+    let text = String::from_utf8(export.clone()).expect("UTF-8");
+    let header = marque_domain::catalog::import::ImportHeader::exported().join(",");
+    assert_eq!(text.lines().next(), Some(header.as_str()), "the import's columns");
+    assert!(text.contains(&format!("\n{sku},")), "the unpublished product is exported");
+
+    let job = imported_file(&shop, &token, export, "apply").await;
+    let all = u64::from(helpers::PRODUCTS);
+    assert_eq!(counts(&job), [all, all, 0, 0, 0, all], "every product read back unchanged: {job}");
+    let (status, after) = call(&shop, Method::GET, &path, Some(&token), None).await;
+    assert_eq!((status, after["published"].as_bool()), (200, Some(false)), "{after}");
+    assert_eq!(after, hidden, "the product is as it was");
 }
