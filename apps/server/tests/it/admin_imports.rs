@@ -166,6 +166,13 @@ async fn a_dry_run_writes_nothing_apply_writes_the_good_rows_and_a_second_apply_
     let again = imported(&shop, &token, "apply").await;
     assert_eq!(counts(&again), [7, 2, 5, 0, 0, 2], "{again}");
     assert_eq!(stored(&app).await, GOOD);
+    assert!(again.get("secondsLeft").is_none(), "nothing left of a finished job: {again}");
+
+    // Cancelling a finished job changes nothing: it is answered as it stands.
+    let cancel = format!("/api/admin/imports/{}/cancel", again["id"].as_str().expect("id"));
+    let (status, cancelled) = call(&shop, Method::POST, &cancel, Some(&token), None).await;
+    assert_eq!((status, cancelled["state"].as_str()), (200, Some("done")), "{cancelled}");
+    assert_eq!(counts(&cancelled), counts(&again), "{cancelled}");
 
     // The job is one audit entry, the owner's to read.
     let owner = staff_token(&app, &shop, StaffRole::Owner).await;
