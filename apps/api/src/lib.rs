@@ -200,6 +200,10 @@ pub struct Services {
     pub admin_orders: marque_app::admin::orders::AdminOrdersService,
     /// The back office's cancellations and refunds (`admin-orders`).
     pub refunds: marque_app::admin::refunds::RefundsService,
+    /// The back office's catalog imports: upload, progress, report, cancel (`admin-imports`).
+    pub imports: marque_app::admin::imports::ImportService,
+    /// The back office's catalog export as CSV (`admin-imports`).
+    pub exports: marque_app::admin::imports::export::ExportService,
     /// The refunds' GST credit notes as PDFs, for customers (`orders`) and staff (`admin-orders`).
     pub credit_notes: marque_app::CreditNoteService,
     /// The contact page's grievance form (`grievances`).

@@ -43,6 +43,7 @@ type Apis = (
         crate::admin::orders::AdminOrdersApi,
         crate::admin::grievances::AdminGrievancesApi,
         crate::admin::dashboard::DashboardApi,
+        crate::admin::imports::ImportsApi,
     ),
 );
 
@@ -75,6 +76,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
                 ),
                 crate::admin::grievances::AdminGrievancesApi::new(s.admin_grievances.clone()),
                 crate::admin::dashboard::DashboardApi::new(s.dashboard.clone()),
+                crate::admin::imports::ImportsApi::new(s.imports.clone(), s.exports.clone()),
             ),
         ),
         TITLE,

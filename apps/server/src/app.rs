@@ -151,6 +151,16 @@ impl App {
             notifier.clone(),
             Arc::new(SystemClock),
         );
+        // Catalog imports (issue 23): the uploaded file is kept beside the photographs until its job
+        // is over; the worker reads and writes the store itself, never the cached answers, and its
+        // batches move the catalog version like the editor's writes.
+        let imports = marque_app::admin::imports::ImportService::new(
+            Arc::new(database.import_jobs()),
+            blobs.clone(),
+            Arc::new(database.catalog()),
+            Arc::new(SystemClock),
+            worker_name(),
+        );
         let accounts = AccountService::new(
             Arc::new(database.accounts()),
             Arc::new(database.rate_counter()),
@@ -203,6 +213,7 @@ impl App {
             StaffSettings::new(settings.staff.seal_key.key()),
         );
         housekeeping::spawn_staff_sweeper(&staff, alive_rx.clone());
+        housekeeping::spawn_import_worker(&imports, housekeeping::IMPORT_IDLE, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox =
             outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
@@ -253,6 +264,11 @@ impl App {
             ),
             refunds,
             credit_notes,
+            imports,
+            exports: marque_app::admin::imports::export::ExportService::new(
+                Arc::new(database.catalog()),
+                Arc::new(database.catalog_editor()),
+            ),
             grievances,
             admin_grievances,
             dashboard: marque_app::admin::dashboard::DashboardService::new(
@@ -488,6 +504,15 @@ pub fn payment_gateway(config: &Settings) -> anyhow::Result<(Arc<dyn PaymentGate
             Ok((Arc::new(sandbox.gateway()), Some(sandbox)))
         }
     }
+}
+
+/// This instance's name in the import jobs' claims: its process id and a random part, so two
+/// instances on one machine (or a restart reusing a pid) never take one another's claim for theirs.
+fn worker_name() -> String {
+    let mut bytes = [0u8; 4];
+    // Without randomness the pid alone still names this process while it runs.
+    let _ = getrandom::fill(&mut bytes);
+    format!("server-{}-{}", std::process::id(), hex::encode(bytes))
 }
 
 /// The picture store: files under the data directory, or the shared S3 bucket.

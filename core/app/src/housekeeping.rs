@@ -1,10 +1,11 @@
 //! The use cases' own housekeeping, run on a timer, each on a task that ends once the app (the
 //! sender of `alive`) is dropped: the hold sweeper (with the provider events past their 90 days),
-//! the account store's sweep, the staff store's sweep, the reconciliation of payments with the provider, and the ticking
-//! they share. The composition root starts them. (The catalog cache's version poll is
+//! the account store's sweep, the staff store's sweep, the reconciliation of payments with the
+//! provider, the import worker ([`spawn_import_worker`]), and the ticking they share. The composition root starts them. (The catalog cache's version poll is
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
 //! `marque_api::response_cache::spawn_warmer`; the server's memory trimmer is its own.)
 
+use crate::admin::imports::ImportService;
 use crate::admin::refunds::RefundsService;
 use crate::admin::staff::StaffService;
 use crate::{AccountService, CheckoutService};
@@ -149,6 +150,44 @@ pub fn spawn_refund_reconciler(
                 ),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "reconciling order refunds failed; trying again later"),
+            }
+        }
+    });
+}
+
+/// How long the import worker waits before looking again when no job was queued (or a store failed).
+pub const IMPORT_IDLE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The import worker: claims one queued (or lapsed) job at a time with [`ImportService::run_next`]
+/// and takes it to its end, looks again at once after a job, waits `idle` when there was none or a
+/// store failed, and stops once `alive`'s sender (the app) is dropped. A job cut off by the stop
+/// keeps its claim until it lapses; whichever instance claims it next resumes from its last batch.
+pub fn spawn_import_worker(
+    imports: &ImportService,
+    idle: std::time::Duration,
+    mut alive: tokio::sync::watch::Receiver<()>,
+) {
+    let imports = imports.clone();
+    tokio::spawn(async move {
+        loop {
+            let turn = tokio::select! {
+                turn = imports.run_next() => turn,
+                _ = alive.changed() => break,
+            };
+            let wait = match turn {
+                Ok(Some(id)) => {
+                    tracing::info!(job = %id, "import job worked through");
+                    continue;
+                }
+                Ok(None) => idle,
+                Err(e) => {
+                    tracing::warn!(error = %e, "an import job stopped on a store's failure; trying again later");
+                    idle
+                }
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                _ = alive.changed() => break,
             }
         }
     });

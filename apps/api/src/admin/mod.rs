@@ -27,6 +27,8 @@ pub(crate) fn list_window(page: Option<u64>, size: Option<u64>) -> Result<ListWi
 /// staff session (`staff.login_required`), 403 for a role that does not cover the call
 /// (`staff.forbidden`) and 503 when the store cannot be reached (`staff.unavailable`).
 ///
+/// A variant may carry headers beside its body and name its content type after `as` (a file).
+///
 /// ```ignore
 /// admin_response!(ProductAnswer, product_bad_request, "product_bad_request", {
 ///     /// The product.
@@ -34,10 +36,14 @@ pub(crate) fn list_window(page: Option<u64>, size: Option<u64>) -> Result<ListWi
 ///     /// No product has this id (`admin.product_not_found`).
 ///     NotFound(Json<ErrorBody>) = 404,
 /// });
+/// admin_response!(ReportAnswer, report_bad_request, "report_bad_request", {
+///     /// The report.
+///     Ok(Binary<Vec<u8>>, #[oai(header = "Content-Disposition")] String) = 200 as "text/csv; charset=utf-8",
+/// });
 /// ```
 #[allow(unused_macros)]
 macro_rules! admin_response {
-    ($name:ident, $handler:ident, $handler_name:tt, { $( $(#[doc = $doc:literal])* $variant:ident ( $ty:ty ) = $status:literal ),* $(,)? }) => {
+    ($name:ident, $handler:ident, $handler_name:tt, { $( $(#[doc = $doc:literal])* $variant:ident ( $( $(#[$field:meta])* $ty:ty ),+ ) = $status:literal $(as $content_type:literal)? ),* $(,)? }) => {
         // An answer is built once and moved straight into the response: the size of its largest
         // variant (a whole product) costs nothing worth a box.
         #[allow(clippy::large_enum_variant)]
@@ -46,8 +52,8 @@ macro_rules! admin_response {
         pub(crate) enum $name {
             $(
                 $(#[doc = $doc])*
-                #[oai(status = $status)]
-                $variant($ty),
+                #[oai(status = $status $(, content_type = $content_type)?)]
+                $variant($( $(#[$field])* $ty ),+),
             )*
             /// A field or parameter that does not parse; its message and code come from the shop's rules.
             #[oai(status = 400)]
@@ -84,6 +90,7 @@ pub mod stock;
 pub mod catalog;
 pub mod dashboard;
 pub mod grievances;
+pub mod imports;
 pub mod orders;
 pub mod photos;
 pub mod refunds;

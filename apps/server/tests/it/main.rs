@@ -8,6 +8,7 @@ mod accounts_api;
 mod addresses_api;
 mod admin_catalog;
 mod admin_customers;
+mod admin_imports;
 mod admin_lists;
 mod admin_orders;
 mod admin_photos;

@@ -8,6 +8,7 @@
 //! Not yet: photographs (a zip or `https` addresses), creating unknown categories and brands
 //! (`createMissing`), a `delete` column.
 
+pub mod export;
 pub mod file;
 
 use std::collections::{HashMap, HashSet};

@@ -1,0 +1,296 @@
+//! Catalog imports over HTTP (issue 23), as a catalog staff member and an attacker use them: a small
+//! file with good and bad rows checked by a dry run that writes nothing, applied (the good rows on
+//! the storefront, the bad ones in `errors.csv` by line, column, value and reason), applied again
+//! with nothing to write; other roles and no token refused; files refused whole with their code.
+
+use std::time::Duration;
+
+use marque_domain::staff::StaffRole;
+use marque_domain::Message;
+use marque_ports::ImportJobs as _;
+use reqwest::multipart::{Form, Part};
+use reqwest::Method;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+use crate::helpers;
+use helpers::customers::read;
+use helpers::staff::{call, staff_token};
+use helpers::{spawn_app_with, within, TestShop};
+
+/// How long the worker may take over a file of a few rows (it looks for jobs every half second),
+/// and the in-process storefront to follow its writes (its cache polls every 100 ms).
+const WORKED: Duration = Duration::from_secs(20);
+
+/// Line 1 the header; lines 2–3 good (one with a Hindi name and an Indian-grouped price in rupees),
+/// then a price of −1 (4), a GST rate of 7 (5), an unknown category (6) and one SKU on two rows (7, 8).
+const FILE: &str =
+    "\u{feff}SKU,name,Price,quantity,category_slug,subcategory_slug,oem_slug,partNo,GST,supersededNumbers\r\n\
+IMP-GOOD-1,Imported Oil Feed Line,\"1,25,000\",4,engine,oil-pump,bmw,IMP 100 001,18,ZX.IMP.0001\r\n\
+IMP-GOOD-2,\"तेल फ़िल्टर, Oil Filter\",\"₹2,499.50\",0,engine,oil-pump,bmw,IMP 100 002,28,ZX.IMP.0002|ZX.IMP.0003\r\n\
+IMP-BAD-PRICE,Bad Price,-1,1,engine,oil-pump,bmw,IMP 100 003,18,\r\n\
+IMP-BAD-GST,Bad GST,100,1,engine,oil-pump,bmw,IMP 100 004,7,\r\n\
+IMP-BAD-SLUG,Bad Slug,100,1,no-such-category,oil-pump,bmw,IMP 100 005,18,\r\n\
+IMP-TWICE,Twice A,100,1,engine,oil-pump,bmw,IMP 100 006,18,\r\n\
+IMP-TWICE,Twice B,200,1,engine,oil-pump,bmw,IMP 100 007,18,\r\n";
+
+const GOOD: [&str; 2] = ["IMP-GOOD-1", "IMP-GOOD-2"];
+
+async fn upload(shop: &TestShop, token: Option<&str>, name: &str, bytes: Vec<u8>, mode: &str) -> (u16, Value) {
+    let form = Form::new()
+        .part("file", Part::bytes(bytes).file_name(name.to_owned()).mime_str("text/csv").expect("mime"))
+        .text("mode", mode.to_owned());
+    let mut request = shop.client.post(format!("{}/api/admin/imports", shop.base)).multipart(form);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    read(request.send().await.expect("the server answers")).await
+}
+
+/// Uploads `FILE` in `mode` and waits for its job to end; the job as last read.
+async fn imported(shop: &TestShop, token: &str, mode: &str) -> Value {
+    imported_file(shop, token, FILE.as_bytes().to_vec(), mode).await
+}
+
+/// Uploads `bytes` in `mode` and waits for its job to end; the job as last read.
+async fn imported_file(shop: &TestShop, token: &str, bytes: Vec<u8>, mode: &str) -> Value {
+    let (status, queued) = upload(shop, Some(token), "parts.csv", bytes, mode).await;
+    assert_eq!(status, 202, "{queued}");
+    assert_eq!((queued["mode"].as_str(), queued["state"].as_str()), (Some(mode), Some("queued")), "{queued}");
+    let id = queued["id"].as_str().expect("the job's id").to_owned();
+    let path = format!("/api/admin/imports/{id}");
+    let mut job = Value::Null;
+    within(WORKED, "the import job ends", async || {
+        let (status, body) = call(shop, Method::GET, &path, Some(token), None).await;
+        assert_eq!(status, 200, "{body}");
+        job = body;
+        job["state"] != "queued" && job["state"] != "running"
+    })
+    .await;
+    assert_eq!(job["state"], "done", "{job}");
+    assert_eq!((job["id"].as_str(), job["mode"].as_str()), (Some(id.as_str()), Some(mode)), "{job}");
+    job
+}
+
+/// A CSV file the server answers at `path` for `token`, which must be 200 `text/csv`.
+async fn csv(shop: &TestShop, token: &str, path: &str) -> Vec<u8> {
+    let resp = shop.client.get(format!("{}{path}", shop.base)).bearer_auth(token).send().await;
+    let resp = resp.expect("the server answers");
+    assert_eq!(resp.status().as_u16(), 200, "{path}");
+    let content_type = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert!(content_type.starts_with("text/csv"), "{path}: {content_type}");
+    resp.bytes().await.expect("the whole file").to_vec()
+}
+
+fn counts(job: &Value) -> [u64; 6] {
+    ["rowsRead", "accepted", "rejected", "created", "updated", "unchanged"]
+        .map(|k| job[k].as_u64().unwrap_or_else(|| panic!("{k}: {job}")))
+}
+
+/// The stored SKUs of `GOOD`, found by the import's own lookup.
+async fn stored(app: &marque_server::App) -> Vec<String> {
+    let skus: Vec<String> = GOOD.iter().map(|s| (*s).to_owned()).collect();
+    let mut found: Vec<String> = app
+        .database()
+        .import_jobs()
+        .products_by_sku(&skus)
+        .await
+        .expect("reads")
+        .into_iter()
+        .map(|p| p.details.sku)
+        .collect();
+    found.sort();
+    found
+}
+
+/// The storefront's search answer for `term`: the names and prices it finds.
+async fn storefront(shop: &TestShop, term: &str) -> Vec<(String, f64)> {
+    let (status, body) = shop.get_json(&format!("/api/get/productBySearch?search={term}&page=1")).await;
+    assert_eq!(status, 200, "{body}");
+    body["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|p| (p["name"].as_str().expect("name").to_owned(), p["price"].as_f64().expect("price")))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_dry_run_writes_nothing_apply_writes_the_good_rows_and_a_second_apply_writes_nothing() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let token = staff_token(&app, &shop, StaffRole::Catalog).await;
+
+    let dry = imported(&shop, &token, "dry-run").await;
+    // 7 rows: 2 would be created, 5 refused (the SKU on two rows counts both).
+    assert_eq!(counts(&dry), [7, 2, 5, 2, 0, 0], "{dry}");
+    assert_eq!(dry["rowsTotal"], 7, "{dry}");
+    assert!(dry["rowsPerSecond"].as_u64().is_some(), "a finished job has its rate: {dry}");
+    assert_eq!(stored(&app).await, Vec::<String>::new(), "a dry run writes no product");
+
+    let applied = imported(&shop, &token, "apply").await;
+    assert_eq!(counts(&applied), [7, 2, 5, 2, 0, 0], "{applied}");
+    assert_eq!(stored(&app).await, GOOD, "the good rows are written");
+    within(WORKED, "the storefront finds the imported parts by superseded number", async || {
+        storefront(&shop, "ZX.IMP.0001").await == [("Imported Oil Feed Line".to_owned(), 125_000.0)]
+            && storefront(&shop, "ZX.IMP.0003").await == [("तेल फ़िल्टर, Oil Filter".to_owned(), 2_499.5)]
+    })
+    .await;
+    for bad in ["IMP-BAD-PRICE", "IMP-BAD-GST", "IMP-BAD-SLUG", "IMP-TWICE"] {
+        let found = app.database().import_jobs().products_by_sku(&[bad.to_owned()]).await.expect("reads");
+        assert!(found.is_empty(), "a refused row writes nothing: {bad}");
+    }
+
+    // The report: one line per refused cell, by line (the header is line 1), column, value, code, reason.
+    let id = applied["id"].as_str().expect("id");
+    let report =
+        String::from_utf8(csv(&shop, &token, &format!("/api/admin/imports/{id}/errors.csv")).await).expect("UTF-8");
+    let mut lines = report.lines();
+    assert_eq!(lines.next(), Some("line,column,value,code,message"), "{report}");
+    let mut rows: Vec<String> = lines.map(str::to_owned).collect();
+    rows.sort();
+    let expected = [
+        (4, "Price", "-1", Message::ProductPriceInvalid),
+        (5, "GST", "7", Message::ProductGstInvalid),
+        (6, "category_slug", "no-such-category", Message::ProductPlacementUnknown),
+        (7, "SKU", "IMP-TWICE", Message::ImportSkuTwice),
+        (8, "SKU", "IMP-TWICE", Message::ImportSkuTwice),
+    ];
+    assert_eq!(rows.len(), expected.len(), "{report}");
+    for ((line, column, value, message), row) in expected.iter().zip(&rows) {
+        let start = format!("{line},{column},{value},{},", message.code());
+        assert!(row.starts_with(&start), "{start} in {report}");
+        assert!(row.contains(message.text().split(',').next().expect("a text")), "the reason in words: {row}");
+    }
+
+    // The same file again: every good row is as stored, nothing is written.
+    let again = imported(&shop, &token, "apply").await;
+    assert_eq!(counts(&again), [7, 2, 5, 0, 0, 2], "{again}");
+    assert_eq!(stored(&app).await, GOOD);
+    assert!(again.get("secondsLeft").is_none(), "nothing left of a finished job: {again}");
+
+    // Cancelling a finished job changes nothing: it is answered as it stands.
+    let cancel = format!("/api/admin/imports/{}/cancel", again["id"].as_str().expect("id"));
+    let (status, cancelled) = call(&shop, Method::POST, &cancel, Some(&token), None).await;
+    assert_eq!((status, cancelled["state"].as_str()), (200, Some("done")), "{cancelled}");
+    assert_eq!(counts(&cancelled), counts(&again), "{cancelled}");
+
+    // The job is one audit entry, the owner's to read.
+    let owner = staff_token(&app, &shop, StaffRole::Owner).await;
+    let (status, audit) =
+        call(&shop, Method::GET, &format!("/api/admin/audit?subject=import:{id}"), Some(&owner), None).await;
+    assert_eq!(status, 200, "{audit}");
+    let entries = audit["results"].as_array().expect("results");
+    assert_eq!(entries.len(), 1, "{audit}");
+    assert_eq!(entries[0]["action"], "import.apply", "{audit}");
+}
+
+#[tokio::test]
+async fn imports_are_for_the_catalog_roles_only() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let fulfilment = staff_token(&app, &shop, StaffRole::Fulfilment).await;
+    let catalog = staff_token(&app, &shop, StaffRole::Catalog).await;
+    let (status, queued) = upload(&shop, Some(&catalog), "parts.csv", FILE.as_bytes().to_vec(), "dry-run").await;
+    assert_eq!(status, 202, "{queued}");
+    let id = queued["id"].as_str().expect("id").to_owned();
+
+    let (status, body) = upload(&shop, Some(&fulfilment), "parts.csv", FILE.as_bytes().to_vec(), "apply").await;
+    assert_eq!((status, body["code"].as_str()), (403, Some(Message::StaffForbidden.code())), "{body}");
+    let (status, body) = upload(&shop, None, "parts.csv", FILE.as_bytes().to_vec(), "apply").await;
+    assert_eq!((status, body["code"].as_str()), (401, Some(Message::StaffLoginRequired.code())), "{body}");
+    for (method, path) in [
+        (Method::GET, format!("/api/admin/imports/{id}")),
+        (Method::GET, format!("/api/admin/imports/{id}/errors.csv")),
+        (Method::POST, format!("/api/admin/imports/{id}/cancel")),
+        (Method::GET, "/api/admin/exports/products.csv".to_owned()),
+    ] {
+        let (status, body) = call(&shop, method.clone(), &path, Some(&fulfilment), None).await;
+        assert_eq!((status, body["code"].as_str()), (403, Some(Message::StaffForbidden.code())), "{path}: {body}");
+        let (status, body) = call(&shop, method, &path, None, None).await;
+        assert_eq!((status, body["code"].as_str()), (401, Some(Message::StaffLoginRequired.code())), "{path}: {body}");
+    }
+    // The owner may.
+    let owner = staff_token(&app, &shop, StaffRole::Owner).await;
+    let (status, body) = call(&shop, Method::GET, &format!("/api/admin/imports/{id}"), Some(&owner), None).await;
+    assert_eq!((status, body["id"].as_str()), (200, Some(id.as_str())), "{body}");
+}
+
+#[tokio::test]
+async fn files_refused_whole_get_their_code_and_queue_nothing() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let token = staff_token(&app, &shop, StaffRole::Catalog).await;
+    let png = [b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".as_slice(), &[0xff; 64]].concat();
+    for (what, bytes, mode, message) in [
+        ("a picture", png, "apply", Message::ImportNotText),
+        ("an empty file", Vec::new(), "apply", Message::ImportEmpty),
+        ("a header only", b"sku,name,price\r\n".to_vec(), "dry-run", Message::ImportNoRows),
+        ("no sku column", b"name,price\nOil Filter,100\n".to_vec(), "apply", Message::ImportSkuColumnMissing),
+        ("an unknown mode", FILE.as_bytes().to_vec(), "maybe", Message::ImportModeInvalid),
+    ] {
+        let (status, body) = upload(&shop, Some(&token), "parts.csv", bytes, mode).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some(message.code())), "{what}: {body}");
+        assert_eq!(
+            (body["status"].as_str(), body["message"].as_str()),
+            (Some("failed"), Some(message.text())),
+            "{what}"
+        );
+    }
+    let (status, body) = call(&shop, Method::GET, "/api/admin/imports/i0000000000000000", Some(&token), None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some(Message::ImportNotFound.code())), "{body}");
+    let (status, body) =
+        call(&shop, Method::POST, "/api/admin/imports/i0000000000000000/cancel", Some(&token), None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some(Message::ImportNotFound.code())), "{body}");
+    // Nothing was queued: no job appears for the worker (a dry run would have written no product anyway,
+    // so the queue itself is what is asked).
+    let claimed = app.database().import_jobs().claim("test", i64::MAX / 2, i64::MAX / 2 + 1).await.expect("claims");
+    assert!(claimed.is_none(), "no job was queued: {claimed:?}");
+}
+
+#[tokio::test]
+async fn a_file_above_100_mb_is_refused_before_it_is_read() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let token = staff_token(&app, &shop, StaffRole::Catalog).await;
+    // The request's head alone, declaring 200 MB: the answer comes before any of the body is sent.
+    let addr = shop.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connects");
+    let head = format!(
+        "POST /api/admin/imports HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {}\r\n\r\n",
+        200 * 1024 * 1024
+    );
+    stream.write_all(head.as_bytes()).await.expect("head written");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("an answer");
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    let body: Value = serde_json::from_str(text.split("\r\n\r\n").nth(1).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("JSON ({e}): {text}"));
+    assert_eq!(body["code"], Message::RequestTooLarge.code(), "{body}");
+    assert_eq!(body["limit"].as_u64(), Some(marque_api::body_limits::IMPORT_MAX_BYTES as u64), "{body}");
+}
+
+#[tokio::test]
+async fn an_export_holds_every_product_and_imported_back_writes_nothing() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let token = staff_token(&app, &shop, StaffRole::Catalog).await;
+    // One product unpublished: the export still holds it, as unpublished.
+    let (status, listed) = call(&shop, Method::GET, "/api/get/new-products", None, None).await;
+    assert_eq!(status, 200, "{listed}");
+    let id = listed["data"][0]["_id"].as_str().expect("a seeded product").to_owned();
+    let path = format!("/api/admin/products/{id}");
+    let (status, hidden) = call(&shop, Method::PATCH, &path, Some(&token), Some(json!({ "published": false }))).await;
+    assert_eq!((status, hidden["published"].as_bool()), (200, Some(false)), "{hidden}");
+    let sku = hidden["sku"].as_str().expect("a SKU").to_owned();
+
+    let export = csv(&shop, &token, "/api/admin/exports/products.csv").await;
+    let text = String::from_utf8(export.clone()).expect("UTF-8");
+    let header = marque_domain::catalog::import::ImportHeader::exported().join(",");
+    assert_eq!(text.lines().next(), Some(header.as_str()), "the import's columns");
+    assert!(text.contains(&format!("\n{sku},")), "the unpublished product is exported");
+
+    let job = imported_file(&shop, &token, export, "apply").await;
+    let all = u64::from(helpers::PRODUCTS);
+    assert_eq!(counts(&job), [all, all, 0, 0, 0, all], "every product read back unchanged: {job}");
+    let (status, after) = call(&shop, Method::GET, &path, Some(&token), None).await;
+    assert_eq!((status, after["published"].as_bool()), (200, Some(false)), "{after}");
+    assert_eq!(after, hidden, "the product is as it was");
+}
