@@ -241,6 +241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/exports/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole catalog as CSV in the import's columns (published and unpublished products),
+         *     streamed: importing it back writes nothing.
+         */
+        get: operations["adminExportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/grievances": {
         parameters: {
             query?: never;
@@ -281,6 +301,83 @@ export interface paths {
          *     other is told (`grievance.changed`).
          */
         patch: operations["adminChangeGrievance"];
+        trace?: never;
+    };
+    "/api/admin/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a CSV file and queues its import. The header is checked at once (a file that is
+         *     empty, not UTF-8 text, without rows or without a `sku` column is refused whole with its
+         *     code); every row is checked by the worker, which reports each refused one in `errors.csv`.
+         *     `dry-run` writes nothing of the catalog; `apply` writes the rows that pass, 1,000 at a
+         *     time, each batch all or nothing, and records one audit entry for the job.
+         */
+        post: operations["adminStartImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's state and counters, with its rate and the time left while it runs. */
+        get: operations["adminImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops a queued or running job: the batches written stay written, no further one is. A job
+         *     already over is answered as it stands.
+         */
+        post: operations["adminCancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/errors.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job's refused rows as CSV, to open in a spreadsheet: `line,column,value,code,message`. */
+        get: operations["adminImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/login": {
@@ -1748,6 +1845,61 @@ export interface components {
             total: number;
         };
         /**
+         * AdminImport
+         * @description An import job as it stands.
+         */
+        AdminImport: {
+            /**
+             * Format: uint64
+             * @description Rows that pass: `created + updated + unchanged` (a dry run counts what applying would do).
+             */
+            accepted: number;
+            /** Format: uint64 */
+            created: number;
+            /** @description When it was uploaded, started and ended, ISO 8601 in UTC. */
+            createdAt: string;
+            /** @description Why a failed job failed: a message code (`import.file_gone`, …). */
+            failure?: string;
+            /** @description The file's name as uploaded. */
+            fileName: string;
+            finishedAt?: string;
+            id: string;
+            /** @description `dry-run` or `apply`. */
+            mode: string;
+            /**
+             * Format: uint64
+             * @description Rows refused, each listed in `errors.csv`.
+             */
+            rejected: number;
+            /**
+             * Format: uint64
+             * @description Rows read per second since the worker started the job; absent before it starts.
+             */
+            rowsPerSecond?: number;
+            /**
+             * Format: uint64
+             * @description Rows read so far: `accepted + rejected`.
+             */
+            rowsRead: number;
+            /**
+             * Format: uint64
+             * @description Rows in the file (its header aside), once the worker has counted them; 0 before.
+             */
+            rowsTotal: number;
+            /**
+             * Format: uint64
+             * @description Seconds the rest of the file should take at that rate, while it runs; absent otherwise.
+             */
+            secondsLeft?: number;
+            startedAt?: string;
+            /** @description `queued`, `running`, `done`, `failed` or `cancelled`. */
+            state: string;
+            /** Format: uint64 */
+            unchanged: number;
+            /** Format: uint64 */
+            updated: number;
+        };
+        /**
          * AdminLowStock
          * @description One page of the low-stock list, fewest units first.
          */
@@ -2603,6 +2755,17 @@ export interface components {
             name: string;
             /** Format: uint32 */
             width: number;
+        };
+        /**
+         * ImportQueued
+         * @description `{id}` of a job just queued.
+         */
+        ImportQueued: {
+            id: string;
+            /** @description `dry-run` or `apply`. */
+            mode: string;
+            /** @description `queued`. */
+            state: string;
         };
         /**
          * InviteInput
@@ -4793,6 +4956,67 @@ export interface operations {
             };
         };
     };
+    adminExportProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description Every product, published or not, one row each in the import's columns, after the header;
+             *     streamed as it is read. A store failing midway breaks the connection rather than end the
+             *     file early.
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminListGrievances: {
         parameters: {
             query?: {
@@ -5028,6 +5252,297 @@ export interface operations {
             };
             /** @description No `If-Match` header naming the ticket's version (`grievance.version_required`). */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminStartImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The CSV file (UTF-8, with or without a BOM), at most 100 MB; the header names the columns.
+                     */
+                    file: string;
+                    /** @description `dry-run` (check every row, write nothing) or `apply` (write the rows that pass). */
+                    mode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The file is kept and its job queued; read its progress at `GET /api/admin/imports/{id}`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportQueued"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (104923136 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminImport"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No import has this id (`import.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminImport"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No import has this id (`import.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminImportErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description One line per refused cell: `line,column,value,code,message` (the header is line 1), UTF-8.
+             *     Only its header line while nothing was refused.
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No import has this id (`import.not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
