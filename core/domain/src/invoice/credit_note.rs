@@ -4,7 +4,9 @@
 //! The rule (shop rules, "Credit notes"): each product line is worth its amount less its share
 //! of the order's discount, shared within a GST rate in proportion to the lines' values (whole
 //! paise, rounded down, the last line of the rate takes the remainder), taxable value and each
-//! tax alike. `k` of a line's `n` units are worth `⌊worth × k / n⌋`, part by part; a refund
+//! tax alike. `k` of a line's `n` units are worth `⌊worth × k / n⌋` in all, shared over the parts
+//! unit by unit in proportion to what is left of each (so no part of a refund is negative and
+//! none adds up past the invoice's); a refund
 //! gives back what the units refunded so far are worth less what the units refunded before
 //! were worth. So a line refunded whole reverses exactly its worth, refunds in parts add up to
 //! it, and every product line and the delivery charge refunded reverse the invoice exactly,
@@ -327,16 +329,19 @@ fn worths(invoice: &Invoice) -> Vec<[i64; 4]> {
                 worth[*i][p] += part_of[p];
             }
         }
-        // Rounding can leave a line a paisa below zero in a part only when the discount takes
-        // nearly all of the rate's value; that paisa comes from the line with the most of it.
+        // Rounding can leave a line a few paise below zero in a part only when the discount
+        // takes nearly all of the rate's value; those paise come from the lines with the most of
+        // that part, the richest first. The rate's goods are never below zero in a part (the
+        // invoice splits them as one amount), so every deficit is met.
         #[expect(clippy::needless_range_loop, reason = "one part of every line of the rate at a time")]
         for p in 0..4 {
             for i in &at_rate {
-                let deficit = -worth[*i][p];
-                let richest = at_rate.iter().copied().max_by_key(|j| worth[*j][p]);
-                if let Some(richest) = richest.filter(|r| deficit > 0 && worth[*r][p] >= deficit) {
-                    worth[richest][p] -= deficit;
-                    worth[*i][p] = 0;
+                while worth[*i][p] < 0 {
+                    let richest = at_rate.iter().copied().filter(|j| worth[*j][p] > 0).max_by_key(|j| worth[*j][p]);
+                    let Some(richest) = richest else { break };
+                    let moved = (-worth[*i][p]).min(worth[richest][p]);
+                    worth[richest][p] -= moved;
+                    worth[*i][p] += moved;
                 }
             }
         }
@@ -344,9 +349,37 @@ fn worths(invoice: &Invoice) -> Vec<[i64; 4]> {
     worth
 }
 
-/// `k` of `n` units of a line worth `worth`.
+/// `k` of `n` units of a line worth `worth`: `⌊amount × k / n⌋` in all, so that without a
+/// discount `k` units are worth `k` unit prices exactly. Unit by unit, what the next unit adds
+/// is shared over the parts in proportion to what is left of each (rounded down, the odd paise
+/// to the first parts with room left, taxable value first), so no part ever goes past the
+/// line's nor falls back as `k` grows: a refund reverses no part below zero and, over several
+/// refunds, no part beyond the invoice's.
 fn units_worth(worth: [i64; 4], k: u32, n: u32) -> [i64; 4] {
-    share(worth, i64::from(k), i64::from(n))
+    if k >= n {
+        return worth;
+    }
+    let amount: i64 = worth.iter().sum();
+    let mut so_far = [0_i64; 4];
+    let mut reached = 0_i64;
+    for unit in 1..=k {
+        let target = scale(amount, i64::from(unit), i64::from(n));
+        let step = target - reached;
+        let room = std::array::from_fn::<i64, 4, _>(|p| (worth[p] - so_far[p]).max(0));
+        let rooms: i64 = room.iter().sum();
+        let mut given = room.map(|r| scale(step, r, rooms).min(r));
+        let mut odd = step - given.iter().sum::<i64>();
+        for p in 0..4 {
+            let more = odd.min(room[p] - given[p]).max(0);
+            given[p] += more;
+            odd -= more;
+        }
+        for p in 0..4 {
+            so_far[p] += given[p];
+        }
+        reached = target;
+    }
+    so_far
 }
 
 /// The credit note's lines for `now` after `before` (products in the invoice's order, then the

@@ -87,9 +87,11 @@ impl Invoice {
     /// taxed at 18% and not discounted.
     ///
     /// Each line is split by [`TaxSplit::of_inclusive`] too; whatever that
-    /// rounding leaves between the lines of a rate and the rate's row (a few
-    /// paise at most) goes to the line of that rate with the largest amount,
-    /// so the lines add up to the rows and the rows to the total.
+    /// rounding leaves between the goods lines of a rate (products and
+    /// discount) and the split of their sum (a few paise at most) goes to the
+    /// one with the largest amount. A rate's row is its goods' split plus the
+    /// delivery charge's when paid at that rate, so the lines add up to the
+    /// rows and the rows to the total.
     #[must_use]
     pub fn build(input: &InvoiceInput<'_>) -> Self {
         let totals = stored_order_totals(input.lines, input.discount, input.delivery_charge);
@@ -152,31 +154,40 @@ impl Invoice {
             lines.push(line(InvoiceLineKind::Discount, description, Money::ZERO - *share, 1, None, *rate));
         }
 
-        // A rate has a row when a product carries it, or a delivery charge is paid at it.
-        let mut net: BTreeMap<u8, Money> = per_rate.keys().map(|rate| (*rate, Money::ZERO)).collect();
-        for l in &lines {
-            if l.kind != InvoiceLineKind::Delivery || l.amount != Money::ZERO {
-                let at_rate = net.entry(l.rate_percent).or_default();
-                *at_rate = *at_rate + l.amount;
-            }
+        // The goods of a rate (its products less its discount) are split as one amount, and the
+        // lines of that rate settled to it; a delivery charge keeps its own split and joins its
+        // rate's row. So a rate's goods never carry a part below zero however the rounding falls
+        // (a discount of 100% leaves them nothing, part by part), and what a refund gives back
+        // of them can be shared out without one (the credit note's rule).
+        let mut goods: BTreeMap<u8, Money> = per_rate.keys().map(|rate| (*rate, Money::ZERO)).collect();
+        for l in lines.iter().filter(|l| l.kind != InvoiceLineKind::Delivery) {
+            let at_rate = goods.entry(l.rate_percent).or_default();
+            *at_rate = *at_rate + l.amount;
         }
-        let tax: Vec<TaxRow> = net
+        let goods: Vec<TaxRow> = goods
             .into_iter()
             .map(|(rate, amount)| TaxRow { rate_percent: rate, split: TaxSplit::of_inclusive(amount, rate, supply) })
             .collect();
-        for row in &tax {
+        for row in &goods {
             settle_rounding(&mut lines, row);
         }
+        // A rate has a row when a product carries it, or a delivery charge is paid at it.
+        let mut rows: BTreeMap<u8, TaxSplit> = goods.into_iter().map(|row| (row.rate_percent, row.split)).collect();
+        for l in lines.iter().filter(|l| l.kind == InvoiceLineKind::Delivery && l.amount != Money::ZERO) {
+            let at_rate = rows.entry(l.rate_percent).or_default();
+            *at_rate = *at_rate + l.tax;
+        }
+        let tax: Vec<TaxRow> = rows.into_iter().map(|(rate_percent, split)| TaxRow { rate_percent, split }).collect();
         Self { number: input.number, supply, lines, tax, total: totals.total }
     }
 }
 
-/// Moves the difference between `row` and the sum of its rate's lines onto
-/// the line of that rate with the largest amount (the first of equals). Both
-/// sides add up to the same inclusive amount, so that line's parts still add
-/// up to its amount.
+/// Moves the difference between `row` (a rate's goods) and the sum of the
+/// goods lines of its rate onto the one of them with the largest amount (the
+/// first of equals). Both sides add up to the same inclusive amount, so that
+/// line's parts still add up to its amount.
 fn settle_rounding(lines: &mut [InvoiceLine], row: &TaxRow) {
-    let at_rate = |l: &&mut InvoiceLine| l.rate_percent == row.rate_percent;
+    let at_rate = |l: &&mut InvoiceLine| l.rate_percent == row.rate_percent && l.kind != InvoiceLineKind::Delivery;
     let lines_sum: TaxSplit = lines.iter_mut().filter(at_rate).map(|l| l.tax).sum();
     let left_over = row.split - lines_sum;
     let largest = lines.iter_mut().filter(at_rate).rev().max_by_key(|l| l.amount.paise().unsigned_abs());
