@@ -5,18 +5,24 @@
 // storefront by its part number typed with spaces; changes its price and sees the storefront follow within a second;
 // records stock received; sets an offer for a customer who then sees the discount on /review; reads all of it in the
 // audit trail (filtered by each record); and a `catalog` staff member the owner invited is refused the customers'
-// offers. Before any of that, the admin pages are the shell with `noindex`, and a storefront page loads none of the
+// offers, then downloads the catalog as CSV, checks a file of five new parts with three bad rows (a dry run: the
+// report on the page and in errors.csv names each, nothing is written), applies the corrected file while its page
+// follows the job, and finds an imported part on the storefront by its superseded number typed loosely. A
+// `fulfilment` member confirms, packs and ships one of a customer's orders with a courier and AWB, refunds one unit of
+// another with restock (the stock comes back); the customer's purchase history (360 px) shows the courier, AWB and
+// tracking link, and the credit note it downloads names itself and the invoice (read with pdftotext). Before any of that, the admin pages are the shell with `noindex`, and a storefront page loads none of the
 // admin. No admin page scrolls sideways at 360 px, and none shifts its layout above LAYOUT_SHIFT_LIMIT.
 // Exits non-zero on any failure, page errors included; the step it reached is printed.
 //
 // Environment: see harness.mjs.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
-import { json, prepareCustomer } from './pages.mjs';
+import { authed, json, payFor, prepareCustomer } from './pages.mjs';
 import { writePngIn } from './png.mjs';
 import { totpStep } from './totp.mjs';
 
@@ -261,6 +267,174 @@ async function journey(base, context, shifts, width, ownerSecret, customer) {
   return productId;
 }
 
+/** Reads one import job's page until its state line says `state` (the page reads the job again every second). */
+async function importEnds(page, state) {
+  const status = page.getByRole('status').filter({ hasText: /rows|Waiting|Running|Done|Failed|Stopped/ }).first();
+  await status.filter({ hasText: state }).waitFor({ timeout: 60_000 });
+  return (await status.textContent()) ?? '';
+}
+
+/** Uploads `csv` as `name` on the import page with the mode's label, and waits for its job's page. */
+async function uploadImport(page, base, name, csv, modeLabel) {
+  await page.goto(`${base}/admin/imports`);
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByRole('radio', { name: modeLabel }).check();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.waitForURL((url) => /^\/admin\/imports\/[^/]+$/.test(url.pathname), { timeout: TIMEOUT });
+}
+
+async function catalogMemberImports(base, page) {
+  step('the catalog member exports the catalog, then checks a file of five new parts with three bad rows');
+  await page.goto(`${base}/admin`);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Import and export' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Import and export' }).waitFor({ timeout: TIMEOUT });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download products.csv' }).click()]);
+  const exported = Papa.parse(readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+  check(exported.data.length > 0, 'the export has no product');
+  const template = exported.data[0];
+  const tag = Date.now().toString(36).toUpperCase();
+  const superseded = `OLD-${tag}-77`;
+  const part = (n, over = {}) => ({
+    ...template,
+    sku: `JRN-IMP-${tag}-${n}`,
+    name: `Imported journey part ${tag} ${n}`,
+    partNo: `IMP${tag}${n}`,
+    alternateNumbers: '',
+    supersededNumbers: n === 1 ? superseded : '',
+    photos: '',
+    quantity: '4',
+    published: 'true',
+    ...over,
+  });
+  const good = [part(1), part(2)];
+  const bad = [part(3, { price: '-1' }), part(4, { gst: '7' }), part(5, { category_slug: `no-such-category-${tag.toLowerCase()}` })];
+  const columns = Object.keys(template);
+  await uploadImport(page, base, 'journey-parts.csv', Papa.unparse([...good, ...bad], { columns }), 'Check only (dry run): write nothing');
+  const checked = await importEnds(page, 'Done');
+  console.log(`    dry run: ${checked}`);
+  await page.getByRole('heading', { name: 'Refused rows (3)' }).waitFor({ timeout: TIMEOUT });
+  const refusedLines = await page.getByRole('table').locator('tbody tr td:first-child').allTextContents();
+  check(JSON.stringify([...new Set(refusedLines)].sort()) === JSON.stringify(['4', '5', '6']), `the report names lines ${refusedLines.join(', ')}, not 4, 5 and 6`);
+  const [errorsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download errors.csv' }).click()]);
+  const errors = Papa.parse(readFileSync(await errorsFile.path(), 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+  const byLine = Object.fromEntries(errors.data.map((row) => [row.line, row.column]));
+  check(byLine['4'] === 'price' && byLine['5'] === 'gst' && byLine['6'] === 'category_slug', `errors.csv names ${JSON.stringify(byLine)}`);
+  const { total: before } = await json(base, `/api/get/productBySearch?search=${encodeURIComponent(superseded)}&page=1`);
+  check(before === 0, 'the dry run wrote a product');
+
+  step('the member fixes the three rows, applies the file and watches it finish; the storefront finds a part by its superseded number');
+  const fixed = [part(3), part(4), part(5)];
+  await uploadImport(page, base, 'journey-parts-fixed.csv', Papa.unparse([...good, ...fixed], { columns }), 'Apply: write the rows that pass');
+  const applied = await importEnds(page, 'Done');
+  console.log(`    apply: ${applied}`);
+  const facts = await page.locator('dl.admin-facts').textContent();
+  check(/New parts\s*5/.test(facts ?? ''), `the import did not create five parts: ${facts}`);
+  const shop = await page.context().newPage();
+  const loose = superseded.toLowerCase().replace(/-/g, ' ');
+  await shop.goto(`${base}/search?search=${encodeURIComponent(loose)}&page=1`);
+  await shop.getByRole('link', { name: new RegExp(`Imported journey part ${tag} 1`) }).first().waitFor({ timeout: TIMEOUT });
+  await shop.close();
+}
+
+/** Invites a staff member of `role` as the owner, and signs them in in a browser context of their own; their page. */
+async function invitedMember(base, context, ownerSecret, role, name) {
+  const page = await context.newPage();
+  await signIn(page, base, OWNER.email, OWNER.password, ownerSecret);
+  await page.goto(`${base}/admin/staff`);
+  const email = `${role}.${Date.now()}@journey.example.in`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption(role);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const link = new URL((await page.locator('code.admin-secret').textContent({ timeout: TIMEOUT })) ?? '');
+  await page.close();
+  const member = await browser.newContext({ viewport: VIEWPORTS[0] });
+  const memberPage = await member.newPage();
+  const secret = await setUp(memberPage, base, `${link.pathname}${link.search}`, `${role} member passphrase`);
+  await signIn(memberPage, base, email, `${role} member passphrase`, secret);
+  return memberPage;
+}
+
+/** Opens order `number` from the Orders list of the back office. */
+async function openOrder(page, number) {
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor({ timeout: TIMEOUT });
+  await searchTable(page, 'Orders', number);
+  await page.getByRole('link', { name: number, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: number }).waitFor({ timeout: TIMEOUT });
+}
+
+async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
+  step('the customer pays for two more orders of two parts each; a fulfilment member the owner invited signs in');
+  const { data: recent } = await json(base, '/api/get/new-products');
+  const [a, b] = recent.filter((p) => p.quantity >= 3);
+  check(Boolean(a && b), 'the demo catalog has fewer than two recent products with three in stock');
+  const { user } = await json(base, '/api/user', { headers: { authorization: `Bearer ${customer.token}` } });
+  const addressId = user.address?.[0]?._id;
+  check(Boolean(addressId), 'the customer has no address');
+  const lines = [
+    { _id: a._id, quantity: 1 },
+    { _id: b._id, quantity: 2 },
+  ];
+  await payFor(base, customer.token, addressId, lines);
+  await payFor(base, customer.token, addressId, lines);
+  const history = await json(base, `/api/get/orderhistory/${encodeURIComponent(customer.id)}`, { headers: { authorization: `Bearer ${customer.token}` } });
+  // Newest first: the two just paid for.
+  const orders = history.result;
+  check(orders.length >= 3, `the customer's history shows ${orders.length} orders`);
+  const [refunded, shipped] = orders;
+  const page = await invitedMember(base, context, ownerSecret, 'fulfilment', 'Fulfilment Member');
+  check(!(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products', exact: true }).isVisible()), 'a fulfilment member sees Products');
+
+  step('the member confirms, packs and ships one order with Blue Dart and an AWB');
+  await openOrder(page, shipped.orderNumber);
+  for (const move of ['Confirm', 'Mark packed']) {
+    await page.getByRole('button', { name: move, exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: move === 'Confirm' ? 'Mark packed' : 'Ship' }).waitFor({ timeout: TIMEOUT });
+  }
+  const awb = `BD${Date.now() % 1_000_000_000}`;
+  await page.getByLabel('Courier', { exact: true }).selectOption('bluedart');
+  await page.getByLabel('AWB', { exact: true }).fill(awb);
+  await page.getByRole('button', { name: 'Ship', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(`Blue Dart ${awb}`) }).waitFor({ timeout: TIMEOUT });
+
+  step('the member refunds one unit of the other order with restock; the stock is back and the refund is done');
+  const before = (await json(base, `/api/get/productById/${encodeURIComponent(b._id)}`)).data.quantity;
+  await openOrder(page, refunded.orderNumber);
+  const refundLine = page.getByRole('group', { name: b.name });
+  await refundLine.getByLabel(/^Units to refund/).fill('1');
+  await page.locator('#refund-reason').fill('Damaged in transit');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const note = page.getByRole('button', { name: /^Credit note CN\// });
+  await note.waitFor({ timeout: TIMEOUT });
+  const noteNumber = ((await note.textContent()) ?? '').replace('Credit note ', '').trim();
+  const refundRow = page.getByRole('region', { name: 'Refunds' }).getByRole('listitem').first();
+  check(/Refunded|Pending/.test((await refundRow.textContent()) ?? ''), `the refund reads ${await refundRow.textContent()}`);
+  const after = (await json(base, `/api/get/productById/${encodeURIComponent(b._id)}`)).data.quantity;
+  check(after === before + 1, `the stock went from ${before} to ${after}, not back by one`);
+  console.log(`    ${refunded.orderNumber}: ${noteNumber}; stock ${before} -> ${after}`);
+  await page.context().close();
+
+  step("the customer's purchase history shows the courier, AWB and tracking link, and the credit note reads right");
+  const shopper = await browser.newContext({ viewport: VIEWPORTS[1] });
+  await shopper.addInitScript((token) => localStorage.setItem('token', token), customer.token);
+  const orderPage = await shopper.newPage();
+  await orderPage.goto(`${base}/orderhistory`);
+  const shippedCard = orderPage.getByRole('article', { name: new RegExp(shipped.orderNumber) });
+  await shippedCard.getByText(awb).waitFor({ timeout: TIMEOUT });
+  check(await shippedCard.getByText('Blue Dart').first().isVisible(), 'the shipped order does not name Blue Dart');
+  const track = shippedCard.getByRole('link', { name: /track/i });
+  check((await track.getAttribute('href'))?.includes(awb), 'the tracking link does not carry the AWB');
+  const refundedCard = orderPage.getByRole('article', { name: new RegExp(refunded.orderNumber) });
+  const [download] = await Promise.all([orderPage.waitForEvent('download'), refundedCard.getByRole('button', { name: new RegExp(noteNumber) }).click()]);
+  const saved = join(scratch, 'credit-note.pdf');
+  await download.saveAs(saved);
+  const text = execFileSync('pdftotext', ['-layout', saved, '-']).toString();
+  check(text.includes(noteNumber) && text.includes(refunded.invoiceNumber), `the credit note PDF lacks ${noteNumber} or ${refunded.invoiceNumber}`);
+  console.log(`    ${noteNumber} names ${refunded.invoiceNumber}`);
+  await shopper.close();
+}
+
 async function catalogMemberIsRefusedOffers(base, context, ownerSecret, customerId) {
   const page = await context.newPage();
   step('the owner invites a catalog member; the member sets up, signs in, and is refused the customers and offers');
@@ -286,6 +460,7 @@ async function catalogMemberIsRefusedOffers(base, context, ownerSecret, customer
     body: JSON.stringify({ percentage: 50, endsOn: '2030-01-01' }),
   });
   check(refused.status === 403, `the server let a catalog member set an offer (${refused.status})`);
+  await catalogMemberImports(base, memberPage);
   await member.close();
 }
 
@@ -335,7 +510,10 @@ try {
     context.on('page', (page) => page.on('pageerror', (error) => problems.push(`page error at ${page.url()}: ${error.message}`)));
     const shifts = await recordLayoutShifts(context);
     await journey(base, context, shifts, viewport.width, ownerSecret, customer);
-    if (viewport.width === 1280) await catalogMemberIsRefusedOffers(base, context, ownerSecret, customer.id);
+    if (viewport.width === 1280) {
+      await catalogMemberIsRefusedOffers(base, context, ownerSecret, customer.id);
+      await fulfilmentShipsAndRefunds(base, context, ownerSecret, customer);
+    }
     await context.close();
   }
   check(problems.length === 0, problems.join('\n'));

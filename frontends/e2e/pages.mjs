@@ -86,9 +86,15 @@ export async function prepareCustomer(base, wished, bought) {
   await json(base, '/api/add/wishlist', authed(token, 'POST', { _id: wished }));
   const address = { houseNo: '12', street: 'Janpath', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: mobile, pincode: '110001', gstin: '' };
   const added = await json(base, `/api/add/address/${user._id}`, authed(token, 'PATCH', address));
+  await payFor(base, token, added._id, [{ _id: bought, quantity: 1 }]);
+  return token;
+}
+
+/** Pays for `products` (`{ _id, quantity }`) to the address `addressId` through the sandbox checkout, as the customer
+ * with `token`. */
+export async function payFor(base, token, addressId, products) {
   const { payment } = await json(base, '/api/get/shop');
-  const pay = await json(base, '/api/razorpay/pay', authed(token, 'POST', { products: [{ _id: bought, quantity: 1 }], address: { _id: added._id } }));
+  const pay = await json(base, '/api/razorpay/pay', authed(token, 'POST', { products, address: { _id: addressId } }));
   const handler = await json(base, '/sandbox/razorpay/pay', authed('', 'POST', { order_id: pay.paymentResponse.id, key_id: payment.key, outcome: 'success' }));
   await json(base, '/api/razorpay/success', authed(token, 'POST', { razorpayOption: { order_id: pay.paymentResponse.id, ...handler } }));
-  return token;
 }

@@ -34,6 +34,7 @@ describe('the admin frame', () => {
       'Categories',
       'Brands',
       'Stock',
+      'Import and export',
       'Orders',
       'Grievances',
       'Customers',
@@ -55,9 +56,10 @@ describe('the admin frame', () => {
       'Categories',
       'Brands',
       'Stock',
+      'Import and export',
     ]);
     const cards = screen.getAllByRole('listitem').filter((li) => li.className === 'admin-card');
-    expect(cards.map((c) => c.querySelector('a')?.textContent)).toEqual(['Products', 'Categories', 'Brands', 'Stock']);
+    expect(cards.map((c) => c.querySelector('a')?.textContent)).toEqual(['Products', 'Categories', 'Brands', 'Stock', 'Import and export']);
   });
 
   it("refuses a catalog member the customers' offers and asks the server nothing for them", async () => {

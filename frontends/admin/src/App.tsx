@@ -11,6 +11,8 @@ import { CustomersPage } from './features/customers/CustomersPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { GrievancePage } from './features/grievances/GrievancePage';
 import { GrievancesPage } from './features/grievances/GrievancesPage';
+import { ImportPage } from './features/imports/ImportPage';
+import { ImportsPage } from './features/imports/ImportsPage';
 import { LoginPage } from './features/login/LoginPage';
 import { OrderPage } from './features/orders/OrderPage';
 import { OrdersPage } from './features/orders/OrdersPage';
@@ -70,6 +72,8 @@ function AdminRoutes() {
               <Route path="/admin/categories">{gated('categories', () => <CategoriesPage />)(me)}</Route>
               <Route path="/admin/brands">{gated('brands', () => <BrandsPage />)(me)}</Route>
               <Route path="/admin/stock">{gated('stock', () => <StockPage />)(me)}</Route>
+              <Route path="/admin/imports/:id">{(params) => gated('imports', () => <ImportPage id={params.id} />)(me)}</Route>
+              <Route path="/admin/imports">{gated('imports', () => <ImportsPage />)(me)}</Route>
               <Route path="/admin/orders/:id">{(params) => gated('orders', () => <OrderPage id={params.id} />)(me)}</Route>
               <Route path="/admin/orders">{gated('orders', () => <OrdersPage />)(me)}</Route>
               <Route path="/admin/grievances/:id">

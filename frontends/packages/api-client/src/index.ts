@@ -39,14 +39,16 @@ export type PathOf<C extends Call> = C extends `${string} ${infer P}` ? P & keyo
 /** The document's operation of a call key. */
 export type Operation<C extends Call> = OperationOf<PathOf<C>, MethodOf<C>>;
 
-/** The JSON body a call answers with on 200 (or 201), e.g. `Answer<'POST /api/login'>`. */
+/** The JSON body a call answers with on 200 (or 201, or 202 for work queued), e.g. `Answer<'POST /api/login'>`. */
 export type Answer<C extends Call> =
   Operation<C> extends { responses: infer R }
     ? 200 extends keyof R
       ? JsonContent<R[200]>
       : 201 extends keyof R
         ? JsonContent<R[201]>
-        : never
+        : 202 extends keyof R
+          ? JsonContent<R[202]>
+          : never
     : never;
 
 type RequestContent<C extends Call> = Operation<C> extends { requestBody?: { content: infer Content } } ? Content : never;

@@ -25,3 +25,5 @@ export type AdminOrderSummary = Schemas['AdminOrderSummary'];
 export type AdminGrievance = Schemas['AdminGrievance'];
 /** The back office's first page's figures (`GET /api/admin/dashboard`). */
 export type AdminDashboard = Schemas['AdminDashboard'];
+/** A catalog import job: its mode, state, counts and pace (`GET /api/admin/imports/{id}`). */
+export type AdminImport = Schemas['AdminImport'];

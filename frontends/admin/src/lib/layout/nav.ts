@@ -10,6 +10,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/admin/categories', label: 'nav.categories', area: 'categories', about: 'dashboard.categories' },
   { href: '/admin/brands', label: 'nav.brands', area: 'brands', about: 'dashboard.brands' },
   { href: '/admin/stock', label: 'nav.stock', area: 'stock', about: 'dashboard.stock' },
+  { href: '/admin/imports', label: 'nav.imports', area: 'imports', about: 'dashboard.imports' },
   { href: '/admin/orders', label: 'nav.orders', area: 'orders', about: 'dashboard.orders' },
   { href: '/admin/grievances', label: 'nav.grievances', area: 'grievances', about: 'dashboard.grievances' },
   { href: '/admin/customers', label: 'nav.customers', area: 'customersRead', about: 'dashboard.customers' },
