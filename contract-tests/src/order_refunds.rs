@@ -9,8 +9,9 @@ use marque_domain::invoice::FinancialYear;
 use marque_domain::order::{Fulfilment, OrderStatus, ADMIN_CANCELLED};
 use marque_domain::Money;
 use marque_ports::{
-    AccountStore, AuditEntry, CatalogStore, OrderDesk, OrderDeskError, OrderId, OrderRefund, OrderRefundLine,
-    OrderStore, PaymentId, PlacedOrder, RefundCounts, RefundKind, RefundRecorded, RefundState, RefundWrite,
+    AccountStore, AdminOrderQuery, AuditEntry, CatalogStore, OrderDesk, OrderDeskError, OrderId, OrderRefund,
+    OrderRefundLine, OrderStore, PaymentId, PlacedOrder, RefundCounts, RefundFilter, RefundKind, RefundRecorded,
+    RefundState, RefundWrite,
 };
 
 use crate::order_desk::change_entry;
@@ -27,6 +28,7 @@ macro_rules! for_each_order_refund_suite {
         $callback!(the_providers_news_and_retries_are_recorded_on_the_refund);
         $callback!(credit_notes_are_numbered_consecutively_per_financial_year);
         $callback!(concurrent_refunds_get_distinct_consecutive_credit_note_numbers);
+        $callback!(the_list_finds_orders_by_where_their_refunds_stand);
     };
 }
 
@@ -414,4 +416,44 @@ pub async fn concurrent_refunds_get_distinct_consecutive_credit_note_numbers(
     }
     issued.sort();
     assert_eq!(issued, numbers(1..=15), "fifteen numbers, none twice, none skipped");
+}
+
+pub async fn the_list_finds_orders_by_where_their_refunds_stand(
+    desk: &dyn OrderDesk,
+    orders: &dyn OrderStore,
+    catalog: &dyn CatalogStore,
+    _accounts: &dyn AccountStore,
+) {
+    stock(catalog, &[1], 20).await;
+    let untouched = place(orders, "f0", 1).await;
+    let partly = place(orders, "f1", 2).await;
+    let wholly = place(orders, "f2", 1).await;
+    let failing = place(orders, "f3", 2).await;
+    let part = refund(&partly, 1, 1, UNIT, false, "key-f1-0001");
+    desk.record_refund(&write(part.clone(), 0), &entry(&partly.id, "order.refund")).await.expect("recorded");
+    desk.settle_refund(&part.id, 1, RefundState::Processed, Some("rfnd_f1".into()), JUNE_2026 + 20).await.expect("set");
+    let all = refund(&wholly, 1, 1, UNIT, true, "key-f2-0001");
+    desk.record_refund(&write(all, 0), &entry(&wholly.id, "order.refund")).await.expect("recorded");
+    let fails = refund(&failing, 1, 1, UNIT, false, "key-f3-0001");
+    desk.record_refund(&write(fails.clone(), 0), &entry(&failing.id, "order.refund")).await.expect("recorded");
+    desk.settle_refund(&fails.id, 1, RefundState::Failed, Some("rfnd_f3".into()), JUNE_2026 + 30).await.expect("set");
+    let found = |filter: RefundFilter| async move {
+        let query = AdminOrderQuery { refunds: Some(filter), ..AdminOrderQuery::default() };
+        let query = AdminOrderQuery { window: crate::fixtures::window(1, 20), ..query };
+        let page = desk.orders(&query).await.expect("a list");
+        let mut ids: Vec<String> = page.orders.iter().map(|o| o.id.0.clone()).collect();
+        ids.sort();
+        (ids, page.total)
+    };
+    let ids = |orders: &[&PlacedOrder]| {
+        let mut ids: Vec<String> = orders.iter().map(|o| o.id.0.clone()).collect();
+        ids.sort();
+        let total = u64::try_from(ids.len()).expect("few");
+        (ids, total)
+    };
+    assert_eq!(found(RefundFilter::None).await, ids(&[&untouched]), "nothing given back");
+    assert_eq!(found(RefundFilter::Partial).await, ids(&[&partly, &failing]), "some of the total, paid or not");
+    assert_eq!(found(RefundFilter::Full).await, ids(&[&wholly]), "the whole total with its delivery charge");
+    assert_eq!(found(RefundFilter::Open).await, ids(&[&wholly]), "asked for, not settled");
+    assert_eq!(found(RefundFilter::Failed).await, ids(&[&failing]), "refused by the provider");
 }

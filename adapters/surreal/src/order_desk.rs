@@ -11,7 +11,8 @@ use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus};
 use marque_domain::Money;
 use marque_ports::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent,
-    OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundRecorded, RefundState, RefundWrite, StatusCounts,
+    OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundFilter, RefundRecorded, RefundState, RefundWrite,
+    StatusCounts,
 };
 use surrealdb::types::SurrealValue;
 
@@ -88,6 +89,12 @@ const USERS_BY_EMAIL: &str =
 /// The accounts whose mobile is `$mobile`.
 const USERS_BY_MOBILE: &str = "(SELECT VALUE record::id(id) FROM user WHERE mobile_number = $mobile)";
 
+/// The orders (their ids) with a refund at one of `states` (fixed words, never a caller's text).
+fn refunds_at(states: &[&str]) -> String {
+    let states: Vec<String> = states.iter().map(|s| format!("'{s}'")).collect();
+    format!("(SELECT VALUE order_id FROM order_refund WHERE status IN [{}])", states.join(", "))
+}
+
 /// The `WHERE` condition of `query`, with or without its status (the counts per status leave it out).
 fn condition(query: &AdminOrderQuery, with_status: bool) -> String {
     let mut parts: Vec<String> = Vec::new();
@@ -107,6 +114,14 @@ fn condition(query: &AdminOrderQuery, with_status: bool) -> String {
             parts.push(format!("(address.mobile_no = $mobile OR user IN {USERS_BY_MOBILE})"))
         }
         Some(OrderSearch::Number(_)) => parts.push("(order_number = $number OR invoice_number = $number)".into()),
+    }
+    match query.refunds {
+        None => {}
+        Some(RefundFilter::None) => parts.push("(refunded ?? 0) = 0".into()),
+        Some(RefundFilter::Partial) => parts.push("(refunded ?? 0) > 0 AND (refunded ?? 0) < total".into()),
+        Some(RefundFilter::Full) => parts.push("(refunded ?? 0) > 0 AND (refunded ?? 0) >= total".into()),
+        Some(RefundFilter::Open) => parts.push(format!("record::id(id) IN {}", refunds_at(&["requested", "pending"]))),
+        Some(RefundFilter::Failed) => parts.push(format!("record::id(id) IN {}", refunds_at(&["failed"]))),
     }
     if parts.is_empty() {
         "true".into()

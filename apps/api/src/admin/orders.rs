@@ -396,6 +396,10 @@ impl AdminOrdersApi {
         until: Query<Option<i64>>,
         /// An order number, an invoice number, or a customer's email or mobile (at most 100 characters).
         search: Query<Option<String>>,
+        /// Where the order's refunds stand: `none` (nothing given back), `partial` (some of the
+        /// total), `full` (all of it; every refund recorded counts, paid or still at the provider),
+        /// `open` (a refund not yet settled by the provider) or `failed` (one to retry).
+        refunds: Query<Option<String>>,
         /// 1-based page number (default 1).
         page: Query<Option<u32>>,
         /// Orders per page, 1 to 100 (default 20).
@@ -405,7 +409,14 @@ impl AdminOrdersApi {
             Ok(w) => w,
             Err(body) => return ListAnswer::BadRequest(body),
         };
-        let filters = OrderFilters { status: status.0, from: from.0, until: until.0, search: search.0, window };
+        let filters = OrderFilters {
+            status: status.0,
+            from: from.0,
+            until: until.0,
+            search: search.0,
+            refunds: refunds.0,
+            window,
+        };
         match self.orders.list(&staff, &filters).await {
             Ok(list) => {
                 let [placed, confirmed, packed, shipped, delivered, cancelled] = list.page.counts.0;

@@ -137,6 +137,8 @@ async fn bad_input_is_answered_4xx_json_and_a_catalog_member_is_refused() {
         ("status=9", "order.filter_invalid"),
         ("from=200&until=100", "order.filter_invalid"),
         ("from=-5", "order.filter_invalid"),
+        ("refunds=some", "order.filter_invalid"),
+        ("refunds=FULL", "order.filter_invalid"),
         ("size=0", "page.size_invalid"),
         ("page=0", "page.invalid"),
     ] {
@@ -147,6 +149,11 @@ async fn bad_input_is_answered_4xx_json_and_a_catalog_member_is_refused() {
             assert_eq!(code(&body), expected, "{query}: {body}");
         }
     }
+    // A filter by refunds finds the order with none.
+    let (status, body) = call(&shop, Method::GET, "/api/admin/orders?refunds=none", Some(&token), None).await;
+    assert_eq!((status, body["total"].as_u64()), (200, Some(1)), "{body}");
+    let (status, body) = call(&shop, Method::GET, "/api/admin/orders?refunds=failed", Some(&token), None).await;
+    assert_eq!((status, body["total"].as_u64()), (200, Some(0)), "{body}");
     let long = "x".repeat(101);
     let (status, body) =
         call(&shop, Method::GET, &format!("/api/admin/orders?search={long}"), Some(&token), None).await;

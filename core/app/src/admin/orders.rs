@@ -16,6 +16,7 @@ use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, UserFacing};
 use marque_ports::{
     Actor, AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, Clock, OrderDesk, OrderDeskError, OrderId,
+    RefundFilter,
 };
 
 /// The audit trail's actions of this area: a move of the status (with or without a shipment), and
@@ -102,6 +103,8 @@ pub struct OrderFilters {
     pub until: Option<i64>,
     /// An order or invoice number, or a customer's email or mobile.
     pub search: Option<String>,
+    /// Where the order's refunds stand: `none`, `partial`, `full`, `open` or `failed`.
+    pub refunds: Option<String>,
     pub window: ListWindow,
 }
 
@@ -154,7 +157,8 @@ fn query_of(filters: &OrderFilters) -> Result<AdminOrderQuery, AdminOrderError> 
         Some(text) => OrderSearch::parse(text).map_err(AdminOrderError::Invalid)?,
         None => None,
     };
-    Ok(AdminOrderQuery { status, from: filters.from, until: filters.until, search, window: filters.window })
+    let refunds = filters.refunds.as_deref().map(|code| RefundFilter::parse(code).ok_or(invalid)).transpose()?;
+    Ok(AdminOrderQuery { status, from: filters.from, until: filters.until, search, refunds, window: filters.window })
 }
 
 /// The change the input asks for: the status, and the shipment when any of its fields is given

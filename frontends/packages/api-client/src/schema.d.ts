@@ -5766,6 +5766,12 @@ export interface operations {
                 until?: number;
                 /** @description An order number, an invoice number, or a customer's email or mobile (at most 100 characters). */
                 search?: string;
+                /**
+                 * @description Where the order's refunds stand: `none` (nothing given back), `partial` (some of the
+                 *     total), `full` (all of it; every refund recorded counts, paid or still at the provider),
+                 *     `open` (a refund not yet settled by the provider) or `failed` (one to retry).
+                 */
+                refunds?: string;
                 /** @description 1-based page number (default 1). */
                 page?: number;
                 /** @description Orders per page, 1 to 100 (default 20). */

@@ -202,6 +202,8 @@ async fn bad_input_is_refused_before_the_order_is_read() {
         OrderFilters { from: Some(-1), ..OrderFilters::default() },
         OrderFilters { from: Some(10), until: Some(10), ..OrderFilters::default() },
         OrderFilters { search: Some("x".repeat(101)), ..OrderFilters::default() },
+        OrderFilters { refunds: Some("some".into()), ..OrderFilters::default() },
+        OrderFilters { refunds: Some(String::new()), ..OrderFilters::default() },
     ] {
         assert_eq!(
             s.list(&owner, &filters).await.map(drop),
@@ -247,6 +249,7 @@ async fn the_list_passes_its_filters_and_counts_pages() {
                 && q.from == Some(100)
                 && q.until == Some(200)
                 && q.search == Some(OrderSearch::Mobile("9876543210".into()))
+                && q.refunds == Some(RefundFilter::Failed)
                 && q.window.offset() == 10
                 && q.window.limit() == 10
         })
@@ -256,6 +259,7 @@ async fn the_list_passes_its_filters_and_counts_pages() {
         from: Some(100),
         until: Some(200),
         search: Some("+91 98765 43210".into()),
+        refunds: Some("failed".into()),
         window: ListWindow::new(Some(2), Some(10)).expect("a window"),
     };
     let list = service(desk).list(&staff(StaffRole::Fulfilment), &filters).await.expect("a list");

@@ -42,5 +42,7 @@ describe('the orders', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Order or invoice number, email or mobile' }), 'MQ-000001');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(server.requests).toContain('/api/admin/orders?page=1&size=20&search=MQ-000001&status=2'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Refunds' }), 'Failed');
+    await waitFor(() => expect(server.requests).toContain('/api/admin/orders?page=1&size=20&search=MQ-000001&status=2&refunds=failed'));
   });
 });
