@@ -294,3 +294,72 @@ async fn an_export_holds_every_product_and_imported_back_writes_nothing() {
     assert_eq!((status, after["published"].as_bool()), (200, Some(false)), "{after}");
     assert_eq!(after, hidden, "the product is as it was");
 }
+
+/// Runs `marque-server ARGS` on the embedded database and data directory in `dir`: its exit
+/// status, standard output and standard error (not a terminal: plain progress lines).
+fn cli(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let bin = std::env::var_os("MARQUE_SERVER_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_marque-server").into());
+    let out = std::process::Command::new(bin)
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("MARQUE_DB", format!("surrealkv://{}", dir.join("db").display()))
+        .env("MARQUE_DATA_DIR", dir)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("marque-server runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
+
+#[test]
+fn the_command_line_imports_and_exports_through_the_same_job() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let (status, out, err) = cli(dir.path(), &["seed", "--products", "30"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+
+    // A dry run checks every row and writes nothing; its refusals go to --errors.
+    std::fs::write(path("parts.csv"), FILE).expect("written");
+    let (status, out, err) =
+        cli(dir.path(), &["import-csv", &path("parts.csv"), "--dry-run", "--errors", &path("r.csv")]);
+    assert_eq!(status, 2, "rows were refused: {out}\n{err}");
+    assert!(
+        out.contains(
+            "import parts.csv (dry-run): done; 7 rows read, 2 accepted (2 created, 0 updated, 0 unchanged), 5 refused"
+        ),
+        "{out}"
+    );
+    assert!(err.contains("import: 7 rows read in "), "the last progress line: {err}");
+    let report = std::fs::read_to_string(path("r.csv")).expect("the report");
+    assert_eq!(report.lines().count(), 1 + 5, "{report}");
+    assert!(report.contains(&format!("4,Price,-1,{},", Message::ProductPriceInvalid.code())), "{report}");
+
+    // Applied: the good rows are written; the same file again writes nothing.
+    let (status, out, err) = cli(dir.path(), &["import-csv", &path("parts.csv")]);
+    assert_eq!(status, 2, "{out}\n{err}");
+    assert!(
+        out.contains("(apply): done; 7 rows read, 2 accepted (2 created, 0 updated, 0 unchanged), 5 refused"),
+        "{out}"
+    );
+    let (status, out, err) = cli(dir.path(), &["import-csv", &path("parts.csv")]);
+    assert_eq!(status, 2, "{out}\n{err}");
+    assert!(out.contains("7 rows read, 2 accepted (0 created, 0 updated, 2 unchanged), 5 refused"), "{out}");
+
+    // The export holds the 30 seeded products and the 2 imported ones; read back, it changes nothing.
+    let (status, out, err) = cli(dir.path(), &["export-csv", &path("all.csv")]);
+    assert_eq!((status, out.trim()), (0, format!("wrote 32 products to {}", path("all.csv")).as_str()), "{err}");
+    let export = std::fs::read_to_string(path("all.csv")).expect("the export");
+    assert!(export.contains("\nIMP-GOOD-1,Imported Oil Feed Line,125000.00,4,"), "{export}");
+    assert!(!dir.path().join("all.csv.part").exists(), "no partial file is left");
+    let (status, out, err) = cli(dir.path(), &["import-csv", &path("all.csv")]);
+    assert_eq!(status, 0, "every row accepted: {out}\n{err}");
+    assert!(out.contains("32 rows read, 32 accepted (0 created, 0 updated, 32 unchanged), 0 refused"), "{out}");
+
+    // A file refused whole: its message, exit status 1, no job.
+    std::fs::write(path("empty.csv"), "").expect("written");
+    let (status, out, err) = cli(dir.path(), &["import-csv", &path("empty.csv")]);
+    assert_eq!(status, 1, "{out}\n{err}");
+    assert!(err.contains(Message::ImportEmpty.code()), "{err}");
+}

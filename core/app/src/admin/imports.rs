@@ -134,6 +134,16 @@ impl ImportService {
     /// header without `sku`, …); [`ImportError::Unavailable`].
     pub async fn start(&self, staff: &Staff, upload: NewImport) -> Result<ImportJob, ImportError> {
         staff.require(Area::Imports)?;
+        self.start_as(&Actor::staff(staff), upload).await
+    }
+
+    /// [`ImportService::start`] for the shop's own command line (`marque-server import-csv`): the
+    /// operator who runs it on the shop's machine already holds the database, so no staff role is
+    /// asked; the job and its audit entry name `actor` (`system:cli`).
+    ///
+    /// # Errors
+    /// As [`ImportService::start`], `Forbidden` aside.
+    pub async fn start_as(&self, actor: &Actor, upload: NewImport) -> Result<ImportJob, ImportError> {
         if upload.bytes.len() > FILE_MAX_BYTES {
             return Err(ImportError::TooLarge);
         }
@@ -142,7 +152,6 @@ impl ImportService {
         let file_key = format!("imports/{id}.csv");
         let file_bytes = upload.bytes.len() as u64;
         self.blobs.put(&file_key, upload.bytes).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
-        let actor = Actor::staff(staff);
         let job = ImportJob {
             id,
             mode: upload.mode,
@@ -164,6 +173,22 @@ impl ImportService {
         };
         self.jobs.create(&job).await?;
         Ok(job)
+    }
+
+    /// A job as it stands, for the command line that started it (no staff role asked).
+    ///
+    /// # Errors
+    /// `NotFound`, `Unavailable`.
+    pub async fn job_as_operator(&self, id: &ImportJobId) -> Result<ImportJob, ImportError> {
+        self.jobs.job(id).await?.ok_or(ImportError::NotFound)
+    }
+
+    /// The job's refused rows as CSV, for the command line that started it.
+    ///
+    /// # Errors
+    /// `Unavailable`.
+    pub async fn errors_csv_as_operator(&self, id: &ImportJobId) -> Result<Vec<u8>, ImportError> {
+        Ok(file::errors_csv(&self.jobs.rejected(id).await?))
     }
 
     /// A job as it stands.
