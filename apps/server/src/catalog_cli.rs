@@ -1,4 +1,4 @@
-//! `marque-server import-csv FILE [--dry-run] [--errors REPORT]` and `export-csv FILE`: the
+//! `marque-server import-csv FILE [--dry-run] [--create-missing] [--errors REPORT]` and `export-csv FILE`: the
 //! catalog's CSV import and export for the shop's own scripts, on the configured database (a
 //! stopped embedded one, or a `ws://` server that may keep running). The import is the HTTP
 //! path's job (`ImportService`): the file is kept, a job queued, and this process works it through
@@ -30,6 +30,7 @@ const PLAIN_EVERY: Duration = Duration::from_secs(1);
 pub struct ImportCsv {
     pub file: PathBuf,
     pub dry_run: bool,
+    pub create_missing: bool,
     /// Where to write the refused rows (`line,column,value,code,message`), if anywhere.
     pub errors: Option<PathBuf>,
 }
@@ -48,6 +49,7 @@ impl CatalogFiles {
             Arc::new(database.import_jobs()),
             blobs,
             Arc::new(database.catalog()),
+            Arc::new(database.catalog_editor()),
             Arc::new(SystemClock),
             format!("cli-{}", std::process::id()),
         );
@@ -74,7 +76,7 @@ impl CatalogFiles {
         let file_name =
             options.file.file_name().map_or_else(|| "import.csv".to_owned(), |n| n.to_string_lossy().into());
         let mode = if options.dry_run { ImportMode::DryRun } else { ImportMode::Apply };
-        let upload = NewImport { file_name, bytes, mode };
+        let upload = NewImport { file_name, bytes, mode, create_missing: options.create_missing };
         let job = self.imports.start_as(&Actor::System("cli".into()), upload).await.map_err(refused)?;
         let id = job.id.clone();
         let worker = {

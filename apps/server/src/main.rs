@@ -55,6 +55,10 @@ enum Command {
         /// Check every row and count what applying would do, writing nothing of the catalog.
         #[arg(long)]
         dry_run: bool,
+        /// Create the categories, subcategories and brands the file names and the shop lacks
+        /// (named after their slugs) instead of refusing their rows.
+        #[arg(long)]
+        create_missing: bool,
         /// Write the refused rows there (`line,column,value,code,message`).
         #[arg(long)]
         errors: Option<std::path::PathBuf>,
@@ -156,8 +160,8 @@ async fn run() -> anyhow::Result<()> {
             close_database(database).await;
             Ok(())
         }
-        Command::ImportCsv { file, dry_run, errors } => {
-            let options = marque_server::catalog_cli::ImportCsv { file, dry_run, errors };
+        Command::ImportCsv { file, dry_run, create_missing, errors } => {
+            let options = marque_server::catalog_cli::ImportCsv { file, dry_run, create_missing, errors };
             let (files, database) = catalog_files(cli.flags).await?;
             let outcome = files.import_csv(&options).await;
             drop(files);

@@ -37,9 +37,24 @@ IMP-TWICE,Twice B,200,1,engine,oil-pump,bmw,IMP 100 007,18,\r\n";
 const GOOD: [&str; 2] = ["IMP-GOOD-1", "IMP-GOOD-2"];
 
 async fn upload(shop: &TestShop, token: Option<&str>, name: &str, bytes: Vec<u8>, mode: &str) -> (u16, Value) {
-    let form = Form::new()
+    upload_with(shop, token, name, bytes, mode, &[]).await
+}
+
+/// [`upload`] with more form fields.
+async fn upload_with(
+    shop: &TestShop,
+    token: Option<&str>,
+    name: &str,
+    bytes: Vec<u8>,
+    mode: &str,
+    fields: &[(&str, &str)],
+) -> (u16, Value) {
+    let mut form = Form::new()
         .part("file", Part::bytes(bytes).file_name(name.to_owned()).mime_str("text/csv").expect("mime"))
         .text("mode", mode.to_owned());
+    for (name, value) in fields {
+        form = form.text((*name).to_owned(), (*value).to_owned());
+    }
     let mut request = shop.client.post(format!("{}/api/admin/imports", shop.base)).multipart(form);
     if let Some(token) = token {
         request = request.bearer_auth(token);
@@ -54,7 +69,12 @@ async fn imported(shop: &TestShop, token: &str, mode: &str) -> Value {
 
 /// Uploads `bytes` in `mode` and waits for its job to end; the job as last read.
 async fn imported_file(shop: &TestShop, token: &str, bytes: Vec<u8>, mode: &str) -> Value {
-    let (status, queued) = upload(shop, Some(token), "parts.csv", bytes, mode).await;
+    imported_with(shop, token, bytes, mode, &[]).await
+}
+
+/// [`imported_file`] with more form fields.
+async fn imported_with(shop: &TestShop, token: &str, bytes: Vec<u8>, mode: &str, fields: &[(&str, &str)]) -> Value {
+    let (status, queued) = upload_with(shop, Some(token), "parts.csv", bytes, mode, fields).await;
     assert_eq!(status, 202, "{queued}");
     assert_eq!((queued["mode"].as_str(), queued["state"].as_str()), (Some(mode), Some("queued")), "{queued}");
     let id = queued["id"].as_str().expect("the job's id").to_owned();
@@ -80,6 +100,14 @@ async fn csv(shop: &TestShop, token: &str, path: &str) -> Vec<u8> {
     let content_type = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
     assert!(content_type.starts_with("text/csv"), "{path}: {content_type}");
     resp.bytes().await.expect("the whole file").to_vec()
+}
+
+/// The back office's address of a seeded product (the newest).
+async fn first_product(shop: &TestShop) -> String {
+    let (status, listed) = call(shop, Method::GET, "/api/get/new-products", None, None).await;
+    assert_eq!(status, 200, "{listed}");
+    let id = listed["data"][0]["_id"].as_str().expect("a seeded product");
+    format!("/api/admin/products/{id}")
 }
 
 fn counts(job: &Value) -> [u64; 6] {
@@ -273,10 +301,7 @@ async fn an_export_holds_every_product_and_imported_back_writes_nothing() {
     let (shop, app) = spawn_app_with(|_| {}).await;
     let token = staff_token(&app, &shop, StaffRole::Catalog).await;
     // One product unpublished: the export still holds it, as unpublished.
-    let (status, listed) = call(&shop, Method::GET, "/api/get/new-products", None, None).await;
-    assert_eq!(status, 200, "{listed}");
-    let id = listed["data"][0]["_id"].as_str().expect("a seeded product").to_owned();
-    let path = format!("/api/admin/products/{id}");
+    let path = first_product(&shop).await;
     let (status, hidden) = call(&shop, Method::PATCH, &path, Some(&token), Some(json!({ "published": false }))).await;
     assert_eq!((status, hidden["published"].as_bool()), (200, Some(false)), "{hidden}");
     let sku = hidden["sku"].as_str().expect("a SKU").to_owned();
@@ -357,9 +382,77 @@ fn the_command_line_imports_and_exports_through_the_same_job() {
     assert_eq!(status, 0, "every row accepted: {out}\n{err}");
     assert!(out.contains("32 rows read, 32 accepted (0 created, 0 updated, 32 unchanged), 0 refused"), "{out}");
 
+    // Unknown slugs: refused, unless --create-missing.
+    let new = "sku,name,price,category_slug,subcategory_slug,oem_slug,partNo\nCLI-NEW-1,Hose,100,cli-cat,cli-sub,cli-brand,CH 1\n";
+    std::fs::write(path("new.csv"), new).expect("written");
+    let (status, out, err) = cli(dir.path(), &["import-csv", &path("new.csv")]);
+    assert_eq!(status, 2, "{out}\n{err}");
+    assert!(out.contains("1 rows read, 0 accepted (0 created, 0 updated, 0 unchanged), 1 refused"), "{out}");
+    let (status, out, err) = cli(dir.path(), &["import-csv", &path("new.csv"), "--create-missing"]);
+    assert_eq!(status, 0, "{out}\n{err}");
+    assert!(out.contains("1 rows read, 1 accepted (1 created, 0 updated, 0 unchanged), 0 refused"), "{out}");
+
     // A file refused whole: its message, exit status 1, no job.
     std::fs::write(path("empty.csv"), "").expect("written");
     let (status, out, err) = cli(dir.path(), &["import-csv", &path("empty.csv")]);
     assert_eq!(status, 1, "{out}\n{err}");
     assert!(err.contains(Message::ImportEmpty.code()), "{err}");
+}
+
+#[tokio::test]
+async fn create_missing_creates_unknown_slugs_audited_and_a_delete_cell_unpublishes() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let token = staff_token(&app, &shop, StaffRole::Catalog).await;
+    let path = first_product(&shop).await;
+    let (status, seeded) = call(&shop, Method::GET, &path, Some(&token), None).await;
+    assert_eq!((status, seeded["published"].as_bool()), (200, Some(true)), "{seeded}");
+    let sku = seeded["sku"].as_str().expect("a SKU").to_owned();
+    let file = format!(
+        "sku,name,price,category_slug,subcategory_slug,oem_slug,partNo,delete\n\
+         NEW-PLACE-1,Turbo Hose,4500,forced-induction,turbo-hoses,koenigsegg,TH 1,\n\
+         {sku},,,,,,,yes\n\
+         NO-SUCH-SKU,,,,,,,true\n"
+    );
+
+    // Without createMissing the unknown slugs are refused (and the delete row applies).
+    let dry = imported_with(&shop, &token, file.clone().into_bytes(), "dry-run", &[]).await;
+    assert_eq!(counts(&dry), [3, 1, 2, 0, 1, 0], "{dry}");
+    assert_eq!(dry["createMissing"], false, "{dry}");
+    let (status, body) = upload_with(
+        &shop,
+        Some(&token),
+        "parts.csv",
+        file.clone().into_bytes(),
+        "apply",
+        &[("createMissing", "maybe")],
+    )
+    .await;
+    assert_eq!((status, body["code"].as_str()), (400, Some(Message::ImportBooleanInvalid.code())), "{body}");
+
+    let job = imported_with(&shop, &token, file.into_bytes(), "apply", &[("createMissing", "true")]).await;
+    assert_eq!(counts(&job), [3, 2, 1, 1, 1, 0], "{job}");
+    assert_eq!(job["createMissing"], true, "{job}");
+    let report = String::from_utf8(
+        csv(&shop, &token, &format!("/api/admin/imports/{}/errors.csv", job["id"].as_str().expect("id"))).await,
+    )
+    .expect("UTF-8");
+    assert!(report.contains(&format!("4,delete,NO-SUCH-SKU,{},", Message::ImportDeleteUnknown.code())), "{report}");
+
+    let (status, after) = call(&shop, Method::GET, &path, Some(&token), None).await;
+    assert_eq!((status, after["published"].as_bool()), (200, Some(false)), "unpublished, not deleted: {after}");
+    let created = app.database().import_jobs().products_by_sku(&["NEW-PLACE-1".to_owned()]).await.expect("reads");
+    let placed: Vec<(&str, &str, &str)> =
+        created.iter().map(|p| (p.category.as_str(), p.subcategory.as_str(), p.oem.as_str())).collect();
+    assert_eq!(placed, [("Forced Induction", "Turbo Hoses", "Koenigsegg")]);
+
+    // Each creation is in the audit trail, in the staff member's name.
+    let owner = staff_token(&app, &shop, StaffRole::Owner).await;
+    for action in ["category.create", "brand.create"] {
+        let (status, audit) =
+            call(&shop, Method::GET, &format!("/api/admin/audit?action={action}"), Some(&owner), None).await;
+        assert_eq!(status, 200, "{audit}");
+        let entries = audit["results"].as_array().expect("results");
+        assert_eq!(entries.len(), 1, "{action}: {audit}");
+        assert!(entries[0]["after"].to_string().contains(job["id"].as_str().expect("id")), "{audit}");
+    }
 }

@@ -5,8 +5,11 @@
 //! domain's rules (`marque_domain::catalog::import`), keyed by SKU; a dry run writes only the
 //! job's counters and report.
 //!
-//! Not yet: photographs (a zip or `https` addresses), creating unknown categories and brands
-//! (`createMissing`), a `delete` column.
+//! With `createMissing`, a category, subcategory or brand slug the shop lacks is created when a
+//! row that otherwise passes needs it (named after the slug, one audit entry each, in the job's
+//! actor's name; a dry run only counts on it). A `delete` cell of true unpublishes the row's product.
+//!
+//! Not yet: photographs (a zip or `https` addresses).
 
 pub mod export;
 pub mod file;
@@ -16,12 +19,13 @@ use std::sync::Arc;
 
 use marque_domain::catalog::editor::{self, ProductPatch};
 use marque_domain::catalog::import::{Column, ImportHeader, ImportRow, RowChange, RowError};
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff, StaffId};
 use marque_domain::Message;
 use marque_ports::{
-    Actor, AuditEntry, BlobStore, CatalogStore, CatalogStoreError, Clock, ImportBatch, ImportCounts, ImportJob,
-    ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState, StockTarget,
+    Actor, AuditEntry, BlobStore, CatalogEditor, CatalogEditorError, CatalogStore, CatalogStoreError, Clock,
+    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState,
+    StockTarget,
 };
 
 use file::Record;
@@ -88,6 +92,8 @@ pub struct NewImport {
     pub file_name: String,
     pub bytes: Vec<u8>,
     pub mode: ImportMode,
+    /// Create unknown category, subcategory and brand slugs instead of refusing their rows.
+    pub create_missing: bool,
 }
 
 /// The import use cases, and the worker's.
@@ -96,6 +102,8 @@ pub struct ImportService {
     jobs: Arc<dyn ImportJobs>,
     blobs: Arc<dyn BlobStore>,
     catalog: Arc<dyn CatalogStore>,
+    /// Creates the categories and brands a `createMissing` job lacks.
+    editor: Arc<dyn CatalogEditor>,
     clock: Arc<dyn Clock>,
     /// This instance's name in claims.
     worker: String,
@@ -120,10 +128,11 @@ impl ImportService {
         jobs: Arc<dyn ImportJobs>,
         blobs: Arc<dyn BlobStore>,
         catalog: Arc<dyn CatalogStore>,
+        editor: Arc<dyn CatalogEditor>,
         clock: Arc<dyn Clock>,
         worker: String,
     ) -> Self {
-        Self { jobs, blobs, catalog, clock, worker }
+        Self { jobs, blobs, catalog, editor, clock, worker }
     }
 
     /// Checks the file's header, keeps the file and queues its job.
@@ -155,6 +164,7 @@ impl ImportService {
         let job = ImportJob {
             id,
             mode: upload.mode,
+            create_missing: upload.create_missing,
             state: ImportState::Queued,
             file_name: upload.file_name.chars().take(200).collect(),
             file_key,
@@ -245,7 +255,7 @@ impl ImportService {
             Err(m) => return self.fail(job, m).await,
         };
         let plan = Plan::of(&bytes, &header);
-        let places = Places { categories: self.catalog.categories().await?, brands: self.catalog.brands().await? };
+        let mut places = self.places().await?;
         let mut records = Records::of(&bytes).peekable();
         let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(BATCH_ROWS);
         for _ in 0..skipped {
@@ -260,7 +270,7 @@ impl ImportService {
             }
             let chunk: Vec<Record> = records.by_ref().take(BATCH_ROWS).collect();
             let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
-            let mut batch = self.batch(job, &header, &plan, &places, chunk, reports).await?;
+            let mut batch = self.batch(job, &header, &plan, &mut places, chunk, reports).await?;
             batch.index = index;
             batch.last = records.peek().is_none();
             match self.jobs.write_batch(&job.id, &self.worker, now, &batch).await {
@@ -282,7 +292,7 @@ impl ImportService {
         job: &ImportJob,
         header: &ImportHeader,
         plan: &Plan,
-        places: &Places,
+        places: &mut Places,
         records: Vec<Record>,
         mut rejected: Vec<RowError>,
     ) -> Result<ImportBatch, ImportError> {
@@ -324,6 +334,7 @@ impl ImportService {
                 Ok(RowChange::Unchanged) => counts.unchanged += 1,
                 Ok(RowChange::Create(draft)) => {
                     let mut product = draft.product(ProductId(new_id("p")?), now);
+                    self.create_missing(job, places, &product, draft.fields()).await?;
                     match places.place(&mut product, draft.fields(), row.line) {
                         Ok(()) => {
                             created.push(product);
@@ -336,6 +347,7 @@ impl ImportService {
                     let Some(before) = before else { continue };
                     let mut after = before.clone();
                     patch.apply_to(&mut after);
+                    self.create_missing(job, places, &after, &patch).await?;
                     if let Err(e) = places.place(&mut after, &patch, row.line) {
                         refuse(vec![e], &mut rejected);
                         continue;
@@ -369,13 +381,138 @@ impl ImportService {
     }
 }
 
-/// The job's one audit entry: who imported which file, how.
-fn audit_entry(job: &ImportJob, at: i64) -> AuditEntry {
-    let actor = match job.actor.strip_prefix("system:") {
+impl ImportService {
+    /// The shop's categories and brands as stored.
+    async fn places(&self) -> Result<Places, ImportError> {
+        Ok(Places { categories: self.catalog.categories().await?, brands: self.catalog.brands().await? })
+    }
+
+    /// For a `createMissing` job: creates the category, subcategory and brand that `patch` names
+    /// for `product` (its slugs after the patch) and the shop lacks, each named after its slug and
+    /// audited in the job's actor's name; a dry run only adds them to `places`, writing nothing.
+    async fn create_missing(
+        &self,
+        job: &ImportJob,
+        places: &mut Places,
+        product: &Product,
+        patch: &ProductPatch,
+    ) -> Result<(), ImportError> {
+        if !job.create_missing {
+            return Ok(());
+        }
+        let apply = job.mode == ImportMode::Apply;
+        let entry = |action: &str, subject: String, record: serde_json::Value| {
+            let mut values = record;
+            values["import"] = serde_json::Value::String(job.id.0.clone());
+            AuditEntry::new(self.clock.now(), job_actor(job), action, subject)
+                .with_values(None, Some(values.to_string()))
+        };
+        if patch.category_slug.is_some() || patch.subcategory_slug.is_some() {
+            let category_slug = patch.category_slug.as_deref().unwrap_or(&product.category_slug);
+            let subcategory_slug = patch.subcategory_slug.as_deref().unwrap_or(&product.subcategory_slug);
+            let at = match places.categories.iter().position(|c| c.slug == category_slug) {
+                Some(at) => at,
+                None => {
+                    // Created with the subcategory the row names: one write, one audit entry.
+                    let category = Category {
+                        id: new_id("c")?,
+                        name: name_of(category_slug),
+                        slug: category_slug.to_owned(),
+                        subcategories: vec![new_subcategory(subcategory_slug)?],
+                    };
+                    if apply {
+                        let audit = entry("category.create", format!("category:{}", category.id), json(&category));
+                        self.created(places, self.editor.create_category(&category, &audit).await).await?;
+                    }
+                    if !places.categories.iter().any(|c| c.slug == category_slug) {
+                        places.categories.push(category);
+                    }
+                    places.categories.iter().rposition(|c| c.slug == category_slug).unwrap_or(0)
+                }
+            };
+            let category = &places.categories[at];
+            if !category.subcategories.iter().any(|s| s.slug == subcategory_slug) {
+                let mut after = category.clone();
+                after.subcategories.push(new_subcategory(subcategory_slug)?);
+                if apply {
+                    let audit = entry("category.update", format!("category:{}", after.id), json(&after));
+                    self.created(places, self.editor.update_category(&after, &audit).await).await?;
+                }
+                if let Some(c) = places.categories.iter_mut().find(|c| c.id == after.id) {
+                    if !c.subcategories.iter().any(|s| s.slug == subcategory_slug) {
+                        *c = after;
+                    }
+                }
+            }
+        }
+        if let Some(slug) = patch.oem_slug.as_deref().filter(|s| !places.brands.iter().any(|b| b.slug == *s)) {
+            let brand = OemBrand { id: new_id("b")?, name: name_of(slug), slug: slug.to_owned(), image: String::new() };
+            if apply {
+                let audit = entry("brand.create", format!("brand:{}", brand.id), json(&brand));
+                self.created(places, self.editor.create_brand(&brand, &audit).await).await?;
+            }
+            if !places.brands.iter().any(|b| b.slug == slug) {
+                places.brands.push(brand);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ImportService {
+    /// After creating a category or brand: a slug another writer took meanwhile means the shop has
+    /// it now (the places are read again); any other failure stops the batch.
+    async fn created(&self, places: &mut Places, outcome: Result<(), CatalogEditorError>) -> Result<(), ImportError> {
+        match outcome {
+            Err(CatalogEditorError::SlugTaken { .. }) => {
+                *places = self.places().await?;
+                Ok(())
+            }
+            other => other.map_err(|e| ImportError::Unavailable(e.to_string())),
+        }
+    }
+}
+
+/// A subcategory an import creates, named after its slug.
+fn new_subcategory(slug: &str) -> Result<Subcategory, ImportError> {
+    Ok(Subcategory { id: new_id("s")?, name: name_of(slug), slug: slug.to_owned() })
+}
+
+/// A record as the audit trail keeps it.
+fn json(record: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(record).unwrap_or_default()
+}
+
+/// A name for a slug created by an import: its words capitalised (`oil-pump` → `Oil Pump`).
+#[must_use]
+pub fn name_of(slug: &str) -> String {
+    slug.split('-')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Who started the job, as the audit trail names them.
+fn job_actor(job: &ImportJob) -> Actor {
+    match job.actor.strip_prefix("system:") {
         Some(what) => Actor::System(what.to_owned()),
         None => Actor::Staff { id: StaffId(job.actor.clone()), email: job.actor_label.clone() },
-    };
-    let values = serde_json::json!({ "file": job.file_name, "bytes": job.file_bytes, "mode": job.mode.code() });
+    }
+}
+
+/// The job's one audit entry: who imported which file, how.
+fn audit_entry(job: &ImportJob, at: i64) -> AuditEntry {
+    let actor = job_actor(job);
+    let values = serde_json::json!({
+        "file": job.file_name,
+        "bytes": job.file_bytes,
+        "mode": job.mode.code(),
+        "createMissing": job.create_missing,
+    });
     AuditEntry::new(at, actor, "import.apply", format!("import:{}", job.id)).with_values(None, Some(values.to_string()))
 }
 

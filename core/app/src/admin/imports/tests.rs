@@ -3,7 +3,7 @@ use std::sync::Mutex;
 use marque_contract_tests::fixtures::{brand, category, product};
 use marque_domain::staff::StaffRole;
 use marque_domain::Money;
-use marque_ports::{BlobStoreError, MockBlobStore, MockCatalogStore, MockImportJobs};
+use marque_ports::{BlobStoreError, MockBlobStore, MockCatalogEditor, MockCatalogStore, MockImportJobs};
 
 use super::*;
 
@@ -29,13 +29,21 @@ fn shop() -> MockCatalogStore {
 }
 
 fn service(jobs: MockImportJobs, blobs: MockBlobStore, catalog: MockCatalogStore) -> ImportService {
-    ImportService::new(Arc::new(jobs), Arc::new(blobs), Arc::new(catalog), Arc::new(Fixed), "w1".into())
+    ImportService::new(
+        Arc::new(jobs),
+        Arc::new(blobs),
+        Arc::new(catalog),
+        Arc::new(MockCatalogEditor::new()),
+        Arc::new(Fixed),
+        "w1".into(),
+    )
 }
 
 fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
     ImportJob {
         id: ImportJobId("i1".into()),
         mode,
+        create_missing: false,
         state: ImportState::Running,
         file_name: "parts.csv".into(),
         file_key: "imports/i1.csv".into(),
@@ -55,7 +63,12 @@ fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
 }
 
 fn upload(text: &str) -> NewImport {
-    NewImport { file_name: "parts.csv".into(), bytes: text.as_bytes().to_vec(), mode: ImportMode::Apply }
+    NewImport {
+        file_name: "parts.csv".into(),
+        bytes: text.as_bytes().to_vec(),
+        mode: ImportMode::Apply,
+        create_missing: false,
+    }
 }
 
 /// The stored product `S-OLD`: ₹1,000, 1 in stock, category Brakes/Discs, brand Mercedes-Benz.
@@ -282,4 +295,88 @@ async fn the_errors_report_is_the_jobs_refused_rows_as_csv() {
     jobs.expect_job().returning(|_| Ok(None));
     let s = service(jobs, MockBlobStore::new(), MockCatalogStore::new());
     assert_eq!(s.errors_csv(&staff(StaffRole::Owner), &ImportJobId("nope".into())).await, Err(ImportError::NotFound));
+}
+
+/// `FILE` with two rows more: a new category and subcategory (engine, oil-pump) and a new brand (audi).
+const MISSING: &str = "SKU,name,price,quantity,gst,category_slug,subcategory_slug,oem_slug,partNo\r\n\
+NEW-2,Pad,10,,,brakes,drums,bmw,D 4\r\n\
+NEW-3,Pump,10,,,engine,oil-pump,audi-sport,E 5\r\n\
+NEW-4,Pump,10,,,engine,oil-pump,audi-sport,E 6\r\n";
+
+#[tokio::test]
+async fn create_missing_creates_each_unknown_slug_once_audited_and_a_dry_run_only_counts_on_it() {
+    for mode in [ImportMode::Apply, ImportMode::DryRun] {
+        let written = Arc::new(Mutex::new(Vec::new()));
+        let job = ImportJob { create_missing: true, ..queued(mode, 0) };
+        let jobs = jobs_running(job, written.clone());
+        let mut editor = MockCatalogEditor::new();
+        let times = usize::from(mode == ImportMode::Apply);
+        editor
+            .expect_update_category()
+            .withf(|c, audit| {
+                let subs: Vec<(&str, &str)> =
+                    c.subcategories.iter().map(|s| (s.slug.as_str(), s.name.as_str())).collect();
+                c.slug == "brakes"
+                    && subs == [("discs", "Discs"), ("drums", "Drums")]
+                    && audit.action == "category.update"
+                    && audit.subject == "category:c1"
+                    && audit.actor == Actor::Staff { id: StaffId("s1".into()), email: "ravi@marque.in".into() }
+            })
+            .times(times)
+            .returning(|_, _| Ok(()));
+        editor
+            .expect_create_category()
+            .withf(|c, audit| {
+                (c.slug.as_str(), c.name.as_str(), c.subcategories.len()) == ("engine", "Engine", 1)
+                    && (c.subcategories[0].slug.as_str(), c.subcategories[0].name.as_str()) == ("oil-pump", "Oil Pump")
+                    && audit.action == "category.create"
+                    && audit.after.as_deref().is_some_and(|v| v.contains("\"import\":\"i1\""))
+            })
+            .times(times)
+            .returning(|_, _| Ok(()));
+        editor
+            .expect_create_brand()
+            .withf(|b, audit| {
+                (b.slug.as_str(), b.name.as_str()) == ("audi-sport", "Audi Sport") && audit.action == "brand.create"
+            })
+            .times(times)
+            .returning(|_, _| Ok(()));
+        let s = ImportService::new(
+            Arc::new(jobs),
+            Arc::new(blobs_holding(MISSING)),
+            Arc::new(shop()),
+            Arc::new(editor),
+            Arc::new(Fixed),
+            "w1".into(),
+        );
+        s.run_next().await.expect("ran");
+        let b = written.lock().expect("lock")[0].clone();
+        assert_eq!(
+            b.counts,
+            ImportCounts { rows_read: 3, accepted: 3, rejected: 0, created: 3, updated: 0, unchanged: 0 },
+            "{mode:?}"
+        );
+        assert!(b.rejected.is_empty(), "{:?}", b.rejected);
+        if mode == ImportMode::Apply {
+            let placed: Vec<(&str, &str, &str)> =
+                b.created.iter().map(|p| (p.category.as_str(), p.subcategory.as_str(), p.oem.as_str())).collect();
+            assert_eq!(
+                placed,
+                [
+                    ("Brakes", "Drums", "BMW"),
+                    ("Engine", "Oil Pump", "Audi Sport"),
+                    ("Engine", "Oil Pump", "Audi Sport")
+                ]
+            );
+        } else {
+            assert!(b.created.is_empty(), "a dry run writes nothing");
+        }
+    }
+}
+
+#[test]
+fn a_created_slug_is_named_after_its_words() {
+    assert_eq!(name_of("oil-pump"), "Oil Pump");
+    assert_eq!(name_of("bmw"), "Bmw");
+    assert_eq!(name_of("x5-2024"), "X5 2024");
 }
