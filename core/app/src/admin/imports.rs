@@ -107,6 +107,8 @@ pub struct ImportService {
     clock: Arc<dyn Clock>,
     /// This instance's name in claims.
     worker: String,
+    /// Rows a batch holds: [`BATCH_ROWS`], every instance alike (a job resumes by counting them).
+    batch_rows: usize,
 }
 
 impl std::fmt::Debug for ImportService {
@@ -132,7 +134,15 @@ impl ImportService {
         clock: Arc<dyn Clock>,
         worker: String,
     ) -> Self {
-        Self { jobs, blobs, catalog, editor, clock, worker }
+        Self { jobs, blobs, catalog, editor, clock, worker, batch_rows: BATCH_ROWS }
+    }
+
+    /// The same service with batches of `rows` rows (at least 1), for tests that go through many
+    /// batches on few rows. Every instance working a job must use the same size.
+    #[must_use]
+    pub fn with_batch_rows(mut self, rows: usize) -> Self {
+        self.batch_rows = rows.max(1);
+        self
     }
 
     /// Checks the file's header, keeps the file and queues its job.
@@ -257,7 +267,7 @@ impl ImportService {
         let plan = Plan::of(&bytes, &header);
         let mut places = self.places().await?;
         let mut records = Records::of(&bytes).peekable();
-        let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(BATCH_ROWS);
+        let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(self.batch_rows);
         for _ in 0..skipped {
             records.next();
         }
@@ -268,7 +278,7 @@ impl ImportService {
                 Err(ImportJobsError::NotClaimed { .. }) => return Ok(()),
                 other => other?,
             }
-            let chunk: Vec<Record> = records.by_ref().take(BATCH_ROWS).collect();
+            let chunk: Vec<Record> = records.by_ref().take(self.batch_rows).collect();
             let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
             let mut batch = self.batch(job, &header, &plan, &mut places, chunk, reports).await?;
             batch.index = index;

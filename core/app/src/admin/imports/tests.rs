@@ -380,3 +380,94 @@ fn a_created_slug_is_named_after_its_words() {
     assert_eq!(name_of("bmw"), "Bmw");
     assert_eq!(name_of("x5-2024"), "X5 2024");
 }
+
+/// 10,000 products of every kind: Hindi names, prices in paise, three categories and brands, part
+/// numbers to supersede, fuel types, conditions, some unpublished.
+fn ten_thousand() -> Vec<Product> {
+    use marque_domain::catalog::{Condition, FuelType};
+    (0..10_000u32)
+        .map(|i| {
+            let id = format!("p{i:05}");
+            let name =
+                if i % 5 == 0 { format!("ब्रेक डिस्क, \"Disc\" {i}") } else { format!("Disc {i}") };
+            let (category, sub, brand) = match i % 3 {
+                0 => ("Brakes", "Discs", "BMW"),
+                1 => ("Engine", "Oil Pumps", "Mercedes-Benz"),
+                _ => ("Body", "Mirrors", "Audi"),
+            };
+            product(&id)
+                .sku(&format!("SKU-{i:05}"))
+                .name(&name)
+                .price(Money::from_paise(10_000 + i64::from(i) * 37))
+                .quantity(i % 50)
+                .category(category, sub)
+                .brand(brand)
+                .part_no(&format!("{} {i:05}", 34 + i % 7))
+                .fuel_type([None, Some(FuelType::Petrol), Some(FuelType::Diesel)][(i % 3) as usize])
+                .condition(if i % 4 == 0 { Condition::Old } else { Condition::New })
+                .with(|p| {
+                    p.description = if i % 9 == 0 { "Two lines,\nquoted \"here\"".into() } else { String::new() };
+                    p.details.published = i % 10 != 0;
+                    p.details.superseded_numbers =
+                        vec![marque_domain::PartNumber::parse(&format!("OLD.{i}")).expect("a part number")];
+                })
+                .build()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_export_of_ten_thousand_products_imported_back_writes_nothing() {
+    use marque_ports::{AdminProductSort, ProductSlice};
+    let products = ten_thousand();
+    // The export: published products in id order from the store, unpublished ones from the editor.
+    let published: Vec<Product> = products.iter().filter(|p| p.details.published).cloned().collect();
+    let hidden: Vec<Product> = products.iter().filter(|p| !p.details.published).cloned().collect();
+    let mut catalog = MockCatalogStore::new();
+    catalog.expect_products_after().returning(move |after, limit| {
+        let after = after.map(|a| a.0).unwrap_or_default();
+        Ok(published.iter().filter(|p| p.id.0 > after).take(limit as usize).cloned().collect())
+    });
+    let mut editor = MockCatalogEditor::new();
+    editor.expect_products().returning(move |query| {
+        assert_eq!((query.published, query.sort), (Some(false), AdminProductSort::Newest));
+        let offset = usize::try_from(query.window.offset()).expect("an offset");
+        let limit = usize::try_from(query.window.limit()).expect("a limit");
+        Ok(ProductSlice { products: hidden.iter().skip(offset).take(limit).cloned().collect(), total: 0 })
+    });
+    let exports = export::ExportService::new(Arc::new(catalog), Arc::new(editor));
+    let mut export = exports.everything();
+    let mut file = Vec::new();
+    while let Some(part) = export.next_chunk().await.expect("exported") {
+        file.extend(part);
+    }
+    assert_eq!(export.rows(), 10_000);
+
+    // The import of that file, against a store holding those products.
+    let by_sku: HashMap<String, Product> = products.into_iter().map(|p| (p.details.sku.clone(), p)).collect();
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(queued(ImportMode::Apply, 0));
+    jobs.expect_claim().returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_renew().returning(|_, _, _| Ok(()));
+    jobs.expect_products_by_sku()
+        .returning(move |skus| Ok(skus.iter().filter_map(|s| by_sku.get(s).cloned()).collect()));
+    let kept = written.clone();
+    jobs.expect_write_batch().returning(move |_, _, _, batch| {
+        kept.lock().expect("lock").push(batch.clone());
+        Ok(())
+    });
+    let mut blobs = MockBlobStore::new();
+    blobs.expect_get().returning(move |_| Ok(Some(file.clone())));
+    service(jobs, blobs, shop()).run_next().await.expect("ran");
+    let batches = written.lock().expect("lock").clone();
+    assert_eq!(batches.len(), 10);
+    let total = batches.iter().fold(ImportCounts::default(), |sum, b| sum.plus(b.counts));
+    assert_eq!(
+        total,
+        ImportCounts { rows_read: 10_000, accepted: 10_000, unchanged: 10_000, ..ImportCounts::default() }
+    );
+    for b in &batches {
+        assert!(b.created.is_empty() && b.updated.is_empty() && b.stock.is_empty() && b.rejected.is_empty());
+    }
+}
