@@ -213,9 +213,9 @@ const MIGRATIONS: &[Migration] = &[
         finish: "",
     },
     Migration {
-        number: 29,
+        number: 24,
         name: "catalog import jobs: whether unknown categories and brands are created",
-        surql: include_str!("schema/0029_import_extras.surql"),
+        surql: include_str!("schema/0024_import_extras.surql"),
         backfills: NO_BACKFILLS,
         finish: "",
     },
