@@ -29,6 +29,7 @@ fn queued(id: &str, created_at: i64) -> ImportJob {
     ImportJob {
         id: ImportJobId(id.to_owned()),
         mode: ImportMode::Apply,
+        create_missing: false,
         state: ImportState::Queued,
         file_name: "parts.csv".to_owned(),
         file_key: format!("imports/{id}.csv"),

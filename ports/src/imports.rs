@@ -118,6 +118,9 @@ impl ImportCounts {
 pub struct ImportJob {
     pub id: ImportJobId,
     pub mode: ImportMode,
+    /// Unknown category, subcategory and brand slugs are created (named after the slug, audited)
+    /// rather than refused.
+    pub create_missing: bool,
     pub state: ImportState,
     /// The file's name as uploaded (for the audit trail and the report).
     pub file_name: String,

@@ -212,6 +212,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 24,
+        name: "catalog import jobs: whether unknown categories and brands are created",
+        surql: include_str!("schema/0024_import_extras.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -50,12 +50,12 @@ pub async fn limit_bodies<E: Endpoint>(next: E, mut req: Request) -> poem::Resul
     let limit = body_limit(req.uri().path());
     let declared = req.headers().typed_get::<poem::web::headers::ContentLength>().map(|l| l.0);
     match declared {
-        Some(length) if length > limit as u64 => return Ok(too_large(limit)),
+        Some(length) if length > limit as u64 => return Ok(too_large_for(req.uri().path())),
         // The server reads exactly the declared length, never more.
         Some(_) => {}
         None if may_stream(&req) => match req.take_body().into_bytes_limit(limit).await {
             Ok(bytes) => req.set_body(Body::from_bytes(bytes)),
-            Err(poem::error::ReadBodyError::PayloadTooLarge) => return Ok(too_large(limit)),
+            Err(poem::error::ReadBodyError::PayloadTooLarge) => return Ok(too_large_for(req.uri().path())),
             Err(e) => return Err(poem::Error::from_string(e.to_string(), StatusCode::BAD_REQUEST)),
         },
         None => {}
@@ -71,9 +71,25 @@ fn may_stream(req: &Request) -> bool {
         || (req.version() >= Version::HTTP_2 && !matches!(*req.method(), Method::GET | Method::HEAD))
 }
 
-/// 413 with the JSON error shape and the limit.
-pub fn too_large(limit: usize) -> Response {
-    let message = marque_domain::Message::RequestTooLarge;
+/// The message of a path's 413: a catalog import's own (`import.file_too_large`, which names the
+/// file's limit), else `request.too_large`.
+#[must_use]
+pub fn limit_message(path: &str) -> marque_domain::Message {
+    if path == "/api/admin/imports" {
+        marque_domain::Message::ImportFileTooLarge
+    } else {
+        marque_domain::Message::RequestTooLarge
+    }
+}
+
+/// 413 for a body above `path`'s limit: [`limit_message`] and the limit.
+#[must_use]
+pub fn too_large_for(path: &str) -> Response {
+    too_large_with(body_limit(path), limit_message(path))
+}
+
+/// 413 with the JSON error shape, `message` and the limit.
+fn too_large_with(limit: usize, message: marque_domain::Message) -> Response {
     let body = serde_json::json!({
         "status": "failed",
         "message": message.text(),

@@ -154,7 +154,10 @@ fn with_body_limits(spec: &str) -> String {
                     responses.insert(
                         "413".to_owned(),
                         serde_json::json!({
-                            "description": format!("The body is larger than this call takes ({limit} bytes; `request.too_large`)."),
+                            "description": format!(
+                                "The body is larger than this call takes ({limit} bytes; `{}`).",
+                                crate::body_limits::limit_message(path).code()
+                            ),
                             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
                         }),
                     );

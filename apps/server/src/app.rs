@@ -158,6 +158,7 @@ impl App {
             Arc::new(database.import_jobs()),
             blobs.clone(),
             Arc::new(database.catalog()),
+            Arc::new(database.catalog_editor()),
             Arc::new(SystemClock),
             worker_name(),
         );

@@ -2,6 +2,7 @@
 //! cases and hands those to the HTTP API (`marque-api`) and the storefront (`marque-storefront`).
 
 pub mod app;
+pub mod catalog_cli;
 pub mod identity;
 pub mod listener;
 pub mod memory;

@@ -298,7 +298,7 @@ impl<E: poem::Endpoint> poem::Endpoint for BodyDeadlineEndpoint<E> {
             match tokio::time::timeout(self.within, req.take_body().into_bytes_limit(limit + 1)).await {
                 Ok(Ok(bytes)) => req.set_body(poem::Body::from_bytes(bytes)),
                 Ok(Err(poem::error::ReadBodyError::PayloadTooLarge)) => {
-                    return Ok(marque_api::body_limits::too_large(limit));
+                    return Ok(marque_api::body_limits::too_large_for(req.uri().path()));
                 }
                 Ok(Err(e)) => return Err(poem::Error::from_string(e.to_string(), poem::http::StatusCode::BAD_REQUEST)),
                 Err(_) => return Ok(body_too_slow()),

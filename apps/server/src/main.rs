@@ -1,4 +1,5 @@
-//! The Marque binary: `serve` (default), `seed`, `export`, `import`, `openapi`, `staff`.
+//! The Marque binary: `serve` (default), `seed`, `export`, `import`, `import-csv`, `export-csv`,
+//! `openapi`, `staff`.
 
 use clap::{Parser, Subcommand};
 use marque_server::listener::NoDelayAcceptor;
@@ -43,6 +44,30 @@ enum Command {
         /// (`$MARQUE_DATA_DIR/backups/before-import-<UTC time>.surql`).
         #[arg(long)]
         replace: bool,
+    },
+    /// Import a catalog CSV file (the columns of `GET /api/admin/exports/products.csv`), as
+    /// `POST /api/admin/imports` does, and wait for its job to end, showing its progress on standard
+    /// error; prints its counts. Exits 0 when every row was accepted, 2 when rows were refused, 1
+    /// when the job failed. Stop the server first when the database is embedded (surrealkv://).
+    ImportCsv {
+        /// The CSV file (UTF-8, at most 100 MB).
+        file: std::path::PathBuf,
+        /// Check every row and count what applying would do, writing nothing of the catalog.
+        #[arg(long)]
+        dry_run: bool,
+        /// Create the categories, subcategories and brands the file names and the shop lacks
+        /// (named after their slugs) instead of refusing their rows.
+        #[arg(long)]
+        create_missing: bool,
+        /// Write the refused rows there (`line,column,value,code,message`).
+        #[arg(long)]
+        errors: Option<std::path::PathBuf>,
+    },
+    /// Write every product, published or not, to FILE as CSV in the import's columns (importing it
+    /// back writes nothing). `export` stays the database backup.
+    ExportCsv {
+        /// Where to write the CSV file.
+        file: std::path::PathBuf,
     },
     /// Print the OpenAPI document the server publishes.
     Openapi,
@@ -135,6 +160,27 @@ async fn run() -> anyhow::Result<()> {
             close_database(database).await;
             Ok(())
         }
+        Command::ImportCsv { file, dry_run, create_missing, errors } => {
+            let options = marque_server::catalog_cli::ImportCsv { file, dry_run, create_missing, errors };
+            let (files, database) = catalog_files(cli.flags).await?;
+            let outcome = files.import_csv(&options).await;
+            drop(files);
+            close_database(database).await;
+            let job = outcome?;
+            println!("{}", marque_server::catalog_cli::summary(&job));
+            match marque_server::catalog_cli::exit_status(&job) {
+                0 => Ok(()),
+                status => std::process::exit(status),
+            }
+        }
+        Command::ExportCsv { file } => {
+            let (files, database) = catalog_files(cli.flags).await?;
+            let outcome = files.export_csv(&file).await;
+            drop(files);
+            close_database(database).await;
+            println!("wrote {} products to {}", outcome?, file.display());
+            Ok(())
+        }
         Command::Staff { action } => {
             let db = DatabaseSettings::parse(&cli.flags);
             let public_url = marque_server::settings::storefront::PublicUrl::parse(cli.flags.public_url.as_ref());
@@ -153,6 +199,15 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// The catalog's CSV import and export on the configured database and picture store.
+async fn catalog_files(flags: Flags) -> anyhow::Result<(marque_server::catalog_cli::CatalogFiles, Database)> {
+    let settings = Settings::from_flags(flags)?;
+    let blobs = marque_server::app::blob_store(&settings)?;
+    let url = settings.database.url.to_string();
+    let database = Database::connect_with(&url, &settings.database.connect_options()).await?;
+    Ok((marque_server::catalog_cli::CatalogFiles::new(&database, blobs), database))
 }
 
 /// Where `import --replace` saves what it is about to erase: a new file under the data directory.

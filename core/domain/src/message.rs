@@ -450,6 +450,8 @@ messages! {
         ImportFileGone = "import.file_gone" => "The uploaded file is no longer there; upload it again.",
         /// Marque: the import store cannot be reached.
         ImportUnavailable = "import.unavailable" => "Imports cannot be reached right now. Please try again.",
+        /// Marque: an import row whose `delete` cell unpublishes a SKU the shop does not have.
+        ImportDeleteUnknown = "import.delete_unknown" => "No product has this SKU, so there is nothing to unpublish.",
         /// Marque: photographs named in the file (not imported yet: add them in the product's page).
         ImportPhotosNotYet = "import.photos_not_yet" => "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
 

@@ -41,7 +41,8 @@ impl SurrealImportJobs {
     }
 }
 
-const JOB_FIELDS: &str = "record::id(id) AS id, mode, state, file_name, file_key, file_bytes, actor, actor_label, \
+const JOB_FIELDS: &str =
+    "record::id(id) AS id, mode, create_missing, state, file_name, file_key, file_bytes, actor, actor_label, \
      rows_read, accepted, rejected, created, updated, unchanged, rows_total, batches_done, claimed_by, claimed_until, \
      created_at, started_at, finished_at, failure, audited";
 
@@ -50,6 +51,7 @@ const JOB_FIELDS: &str = "record::id(id) AS id, mode, state, file_name, file_key
 struct JobRow {
     id: String,
     mode: String,
+    create_missing: bool,
     state: String,
     file_name: String,
     file_key: String,
@@ -86,6 +88,7 @@ impl From<&ImportJob> for JobRow {
         JobRow {
             id: j.id.0.clone(),
             mode: j.mode.code().to_owned(),
+            create_missing: j.create_missing,
             state: j.state.code().to_owned(),
             file_name: j.file_name.clone(),
             file_key: j.file_key.clone(),
@@ -117,6 +120,7 @@ impl TryFrom<JobRow> for ImportJob {
         let unreadable = |what: &str| ImportJobsError::Unavailable { reason: format!("import job {}: {what}", r.id) };
         Ok(ImportJob {
             mode: ImportMode::parse(&r.mode).ok_or_else(|| unreadable("mode"))?,
+            create_missing: r.create_missing,
             state: ImportState::parse(&r.state).ok_or_else(|| unreadable("state"))?,
             id: ImportJobId(r.id),
             file_name: r.file_name,

@@ -35,6 +35,10 @@ pub struct ImportUpload {
     file: Upload,
     /// `dry-run` (check every row, write nothing) or `apply` (write the rows that pass).
     mode: String,
+    /// `true`: a category, subcategory or brand slug the shop lacks is created (named after the
+    /// slug, each creation in the audit trail) instead of its row being refused. Default `false`.
+    #[oai(rename = "createMissing")]
+    create_missing: Option<String>,
 }
 
 /// An import job as it stands.
@@ -44,6 +48,9 @@ pub struct ImportBody {
     pub id: String,
     /// `dry-run` or `apply`.
     pub mode: String,
+    /// Whether unknown category, subcategory and brand slugs are created rather than refused.
+    #[oai(rename = "createMissing")]
+    pub create_missing: bool,
     /// `queued`, `running`, `done`, `failed` or `cancelled`.
     pub state: String,
     /// The file's name as uploaded.
@@ -119,6 +126,7 @@ impl ImportBody {
         ImportBody {
             id: job.id.0,
             mode: job.mode.code().to_owned(),
+            create_missing: job.create_missing,
             state: job.state.code().to_owned(),
             file_name: job.file_name,
             rows_total: job.rows_total,
@@ -237,6 +245,13 @@ impl ImportsApi {
         let Some(mode) = ImportMode::parse(form.mode.trim()) else {
             return ImportStarted::BadRequest(ErrorBody::from_message(Message::ImportModeInvalid));
         };
+        let create_missing = match form.create_missing.as_deref().map(str::trim) {
+            None | Some("") => false,
+            Some(text) => match marque_domain::catalog::import::cells::yes_no(text) {
+                Ok(yes) => yes,
+                Err(m) => return ImportStarted::BadRequest(ErrorBody::from_message(m)),
+            },
+        };
         if form.file.size() > FILE_MAX_BYTES {
             return refusal!(ImportStarted, ImportError::TooLarge);
         }
@@ -248,7 +263,7 @@ impl ImportsApi {
                 return ImportStarted::BadRequest(ErrorBody::from_message(Message::ImportNotText));
             }
         };
-        match self.imports.start(&staff, NewImport { file_name, bytes, mode }).await {
+        match self.imports.start(&staff, NewImport { file_name, bytes, mode, create_missing }).await {
             Ok(job) => ImportStarted::Accepted(Json(ImportQueued {
                 id: job.id.0,
                 mode: job.mode.code().to_owned(),
@@ -310,6 +325,7 @@ mod tests {
         ImportJob {
             id: ImportJobId("i1".into()),
             mode: ImportMode::Apply,
+            create_missing: false,
             state,
             file_name: "parts.csv".into(),
             file_key: "imports/i1.csv".into(),

@@ -5,8 +5,11 @@
 //! domain's rules (`marque_domain::catalog::import`), keyed by SKU; a dry run writes only the
 //! job's counters and report.
 //!
-//! Not yet: photographs (a zip or `https` addresses), creating unknown categories and brands
-//! (`createMissing`), a `delete` column.
+//! With `createMissing`, a category, subcategory or brand slug the shop lacks is created when a
+//! row that otherwise passes needs it (named after the slug, one audit entry each, in the job's
+//! actor's name; a dry run only counts on it). A `delete` cell of true unpublishes the row's product.
+//!
+//! Not yet: photographs (a zip or `https` addresses).
 
 pub mod export;
 pub mod file;
@@ -16,12 +19,13 @@ use std::sync::Arc;
 
 use marque_domain::catalog::editor::{self, ProductPatch};
 use marque_domain::catalog::import::{Column, ImportHeader, ImportRow, RowChange, RowError};
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff, StaffId};
 use marque_domain::Message;
 use marque_ports::{
-    Actor, AuditEntry, BlobStore, CatalogStore, CatalogStoreError, Clock, ImportBatch, ImportCounts, ImportJob,
-    ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState, StockTarget,
+    Actor, AuditEntry, BlobStore, CatalogEditor, CatalogEditorError, CatalogStore, CatalogStoreError, Clock,
+    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState,
+    StockTarget,
 };
 
 use file::Record;
@@ -88,6 +92,8 @@ pub struct NewImport {
     pub file_name: String,
     pub bytes: Vec<u8>,
     pub mode: ImportMode,
+    /// Create unknown category, subcategory and brand slugs instead of refusing their rows.
+    pub create_missing: bool,
 }
 
 /// The import use cases, and the worker's.
@@ -96,9 +102,13 @@ pub struct ImportService {
     jobs: Arc<dyn ImportJobs>,
     blobs: Arc<dyn BlobStore>,
     catalog: Arc<dyn CatalogStore>,
+    /// Creates the categories and brands a `createMissing` job lacks.
+    editor: Arc<dyn CatalogEditor>,
     clock: Arc<dyn Clock>,
     /// This instance's name in claims.
     worker: String,
+    /// Rows a batch holds: [`BATCH_ROWS`], every instance alike (a job resumes by counting them).
+    batch_rows: usize,
 }
 
 impl std::fmt::Debug for ImportService {
@@ -120,10 +130,19 @@ impl ImportService {
         jobs: Arc<dyn ImportJobs>,
         blobs: Arc<dyn BlobStore>,
         catalog: Arc<dyn CatalogStore>,
+        editor: Arc<dyn CatalogEditor>,
         clock: Arc<dyn Clock>,
         worker: String,
     ) -> Self {
-        Self { jobs, blobs, catalog, clock, worker }
+        Self { jobs, blobs, catalog, editor, clock, worker, batch_rows: BATCH_ROWS }
+    }
+
+    /// The same service with batches of `rows` rows (at least 1), for tests that go through many
+    /// batches on few rows. Every instance working a job must use the same size.
+    #[must_use]
+    pub fn with_batch_rows(mut self, rows: usize) -> Self {
+        self.batch_rows = rows.max(1);
+        self
     }
 
     /// Checks the file's header, keeps the file and queues its job.
@@ -134,6 +153,16 @@ impl ImportService {
     /// header without `sku`, …); [`ImportError::Unavailable`].
     pub async fn start(&self, staff: &Staff, upload: NewImport) -> Result<ImportJob, ImportError> {
         staff.require(Area::Imports)?;
+        self.start_as(&Actor::staff(staff), upload).await
+    }
+
+    /// [`ImportService::start`] for the shop's own command line (`marque-server import-csv`): the
+    /// operator who runs it on the shop's machine already holds the database, so no staff role is
+    /// asked; the job and its audit entry name `actor` (`system:cli`).
+    ///
+    /// # Errors
+    /// As [`ImportService::start`], `Forbidden` aside.
+    pub async fn start_as(&self, actor: &Actor, upload: NewImport) -> Result<ImportJob, ImportError> {
         if upload.bytes.len() > FILE_MAX_BYTES {
             return Err(ImportError::TooLarge);
         }
@@ -142,10 +171,10 @@ impl ImportService {
         let file_key = format!("imports/{id}.csv");
         let file_bytes = upload.bytes.len() as u64;
         self.blobs.put(&file_key, upload.bytes).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
-        let actor = Actor::staff(staff);
         let job = ImportJob {
             id,
             mode: upload.mode,
+            create_missing: upload.create_missing,
             state: ImportState::Queued,
             file_name: upload.file_name.chars().take(200).collect(),
             file_key,
@@ -164,6 +193,22 @@ impl ImportService {
         };
         self.jobs.create(&job).await?;
         Ok(job)
+    }
+
+    /// A job as it stands, for the command line that started it (no staff role asked).
+    ///
+    /// # Errors
+    /// `NotFound`, `Unavailable`.
+    pub async fn job_as_operator(&self, id: &ImportJobId) -> Result<ImportJob, ImportError> {
+        self.jobs.job(id).await?.ok_or(ImportError::NotFound)
+    }
+
+    /// The job's refused rows as CSV, for the command line that started it.
+    ///
+    /// # Errors
+    /// `Unavailable`.
+    pub async fn errors_csv_as_operator(&self, id: &ImportJobId) -> Result<Vec<u8>, ImportError> {
+        Ok(file::errors_csv(&self.jobs.rejected(id).await?))
     }
 
     /// A job as it stands.
@@ -220,9 +265,9 @@ impl ImportService {
             Err(m) => return self.fail(job, m).await,
         };
         let plan = Plan::of(&bytes, &header);
-        let places = Places { categories: self.catalog.categories().await?, brands: self.catalog.brands().await? };
+        let mut places = self.places().await?;
         let mut records = Records::of(&bytes).peekable();
-        let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(BATCH_ROWS);
+        let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(self.batch_rows);
         for _ in 0..skipped {
             records.next();
         }
@@ -233,9 +278,9 @@ impl ImportService {
                 Err(ImportJobsError::NotClaimed { .. }) => return Ok(()),
                 other => other?,
             }
-            let chunk: Vec<Record> = records.by_ref().take(BATCH_ROWS).collect();
+            let chunk: Vec<Record> = records.by_ref().take(self.batch_rows).collect();
             let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
-            let mut batch = self.batch(job, &header, &plan, &places, chunk, reports).await?;
+            let mut batch = self.batch(job, &header, &plan, &mut places, chunk, reports).await?;
             batch.index = index;
             batch.last = records.peek().is_none();
             match self.jobs.write_batch(&job.id, &self.worker, now, &batch).await {
@@ -257,7 +302,7 @@ impl ImportService {
         job: &ImportJob,
         header: &ImportHeader,
         plan: &Plan,
-        places: &Places,
+        places: &mut Places,
         records: Vec<Record>,
         mut rejected: Vec<RowError>,
     ) -> Result<ImportBatch, ImportError> {
@@ -299,6 +344,7 @@ impl ImportService {
                 Ok(RowChange::Unchanged) => counts.unchanged += 1,
                 Ok(RowChange::Create(draft)) => {
                     let mut product = draft.product(ProductId(new_id("p")?), now);
+                    self.create_missing(job, places, &product, draft.fields()).await?;
                     match places.place(&mut product, draft.fields(), row.line) {
                         Ok(()) => {
                             created.push(product);
@@ -311,6 +357,7 @@ impl ImportService {
                     let Some(before) = before else { continue };
                     let mut after = before.clone();
                     patch.apply_to(&mut after);
+                    self.create_missing(job, places, &after, &patch).await?;
                     if let Err(e) = places.place(&mut after, &patch, row.line) {
                         refuse(vec![e], &mut rejected);
                         continue;
@@ -344,13 +391,138 @@ impl ImportService {
     }
 }
 
-/// The job's one audit entry: who imported which file, how.
-fn audit_entry(job: &ImportJob, at: i64) -> AuditEntry {
-    let actor = match job.actor.strip_prefix("system:") {
+impl ImportService {
+    /// The shop's categories and brands as stored.
+    async fn places(&self) -> Result<Places, ImportError> {
+        Ok(Places { categories: self.catalog.categories().await?, brands: self.catalog.brands().await? })
+    }
+
+    /// For a `createMissing` job: creates the category, subcategory and brand that `patch` names
+    /// for `product` (its slugs after the patch) and the shop lacks, each named after its slug and
+    /// audited in the job's actor's name; a dry run only adds them to `places`, writing nothing.
+    async fn create_missing(
+        &self,
+        job: &ImportJob,
+        places: &mut Places,
+        product: &Product,
+        patch: &ProductPatch,
+    ) -> Result<(), ImportError> {
+        if !job.create_missing {
+            return Ok(());
+        }
+        let apply = job.mode == ImportMode::Apply;
+        let entry = |action: &str, subject: String, record: serde_json::Value| {
+            let mut values = record;
+            values["import"] = serde_json::Value::String(job.id.0.clone());
+            AuditEntry::new(self.clock.now(), job_actor(job), action, subject)
+                .with_values(None, Some(values.to_string()))
+        };
+        if patch.category_slug.is_some() || patch.subcategory_slug.is_some() {
+            let category_slug = patch.category_slug.as_deref().unwrap_or(&product.category_slug);
+            let subcategory_slug = patch.subcategory_slug.as_deref().unwrap_or(&product.subcategory_slug);
+            let at = match places.categories.iter().position(|c| c.slug == category_slug) {
+                Some(at) => at,
+                None => {
+                    // Created with the subcategory the row names: one write, one audit entry.
+                    let category = Category {
+                        id: new_id("c")?,
+                        name: name_of(category_slug),
+                        slug: category_slug.to_owned(),
+                        subcategories: vec![new_subcategory(subcategory_slug)?],
+                    };
+                    if apply {
+                        let audit = entry("category.create", format!("category:{}", category.id), json(&category));
+                        self.created(places, self.editor.create_category(&category, &audit).await).await?;
+                    }
+                    if !places.categories.iter().any(|c| c.slug == category_slug) {
+                        places.categories.push(category);
+                    }
+                    places.categories.iter().rposition(|c| c.slug == category_slug).unwrap_or(0)
+                }
+            };
+            let category = &places.categories[at];
+            if !category.subcategories.iter().any(|s| s.slug == subcategory_slug) {
+                let mut after = category.clone();
+                after.subcategories.push(new_subcategory(subcategory_slug)?);
+                if apply {
+                    let audit = entry("category.update", format!("category:{}", after.id), json(&after));
+                    self.created(places, self.editor.update_category(&after, &audit).await).await?;
+                }
+                if let Some(c) = places.categories.iter_mut().find(|c| c.id == after.id) {
+                    if !c.subcategories.iter().any(|s| s.slug == subcategory_slug) {
+                        *c = after;
+                    }
+                }
+            }
+        }
+        if let Some(slug) = patch.oem_slug.as_deref().filter(|s| !places.brands.iter().any(|b| b.slug == *s)) {
+            let brand = OemBrand { id: new_id("b")?, name: name_of(slug), slug: slug.to_owned(), image: String::new() };
+            if apply {
+                let audit = entry("brand.create", format!("brand:{}", brand.id), json(&brand));
+                self.created(places, self.editor.create_brand(&brand, &audit).await).await?;
+            }
+            if !places.brands.iter().any(|b| b.slug == slug) {
+                places.brands.push(brand);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ImportService {
+    /// After creating a category or brand: a slug another writer took meanwhile means the shop has
+    /// it now (the places are read again); any other failure stops the batch.
+    async fn created(&self, places: &mut Places, outcome: Result<(), CatalogEditorError>) -> Result<(), ImportError> {
+        match outcome {
+            Err(CatalogEditorError::SlugTaken { .. }) => {
+                *places = self.places().await?;
+                Ok(())
+            }
+            other => other.map_err(|e| ImportError::Unavailable(e.to_string())),
+        }
+    }
+}
+
+/// A subcategory an import creates, named after its slug.
+fn new_subcategory(slug: &str) -> Result<Subcategory, ImportError> {
+    Ok(Subcategory { id: new_id("s")?, name: name_of(slug), slug: slug.to_owned() })
+}
+
+/// A record as the audit trail keeps it.
+fn json(record: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(record).unwrap_or_default()
+}
+
+/// A name for a slug created by an import: its words capitalised (`oil-pump` → `Oil Pump`).
+#[must_use]
+pub fn name_of(slug: &str) -> String {
+    slug.split('-')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Who started the job, as the audit trail names them.
+fn job_actor(job: &ImportJob) -> Actor {
+    match job.actor.strip_prefix("system:") {
         Some(what) => Actor::System(what.to_owned()),
         None => Actor::Staff { id: StaffId(job.actor.clone()), email: job.actor_label.clone() },
-    };
-    let values = serde_json::json!({ "file": job.file_name, "bytes": job.file_bytes, "mode": job.mode.code() });
+    }
+}
+
+/// The job's one audit entry: who imported which file, how.
+fn audit_entry(job: &ImportJob, at: i64) -> AuditEntry {
+    let actor = job_actor(job);
+    let values = serde_json::json!({
+        "file": job.file_name,
+        "bytes": job.file_bytes,
+        "mode": job.mode.code(),
+        "createMissing": job.create_missing,
+    });
     AuditEntry::new(at, actor, "import.apply", format!("import:{}", job.id)).with_values(None, Some(values.to_string()))
 }
 

@@ -11,7 +11,7 @@ use super::editor::{self, Hsn, ProductDraft, ProductPatch, Sku, WarrantyDays};
 use super::{Condition, FuelType, Product};
 use crate::{Message, PartNumber};
 
-/// Most columns a header may have (the import knows 22; spreadsheets add a few of their own).
+/// Most columns a header may have (the import knows 23; spreadsheets add a few of their own).
 pub const COLUMNS_MAX: usize = 64;
 /// Most bytes one cell may hold (a long description fits; a megabyte does not).
 pub const CELL_MAX_BYTES: usize = 32 * 1024;
@@ -43,11 +43,14 @@ pub enum Column {
     AlternateNumbers,
     SupersededNumbers,
     Photos,
+    /// `true` (or yes, 1): the row's product is unpublished, never deleted.
+    Delete,
 }
 
 impl Column {
-    /// Every column, in the order an export writes them (`photos` last; exports leave it out).
-    pub const ALL: [Column; 22] = [
+    /// Every column, in the order an export writes them (`photos` and `delete` last; exports leave
+    /// them out).
+    pub const ALL: [Column; 23] = [
         Column::Sku,
         Column::Name,
         Column::Price,
@@ -70,9 +73,10 @@ impl Column {
         Column::AlternateNumbers,
         Column::SupersededNumbers,
         Column::Photos,
+        Column::Delete,
     ];
 
-    /// The columns an export writes: all but `photos` (photographs are not carried by the file yet).
+    /// The columns an export writes: all but `photos` (photographs are not carried back) and `delete`.
     #[must_use]
     pub fn exported() -> &'static [Column] {
         &Column::ALL[..21]
@@ -104,6 +108,7 @@ impl Column {
             Column::AlternateNumbers => "alternateNumbers",
             Column::SupersededNumbers => "supersededNumbers",
             Column::Photos => "photos",
+            Column::Delete => "delete",
         }
     }
 
@@ -211,7 +216,8 @@ impl ImportHeader {
             let extra = cells[self.columns.len()..].iter().find(|c| !c.is_empty()).copied().unwrap_or("");
             return Err(vec![RowError::new(line, "", extra, Message::ImportRowTooWide)]);
         }
-        let mut row = RowReader { line, errors: Vec::new(), patch: ProductPatch::default(), quantity: None };
+        let mut row =
+            RowReader { line, errors: Vec::new(), patch: ProductPatch::default(), quantity: None, delete: false };
         let mut sku = None;
         for (i, cell) in cells.iter().enumerate() {
             let Some(column) = self.columns[i] else { continue };
@@ -237,7 +243,11 @@ impl ImportHeader {
             Some(sku) if row.errors.is_empty() => {
                 let mut patch = row.patch;
                 patch.sku = Some(sku.clone());
-                Ok(ImportRow { line, sku, patch, quantity: row.quantity })
+                // Unpublishing wins over a `published` cell of the same row.
+                if row.delete {
+                    patch.published = Some(false);
+                }
+                Ok(ImportRow { line, sku, patch, quantity: row.quantity, delete: row.delete })
             }
             _ => Err(row.errors),
         }
@@ -250,6 +260,7 @@ struct RowReader {
     errors: Vec<RowError>,
     patch: ProductPatch,
     quantity: Option<u32>,
+    delete: bool,
 }
 
 impl RowReader {
@@ -306,6 +317,7 @@ impl RowReader {
             Column::AlternateNumbers => parts(cell).map(|v| p.alternate_numbers = Some(v)),
             Column::SupersededNumbers => parts(cell).map(|v| p.superseded_numbers = Some(v)),
             Column::Photos => Err(Message::ImportPhotosNotYet),
+            Column::Delete => cells::yes_no(cell).map(|v| self.delete = v),
         };
         if let Err(message) = result {
             self.errors.push(RowError::new(self.line, name, cell, message));
@@ -322,6 +334,8 @@ pub struct ImportRow {
     pub patch: ProductPatch,
     /// The absolute stock, when the row gives it.
     pub quantity: Option<u32>,
+    /// The row's `delete` cell said so: the product is unpublished (`patch.published` is false).
+    pub delete: bool,
 }
 
 /// What a row does to the catalog.
@@ -342,9 +356,20 @@ impl ImportRow {
     /// # Errors
     /// For a new SKU, each column a product cannot be without that the row leaves empty or out
     /// (`name`, `price`, `category_slug`, `subcategory_slug`, `oem_slug`, `partNo`), with
-    /// [`Message::ImportRequiredForNew`].
+    /// [`Message::ImportRequiredForNew`]; a row deleting a SKU the shop does not have,
+    /// [`Message::ImportDeleteUnknown`].
     pub fn compare(&self, stored: Option<&Product>) -> Result<RowChange, Vec<RowError>> {
-        let Some(stored) = stored else { return self.draft().map(RowChange::Create) };
+        let Some(stored) = stored else {
+            if self.delete {
+                return Err(vec![RowError::new(
+                    self.line,
+                    Column::Delete.name(),
+                    self.sku.as_str(),
+                    Message::ImportDeleteUnknown,
+                )]);
+            }
+            return self.draft().map(RowChange::Create);
+        };
         let (p, s, d) = (&self.patch, stored, &stored.details);
         let mut patch = ProductPatch::default();
         let mut changed = Vec::new();
@@ -441,7 +466,7 @@ pub fn export_cells(product: &Product) -> Vec<String> {
             Column::Published => d.published.to_string(),
             Column::AlternateNumbers => numbers(&d.alternate_numbers),
             Column::SupersededNumbers => numbers(&d.superseded_numbers),
-            Column::Photos => String::new(),
+            Column::Photos | Column::Delete => String::new(),
         })
         .collect()
 }

@@ -100,6 +100,7 @@ export const OFFICE_MESSAGES = {
   "import.not_found": "No import has this id.",
   "import.file_gone": "The uploaded file is no longer there; upload it again.",
   "import.unavailable": "Imports cannot be reached right now. Please try again.",
+  "import.delete_unknown": "No product has this SKU, so there is nothing to unpublish.",
   "import.photos_not_yet": "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
   "stock.reason_unknown": "Choose a reason: received, correction, damaged, returned or sold offline.",
   "stock.delta_zero": "Enter how many units changed; zero changes nothing.",

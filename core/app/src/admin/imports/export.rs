@@ -51,6 +51,8 @@ enum Next {
 pub struct ProductExport {
     service: ExportService,
     next: Next,
+    /// Products written so far.
+    rows: u64,
 }
 
 impl ExportService {
@@ -65,11 +67,24 @@ impl ExportService {
     /// [`ImportError::Forbidden`] without [`Area::Imports`] (owner, catalog).
     pub fn products(&self, staff: &Staff) -> Result<ProductExport, ImportError> {
         staff.require(Area::Imports)?;
-        Ok(ProductExport { service: self.clone(), next: Next::Header })
+        Ok(self.everything())
+    }
+
+    /// An export for the shop's own command line (`marque-server export-csv`), whose operator holds
+    /// the database already: no staff role is asked.
+    #[must_use]
+    pub fn everything(&self) -> ProductExport {
+        ProductExport { service: self.clone(), next: Next::Header, rows: 0 }
     }
 }
 
 impl ProductExport {
+    /// The products given so far.
+    #[must_use]
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
     /// The file's next part (the header first, then a window of rows), `None` once it is all
     /// given. After an error the export ends: a file cut short is never passed off as whole.
     ///
@@ -102,6 +117,7 @@ impl ProductExport {
                     for product in &products {
                         out.write(export_cells(product));
                     }
+                    self.rows += products.len() as u64;
                     return Ok(Some(out.take()));
                 }
                 Next::Unpublished(page) => {
@@ -127,6 +143,7 @@ impl ProductExport {
                     for product in &slice.products {
                         out.write(export_cells(product));
                     }
+                    self.rows += slice.products.len() as u64;
                     return Ok(Some(out.take()));
                 }
             }

@@ -3,7 +3,7 @@ use std::sync::Mutex;
 use marque_contract_tests::fixtures::{brand, category, product};
 use marque_domain::staff::StaffRole;
 use marque_domain::Money;
-use marque_ports::{BlobStoreError, MockBlobStore, MockCatalogStore, MockImportJobs};
+use marque_ports::{BlobStoreError, MockBlobStore, MockCatalogEditor, MockCatalogStore, MockImportJobs};
 
 use super::*;
 
@@ -29,13 +29,21 @@ fn shop() -> MockCatalogStore {
 }
 
 fn service(jobs: MockImportJobs, blobs: MockBlobStore, catalog: MockCatalogStore) -> ImportService {
-    ImportService::new(Arc::new(jobs), Arc::new(blobs), Arc::new(catalog), Arc::new(Fixed), "w1".into())
+    ImportService::new(
+        Arc::new(jobs),
+        Arc::new(blobs),
+        Arc::new(catalog),
+        Arc::new(MockCatalogEditor::new()),
+        Arc::new(Fixed),
+        "w1".into(),
+    )
 }
 
 fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
     ImportJob {
         id: ImportJobId("i1".into()),
         mode,
+        create_missing: false,
         state: ImportState::Running,
         file_name: "parts.csv".into(),
         file_key: "imports/i1.csv".into(),
@@ -55,7 +63,12 @@ fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
 }
 
 fn upload(text: &str) -> NewImport {
-    NewImport { file_name: "parts.csv".into(), bytes: text.as_bytes().to_vec(), mode: ImportMode::Apply }
+    NewImport {
+        file_name: "parts.csv".into(),
+        bytes: text.as_bytes().to_vec(),
+        mode: ImportMode::Apply,
+        create_missing: false,
+    }
 }
 
 /// The stored product `S-OLD`: ₹1,000, 1 in stock, category Brakes/Discs, brand Mercedes-Benz.
@@ -282,4 +295,179 @@ async fn the_errors_report_is_the_jobs_refused_rows_as_csv() {
     jobs.expect_job().returning(|_| Ok(None));
     let s = service(jobs, MockBlobStore::new(), MockCatalogStore::new());
     assert_eq!(s.errors_csv(&staff(StaffRole::Owner), &ImportJobId("nope".into())).await, Err(ImportError::NotFound));
+}
+
+/// `FILE` with two rows more: a new category and subcategory (engine, oil-pump) and a new brand (audi).
+const MISSING: &str = "SKU,name,price,quantity,gst,category_slug,subcategory_slug,oem_slug,partNo\r\n\
+NEW-2,Pad,10,,,brakes,drums,bmw,D 4\r\n\
+NEW-3,Pump,10,,,engine,oil-pump,audi-sport,E 5\r\n\
+NEW-4,Pump,10,,,engine,oil-pump,audi-sport,E 6\r\n";
+
+#[tokio::test]
+async fn create_missing_creates_each_unknown_slug_once_audited_and_a_dry_run_only_counts_on_it() {
+    for mode in [ImportMode::Apply, ImportMode::DryRun] {
+        let written = Arc::new(Mutex::new(Vec::new()));
+        let job = ImportJob { create_missing: true, ..queued(mode, 0) };
+        let jobs = jobs_running(job, written.clone());
+        let mut editor = MockCatalogEditor::new();
+        let times = usize::from(mode == ImportMode::Apply);
+        editor
+            .expect_update_category()
+            .withf(|c, audit| {
+                let subs: Vec<(&str, &str)> =
+                    c.subcategories.iter().map(|s| (s.slug.as_str(), s.name.as_str())).collect();
+                c.slug == "brakes"
+                    && subs == [("discs", "Discs"), ("drums", "Drums")]
+                    && audit.action == "category.update"
+                    && audit.subject == "category:c1"
+                    && audit.actor == Actor::Staff { id: StaffId("s1".into()), email: "ravi@marque.in".into() }
+            })
+            .times(times)
+            .returning(|_, _| Ok(()));
+        editor
+            .expect_create_category()
+            .withf(|c, audit| {
+                (c.slug.as_str(), c.name.as_str(), c.subcategories.len()) == ("engine", "Engine", 1)
+                    && (c.subcategories[0].slug.as_str(), c.subcategories[0].name.as_str()) == ("oil-pump", "Oil Pump")
+                    && audit.action == "category.create"
+                    && audit.after.as_deref().is_some_and(|v| v.contains("\"import\":\"i1\""))
+            })
+            .times(times)
+            .returning(|_, _| Ok(()));
+        editor
+            .expect_create_brand()
+            .withf(|b, audit| {
+                (b.slug.as_str(), b.name.as_str()) == ("audi-sport", "Audi Sport") && audit.action == "brand.create"
+            })
+            .times(times)
+            .returning(|_, _| Ok(()));
+        let s = ImportService::new(
+            Arc::new(jobs),
+            Arc::new(blobs_holding(MISSING)),
+            Arc::new(shop()),
+            Arc::new(editor),
+            Arc::new(Fixed),
+            "w1".into(),
+        );
+        s.run_next().await.expect("ran");
+        let b = written.lock().expect("lock")[0].clone();
+        assert_eq!(
+            b.counts,
+            ImportCounts { rows_read: 3, accepted: 3, rejected: 0, created: 3, updated: 0, unchanged: 0 },
+            "{mode:?}"
+        );
+        assert!(b.rejected.is_empty(), "{:?}", b.rejected);
+        if mode == ImportMode::Apply {
+            let placed: Vec<(&str, &str, &str)> =
+                b.created.iter().map(|p| (p.category.as_str(), p.subcategory.as_str(), p.oem.as_str())).collect();
+            assert_eq!(
+                placed,
+                [
+                    ("Brakes", "Drums", "BMW"),
+                    ("Engine", "Oil Pump", "Audi Sport"),
+                    ("Engine", "Oil Pump", "Audi Sport")
+                ]
+            );
+        } else {
+            assert!(b.created.is_empty(), "a dry run writes nothing");
+        }
+    }
+}
+
+#[test]
+fn a_created_slug_is_named_after_its_words() {
+    assert_eq!(name_of("oil-pump"), "Oil Pump");
+    assert_eq!(name_of("bmw"), "Bmw");
+    assert_eq!(name_of("x5-2024"), "X5 2024");
+}
+
+/// 10,000 products of every kind: Hindi names, prices in paise, three categories and brands, part
+/// numbers to supersede, fuel types, conditions, some unpublished.
+fn ten_thousand() -> Vec<Product> {
+    use marque_domain::catalog::{Condition, FuelType};
+    (0..10_000u32)
+        .map(|i| {
+            let id = format!("p{i:05}");
+            let name =
+                if i % 5 == 0 { format!("ब्रेक डिस्क, \"Disc\" {i}") } else { format!("Disc {i}") };
+            let (category, sub, brand) = match i % 3 {
+                0 => ("Brakes", "Discs", "BMW"),
+                1 => ("Engine", "Oil Pumps", "Mercedes-Benz"),
+                _ => ("Body", "Mirrors", "Audi"),
+            };
+            product(&id)
+                .sku(&format!("SKU-{i:05}"))
+                .name(&name)
+                .price(Money::from_paise(10_000 + i64::from(i) * 37))
+                .quantity(i % 50)
+                .category(category, sub)
+                .brand(brand)
+                .part_no(&format!("{} {i:05}", 34 + i % 7))
+                .fuel_type([None, Some(FuelType::Petrol), Some(FuelType::Diesel)][(i % 3) as usize])
+                .condition(if i % 4 == 0 { Condition::Old } else { Condition::New })
+                .with(|p| {
+                    p.description = if i % 9 == 0 { "Two lines,\nquoted \"here\"".into() } else { String::new() };
+                    p.details.published = i % 10 != 0;
+                    p.details.superseded_numbers =
+                        vec![marque_domain::PartNumber::parse(&format!("OLD.{i}")).expect("a part number")];
+                })
+                .build()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_export_of_ten_thousand_products_imported_back_writes_nothing() {
+    use marque_ports::{AdminProductSort, ProductSlice};
+    let products = ten_thousand();
+    // The export: published products in id order from the store, unpublished ones from the editor.
+    let published: Vec<Product> = products.iter().filter(|p| p.details.published).cloned().collect();
+    let hidden: Vec<Product> = products.iter().filter(|p| !p.details.published).cloned().collect();
+    let mut catalog = MockCatalogStore::new();
+    catalog.expect_products_after().returning(move |after, limit| {
+        let after = after.map(|a| a.0).unwrap_or_default();
+        Ok(published.iter().filter(|p| p.id.0 > after).take(limit as usize).cloned().collect())
+    });
+    let mut editor = MockCatalogEditor::new();
+    editor.expect_products().returning(move |query| {
+        assert_eq!((query.published, query.sort), (Some(false), AdminProductSort::Newest));
+        let offset = usize::try_from(query.window.offset()).expect("an offset");
+        let limit = usize::try_from(query.window.limit()).expect("a limit");
+        Ok(ProductSlice { products: hidden.iter().skip(offset).take(limit).cloned().collect(), total: 0 })
+    });
+    let exports = export::ExportService::new(Arc::new(catalog), Arc::new(editor));
+    let mut export = exports.everything();
+    let mut file = Vec::new();
+    while let Some(part) = export.next_chunk().await.expect("exported") {
+        file.extend(part);
+    }
+    assert_eq!(export.rows(), 10_000);
+
+    // The import of that file, against a store holding those products.
+    let by_sku: HashMap<String, Product> = products.into_iter().map(|p| (p.details.sku.clone(), p)).collect();
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(queued(ImportMode::Apply, 0));
+    jobs.expect_claim().returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_renew().returning(|_, _, _| Ok(()));
+    jobs.expect_products_by_sku()
+        .returning(move |skus| Ok(skus.iter().filter_map(|s| by_sku.get(s).cloned()).collect()));
+    let kept = written.clone();
+    jobs.expect_write_batch().returning(move |_, _, _, batch| {
+        kept.lock().expect("lock").push(batch.clone());
+        Ok(())
+    });
+    let mut blobs = MockBlobStore::new();
+    blobs.expect_get().returning(move |_| Ok(Some(file.clone())));
+    service(jobs, blobs, shop()).run_next().await.expect("ran");
+    let batches = written.lock().expect("lock").clone();
+    assert_eq!(batches.len(), 10);
+    let total = batches.iter().fold(ImportCounts::default(), |sum, b| sum.plus(b.counts));
+    assert_eq!(
+        total,
+        ImportCounts { rows_read: 10_000, accepted: 10_000, unchanged: 10_000, ..ImportCounts::default() }
+    );
+    for b in &batches {
+        assert!(b.created.is_empty() && b.updated.is_empty() && b.stock.is_empty() && b.rejected.is_empty());
+    }
 }

@@ -185,6 +185,33 @@ fn a_new_sku_needs_every_column_a_product_cannot_be_without() {
     assert_eq!(draft.fields().sku.as_ref().map(Sku::as_str), Some("NEW-1"));
 }
 
+#[test]
+fn a_delete_cell_unpublishes_a_known_sku_and_refuses_an_unknown_one() {
+    let h = header(&["sku", "published", "delete"]);
+    for yes in ["true", "1", "Yes"] {
+        let row = h.row(2, &["bmw-disc-1", "true", yes]).expect("valid");
+        assert!(row.delete, "{yes}");
+        let Ok(RowChange::Update { patch, changed, stock }) = row.compare(Some(&stored())) else {
+            panic!("an update expected for {yes}")
+        };
+        assert_eq!((patch.published, changed, stock), (Some(false), vec![Column::Published], None), "{yes}");
+    }
+    // Already unpublished: nothing to do.
+    let hidden = Product { details: ProductDetails { published: false, ..stored().details }, ..stored() };
+    let row = h.row(2, &["bmw-disc-1", "", "yes"]).expect("valid");
+    assert_eq!(row.compare(Some(&hidden)), Ok(RowChange::Unchanged));
+    // No, 0 or an empty cell leave the product as the other cells say.
+    for no in ["no", "0", ""] {
+        let row = h.row(2, &["bmw-disc-1", "", no]).expect("valid");
+        assert!(!row.delete, "{no}");
+        assert_eq!(row.compare(Some(&stored())), Ok(RowChange::Unchanged), "{no}");
+    }
+    let unknown = h.row(3, &["NO-SUCH-SKU", "", "true"]).expect("valid").compare(None).expect_err("refused");
+    assert_eq!(unknown, [RowError::new(3, "delete", "NO-SUCH-SKU", Message::ImportDeleteUnknown)]);
+    let bad = h.row(4, &["bmw-disc-1", "", "perhaps"]).expect_err("refused");
+    assert_eq!(bad, [RowError::new(4, "delete", "perhaps", Message::ImportBooleanInvalid)]);
+}
+
 fn word() -> impl Strategy<Value = String> {
     "[a-z][a-z0-9]{0,8}(-[a-z0-9]{1,6}){0,2}"
 }
