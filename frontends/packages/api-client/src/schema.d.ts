@@ -1854,6 +1854,8 @@ export interface components {
              * @description Rows that pass: `created + updated + unchanged` (a dry run counts what applying would do).
              */
             accepted: number;
+            /** @description Whether unknown category, subcategory and brand slugs are created rather than refused. */
+            createMissing: boolean;
             /** Format: uint64 */
             created: number;
             /** @description When it was uploaded, started and ended, ISO 8601 in UTC. */
@@ -5281,6 +5283,11 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /**
+                     * @description `true`: a category, subcategory or brand slug the shop lacks is created (named after the
+                     *     slug, each creation in the audit trail) instead of its row being refused. Default `false`.
+                     */
+                    createMissing?: string;
+                    /**
                      * Format: binary
                      * @description The CSV file (UTF-8, with or without a BOM), at most 100 MB; the header names the columns.
                      */
@@ -5336,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than this call takes (104923136 bytes; `request.too_large`). */
+            /** @description The body is larger than this call takes (104923136 bytes; `import.file_too_large`). */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -13,6 +13,7 @@ function job(over: Partial<AdminImport> = {}): AdminImport {
     mode: 'dry-run',
     state: 'done',
     fileName: 'parts.csv',
+    createMissing: false,
     rowsTotal: 12,
     rowsRead: 12,
     accepted: 9,
@@ -47,11 +48,13 @@ describe('catalog imports', () => {
     expect((upload as HTMLButtonElement).disabled).toBe(true);
     await userEvent.upload(screen.getByLabelText('CSV file'), new File(['sku,price\nA1,100\n'], 'parts.csv', { type: 'text/csv' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Apply: write the rows that pass' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Create missing categories and brands' }));
     await userEvent.click(upload);
     await waitFor(() => expect(window.location.pathname).toBe('/admin/imports/imp9'));
     const post = server.calls.find((c) => c.method === 'POST');
     const form = post?.body as FormData;
     expect(form.get('mode')).toBe('apply');
+    expect(form.get('createMissing')).toBe('true');
     expect((form.get('file') as File).name).toBe('parts.csv');
   });
 

@@ -12,7 +12,11 @@ import { AdminPage } from '../../lib/layout/Page';
 
 type UploadField = keyof FormFields<'POST /api/admin/imports'>;
 /** The upload's form fields, as the document names them. */
-export const IMPORT_FIELDS: Record<'file' | 'mode', UploadField> = { file: 'file', mode: 'mode' };
+export const IMPORT_FIELDS: Record<'file' | 'mode' | 'createMissing', UploadField> = {
+  file: 'file',
+  mode: 'mode',
+  createMissing: 'createMissing',
+};
 
 export type ImportMode = 'dry-run' | 'apply';
 
@@ -22,6 +26,7 @@ function Upload() {
   const [, navigate] = useLocation();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('dry-run');
+  const [createMissing, setCreateMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
@@ -32,6 +37,7 @@ function Upload() {
     const form = new FormData();
     form.append(IMPORT_FIELDS.file, file);
     form.append(IMPORT_FIELDS.mode, mode);
+    if (createMissing) form.append(IMPORT_FIELDS.createMissing, 'true');
     try {
       const answer = await adminCall('POST /api/admin/imports', { body: form });
       if (answer.ok) navigate(`/admin/imports/${encodeURIComponent(answer.body.id)}`);
@@ -65,6 +71,9 @@ function Upload() {
             </label>
           ))}
         </fieldset>
+        <Field id="import-create-missing" label={t('imports.create_missing')} hint={t('imports.create_missing_hint')}>
+          <input id="import-create-missing" type="checkbox" checked={createMissing} onChange={(event) => setCreateMissing(event.target.checked)} />
+        </Field>
         <button type="submit" className="button" disabled={busy || !file}>
           {t('imports.start')}
         </button>
