@@ -12,7 +12,7 @@ fn slice(total: u64) -> ProductSlice {
 }
 
 fn query(text: &str) -> ProductQuery {
-    ProductQuery { text: text.into(), offset: 0, limit: 20 }
+    ProductQuery { text: text.into(), offset: 0, limit: 20, fits: None }
 }
 
 #[tokio::test]

@@ -212,6 +212,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 27,
+        name: "vehicles and products' fitment, indexed by make, model, generation and fitted generation",
+        surql: include_str!("schema/0027_vehicles_fitment.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

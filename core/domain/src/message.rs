@@ -424,6 +424,10 @@ messages! {
         FitmentTooMany = "fitment.too_many" => "A product fits at most 200 rows of vehicles",
         /// Marque: a fitment note above its length.
         FitmentNoteTooLong = "fitment.note_too_long" => "A fitment note is at most 80 characters on one line",
+        /// Marque: a fitment write without the version it was made on.
+        FitmentVersionRequired = "fitment.version_required" => "Reload the fitment: a change must name the version it was made on (If-Match).",
+        /// Marque: the fitment was changed since the version named.
+        FitmentChanged = "fitment.changed" => "Someone else changed this product's fitment meanwhile. Reload it and try again.",
 
         // Back office: catalog import (issue 23)
         /// Marque: an import file without a header, or without any byte at all.

@@ -364,7 +364,7 @@ impl From<FitmentNote> for String {
 }
 
 /// One row of a product's fitment.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FitmentRow {
     pub generation: GenerationId,
     /// The one engine of the generation it fits; `None` fits every engine.
@@ -372,6 +372,52 @@ pub struct FitmentRow {
     /// The model years it fits; `None` fits every year.
     pub years: Option<YearRange>,
     pub note: Option<FitmentNote>,
+}
+
+/// A fitment row as a product shows it: the row, with the names of what it fits as they were when
+/// the row was written (vehicles are added to the table, never renamed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProductFit {
+    pub row: FitmentRow,
+    /// The make's name: `BMW`.
+    pub make: String,
+    /// `X5`.
+    pub model: String,
+    /// The generation code: `G05`.
+    pub generation: String,
+    /// The engine's label (`3.0d`) when the row names an engine.
+    pub engine_label: Option<String>,
+}
+
+impl ProductFit {
+    /// The row shown with the names of `vehicles` (the vehicles of its generation).
+    ///
+    /// # Errors
+    /// [`VehicleError::FitmentInvalid`] when `vehicles` holds none of the row's generation, or not
+    /// its engine.
+    pub fn named(row: FitmentRow, vehicles: &[Vehicle]) -> Result<Self, VehicleError> {
+        check_against(std::slice::from_ref(&row), vehicles)?;
+        let first =
+            vehicles.iter().find(|v| v.generation_id() == row.generation).ok_or(VehicleError::FitmentInvalid)?;
+        let engine_label = row
+            .engine
+            .as_ref()
+            .and_then(|e| vehicles.iter().find(|v| v.generation_id() == row.generation && v.engine.code == *e))
+            .map(|v| v.engine.label.clone());
+        Ok(Self {
+            make: first.make_name().to_owned(),
+            model: first.model.clone(),
+            generation: first.generation.clone(),
+            engine_label,
+            row,
+        })
+    }
+
+    /// The vehicle the row names, when it names an engine.
+    #[must_use]
+    pub fn vehicle_id(&self) -> Option<VehicleId> {
+        self.row.engine.clone().map(|engine| VehicleId { generation: self.row.generation.clone(), engine })
+    }
 }
 
 /// A shopper's car as a listing's `fits` filter gives it: a vehicle and, maybe, its year.
@@ -547,6 +593,18 @@ mod tests {
         assert_eq!(check_against(&[row("bmw-x5-g05", None, None)], &known), Ok(()));
         assert_eq!(check_against(&[row("bmw-x5-g05", Some("B58"), None)], &known), Err(VehicleError::FitmentInvalid));
         assert_eq!(check_against(&[row("bmw-x5-f15", None, None)], &known), Err(VehicleError::FitmentInvalid));
+    }
+
+    #[test]
+    fn a_shown_row_carries_the_names_of_its_vehicle() {
+        let known = [x5_b57()];
+        let fit = ProductFit::named(row("bmw-x5-g05", Some("B57"), Some((2019, None))), &known).expect("known");
+        assert_eq!((fit.make.as_str(), fit.model.as_str(), fit.generation.as_str()), ("BMW", "X5", "G05"));
+        assert_eq!(fit.engine_label.as_deref(), Some("3.0d"));
+        assert_eq!(fit.vehicle_id().map(|v| v.to_string()).as_deref(), Some("bmw-x5-g05.b57"));
+        let every_engine = ProductFit::named(row("bmw-x5-g05", None, None), &known).expect("known");
+        assert_eq!((every_engine.engine_label.clone(), every_engine.vehicle_id()), (None, None));
+        assert!(ProductFit::named(row("bmw-x5-f15", None, None), &known).is_err());
     }
 
     #[test]
