@@ -213,9 +213,9 @@ const MIGRATIONS: &[Migration] = &[
         finish: "",
     },
     Migration {
-        number: 27,
+        number: 25,
         name: "vehicles and products' fitment, indexed by make, model, generation and fitted generation",
-        surql: include_str!("schema/0027_vehicles_fitment.surql"),
+        surql: include_str!("schema/0025_vehicles_fitment.surql"),
         backfills: NO_BACKFILLS,
         finish: "",
     },

@@ -1,4 +1,4 @@
-//! The vehicle table and products' fitment on SurrealDB (`vehicle`, `product_fitment`, migration 27).
+//! The vehicle table and products' fitment on SurrealDB (`vehicle`, `product_fitment`, migration 25).
 //!
 //! A vehicle's record key is its id (`bmw-x5-g05.b57`); the lists read through the indexes on the
 //! make, the make and model, and the generation. A product's fitment is one `product_fitment` record

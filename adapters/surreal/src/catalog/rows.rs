@@ -11,7 +11,7 @@ use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
 
 /// Fields every product read selects; `id` is the record key as a string. `fits` is the product's
-/// `product_fitment` record's rows (migration 27), read by key; with an `ORDER BY`, SurrealDB 3.3
+/// `product_fitment` record's rows (migration 25), read by key; with an `ORDER BY`, SurrealDB 3.3
 /// evaluates the projection again after `id` became the key's text, hence the `IF`.
 pub(super) const PRODUCT_FIELDS: &str = "record::id(id) AS id, name, price, quantity, condition, images, \
      description, category, category_slug, subcategory, subcategory_slug, oem, oem_slug, fuel_type, variant, \
@@ -54,7 +54,7 @@ pub(super) struct ProductRow {
     dimensions_mm: DimensionsRow,
     /// True in `product`, false in `unpublished_product` (each table asserts its own).
     published: bool,
-    /// Read from `product_fitment` (migration 27), never written with the product: `None` on writes.
+    /// Read from `product_fitment` (migration 25), never written with the product: `None` on writes.
     fits: Option<Vec<crate::vehicles::FitRow>>,
 }
 
