@@ -176,7 +176,7 @@ pub async fn unpublished_products_are_invisible_to_every_shopper_read(
     let visible = |what: &str, listed: Vec<Product>| assert_eq!(ids(&listed), ["p1"], "{what}");
     visible("newest", catalog.newest_products(10).await.expect("reads"));
     visible("best sellers", catalog.best_selling_products(10).await.expect("reads"));
-    let search = |text: &str| ProductQuery { text: text.into(), offset: 0, limit: 10 };
+    let search = |text: &str| ProductQuery { text: text.into(), offset: 0, limit: 10, fits: None };
     visible("a name search", catalog.search(&search("brake")).await.expect("reads").products);
     visible("an empty search", catalog.search(&search("")).await.expect("reads").products);
     for part in ["A222", "a 333"] {
@@ -216,15 +216,20 @@ pub async fn alternate_and_superseded_numbers_are_found_in_any_spelling(
     create(editor, &p).await;
     create(editor, &product("p2").name("HU718 5X Bracket").part_no("ZZ 1").build()).await;
     for typed in ["hu7185x", "HU-718/5-X", "a0001801609", "A 000 180 26 09"] {
-        let found = catalog.search(&ProductQuery { text: typed.into(), offset: 0, limit: 10 }).await.expect("reads");
+        let found = catalog
+            .search(&ProductQuery { text: typed.into(), offset: 0, limit: 10, fits: None })
+            .await
+            .expect("reads");
         assert_eq!(found.products.first().map(|p| p.id.as_str()), Some("p1"), "{typed} finds p1 first");
     }
     // An edit that drops a number stops it being found.
     let mut edit = p.clone();
     edit.details.superseded_numbers.clear();
     editor.update_product(&edit, &audit("product.update", "product:p1")).await.expect("updated");
-    let found =
-        catalog.search(&ProductQuery { text: "a0001801609".into(), offset: 0, limit: 10 }).await.expect("reads");
+    let found = catalog
+        .search(&ProductQuery { text: "a0001801609".into(), offset: 0, limit: 10, fits: None })
+        .await
+        .expect("reads");
     assert_eq!(found.total, 0, "the dropped number finds nothing");
 }
 

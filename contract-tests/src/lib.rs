@@ -31,6 +31,7 @@ pub mod rate;
 pub mod readiness;
 pub mod staff;
 pub mod stock;
+pub mod vehicles;
 pub mod wishlist;
 
 pub use catalog::{CatalogSuite, CATALOG_SUITE};

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
+use marque_domain::vehicle::Car;
 
 /// Why a catalog store call failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +29,8 @@ pub struct ProductQuery {
     pub offset: u64,
     /// Most rows to return.
     pub limit: u32,
+    /// Only products whose fitment fits this car (see [`ProductListing::fits`]).
+    pub fits: Option<Car>,
 }
 
 /// Which products a listing page shows (brand, category and subcategory pages, with
@@ -55,6 +58,12 @@ pub struct ProductListing {
     pub offset: u64,
     /// Most rows to return.
     pub limit: u32,
+    /// Only products with a fitment row that fits this car ([`FitmentRow::fits`]); `None` leaves
+    /// fitment unfiltered. Found through the fitment's index by generation, never by reading the
+    /// whole catalog.
+    ///
+    /// [`FitmentRow::fits`]: marque_domain::vehicle::FitmentRow::fits
+    pub fits: Option<Car>,
 }
 
 /// One window of a ranked result and the size of the whole result.

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use async_trait::async_trait;
 use marque_domain::catalog::{Product, ProductId};
 use marque_domain::part_number::normalize_part_number;
+use marque_domain::vehicle::Car;
 
 use crate::catalog::{CatalogStoreError, ProductListing, ProductQuery};
 
@@ -138,6 +139,9 @@ pub struct CatalogChange {
     /// Brand slugs a brand write named: the brands, the listings of these brands, and every
     /// answer holding a product of them are stale.
     pub brands: Vec<String>,
+    /// Generation ids whose fitment rows a fitment write added or removed: the listings and
+    /// searches narrowed to a car of one of them are stale.
+    pub fitment: Vec<String>,
 }
 
 impl CatalogChange {
@@ -197,8 +201,9 @@ impl CatalogChange {
     /// Whether the change moves nothing a shopper reads.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        let Self { id: _, products, placements, names, numbers, home, categories, brands } = self;
-        products.is_empty()
+        let Self { id: _, products, placements, names, numbers, home, categories, brands, fitment } = self;
+        fitment.is_empty()
+            && products.is_empty()
             && placements.is_empty()
             && !names
             && numbers.is_empty()
@@ -225,16 +230,31 @@ impl CatalogChange {
             Question::Newest(_) | Question::BestSelling(_) | Question::Count => self.home,
             // An empty search lists every product newest first: the home lists' order.
             Question::Search(query) => {
-                self.names
+                self.fits_stale(query.fits.as_ref())
+                    || self.names
                     || (self.home && query.text.trim().is_empty())
                     || self.numbers.contains(&normalize_part_number(query.text.trim()))
             }
             Question::Listing(listing) => {
-                self.placements.iter().any(|p| p.listed_by(listing))
+                self.fits_stale(listing.fits.as_ref())
+                    || self.placements.iter().any(|p| p.listed_by(listing))
                     || listing.category.as_ref().is_some_and(|c| self.categories.contains(c))
                     || listing.brands.iter().any(|b| self.brands.iter().any(|s| s == b.as_str()))
             }
         }
+    }
+}
+
+impl CatalogChange {
+    /// A fitment write on `product` whose rows named these generations before and after.
+    #[must_use]
+    pub fn of_fitment(product: &ProductId, generations: &[&str]) -> Self {
+        Self { products: vec![product.clone()], fitment: distinct(generations), ..Self::default() }
+    }
+
+    /// Whether an answer narrowed to `car` may have gained or lost a product.
+    fn fits_stale(&self, car: Option<&Car>) -> bool {
+        car.is_some_and(|car| self.fitment.iter().any(|g| g == car.vehicle.generation.as_str()))
     }
 }
 

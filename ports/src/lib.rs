@@ -26,6 +26,7 @@ pub mod photos;
 pub mod rate;
 pub mod staff;
 pub mod stock;
+pub mod vehicles;
 pub mod wishlist;
 
 pub use accounts::SignInCode;
@@ -72,6 +73,7 @@ pub use staff::{
     SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError, StaffSwept,
 };
 pub use stock::{LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
+pub use vehicles::{Generation, Model, StoredFitment, VehicleStore, VehicleStoreError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
@@ -83,5 +85,5 @@ pub use {
     grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider, imports::MockImportJobs,
     invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, order_desk::MockOrderDesk, orders::MockOrderStore,
     payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter,
-    staff::MockStaffStore, wishlist::MockWishlistStore,
+    staff::MockStaffStore, vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

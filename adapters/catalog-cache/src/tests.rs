@@ -12,7 +12,7 @@ fn slice(total: u64) -> ProductSlice {
 }
 
 fn query(text: &str) -> ProductQuery {
-    ProductQuery { text: text.into(), offset: 0, limit: 20 }
+    ProductQuery { text: text.into(), offset: 0, limit: 20, fits: None }
 }
 
 #[tokio::test]
@@ -485,4 +485,23 @@ fn a_change_of_an_unpublished_product_moves_nothing_a_shopper_reads_but_its_own_
     let published = CatalogChange::of_product(None, Some(&p));
     assert!(published.names && published.home && published.placements == vec![ListingPlace::of(&p)]);
     assert_eq!(published.numbers, vec!["A0001802609".to_owned()]);
+}
+
+#[test]
+fn a_fitment_write_makes_stale_the_answers_narrowed_to_a_car_of_its_generations_and_the_product() {
+    use marque_domain::vehicle::{Car, VehicleId};
+    use marque_ports::Question;
+    let car = |id: &str| Some(Car { vehicle: VehicleId::parse(id).expect("a vehicle id"), year: Some(2021) });
+    let change = CatalogChange::of_fitment(&ProductId("p1".into()), &["bmw-x5-g05", "bmw-x5-g05"]);
+    assert_eq!(change.fitment, ["bmw-x5-g05"]);
+    assert!(!change.is_empty());
+    let listing = |fits| Question::Listing(ProductListing { fits, limit: 20, ..ProductListing::default() });
+    assert!(change.asks_stale(&listing(car("bmw-x5-g05.b57"))));
+    assert!(change.asks_stale(&listing(car("bmw-x5-g05.b58"))), "every engine of the generation");
+    assert!(!change.asks_stale(&listing(car("bmw-x3-g01.b47"))), "another generation");
+    assert!(!change.asks_stale(&listing(None)), "a listing without a car keeps its products");
+    let search = |fits| Question::Search(ProductQuery { text: "disc".into(), offset: 0, limit: 20, fits });
+    assert!(change.asks_stale(&search(car("bmw-x5-g05.b57"))));
+    assert!(!change.asks_stale(&search(None)));
+    assert!(change.asks_stale(&Question::Product(ProductId("p1".into()))), "the product answer lists its fitment");
 }

@@ -20,6 +20,7 @@ use async_trait::async_trait;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
+use marque_domain::vehicle::Car;
 use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 
 use crate::conn::{Conn, Tx};
@@ -189,7 +190,7 @@ impl SurrealCatalogStore {
 /// [`SurrealCatalogChanges`]): every catalog write runs it in its own transaction,
 /// so a reader that sees the new stamp also sees the write. The record is created on the
 /// first write; a fresh database reads as version 0.
-const BUMP_VERSION: &str = "UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE;";
+pub(crate) const BUMP_VERSION: &str = "UPSERT catalog_meta:version SET n = (n ?? 0) + 1 RETURN NONE;";
 
 /// Bound parameters of a query: user input only ever reaches SurrealQL this way.
 type Vars = Vec<(&'static str, surrealdb::types::Value)>;
@@ -300,6 +301,23 @@ LET $edge = (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at DE
     ?? 0;
 SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
+
+/// A listing narrowed to a car (`fits`): [`crate::vehicles::FITTING`] finds the keys of the fitting
+/// products through the fitment's generation index, and only those products are read (by key),
+/// filtered, counted and ordered newest first. Never through the in-process index, which holds no
+/// fitment: with it on or off, these statements answer.
+const LISTING_FITTING: &str = "
+RETURN (SELECT count() AS n FROM $fitting.map(|$k| type::record('product', $k)) {WHERE} GROUP ALL)[0].n ?? 0;
+SELECT {FIELDS} FROM $fitting.map(|$k| type::record('product', $k)) {WHERE}
+    ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
+";
+
+/// [`SEARCH`] narrowed to a car: the ranking keeps only the fitting products.
+fn search_fitting() -> String {
+    let ranked_end = "    ORDER BY part_hit DESC, score DESC, id ASC\n).id;\n";
+    let narrowed = format!("{ranked_end}LET $ranked = $ranked.filter(|$r| record::id($r) IN $fitting);\n");
+    format!("{}{}", crate::vehicles::FITTING, SEARCH.replacen(ranked_end, &narrowed, 1))
+}
 
 /// The count of a listing's matches, read through the same index as its window.
 const LISTING_COUNT: &str = "RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;";
@@ -470,6 +488,18 @@ impl SurrealCatalogStore {
         Ok(Some(ProductSlice { products, total: ranked.total }))
     }
 
+    /// A listing narrowed to `car` ([`LISTING_FITTING`]).
+    async fn list_fitting(&self, listing: &ProductListing, car: &Car) -> Result<ProductSlice, CatalogStoreError> {
+        let (conditions, filter_vars) = listing_filters(listing);
+        let surql =
+            format!("{}{}", crate::vehicles::FITTING, LISTING_FITTING.replace("{WHERE}", &where_clause(&conditions)));
+        let mut vars = window(listing.offset, listing.limit);
+        vars.extend(filter_vars);
+        vars.extend(crate::vehicles::fitting_vars(car));
+        let (products, total) = self.read_products(&surql, vars, Answer { total: Some(2), rows: 3 }).await?;
+        Ok(ProductSlice { products, total })
+    }
+
     /// Runs `surql` (with `{FIELDS}` standing for the product fields) and reads its
     /// products and, when asked, the size of the whole result.
     async fn read_products(
@@ -624,6 +654,24 @@ impl CatalogStore for SurrealCatalogStore {
 
     async fn search(&self, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
         let typed = query.text.trim();
+        if let Some(car) = &query.fits {
+            if typed.is_empty() {
+                let listing = ProductListing {
+                    offset: query.offset,
+                    limit: query.limit,
+                    fits: Some(car.clone()),
+                    ..ProductListing::default()
+                };
+                return self.list_fitting(&listing, car).await;
+            }
+            let mut vars = window(query.offset, query.limit);
+            vars.push(("text", text(typed)));
+            vars.push(("part", text(&normalize_part_number(typed))));
+            vars.extend(crate::vehicles::fitting_vars(car));
+            let (products, total) =
+                self.read_products(&search_fitting(), vars, Answer { total: Some(8), rows: 9 }).await?;
+            return Ok(ProductSlice { products, total });
+        }
         if self.use_index().await {
             if typed.is_empty() {
                 let (products, stamp) = self.read_stamped(NEWEST, window(query.offset, query.limit), 1).await?;
@@ -649,6 +697,9 @@ impl CatalogStore for SurrealCatalogStore {
     }
 
     async fn list_products(&self, listing: &ProductListing) -> Result<ProductSlice, CatalogStoreError> {
+        if let Some(car) = &listing.fits {
+            return self.list_fitting(listing, car).await;
+        }
         let (mut conditions, filter_vars) = listing_filters(listing);
         let filtered = where_clause(&conditions);
         conditions.push("created_at >= $edge");

@@ -328,6 +328,12 @@ impl Database {
         Guarded::new(crate::SurrealOrderDesk::new(self.db.clone()), self.link.clone())
     }
 
+    /// The vehicle table and products' fitment on this connection (migration 25).
+    #[must_use]
+    pub fn vehicles(&self) -> Guarded<crate::SurrealVehicleStore> {
+        Guarded::new(crate::SurrealVehicleStore::new(self.db.clone()), self.link.clone())
+    }
+
     /// The grievance tickets on this connection.
     #[must_use]
     pub fn grievances(&self) -> Guarded<crate::SurrealGrievanceStore> {

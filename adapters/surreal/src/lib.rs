@@ -40,6 +40,7 @@ mod rate;
 mod schema;
 mod staff;
 mod stock;
+mod vehicles;
 mod wishlist;
 
 pub use accounts::SurrealAccountStore;
@@ -57,4 +58,5 @@ pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
 pub use staff::SurrealStaffStore;
 pub use stock::SurrealStockLedger;
+pub use vehicles::SurrealVehicleStore;
 pub use wishlist::SurrealWishlistStore;

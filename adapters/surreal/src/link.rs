@@ -26,11 +26,13 @@ use marque_domain::account::Email;
 use marque_domain::address::{Address, AddressId, SavedAddress};
 use marque_domain::catalog::import::RowError;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, ProductImage};
+use marque_domain::filters::BrandSlug;
 use marque_domain::order::Fulfilment;
 use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
+use marque_domain::vehicle::{GenerationId, ProductFit, Vehicle, VehicleId};
 use marque_domain::Money;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
@@ -48,6 +50,7 @@ use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
+use marque_ports::{Generation, Model, StoredFitment, VehicleStore, VehicleStoreError};
 use marque_ports::{
     Grievance, GrievanceMove, GrievancePage, GrievanceQuery, GrievanceStore, GrievanceStoreError, NewGrievance,
 };
@@ -221,7 +224,8 @@ unavailable_is!(
     StockLedgerError,
     WishlistStoreError,
     ImportJobsError,
-    ProductPhotosError
+    ProductPhotosError,
+    VehicleStoreError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -386,6 +390,18 @@ guarded!(OrderDesk, OrderDeskError, {
     fn credit_notes_of(&self, orders: &[OrderId]) -> Vec<IssuedCreditNote>;
     fn refund_counts(&self) -> RefundCounts;
     fn sales(&self, from: i64, until: i64) -> Money;
+});
+
+guarded!(VehicleStore, VehicleStoreError, {
+    fn seed_vehicles(&self, vehicles: &[Vehicle]) -> u64;
+    fn seed_fitment(&self, fitments: &[(ProductId, Vec<ProductFit>)]) -> ();
+    fn add_vehicle(&self, vehicle: &Vehicle, audit: &AuditEntry) -> ();
+    fn models(&self, make: &BrandSlug) -> Vec<Model>;
+    fn generations(&self, make: &BrandSlug, model: &str) -> Vec<Generation>;
+    fn vehicles_of(&self, generation: &GenerationId) -> Vec<Vehicle>;
+    fn vehicle(&self, id: &VehicleId) -> Option<Vehicle>;
+    fn fitment(&self, product: &ProductId) -> StoredFitment;
+    fn set_fitment(&self, product: &ProductId, fits: &[ProductFit], version: u64, audit: &AuditEntry) -> u64;
 });
 
 guarded!(GrievanceStore, GrievanceStoreError, {

@@ -219,6 +219,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 25,
+        name: "vehicles and products' fitment, indexed by make, model, generation and fitted generation",
+        surql: include_str!("schema/0025_vehicles_fitment.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

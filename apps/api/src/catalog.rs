@@ -2,9 +2,10 @@
 
 use std::sync::Arc;
 
-use marque_app::{CatalogError, CatalogService};
+use marque_app::{CatalogError, CatalogService, VehicleLookupError, VehicleService};
 use marque_domain::catalog::{Page, PageError, Product, ProductId, SearchPage, SearchTerm};
 use marque_domain::filters::ListingFilters;
+use marque_domain::vehicle::Car;
 use marque_domain::Message;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
@@ -14,8 +15,8 @@ use poem_openapi::{ApiResponse, OpenApi, Tags};
 use super::auth::client_address;
 use super::error::ErrorBody;
 use super::model::{
-    BrandList, CategoryList, CategoryListingBody, HotSellingList, ProductDetail, ProductList, SearchResults,
-    SubcategoryListingBody, SUCCESS,
+    BrandList, CategoryList, CategoryListingBody, HotSellingList, ProductBody, ProductDetail, ProductList,
+    SearchResults, SubcategoryListingBody, SUCCESS,
 };
 use crate::catalog_budget::{guarded, CatalogGuard, Verdict};
 
@@ -211,7 +212,7 @@ enum ProductResponse {
 }
 
 fn product_ok(p: Product) -> ProductResponse {
-    ProductResponse::Ok(Json(ProductDetail { status: SUCCESS.into(), data: p.into() }))
+    ProductResponse::Ok(Json(ProductDetail { status: SUCCESS.into(), data: ProductBody::with_fits(p) }))
 }
 
 /// The answer `GET /get/productById/{id}` gives for a product, before the middlewares.
@@ -225,14 +226,45 @@ fn product_bad_request(err: poem::Error) -> ProductResponse {
 
 pub struct CatalogApi {
     catalog: CatalogService,
+    /// Names the car of a listing's `fits` query.
+    vehicles: VehicleService,
     /// Each client's budget of catalog searches and listings past the answer cache, and their deadline.
     catalog_guard: Arc<CatalogGuard>,
 }
 
 impl CatalogApi {
-    pub fn new(catalog: CatalogService, catalog_guard: Arc<CatalogGuard>) -> Self {
-        Self { catalog, catalog_guard }
+    pub fn new(catalog: CatalogService, vehicles: VehicleService, catalog_guard: Arc<CatalogGuard>) -> Self {
+        Self { catalog, vehicles, catalog_guard }
     }
+
+    /// The car of a listing's `fits` and `year` (none without `fits`; `year` alone is ignored).
+    async fn car(&self, fits: Option<&str>, year: Option<i64>) -> Result<Option<Car>, Refused> {
+        let Some(fits) = fits.map(str::trim).filter(|f| !f.is_empty()) else { return Ok(None) };
+        match self.vehicles.car(fits, year).await {
+            Ok(car) => Ok(Some(car)),
+            Err(VehicleLookupError::Unavailable(reason)) => {
+                tracing::error!(error = %reason, "vehicle table unavailable");
+                Err(Refused::Unavailable(unavailable_body()))
+            }
+            Err(e) => Err(Refused::BadRequest(ErrorBody::from_message(e.message()))),
+        }
+    }
+}
+
+/// Why a listing's `fits` named no car: a 400 (`vehicle.unknown`, `vehicle.year_invalid`) or a 503.
+enum Refused {
+    BadRequest(Json<ErrorBody>),
+    Unavailable(Json<ErrorBody>),
+}
+
+/// Answers a refused `fits` as the response enum `$name`.
+macro_rules! refused {
+    ($name:ident, $refused:expr) => {
+        match $refused {
+            Refused::BadRequest(body) => $name::BadRequest(body),
+            Refused::Unavailable(body) => $name::Unavailable(body),
+        }
+    };
 }
 
 #[OpenApi(tag = "Tag::Catalog")]
@@ -311,6 +343,12 @@ impl CatalogApi {
         search: Query<Option<String>>,
         /// Page number from 1; absent means 1.
         page: Query<Option<u64>>,
+        /// A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it (`vehicle.unknown`, 400, when
+        /// the vehicle table has no such vehicle).
+        fits: Query<Option<String>>,
+        /// With `fits`: the car's model year; a fitment row limited to some years must hold it
+        /// (`vehicle.year_invalid`, 400, outside 1950–2100).
+        year: Query<Option<i64>>,
     ) -> SearchResponse {
         let page = match page_from(page.0) {
             Ok(p) => p,
@@ -320,8 +358,13 @@ impl CatalogApi {
             Ok(t) => t,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
+        let car = match self.car(fits.0.as_deref(), year.0).await {
+            Ok(car) => car,
+            Err(refused) => return refused!(SearchResponse, refused),
+        };
         let (result, verdict) =
-            guarded(&self.catalog_guard, client_address(req), self.catalog.search(term.as_str(), page)).await;
+            guarded(&self.catalog_guard, client_address(req), self.catalog.search_fitting(term.as_str(), page, car))
+                .await;
         SearchResponse::guarded(result, verdict, |r| SearchResponse::Ok(results_body(r)))
     }
 
@@ -332,6 +375,10 @@ impl CatalogApi {
     /// are joined by a double hyphen (`oem=bmw--audi`) and any of them matches; values
     /// are case-insensitive.
     #[oai(path = "/get/product/:categorySlug", method = "get", operation_id = "listCategoryProducts")]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one argument per path and query parameter of the operation, and the request"
+    )]
     async fn category_products(
         &self,
         req: &Request,
@@ -346,12 +393,21 @@ impl CatalogApi {
         product_type: Query<Option<String>>,
         /// Fuel types: `petrol`, `diesel` or `petrol--diesel`.
         fuel_type: Query<Option<String>>,
+        /// A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it, as one flat list (`vehicle.unknown`,
+        /// 400, when the vehicle table has no such vehicle).
+        fits: Query<Option<String>>,
+        /// With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100).
+        year: Query<Option<i64>>,
     ) -> CategoryListingResponse {
         let (page, filters) =
             match listing_query(page.0, oem.0.as_deref(), product_type.0.as_deref(), fuel_type.0.as_deref()) {
                 Ok(q) => q,
                 Err(body) => return CategoryListingResponse::BadRequest(body),
             };
+        let filters = match self.car(fits.0.as_deref(), year.0).await {
+            Ok(car) => filters.fitting(car),
+            Err(refused) => return refused!(CategoryListingResponse, refused),
+        };
         let listing = self.catalog.category_listing(&category_slug.0, &filters, page);
         let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
         CategoryListingResponse::guarded(result, verdict, |listing| CategoryListingResponse::Ok(Json(listing.into())))
@@ -386,12 +442,21 @@ impl CatalogApi {
         product_type: Query<Option<String>>,
         /// Fuel types: `petrol`, `diesel` or `petrol--diesel`.
         fuel_type: Query<Option<String>>,
+        /// A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it (`vehicle.unknown`, 400, when the
+        /// vehicle table has no such vehicle).
+        fits: Query<Option<String>>,
+        /// With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100).
+        year: Query<Option<i64>>,
     ) -> SubcategoryListingResponse {
         let (page, filters) =
             match listing_query(page.0, oem.0.as_deref(), product_type.0.as_deref(), fuel_type.0.as_deref()) {
                 Ok(q) => q,
                 Err(body) => return SubcategoryListingResponse::BadRequest(body),
             };
+        let filters = match self.car(fits.0.as_deref(), year.0).await {
+            Ok(car) => filters.fitting(car),
+            Err(refused) => return refused!(SubcategoryListingResponse, refused),
+        };
         let listing = self.catalog.subcategory_listing(&category_slug.0, &sub_slug.0, &filters, page);
         let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
         SubcategoryListingResponse::guarded(result, verdict, |listing| {
@@ -410,13 +475,22 @@ impl CatalogApi {
         brand_slug: Path<String>,
         /// Page number from 1; absent means 1.
         page: Query<Option<u64>>,
+        /// A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it (`vehicle.unknown`, 400, when the
+        /// vehicle table has no such vehicle).
+        fits: Query<Option<String>>,
+        /// With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100).
+        year: Query<Option<i64>>,
     ) -> BrandProductsResponse {
         let page = match page_from(page.0) {
             Ok(p) => p,
             Err(e) => return BrandProductsResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
-        let (result, verdict) =
-            guarded(&self.catalog_guard, client_address(req), self.catalog.brand_products(&brand_slug.0, page)).await;
+        let car = match self.car(fits.0.as_deref(), year.0).await {
+            Ok(car) => car,
+            Err(refused) => return refused!(BrandProductsResponse, refused),
+        };
+        let listing = self.catalog.brand_products_fitting(&brand_slug.0, page, car);
+        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
         BrandProductsResponse::guarded(result, verdict, |r| BrandProductsResponse::Ok(results_body(r)))
     }
 }

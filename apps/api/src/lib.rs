@@ -128,6 +128,7 @@ mod orders;
 mod privacy;
 pub mod response_cache;
 mod shop;
+mod vehicles;
 mod wishlist;
 
 use std::sync::Arc;
@@ -212,6 +213,10 @@ pub struct Services {
     pub admin_grievances: marque_app::admin::grievances::AdminGrievancesService,
     /// The back office's first page (`admin-dashboard`).
     pub dashboard: marque_app::admin::dashboard::DashboardService,
+    /// The vehicle table's lists and the car of a listing's `fits` (`vehicles`, `catalog`).
+    pub vehicles: marque_app::VehicleService,
+    /// The back office's vehicles and products' fitment (`admin-fitment`).
+    pub admin_fitment: marque_app::admin::fitment::AdminFitmentService,
 }
 
 impl std::fmt::Debug for Services {

@@ -89,6 +89,76 @@ pub struct ProductBody {
     pub outside_ncr: f64,
     /// GST rate in percent included in the price.
     pub gst: u8,
+    /// The vehicles the part fits (issue 25): in the product's own answer
+    /// (`GET /api/get/productById/{id}`) only, never in listings; empty when fitment is not listed.
+    #[oai(skip_serializing_if_is_none)]
+    pub fits: Option<Vec<FitBody>>,
+}
+
+/// One row of a part's fitment: a generation (`vehicleId` null, every engine) or one of its
+/// engines (`vehicleId` names the vehicle), maybe for some model years only.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "Fit")]
+pub struct FitBody {
+    /// The vehicle (`bmw-x5-g05.b57`) when the row names an engine; null when it fits every engine.
+    #[oai(rename = "vehicleId")]
+    pub vehicle_id: Option<String>,
+    /// The generation's id (`bmw-x5-g05`): a car fits the row when its vehicle id starts with it
+    /// and a dot, and the engine and years allow.
+    #[oai(rename = "generationId")]
+    pub generation_id: String,
+    /// As the maker writes it: `BMW`.
+    pub make: String,
+    pub model: String,
+    /// The generation or body code: `G05`.
+    pub generation: String,
+    /// The engine's label (`3.0d`), null when the row fits every engine.
+    pub engine: Option<String>,
+    /// The engine's code (`B57`), null when the row fits every engine.
+    #[oai(rename = "engineCode")]
+    pub engine_code: Option<String>,
+    /// The model years it fits; null when every year.
+    pub years: Option<YearsBody>,
+    pub note: Option<String>,
+}
+
+/// Model years, `to` null while the model is still made.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "Years")]
+pub struct YearsBody {
+    pub from: u16,
+    pub to: Option<u16>,
+}
+
+impl From<marque_domain::vehicle::YearRange> for YearsBody {
+    fn from(y: marque_domain::vehicle::YearRange) -> Self {
+        Self { from: y.from, to: y.to }
+    }
+}
+
+impl From<&marque_domain::vehicle::ProductFit> for FitBody {
+    fn from(f: &marque_domain::vehicle::ProductFit) -> Self {
+        Self {
+            vehicle_id: f.vehicle_id().map(|v| v.to_string()),
+            generation_id: f.row.generation.to_string(),
+            make: f.make.clone(),
+            model: f.model.clone(),
+            generation: f.generation.clone(),
+            engine: f.engine_label.clone(),
+            engine_code: f.row.engine.as_ref().map(|e| e.as_str().to_owned()),
+            years: f.row.years.map(YearsBody::from),
+            note: f.row.note.as_ref().map(|n| n.as_str().to_owned()),
+        }
+    }
+}
+
+impl ProductBody {
+    /// The product's own answer: its body with its fitment.
+    #[must_use]
+    pub fn with_fits(p: Product) -> Self {
+        let fits = p.details.fits.iter().map(FitBody::from).collect();
+        Self { fits: Some(fits), ..Self::from(p) }
+    }
 }
 
 impl From<Product> for ProductBody {
@@ -113,6 +183,7 @@ impl From<Product> for ProductBody {
             inside_ncr: p.inside_ncr.rupees(),
             outside_ncr: p.outside_ncr.rupees(),
             gst: p.gst_percent,
+            fits: None,
         }
     }
 }

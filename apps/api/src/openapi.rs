@@ -32,6 +32,7 @@ type Apis = (
     google::SignInApi,
     privacy::PrivacyApi,
     grievances::GrievanceApi,
+    crate::vehicles::VehiclesApi,
     // The back office's tags, one element: a tuple of Apis is an Api, and tuples stop at 16.
     (
         admin::staff::StaffApi,
@@ -44,6 +45,7 @@ type Apis = (
         crate::admin::grievances::AdminGrievancesApi,
         crate::admin::dashboard::DashboardApi,
         crate::admin::imports::ImportsApi,
+        crate::admin::fitment::FitmentApi,
     ),
 );
 
@@ -51,7 +53,7 @@ type Apis = (
 pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
         (
-            catalog::CatalogApi::new(s.catalog.clone(), s.catalog_guard.clone()),
+            catalog::CatalogApi::new(s.catalog.clone(), s.vehicles.clone(), s.catalog_guard.clone()),
             account::AccountApi::new(s.accounts.clone(), s.addresses.clone(), s.throttle.clone()),
             wishlist::WishlistApi::new(s.wishlist.clone(), s.throttle.clone()),
             address::AddressApi::new(s.addresses.clone(), s.throttle.clone()),
@@ -62,6 +64,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             google::SignInApi::new(google::SignInContext::of(s)),
             privacy::PrivacyApi::new(s.privacy.clone()),
             grievances::GrievanceApi::new(s.grievances.clone(), s.throttle.clone()),
+            crate::vehicles::VehiclesApi::new(s.vehicles.clone()),
             (
                 admin::staff::StaffApi::new(s.staff.clone()),
                 admin::customers::CustomersApi::new(s.customers.clone()),
@@ -77,6 +80,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
                 crate::admin::grievances::AdminGrievancesApi::new(s.admin_grievances.clone()),
                 crate::admin::dashboard::DashboardApi::new(s.dashboard.clone()),
                 crate::admin::imports::ImportsApi::new(s.imports.clone(), s.exports.clone()),
+                crate::admin::fitment::FitmentApi::new(s.admin_fitment.clone()),
             ),
         ),
         TITLE,

@@ -278,7 +278,17 @@ impl App {
                 Arc::new(database.stock()),
                 Arc::new(SystemClock),
             ),
+            vehicles: marque_app::VehicleService::new(Arc::new(database.vehicles())),
+            admin_fitment: marque_app::admin::fitment::AdminFitmentService::new(
+                Arc::new(database.vehicles()),
+                Arc::new(SystemClock),
+            ),
         };
+        // The vehicle table's seed list, at every start: only vehicles not yet stored are added.
+        let seed_list = seed::vehicles::vehicles().context("the vehicle seed list")?;
+        marque_ports::VehicleStore::seed_vehicles(&database.vehicles(), &seed_list)
+            .await
+            .context("seeding the vehicle table")?;
         Ok(Self {
             settings,
             services,
@@ -323,6 +333,7 @@ impl App {
             return Ok(0);
         }
         seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.settings.seed_products, progress).await?;
+        seed::write_demo_fitment(&self.database.vehicles(), self.settings.seed_products).await?;
         Ok(self.settings.seed_products)
     }
 

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod catalog;
 pub mod customers;
 pub mod dashboard;
+pub mod fitment;
 pub mod grievances;
 pub mod imports;
 pub mod orders;

@@ -11,6 +11,7 @@ use marque_domain::catalog::{
 };
 use marque_domain::filters::{BrandSlug, FilterError, FilterValue};
 use marque_domain::message::Message;
+use marque_domain::vehicle::Car;
 use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery, ProductSlice, ProductStamp};
 
 /// Why a catalog use case failed.
@@ -123,8 +124,20 @@ impl CatalogService {
     /// # Errors
     /// [`CatalogError::Unavailable`] when the store fails.
     pub async fn search(&self, term: &str, page: Page) -> Result<SearchPage, CatalogError> {
-        let query =
-            ProductQuery { text: term.trim().to_owned(), offset: page.offset(self.page_size), limit: self.page_size };
+        self.search_fitting(term, page, None).await
+    }
+
+    /// [`CatalogService::search`] narrowed to the parts that fit `car` (all parts when `None`).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn search_fitting(&self, term: &str, page: Page, car: Option<Car>) -> Result<SearchPage, CatalogError> {
+        let query = ProductQuery {
+            text: term.trim().to_owned(),
+            offset: page.offset(self.page_size),
+            limit: self.page_size,
+            fits: car,
+        };
         let slice = self.store.search(&query).await?;
         Ok(self.page_of(slice, page))
     }
@@ -139,6 +152,19 @@ impl CatalogService {
     /// # Errors
     /// [`CatalogError::Unavailable`] when the store fails.
     pub async fn brand_products(&self, slug: &str, page: Page) -> Result<SearchPage, CatalogError> {
+        self.brand_products_fitting(slug, page, None).await
+    }
+
+    /// [`CatalogService::brand_products`] narrowed to the parts that fit `car` (all when `None`).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn brand_products_fitting(
+        &self,
+        slug: &str,
+        page: Page,
+        car: Option<Car>,
+    ) -> Result<SearchPage, CatalogError> {
         let Some(brand) = BrandSlug::from_code(slug) else {
             return Ok(self.page_of(ProductSlice { products: Vec::new(), total: 0 }, page));
         };
@@ -146,6 +172,7 @@ impl CatalogService {
             brands: vec![brand],
             offset: page.offset(self.page_size),
             limit: self.page_size,
+            fits: car,
             ..ProductListing::default()
         };
         let slice = self.store.list_products(&listing).await?;

@@ -11,6 +11,7 @@ pub mod housekeeping;
 pub mod orders;
 pub mod privacy;
 pub mod throttle;
+pub mod vehicles;
 pub mod wishlist;
 
 pub use accounts::sign_in::SignInCodeText;
@@ -32,4 +33,5 @@ pub use orders::{
 };
 pub use privacy::{DataExport, PrivacyError, PrivacyService};
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
+pub use vehicles::{VehicleLookupError, VehicleService};
 pub use wishlist::{WishlistError, WishlistService};

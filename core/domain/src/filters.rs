@@ -197,12 +197,15 @@ impl<T: FilterValue> fmt::Display for FilterList<T> {
     }
 }
 
-/// The three filters of a category or subcategory listing.
+/// The filters of a category or subcategory listing.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListingFilters {
     pub oem: FilterList<BrandSlug>,
     pub product_type: FilterList<ConditionFilter>,
     pub fuel_type: FilterList<FuelFilter>,
+    /// The shopper's car (`fits`, `year`), once the vehicle table has named it: only the parts
+    /// that fit it.
+    pub fits: Option<crate::vehicle::Car>,
 }
 
 impl ListingFilters {
@@ -215,13 +218,20 @@ impl ListingFilters {
             oem: FilterList::parse(oem.unwrap_or(""))?,
             product_type: FilterList::parse(product_type.unwrap_or(""))?,
             fuel_type: FilterList::parse(fuel_type.unwrap_or(""))?,
+            fits: None,
         })
     }
 
     /// Without any filter a category page groups products by subcategory.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.oem.is_empty() && self.product_type.is_empty() && self.fuel_type.is_empty()
+        self.oem.is_empty() && self.product_type.is_empty() && self.fuel_type.is_empty() && self.fits.is_none()
+    }
+
+    /// The same filters narrowed to `car` (none when `None`).
+    #[must_use]
+    pub fn fitting(self, car: Option<crate::vehicle::Car>) -> Self {
+        Self { fits: car, ..self }
     }
 }
 

@@ -24,6 +24,7 @@ pub mod staff;
 pub mod stock;
 pub mod tax;
 pub mod titles;
+pub mod vehicle;
 pub mod wishlist;
 
 pub use message::{FieldErrors, Message, UserFacing};

@@ -200,6 +200,10 @@ messages! {
         FilterInvalid = "filter.invalid" => "Unknown filter value",
         /// Marque: a page number that is not one.
         PageInvalid = "page.invalid" => "page must be a whole number from 1 to 100000",
+        /// Marque: a `fits` vehicle id that names no vehicle of the shop's table.
+        VehicleUnknown = "vehicle.unknown" => "We do not know this car. Choose it again from the list.",
+        /// Marque: a car's model year outside 1950 to 2100 (or a range ending before it starts).
+        VehicleYearInvalid = "vehicle.year_invalid" => "Year must be between 1950 and 2100",
         /// Marque: search text longer than any part name or number.
         SearchTooLong = "search.too_long" => "search must be at most 200 characters",
         /// Marque: a part number without letters or digits.
@@ -408,6 +412,22 @@ messages! {
         CatalogRecordNotFound = "catalog.record_not_found" => "No such category or brand",
         /// Marque: the catalog store cannot be reached for a back-office call.
         CatalogUnavailable = "catalog.unavailable" => "The catalog is unavailable right now. Please try again.",
+
+        // Back office: vehicles and fitment (issue 25)
+        /// Marque: a vehicle with a make the shop does not sell, or an empty or too long model, code or label.
+        VehicleInvalid = "vehicle.invalid" => "Give one of the shop's makes, a model and generation code (at most 40 and 16 characters) and the engine's code, fuel and label",
+        /// Marque: a vehicle (generation and engine) that is already in the table.
+        VehicleDuplicate = "vehicle.duplicate" => "This engine of this generation is already in the table",
+        /// Marque: a fitment row naming an unknown generation or engine, or a row given twice.
+        FitmentInvalid = "fitment.invalid" => "Each fitment row must name a generation in the vehicle table (and one of its engines), once",
+        /// Marque: more fitment rows than a product may carry.
+        FitmentTooMany = "fitment.too_many" => "A product fits at most 200 rows of vehicles",
+        /// Marque: a fitment note above its length.
+        FitmentNoteTooLong = "fitment.note_too_long" => "A fitment note is at most 80 characters on one line",
+        /// Marque: a fitment write without the version it was made on.
+        FitmentVersionRequired = "fitment.version_required" => "Reload the fitment: a change must name the version it was made on (If-Match).",
+        /// Marque: the fitment was changed since the version named.
+        FitmentChanged = "fitment.changed" => "Someone else changed this product's fitment meanwhile. Reload it and try again.",
 
         // Back office: catalog import (issue 23)
         /// Marque: an import file without a header, or without any byte at all.

@@ -36,8 +36,8 @@ impl SurrealCatalogChanges {
 const READ_VERSION: &str = "RETURN { \
     version: (SELECT VALUE n FROM catalog_meta:version)[0] ?? 0, \
     stock: (SELECT record::id(id) AS id, products FROM stock_change WHERE at > time::now() - type::duration($window)), \
-    catalog: (SELECT record::id(id) AS id, products, placements, names, numbers, home, categories, brands \
-        FROM catalog_change WHERE at > time::now() - type::duration($window)) \
+    catalog: (SELECT record::id(id) AS id, products, placements, names, numbers, home, categories, brands, \
+        (fitment ?? []) AS fitment FROM catalog_change WHERE at > time::now() - type::duration($window)) \
 };";
 
 /// Records `$change` (a [`CatalogChangeRow`]) with the database's time: run in the transaction of
@@ -45,7 +45,7 @@ const READ_VERSION: &str = "RETURN { \
 pub(crate) const RECORD_CHANGE: &str = "CREATE catalog_change SET at = time::now(), \
     products = $change.products, placements = $change.placements, names = $change.names, \
     numbers = $change.numbers, home = $change.home, categories = $change.categories, \
-    brands = $change.brands RETURN NONE;";
+    brands = $change.brands, fitment = $change.fitment RETURN NONE;";
 
 /// A [`CatalogChange`] as stored (its id is the record's key).
 #[derive(Debug, Clone, SurrealValue)]
@@ -58,6 +58,7 @@ pub(crate) struct CatalogChangeRow {
     home: bool,
     categories: Vec<String>,
     brands: Vec<String>,
+    fitment: Vec<String>,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -90,6 +91,7 @@ impl From<&CatalogChange> for CatalogChangeRow {
             home: c.home,
             categories: c.categories.clone(),
             brands: c.brands.clone(),
+            fitment: c.fitment.clone(),
         }
     }
 }
@@ -115,6 +117,7 @@ impl From<CatalogChangeRow> for CatalogChange {
             home: r.home,
             categories: r.categories,
             brands: r.brands,
+            fitment: r.fitment,
         }
     }
 }

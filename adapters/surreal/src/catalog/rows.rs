@@ -10,11 +10,14 @@ use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
 
-/// Fields every product read selects; `id` is the record key as a string.
+/// Fields every product read selects; `id` is the record key as a string. `fits` is the product's
+/// `product_fitment` record's rows (migration 25), read by key; with an `ORDER BY`, SurrealDB 3.3
+/// evaluates the projection again after `id` became the key's text, hence the `IF`.
 pub(super) const PRODUCT_FIELDS: &str = "record::id(id) AS id, name, price, quantity, condition, images, \
      description, category, category_slug, subcategory, subcategory_slug, oem, oem_slug, fuel_type, variant, \
      part_no, part_norm, inside_ncr, outside_ncr, gst_percent, units_sold, created_at, sku, alternate_numbers, \
-     superseded_numbers, part_norms, hsn, warranty_days, weight_grams, dimensions_mm, published";
+     superseded_numbers, part_norms, hsn, warranty_days, weight_grams, dimensions_mm, published, \
+     type::record('product_fitment', IF type::is_record(id) THEN record::id(id) ELSE id END).fits AS fits";
 
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -51,6 +54,8 @@ pub(super) struct ProductRow {
     dimensions_mm: DimensionsRow,
     /// True in `product`, false in `unpublished_product` (each table asserts its own).
     published: bool,
+    /// Read from `product_fitment` (migration 25), never written with the product: `None` on writes.
+    fits: Option<Vec<crate::vehicles::FitRow>>,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -99,6 +104,7 @@ impl From<&Product> for ProductRow {
                 height: i64::from(p.details.dimensions_mm.height),
             },
             published: p.details.published,
+            fits: None,
         }
     }
 }
@@ -129,6 +135,13 @@ impl TryFrom<ProductRow> for Product {
         let d = &row.dimensions_mm;
         let dimensions_mm =
             Dimensions::new(d.length, d.width, d.height).map_err(|_| corrupt("dimensions", &d.length))?;
+        let fits = row
+            .fits
+            .unwrap_or_default()
+            .into_iter()
+            .map(crate::vehicles::FitRow::into_fit)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| corrupt("fitment row", &e))?;
         let images = row
             .images
             .into_iter()
@@ -166,6 +179,7 @@ impl TryFrom<ProductRow> for Product {
                 weight_grams,
                 dimensions_mm,
                 published: row.published,
+                fits,
             },
         })
     }

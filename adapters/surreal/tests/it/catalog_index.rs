@@ -187,7 +187,7 @@ fn questions() -> (Vec<ProductQuery>, Vec<ProductListing>) {
     let mut queries = Vec::new();
     for text in texts {
         for (offset, limit) in [(0, 20), (20, 20), (3, 5)] {
-            queries.push(ProductQuery { text: text.to_owned(), offset, limit });
+            queries.push(ProductQuery { text: text.to_owned(), offset, limit, fits: None });
         }
     }
     let mut listings = vec![

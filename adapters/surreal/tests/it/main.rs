@@ -24,4 +24,5 @@ mod readiness_contract;
 mod staff_contract;
 mod stock_contract;
 mod store_memory;
+mod vehicles_contract;
 mod wishlist_contract;

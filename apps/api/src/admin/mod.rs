@@ -89,6 +89,7 @@ pub mod stock;
 // After the macro, which the modules below use.
 pub mod catalog;
 pub mod dashboard;
+pub mod fitment;
 pub mod grievances;
 pub mod imports;
 pub mod orders;

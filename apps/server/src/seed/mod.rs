@@ -4,12 +4,13 @@
 
 mod data;
 pub mod rng;
+pub(crate) mod vehicles;
 
 use marque_domain::catalog::{
     Category, Condition, FuelType, OemBrand, Product, ProductDetails, ProductId, Subcategory,
 };
 use marque_domain::{Money, PartNumber};
-use marque_ports::{CatalogStore, CatalogStoreError};
+use marque_ports::{CatalogStore, CatalogStoreError, VehicleStore};
 
 use data::{BrandSpec, KindSpec, BRANDS, CATEGORIES};
 use rng::Rng;
@@ -57,6 +58,11 @@ pub fn categories() -> Vec<Category> {
 /// The `n`-th demo product (from 0). Pure: the same `n` always gives the same product.
 #[must_use]
 pub fn product(n: u32) -> Product {
+    product_with_model(n).0
+}
+
+/// [`product`], with the maker and model it was made for.
+fn product_with_model(n: u32) -> (Product, &'static BrandSpec, &'static data::ModelSpec) {
     let mut rng = Rng::new(u64::from(n));
     let brand = &BRANDS[n as usize % BRANDS.len()];
     let category = rng.pick(CATEGORIES);
@@ -93,7 +99,7 @@ pub fn product(n: u32) -> Product {
     let drawing = slugify(kind.part_name);
     let images =
         (0..image_count).map(|i| format!("/media/parts/{drawing}-{}.svg", (n as usize + i) % 6).into()).collect();
-    Product {
+    let product = Product {
         id: ProductId(format!("p{n:06}")),
         name,
         price,
@@ -116,7 +122,8 @@ pub fn product(n: u32) -> Product {
         units_sold,
         created_at: FIRST_LISTED + i64::from(n) * 3_600,
         details: ProductDetails { sku: format!("P{n:06}"), ..ProductDetails::default() },
-    }
+    };
+    (product, brand, model)
 }
 
 /// `Front Brake Disc` → `front-brake-disc`.
@@ -197,6 +204,30 @@ pub async fn write_demo_catalog_reporting(
         store.add_products(&batch).await?;
         next = end;
         progress(next, count);
+    }
+    Ok(())
+}
+
+/// Gives the first `count` demo products the fitment of their generation
+/// ([`vehicles::demo_fitment`]), a batch at a time; products that have a fitment keep it.
+///
+/// # Errors
+/// When the seed list does not parse or the store refuses a write.
+pub async fn write_demo_fitment(store: &dyn VehicleStore, count: u32) -> anyhow::Result<()> {
+    let list = vehicles::vehicles()?;
+    let mut next = 0;
+    while next < count {
+        let end = count.min(next + u32::try_from(BATCH).unwrap_or(u32::MAX));
+        let batch: Vec<(ProductId, Vec<marque_domain::vehicle::ProductFit>)> = (next..end)
+            .map(|n| {
+                let (product, brand, model) = product_with_model(n);
+                let fits = vehicles::demo_fitment(&product, brand, model, &list);
+                (product.id, fits)
+            })
+            .filter(|(_, fits)| !fits.is_empty())
+            .collect();
+        store.seed_fitment(&batch).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        next = end;
     }
     Ok(())
 }

@@ -22,6 +22,7 @@ mod checkout_api;
 mod contract;
 mod database_outage;
 mod durability;
+mod fitment;
 mod grievances_api;
 mod hardening;
 mod limits_api;

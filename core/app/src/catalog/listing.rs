@@ -165,6 +165,7 @@ impl CatalogService {
             fuels: filters.fuel_type.values().iter().map(|f| f.fuel_type()).collect(),
             offset: page.offset(self.page_size),
             limit: self.page_size,
+            fits: filters.fits.clone(),
         }
     }
 }

@@ -237,6 +237,10 @@ pub struct ProductDetails {
     /// Whether shoppers see it. An unpublished product answers 404 to them and is in no
     /// listing, search or sitemap; orders naming it keep their snapshots.
     pub published: bool,
+    /// The vehicles it fits (issue 25), written apart from the product's other fields (the
+    /// fitment editor's), read with it; empty when none are listed.
+    #[serde(default)]
+    pub fits: Vec<crate::vehicle::ProductFit>,
 }
 
 impl Default for ProductDetails {
@@ -251,6 +255,7 @@ impl Default for ProductDetails {
             weight_grams: 0,
             dimensions_mm: Dimensions::default(),
             published: true,
+            fits: Vec::new(),
         }
     }
 }

@@ -70,6 +70,8 @@ export const MESSAGES = {
   "category.not_found": "Category not found",
   "filter.invalid": "Unknown filter value",
   "page.invalid": "page must be a whole number from 1 to 100000",
+  "vehicle.unknown": "We do not know this car. Choose it again from the list.",
+  "vehicle.year_invalid": "Year must be between 1950 and 2100",
   "search.too_long": "search must be at most 200 characters",
   "part_number.empty": "A part number needs at least one letter or digit.",
   "order.not_found": "Order not found",

@@ -113,6 +113,7 @@ async fn with_filters_the_category_is_one_filtered_page() {
         fuels: vec![FuelType::Diesel],
         offset: 20,
         limit: 20,
+        fits: None,
     };
     store.expect_list_products().with(eq(expected)).times(1).returning(|_| Ok(slice(41)));
     let service = CatalogService::new(Arc::new(store));
@@ -221,4 +222,26 @@ async fn a_store_that_is_down_is_unavailable() {
         service.category_listing("brakes", &filters(Some("bmw"), None, None), Page::FIRST).await.err(),
         expected
     );
+}
+
+#[tokio::test]
+async fn a_car_alone_makes_the_category_one_list_of_the_parts_that_fit_it() {
+    let car = marque_domain::vehicle::Car {
+        vehicle: marque_domain::vehicle::VehicleId::parse("bmw-x5-g05.b57").expect("a vehicle id"),
+        year: Some(2021),
+    };
+    let mut store = store_with_categories();
+    let expected = ProductListing {
+        category: Some("brakes".into()),
+        offset: 0,
+        limit: 20,
+        fits: Some(car.clone()),
+        ..ProductListing::default()
+    };
+    store.expect_list_products().with(eq(expected)).times(1).returning(|_| Ok(slice(3)));
+    let service = CatalogService::new(Arc::new(store));
+    let wanted = ListingFilters::default().fitting(Some(car));
+    let listing = service.category_listing("brakes", &wanted, Page::FIRST).await.expect("works");
+    let CategoryView::Flat(result) = listing.view else { panic!("flat with a car") };
+    assert_eq!(result.total, 3);
 }
