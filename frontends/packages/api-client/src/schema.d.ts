@@ -608,6 +608,31 @@ export interface paths {
         patch: operations["adminUpdateProduct"];
         trace?: never;
     };
+    "/api/admin/products/{id}/fitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's fitment (published or not) and its `version` (0 before the first write), for
+         *     `If-Match`.
+         */
+        get: operations["adminGetFitment"];
+        /**
+         * Replaces a product's fitment with the rows given (at most 200), on the version named by
+         *     `If-Match`: each row a generation of the vehicle table, with one of its engines or every
+         *     engine, maybe some model years only and a note. Listings narrowed to a car follow at once.
+         */
+        put: operations["adminSetFitment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/{id}/photos": {
         parameters: {
             query?: never;
@@ -773,6 +798,23 @@ export interface paths {
         get: operations["adminLowStock"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a vehicle (one engine of one generation) to the table. */
+        post: operations["adminAddVehicle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1087,6 +1129,27 @@ export interface paths {
         };
         /** Hot-selling products, ranked by units sold. */
         get: operations["listHotSelling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next list of the car choice: without parameters the makes; with `make` its models; with
+         *     `make` and `model` the model's generations; with `generation` its vehicles (engines), whose
+         *     `id` the listings' `fits` takes. Vehicle names are as the makers write them.
+         */
+        get: operations["listVehicles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1780,6 +1843,42 @@ export interface components {
             toShip: number;
         };
         /**
+         * AdminFitment
+         * @description A product's fitment and the version to send back as `If-Match`.
+         */
+        AdminFitment: {
+            fits: components["schemas"]["Fit"][];
+            /** Format: uint64 */
+            version: number;
+        };
+        /**
+         * AdminFitmentChange
+         * @description The whole fitment, replacing the stored one.
+         */
+        AdminFitmentChange: {
+            /** @description At most 200 rows, none twice. */
+            fits: components["schemas"]["AdminFitmentRow"][];
+        };
+        /**
+         * AdminFitmentRow
+         * @description One row as staff give it.
+         */
+        AdminFitmentRow: {
+            /** @description One of the generation's engine codes (`B57`); absent or blank: every engine. */
+            engineCode?: string;
+            /** @description The generation's id, e.g. `bmw-x5-g05`. */
+            generationId: string;
+            /** @description At most 80 characters, e.g. `front axle`. */
+            note?: string;
+            /**
+             * Format: int64
+             * @description First and last model year it fits; both absent: every year (`to` absent: still made).
+             */
+            yearFrom?: number;
+            /** Format: int64 */
+            yearTo?: number;
+        };
+        /**
          * AdminGrievance
          * @description One ticket as the grievance officer reads it.
          */
@@ -2383,6 +2482,42 @@ export interface components {
             slug: string;
         };
         /**
+         * AdminVehicle
+         * @description A vehicle to add to the table.
+         */
+        AdminVehicle: {
+            /** @description The engine as shoppers know it, at most 24 characters: `3.0d`. */
+            engine: string;
+            /** @description The engine's code: letters and digits, hyphens between them, at most 16: `B57`. */
+            engineCode: string;
+            /** @description petrol, diesel, hybrid or electric. */
+            fuel: string;
+            /** @description The generation or body code, at most 16 characters: `G05`. */
+            generation: string;
+            /**
+             * @description One of the shop's makes: `audi`, `bmw`, `mercedes-benz`, `jaguar`, `land-rover`,
+             *     `range-rover`, `volvo`, `porsche`.
+             */
+            make: string;
+            /** @description As the maker writes it, at most 40 characters: `X5`. */
+            model: string;
+            /** Format: int64 */
+            yearFrom: number;
+            /**
+             * Format: int64
+             * @description Absent while the model is still made.
+             */
+            yearTo?: number;
+        };
+        /**
+         * AdminVehicleCreated
+         * @description The vehicle as stored, with the id listings' `fits` takes.
+         */
+        AdminVehicleCreated: {
+            _id: string;
+            generationId: string;
+        };
+        /**
          * BrandFields
          * @description A brand's new name, slug or logo.
          */
@@ -2641,6 +2776,32 @@ export interface components {
             /** @description The field's name, e.g. `pincode`. */
             field: string;
             message: string;
+        };
+        /**
+         * Fit
+         * @description One row of a part's fitment: a generation (`vehicleId` null, every engine) or one of its
+         *     engines (`vehicleId` names the vehicle), maybe for some model years only.
+         */
+        Fit: {
+            /** @description The engine's label (`3.0d`), null when the row fits every engine. */
+            engine?: string;
+            /** @description The engine's code (`B57`), null when the row fits every engine. */
+            engineCode?: string;
+            /** @description The generation or body code: `G05`. */
+            generation: string;
+            /**
+             * @description The generation's id (`bmw-x5-g05`): a car fits the row when its vehicle id starts with it
+             *     and a dot, and the engine and years allow.
+             */
+            generationId: string;
+            /** @description As the maker writes it: `BMW`. */
+            make: string;
+            model: string;
+            note?: string;
+            /** @description The vehicle (`bmw-x5-g05.b57`) when the row names an engine; null when it fits every engine. */
+            vehicleId?: string;
+            /** @description The model years it fits; null when every year. */
+            years?: components["schemas"]["Years"] & unknown;
         };
         /**
          * GrievanceError
@@ -3094,6 +3255,11 @@ export interface components {
             category: string;
             category_slug: string;
             description: string;
+            /**
+             * @description The vehicles the part fits (issue 25): in the product's own answer
+             *     (`GET /api/get/productById/{id}`) only, never in listings; empty when fitment is not listed.
+             */
+            fits?: components["schemas"]["Fit"][];
             /** @description petrol, diesel, hybrid, electric, or empty when not applicable. */
             fuelType: string;
             /**
@@ -3537,6 +3703,59 @@ export interface components {
             user: components["schemas"]["User"];
         };
         /**
+         * Vehicle
+         * @description A vehicle: one engine of a generation. Its `id` is what listings' `fits` takes.
+         */
+        Vehicle: {
+            /** @description The engine as a shopper knows it: `3.0d`. */
+            engine: string;
+            /** @description The maker's engine code: `B57`. */
+            engineCode: string;
+            /** @description petrol, diesel, hybrid or electric. */
+            fuel: string;
+            /** @description The generation code: `G05`. */
+            generation: string;
+            /** @description `bmw-x5-g05.b57`. */
+            id: string;
+            make: string;
+            model: string;
+            years: components["schemas"]["Years"];
+        };
+        /**
+         * VehicleChoice
+         * @description One step of the choice: exactly one of the lists is present.
+         */
+        VehicleChoice: {
+            /** @description With `make` and `model`: the model's generations, oldest first. */
+            generations?: components["schemas"]["VehicleGeneration"][];
+            /** @description Without parameters: the shop's eight makes. */
+            makes?: components["schemas"]["VehicleName"][];
+            /** @description With `make`: its models, A to Z. */
+            models?: components["schemas"]["VehicleName"][];
+            /** @description Always `success`. */
+            status: string;
+            /** @description With `generation`: its vehicles, one per engine. */
+            vehicles?: components["schemas"]["Vehicle"][];
+        };
+        /** VehicleGeneration */
+        VehicleGeneration: {
+            /** @description The generation or body code: `G05`. */
+            code: string;
+            /** @description `bmw-x5-g05`: the `generation` of the next step. */
+            id: string;
+            years: components["schemas"]["Years"];
+        };
+        /**
+         * VehicleName
+         * @description A make or a model: what the next step asks by (`id`) and what a person reads (`name`).
+         */
+        VehicleName: {
+            /** @description `bmw`, `x5`. */
+            id: string;
+            /** @description `BMW`, `X5`, as the makers write them. */
+            name: string;
+        };
+        /**
          * VerifyBody
          * @description The code matched: a session token.
          */
@@ -3616,6 +3835,16 @@ export interface components {
         WishlistStatus: {
             /** @description `success`. */
             status: string;
+        };
+        /**
+         * Years
+         * @description Model years, `to` null while the model is still made.
+         */
+        Years: {
+            /** Format: uint16 */
+            from: number;
+            /** Format: uint16 */
+            to?: number;
         };
     };
     responses: never;
@@ -6743,6 +6972,187 @@ export interface operations {
             };
         };
     };
+    adminGetFitment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's fitment and its version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFitment"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetFitment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The fitment's `version` as last read (`3`, or `"3"`). */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminFitmentChange"];
+            };
+        };
+        responses: {
+            /** @description The fitment as stored, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFitment"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has this id (`admin.product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The fitment changed since the version named (`fitment.changed`); nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A row naming no generation of the table or an engine it does not have, a row twice
+             *     (`fitment.invalid`), years out of order (`vehicle.year_invalid`), a note too long
+             *     (`fitment.note_too_long`), more than 200 rows (`fitment.too_many`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the fitment's version (`fitment.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminAddPhotos: {
         parameters: {
             query?: never;
@@ -7599,6 +8009,105 @@ export interface operations {
             };
         };
     };
+    adminAddVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminVehicle"];
+            };
+        };
+        responses: {
+            /** @description The vehicle was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVehicleCreated"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description That engine of that generation is already in the table (`vehicle.duplicate`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A make the shop does not sell or a field out of its rules (`vehicle.invalid`,
+             *     `vehicle.year_invalid`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     authLogout: {
         parameters: {
             query?: never;
@@ -8201,6 +8710,13 @@ export interface operations {
                 product_type?: string;
                 /** @description Fuel types: `petrol`, `diesel` or `petrol--diesel`. */
                 fuel_type?: string;
+                /**
+                 * @description A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it (`vehicle.unknown`, 400, when the
+                 *     vehicle table has no such vehicle).
+                 */
+                fits?: string;
+                /** @description With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100). */
+                year?: number;
             };
             header?: never;
             path: {
@@ -8277,6 +8793,13 @@ export interface operations {
                 product_type?: string;
                 /** @description Fuel types: `petrol`, `diesel` or `petrol--diesel`. */
                 fuel_type?: string;
+                /**
+                 * @description A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it, as one flat list (`vehicle.unknown`,
+                 *     400, when the vehicle table has no such vehicle).
+                 */
+                fits?: string;
+                /** @description With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100). */
+                year?: number;
             };
             header?: never;
             path: {
@@ -8391,6 +8914,13 @@ export interface operations {
             query?: {
                 /** @description Page number from 1; absent means 1. */
                 page?: number;
+                /**
+                 * @description A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it (`vehicle.unknown`, 400, when the
+                 *     vehicle table has no such vehicle).
+                 */
+                fits?: string;
+                /** @description With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100). */
+                year?: number;
             };
             header?: never;
             path: {
@@ -8449,6 +8979,16 @@ export interface operations {
                 search?: string;
                 /** @description Page number from 1; absent means 1. */
                 page?: number;
+                /**
+                 * @description A vehicle id (`bmw-x5-g05.b57`): only the parts that fit it (`vehicle.unknown`, 400, when
+                 *     the vehicle table has no such vehicle).
+                 */
+                fits?: string;
+                /**
+                 * @description With `fits`: the car's model year; a fitment row limited to some years must hold it
+                 *     (`vehicle.year_invalid`, 400, outside 1950–2100).
+                 */
+                year?: number;
             };
             header?: never;
             path?: never;
@@ -8544,6 +9084,62 @@ export interface operations {
                 };
             };
             /** @description The catalog cannot be read right now, or the query ran past its deadline (`catalog.too_slow`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listVehicles: {
+        parameters: {
+            query?: {
+                /** @description A make's id, e.g. `bmw` or `mercedes-benz`. */
+                make?: string;
+                /** @description A model's id within the make, e.g. `x5` or `e-class`. */
+                model?: string;
+                /** @description A generation's id, e.g. `bmw-x5-g05`. */
+                generation?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehicleChoice"];
+                };
+            };
+            /**
+             * @description A make the shop does not sell, or a value that cannot be a model or generation
+             *     (`vehicle.unknown`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such model or generation in the table (`vehicle.unknown`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The vehicle table cannot be read right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
