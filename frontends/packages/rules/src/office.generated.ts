@@ -85,6 +85,8 @@ export const OFFICE_MESSAGES = {
   "fitment.invalid": "Each fitment row must name a generation in the vehicle table (and one of its engines), once",
   "fitment.too_many": "A product fits at most 200 rows of vehicles",
   "fitment.note_too_long": "A fitment note is at most 80 characters on one line",
+  "fitment.version_required": "Reload the fitment: a change must name the version it was made on (If-Match).",
+  "fitment.changed": "Someone else changed this product's fitment meanwhile. Reload it and try again.",
   "import.empty": "The file is empty: it needs a header line naming its columns, and rows below it.",
   "import.no_rows": "The file has a header but no rows.",
   "import.not_text": "This is not a CSV file in UTF-8: save the spreadsheet as 'CSV UTF-8' and upload that.",
