@@ -18,7 +18,7 @@ use marque_ports::{
     AccountStore, AccountStoreError, Actor, AuditEntry, AuditLog, AuditQuery, AuditRecord, CatalogEditor,
     CatalogEditorError, CatalogStore, CustomerOffer, GrievanceStore, OrderDesk, OrderDeskError, OrderId, OrderStore,
     ProductPhotos, ProductPhotosError, SetupCode, SetupSecrets, StaffRecord, StaffStatus, StaffStore, StaffStoreError,
-    StockLedger, StockLedgerError, UserId, UserRecord,
+    StockLedger, StockLedgerError, UserId, UserRecord, VehicleStore,
 };
 
 use crate::fixtures::{brand, category, photo, product, window};
@@ -220,6 +220,7 @@ macro_rules! for_each_staff_write_suite {
         $callback!(offer_writes_leave_their_entries);
         $callback!(order_desk_writes_leave_their_entries);
         $callback!(grievance_writes_leave_their_entries);
+        $callback!(vehicle_writes_leave_their_entries);
     };
 }
 
@@ -241,7 +242,7 @@ const fn audited(port: &'static str, method: &'static str, suite: &'static str) 
 /// Every write of every staff-facing port, with its suite. `tests/audited_writes.rs` reads the port
 /// traits and fails when a method that takes an [`AuditEntry`] is missing here (or one here no
 /// longer exists), so a new write cannot go unproven.
-pub const AUDITED_WRITES: [AuditedWrite; 18] = [
+pub const AUDITED_WRITES: [AuditedWrite; 20] = [
     audited("StaffStore", "invite", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "reissue", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "complete_setup", "staff_store_writes_leave_their_entries"),
@@ -260,11 +261,13 @@ pub const AUDITED_WRITES: [AuditedWrite; 18] = [
     audited("OrderDesk", "record_refund", "order_desk_writes_leave_their_entries"),
     audited("OrderDesk", "retry_refund", "order_desk_writes_leave_their_entries"),
     audited("GrievanceStore", "change", "grievance_writes_leave_their_entries"),
+    audited("VehicleStore", "add_vehicle", "vehicle_writes_leave_their_entries"),
+    audited("VehicleStore", "set_fitment", "vehicle_writes_leave_their_entries"),
 ];
 
 /// The other methods of the ports that have an audited write, and why each leaves no entry. A
 /// new method of such a port must be listed here or in [`AUDITED_WRITES`] (`tests/audited_writes.rs`).
-pub const NOT_AUDITED: [(&str, &[&str], &str); 11] = [
+pub const NOT_AUDITED: [(&str, &[&str], &str); 13] = [
     ("StaffStore", &["staff", "staff_by_email", "list", "owners", "setup_code", "session_staff"], "reads"),
     (
         "StaffStore",
@@ -277,6 +280,12 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 11] = [
     ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
     ("OrderDesk", &["orders", "order", "unsettled_refunds", "credit_notes_of", "refund_counts", "sales"], "reads"),
     ("GrievanceStore", &["grievances", "grievance", "overdue"], "reads"),
+    ("VehicleStore", &["models", "generations", "vehicles_of", "vehicle", "fitment"], "reads"),
+    (
+        "VehicleStore",
+        &["seed_vehicles", "seed_fitment"],
+        "the shop's own seed list and demo fitment, loaded at start-up: no staff member acts through them",
+    ),
     (
         "GrievanceStore",
         &["open"],
@@ -404,6 +413,7 @@ pub async fn staff_store_writes_leave_their_entries(
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -480,6 +490,7 @@ pub async fn catalog_editor_writes_leave_their_entries(
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -621,6 +632,7 @@ pub async fn photo_writes_leave_their_entries(
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("ph1").build()]).await.expect("add products");
@@ -669,6 +681,7 @@ pub async fn stock_writes_leave_their_entries(
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("st1").quantity(2).build()]).await.expect("add products");
@@ -721,6 +734,7 @@ pub async fn offer_writes_leave_their_entries(
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     accounts.create_user(&customer("c1")).await.expect("create");
@@ -761,6 +775,7 @@ pub async fn order_desk_writes_leave_their_entries(
     orders: &dyn OrderStore,
     desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     use marque_domain::order::{Fulfilment, OrderStatus, Shipment};
@@ -865,6 +880,7 @@ pub async fn grievance_writes_leave_their_entries(
     _orders: &dyn OrderStore,
     _desk: &dyn OrderDesk,
     grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
     log: &dyn AuditLog,
 ) {
     use marque_domain::grievance::{acknowledge_by, resolve_by, GrievanceForm, GrievanceInput, GrievanceState};
@@ -913,4 +929,47 @@ pub async fn grievance_writes_leave_their_entries(
         Err(GrievanceStoreError::NotFound)
     );
     trail.unchanged("GrievanceStore::change of no ticket").await;
+}
+
+/// `VehicleStore`: a vehicle added and a product's fitment written each leave their entry; the same
+/// vehicle again, fitment on a stale version and the seed leave none.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
+pub async fn vehicle_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
+    vehicles: &dyn VehicleStore,
+    log: &dyn AuditLog,
+) {
+    use crate::vehicles::{row, shown, table, vehicle};
+    use marque_domain::catalog::{FuelType, ProductId};
+
+    catalog.add_products(&[product("vh1").build()]).await.expect("add products");
+    let mut trail = Trail::new(log).await;
+    vehicles.seed_vehicles(&table()).await.expect("seeded");
+    trail.unchanged("VehicleStore::seed_vehicles (the shop's own list)").await;
+
+    let cayenne = vehicle("porsche", "Cayenne", "E3", ("DCB", FuelType::Petrol, "3.0 V6"), (2018, None));
+    let subject = format!("vehicle:{}", cayenne.id());
+    let entry = trail.entry("vehicle.add", &subject, None, Some(r#"{"engine":"DCB"}"#));
+    vehicles.add_vehicle(&cayenne, &entry).await.expect("added");
+    trail.added("VehicleStore::add_vehicle", &entry).await;
+    let again = trail.entry("vehicle.add", &subject, None, Some(r#"{"engine":"DCB"}"#));
+    assert!(vehicles.add_vehicle(&cayenne, &again).await.is_err(), "the same vehicle twice");
+    trail.unchanged("VehicleStore::add_vehicle of a stored vehicle").await;
+
+    let product_id = ProductId("vh1".into());
+    let fits = shown(vec![row("bmw-x5-g05", Some("B57"), None, "front axle")]);
+    let entry = trail.entry("product.fitment", "product:vh1", Some("[]"), Some(r#"[{"generation":"bmw-x5-g05"}]"#));
+    assert_eq!(vehicles.set_fitment(&product_id, &fits, 0, &entry).await.ok(), Some(1));
+    trail.added("VehicleStore::set_fitment", &entry).await;
+    let stale = trail.entry("product.fitment", "product:vh1", None, Some("[]"));
+    assert!(vehicles.set_fitment(&product_id, &[], 0, &stale).await.is_err(), "a stale version");
+    trail.unchanged("VehicleStore::set_fitment on a stale version").await;
 }

@@ -27,7 +27,7 @@ macro_rules! for_each_vehicle_suite {
     };
 }
 
-fn vehicle(
+pub(crate) fn vehicle(
     make: &str,
     model: &str,
     generation: &str,
@@ -39,7 +39,7 @@ fn vehicle(
 }
 
 /// A small table: two generations of the X5 (three engines), an X3, an E-Class and a Range Rover.
-fn table() -> Vec<Vehicle> {
+pub(crate) fn table() -> Vec<Vehicle> {
     vec![
         vehicle("bmw", "X5", "G05", ("B57", FuelType::Diesel, "xDrive30d"), (2019, None)),
         vehicle("bmw", "X5", "G05", ("B58", FuelType::Petrol, "xDrive40i"), (2019, None)),
@@ -59,7 +59,12 @@ fn generation(id: &str) -> GenerationId {
     GenerationId::parse(id).expect("generation")
 }
 
-fn row(generation_id: &str, engine: Option<&str>, years: Option<(i64, Option<i64>)>, note: &str) -> FitmentRow {
+pub(crate) fn row(
+    generation_id: &str,
+    engine: Option<&str>,
+    years: Option<(i64, Option<i64>)>,
+    note: &str,
+) -> FitmentRow {
     FitmentRow {
         generation: generation(generation_id),
         engine: engine.map(|e| EngineCode::parse(e).expect("engine")),
@@ -69,7 +74,7 @@ fn row(generation_id: &str, engine: Option<&str>, years: Option<(i64, Option<i64
 }
 
 /// `rows` shown with the names of the table's vehicles.
-fn shown(rows: Vec<FitmentRow>) -> Vec<ProductFit> {
+pub(crate) fn shown(rows: Vec<FitmentRow>) -> Vec<ProductFit> {
     let known = table();
     rows.into_iter().map(|r| ProductFit::named(r, &known).expect("a known generation")).collect()
 }

@@ -13,7 +13,19 @@ macro_rules! staff_write_suite {
     ($suite:ident) => {
         on_every_engine!(
             audit,
-            [accounts, catalog, catalog_editor, photos, staff, stock, orders, order_desk, grievances, audit_log],
+            [
+                accounts,
+                catalog,
+                catalog_editor,
+                photos,
+                staff,
+                stock,
+                orders,
+                order_desk,
+                grievances,
+                vehicles,
+                audit_log
+            ],
             $suite
         );
     };
