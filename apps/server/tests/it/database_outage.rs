@@ -111,6 +111,17 @@ impl Calls<'_> {
     }
 }
 
+/// Whether the server answers its readiness with 200 within `tries` reads half a second apart.
+async fn ready_within(shop: &TestShop, tries: u32) -> bool {
+    for _ in 0..tries {
+        if status_of(shop, "/api/health/ready").await.0 == 200 {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    false
+}
+
 async fn status_of(shop: &TestShop, path: &str) -> (u16, Value) {
     answer(shop.client.get(format!("{}{path}", shop.base)), path).await
 }
@@ -163,7 +174,15 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
         .to_owned();
     let calls =
         Calls { shop: &shop, token: &token, address: saved["_id"].as_str().expect("address id"), product: &product };
-    assert_eq!(status_of(&shop, "/api/health/ready").await.0, 200);
+    // Readiness waits for the start-up work (the warm-up, the catalog index, the vehicle seed), which a
+    // loaded machine can take a while over.
+    let started = std::time::Instant::now();
+    assert!(
+        ready_within(&shop, 120).await,
+        "the server was not ready within 60 s of starting; marque-server's log:\n{}",
+        server.logs()
+    );
+    eprintln!("ready {:?} after the first calls", started.elapsed());
     for (what, status, body) in calls.each(0).await {
         assert_eq!(status, 200, "{what} before the outage: {body}");
     }
@@ -194,14 +213,7 @@ async fn calls_answer_503_while_the_database_is_gone_and_recover_when_it_returns
     let _surreal = SurrealServer::start(&bin, port, &data, &surreal_log).await;
     eprintln!("SurrealDB was gone for {:?}", killed.elapsed());
     let back = std::time::Instant::now();
-    let mut ready = false;
-    for _ in 0..60 {
-        if status_of(&shop, "/api/health/ready").await.0 == 200 {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
+    let ready = ready_within(&shop, 60).await;
     assert!(ready, "readiness did not come back within 30 s; marque-server's log:\n{}", server.logs());
     eprintln!("ready again {:?} after SurrealDB listened again", back.elapsed());
     for (what, status, body) in calls.each(100).await {
