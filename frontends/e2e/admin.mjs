@@ -410,8 +410,13 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   const noteNumber = ((await note.textContent()) ?? '').replace('Credit note ', '').trim();
   const refundRow = page.getByRole('region', { name: 'Refunds' }).getByRole('listitem').first();
   check(/Refunded|Pending/.test((await refundRow.textContent()) ?? ''), `the refund reads ${await refundRow.textContent()}`);
-  const after = (await json(base, `/api/get/productById/${encodeURIComponent(b._id)}`)).data.quantity;
-  check(after === before + 1, `the stock went from ${before} to ${after}, not back by one`);
+  // The storefront's answers follow a stock change within a couple of seconds (its caches learn of it by polling).
+  let after = before;
+  for (let i = 0; i < 20 && after !== before + 1; i += 1) {
+    await new Promise((done) => setTimeout(done, 250));
+    after = (await json(base, `/api/get/productById/${encodeURIComponent(b._id)}`)).data.quantity;
+  }
+  check(after === before + 1, `the stock went from ${before} to ${after} within 5 s, not back by one`);
   console.log(`    ${refunded.orderNumber}: ${noteNumber}; stock ${before} -> ${after}`);
   await page.context().close();
 
