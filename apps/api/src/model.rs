@@ -101,7 +101,7 @@ pub struct ProductBody {
 #[oai(rename = "Fit")]
 pub struct FitBody {
     /// The vehicle (`bmw-x5-g05.b57`) when the row names an engine; null when it fits every engine.
-    #[oai(rename = "vehicleId")]
+    #[oai(rename = "vehicleId", nullable)]
     pub vehicle_id: Option<String>,
     /// The generation's id (`bmw-x5-g05`): a car fits the row when its vehicle id starts with it
     /// and a dot, and the engine and years allow.
@@ -113,12 +113,15 @@ pub struct FitBody {
     /// The generation or body code: `G05`.
     pub generation: String,
     /// The engine's label (`3.0d`), null when the row fits every engine.
+    #[oai(nullable)]
     pub engine: Option<String>,
     /// The engine's code (`B57`), null when the row fits every engine.
-    #[oai(rename = "engineCode")]
+    #[oai(rename = "engineCode", nullable)]
     pub engine_code: Option<String>,
     /// The model years it fits; null when every year.
+    #[oai(nullable)]
     pub years: Option<YearsBody>,
+    #[oai(nullable)]
     pub note: Option<String>,
 }
 
@@ -127,6 +130,7 @@ pub struct FitBody {
 #[oai(rename = "Years")]
 pub struct YearsBody {
     pub from: u16,
+    #[oai(nullable)]
     pub to: Option<u16>,
 }
 

@@ -2784,9 +2784,9 @@ export interface components {
          */
         Fit: {
             /** @description The engine's label (`3.0d`), null when the row fits every engine. */
-            engine?: string;
+            engine?: string | null;
             /** @description The engine's code (`B57`), null when the row fits every engine. */
-            engineCode?: string;
+            engineCode?: string | null;
             /** @description The generation or body code: `G05`. */
             generation: string;
             /**
@@ -2797,11 +2797,11 @@ export interface components {
             /** @description As the maker writes it: `BMW`. */
             make: string;
             model: string;
-            note?: string;
+            note?: string | null;
             /** @description The vehicle (`bmw-x5-g05.b57`) when the row names an engine; null when it fits every engine. */
-            vehicleId?: string;
+            vehicleId?: string | null;
             /** @description The model years it fits; null when every year. */
-            years?: components["schemas"]["Years"] & unknown;
+            years?: components["schemas"]["Years"] | null;
         };
         /**
          * GrievanceError
@@ -3844,7 +3844,7 @@ export interface components {
             /** Format: uint16 */
             from: number;
             /** Format: uint16 */
-            to?: number;
+            to?: number | null;
         };
     };
     responses: never;
