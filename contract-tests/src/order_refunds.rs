@@ -6,12 +6,12 @@
 use futures::future::join_all;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::FinancialYear;
-use marque_domain::order::{Fulfilment, OrderStatus, ADMIN_CANCELLED};
+use marque_domain::order::{Fulfilment, OrderStatus, RefundFilter, ADMIN_CANCELLED};
 use marque_domain::Money;
 use marque_ports::{
     AccountStore, AdminOrderQuery, AuditEntry, CatalogStore, OrderDesk, OrderDeskError, OrderId, OrderRefund,
-    OrderRefundLine, OrderStore, PaymentId, PlacedOrder, RefundCounts, RefundFilter, RefundKind, RefundRecorded,
-    RefundState, RefundWrite,
+    OrderRefundLine, OrderStore, PaymentId, PlacedOrder, RefundCounts, RefundKind, RefundRecorded, RefundState,
+    RefundWrite,
 };
 
 use crate::order_desk::change_entry;

@@ -57,7 +57,7 @@ pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use order_desk::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent, OrderRefund,
-    OrderRefundLine, RefundCounts, RefundFilter, RefundKind, RefundRecorded, RefundWrite, StatusCounts,
+    OrderRefundLine, RefundCounts, RefundKind, RefundRecorded, RefundWrite, StatusCounts,
 };
 pub use orders::{
     OrderDraft, OrderId, OrderStore, OrderStoreError, OrdersPage, PlacedOrder, Placement, RefundRecord, RefundState,

@@ -8,7 +8,7 @@
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::FinancialYear;
-use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus, Shipment};
+use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus, RefundFilter, Shipment};
 use marque_domain::paging::ListWindow;
 use marque_domain::Money;
 
@@ -30,47 +30,6 @@ pub struct AdminOrderQuery {
     pub refunds: Option<RefundFilter>,
     /// The page of the ordered result to return.
     pub window: ListWindow,
-}
-
-/// Orders by where their refunds stand: the money their refunds give back (every refund recorded,
-/// paid or still at the provider) against the order's total, or a refund still open at the
-/// provider or failed there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RefundFilter {
-    /// Nothing given back.
-    None,
-    /// Some of the total given back, not all.
-    Partial,
-    /// The whole total given back.
-    Full,
-    /// A refund asked for and not yet settled by the provider (`requested` or `pending`).
-    Open,
-    /// A refund the provider refused, to be retried.
-    Failed,
-}
-
-impl RefundFilter {
-    /// Every filter, as the list's query names them.
-    pub const ALL: [RefundFilter; 5] =
-        [RefundFilter::None, RefundFilter::Partial, RefundFilter::Full, RefundFilter::Open, RefundFilter::Failed];
-
-    /// The filter's name in the list's query.
-    #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            RefundFilter::None => "none",
-            RefundFilter::Partial => "partial",
-            RefundFilter::Full => "full",
-            RefundFilter::Open => "open",
-            RefundFilter::Failed => "failed",
-        }
-    }
-
-    /// The filter named `code`, if any.
-    #[must_use]
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|f| f.code() == code)
-    }
 }
 
 /// How many orders a query finds at each status.

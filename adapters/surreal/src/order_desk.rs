@@ -7,12 +7,11 @@
 //! conflict; the loser is tried again, finds the version moved, and writes nothing.
 
 use async_trait::async_trait;
-use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus};
+use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus, RefundFilter};
 use marque_domain::Money;
 use marque_ports::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent,
-    OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundFilter, RefundRecorded, RefundState, RefundWrite,
-    StatusCounts,
+    OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundRecorded, RefundState, RefundWrite, StatusCounts,
 };
 use surrealdb::types::SurrealValue;
 

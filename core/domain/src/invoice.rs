@@ -10,7 +10,8 @@ mod tax_invoice;
 mod words;
 
 pub use credit_note::{
-    credit_lines, refund_amount, CreditNote, CreditNoteError, CreditNoteInput, CreditNoteLine, RefundSelection,
+    credit_lines, refund_amount, CreditNote, CreditNoteError, CreditNoteInput, CreditNoteIssueError, CreditNoteLine,
+    RefundSelection,
 };
 pub use date::InvoiceDate;
 pub use document::{Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL};

@@ -290,6 +290,8 @@ messages! {
         RefundDeliveryNotLeft = "refund.delivery_not_left" => "The delivery charge is refunded already, or the order had none.",
         /// Marque: a refund below the provider's minimum of ₹1.
         RefundTooSmall = "refund.too_small" => "A refund must be at least ₹1.",
+        /// Marque: a refund that would leave less than ₹1 of the payment, which no later refund could pay back.
+        RefundRemainderTooSmall = "refund.remainder_too_small" => "This refund would leave less than ₹1 of the payment, which could never be refunded: refund the rest with it.",
         /// Marque: everything paid is refunded already.
         RefundNothingLeft = "refund.nothing_left" => "Everything paid for this order is refunded already.",
         /// Marque: a refund above what is left of the payment.

@@ -14,7 +14,7 @@ pub use refund::{
     RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable, RefundableLine, MIN_REFUND,
     REFUND_REASON_MAX,
 };
-pub use search::{OrderSearch, ORDER_SEARCH_MAX};
+pub use search::{OrderSearch, RefundFilter, ORDER_SEARCH_MAX};
 pub use shipping::{Awb, Courier, Shipment, TrackingUrl, AWB_MAX, AWB_MIN, TRACKING_URL_MAX};
 pub use status::{status_label, BadgeColour, OrderStatus, OrderStatusBadge, ADMIN_CANCELLED};
 

@@ -12,7 +12,6 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::ProductsStaff;
-use super::orders::version_of;
 use crate::error::ErrorBody;
 use crate::model::FitBody;
 
@@ -175,12 +174,7 @@ impl FitmentApi {
         if_match: Header<Option<String>>,
         input: Json<FitmentChangeBody>,
     ) -> FitmentChanged {
-        let Some(given) = if_match.0 else {
-            return FitmentChanged::PreconditionRequired(ErrorBody::from_message(Message::FitmentVersionRequired));
-        };
-        let Some(version) = version_of(&given) else {
-            return FitmentChanged::BadRequest(ErrorBody::from_message(Message::FitmentVersionRequired));
-        };
+        let version = required_version!(FitmentChanged, if_match.0, Message::FitmentVersionRequired);
         if input.0.fits.len() > MAX_FITMENT_ROWS {
             return FitmentChanged::UnprocessableEntity(ErrorBody::from_message(Message::FitmentTooMany));
         }

@@ -10,7 +10,6 @@ use poem_openapi::{Object, OpenApi, Tags};
 
 use super::auth::GrievancesStaff;
 use super::list_window;
-use super::orders::version_of;
 use crate::error::ErrorBody;
 use crate::orders::iso_8601;
 
@@ -220,12 +219,7 @@ impl AdminGrievancesApi {
         if_match: Header<Option<String>>,
         input: Json<ChangeBody>,
     ) -> ChangeAnswer {
-        let Some(given) = if_match.0 else {
-            return ChangeAnswer::PreconditionRequired(ErrorBody::from_message(Message::GrievanceVersionRequired));
-        };
-        let Some(version) = version_of(&given) else {
-            return ChangeAnswer::BadRequest(ErrorBody::from_message(Message::GrievanceVersionRequired));
-        };
+        let version = required_version!(ChangeAnswer, if_match.0, Message::GrievanceVersionRequired);
         let note = input.0.note.unwrap_or_default();
         match self.grievances.change(&staff, &id.0, version, &input.0.action, &note).await {
             Ok(t) => ChangeAnswer::Ok(Json(TicketBody::from(&t))),

@@ -82,6 +82,33 @@ macro_rules! admin_response {
     };
 }
 
+/// The version an `If-Match` value names: `3`, `"3"` or `W/"3"`.
+pub(crate) fn version_of(if_match: &str) -> Option<u64> {
+    let text = if_match.trim();
+    let text = text.strip_prefix("W/").unwrap_or(text);
+    let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
+}
+
+/// The version a change's `If-Match` header names, or the call's answer returned at once: 428
+/// `PreconditionRequired` without the header, 400 `BadRequest` when it names no version, each with
+/// the record's own `…version_required` message.
+///
+/// ```ignore
+/// let version = required_version!(ChangeAnswer, if_match.0, Message::OrderVersionRequired);
+/// ```
+macro_rules! required_version {
+    ($answer:ident, $header:expr, $message:expr) => {
+        match $header {
+            None => return $answer::PreconditionRequired($crate::error::ErrorBody::from_message($message)),
+            Some(given) => match $crate::admin::version_of(&given) {
+                Some(version) => version,
+                None => return $answer::BadRequest($crate::error::ErrorBody::from_message($message)),
+            },
+        }
+    };
+}
+
 pub mod audit;
 pub mod customers;
 pub mod staff;
@@ -98,6 +125,16 @@ pub mod refunds;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn if_match_names_a_version_plain_or_quoted() {
+        for (given, version) in [("3", Some(3)), ("\"3\"", Some(3)), ("W/\"12\"", Some(12)), (" 0 ", Some(0))] {
+            assert_eq!(super::version_of(given), version, "{given:?}");
+        }
+        for bad in ["", "\"\"", "*", "v3", "-1", "3.0", "\"3", "99999999999999999999999"] {
+            assert_eq!(super::version_of(bad), None, "{bad:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

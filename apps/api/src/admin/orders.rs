@@ -355,14 +355,6 @@ macro_rules! refusal {
     }};
 }
 
-/// The version an `If-Match` value names: `3`, `"3"` or `W/"3"`.
-pub(crate) fn version_of(if_match: &str) -> Option<u64> {
-    let text = if_match.trim();
-    let text = text.strip_prefix("W/").unwrap_or(text);
-    let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
-    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
-}
-
 /// The orders' calls, built from their services: the orders' moves, and their cancellations and refunds.
 #[derive(Debug)]
 pub struct AdminOrdersApi {
@@ -469,12 +461,7 @@ impl AdminOrdersApi {
         if_match: Header<Option<String>>,
         input: Json<ChangeBody>,
     ) -> ChangeAnswer {
-        let Some(given) = if_match.0 else {
-            return ChangeAnswer::PreconditionRequired(ErrorBody::from_message(Message::OrderVersionRequired));
-        };
-        let Some(version) = version_of(&given) else {
-            return ChangeAnswer::BadRequest(ErrorBody::from_message(Message::OrderVersionRequired));
-        };
+        let version = required_version!(ChangeAnswer, if_match.0, Message::OrderVersionRequired);
         let ChangeBody { status, courier, awb, tracking_url } = input.0;
         let input = FulfilmentInput { status, courier, awb, tracking_url };
         match self.orders.change(&staff, &OrderId(id.0), version, &input).await {
@@ -502,12 +489,7 @@ impl AdminOrdersApi {
         if_match: Header<Option<String>>,
         input: Json<CancelBody>,
     ) -> CancelAnswer {
-        let Some(given) = if_match.0 else {
-            return CancelAnswer::PreconditionRequired(ErrorBody::from_message(Message::OrderVersionRequired));
-        };
-        let Some(version) = version_of(&given) else {
-            return CancelAnswer::BadRequest(ErrorBody::from_message(Message::OrderVersionRequired));
-        };
+        let version = required_version!(CancelAnswer, if_match.0, Message::OrderVersionRequired);
         match self.refunds.cancel(&staff, &OrderId(id.0), version, &input.0.into()).await {
             Ok(done) => CancelAnswer::Ok(Json(RefundDoneBody::of(&done, &self.refunds))),
             Err(e) => refusal!(CancelAnswer, e, {
@@ -592,21 +574,6 @@ impl AdminOrdersApi {
                 tracing::error!(error = %e, "the orders failed");
                 CreditNoteAnswer::Unavailable(ErrorBody::from_message(Message::OrderUnavailable))
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn if_match_names_a_version_plain_or_quoted() {
-        for (given, version) in [("3", Some(3)), ("\"3\"", Some(3)), ("W/\"12\"", Some(12)), (" 0 ", Some(0))] {
-            assert_eq!(version_of(given), version, "{given:?}");
-        }
-        for bad in ["", "\"\"", "*", "v3", "-1", "3.0", "\"3", "99999999999999999999999"] {
-            assert_eq!(version_of(bad), None, "{bad:?}");
         }
     }
 }

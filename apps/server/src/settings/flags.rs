@@ -455,6 +455,10 @@ pub struct LimitsFlags {
     #[arg(long, env = "MARQUE_SIGN_INS_PER_HOUR", default_value_t = 240)]
     pub sign_ins_per_hour: u32,
 
+    /// Most grievances (`POST /api/grievances`, the contact page's form) from one client in an hour.
+    #[arg(long, env = "MARQUE_GRIEVANCES_PER_HOUR", default_value_t = 20)]
+    pub grievances_per_hour: u32,
+
     /// Milliseconds a connection has to send a whole request head (from its opening, or from
     /// the first byte of the next request on a kept-alive connection) before it is closed.
     #[arg(long, env = "MARQUE_HEAD_TIMEOUT_MS", default_value_t = 10_000)]
@@ -486,6 +490,7 @@ impl Default for LimitsFlags {
             signups_per_hour: 60,
             code_requests_per_hour: 120,
             sign_ins_per_hour: 240,
+            grievances_per_hour: 20,
             head_timeout_ms: 10_000,
             body_timeout_ms: 30_000,
             idle_timeout_ms: 60_000,

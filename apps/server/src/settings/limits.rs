@@ -42,6 +42,7 @@ impl Limits {
         rules.mobile_login = Rule::per_hour(flags.code_requests_per_hour.max(1));
         rules.resend = Rule::per_hour(flags.code_requests_per_hour.max(1));
         rules.sign_in_start = Rule::per_hour(flags.sign_ins_per_hour.max(1));
+        rules.grievance = Rule::per_hour(flags.grievances_per_hour.max(1));
         Ok(Self {
             trusted_proxies,
             login_attempts_per_minute: flags.login_attempts_per_minute.max(1),
@@ -70,11 +71,13 @@ mod tests {
         let flags = LimitsFlags {
             signups_per_hour: 0,
             code_requests_per_hour: 7,
+            grievances_per_hour: 3,
             head_timeout_ms: 0,
             ..LimitsFlags::default()
         };
         let limits = Limits::parse(&flags, ThrottleRules::default()).expect("valid");
         assert_eq!((limits.rules.sign_up, limits.rules.resend), (Rule::per_hour(1), Rule::per_hour(7)));
+        assert_eq!(limits.rules.grievance, Rule::per_hour(3));
         assert_eq!(limits.timeouts().head, Duration::from_millis(1));
         let flags = LimitsFlags { trusted_proxies: "10.0.0.0/33".into(), ..LimitsFlags::default() };
         assert_eq!(

@@ -9,14 +9,13 @@ use std::sync::Arc;
 
 use marque_domain::catalog::ProductId;
 use marque_domain::order::{
-    Fulfilment, FulfilmentChange, OrderMoveError, OrderSearch, OrderStatus, RefundError, Shipment,
+    Fulfilment, FulfilmentChange, OrderMoveError, OrderSearch, OrderStatus, RefundError, RefundFilter, Shipment,
 };
 use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, UserFacing};
 use marque_ports::{
     Actor, AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, Clock, OrderDesk, OrderDeskError, OrderId,
-    RefundFilter,
 };
 
 /// The audit trail's actions of this area: a move of the status (with or without a shipment), and

@@ -114,6 +114,7 @@ fn refused(e: RefundError) -> AdminOrderError {
         | RefundError::TooSmall { .. }
         | RefundError::ReasonInvalid => AdminOrderError::Invalid(e.message()),
         RefundError::QuantityAboveLeft { .. }
+        | RefundError::RemainderTooSmall { .. }
         | RefundError::DeliveryNotLeft
         | RefundError::NothingLeft
         | RefundError::AbovePaid { .. } => AdminOrderError::RefundRefused(e),
@@ -228,7 +229,9 @@ impl RefundsService {
         reason: &RefundReason,
         (kind, key, request): (RefundKind, &str, String),
     ) -> OrderRefund {
-        let now = self.clock.now();
+        // Never before the order: its credit note may not be dated before the invoice it reverses
+        // (CreditNote::build refuses that), even on an instance whose clock is behind another's.
+        let now = self.clock.now().max(order.order.created_at);
         let actor = Actor::staff(staff);
         OrderRefund {
             id: format!("{}-{}", order.order.id.0, order.refunds.len() + 1),

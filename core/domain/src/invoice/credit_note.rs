@@ -97,6 +97,20 @@ impl UserFacing for CreditNoteError {
 }
 user_facing_error!(CreditNoteError);
 
+/// Why a credit note cannot be issued: the refund does not fit the invoice, or the note would be
+/// dated before the invoice it reverses (CGST section 34 reverses a supply already invoiced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CreditNoteIssueError {
+    Refund(CreditNoteError),
+    BeforeInvoice { invoice: InvoiceDate, note: InvoiceDate },
+}
+
+impl From<CreditNoteError> for CreditNoteIssueError {
+    fn from(e: CreditNoteError) -> Self {
+        Self::Refund(e)
+    }
+}
+
 /// The paise a refund of `now` gives back on `invoice`, after the refunds of `before` (every
 /// unit and delivery charge refunded earlier on this invoice, [`RefundSelection::and`] of them).
 /// The refund and its [`CreditNote`] are this amount exactly.
@@ -177,9 +191,13 @@ pub struct CreditNote {
 
 impl CreditNote {
     /// # Errors
-    /// As [`refund_amount`].
-    pub fn build(input: CreditNoteInput<'_>) -> Result<Self, CreditNoteError> {
+    /// [`CreditNoteIssueError::Refund`] as [`refund_amount`];
+    /// [`CreditNoteIssueError::BeforeInvoice`] for a date before the invoice's.
+    pub fn build(input: CreditNoteInput<'_>) -> Result<Self, CreditNoteIssueError> {
         let invoice = input.invoice;
+        if input.date < invoice.date() {
+            return Err(CreditNoteIssueError::BeforeInvoice { invoice: invoice.date(), note: input.date });
+        }
         let lines = credit_lines(invoice.invoice(), input.before, input.now)?;
         let mut per_rate: BTreeMap<u8, TaxSplit> = BTreeMap::new();
         for line in &lines {
@@ -496,7 +514,11 @@ mod tests {
         })
     }
 
-    fn note(doc: &TaxInvoice, before: &RefundSelection, now: &RefundSelection) -> Result<CreditNote, CreditNoteError> {
+    fn note(
+        doc: &TaxInvoice,
+        before: &RefundSelection,
+        now: &RefundSelection,
+    ) -> Result<CreditNote, CreditNoteIssueError> {
         CreditNote::build(CreditNoteInput {
             invoice: doc,
             before,
@@ -648,6 +670,22 @@ mod tests {
         );
         assert_eq!(refused(&one, &RefundSelection::of([], true)), CreditNoteError::DeliveryRefunded);
         assert_eq!(CreditNoteError::DeliveryRefunded.code(), "credit_note.delivery_refunded");
+        // Never dated before the invoice it reverses (an instance whose clock is behind).
+        let early = CreditNote::build(CreditNoteInput {
+            invoice: &doc,
+            before: &nothing(),
+            now: &RefundSelection::of([(0, 1)], false),
+            number: CreditNoteNumber::new(FinancialYear::starting(2026), 8).expect("valid"),
+            date: InvoiceDate::new(2026, 11, 21).expect("a day"),
+            reason: "Part damaged in transit".into(),
+        });
+        assert_eq!(
+            early,
+            Err(CreditNoteIssueError::BeforeInvoice {
+                invoice: InvoiceDate::new(2026, 11, 22).expect("a day"),
+                note: InvoiceDate::new(2026, 11, 21).expect("a day"),
+            })
+        );
         assert_eq!(CreditNoteError::LineUnknown { line: 1 }.code(), "credit_note.line_unknown");
         // A delivery charge of nothing is nothing to refund.
         let free = invoice(&[line("a", 1_000_00, 1, 18)], 0, 0, "Delhi");
@@ -698,8 +736,8 @@ mod tests {
                     Ok(cn) => cn,
                     Err(e) => {
                         // Only a refund of nothing (no unit; no or a free delivery) is refused.
-                        prop_assert_eq!(e, CreditNoteError::NothingRefunded);
-                        prop_assert_eq!(amount, Err(e));
+                        prop_assert_eq!(e, CreditNoteIssueError::Refund(CreditNoteError::NothingRefunded));
+                        prop_assert_eq!(amount, Err(CreditNoteError::NothingRefunded));
                         continue;
                     }
                 };

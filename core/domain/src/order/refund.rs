@@ -36,6 +36,9 @@ pub enum RefundError {
     DeliveryNotLeft,
     /// Less than [`MIN_REFUND`] (`refund.too_small`).
     TooSmall { amount: Money },
+    /// It would leave less than [`MIN_REFUND`] (but more than nothing) of what was paid, which the
+    /// provider could never pay back, not even by a cancellation (`refund.remainder_too_small`).
+    RemainderTooSmall { remainder: Money },
     /// Nothing is left to refund: everything paid is refunded already (`refund.nothing_left`).
     NothingLeft,
     /// More than is left of what was paid (`refund.above_paid`); the store's own check says the same.
@@ -54,6 +57,7 @@ impl UserFacing for RefundError {
             RefundError::QuantityAboveLeft { .. } => Message::RefundQuantityAboveLeft,
             RefundError::DeliveryNotLeft => Message::RefundDeliveryNotLeft,
             RefundError::TooSmall { .. } => Message::RefundTooSmall,
+            RefundError::RemainderTooSmall { .. } => Message::RefundRemainderTooSmall,
             RefundError::NothingLeft => Message::RefundNothingLeft,
             RefundError::AbovePaid { .. } => Message::RefundAbovePaid,
             RefundError::ReasonInvalid => Message::RefundReasonInvalid,
@@ -311,6 +315,10 @@ impl Refundable {
         if total < MIN_REFUND {
             return Err(RefundError::TooSmall { amount: total });
         }
+        let remainder = self.left() - total;
+        if remainder > Money::ZERO && remainder < MIN_REFUND {
+            return Err(RefundError::RemainderTooSmall { remainder });
+        }
         Ok(RefundAmounts { lines, delivery, total })
     }
 }
@@ -395,6 +403,13 @@ mod tests {
             cheap.refund(&[ask("c", 1)], false, &reason()),
             Err(RefundError::TooSmall { amount: Money::from_paise(50) })
         );
+        // ₹1,000 and a 50-paisa part: refunding the first alone would leave 50 paise no provider pays back.
+        let odd = fresh(&[line("a", 1_000_00, 1, 18), line("c", 50, 1, 18)], 0, 0, "Delhi");
+        assert_eq!(
+            odd.refund(&[ask("a", 1)], false, &reason()),
+            Err(RefundError::RemainderTooSmall { remainder: Money::from_paise(50) })
+        );
+        assert_eq!(odd.refund(&[ask("a", 1), ask("c", 1)], false, &reason()).map(|r| r.total), Ok(odd.paid));
         assert_eq!(RefundReason::parse("  "), Err(RefundError::ReasonInvalid));
         assert_eq!(RefundReason::parse(&"x".repeat(201)), Err(RefundError::ReasonInvalid));
     }
@@ -418,7 +433,7 @@ mod tests {
     fn any_order() -> impl Strategy<Value = (Vec<OrderLine>, u32, i64, bool)> {
         (
             proptest::collection::vec(
-                (100i64..5_000_000, 1u32..=10, prop::sample::select(vec![5u8, 12, 18, 28])),
+                (1i64..5_000_000, 1u32..=10, prop::sample::select(vec![5u8, 12, 18, 28])),
                 1..=20,
             ),
             0u32..=90,
@@ -437,7 +452,8 @@ mod tests {
 
     proptest! {
         /// Whatever units are refunded in whatever steps, the refunds never total more than was
-        /// paid, and refunding everything gives back exactly what was paid.
+        /// paid, never leave less than ₹1 unrefunded unless they leave nothing (of a payment of at
+        /// least ₹1), and refunding everything gives back exactly what was paid.
         #[test]
         fn refunds_never_exceed_what_was_paid(
             (lines, percent, delivery, local) in any_order(),
@@ -459,6 +475,9 @@ mod tests {
             }
             if let Ok(rest) = order.refund_all(false, &reason()) {
                 prop_assert_eq!(order.refunded + rest.total, order.paid);
+                if order.paid >= MIN_REFUND {
+                    prop_assert!(rest.total == Money::ZERO || rest.total >= MIN_REFUND, "{:?} left", rest.total);
+                }
             } else {
                 prop_assert_eq!(order.refunded, order.paid);
             }

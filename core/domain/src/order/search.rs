@@ -1,5 +1,6 @@
 //! What staff type in the back office's order search: an order number, an invoice number, a
-//! customer's mobile or email. The text is read once into what it can only be.
+//! customer's mobile or email. The text is read once into what it can only be. Beside it, the list's
+//! filter by where an order's refunds stand.
 
 use crate::address::typed_mobile_digits;
 use crate::Message;
@@ -39,6 +40,47 @@ impl OrderSearch {
             return Ok(Some(OrderSearch::Mobile(mobile)));
         }
         Ok(Some(OrderSearch::Number(text.to_uppercase())))
+    }
+}
+
+/// Orders by where their refunds stand: the money their refunds give back (every refund recorded,
+/// paid or still at the provider) against the order's total, or a refund still open at the
+/// provider or failed there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefundFilter {
+    /// Nothing given back.
+    None,
+    /// Some of the total given back, not all.
+    Partial,
+    /// The whole total given back.
+    Full,
+    /// A refund asked for and not yet settled by the provider (`requested` or `pending`).
+    Open,
+    /// A refund the provider refused, to be retried.
+    Failed,
+}
+
+impl RefundFilter {
+    /// Every filter, as the list's query names them.
+    pub const ALL: [RefundFilter; 5] =
+        [RefundFilter::None, RefundFilter::Partial, RefundFilter::Full, RefundFilter::Open, RefundFilter::Failed];
+
+    /// The filter's name in the list's query.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            RefundFilter::None => "none",
+            RefundFilter::Partial => "partial",
+            RefundFilter::Full => "full",
+            RefundFilter::Open => "open",
+            RefundFilter::Failed => "failed",
+        }
+    }
+
+    /// The filter named `code`, if any.
+    #[must_use]
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.code() == code)
     }
 }
 

@@ -24,6 +24,7 @@ export const OFFICE_MESSAGES = {
   "refund.quantity_above_left": "That is more units than are left to refund on this line.",
   "refund.delivery_not_left": "The delivery charge is refunded already, or the order had none.",
   "refund.too_small": "A refund must be at least \u20b91.",
+  "refund.remainder_too_small": "This refund would leave less than \u20b91 of the payment, which could never be refunded: refund the rest with it.",
   "refund.nothing_left": "Everything paid for this order is refunded already.",
   "refund.above_paid": "The refunds of an order cannot total more than was paid.",
   "refund.reason_invalid": "Give a reason of 1 to 200 characters.",
