@@ -1,0 +1,28 @@
+// The header's "My garage" button: opens the garage panel (the catalog remote's, loaded the first time it opens).
+// Its car comes from local storage before the first paint, and its size is fixed by the CSS, so nothing moves.
+import { useT } from '@marque/i18n';
+import { carLabel, openGarage, useGarage } from '@marque/session';
+
+export function GarageButton() {
+  const t = useT('shell');
+  const { current, open } = useGarage();
+  const label = current ? carLabel(current) : t('garage.open');
+  return (
+    <button
+      type="button"
+      className="garage-button"
+      aria-label={current ? t('garage.open_car', { car: label }) : undefined}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={openGarage}
+    >
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M5 11l1.6-4.2A2 2 0 0 1 8.5 5.5h7a2 2 0 0 1 1.9 1.3L19 11M4 11h16v5H4zM6 16v2M18 16v2" />
+        <circle cx="7.5" cy="13.5" r=".5" />
+        <circle cx="16.5" cy="13.5" r=".5" />
+      </svg>
+      <span className="garage-button__text">{label}</span>
+      {current ? <span className="garage-button__dot" aria-hidden="true" /> : null}
+    </button>
+  );
+}
