@@ -1,4 +1,5 @@
-// The listings' car chip: it puts `fits` (and `year`) in the address and the listing call, and takes them away.
+// The listings' car chip on the search, brand and subcategory pages: it puts `fits` (and `year`) in the address and
+// the listing call, and takes them away.
 import type { Product } from '@marque/api-client';
 import { failed, fakeServer, type FakeServer } from '@marque/api-client/testing';
 import { getGarage, closeGarage } from '@marque/session';
@@ -6,11 +7,11 @@ import { resetGarage, testCar } from '@marque/session/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrandPage } from '../../features/brand/components/BrandPage';
-import { SearchPage } from '../../features/search/components/SearchPage';
-import { SubcategoryPage } from '../../features/subcategory/components/SubcategoryPage';
-import { listingShop } from '../../test/listing-shop';
-import { aProduct } from '../../test/fixtures';
+import { BrandPage } from './features/brand/components/BrandPage';
+import { SearchPage } from './features/search/components/SearchPage';
+import { SubcategoryPage } from './features/subcategory/components/SubcategoryPage';
+import { listingShop } from './test/listing-shop';
+import { aProduct } from './test/fixtures';
 
 let server: FakeServer | undefined;
 afterEach(() => {
