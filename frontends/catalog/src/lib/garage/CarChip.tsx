@@ -14,7 +14,7 @@ export function CarChip() {
   if (car) {
     const text = named(cars.find((c) => c.id === car.fits.toLowerCase()), car.year) ?? car.fits;
     return (
-      <p className="car-chip">
+      <p className="filter-chips">
         <button type="button" className="filter-chip" aria-label={t('remove_value', { value: text })} onClick={() => setCar(null)}>
           {t('car.fits', { car: text })}
           <span aria-hidden="true" className="filter-chip__x">
@@ -25,7 +25,7 @@ export function CarChip() {
     );
   }
   return (
-    <p className="car-chip">
+    <p className="filter-chips">
       <button
         type="button"
         className="filter-chip car-chip__offer"

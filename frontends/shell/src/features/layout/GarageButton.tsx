@@ -17,9 +17,7 @@ export function GarageButton() {
       onClick={openGarage}
     >
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M5 11l1.6-4.2A2 2 0 0 1 8.5 5.5h7a2 2 0 0 1 1.9 1.3L19 11M4 11h16v5H4zM6 16v2M18 16v2" />
-        <circle cx="7.5" cy="13.5" r=".5" />
-        <circle cx="16.5" cy="13.5" r=".5" />
+        <path d="M5 11l2-5h10l2 5M4 11h16v5H4zM6 16v2M18 16v2" />
       </svg>
       <span className="garage-button__text">{label}</span>
       {current ? <span className="garage-button__dot" aria-hidden="true" /> : null}

@@ -33,7 +33,7 @@ export function FitVerdict({ product }: { product: Product }) {
   if (!current) {
     return (
       <p className="fit">
-        <button type="button" className="fit__choose" onClick={openGarage}>
+        <button type="button" className="filter-chip" onClick={openGarage}>
           {t('fit.check')}
         </button>
       </p>
