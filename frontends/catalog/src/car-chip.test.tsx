@@ -34,6 +34,7 @@ function searchShop() {
     '/api/get/productBySearch': ({ url }) => {
       const fits = url.searchParams.get('fits');
       if (fits === 'nope.x1') return failed(400, 'We do not know this car. Choose it again from the list.', 'vehicle.unknown');
+      if (url.searchParams.get('year') === '1900') return failed(400, 'Year must be between 1950 and 2100', 'vehicle.year_invalid');
       const page = Number(url.searchParams.get('page'));
       const found = parts.filter((p) => p.name.includes(url.searchParams.get('search') ?? '') && (!fits || p.name.endsWith(fits)));
       return { status: 'success', results: found.slice((page - 1) * 1, page), pages: found.length, page, total: found.length };
@@ -82,6 +83,13 @@ describe('the car chip', () => {
     expect(server.requests).toEqual(['/api/get/productBySearch?search=Brake&page=1&fits=nope.x1']);
     await userEvent.click(screen.getByRole('button', { name: 'Remove nope.x1' }));
     expect(address()).toBe('/search?search=Brake&page=1');
+  });
+
+  it('says when the server refuses the year', async () => {
+    server = searchShop();
+    open('/search?search=Brake&page=1&fits=bmw-x5-g05.b57&year=1900');
+    render(<SearchPage />);
+    expect(await screen.findByText('Year must be between 1950 and 2100')).toBeTruthy();
   });
 
   it('opens the garage when no car is chosen', async () => {

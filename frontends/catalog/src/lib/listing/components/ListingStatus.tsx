@@ -15,9 +15,10 @@ export function ListingLoading() {
 export function ListingNotFound({ error }: { error?: unknown }) {
   const message = useT('messages');
   const code = error instanceof ApiError ? error.code : undefined;
+  const refused = code === 'filter.invalid' || code === 'vehicle.unknown' || code === 'vehicle.year_invalid';
   return (
     <p className="status-message" role="status">
-      {message(code === 'filter.invalid' || code === 'vehicle.unknown' ? code : 'catalog.not_found')}
+      {message(refused ? code : 'catalog.not_found')}
     </p>
   );
 }
