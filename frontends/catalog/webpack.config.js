@@ -13,5 +13,6 @@ module.exports = (_env, argv) =>
       './Brand': './src/expose/Brand.ts',
       './Category': './src/expose/Category.ts',
       './Subcategory': './src/expose/Subcategory.ts',
+      './Garage': './src/expose/Garage.ts',
     },
   });

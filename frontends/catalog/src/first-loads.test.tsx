@@ -4,6 +4,7 @@
 // left over. Either fails here.
 import { forgetInitialAnswers, INITIAL_DATA_ELEMENT_ID, initialAnswersLeft, type InitialAnswer } from '@marque/api-client';
 import { embedInitialAnswers, fakeServer, type FakeRoutes, type FakeServer } from '@marque/api-client/testing';
+import { embedTestShop } from '@marque/ui/testing';
 import { render, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +89,8 @@ describe('contract/first-loads.json', () => {
     for (const example of loads.examples) {
       it(`${page} at ${example.address} asks exactly the calls the server embeds, all answered from the page`, async () => {
         window.history.replaceState(null, '', example.address);
+        // Every page carries the shop's identity too (`scripts.shop`), read without a call.
+        embedTestShop();
         await embedAnswers(example.calls);
         server = fakeServer(routes);
         const Page = PAGES[page]!;

@@ -2,6 +2,7 @@
 import css from './catalog.css?raw';
 import homeProductCss from './home-product.css?raw';
 import listingCss from './listing.css?raw';
+import { injectSheet } from './sheet';
 
 const STYLES = [
   { id: 'marque-catalog-styles', css },
@@ -10,12 +11,5 @@ const STYLES = [
 ];
 
 export function injectCatalogStyles() {
-  if (typeof document === 'undefined') return;
-  for (const sheet of STYLES) {
-    if (document.getElementById(sheet.id)) continue;
-    const style = document.createElement('style');
-    style.id = sheet.id;
-    style.textContent = sheet.css;
-    document.head.appendChild(style);
-  }
+  for (const sheet of STYLES) injectSheet(sheet.id, sheet.css);
 }

@@ -13,12 +13,15 @@ export const EN = { account, checkout, common, home, listing, product, shell, me
 
 /**
  * Namespaces kept out of the bundle every page loads: their texts (English and Hindi) are fetched by
- * `loadNamespace` when the part of the site that needs them opens (the back office: `admin` for its labels, `office`
- * for the rules' messages only staff read, generated apart from the shoppers' `messages`), so the storefront's
+ * `loadNamespace` when the part of the site that needs them opens (the storefront's garage panel: `garage`; the back
+ * office: `admin` for its labels, `office` for the rules' messages only staff read, generated apart from the
+ * shoppers' `messages`), so the storefront's
  * first-load JavaScript does not carry them.
  */
 export type LazyCatalogue = {
   admin: typeof import('./locales/en/admin.lazy.json');
+  /** The storefront's garage panel (loaded with it from the catalog remote). */
+  garage: typeof import('./locales/en/garage.lazy.json');
   office: typeof import('@marque/rules/office').OFFICE_MESSAGES;
 };
 export type LazyNamespace = keyof LazyCatalogue;

@@ -8,6 +8,10 @@ export const LAZY_TEXTS: Record<LazyNamespace, Record<'en' | 'hi', Loader>> = {
     en: () => import(/* webpackChunkName: "i18n-admin-en" */ './locales/en/admin.lazy.json').then((m) => m.default),
     hi: () => import(/* webpackChunkName: "i18n-admin-hi" */ './locales/hi/admin.lazy.json').then((m) => m.default),
   },
+  garage: {
+    en: () => import(/* webpackChunkName: "i18n-garage-en" */ './locales/en/garage.lazy.json').then((m) => m.default),
+    hi: () => import(/* webpackChunkName: "i18n-garage-hi" */ './locales/hi/garage.lazy.json').then((m) => m.default),
+  },
   office: {
     en: () => import(/* webpackChunkName: "i18n-office-en" */ '@marque/rules/office').then((m) => m.OFFICE_MESSAGES),
     hi: () => import(/* webpackChunkName: "i18n-office-hi" */ './locales/hi/office.lazy.json').then((m) => m.default),

@@ -13,6 +13,22 @@ export {
   takeStartWishlist,
   takeStartWishlistNow,
 } from './session';
+export {
+  addCar,
+  carLabel,
+  chooseCar,
+  closeGarage,
+  GARAGE_KEY,
+  GARAGE_MAX_CARS,
+  getGarage,
+  openGarage,
+  removeCar,
+  replaceGarage,
+  subscribeGarage,
+  useGarage,
+  type GarageCar,
+  type GarageState,
+} from './garage';
 export { getSession, type SessionState, type SessionStatus } from './store';
 export { TOKEN_KEY } from './token';
 export { useSession, useWished } from './use-session';

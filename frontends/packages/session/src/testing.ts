@@ -1,6 +1,7 @@
 // Helpers for tests: a session in a known state without going through the network.
 import type { User } from '@marque/api-client';
 import { clearSessionCookie } from './cookie';
+import { GARAGE_KEY, reloadGarage, type GarageCar } from './garage';
 import { type PageAnswer, SESSION_DATA_ELEMENT_ID, tokenTag } from './page-answers';
 import { resetStarted } from './session';
 import { ANONYMOUS, setSession } from './store';
@@ -43,4 +44,16 @@ export async function embedSessionAnswers(token: string, answers: PageAnswer[]):
   element.textContent = JSON.stringify({ for: await tokenTag(token), answers });
   document.head.append(element);
   return () => element.remove();
+}
+
+/** A car with recognisable values (a BMW X5 G05 3.0d); `overrides` change any of them. */
+export function testCar(overrides: Partial<GarageCar> = {}): GarageCar {
+  return { id: 'bmw-x5-g05.b57', make: 'BMW', model: 'X5', generation: 'G05', engine: '3.0d', year: null, ...overrides };
+}
+
+/** A fresh page whose garage holds `cars` with `current` in use (nothing stored when empty); the panel closed. */
+export function resetGarage(cars: GarageCar[] = [], current: string | null = cars[0]?.id ?? null) {
+  if (cars.length === 0) localStorage.removeItem(GARAGE_KEY);
+  else localStorage.setItem(GARAGE_KEY, JSON.stringify({ cars, current }));
+  reloadGarage();
 }

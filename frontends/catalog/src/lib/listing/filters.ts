@@ -1,6 +1,7 @@
 // The filters of a category or subcategory listing as they travel in the address: `oem=bmw--audi&fuel_type=diesel`.
 // Parsing and printing of one filter's value are the shop's rules (@marque/rules); this file only gathers the three.
 import { FILTER_SEPARATOR, parseFilter, printFilter, type FilterKind } from '@marque/rules';
+import { withCar, type CarFilter } from '../garage/car-filter';
 
 /** The filter kinds in the order the address carries them. */
 export const FILTER_KINDS = ['oem', 'product_type', 'fuel_type'] as const satisfies readonly FilterKind[];
@@ -28,14 +29,14 @@ export function hasFilters(filters: ListingFilters): boolean {
   return FILTER_KINDS.some((kind) => filters[kind].length > 0);
 }
 
-/** `page=1&oem=bmw--audi&…`: the page first, then each filter that has values. */
-export function listingQuery(filters: ListingFilters, page: number): string {
+/** `page=1&oem=bmw--audi&…&fits=…&year=…`: the page first, then each filter that has values, then the car. */
+export function listingQuery(filters: ListingFilters, page: number, car: CarFilter | null = null): string {
   const query = new URLSearchParams({ page: String(page) });
   for (const kind of FILTER_KINDS) {
     if (filters[kind].length > 0) query.set(kind, printFilter(filters[kind]));
   }
   // '-' needs no escaping, so `bmw--audi` stays readable in the address.
-  return query.toString();
+  return withCar(query.toString(), car);
 }
 
 /** The filters with `value` of `kind` added or taken away. */

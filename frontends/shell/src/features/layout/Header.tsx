@@ -1,4 +1,4 @@
-// The header: the shop's name, the main links (behind a menu button on phones), the part search,
+// The header: the shop's name, the main links (behind a menu button on phones), the part search, "My garage",
 // the language selector, the cart icon (from the checkout remote) and the account place: a plain Login link
 // for a visitor, the account remote's menu once a session exists or is being restored (so a visitor's first
 // page does not load the account remote for it).
@@ -8,6 +8,7 @@ import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { RemoteSlot } from '../../lib/remotes/RemoteSlot';
+import { GarageButton } from './GarageButton';
 import { LanguageSelect } from './LanguageSelect';
 import { SearchBox } from './SearchBox';
 
@@ -57,6 +58,7 @@ export function Header() {
           <Link href="/contactus">{t('nav.contact')}</Link>
         </nav>
         <SearchBox />
+        <GarageButton />
         <LanguageSelect />
         <div className="site-header__actions">
           <span className="site-header__slot">

@@ -1,8 +1,9 @@
-// The frame of every page: the announcement, header, the page itself, footer, the chat link and the cart
-// panel (from the checkout remote, loaded the first time it opens). Scrolls to the top and moves the
-// canonical link whenever the route changes.
+// The frame of every page: the announcement, header, the page itself, footer, the chat link, the cart panel (from
+// the checkout remote) and the garage panel (from the catalog remote), each loaded the first time it opens. Scrolls
+// to the top and moves the canonical link whenever the route changes.
 import { useCart } from '@marque/cart';
 import { useT } from '@marque/i18n';
+import { useGarage } from '@marque/session';
 import { useCanonicalLink } from '@marque/ui';
 import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       <ChatLink />
       <CartPanelPlace />
+      <GaragePanelPlace />
     </div>
   );
 }
@@ -39,4 +41,9 @@ export function Layout({ children }: { children: ReactNode }) {
 function CartPanelPlace() {
   const { panelOpen } = useCart();
   return panelOpen ? <RemoteSlot id="checkout/CartPanel" quiet /> : null;
+}
+
+function GaragePanelPlace() {
+  const { open } = useGarage();
+  return open ? <RemoteSlot id="catalog/Garage" quiet /> : null;
 }

@@ -6,16 +6,21 @@ import { brandArrivalState, productLinksWithState } from '../../../lib/arrival';
 import { useBrand } from '../api/get-brand';
 import { useBrandProducts } from '../api/get-brand-products';
 import { cardCart } from '../../../lib/cart-buttons';
+import { carFilterFrom, withCar } from '../../../lib/garage/car-filter';
+import { CarChip } from '../../../lib/garage/CarChip';
+import { ListingNotFound } from '../../../lib/listing/components/ListingStatus';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function BrandPage() {
   const t = useT('listing');
   const [, params] = useRoute('/brand/:brandSlug');
   const slug = params?.brandSlug ?? '';
-  const page = pageFrom(new URLSearchParams(useSearch()).get('page'));
+  const query = new URLSearchParams(useSearch());
+  const page = pageFrom(query.get('page'));
+  const car = carFilterFrom(query);
   // Both requests start together; the page waits for the brand list only, to name the brand.
   const brand = useBrand(slug);
-  const products = useBrandProducts(slug, page);
+  const products = useBrandProducts(slug, page, car);
   const [, navigate] = useLocation();
 
   if (brand.status === 'loading') {
@@ -30,9 +35,20 @@ export function BrandPage() {
   return (
     <div className="listing">
       <BrandHeading name={name} />
+      <CarChip />
       {/* Product links opened from here tell the product page's breadcrumb which brand the visitor came from. */}
       <div className="arrival-scope" onClickCapture={productLinksWithState(navigate, brandArrivalState(slug, name))}>
-        <ProductResults request={products} page={page} hrefFor={(n) => brandHref(slug, n)} cardActions={cardHeart} cardFooter={cardCart} />
+        {products.status === 'error' ? (
+          <ListingNotFound error={products.error} />
+        ) : (
+          <ProductResults
+            request={products}
+            page={page}
+            hrefFor={(n) => withCar(brandHref(slug, n), car)}
+            cardActions={cardHeart}
+            cardFooter={cardCart}
+          />
+        )}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 import { useT } from '@marque/i18n';
 import { ProductResults, useDocumentTitle } from '@marque/ui';
 import { useRoute } from 'wouter';
+import { CarChip } from '../../../lib/garage/CarChip';
 import { FilterSidebar } from '../../../lib/listing/components/FilterSidebar';
 import { ListingLayout } from '../../../lib/listing/components/ListingLayout';
 import { ListingLoading, ListingNotFound } from '../../../lib/listing/components/ListingStatus';
@@ -15,8 +16,8 @@ export function CategoryPage() {
   const t = useT('listing');
   const [, params] = useRoute('/category/:categorySlug');
   const slug = params?.categorySlug ?? '';
-  const { filters, page, hrefFor, setFilters } = useListingAddress();
-  const listing = useCategoryProducts(slug, filters, page);
+  const { filters, page, car, hrefFor, setFilters } = useListingAddress();
+  const listing = useCategoryProducts(slug, filters, page, car);
   const name = listing.status === 'success' ? listing.data.category.name : undefined;
   // The same title the server puts in the page head for this route.
   useDocumentTitle(name ? t('category_title', { name }) : undefined);
@@ -26,6 +27,7 @@ export function CategoryPage() {
       sidebar={<FilterSidebar categorySlug={slug} categoryName={name} filters={filters} onChange={setFilters} />}
     >
       {name ? <h1 className="listing__heading">{name}</h1> : null}
+      <CarChip />
       {listing.status === 'loading' ? <ListingLoading /> : null}
       {listing.status === 'error' ? <ListingNotFound error={listing.error} /> : null}
       {listing.status === 'success' && listing.data.view === 'grouped' ? (

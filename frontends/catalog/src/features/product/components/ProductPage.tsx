@@ -1,11 +1,12 @@
-// Product detail: breadcrumb, images, name, price, stock, every particular of the part (an empty
-// one shown as '—'), the description and the shop's important information.
+// Product detail: breadcrumb, images, name, price, stock, whether it fits the garage's car, every particular of the
+// part (an empty one shown as '—'), the cars it fits, the description and the shop's important information.
 import type { Product } from '@marque/api-client';
 import { useT } from '@marque/i18n';
 import { conditionText, formatRupees, fuelText, Price, useDocumentTitle, usePageDescription } from '@marque/ui';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { brandArrivalFrom, useHistoryState } from '../../../lib/arrival';
+import { FitsList, FitVerdict } from './FitVerdict';
 import { useProduct } from '../api/get-product';
 import { ImageGallery } from './ImageGallery';
 import { ImportantInformation } from './ImportantInformation';
@@ -93,6 +94,7 @@ function ProductDetail({ product, slots }: { product: Product; slots: ProductSlo
           ) : (
             <p className="product-detail__stock">{t('stock.in', { count: product.quantity })}</p>
           )}
+          <FitVerdict product={product} />
           {slots.cartActions ? (
             <div className={product.quantity < 1 ? 'product-detail__actions' : 'product-detail__actions cart-slot'}>
               {slots.cartActions(product)}
@@ -106,6 +108,7 @@ function ProductDetail({ product, slots }: { product: Product; slots: ProductSlo
               </div>
             ))}
           </dl>
+          <FitsList fits={product.fits} />
           <p className="product-detail__promise">{t('promise')}</p>
         </div>
         <section className="product-detail__description" aria-labelledby="product-description">

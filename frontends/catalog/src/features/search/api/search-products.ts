@@ -1,14 +1,24 @@
-// One page of products matching a part name or number; an empty term lists every product.
+// One page of products matching a part name or number, maybe only those that fit a car; an empty term lists every product.
 import { api, initialBody, unwrap, type SearchPage } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
+import { carParams, withCar, type CarFilter } from '../../../lib/garage/car-filter';
 
-export async function searchProducts(term: string, page: number, signal?: AbortSignal): Promise<SearchPage> {
-  return unwrap(await api.GET('/api/get/productBySearch', { params: { query: { search: term, page } }, signal }));
+const paramsOf = (term: string, page: number, car: CarFilter | null) => ({
+  query: { search: term, page, ...carParams(car) },
+});
+
+export async function searchProducts(
+  term: string,
+  page: number,
+  car: CarFilter | null = null,
+  signal?: AbortSignal,
+): Promise<SearchPage> {
+  return unwrap(await api.GET('/api/get/productBySearch', { params: paramsOf(term, page, car), signal }));
 }
 
-export const useSearchProducts = (term: string, page: number) =>
+export const useSearchProducts = (term: string, page: number, car: CarFilter | null = null) =>
   useRequest(
-    `search:${page}:${term}`,
-    (signal) => searchProducts(term, page, signal),
-    () => initialBody('/api/get/productBySearch', { query: { search: term, page } }),
+    withCar(`search:${page}:${term}?`, car),
+    (signal) => searchProducts(term, page, car, signal),
+    () => initialBody('/api/get/productBySearch', paramsOf(term, page, car)),
   );

@@ -7,6 +7,9 @@ import { useSearchProducts } from '../api/search-products';
 import { useListView } from '../hooks/use-list-view';
 import { ViewToggle } from './ViewToggle';
 import { cardCart } from '../../../lib/cart-buttons';
+import { carFilterFrom, withCar } from '../../../lib/garage/car-filter';
+import { CarChip } from '../../../lib/garage/CarChip';
+import { ListingNotFound } from '../../../lib/listing/components/ListingStatus';
 import { cardHeart } from '../../../lib/wishlist-heart';
 
 export function SearchPage() {
@@ -14,9 +17,10 @@ export function SearchPage() {
   const query = new URLSearchParams(useSearch());
   const term = query.get('search') ?? '';
   const page = pageFrom(query.get('page'));
+  const car = carFilterFrom(query);
   // The same titles the server puts in the page head for this route.
   useDocumentTitle(term ? t('search_title', { term }) : t('all_parts_title'));
-  const results = useSearchProducts(term, page);
+  const results = useSearchProducts(term, page, car);
   const [view, setView] = useListView();
 
   return (
@@ -33,8 +37,19 @@ export function SearchPage() {
         </h1>
         <ViewToggle view={view} onChange={setView} />
       </div>
+      <CarChip />
       <div className={view === 'list' ? 'listing__results listing__results--list' : 'listing__results'}>
-        <ProductResults request={results} page={page} hrefFor={(n) => searchHref(term, n)} cardActions={cardHeart} cardFooter={cardCart} />
+        {results.status === 'error' ? (
+          <ListingNotFound error={results.error} />
+        ) : (
+          <ProductResults
+            request={results}
+            page={page}
+            hrefFor={(n) => withCar(searchHref(term, n), car)}
+            cardActions={cardHeart}
+            cardFooter={cardCart}
+          />
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
-// One page of a subcategory's products, optionally filtered.
+// One page of a subcategory's products, optionally filtered and narrowed to the parts that fit a car.
 import { api, initialBody, unwrap, type SubcategoryListing } from '@marque/api-client';
 import { useRequest } from '@marque/ui';
+import { carParams, type CarFilter } from '../../../lib/garage/car-filter';
 import { filterParams, listingQuery, type ListingFilters } from '../../../lib/listing/filters';
 
 export async function getSubcategoryProducts(
@@ -8,15 +9,22 @@ export async function getSubcategoryProducts(
   subcategorySlug: string,
   filters: ListingFilters,
   page: number,
+  car: CarFilter | null = null,
   signal?: AbortSignal,
 ): Promise<SubcategoryListing> {
-  return unwrap(await api.GET(PATH, { params: paramsOf(categorySlug, subcategorySlug, filters, page), signal }));
+  return unwrap(await api.GET(PATH, { params: paramsOf(categorySlug, subcategorySlug, filters, page, car), signal }));
 }
 
 const PATH = '/api/get/product/{categoryName}/{subCategoryName}';
-const paramsOf = (categorySlug: string, subcategorySlug: string, filters: ListingFilters, page: number) => ({
+const paramsOf = (
+  categorySlug: string,
+  subcategorySlug: string,
+  filters: ListingFilters,
+  page: number,
+  car: CarFilter | null,
+) => ({
   path: { categoryName: categorySlug, subCategoryName: subcategorySlug },
-  query: { page, ...filterParams(filters) },
+  query: { page, ...filterParams(filters), ...carParams(car) },
 });
 
 export const useSubcategoryProducts = (
@@ -24,9 +32,10 @@ export const useSubcategoryProducts = (
   subcategorySlug: string,
   filters: ListingFilters,
   page: number,
+  car: CarFilter | null = null,
 ) =>
   useRequest(
-    `subcategory-products:${categorySlug}/${subcategorySlug}?${listingQuery(filters, page)}`,
-    (signal) => getSubcategoryProducts(categorySlug, subcategorySlug, filters, page, signal),
-    () => initialBody(PATH, paramsOf(categorySlug, subcategorySlug, filters, page)),
+    `subcategory-products:${categorySlug}/${subcategorySlug}?${listingQuery(filters, page, car)}`,
+    (signal) => getSubcategoryProducts(categorySlug, subcategorySlug, filters, page, car, signal),
+    () => initialBody(PATH, paramsOf(categorySlug, subcategorySlug, filters, page, car)),
   );

@@ -2,6 +2,7 @@
 import { useT } from '@marque/i18n';
 import { ProductResults, useDocumentTitle } from '@marque/ui';
 import { Link, useRoute } from 'wouter';
+import { CarChip } from '../../../lib/garage/CarChip';
 import { FilterSidebar } from '../../../lib/listing/components/FilterSidebar';
 import { ListingLayout } from '../../../lib/listing/components/ListingLayout';
 import { ListingLoading, ListingNotFound } from '../../../lib/listing/components/ListingStatus';
@@ -16,8 +17,8 @@ export function SubcategoryPage() {
   const [, params] = useRoute('/subcategory/:categorySlug/:subcategorySlug');
   const categorySlug = params?.categorySlug ?? '';
   const subcategorySlug = params?.subcategorySlug ?? '';
-  const { filters, page, hrefFor, setFilters } = useListingAddress();
-  const listing = useSubcategoryProducts(categorySlug, subcategorySlug, filters, page);
+  const { filters, page, car, hrefFor, setFilters } = useListingAddress();
+  const listing = useSubcategoryProducts(categorySlug, subcategorySlug, filters, page, car);
   const found = listing.status === 'success' ? listing.data : undefined;
   // The same title the server puts in the page head for this route.
   useDocumentTitle(
@@ -44,6 +45,7 @@ export function SubcategoryPage() {
           <h1 className="listing__heading">{found.subcategory.name}</h1>
         </>
       ) : null}
+      <CarChip />
       {listing.status === 'loading' ? <ListingLoading /> : null}
       {listing.status === 'error' ? <ListingNotFound error={listing.error} /> : null}
       {listing.status === 'success' ? <ProductResults request={listing} page={page} hrefFor={hrefFor} cardActions={cardHeart} cardFooter={cardCart} /> : null}

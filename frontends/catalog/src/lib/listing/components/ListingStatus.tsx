@@ -1,4 +1,4 @@
-// What a listing says instead of products: loading, 'Product Not Found', or why the filters were refused.
+// What a listing says instead of products: loading, 'Product Not Found', or why the filters or car were refused.
 import { ApiError } from '@marque/api-client';
 import { useT } from '@marque/i18n';
 
@@ -11,13 +11,14 @@ export function ListingLoading() {
   );
 }
 
-/** 'Product Not Found' for an empty listing or an unknown category; 'Unknown filter value' for a refused filter. */
+/** 'Product Not Found' for an empty listing or an unknown category; why a refused filter or car was refused. */
 export function ListingNotFound({ error }: { error?: unknown }) {
   const message = useT('messages');
-  const refused = error instanceof ApiError && error.code === 'filter.invalid';
+  const code = error instanceof ApiError ? error.code : undefined;
+  const refused = code === 'filter.invalid' || code === 'vehicle.unknown' || code === 'vehicle.year_invalid';
   return (
     <p className="status-message" role="status">
-      {message(refused ? 'filter.invalid' : 'catalog.not_found')}
+      {message(refused ? code : 'catalog.not_found')}
     </p>
   );
 }
