@@ -240,6 +240,18 @@ fn with_filters(mut call: ApiCall, query: &dyn Fn(&str) -> Option<String>) -> Ap
     call
 }
 
+/// The car a listing is narrowed to, as the address carries it (`fits`, then `year` when it is a whole
+/// number), appended as the frontends' listing calls append it; nothing without `fits`.
+fn with_car(mut call: ApiCall, query: &dyn Fn(&str) -> Option<String>) -> ApiCall {
+    if let Some(fits) = query("fits").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) {
+        call = call.with("fits", fits);
+        if let Some(year) = query("year").and_then(|y| y.trim().parse::<i64>().ok()) {
+            call = call.with("year", year.to_string());
+        }
+    }
+    call
+}
+
 /// A path segment encoded as the frontends' client encodes it (JavaScript's `encodeURIComponent`).
 pub(super) fn segment(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -265,22 +277,28 @@ pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<S
             ApiCall::new("/get/brand/oem"),
             ApiCall::new("/get/category"),
         ],
-        "catalog/Search" => vec![ApiCall::new("/get/productBySearch")
-            .with("search", query("search").unwrap_or_default())
-            .with("page", page_number(query))],
+        "catalog/Search" => vec![with_car(
+            ApiCall::new("/get/productBySearch")
+                .with("search", query("search").unwrap_or_default())
+                .with("page", page_number(query)),
+            query,
+        )],
         "catalog/Product" => match query("productId").filter(|id| !id.is_empty()) {
             Some(id) => vec![ApiCall::new(format!("/get/productById/{}", segment(&id)))],
             None => Vec::new(),
         },
         "catalog/Brand" => vec![
             ApiCall::new("/get/brand/oem"),
-            ApiCall::new(format!("/get/productByOem/{}", segment(matched.param("brandSlug"))))
-                .with("page", page_number(query)),
+            with_car(
+                ApiCall::new(format!("/get/productByOem/{}", segment(matched.param("brandSlug"))))
+                    .with("page", page_number(query)),
+                query,
+            ),
         ],
         "catalog/Category" => {
             let products = ApiCall::new(format!("/get/product/{}", segment(matched.param("categorySlug"))))
                 .with("page", page_number(query));
-            listing_sidebar().into_iter().chain([with_filters(products, query)]).collect()
+            listing_sidebar().into_iter().chain([with_car(with_filters(products, query), query)]).collect()
         }
         "catalog/Subcategory" => {
             let products = ApiCall::new(format!(
@@ -289,7 +307,7 @@ pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<S
                 segment(matched.param("subcategorySlug"))
             ))
             .with("page", page_number(query));
-            listing_sidebar().into_iter().chain([with_filters(products, query)]).collect()
+            listing_sidebar().into_iter().chain([with_car(with_filters(products, query), query)]).collect()
         }
         _ => Vec::new(),
     }
@@ -476,6 +494,23 @@ mod tests {
         assert_eq!(
             calls("/subcategory/brakes/brake-disc", "page=zero&fuel_type=diesel").last().cloned(),
             Some(("/get/product/brakes/brake-disc".to_owned(), q(&[("page", "1"), ("fuel_type", "diesel")])))
+        );
+        // The garage's car: `fits`, then `year` when it is a whole number, after the filters.
+        assert_eq!(
+            calls("/category/brakes", "year=2020&fits=bmw-x5-g05.b57&oem=bmw").last().cloned(),
+            Some((
+                "/get/product/brakes".to_owned(),
+                q(&[("page", "1"), ("oem", "bmw"), ("fits", "bmw-x5-g05.b57"), ("year", "2020")])
+            ))
+        );
+        assert_eq!(
+            calls("/brand/bmw", "fits=bmw-x5-g05.b57&year=soon").last().cloned(),
+            Some(("/get/productByOem/bmw".to_owned(), q(&[("page", "1"), ("fits", "bmw-x5-g05.b57")])))
+        );
+        assert_eq!(
+            calls("/search", "search=pad&year=2020&fits="),
+            vec![("/get/productBySearch".to_owned(), q(&[("search", "pad"), ("page", "1")]))],
+            "no car without fits"
         );
         assert_eq!(
             calls("/search", "search=A+000+180&page=3"),
