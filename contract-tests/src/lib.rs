@@ -18,6 +18,7 @@ pub mod catalog;
 pub mod catalog_changes;
 pub mod catalog_editor;
 pub mod fixtures;
+pub mod garage;
 pub mod grievances;
 pub mod imports;
 pub mod invoice_pdf;

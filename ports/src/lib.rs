@@ -13,6 +13,7 @@ pub mod catalog_answers;
 pub mod catalog_changes;
 pub mod catalog_editor;
 pub mod clock;
+pub mod garage;
 pub mod grievances;
 pub mod health;
 pub mod identity;
@@ -44,6 +45,7 @@ pub use catalog_changes::{
 };
 pub use catalog_editor::{AdminProductQuery, AdminProductSort, CatalogEditor, CatalogEditorError};
 pub use clock::{Clock, SystemClock};
+pub use garage::{GarageStore, GarageStoreError};
 pub use grievances::{
     Grievance, GrievanceMove, GrievancePage, GrievanceQuery, GrievanceStore, GrievanceStoreError, NewGrievance,
 };
@@ -82,8 +84,8 @@ pub use stock::MockStockLedger;
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
-    grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider, imports::MockImportJobs,
-    invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, order_desk::MockOrderDesk, orders::MockOrderStore,
-    payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos, rate::MockRateCounter,
-    staff::MockStaffStore, vehicles::MockVehicleStore, wishlist::MockWishlistStore,
+    garage::MockGarageStore, grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
+    imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, order_desk::MockOrderDesk,
+    orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos,
+    rate::MockRateCounter, staff::MockStaffStore, vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

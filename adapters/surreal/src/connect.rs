@@ -352,6 +352,12 @@ impl Database {
         Guarded::new(SurrealStockLedger::new(self.db.clone()), self.link.clone())
     }
 
+    /// The garage store (signed-in shoppers' cars) on this connection.
+    #[must_use]
+    pub fn garage(&self) -> Guarded<crate::garage::SurrealGarageStore> {
+        Guarded::new(crate::garage::SurrealGarageStore::new(self.db.clone()), self.link.clone())
+    }
+
     /// The wishlist store on this connection.
     #[must_use]
     pub fn wishlist(&self) -> Guarded<SurrealWishlistStore> {

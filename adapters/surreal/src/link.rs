@@ -32,7 +32,7 @@ use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
-use marque_domain::vehicle::{GenerationId, ProductFit, Vehicle, VehicleId};
+use marque_domain::vehicle::{Car, GenerationId, ProductFit, Vehicle, VehicleId};
 use marque_domain::Money;
 use marque_ports::{
     AccountStore, AccountStoreError, Added, AddressStore, AddressStoreError, CatalogChanges, CatalogStore,
@@ -50,6 +50,7 @@ use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
+use marque_ports::{GarageStore, GarageStoreError};
 use marque_ports::{Generation, Model, StoredFitment, VehicleStore, VehicleStoreError};
 use marque_ports::{
     Grievance, GrievanceMove, GrievancePage, GrievanceQuery, GrievanceStore, GrievanceStoreError, NewGrievance,
@@ -225,7 +226,8 @@ unavailable_is!(
     WishlistStoreError,
     ImportJobsError,
     ProductPhotosError,
-    VehicleStoreError
+    VehicleStoreError,
+    GarageStoreError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -448,6 +450,12 @@ guarded!(StockLedger, StockLedgerError, {
 guarded!(ProductPhotos, ProductPhotosError, {
     fn images(&self, product: &ProductId) -> Option<Vec<ProductImage>>;
     fn set_images(&self, product: &ProductId, images: &[ProductImage], audit: &AuditEntry) -> ();
+});
+
+guarded!(GarageStore, GarageStoreError, {
+    fn garage(&self, user: &UserId) -> Vec<Car>;
+    fn set_garage(&self, user: &UserId, cars: &[Car]) -> ();
+    fn clear(&self, user: &UserId) -> ();
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

@@ -33,6 +33,7 @@ type Apis = (
     privacy::PrivacyApi,
     grievances::GrievanceApi,
     crate::vehicles::VehiclesApi,
+    crate::garage::GarageApi,
     // The back office's tags, one element: a tuple of Apis is an Api, and tuples stop at 16.
     (
         admin::staff::StaffApi,
@@ -65,6 +66,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             privacy::PrivacyApi::new(s.privacy.clone()),
             grievances::GrievanceApi::new(s.grievances.clone(), s.throttle.clone()),
             crate::vehicles::VehiclesApi::new(s.vehicles.clone()),
+            crate::garage::GarageApi::new(s.garage.clone(), s.throttle.clone()),
             (
                 admin::staff::StaffApi::new(s.staff.clone()),
                 admin::customers::CustomersApi::new(s.customers.clone()),

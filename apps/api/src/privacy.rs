@@ -59,6 +59,8 @@ pub struct DataExportBody {
     pub addresses: Vec<AddressView>,
     /// The `_id`s of the wished products, most recently added first.
     pub wishlist: Vec<String>,
+    /// The garage's cars, newest first.
+    pub garage: Vec<crate::garage::KeptCarBody>,
     /// Every order, newest first, as sold.
     pub orders: Vec<Order>,
 }
@@ -94,7 +96,7 @@ impl PrivacyApi {
 #[OpenApi(tag = "Tag::Account")]
 impl PrivacyApi {
     /// A copy of everything the shop keeps about the customer, as JSON: the profile, saved
-    /// addresses, wishlist and orders (the Digital Personal Data Protection Act's right of access).
+    /// addresses, wishlist, garage and orders (the Digital Personal Data Protection Act's right of access).
     #[oai(path = "/user/:userId/export", method = "get", operation_id = "exportUserData")]
     async fn export(
         &self,
@@ -126,6 +128,14 @@ impl PrivacyApi {
                     },
                     addresses: data.addresses.into_iter().map(AddressView::from).collect(),
                     wishlist: data.wishlist.into_iter().map(|p| p.0).collect(),
+                    garage: data
+                        .garage
+                        .iter()
+                        .map(|c| crate::garage::KeptCarBody {
+                            vehicle_id: c.vehicle.to_string(),
+                            year: c.year.map(i64::from),
+                        })
+                        .collect(),
                     orders: data.orders.iter().map(Order::from).collect(),
                 }))
             }
@@ -134,7 +144,7 @@ impl PrivacyApi {
     }
 
     /// Deletes the customer's account (the right of erasure), after the customer confirmed it: every
-    /// session ends; addresses, wishlist, picture and contact details are erased. Orders and their
+    /// session ends; addresses, wishlist, garage, picture and contact details are erased. Orders and their
     /// invoices are kept for 72 months as GST law requires, with the name and address printed on them.
     #[oai(path = "/user/:userId", method = "delete", operation_id = "deleteUser")]
     async fn erase(

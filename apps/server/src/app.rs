@@ -118,6 +118,7 @@ impl App {
             Arc::new(database.accounts()),
             Arc::new(database.addresses()),
             Arc::new(database.wishlist()),
+            Arc::new(database.garage()),
             Arc::new(database.orders()),
             blobs.clone(),
             Arc::new(SystemClock),
@@ -279,6 +280,7 @@ impl App {
                 Arc::new(SystemClock),
             ),
             vehicles: marque_app::VehicleService::new(Arc::new(database.vehicles())),
+            garage: marque_app::GarageService::new(Arc::new(database.garage()), Arc::new(database.vehicles())),
             admin_fitment: marque_app::admin::fitment::AdminFitmentService::new(
                 Arc::new(database.vehicles()),
                 Arc::new(SystemClock),

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod catalog;
 pub mod checkout;
 pub mod credit_notes;
+pub mod garage;
 pub mod grievances;
 pub mod housekeeping;
 pub mod orders;
@@ -26,6 +27,7 @@ pub use checkout::{
     EVENT_KEEP_SECONDS, MAX_UNPAID_HOLDS, RECONCILE_WINDOW_SECONDS,
 };
 pub use credit_notes::{CreditNoteFileError, CreditNoteService, CREDIT_NOTE_FILENAME};
+pub use garage::{GarageEntry, GarageError, GarageService};
 pub use grievances::{GrievanceError, GrievanceOfficerContact, GrievanceService, GRIEVANCE_EMAIL_TEMPLATE};
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,

@@ -1,7 +1,7 @@
 //! A customer's rights over their data (India's Digital Personal Data Protection Act 2023): a copy of
 //! everything the shop keeps about them, and erasure.
 //!
-//! Erasure removes the addresses, the wishlist, the profile picture and the account with its contact
+//! Erasure removes the addresses, the wishlist, the garage, the profile picture and the account with its contact
 //! details, and ends every session. Orders and their invoices stay: GST law requires the shop to keep
 //! its tax records for 72 months, and they keep the customer's name and delivery address as printed
 //! on the invoice (the order holds its own copy), nothing else of the account.
@@ -11,7 +11,10 @@ use std::sync::Arc;
 use marque_domain::address::SavedAddress;
 use marque_domain::catalog::ProductId;
 use marque_domain::pricing::Offer;
-use marque_ports::{AccountStore, AddressStore, BlobStore, Clock, OrderStore, PlacedOrder, UserRecord, WishlistStore};
+use marque_domain::vehicle::Car;
+use marque_ports::{
+    AccountStore, AddressStore, BlobStore, Clock, GarageStore, OrderStore, PlacedOrder, UserRecord, WishlistStore,
+};
 
 use crate::accounts::AVATAR_URL_PREFIX;
 
@@ -24,6 +27,8 @@ pub struct DataExport {
     pub addresses: Vec<SavedAddress>,
     /// Most recently added first.
     pub wishlist: Vec<ProductId>,
+    /// The garage's cars, newest first.
+    pub garage: Vec<Car>,
     /// Newest first, as the purchase history shows them.
     pub orders: Vec<PlacedOrder>,
 }
@@ -41,6 +46,7 @@ pub struct PrivacyService {
     accounts: Arc<dyn AccountStore>,
     addresses: Arc<dyn AddressStore>,
     wishlist: Arc<dyn WishlistStore>,
+    garage: Arc<dyn GarageStore>,
     orders: Arc<dyn OrderStore>,
     blobs: Arc<dyn BlobStore>,
     clock: Arc<dyn Clock>,
@@ -62,26 +68,28 @@ impl PrivacyService {
         accounts: Arc<dyn AccountStore>,
         addresses: Arc<dyn AddressStore>,
         wishlist: Arc<dyn WishlistStore>,
+        garage: Arc<dyn GarageStore>,
         orders: Arc<dyn OrderStore>,
         blobs: Arc<dyn BlobStore>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { accounts, addresses, wishlist, orders, blobs, clock }
+        Self { accounts, addresses, wishlist, garage, orders, blobs, clock }
     }
 
-    /// Everything kept about `user`: the account, addresses, wishlist and orders.
+    /// Everything kept about `user`: the account, addresses, wishlist, garage and orders.
     ///
     /// # Errors
     /// [`PrivacyError::Unavailable`] when a store cannot be read.
     pub async fn export(&self, user: &UserRecord) -> Result<DataExport, PrivacyError> {
         let addresses = self.addresses.addresses(&user.id).await.map_err(unavailable)?;
         let wishlist = self.wishlist.wishlist(&user.id).await.map_err(unavailable)?;
+        let garage = self.garage.garage(&user.id).await.map_err(unavailable)?;
         let mut orders = self.orders.orders_of(&user.id).await.map_err(unavailable)?;
         orders.sort_by_key(|order| std::cmp::Reverse(order.created_at));
-        Ok(DataExport { user: user.clone(), offer: user.offer(self.clock.now()), addresses, wishlist, orders })
+        Ok(DataExport { user: user.clone(), offer: user.offer(self.clock.now()), addresses, wishlist, garage, orders })
     }
 
-    /// Erases `user`'s account: addresses, wishlist and picture first, then the account with its
+    /// Erases `user`'s account: addresses, wishlist, garage and picture first, then the account with its
     /// contact details and every session (last, so that a failure part-way leaves the customer able to
     /// ask again). Orders and invoices are kept (see the module's documentation).
     ///
@@ -90,6 +98,7 @@ impl PrivacyService {
     pub async fn erase(&self, user: &UserRecord) -> Result<(), PrivacyError> {
         self.addresses.remove_all(&user.id).await.map_err(unavailable)?;
         self.wishlist.clear(&user.id).await.map_err(unavailable)?;
+        self.garage.clear(&user.id).await.map_err(unavailable)?;
         if let Some(file) = user.profile.strip_prefix(AVATAR_URL_PREFIX) {
             self.blobs.delete(&format!("avatars/{file}")).await.map_err(unavailable)?;
         }

@@ -21,6 +21,8 @@ pub enum Action {
     AddressWrite,
     /// Adding or removing a wishlist product.
     WishlistWrite,
+    /// Keeping the garage's cars (`PUT /api/account/garage`).
+    GarageWrite,
     /// Changing the profile (name and picture: a decode and a re-encode each).
     ProfileUpdate,
     /// Rendering an invoice PDF.
@@ -46,6 +48,7 @@ impl Action {
             Action::Pay => "pay",
             Action::AddressWrite => "address-write",
             Action::WishlistWrite => "wishlist-write",
+            Action::GarageWrite => "garage-write",
             Action::ProfileUpdate => "profile-update",
             Action::Invoice => "invoice",
             Action::SignUp => "client-sign-up",
@@ -84,6 +87,7 @@ pub struct ThrottleRules {
     pub pay: Rule,
     pub address_write: Rule,
     pub wishlist_write: Rule,
+    pub garage_write: Rule,
     pub profile_update: Rule,
     pub invoice: Rule,
     pub sign_up: Rule,
@@ -99,6 +103,7 @@ impl Default for ThrottleRules {
             pay: Rule::per_minute(10),
             address_write: Rule::per_minute(30),
             wishlist_write: Rule::per_minute(60),
+            garage_write: Rule::per_minute(30),
             profile_update: Rule::per_minute(10),
             invoice: Rule::per_minute(30),
             sign_up: Rule::per_hour(60),
@@ -117,6 +122,7 @@ impl ThrottleRules {
             Action::Pay => self.pay,
             Action::AddressWrite => self.address_write,
             Action::WishlistWrite => self.wishlist_write,
+            Action::GarageWrite => self.garage_write,
             Action::ProfileUpdate => self.profile_update,
             Action::Invoice => self.invoice,
             Action::SignUp => self.sign_up,

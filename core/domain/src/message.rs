@@ -204,6 +204,8 @@ messages! {
         VehicleUnknown = "vehicle.unknown" => "We do not know this car. Choose it again from the list.",
         /// Marque: a car's model year outside 1950 to 2100 (or a range ending before it starts).
         VehicleYearInvalid = "vehicle.year_invalid" => "Year must be between 1950 and 2100",
+        /// Marque: a shopper's garage keeps at most five cars.
+        GarageTooMany = "garage.too_many" => "Your garage keeps at most five cars. Remove one to add another.",
         /// Marque: search text longer than any part name or number.
         SearchTooLong = "search.too_long" => "search must be at most 200 characters",
         /// Marque: a part number without letters or digits.

@@ -57,6 +57,8 @@ pub enum VehicleError {
     FitmentTooMany,
     /// A note longer than [`MAX_NOTE_CHARS`].
     NoteTooLong,
+    /// More than [`GARAGE_MAX_CARS`] cars in a shopper's garage (`garage.too_many`).
+    GarageTooMany,
 }
 
 impl UserFacing for VehicleError {
@@ -68,6 +70,7 @@ impl UserFacing for VehicleError {
             VehicleError::FitmentInvalid => Message::FitmentInvalid,
             VehicleError::FitmentTooMany => Message::FitmentTooMany,
             VehicleError::NoteTooLong => Message::FitmentNoteTooLong,
+            VehicleError::GarageTooMany => Message::GarageTooMany,
         }
     }
 }
@@ -441,6 +444,28 @@ impl FitmentRow {
     }
 }
 
+/// Most cars a shopper's garage keeps.
+pub const GARAGE_MAX_CARS: usize = 5;
+
+/// A shopper's garage as they keep it, newest first: a vehicle named twice is kept once (its first
+/// place, with its year there), and at most [`GARAGE_MAX_CARS`] cars.
+///
+/// # Errors
+/// [`VehicleError::GarageTooMany`] when more than [`GARAGE_MAX_CARS`] different vehicles are named.
+pub fn garage(cars: Vec<Car>) -> Result<Vec<Car>, VehicleError> {
+    let mut kept: Vec<Car> = Vec::with_capacity(cars.len().min(GARAGE_MAX_CARS));
+    for car in cars {
+        if kept.iter().any(|k| k.vehicle == car.vehicle) {
+            continue;
+        }
+        if kept.len() == GARAGE_MAX_CARS {
+            return Err(VehicleError::GarageTooMany);
+        }
+        kept.push(car);
+    }
+    Ok(kept)
+}
+
 /// Whether any of `rows` fits `car`.
 #[must_use]
 pub fn fits_any(rows: &[FitmentRow], car: &Car) -> bool {
@@ -500,6 +525,21 @@ mod tests {
             YearRange::new(2019, None).expect("years"),
         )
         .expect("vehicle")
+    }
+
+    #[test]
+    fn a_garage_keeps_each_vehicle_once_and_at_most_five() {
+        let kept =
+            garage(vec![car("bmw-x5-g05.b57", Some(2020)), car("BMW-X5-G05.B57", None), car("audi-a4-b9.cvka", None)])
+                .expect("two cars");
+        assert_eq!(kept, vec![car("bmw-x5-g05.b57", Some(2020)), car("audi-a4-b9.cvka", None)], "the first place wins");
+        let five: Vec<Car> = (1..=5).map(|n| car(&format!("bmw-x{n}-g0{n}.b57"), None)).collect();
+        assert_eq!(garage(five.clone()).map(|g| g.len()), Ok(5));
+        let mut six = five;
+        six.push(car("bmw-x7-g07.b57", None));
+        assert_eq!(garage(six), Err(VehicleError::GarageTooMany));
+        assert_eq!(VehicleError::GarageTooMany.code(), "garage.too_many");
+        assert_eq!(garage(Vec::new()), Ok(Vec::new()));
     }
 
     fn row(generation: &str, engine: Option<&str>, years: Option<(i64, Option<i64>)>) -> FitmentRow {

@@ -13,6 +13,7 @@ mod catalog_contract;
 mod catalog_editor_contract;
 mod catalog_index;
 mod database;
+mod garage_contract;
 mod grievances_contract;
 mod imports_contract;
 mod order_desk_contract;

@@ -23,6 +23,7 @@ mod contract;
 mod database_outage;
 mod durability;
 mod fitment;
+mod garage;
 mod grievances_api;
 mod hardening;
 mod limits_api;

@@ -4,6 +4,32 @@
  */
 
 export interface paths {
+    "/api/account/garage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's garage, newest first, with the vehicle table's names (a vehicle the
+         *     table no longer has is left out).
+         */
+        get: operations["getGarage"];
+        /**
+         * Keeps the customer's whole garage, replacing it (the browser merges the cars kept while
+         *     logged out at sign-in and sends the whole list with each change): at most five different
+         *     vehicles of the table (`garage.too_many`, `vehicle.unknown`), years 1950–2100
+         *     (`vehicle.year_invalid`); nothing is kept when one is refused.
+         */
+        put: operations["setGarage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/add/address/{userId}": {
         parameters: {
             query?: never;
@@ -1553,7 +1579,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the customer's account (the right of erasure), after the customer confirmed it: every
-         *     session ends; addresses, wishlist, picture and contact details are erased. Orders and their
+         *     session ends; addresses, wishlist, garage, picture and contact details are erased. Orders and their
          *     invoices are kept for 72 months as GST law requires, with the name and address printed on them.
          */
         delete: operations["deleteUser"];
@@ -1571,7 +1597,7 @@ export interface paths {
         };
         /**
          * A copy of everything the shop keeps about the customer, as JSON: the profile, saved
-         *     addresses, wishlist and orders (the Digital Personal Data Protection Act's right of access).
+         *     addresses, wishlist, garage and orders (the Digital Personal Data Protection Act's right of access).
          */
         get: operations["exportUserData"];
         put?: never;
@@ -2655,6 +2681,8 @@ export interface components {
         DataExport: {
             /** @description Saved delivery addresses, oldest first. */
             addresses: components["schemas"]["Address"][];
+            /** @description The garage's cars, newest first. */
+            garage: components["schemas"]["KeptCar"][];
             /** @description Every order, newest first, as sold. */
             orders: components["schemas"]["Order"][];
             profile: components["schemas"]["ExportedProfile"];
@@ -2804,6 +2832,36 @@ export interface components {
             years?: components["schemas"]["Years"] | null;
         };
         /**
+         * Garage
+         * @description The customer's garage, newest first.
+         */
+        Garage: {
+            cars: components["schemas"]["GarageCar"][];
+        };
+        /**
+         * GarageCar
+         * @description A car of the garage with the vehicle table's names, as the header and product pages show it.
+         */
+        GarageCar: {
+            /** @description The engine's label: `3.0d`. */
+            engine: string;
+            /** @description The generation or body code: `G05`. */
+            generation: string;
+            /** @description As the maker writes it: `BMW`. */
+            make: string;
+            model: string;
+            vehicleId: string;
+            /** Format: uint16 */
+            year?: number | null;
+        };
+        /**
+         * GarageChange
+         * @description The whole garage to keep, newest first: each vehicle once (a repeat keeps its first place).
+         */
+        GarageChange: {
+            cars: components["schemas"]["KeptCar"][];
+        };
+        /**
          * GrievanceError
          * @description `failed` with every failing field; `message` and `code` are the first one's.
          */
@@ -2948,6 +3006,19 @@ export interface components {
             _id: string;
             /** @description `/admin/setup?code=…`: valid 24 hours, once. Hand it over privately. */
             setupLink: string;
+        };
+        /**
+         * KeptCar
+         * @description A car as the shopper keeps it: a vehicle of the table and, maybe, its model year.
+         */
+        KeptCar: {
+            /** @description The vehicle (`bmw-x5-g05.b57`) as `GET /api/get/vehicles?generation=` answers it. */
+            vehicleId: string;
+            /**
+             * Format: int64
+             * @description 1950 to 2100; null when not known.
+             */
+            year?: number | null;
         };
         /**
          * @description How a category page shows its products.
@@ -3855,6 +3926,130 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getGarage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Garage"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setGarage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GarageChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Garage"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many of these calls in a short time (`request.too_many`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     addAddress: {
         parameters: {
             query?: never;

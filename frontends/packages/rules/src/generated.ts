@@ -72,6 +72,7 @@ export const MESSAGES = {
   "page.invalid": "page must be a whole number from 1 to 100000",
   "vehicle.unknown": "We do not know this car. Choose it again from the list.",
   "vehicle.year_invalid": "Year must be between 1950 and 2100",
+  "garage.too_many": "Your garage keeps at most five cars. Remove one to add another.",
   "search.too_long": "search must be at most 200 characters",
   "part_number.empty": "A part number needs at least one letter or digit.",
   "order.not_found": "Order not found",

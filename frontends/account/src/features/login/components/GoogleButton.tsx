@@ -3,7 +3,8 @@
 // provider configured (the shop identity's `signIn`): without one there is no button, not a popup
 // showing an error (docs/shop-rules.md).
 import { useT } from '@marque/i18n';
-import { refetchUser } from '@marque/session';
+import { getSession, refetchUser } from '@marque/session';
+import { mergeGarageAtSignIn } from '@marque/session/garage-sync';
 import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef } from 'react';
 
@@ -33,7 +34,10 @@ function GoogleButtonFor({ start }: { start: string }) {
       if (!popup.closed) return;
       if (timer.current) clearInterval(timer.current);
       timer.current = null;
-      void refetchUser();
+      void refetchUser().then(() => {
+        const { token } = getSession();
+        if (token) void mergeGarageAtSignIn(token);
+      });
     }, POPUP_CHECK_MS);
   };
 

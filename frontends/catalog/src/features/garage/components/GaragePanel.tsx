@@ -9,8 +9,10 @@ import {
   GARAGE_MAX_CARS,
   removeCar,
   useGarage,
+  useSession,
   type GarageCar,
 } from '@marque/session';
+import { followGarage, mergeGarageAtSignIn } from '@marque/session/garage-sync';
 import { useModalDialog } from '@marque/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -19,8 +21,21 @@ import { VehiclePicker } from './VehiclePicker';
 /** `BMW X5 (G05) 3.0d 2020`: a car as the garage lists it. */
 export const carName = (car: GarageCar) => `${car.make} ${carLabel(car)}${car.year === null ? '' : ` ${car.year}`}`;
 
+// Signed in, the cars follow the account: each change made here is kept there too.
+followGarage();
+
+/** Whether this page merged the account's cars already (the panel opened once, signed in). */
+let merged = false;
+
 export function GaragePanel() {
   const { open } = useGarage();
+  const { status, token } = useSession();
+  useEffect(() => {
+    // The account's cars (chosen on another device since) join the ones here the first time the panel opens.
+    if (!open || merged || status !== 'authenticated' || !token) return;
+    merged = true;
+    void mergeGarageAtSignIn(token);
+  }, [open, status, token]);
   const [ready, setReady] = useState(() => namespaceLoaded('garage'));
   useEffect(() => {
     if (!ready)
