@@ -32,6 +32,7 @@ mod connect;
 mod error;
 mod grievances;
 mod link;
+mod notice_outbox;
 mod order_desk;
 mod order_refunds;
 mod orders;
@@ -51,6 +52,7 @@ pub use catalog::{SurrealCatalogChanges, SurrealCatalogEditor, SurrealCatalogSto
 pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, StoreMemory, UserLevel};
 pub use grievances::SurrealGrievanceStore;
 pub use link::{Guarded, SurrealReadiness};
+pub use notice_outbox::SurrealNoticeOutbox;
 pub use order_desk::SurrealOrderDesk;
 pub use orders::SurrealOrderStore;
 pub use photos::SurrealProductPhotos;

@@ -226,6 +226,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 26,
+        name: "the outbox of customers' order notices; the language a customer last chose",
+        surql: include_str!("schema/0026_notice_outbox.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

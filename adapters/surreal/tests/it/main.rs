@@ -15,6 +15,7 @@ mod catalog_index;
 mod database;
 mod grievances_contract;
 mod imports_contract;
+mod notice_outbox_contract;
 mod order_desk_contract;
 mod order_refunds_contract;
 mod orders_contract;

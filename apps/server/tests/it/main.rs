@@ -26,6 +26,7 @@ mod fitment;
 mod grievances_api;
 mod hardening;
 mod limits_api;
+mod notices_api;
 mod observability;
 mod orders_api;
 mod picture_bomb;
