@@ -189,6 +189,27 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn each_order_notice_goes_by_sms_only_with_its_own_template_and_always_with_the_outbox() {
+        let flags = GatewayFlags {
+            sms_template_shipped: Some(" 1207160000000000042 ".into()),
+            sms_template_refunded: Some("1207160000000000043".into()),
+            sms_template_delivered: Some("  ".into()),
+            ..gateways()
+        };
+        let Ok(parsed @ Notifications::Gateways(_)) =
+            Notifications::parse(Some(NotifyMode::Gateways), &flags, Environment::Prod)
+        else {
+            panic!("gateways")
+        };
+        let by_sms: Vec<NoticeKind> = NoticeKind::ALL.into_iter().filter(|k| parsed.notice_sms(*k)).collect();
+        assert_eq!(by_sms, [NoticeKind::Shipped, NoticeKind::Refunded], "a blank id is none; prod still starts");
+        let Notifications::Gateways(g) = &parsed else { unreachable!() };
+        assert_eq!(g.sms_notice_templates.get(&NoticeKind::Shipped).map(String::as_str), Some("1207160000000000042"));
+        let outbox = Notifications::parse(Some(NotifyMode::Outbox), &flags, Environment::Dev).expect("the outbox");
+        assert!(NoticeKind::ALL.into_iter().all(|k| outbox.notice_sms(k)));
+    }
+
+    #[test]
     fn gateways_need_every_setting_and_name_the_missing_ones() {
         let mut flags = Flags::for_tests(PathBuf::from("web"));
         flags.env = Environment::Prod;
