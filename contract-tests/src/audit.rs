@@ -788,20 +788,20 @@ pub async fn order_desk_writes_leave_their_entries(
     let mut trail = Trail::new(log).await;
     let confirmed = Fulfilment { status: OrderStatus::Confirmed, shipment: None };
     let entry = trail.entry("order.status", &subject, Some(r#"{"status":1}"#), Some(r#"{"status":2}"#));
-    desk.update_fulfilment(&order.id, 0, &confirmed, &entry).await.expect("a change");
+    desk.update_fulfilment(&order.id, 0, &confirmed, &entry, &[]).await.expect("a change");
     trail.added("OrderDesk::update_fulfilment", &entry).await;
 
     let packed = Fulfilment { status: OrderStatus::Packed, shipment: None };
     let stale = trail.entry("order.status", &subject, Some(r#"{"status":2}"#), Some(r#"{"status":3}"#));
     assert_eq!(
-        desk.update_fulfilment(&order.id, 0, &packed, &stale).await.map(|o| o.version),
+        desk.update_fulfilment(&order.id, 0, &packed, &stale, &[]).await.map(|o| o.version),
         Err(OrderDeskError::Changed { version: 1 })
     );
     trail.unchanged("OrderDesk::update_fulfilment on a stale version").await;
     let nobody = OrderId("nobody".into());
     let missing = trail.entry("order.status", "order:nobody", None, Some("{}"));
     assert_eq!(
-        desk.update_fulfilment(&nobody, 0, &packed, &missing).await.map(|o| o.version),
+        desk.update_fulfilment(&nobody, 0, &packed, &missing, &[]).await.map(|o| o.version),
         Err(OrderDeskError::NotFound)
     );
     trail.unchanged("OrderDesk::update_fulfilment of an unknown order").await;
@@ -811,7 +811,7 @@ pub async fn order_desk_writes_leave_their_entries(
     let shipment = Shipment::parse("bluedart", "77937279125", None).expect("valid");
     let shipped = Fulfilment { status: OrderStatus::Shipped, shipment: Some(shipment) };
     let packing = trail.entry("order.status", &subject, Some(r#"{"status":2}"#), Some(r#"{"status":3}"#));
-    desk.update_fulfilment(&order.id, 1, &packed, &packing).await.expect("packed");
+    desk.update_fulfilment(&order.id, 1, &packed, &packing, &[]).await.expect("packed");
     trail.added("OrderDesk::update_fulfilment", &packing).await;
     let shipping = trail.entry(
         "order.status",
@@ -819,7 +819,7 @@ pub async fn order_desk_writes_leave_their_entries(
         Some(r#"{"status":3}"#),
         Some(r#"{"status":4,"courier":"bluedart","awb":"77937279125"}"#),
     );
-    desk.update_fulfilment(&order.id, 2, &shipped, &shipping).await.expect("shipped");
+    desk.update_fulfilment(&order.id, 2, &shipped, &shipping, &[]).await.expect("shipped");
     trail.added("OrderDesk::update_fulfilment", &shipping).await;
 
     // A refund of the shipped order's delivery charge, then one above what is left (refused).
@@ -845,7 +845,13 @@ pub async fn order_desk_writes_leave_their_entries(
     };
     let first = refund(1, 10_000, "key-audit-1");
     let refunding = trail.entry("order.refund", &subject, None, Some(r#"{"amount":10000}"#));
-    let write = RefundWrite { refund: first.clone(), refunds_seen: 0, cancel: None, credit_note_year: None };
+    let write = RefundWrite {
+        refund: first.clone(),
+        refunds_seen: 0,
+        cancel: None,
+        credit_note_year: None,
+        notices: Vec::new(),
+    };
     desk.record_refund(&write, &refunding).await.expect("refunded");
     trail.added("OrderDesk::record_refund", &refunding).await;
     let greedy = trail.entry("order.refund", &subject, None, Some(r#"{"amount":200000}"#));
@@ -854,6 +860,7 @@ pub async fn order_desk_writes_leave_their_entries(
         refunds_seen: 1,
         cancel: None,
         credit_note_year: None,
+        notices: Vec::new(),
     };
     assert!(matches!(desk.record_refund(&write, &greedy).await, Err(OrderDeskError::AbovePaid { .. })));
     trail.unchanged("OrderDesk::record_refund above what was paid").await;

@@ -23,6 +23,7 @@ pub mod grievances;
 pub mod imports;
 pub mod invoice_pdf;
 pub mod moto;
+pub mod notice_outbox;
 pub mod order_desk;
 pub mod order_refunds;
 pub mod orders;

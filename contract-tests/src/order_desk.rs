@@ -61,7 +61,7 @@ async fn move_to(desk: &dyn OrderDesk, order: &OrderId, status: OrderStatus) {
         let shipment = (next == OrderStatus::Shipped).then(|| Shipment::parse("dtdc", "D1234567", None).expect("ok"));
         now = at(next, shipment.or(now.shipment));
         let entry = change_entry(1, JUNE_2026 + 1_000, "order.status", order);
-        version = desk.update_fulfilment(order, version, &now, &entry).await.expect("a change").version;
+        version = desk.update_fulfilment(order, version, &now, &entry, &[]).await.expect("a change").version;
     }
 }
 
@@ -173,7 +173,7 @@ pub async fn a_change_happens_only_on_the_version_it_names(
     assert_eq!((read.customer_email, read.customer_mobile), (None, None), "no account in this store");
 
     let confirm = change_entry(1, JUNE_2026 + 100, "order.status", &order.id);
-    let confirmed = desk.update_fulfilment(&order.id, 0, &at(OrderStatus::Confirmed, None), &confirm).await;
+    let confirmed = desk.update_fulfilment(&order.id, 0, &at(OrderStatus::Confirmed, None), &confirm, &[]).await;
     let confirmed = confirmed.expect("the first change");
     assert_eq!((confirmed.version, confirmed.order.status, confirmed.order.status_text.as_str()), (1, 2, "confirmed"));
     let event = &confirmed.timeline;
@@ -185,24 +185,25 @@ pub async fn a_change_happens_only_on_the_version_it_names(
     assert_eq!((event[0].status, &event[0].shipment), (OrderStatus::Confirmed, &None));
 
     let stale = change_entry(2, JUNE_2026 + 101, "order.status", &order.id);
-    let refused = desk.update_fulfilment(&order.id, 0, &at(OrderStatus::Packed, None), &stale).await;
+    let refused = desk.update_fulfilment(&order.id, 0, &at(OrderStatus::Packed, None), &stale, &[]).await;
     assert_eq!(refused, Err(OrderDeskError::Changed { version: 1 }));
     let unchanged = desk.order(&order.id).await.expect("read").expect("the order");
     assert_eq!((unchanged.version, unchanged.order.status, unchanged.timeline.len()), (1, 2, 1), "nothing written");
-    let ahead = desk.update_fulfilment(&order.id, 7, &at(OrderStatus::Packed, None), &stale).await;
+    let ahead = desk.update_fulfilment(&order.id, 7, &at(OrderStatus::Packed, None), &stale, &[]).await;
     assert_eq!(ahead, Err(OrderDeskError::Changed { version: 1 }), "a version from the future is stale too");
 
     let nobody = OrderId("nobody".into());
-    let missing = desk.update_fulfilment(&nobody, 0, &at(OrderStatus::Confirmed, None), &confirm).await;
+    let missing = desk.update_fulfilment(&nobody, 0, &at(OrderStatus::Confirmed, None), &confirm, &[]).await;
     assert_eq!(missing, Err(OrderDeskError::NotFound));
     assert_eq!(desk.order(&nobody).await, Ok(None));
     assert_eq!(desk.order(&OrderId(String::new())).await, Ok(None));
 
     let other = Shipment::parse("other", "xb12345678", Some("https://track.example.in/XB12345678")).expect("valid");
     let ship = change_entry(1, JUNE_2026 + 200, "order.status", &order.id);
-    let packed = desk.update_fulfilment(&order.id, 1, &at(OrderStatus::Packed, None), &ship).await.expect("packed");
+    let packed =
+        desk.update_fulfilment(&order.id, 1, &at(OrderStatus::Packed, None), &ship, &[]).await.expect("packed");
     let shipped = desk
-        .update_fulfilment(&order.id, packed.version, &at(OrderStatus::Shipped, Some(other.clone())), &ship)
+        .update_fulfilment(&order.id, packed.version, &at(OrderStatus::Shipped, Some(other.clone())), &ship, &[])
         .await
         .expect("shipped");
     assert_eq!((shipped.version, shipped.order.status), (3, 4));
@@ -225,7 +226,7 @@ pub async fn of_concurrent_changes_of_one_version_exactly_one_is_written(
     let entries: Vec<AuditEntry> =
         (1..=12).map(|n| change_entry(n, JUNE_2026 + i64::from(n), "order.status", &order.id)).collect();
     let confirmed = at(OrderStatus::Confirmed, None);
-    let outcomes = join_all(entries.iter().map(|e| desk.update_fulfilment(&order.id, 0, &confirmed, e))).await;
+    let outcomes = join_all(entries.iter().map(|e| desk.update_fulfilment(&order.id, 0, &confirmed, e, &[]))).await;
     let won: Vec<_> = outcomes.iter().filter_map(|o| o.as_ref().ok()).collect();
     assert_eq!(won.len(), 1, "exactly one change is written: {outcomes:?}");
     for lost in outcomes.iter().filter(|o| o.is_err()) {
@@ -253,7 +254,7 @@ pub async fn sales_total_the_orders_placed_in_the_window_but_cancelled_ones(
     assert_eq!(desk.sales(JUNE_2026, JUNE_2026 + 201).await, Ok(triple));
     assert_eq!(desk.sales(JUNE_2026 + 1, JUNE_2026 + 200).await, Ok(b.draft.total), "from inclusive, until exclusive");
     let cancel = change_entry(1, JUNE_2026 + 300, "order.cancel", &c.id);
-    desk.update_fulfilment(&c.id, 0, &at(OrderStatus::Cancelled, None), &cancel).await.expect("cancelled");
+    desk.update_fulfilment(&c.id, 0, &at(OrderStatus::Cancelled, None), &cancel, &[]).await.expect("cancelled");
     let double = marque_domain::Money::from_paise(one.paise() * 2);
     assert_eq!(desk.sales(JUNE_2026, JUNE_2026 + 201).await, Ok(double), "a cancelled order is no sale");
 }

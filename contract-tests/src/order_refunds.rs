@@ -37,14 +37,14 @@ const UNIT: i64 = 100_000;
 const DELIVERY: i64 = 10_000;
 
 /// Places an order of `units` units of product `p001` (which must have stock), paid at `at`.
-async fn place(orders: &dyn OrderStore, key: &str, units: u32) -> PlacedOrder {
+pub(crate) async fn place(orders: &dyn OrderStore, key: &str, units: u32) -> PlacedOrder {
     let r = reservation(key, "u1", &[(1, units)], JUNE_2026);
     orders.reserve(&r).await.expect("reserve");
     orders.place(&r.payment_order, &PaymentId(format!("pay_{key}")), JUNE_2026).await.expect("place").into_order()
 }
 
 /// The order's `n`-th refund: `units` of its line, `amount` paise for them, and the delivery charge.
-fn refund(order: &PlacedOrder, n: usize, units: u32, amount: i64, delivery: bool, key: &str) -> OrderRefund {
+pub(crate) fn refund(order: &PlacedOrder, n: usize, units: u32, amount: i64, delivery: bool, key: &str) -> OrderRefund {
     let product = order.draft.lines[0].product_id.clone();
     let lines = if units == 0 {
         Vec::new()
@@ -82,7 +82,7 @@ fn refund(order: &PlacedOrder, n: usize, units: u32, amount: i64, delivery: bool
 }
 
 fn write(refund: OrderRefund, seen: usize) -> RefundWrite {
-    RefundWrite { refund, refunds_seen: seen, cancel: None, credit_note_year: None }
+    RefundWrite { refund, refunds_seen: seen, cancel: None, credit_note_year: None, notices: Vec::new() }
 }
 
 fn entry(order: &OrderId, action: &str) -> AuditEntry {
@@ -234,13 +234,24 @@ pub async fn a_cancellation_is_written_only_on_its_version(
     let mut all = refund(&order, 1, 2, 2 * UNIT, true, "cancel");
     all.kind = RefundKind::Cancel;
     let to = Fulfilment { status: OrderStatus::Cancelled, shipment: None };
-    let stale =
-        RefundWrite { refund: all.clone(), refunds_seen: 0, cancel: Some((3, to.clone())), credit_note_year: None };
+    let stale = RefundWrite {
+        refund: all.clone(),
+        refunds_seen: 0,
+        cancel: Some((3, to.clone())),
+        credit_note_year: None,
+        notices: Vec::new(),
+    };
     let refused = desk.record_refund(&stale, &entry(&order.id, "order.cancel")).await;
     assert_eq!(refused, Err(OrderDeskError::Changed { version: 0 }));
     let read = desk.order(&order.id).await.expect("read").expect("the order");
     assert!(read.refunds.is_empty() && read.timeline.is_empty(), "nothing written");
-    let cancel = RefundWrite { refund: all.clone(), refunds_seen: 0, cancel: Some((0, to)), credit_note_year: None };
+    let cancel = RefundWrite {
+        refund: all.clone(),
+        refunds_seen: 0,
+        cancel: Some((0, to)),
+        credit_note_year: None,
+        notices: Vec::new(),
+    };
     let recorded = desk.record_refund(&cancel, &entry(&order.id, "order.cancel")).await;
     let Ok(RefundRecorded::Recorded(after)) = recorded else { panic!("recorded: {recorded:?}") };
     assert_eq!((after.order.status, after.order.status_text.as_str(), after.version), (6, ADMIN_CANCELLED, 1));

@@ -19,6 +19,7 @@ pub mod health;
 pub mod identity;
 pub mod imports;
 pub mod invoice_pdf;
+pub mod notice_outbox;
 pub mod notify;
 pub mod order_desk;
 pub mod orders;
@@ -56,6 +57,7 @@ pub use imports::{
     StockTarget,
 };
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
+pub use notice_outbox::{NewNotice, NoticeCounts, NoticeOutbox, NoticeOutboxError, NoticeState, QueuedNotice};
 pub use notify::{Attachment, Channel, Notification, Notifier, NotifyError};
 pub use order_desk::{
     AdminOrder, AdminOrderPage, AdminOrderQuery, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent, OrderRefund,
@@ -85,7 +87,8 @@ pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
     garage::MockGarageStore, grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
-    imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notify::MockNotifier, order_desk::MockOrderDesk,
+    imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notice_outbox::MockNoticeOutbox, notify::MockNotifier,
+    order_desk::MockOrderDesk,
     orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockProductPhotos,
     rate::MockRateCounter, staff::MockStaffStore, vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

@@ -8,11 +8,11 @@
 use async_trait::async_trait;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::FinancialYear;
-use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus, RefundFilter, Shipment};
+use marque_domain::order::{Fulfilment, Language, OrderSearch, OrderStatus, RefundFilter, Shipment};
 use marque_domain::paging::ListWindow;
 use marque_domain::Money;
 
-use crate::{AuditEntry, OrderId, PaymentId, PlacedOrder, RefundState};
+use crate::{AuditEntry, NewNotice, OrderId, PaymentId, PlacedOrder, RefundState};
 
 /// Which orders the back office lists; every given filter must hold. Newest first.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -84,6 +84,9 @@ pub struct AdminOrder {
     pub customer_email: Option<String>,
     /// The customer's account mobile, if the account still has one.
     pub customer_mobile: Option<String>,
+    /// The language the customer last chose, as the account keeps it (`None`: never chosen, or no
+    /// account): the language of the notices they are sent.
+    pub customer_language: Option<Language>,
     /// The order's refunds, oldest first.
     pub refunds: Vec<OrderRefund>,
 }
@@ -185,6 +188,9 @@ pub struct RefundWrite {
     /// Issue the refund a GST credit note numbered in this financial year's series (the year of
     /// the refund's `created_at`); `None` for a refund of nothing.
     pub credit_note_year: Option<FinancialYear>,
+    /// The customer's notices of the refund (or cancellation), queued in the outbox in the same
+    /// transaction.
+    pub notices: Vec<NewNotice>,
 }
 
 /// How [`OrderDesk::record_refund`] ended.
@@ -257,12 +263,13 @@ pub trait OrderDesk: Send + Sync {
 
     /// Sets the order's status (its `status_text` the status's own) and shipment to `to`, if and only
     /// if the order is still at `version`: in one transaction, the change, the version's step by one,
-    /// a timeline entry (time, actor and action from `audit`) and `audit` itself. Answers the order
-    /// as it is after the change.
+    /// a timeline entry (time, actor and action from `audit`), `audit` itself and `notices` queued
+    /// in the outbox (waiting, due at once). Answers the order as it is after the change.
     ///
     /// # Contract
     /// - Of any number of concurrent changes naming one version, exactly one is written; every other
-    ///   gets [`OrderDeskError::Changed`] and writes nothing (no change, no entry, no audit record).
+    ///   gets [`OrderDeskError::Changed`] and writes nothing (no change, no entry, no audit record,
+    ///   no notice).
     /// - The store does not judge the move (the domain's rules did); it keeps what it is given.
     ///
     /// # Errors
@@ -274,12 +281,14 @@ pub trait OrderDesk: Send + Sync {
         version: u64,
         to: &Fulfilment,
         audit: &AuditEntry,
+        notices: &[NewNotice],
     ) -> Result<AdminOrder, OrderDeskError>;
 
     /// Records `write.refund` of an order, in one transaction: the refund, a stock entry (reason
     /// `returned`, actor and time from `audit`) adding back the units of each line to restock, a
-    /// timeline entry and `audit`; with `write.cancel`, also the order's move to its status 6 (status
-    /// text `admin-cancelled`) and the version's step by one. Answers the order as it is after.
+    /// timeline entry, `audit` and `write.notices` queued in the outbox; with `write.cancel`, also
+    /// the order's move to its status 6 (status text `admin-cancelled`) and the version's step by
+    /// one. Answers the order as it is after.
     ///
     /// # Contract
     /// - The refunds of an order never total more than its `total`, and no line's refunded units more

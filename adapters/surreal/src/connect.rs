@@ -328,6 +328,12 @@ impl Database {
         Guarded::new(crate::SurrealOrderDesk::new(self.db.clone()), self.link.clone())
     }
 
+    /// The outbox of customers' order notices, for the worker that sends them (migration 27).
+    #[must_use]
+    pub fn notice_outbox(&self) -> Guarded<crate::SurrealNoticeOutbox> {
+        Guarded::new(crate::SurrealNoticeOutbox::new(self.db.clone()), self.link.clone())
+    }
+
     /// The vehicle table and products' fitment on this connection (migration 25).
     #[must_use]
     pub fn vehicles(&self) -> Guarded<crate::SurrealVehicleStore> {

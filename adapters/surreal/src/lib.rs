@@ -33,6 +33,7 @@ mod error;
 mod garage;
 mod grievances;
 mod link;
+mod notice_outbox;
 mod order_desk;
 mod order_refunds;
 mod orders;
@@ -53,6 +54,7 @@ pub use connect::{Closing, ConnectError, ConnectOptions, Credentials, Database, 
 pub use garage::SurrealGarageStore;
 pub use grievances::SurrealGrievanceStore;
 pub use link::{Guarded, SurrealReadiness};
+pub use notice_outbox::SurrealNoticeOutbox;
 pub use order_desk::SurrealOrderDesk;
 pub use orders::SurrealOrderStore;
 pub use photos::SurrealProductPhotos;

@@ -57,6 +57,7 @@ use marque_ports::{
 };
 use marque_ports::{ImportBatch, ImportJob, ImportJobId, ImportJobs, ImportJobsError};
 use marque_ports::{LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
+use marque_ports::{NewNotice, NoticeCounts, NoticeOutbox, NoticeOutboxError, QueuedNotice};
 use marque_ports::{ProductPhotos, ProductPhotosError};
 use marque_ports::{RateCounter, RateCounterError, RefundRecord, RefundState};
 
@@ -227,7 +228,8 @@ unavailable_is!(
     ImportJobsError,
     ProductPhotosError,
     VehicleStoreError,
-    GarageStoreError
+    GarageStoreError,
+    NoticeOutboxError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -377,7 +379,14 @@ guarded!(OrderStore, OrderStoreError, {
 guarded!(OrderDesk, OrderDeskError, {
     fn orders(&self, query: &AdminOrderQuery) -> AdminOrderPage;
     fn order(&self, id: &OrderId) -> Option<AdminOrder>;
-    fn update_fulfilment(&self, id: &OrderId, version: u64, to: &Fulfilment, audit: &AuditEntry) -> AdminOrder;
+    fn update_fulfilment(
+        &self,
+        id: &OrderId,
+        version: u64,
+        to: &Fulfilment,
+        audit: &AuditEntry,
+        notices: &[NewNotice],
+    ) -> AdminOrder;
     fn record_refund(&self, write: &RefundWrite, audit: &AuditEntry) -> RefundRecorded;
     fn settle_refund(
         &self,
@@ -392,6 +401,14 @@ guarded!(OrderDesk, OrderDeskError, {
     fn credit_notes_of(&self, orders: &[OrderId]) -> Vec<IssuedCreditNote>;
     fn refund_counts(&self) -> RefundCounts;
     fn sales(&self, from: i64, until: i64) -> Money;
+});
+
+guarded!(NoticeOutbox, NoticeOutboxError, {
+    fn claim(&self, worker: &str, now: i64, lease_until: i64, limit: u32) -> Vec<QueuedNotice>;
+    fn sent(&self, id: &str, worker: &str, now: i64) -> bool;
+    fn attempt_failed(&self, id: &str, worker: &str, error: &str, retry_at: Option<i64>) -> bool;
+    fn notices_of(&self, order: &OrderId) -> Vec<QueuedNotice>;
+    fn counts(&self) -> NoticeCounts;
 });
 
 guarded!(VehicleStore, VehicleStoreError, {

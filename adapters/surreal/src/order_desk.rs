@@ -7,11 +7,12 @@
 //! conflict; the loser is tried again, finds the version moved, and writes nothing.
 
 use async_trait::async_trait;
-use marque_domain::order::{Fulfilment, OrderSearch, OrderStatus, RefundFilter};
+use marque_domain::order::{Fulfilment, Language, OrderSearch, OrderStatus, RefundFilter};
 use marque_domain::Money;
 use marque_ports::{
-    AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, IssuedCreditNote, OrderDesk, OrderDeskError, OrderEvent,
-    OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundRecorded, RefundState, RefundWrite, StatusCounts,
+    AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, IssuedCreditNote, NewNotice, OrderDesk, OrderDeskError,
+    OrderEvent, OrderId, OrderRefund, OrderStoreError, RefundCounts, RefundRecorded, RefundState, RefundWrite,
+    StatusCounts,
 };
 use surrealdb::types::SurrealValue;
 
@@ -68,6 +69,7 @@ struct ContactRow {
     email: Option<String>,
     google_email: Option<String>,
     mobile: Option<String>,
+    language: Option<String>,
 }
 
 pub(crate) fn unavailable(e: &surrealdb::Error) -> OrderDeskError {
@@ -180,6 +182,7 @@ pub(crate) fn admin_order_of(
         timeline: events.into_iter().map(event_of).collect::<Result<_, _>>()?,
         customer_email: None,
         customer_mobile: None,
+        customer_language: None,
         refunds: refunds.into_iter().map(refund_of_row).collect::<Result<_, _>>()?,
     })
 }
@@ -221,7 +224,7 @@ impl SurrealOrderDesk {
     async fn contact(&self, order: &mut AdminOrder) -> Result<(), OrderDeskError> {
         let rows: Vec<ContactRow> = self
             .db
-            .query("SELECT email, google_email, mobile_number AS mobile FROM type::record('user', $user)")
+            .query("SELECT email, google_email, mobile_number AS mobile, language FROM type::record('user', $user)")
             .bind(("user", order.order.draft.user.0.clone()))
             .await
             .and_then(|mut r| r.take(0))
@@ -230,6 +233,7 @@ impl SurrealOrderDesk {
             let given = |v: Option<String>| v.filter(|t| !t.trim().is_empty());
             order.customer_email = given(contact.email).or_else(|| given(contact.google_email));
             order.customer_mobile = given(contact.mobile);
+            order.customer_language = contact.language.as_deref().and_then(Language::parse);
         }
         Ok(())
     }
@@ -240,6 +244,7 @@ impl SurrealOrderDesk {
         version: u64,
         to: &Fulfilment,
         audit: &AuditEntry,
+        notices: &[NewNotice],
     ) -> Attempt<Result<AdminOrder, OrderDeskError>> {
         let Ok(expected) = i64::try_from(version) else {
             return Attempt::Done(Err(OrderDeskError::Changed { version: 0 }));
@@ -298,6 +303,7 @@ impl SurrealOrderDesk {
         let written = tx
             .query("CREATE order_event CONTENT $event RETURN NONE;")
             .query(crate::audit::WRITE)
+            .query(crate::notice_outbox::ENQUEUE)
             .query(fields)
             .query(version_now)
             .query(timeline)
@@ -305,9 +311,10 @@ impl SurrealOrderDesk {
             .bind(("id", id.to_owned()))
             .bind(("event", event))
             .bind(crate::audit::bind(audit))
+            .bind(crate::notice_outbox::bind(notices))
             .await
             .and_then(|mut r| {
-                let order = take_order(&mut r, 2)?;
+                let order = take_order(&mut r, 3)?;
                 r.check()?;
                 Ok(order)
             });
@@ -393,11 +400,13 @@ impl OrderDesk for SurrealOrderDesk {
         version: u64,
         to: &Fulfilment,
         audit: &AuditEntry,
+        notices: &[NewNotice],
     ) -> Result<AdminOrder, OrderDeskError> {
         if id.0.is_empty() {
             return Err(OrderDeskError::NotFound);
         }
-        let mut order = until_settled(|| self.try_update(&id.0, version, to, audit), |e| Err(unavailable(e))).await?;
+        let mut order =
+            until_settled(|| self.try_update(&id.0, version, to, audit, notices), |e| Err(unavailable(e))).await?;
         self.contact(&mut order).await?;
         Ok(order)
     }

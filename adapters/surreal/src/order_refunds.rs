@@ -408,6 +408,7 @@ impl SurrealOrderDesk {
             .query(RESTOCK)
             .query("CREATE order_event CONTENT $event RETURN NONE;")
             .query(crate::audit::WRITE)
+            .query(crate::notice_outbox::ENQUEUE)
             .bind(("rid", refund.id.clone()))
             .bind(("refund", row))
             .bind(("restock", restock))
@@ -419,6 +420,7 @@ impl SurrealOrderDesk {
             .bind(("payment_order", payment_order))
             .bind(("event", event))
             .bind(crate::audit::bind(audit))
+            .bind(crate::notice_outbox::bind(&write.notices))
             .await
             .and_then(surrealdb::IndexedResults::check)?;
         Ok(true)

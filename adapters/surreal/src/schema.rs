@@ -233,6 +233,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 27,
+        name: "the outbox of customers' order notices; the language a customer last chose",
+        surql: include_str!("schema/0027_notice_outbox.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -163,6 +163,14 @@ impl App {
             Arc::new(SystemClock),
             worker_name(),
         );
+        // Customers' order notices (issue 24): queued with each order change, sent by this worker.
+        let notice_settings = notice_settings(&settings);
+        let notice_worker = marque_app::NoticeWorker::new(
+            Arc::new(database.notice_outbox()),
+            notifier.clone(),
+            Arc::new(SystemClock),
+            worker_name(),
+        );
         let accounts = AccountService::new(
             Arc::new(database.accounts()),
             Arc::new(database.rate_counter()),
@@ -196,7 +204,8 @@ impl App {
             payments,
             Arc::new(SystemClock),
             identity.seller().context("the shop's GSTIN and state make no seller")?,
-        );
+        )
+        .with_notices(notice_settings.clone());
         let credit_notes = marque_app::CreditNoteService::new(
             Arc::new(database.order_desk()),
             renderer,
@@ -216,6 +225,7 @@ impl App {
         );
         housekeeping::spawn_staff_sweeper(&staff, alive_rx.clone());
         housekeeping::spawn_import_worker(&imports, housekeeping::IMPORT_IDLE, alive_rx.clone());
+        housekeeping::spawn_notice_worker(&notice_worker, housekeeping::NOTICE_TICK, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox =
             outbox.clone().map(|outbox| -> marque_api::DevOutbox { Arc::new(move || outbox_json(&outbox)) });
@@ -263,7 +273,8 @@ impl App {
             admin_orders: marque_app::admin::orders::AdminOrdersService::new(
                 Arc::new(database.order_desk()),
                 Arc::new(SystemClock),
-            ),
+            )
+            .with_notices(notice_settings),
             refunds,
             credit_notes,
             imports,
@@ -518,6 +529,21 @@ pub fn payment_gateway(config: &Settings) -> anyhow::Result<(Arc<dyn PaymentGate
             Ok((Arc::new(sandbox.gateway()), Some(sandbox)))
         }
     }
+}
+
+/// How order notices are signed and which go by SMS too: every one with the outbox, through the
+/// gateway those whose DLT template is configured. A notice without its template goes by email
+/// only, in `prod` too (the shop may not have every template approved yet): the start-up log names
+/// each such notice once.
+fn notice_settings(settings: &Settings) -> marque_app::NoticeSettings {
+    let sms: std::collections::BTreeSet<_> = marque_domain::order::NoticeKind::ALL
+        .into_iter()
+        .filter(|kind| settings.notifications.notice_sms(*kind))
+        .collect();
+    for kind in marque_domain::order::NoticeKind::ALL.into_iter().filter(|k| !sms.contains(k)) {
+        tracing::warn!(notice = kind.template(), "no SMS template for this order notice: it goes by email only");
+    }
+    marque_app::NoticeSettings { shop_name: settings.identity.name.clone(), sms }
 }
 
 /// This instance's name in the import jobs' claims: its process id and a random part, so two

@@ -60,6 +60,9 @@ pub fn gateways(g: &Gateways) -> anyhow::Result<ChannelRouter> {
     if let Some(id) = &g.sms_refund_template_id {
         sms.templates.insert(marque_app::PAYMENT_REFUNDED_SMS_TEMPLATE.to_owned(), id.clone());
     }
+    for (kind, id) in &g.sms_notice_templates {
+        sms.templates.insert(kind.template().to_owned(), id.clone());
+    }
     if let Some(url) = &g.sms_base_url {
         url.clone_into(&mut sms.base_url);
     }

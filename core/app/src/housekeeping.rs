@@ -1,7 +1,8 @@
 //! The use cases' own housekeeping, run on a timer, each on a task that ends once the app (the
 //! sender of `alive`) is dropped: the hold sweeper (with the provider events past their 90 days),
 //! the account store's sweep, the staff store's sweep, the reconciliation of payments with the
-//! provider, the import worker ([`spawn_import_worker`]), and the ticking they share. The composition root starts them. (The catalog cache's version poll is
+//! provider, the import worker ([`spawn_import_worker`]), the order notices' worker
+//! ([`spawn_notice_worker`]), and the ticking they share. The composition root starts them. (The catalog cache's version poll is
 //! `marque_catalog_cache::spawn_poller`; the finished responses' warmer is the API's:
 //! `marque_api::response_cache::spawn_warmer`; the server's memory trimmer is its own.)
 
@@ -188,6 +189,46 @@ pub fn spawn_import_worker(
             tokio::select! {
                 () = tokio::time::sleep(wait) => {}
                 _ = alive.changed() => break,
+            }
+        }
+    });
+}
+
+/// How often the notice worker looks for due notices in the outbox.
+pub const NOTICE_TICK: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The notice worker: sends the outbox's due order notices at once and then every `period`,
+/// passing again at once while a pass finds a full batch, until `alive`'s sender (the app) is
+/// dropped. A notice whose send is cut off by the stop is claimed again once its lease lapses.
+pub fn spawn_notice_worker(
+    notices: &crate::NoticeWorker,
+    period: std::time::Duration,
+    alive: tokio::sync::watch::Receiver<()>,
+) {
+    let notices = notices.clone();
+    spawn_every(period, alive, move || {
+        let notices = notices.clone();
+        async move {
+            loop {
+                match notices.run_once().await {
+                    Ok(pass) => {
+                        if pass.sent + pass.retrying + pass.failed > 0 {
+                            tracing::info!(
+                                sent = pass.sent,
+                                retrying = pass.retrying,
+                                failed = pass.failed,
+                                "sent order notices"
+                            );
+                        }
+                        if pass.claimed < crate::notices::NOTICE_BATCH as usize {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the notice outbox cannot be read; trying again later");
+                        break;
+                    }
+                }
             }
         }
     });

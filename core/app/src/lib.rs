@@ -9,6 +9,7 @@ pub mod credit_notes;
 pub mod garage;
 pub mod grievances;
 pub mod housekeeping;
+pub mod notices;
 pub mod orders;
 pub mod privacy;
 pub mod throttle;
@@ -29,6 +30,7 @@ pub use checkout::{
 pub use credit_notes::{CreditNoteFileError, CreditNoteService, CREDIT_NOTE_FILENAME};
 pub use garage::{GarageEntry, GarageError, GarageService};
 pub use grievances::{GrievanceError, GrievanceOfficerContact, GrievanceService, GRIEVANCE_EMAIL_TEMPLATE};
+pub use notices::{NoticePass, NoticeSettings, NoticeWorker};
 pub use orders::{
     tax_invoice, HistoryPage, OrderError, OrderPlaced, OrderService, OrderSettings, INVOICE_FILENAME,
     ORDER_PLACED_SMS_TEMPLATE, PAYMENT_REFUNDED_SMS_TEMPLATE,

@@ -3,6 +3,7 @@
 
 mod line;
 mod moves;
+mod notice;
 mod refund;
 mod search;
 mod shipping;
@@ -10,6 +11,10 @@ mod status;
 
 pub use line::{stored_order_totals, OrderLine};
 pub use moves::{Fulfilment, FulfilmentChange, OrderMoveError};
+pub use notice::{
+    retry_after, Language, NoticeContext, NoticeKind, NoticeTexts, OrderNotice, NOTICE_FIRST_RETRY_SECS,
+    NOTICE_MAX_ATTEMPTS, NOTICE_MAX_RETRY_SECS,
+};
 pub use refund::{
     RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable, RefundableLine, MIN_REFUND,
     REFUND_REASON_MAX,

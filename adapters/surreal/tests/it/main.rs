@@ -16,6 +16,7 @@ mod database;
 mod garage_contract;
 mod grievances_contract;
 mod imports_contract;
+mod notice_outbox_contract;
 mod order_desk_contract;
 mod order_refunds_contract;
 mod orders_contract;

@@ -365,6 +365,23 @@ pub struct GatewayFlags {
     /// part sold out); unset means refunds are told by email only.
     #[arg(long, env = "MARQUE_SMS_REFUND_TEMPLATE_ID")]
     pub sms_refund_template_id: Option<String>,
+    /// The gateway's id of the approved "order confirmed" notice template (staff confirmed the
+    /// order); unset means that notice goes by email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_CONFIRMED")]
+    pub sms_template_confirmed: Option<String>,
+    /// The approved "order shipped" notice template (courier, AWB, tracking link); unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_SHIPPED")]
+    pub sms_template_shipped: Option<String>,
+    /// The approved "order delivered" notice template; unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_DELIVERED")]
+    pub sms_template_delivered: Option<String>,
+    /// The approved "order cancelled" notice template (with the refund's amount); unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_CANCELLED")]
+    pub sms_template_cancelled: Option<String>,
+    /// The approved "order refunded" notice template (staff refunded part of an order); unset:
+    /// email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_REFUNDED")]
+    pub sms_template_refunded: Option<String>,
 }
 
 /// The level the database user is defined on; see [`Flags::db_auth`].

@@ -1,5 +1,8 @@
 //! How customers' messages are sent: the outbox, or the SMTP relay and the SMS gateway.
 
+use std::collections::BTreeMap;
+
+use marque_domain::order::NoticeKind;
 use secrecy::{ExposeSecret as _, SecretString};
 
 use super::flags::{text, Environment, GatewayFlags, NotifyMode, SmtpSecurityMode};
@@ -34,6 +37,20 @@ pub struct Gateways {
     pub sms_order_template_id: Option<String>,
     /// The approved refund notice template; `None`: refunds are told by email only.
     pub sms_refund_template_id: Option<String>,
+    /// The approved template of each order notice (`MARQUE_SMS_TEMPLATE_<KIND>`); a notice without
+    /// one goes by email only (and the start-up log warns of it).
+    pub sms_notice_templates: BTreeMap<NoticeKind, String>,
+}
+
+/// The flag of each order notice's SMS template, and its variable's name.
+pub fn notice_template_flags(g: &GatewayFlags) -> [(NoticeKind, &'static str, Option<&String>); 5] {
+    [
+        (NoticeKind::Confirmed, "MARQUE_SMS_TEMPLATE_CONFIRMED", g.sms_template_confirmed.as_ref()),
+        (NoticeKind::Shipped, "MARQUE_SMS_TEMPLATE_SHIPPED", g.sms_template_shipped.as_ref()),
+        (NoticeKind::Delivered, "MARQUE_SMS_TEMPLATE_DELIVERED", g.sms_template_delivered.as_ref()),
+        (NoticeKind::Cancelled, "MARQUE_SMS_TEMPLATE_CANCELLED", g.sms_template_cancelled.as_ref()),
+        (NoticeKind::Refunded, "MARQUE_SMS_TEMPLATE_REFUNDED", g.sms_template_refunded.as_ref()),
+    ]
 }
 
 impl Notifications {
@@ -101,6 +118,10 @@ impl Notifications {
             sms_otp_template_id,
             sms_order_template_id: text(g.sms_order_template_id.as_ref()),
             sms_refund_template_id: text(g.sms_refund_template_id.as_ref()),
+            sms_notice_templates: notice_template_flags(g)
+                .into_iter()
+                .filter_map(|(kind, _, id)| text(id).map(|id| (kind, id)))
+                .collect(),
         })))
     }
 
@@ -110,6 +131,16 @@ impl Notifications {
         match self {
             Self::Gateways(g) => g.sms_order_template_id.as_deref(),
             Self::Outbox => None,
+        }
+    }
+
+    /// Whether order notice `kind` goes by SMS too: always with the outbox (it keeps every SMS),
+    /// through the gateways only with its approved template.
+    #[must_use]
+    pub fn notice_sms(&self, kind: NoticeKind) -> bool {
+        match self {
+            Self::Gateways(g) => g.sms_notice_templates.contains_key(&kind),
+            Self::Outbox => true,
         }
     }
 
@@ -155,6 +186,27 @@ pub(crate) mod tests {
         assert!(matches!(settings.notifications, Notifications::Gateways(_)));
         flags.notify = Some(NotifyMode::Outbox);
         assert!(Settings::from_flags(flags).expect_err("refused").to_string().contains("outbox"));
+    }
+
+    #[test]
+    fn each_order_notice_goes_by_sms_only_with_its_own_template_and_always_with_the_outbox() {
+        let flags = GatewayFlags {
+            sms_template_shipped: Some(" 1207160000000000042 ".into()),
+            sms_template_refunded: Some("1207160000000000043".into()),
+            sms_template_delivered: Some("  ".into()),
+            ..gateways()
+        };
+        let Ok(parsed @ Notifications::Gateways(_)) =
+            Notifications::parse(Some(NotifyMode::Gateways), &flags, Environment::Prod)
+        else {
+            panic!("gateways")
+        };
+        let by_sms: Vec<NoticeKind> = NoticeKind::ALL.into_iter().filter(|k| parsed.notice_sms(*k)).collect();
+        assert_eq!(by_sms, [NoticeKind::Shipped, NoticeKind::Refunded], "a blank id is none; prod still starts");
+        let Notifications::Gateways(g) = &parsed else { unreachable!() };
+        assert_eq!(g.sms_notice_templates.get(&NoticeKind::Shipped).map(String::as_str), Some("1207160000000000042"));
+        let outbox = Notifications::parse(Some(NotifyMode::Outbox), &flags, Environment::Dev).expect("the outbox");
+        assert!(NoticeKind::ALL.into_iter().all(|k| outbox.notice_sms(k)));
     }
 
     #[test]

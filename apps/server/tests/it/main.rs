@@ -27,6 +27,7 @@ mod garage;
 mod grievances_api;
 mod hardening;
 mod limits_api;
+mod notices_api;
 mod observability;
 mod orders_api;
 mod picture_bomb;

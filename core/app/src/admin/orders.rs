@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use crate::notices::{notice_of_move, queue_for, NoticeSettings};
 use marque_domain::catalog::ProductId;
 use marque_domain::order::{
     Fulfilment, FulfilmentChange, OrderMoveError, OrderSearch, OrderStatus, RefundError, RefundFilter, Shipment,
@@ -14,6 +15,7 @@ use marque_domain::order::{
 use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, UserFacing};
+
 use marque_ports::{
     Actor, AdminOrder, AdminOrderPage, AdminOrderQuery, AuditEntry, Clock, OrderDesk, OrderDeskError, OrderId,
 };
@@ -128,6 +130,7 @@ pub struct OrderList {
 pub struct AdminOrdersService {
     desk: Arc<dyn OrderDesk>,
     clock: Arc<dyn Clock>,
+    notices: Arc<NoticeSettings>,
 }
 
 impl std::fmt::Debug for AdminOrdersService {
@@ -207,7 +210,14 @@ fn changed_values(before: &Fulfilment, after: &Fulfilment) -> (String, String) {
 impl AdminOrdersService {
     #[must_use]
     pub fn new(desk: Arc<dyn OrderDesk>, clock: Arc<dyn Clock>) -> Self {
-        Self { desk, clock }
+        Self { desk, clock, notices: Arc::new(NoticeSettings::default()) }
+    }
+
+    /// How the customer's notices of a move are signed and which go by SMS too.
+    #[must_use]
+    pub fn with_notices(mut self, notices: NoticeSettings) -> Self {
+        self.notices = Arc::new(notices);
+        self
     }
 
     /// One window of the orders `filters` match, newest first, with the counts per status.
@@ -233,7 +243,9 @@ impl AdminOrdersService {
     }
 
     /// Moves the order (and/or sets its shipment) as `input` asks, if the order is still at
-    /// `version` and the shop's rules allow it, with its audit record; answers the order after.
+    /// `version` and the shop's rules allow it, with its audit record and the customer's notice of
+    /// it (confirmed, shipped, delivered, cancelled: [`notice_of_move`]) queued in the outbox in the
+    /// same write; answers the order after. Sending the notice is the worker's: it never fails this.
     ///
     /// # Errors
     /// [`AdminOrderError::Forbidden`] first; [`AdminOrderError::Invalid`] for a status, courier, AWB
@@ -260,7 +272,10 @@ impl AdminOrdersService {
         let (old, new) = changed_values(&before, &after);
         let audit = AuditEntry::new(self.clock.now(), Actor::staff(staff), action, format!("order:{}", id.0))
             .with_values(Some(old), Some(new));
-        Ok(self.desk.update_fulfilment(id, version, &after, &audit).await?)
+        let now = self.clock.now();
+        let notices =
+            notice_of_move(&before, &after).map(|n| queue_for(&current, &n, &self.notices, now)).unwrap_or_default();
+        Ok(self.desk.update_fulfilment(id, version, &after, &audit, &notices).await?)
     }
 }
 

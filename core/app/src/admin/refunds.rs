@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::{FinancialYear, Seller};
-use marque_domain::order::{Fulfilment, RefundAmounts, RefundAsk, RefundError, RefundReason, Refundable};
+use marque_domain::order::{Fulfilment, OrderNotice, RefundAmounts, RefundAsk, RefundError, RefundReason, Refundable};
 use marque_domain::staff::{Area, Staff};
 use marque_domain::{Message, Money, UserFacing};
 use marque_ports::{
@@ -22,6 +22,7 @@ use marque_ports::{
 };
 
 use super::orders::{fulfilment_of, AdminOrderError};
+use crate::notices::{queue_for, NoticeSettings};
 
 /// The audit trail's actions of this area.
 pub const ACTION_CANCEL: &str = "order.cancel";
@@ -191,6 +192,7 @@ pub struct RefundsService {
     clock: Arc<dyn Clock>,
     /// The shop as it invoices: a refund gives back what its credit note reverses.
     seller: Seller,
+    notices: Arc<NoticeSettings>,
 }
 
 impl std::fmt::Debug for RefundsService {
@@ -207,7 +209,14 @@ impl RefundsService {
         clock: Arc<dyn Clock>,
         seller: Seller,
     ) -> Self {
-        Self { desk, payments, clock, seller }
+        Self { desk, payments, clock, seller, notices: Arc::new(NoticeSettings::default()) }
+    }
+
+    /// How the customer's notices of a cancellation or refund are signed and which go by SMS too.
+    #[must_use]
+    pub fn with_notices(mut self, notices: NoticeSettings) -> Self {
+        self.notices = Arc::new(notices);
+        self
     }
 
     /// What is left to refund of `order`.
@@ -356,11 +365,18 @@ impl RefundsService {
                 &refund,
                 serde_json::json!({ "status": after.status.number(), "restock": input.restock }),
             );
+            let notices = queue_for(
+                &current,
+                &OrderNotice::Cancelled { refund: refund.amount },
+                &self.notices,
+                refund.created_at,
+            );
             let write = RefundWrite {
                 credit_note_year: credit_note_year(&refund),
                 refund,
                 refunds_seen: current.refunds.len(),
                 cancel: Some((version, after)),
+                notices,
             };
             if let Some(done) = self.record(id, &write, &audit).await? {
                 return Ok(done);
@@ -422,11 +438,14 @@ impl RefundsService {
             let refund =
                 self.refund_of(staff, &current, &amounts, &reason, (RefundKind::Partial, &key, request.clone()));
             let audit = self.audit(staff, ACTION_REFUND, id, &refund, serde_json::json!({}));
+            let notices =
+                queue_for(&current, &OrderNotice::Refunded { amount: refund.amount }, &self.notices, refund.created_at);
             let write = RefundWrite {
                 credit_note_year: credit_note_year(&refund),
                 refund,
                 refunds_seen: current.refunds.len(),
                 cancel: None,
+                notices,
             };
             if let Some(done) = self.record(id, &write, &audit).await? {
                 return Ok(done);

@@ -115,6 +115,7 @@ fn order() -> AdminOrder {
         timeline: Vec::new(),
         customer_email: None,
         customer_mobile: None,
+        customer_language: None,
         refunds: vec![
             refund(1, &[("b", 1)], 0, Some("CN/26-27/000004")),
             refund(2, &[("a", 1), ("b", 2)], 10_000, Some("CN/26-27/000009")),

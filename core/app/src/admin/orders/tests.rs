@@ -65,6 +65,7 @@ fn stored(status: OrderStatus, shipment: Option<Shipment>, version: u64) -> Admi
         timeline: Vec::new(),
         customer_email: None,
         customer_mobile: None,
+        customer_language: None,
         refunds: Vec::new(),
     }
 }
@@ -110,7 +111,7 @@ async fn a_move_is_checked_by_the_rules_and_written_on_the_version_read_with_its
     let mut desk = MockOrderDesk::new();
     desk.expect_order().returning(|_| Ok(Some(stored(OrderStatus::Packed, None, 2))));
     desk.expect_update_fulfilment()
-        .withf(|id, version, to, audit| {
+        .withf(|id, version, to, audit, _| {
             id.0 == "o1"
                 && *version == 2
                 && to.status == OrderStatus::Shipped
@@ -124,7 +125,7 @@ async fn a_move_is_checked_by_the_rules_and_written_on_the_version_read_with_its
                 && json(&audit.after) == serde_json::json!({"awb": "1234567890", "courier": "delhivery", "status": 4})
         })
         .times(1)
-        .returning(|_, _, to, _| Ok(stored(to.status, to.shipment.clone(), 3)));
+        .returning(|_, _, to, _, _| Ok(stored(to.status, to.shipment.clone(), 3)));
     let shipped = service(desk)
         .change(&staff(StaffRole::Fulfilment), &o1(), 2, &ship("delhivery", " 1234567890 ", None))
         .await
@@ -138,7 +139,7 @@ async fn a_corrected_shipment_is_its_own_action_and_names_only_what_changed() {
     let mut desk = MockOrderDesk::new();
     desk.expect_order().returning(move |_| Ok(Some(stored(OrderStatus::Shipped, Some(shipped.clone()), 5))));
     desk.expect_update_fulfilment()
-        .withf(|_, version, to, audit| {
+        .withf(|_, version, to, audit, _| {
             *version == 5
                 && to.status == OrderStatus::Shipped
                 && audit.action == "order.shipment"
@@ -147,7 +148,7 @@ async fn a_corrected_shipment_is_its_own_action_and_names_only_what_changed() {
                     == serde_json::json!({"awb": "XB9999999", "courier": "other", "trackingUrl": "https://t.example.in/XB9999999"})
         })
         .times(1)
-        .returning(|_, _, to, _| Ok(stored(to.status, to.shipment.clone(), 6)));
+        .returning(|_, _, to, _, _| Ok(stored(to.status, to.shipment.clone(), 6)));
     let input = FulfilmentInput { status: None, ..ship("other", "xb9999999", Some("https://t.example.in/XB9999999")) };
     let corrected = service(desk).change(&staff(StaffRole::Owner), &o1(), 5, &input).await.expect("corrected");
     assert_eq!(corrected.version, 6);
@@ -217,7 +218,7 @@ async fn bad_input_is_refused_before_the_order_is_read() {
 async fn a_stale_version_is_told_and_a_lost_race_too() {
     let mut desk = MockOrderDesk::new();
     desk.expect_order().returning(|_| Ok(Some(stored(OrderStatus::Placed, None, 4))));
-    desk.expect_update_fulfilment().times(1).returning(|_, _, _, _| Err(OrderDeskError::Changed { version: 5 }));
+    desk.expect_update_fulfilment().times(1).returning(|_, _, _, _, _| Err(OrderDeskError::Changed { version: 5 }));
     let s = service(desk);
     let clerk = staff(StaffRole::Fulfilment);
     let stale = s.change(&clerk, &o1(), 3, &to(2)).await;

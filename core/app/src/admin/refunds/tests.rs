@@ -78,6 +78,7 @@ fn stored(status: OrderStatus, version: u64) -> AdminOrder {
         timeline: Vec::new(),
         customer_email: None,
         customer_mobile: None,
+        customer_language: None,
         refunds: Vec::new(),
     }
 }
@@ -427,4 +428,85 @@ async fn every_refund_of_money_issues_a_credit_note_whose_total_is_the_refund() 
     assert_eq!(notes, order.order.draft.total, "the notes together reverse the whole invoice");
     let no_note = crate::credit_notes::credit_note_of(&seller(), &order, &none.refund.id);
     assert_eq!(no_note.err(), Some(crate::credit_notes::CreditNoteFileError::NoCreditNote));
+}
+
+#[tokio::test]
+async fn a_cancellation_and_a_refund_queue_their_notices_with_the_amount_in_the_same_write() {
+    let mut order = stored(OrderStatus::Confirmed, 1);
+    order.customer_email = Some("asha@example.in".into());
+    order.customer_mobile = Some("9876543210".into());
+    order.customer_language = Some(marque_domain::order::Language::Hindi);
+    let notices = Arc::new(Mutex::new(Vec::new()));
+    let mut desk = MockOrderDesk::new();
+    let kept = Arc::new(Mutex::new(order));
+    let read = Arc::clone(&kept);
+    desk.expect_order().returning(move |_| Ok(Some(read.lock().expect("lock").clone())));
+    let seen = Arc::clone(&notices);
+    let write = Arc::clone(&kept);
+    desk.expect_record_refund().returning(move |w, _| {
+        seen.lock().expect("lock").push(w.notices.clone());
+        let mut order = write.lock().expect("lock");
+        if let Some((_, to)) = &w.cancel {
+            order.order.status = u8::try_from(to.status.number()).expect("1-6");
+            order.version += 1;
+        }
+        order.refunds.push(w.refund.clone());
+        Ok(RefundRecorded::Recorded(Box::new(order.clone())))
+    });
+    desk.expect_settle_refund().returning(|_, _, _, _, _| Err(OrderDeskError::Unavailable { reason: "x".into() }));
+    let mut payments = MockPaymentGateway::new();
+    // The provider is down: the cancellation still stands, its notices queued with it.
+    payments.expect_refund().returning(|_, _| Err(PaymentError::Unavailable { reason: "down".into() }));
+    let mut settings = crate::notices::NoticeSettings::default();
+    settings.sms.insert(marque_domain::order::NoticeKind::Cancelled);
+    let s = service(desk, payments).with_notices(settings);
+    let who = staff(StaffRole::Fulfilment);
+    s.cancel(&who, &o1(), 1, &CancelInput { reason: "customer called".into(), restock: true })
+        .await
+        .expect("cancelled");
+    let queued = notices.lock().expect("lock").pop().expect("one write");
+    assert_eq!(queued.len(), 2, "an email and an SMS: {queued:?}");
+    assert!(queued.iter().all(|n| n.kind == marque_domain::order::NoticeKind::Cancelled && n.at == NOW));
+    assert!(queued[0].text.contains("₹2,350.00 का रिफ़ंड"), "{}", queued[0].text);
+    assert_eq!(queued[1].template.as_deref(), Some("order-cancelled"));
+    assert!(queued[1].text.contains("₹2,350.00"), "{}", queued[1].text);
+}
+
+#[tokio::test]
+async fn a_partial_refund_queues_the_refunded_notice_by_email_without_its_sms_template() {
+    let mut order = stored(OrderStatus::Delivered, 4);
+    order.customer_email = Some("asha@example.in".into());
+    order.customer_mobile = Some("9876543210".into());
+    let kept = Arc::new(Mutex::new(order));
+    let mut desk = MockOrderDesk::new();
+    let read = Arc::clone(&kept);
+    desk.expect_order().returning(move |_| Ok(Some(read.lock().expect("lock").clone())));
+    let notices = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&notices);
+    let write = Arc::clone(&kept);
+    desk.expect_record_refund().returning(move |w, _| {
+        seen.lock().expect("lock").extend(w.notices.clone());
+        let mut order = write.lock().expect("lock");
+        order.refunds.push(w.refund.clone());
+        Ok(RefundRecorded::Recorded(Box::new(order.clone())))
+    });
+    desk.expect_settle_refund().returning(|id, attempt, state, provider, _| {
+        let mut r = earlier(id, 1, 90_000, "k", state);
+        r.attempt = attempt;
+        r.provider_refund = provider;
+        Ok(r)
+    });
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_refund().returning(|_, ask| Ok(pending("rfnd_1", ask.amount)));
+    let s = service(desk, payments).with_notices(crate::notices::NoticeSettings::default());
+    let done = s.refund(&staff(StaffRole::Fulfilment), &o1(), "key-0001-abc", &one_of_a()).await.expect("refunded");
+    let queued = notices.lock().expect("lock").clone();
+    assert_eq!(queued.len(), 1, "email only: {queued:?}");
+    let amount = format!("₹{}", done.refund.amount.to_the_paisa());
+    assert_eq!(queued[0].subject, "Refund for order MQ-000001 - Marque Parts");
+    assert!(
+        queued[0].text.contains(&format!("We have started a refund of {amount} for your order MQ-000001")),
+        "{}",
+        queued[0].text
+    );
 }

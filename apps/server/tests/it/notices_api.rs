@@ -1,0 +1,95 @@
+//! Customers' order notices over HTTP (issue 24): staff confirm and ship an order, and the customer
+//! is told by email and SMS (the `dev` outbox keeps both) — the shipment with its courier, AWB and
+//! tracking link — sent by the notice worker from the outbox written with each change.
+
+use marque_contract_tests::fixtures::product;
+use marque_contract_tests::order_desk::place;
+use marque_domain::staff::StaffRole;
+use marque_ports::CatalogStore;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::helpers::customers::customer;
+use crate::helpers::staff::{call, staff_token};
+use crate::helpers::{spawn_app_with, TestShop};
+
+/// 2026-06-01 12:00 IST.
+const JUNE_2026: i64 = 1_780_295_400;
+
+async fn patch(shop: &TestShop, token: &str, id: &str, version: u64, body: Value) -> Value {
+    let path = format!("/api/admin/orders/{id}");
+    let request = shop
+        .client
+        .request(Method::PATCH, format!("{}{path}", shop.base))
+        .bearer_auth(token)
+        .header("If-Match", version.to_string())
+        .json(&body);
+    let (status, body) = crate::helpers::customers::read(request.send().await.expect("the server answers")).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// The outbox's messages to `recipient` whose text holds `needle`, waiting (a bounded number of
+/// polls, no timing asserted) until there are `want` of them.
+async fn told(shop: &TestShop, recipient: &str, needle: &str, want: usize) -> Vec<Value> {
+    let mut found = Vec::new();
+    for _ in 0..300 {
+        let (_, messages) = shop.get_json("/api/dev/outbox").await;
+        found = messages
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter(|m| m["recipient"] == recipient && m["text"].as_str().is_some_and(|t| t.contains(needle)))
+            .cloned()
+            .collect();
+        if found.len() >= want {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    found
+}
+
+#[tokio::test]
+async fn staff_ship_an_order_and_the_customer_gets_the_email_and_sms_with_the_awb() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let part = product("p001").name("Brake pad set").quantity(50).build();
+    app.database().catalog().add_products(&[part]).await.expect("the product is written");
+    let (_, user) = customer(&shop, "asha.notices@example.in", "9812345671").await;
+    let order = place(&app.database().orders(), "notice", &user, JUNE_2026).await;
+    let id = order.id.0.clone();
+    let token = staff_token(&app, &shop, StaffRole::Fulfilment).await;
+
+    patch(&shop, &token, &id, 0, json!({ "status": 2 })).await;
+    let confirmed = told(&shop, "asha.notices@example.in", "confirmed your order", 1).await;
+    assert_eq!(confirmed.len(), 1, "the confirmation email, once");
+    assert_eq!(confirmed[0]["subject"], format!("Order {} confirmed - Marque Parts", order.order_number));
+
+    patch(&shop, &token, &id, 1, json!({ "status": 3 })).await;
+    let shipped =
+        patch(&shop, &token, &id, 2, json!({ "status": 4, "courier": "bluedart", "awb": "77937279125" })).await;
+    assert_eq!(shipped["order"]["order_status"], 4, "{shipped}");
+
+    let link = "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=77937279125";
+    let email = told(&shop, "asha.notices@example.in", "77937279125", 1).await;
+    assert_eq!(email.len(), 1, "one shipped email: {email:?}");
+    assert_eq!(email[0]["channel"], "email");
+    assert_eq!(email[0]["subject"], format!("Order {} shipped - Marque Parts", order.order_number));
+    let text = email[0]["text"].as_str().unwrap_or_default();
+    assert!(text.starts_with("Dear Asha Rao,"), "{text}");
+    for part in ["Courier: Blue Dart", "AWB: 77937279125", link] {
+        assert!(text.contains(part), "{part} in {text}");
+    }
+    let sms = told(&shop, "9812345671", "77937279125", 1).await;
+    assert_eq!(sms.len(), 1, "one shipped SMS: {sms:?}");
+    assert_eq!(sms[0]["channel"], "sms");
+    assert_eq!(
+        sms[0]["text"],
+        format!("Marque Parts: order {} shipped by Blue Dart, AWB 77937279125. Track: {link}", order.order_number)
+    );
+
+    // Packing told nothing, and the move still stands whatever became of the messages.
+    assert!(told(&shop, "asha.notices@example.in", "packed", 0).await.is_empty());
+    let (_, detail) = call(&shop, Method::GET, &format!("/api/admin/orders/{id}"), Some(&token), None).await;
+    assert_eq!((detail["version"].as_u64(), detail["order"]["order_status"].as_u64()), (Some(3), Some(4)));
+}
