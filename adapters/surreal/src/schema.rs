@@ -226,6 +226,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 26,
+        name: "used parts: grade, donor car, margin scheme's purchase price, cross-references",
+        surql: include_str!("schema/0026_used_parts.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "
