@@ -113,7 +113,7 @@ async fn used_units_carry_grade_and_donor_to_shoppers_but_never_the_purchase_pri
 
     // Found by its cross-reference in any spelling; the card carries the grade, nothing of the margin scheme.
     let found = get(&shop, "/api/get/productBySearch?search=0986-494-777").await;
-    assert_eq!(ids(&found), [id.clone()], "{found}");
+    assert_eq!(ids(&found), [id.as_str()], "{found}");
     assert_eq!(found["results"][0]["grade"], "A");
     assert!(found["results"][0].get("donor").is_none(), "the card is compact: {found}");
     let listed = get(&shop, "/api/get/productByOem/bmw?grade=A").await;
@@ -253,7 +253,7 @@ async fn a_search_by_a_superseded_number_names_it_on_the_card() {
     let other = get(&shop, "/api/get/productBySearch?search=ZX%20499%20900").await;
     assert_eq!(other["results"][0]["supersedes"], "ZX-499-900", "as printed: {other}");
     let own = get(&shop, "/api/get/productBySearch?search=ZX500200").await;
-    assert_eq!(ids(&own), [id.clone()]);
+    assert_eq!(ids(&own), [id.as_str()]);
     assert!(own["results"][0].get("supersedes").is_none(), "found by its own number: {own}");
 }
 
