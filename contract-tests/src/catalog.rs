@@ -150,7 +150,7 @@ async fn seed(store: &dyn CatalogStore, products: &[Product]) {
 }
 
 async fn search(store: &dyn CatalogStore, text: &str, offset: u64, limit: u32) -> ProductSlice {
-    let query = ProductQuery { text: text.to_owned(), offset, limit, fits: None };
+    let query = ProductQuery { text: text.to_owned(), offset, limit, fits: None, grades: Vec::new() };
     store.search(&query).await.unwrap_or_else(|e| panic!("search {text:?} (offset {offset}, limit {limit}): {e}"))
 }
 

@@ -34,8 +34,10 @@ pub async fn catalog_version_moves_with_every_write(changes: &dyn CatalogChanges
     let before = version(changes).await;
     let _ = store.brands().await.expect("brands");
     let _ = store.product(&ProductId("v1".into())).await.expect("product");
-    let _ =
-        store.search(&ProductQuery { text: "brake".into(), offset: 0, limit: 5, fits: None }).await.expect("search");
+    let _ = store
+        .search(&ProductQuery { text: "brake".into(), offset: 0, limit: 5, fits: None, grades: Vec::new() })
+        .await
+        .expect("search");
     let _ = store.list_products(&ProductListing { limit: 5, ..ProductListing::default() }).await.expect("listing");
     assert_eq!(version(changes).await, before, "reads leave the catalog version alone");
 }

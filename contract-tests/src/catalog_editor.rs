@@ -4,7 +4,9 @@
 //! (the same data), the audit trail and the catalog's changes. Adapters run them all through
 //! [`for_each_catalog_editor_suite!`](crate::for_each_catalog_editor_suite).
 
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
+use marque_domain::catalog::{
+    Category, Condition, CrossReference, Donor, Grade, MarginScheme, OemBrand, Product, ProductId, Subcategory,
+};
 use marque_domain::Money;
 use marque_ports::{
     Actor, AdminProductQuery, AdminProductSort, AuditEntry, AuditLog, AuditQuery, CatalogChanges, CatalogEditor,
@@ -25,6 +27,8 @@ macro_rules! for_each_catalog_editor_suite {
         $callback!(categories_and_brands_keep_slugs_unique_and_products_follow);
         $callback!(the_admin_list_filters_sorts_and_counts);
         $callback!(every_write_tells_the_catalog_changes_what_it_changed);
+        $callback!(used_units_keep_grade_donor_margin_and_cross_references);
+        $callback!(grade_filters_narrow_listings_and_searches_and_follow_regrades);
     };
 }
 
@@ -176,7 +180,7 @@ pub async fn unpublished_products_are_invisible_to_every_shopper_read(
     let visible = |what: &str, listed: Vec<Product>| assert_eq!(ids(&listed), ["p1"], "{what}");
     visible("newest", catalog.newest_products(10).await.expect("reads"));
     visible("best sellers", catalog.best_selling_products(10).await.expect("reads"));
-    let search = |text: &str| ProductQuery { text: text.into(), offset: 0, limit: 10, fits: None };
+    let search = |text: &str| ProductQuery { text: text.into(), offset: 0, limit: 10, fits: None, grades: Vec::new() };
     visible("a name search", catalog.search(&search("brake")).await.expect("reads").products);
     visible("an empty search", catalog.search(&search("")).await.expect("reads").products);
     for part in ["A222", "a 333"] {
@@ -217,7 +221,7 @@ pub async fn alternate_and_superseded_numbers_are_found_in_any_spelling(
     create(editor, &product("p2").name("HU718 5X Bracket").part_no("ZZ 1").build()).await;
     for typed in ["hu7185x", "HU-718/5-X", "a0001801609", "A 000 180 26 09"] {
         let found = catalog
-            .search(&ProductQuery { text: typed.into(), offset: 0, limit: 10, fits: None })
+            .search(&ProductQuery { text: typed.into(), offset: 0, limit: 10, fits: None, grades: Vec::new() })
             .await
             .expect("reads");
         assert_eq!(found.products.first().map(|p| p.id.as_str()), Some("p1"), "{typed} finds p1 first");
@@ -227,7 +231,7 @@ pub async fn alternate_and_superseded_numbers_are_found_in_any_spelling(
     edit.details.superseded_numbers.clear();
     editor.update_product(&edit, &audit("product.update", "product:p1")).await.expect("updated");
     let found = catalog
-        .search(&ProductQuery { text: "a0001801609".into(), offset: 0, limit: 10, fits: None })
+        .search(&ProductQuery { text: "a0001801609".into(), offset: 0, limit: 10, fits: None, grades: Vec::new() })
         .await
         .expect("reads");
     assert_eq!(found.total, 0, "the dropped number finds nothing");
@@ -403,4 +407,131 @@ pub async fn every_write_tells_the_catalog_changes_what_it_changed(
     assert_seen(&after_write(changes, &before).await, "a brand's update", |c| {
         c.brands.contains(&"bmw".to_owned()) && c.brands.contains(&"audi".to_owned())
     });
+}
+
+/// A used unit (issue 25): old or refurbished with a grade, a donor car, the margin scheme's purchase
+/// price and cross-references.
+fn used_unit(id: &str, grade: Grade, created_at: i64) -> Product {
+    product(id)
+        .name(&format!("Used Brake Disc {id}"))
+        .condition(Condition::Old)
+        .created_at(created_at)
+        .with(|p| {
+            p.details.grade = Some(grade);
+            p.details.donor = Some(Donor {
+                make: "BMW".into(),
+                model: "X5".into(),
+                generation: "G05".into(),
+                year: 2019,
+                odometer_km: 84_000,
+            });
+            p.details.margin_scheme = Some(MarginScheme::new(Money::from_rupees(2_500)).expect("a price"));
+        })
+        .build()
+}
+
+fn graded(grades: &[Grade]) -> ProductListing {
+    ProductListing { limit: 50, grades: grades.to_vec(), ..ProductListing::default() }
+}
+
+fn searched(text: &str, grades: &[Grade]) -> ProductQuery {
+    ProductQuery { text: text.into(), offset: 0, limit: 50, fits: None, grades: grades.to_vec() }
+}
+
+/// A used unit's grade, donor car, margin scheme and cross-references read back exactly, to the
+/// editor and to shoppers' store (published or not, through publishing); a cross-reference's number
+/// is found by search in any spelling, and an edit that drops it stops it being found.
+pub async fn used_units_keep_grade_donor_margin_and_cross_references(
+    editor: &dyn CatalogEditor,
+    catalog: &dyn CatalogStore,
+    _trail: &dyn AuditLog,
+    _changes: &dyn CatalogChanges,
+) {
+    let mut p = used_unit("p1", Grade::B, 1_700_000_100);
+    p.details.cross_references = vec![
+        CrossReference::parse("Bosch", "0 986 494 104").expect("valid"),
+        CrossReference::parse("ATE", "24.0122-0163.1").expect("valid"),
+    ];
+    create(editor, &p).await;
+    create(editor, &product("p2").name("Plain Disc").build()).await;
+    assert_eq!(editor.product(&p.id).await.expect("reads").as_ref(), Some(&p), "the editor reads it back");
+    assert_eq!(catalog.product(&p.id).await.expect("reads").as_ref(), Some(&p), "so do shoppers");
+    let plain = catalog.product(&ProductId("p2".into())).await.expect("reads").expect("stored");
+    assert_eq!(
+        (plain.details.grade, plain.details.donor, plain.details.margin_scheme, plain.details.cross_references.len()),
+        (None, None, None, 0),
+        "a new part carries none of them"
+    );
+    for typed in ["0986494104", "0 986 494 104", "0-986-494-104", "240122 01631", "24.0122-0163.1"] {
+        let found = catalog.search(&searched(typed, &[])).await.expect("reads");
+        assert_eq!(ids(&found.products), ["p1"], "{typed} finds the part by its cross-reference");
+    }
+    // Through unpublishing and publishing again, nothing of it is lost.
+    let hidden = unpublished(p.clone());
+    editor.update_product(&hidden, &audit("product.unpublish", "product:p1")).await.expect("unpublished");
+    assert_eq!(editor.product(&p.id).await.expect("reads").as_ref(), Some(&hidden));
+    editor.update_product(&p, &audit("product.publish", "product:p1")).await.expect("published");
+    assert_eq!(catalog.product(&p.id).await.expect("reads").as_ref(), Some(&p));
+    // Out of the margin scheme, no donor, one cross-reference fewer.
+    let mut edit = p.clone();
+    edit.details.margin_scheme = None;
+    edit.details.donor = None;
+    edit.details.cross_references.truncate(1);
+    editor.update_product(&edit, &audit("product.update", "product:p1")).await.expect("updated");
+    assert_eq!(catalog.product(&p.id).await.expect("reads").as_ref(), Some(&edit));
+    assert_eq!(catalog.search(&searched("24 0122 0163 1", &[])).await.expect("reads").total, 0, "dropped");
+    assert_eq!(ids(&catalog.search(&searched("0986494104", &[])).await.expect("reads").products), ["p1"]);
+}
+
+/// A grade filter keeps only the used units of its grades, in every listing (with the other filters)
+/// and search (by name, by number, every product), and follows a regrade at once.
+pub async fn grade_filters_narrow_listings_and_searches_and_follow_regrades(
+    editor: &dyn CatalogEditor,
+    catalog: &dyn CatalogStore,
+    _trail: &dyn AuditLog,
+    _changes: &dyn CatalogChanges,
+) {
+    create(editor, &used_unit("a1", Grade::A, 1_700_000_300)).await;
+    create(editor, &used_unit("b1", Grade::B, 1_700_000_200)).await;
+    let mut c1 = used_unit("c1", Grade::C, 1_700_000_100);
+    c1.condition = Condition::Refurbished;
+    create(editor, &c1).await;
+    create(editor, &product("n1").name("New Brake Disc").created_at(1_700_000_400).build()).await;
+    create(editor, &unpublished(used_unit("h1", Grade::A, 1_700_000_500))).await;
+    let list = |listing: ProductListing| async move {
+        let slice = catalog.list_products(&listing).await.expect("reads");
+        (slice.products.iter().map(|p| p.id.0.clone()).collect::<Vec<_>>(), slice.total)
+    };
+    let owned = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert_eq!(list(graded(&[])).await, (owned(&["n1", "a1", "b1", "c1"]), 4));
+    assert_eq!(list(graded(&[Grade::A])).await, (owned(&["a1"]), 1), "the unpublished A is no shopper's");
+    assert_eq!(list(graded(&[Grade::C, Grade::A])).await, (owned(&["a1", "c1"]), 2));
+    let in_category = ProductListing { category: Some("brakes".into()), ..graded(&[Grade::B]) };
+    assert_eq!(list(in_category).await, (owned(&["b1"]), 1));
+    let with_conditions = ProductListing { conditions: vec![Condition::Old], ..graded(&[Grade::A, Grade::C]) };
+    assert_eq!(list(with_conditions).await, (owned(&["a1"]), 1), "c1 is refurbished");
+    let window = ProductListing { offset: 1, limit: 1, ..graded(&Grade::ALL) };
+    assert_eq!(list(window).await, (owned(&["b1"]), 3), "a window, counted over all");
+
+    let search = |text: &'static str, grades: &'static [Grade]| async move {
+        let found = catalog.search(&searched(text, grades)).await.expect("reads");
+        let mut found_ids: Vec<String> = found.products.iter().map(|p| p.id.0.clone()).collect();
+        if !text.is_empty() {
+            found_ids.sort();
+        }
+        (found_ids, found.total)
+    };
+    assert_eq!(search("brake disc", &[]).await.1, 4);
+    assert_eq!(search("brake disc", &[Grade::A, Grade::B]).await, (owned(&["a1", "b1"]), 2));
+    assert_eq!(search("MQ c1", &[Grade::C]).await, (owned(&["c1"]), 1), "by part number");
+    assert_eq!(search("MQ c1", &[Grade::A]).await, (Vec::new(), 0));
+    assert_eq!(search("", &[Grade::B, Grade::C]).await, (owned(&["b1", "c1"]), 2), "every product, newest first");
+
+    // A regrade moves the unit between the filters at once.
+    let mut regraded = used_unit("b1", Grade::C, 1_700_000_200);
+    regraded.details.grade = Some(Grade::C);
+    editor.update_product(&regraded, &audit("product.update", "product:b1")).await.expect("regraded");
+    assert_eq!(list(graded(&[Grade::B])).await, (Vec::new(), 0));
+    assert_eq!(list(graded(&[Grade::C])).await, (owned(&["b1", "c1"]), 2));
+    assert_eq!(search("brake disc", &[Grade::C]).await, (owned(&["b1", "c1"]), 2));
 }

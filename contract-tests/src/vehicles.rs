@@ -3,7 +3,7 @@
 //! written whole on the version it was read at, read with the product, followed by the catalog
 //! changes and narrowing listings and searches to a car exactly as the domain's rule says.
 
-use marque_domain::catalog::{Condition, FuelType, Product, ProductId};
+use marque_domain::catalog::{Condition, FuelType, Grade, Product, ProductId};
 use marque_domain::staff::StaffId;
 use marque_domain::vehicle::{
     fits_any, Car, Engine, EngineCode, FitmentNote, FitmentRow, GenerationId, ProductFit, Vehicle, VehicleId, YearRange,
@@ -203,6 +203,10 @@ pub async fn listings_and_searches_narrowed_to_a_car_keep_exactly_the_fitting_pr
         if i == 5 {
             p = p.brand("BMW");
         }
+        // The used units are graded A, B, A, C (issue 25), to narrow by grade and car together.
+        if i >= 3 {
+            p = p.with(|p| p.details.grade = Some([Grade::A, Grade::B, Grade::A, Grade::C][i - 3]));
+        }
         products.push(p.build());
     }
     catalog.add_products(&products).await.expect("products");
@@ -249,7 +253,13 @@ pub async fn listings_and_searches_narrowed_to_a_car_keep_exactly_the_fitting_pr
         let want: Vec<&str> = expected.iter().filter(|p| p.oem_slug == "bmw").map(|p| p.id.as_str()).collect();
         assert_eq!(bmw.products.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), want);
 
-        let search = |text: &str| ProductQuery { text: text.into(), offset: 0, limit: 50, fits: Some(car.clone()) };
+        let search = |text: &str| ProductQuery {
+            text: text.into(),
+            offset: 0,
+            limit: 50,
+            fits: Some(car.clone()),
+            grades: Vec::new(),
+        };
         let everything = catalog.search(&search("")).await.expect("an empty search");
         assert_eq!(everything.products.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), expected_ids);
         let discs = catalog.search(&search("brake disc")).await.expect("a search");
@@ -259,6 +269,30 @@ pub async fn listings_and_searches_narrowed_to_a_car_keep_exactly_the_fitting_pr
             expected.iter().filter(|p| p.name.starts_with("Brake")).map(|p| p.id.as_str()).collect();
         want.sort_unstable();
         assert_eq!((found, discs.total), (want.clone(), want.len() as u64), "a search narrowed to {car:?}");
+
+        // A grade filter with the car, on a listing and on searches (every product, and by name).
+        let graded = |p: &&&Product, grades: &[Grade]| p.details.grade.is_some_and(|g| grades.contains(&g));
+        let of_a = ProductListing { grades: vec![Grade::A], ..listing.clone() };
+        let a = catalog.list_products(&of_a).await.expect("with a grade");
+        let want: Vec<&str> = expected.iter().filter(|p| graded(p, &[Grade::A])).map(|p| p.id.as_str()).collect();
+        assert_eq!(
+            (a.products.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), a.total),
+            (want.clone(), want.len() as u64),
+            "fits and grade A: {car:?}"
+        );
+        let graded_search = |text: &str, grades: &[Grade]| ProductQuery { grades: grades.to_vec(), ..search(text) };
+        let every_a = catalog.search(&graded_search("", &[Grade::A])).await.expect("an empty search");
+        assert_eq!(every_a.products.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), want, "{car:?}");
+        let discs = catalog.search(&graded_search("brake disc", &[Grade::A, Grade::C])).await.expect("a search");
+        let mut found: Vec<&str> = discs.products.iter().map(|p| p.id.as_str()).collect();
+        found.sort_unstable();
+        let mut want: Vec<&str> = expected
+            .iter()
+            .filter(|p| p.name.starts_with("Brake") && graded(p, &[Grade::A, Grade::C]))
+            .map(|p| p.id.as_str())
+            .collect();
+        want.sort_unstable();
+        assert_eq!((found, discs.total), (want.clone(), want.len() as u64), "a graded search narrowed to {car:?}");
     }
     let unfitted = car("range-rover-range-rover-l405.306dt", Some(2015));
     let none = catalog

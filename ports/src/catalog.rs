@@ -1,7 +1,7 @@
 //! The catalog store: products, categories and OEM brands.
 
 use async_trait::async_trait;
-use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, Condition, FuelType, Grade, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::vehicle::Car;
 
@@ -31,6 +31,8 @@ pub struct ProductQuery {
     pub limit: u32,
     /// Only products whose fitment fits this car (see [`ProductListing::fits`]).
     pub fits: Option<Car>,
+    /// Only used units of any of these grades (see [`ProductListing::grades`]); empty means any.
+    pub grades: Vec<Grade>,
 }
 
 /// Which products a listing page shows (brand, category and subcategory pages, with
@@ -64,6 +66,9 @@ pub struct ProductListing {
     ///
     /// [`FitmentRow::fits`]: marque_domain::vehicle::FitmentRow::fits
     pub fits: Option<Car>,
+    /// Only used units of any of these grades; empty leaves grades unfiltered. A product without
+    /// a grade matches no grade filter.
+    pub grades: Vec<Grade>,
 }
 
 /// One window of a ranked result and the size of the whole result.

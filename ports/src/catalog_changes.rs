@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use async_trait::async_trait;
-use marque_domain::catalog::{Product, ProductId};
+use marque_domain::catalog::{Grade, Product, ProductId};
 use marque_domain::part_number::normalize_part_number;
 use marque_domain::vehicle::Car;
 
@@ -80,6 +80,8 @@ pub struct ListingPlace {
     pub condition: String,
     /// The fuel type's stored code, when the product has one.
     pub fuel: Option<String>,
+    /// The used unit's grade, when it has one (issue 25).
+    pub grade: Option<Grade>,
 }
 
 impl ListingPlace {
@@ -92,7 +94,14 @@ impl ListingPlace {
             subcategory_slug: product.subcategory_slug.clone(),
             condition: product.condition.code().to_owned(),
             fuel: product.fuel_type.map(|f| f.code().to_owned()),
+            grade: product.details.grade,
         }
+    }
+
+    /// Whether a product standing here is kept by a grade filter of `grades` (any when empty).
+    #[must_use]
+    pub fn graded_by(&self, grades: &[Grade]) -> bool {
+        grades.is_empty() || self.grade.is_some_and(|g| grades.contains(&g))
     }
 
     /// Whether a product standing here is listed by `listing` (its filters, as
@@ -105,6 +114,7 @@ impl ListingPlace {
             && (listing.conditions.is_empty() || listing.conditions.iter().any(|c| c.code() == self.condition))
             && (listing.fuels.is_empty()
                 || self.fuel.as_deref().is_some_and(|fuel| listing.fuels.iter().any(|f| f.code() == fuel)))
+            && self.graded_by(&listing.grades)
     }
 }
 
@@ -229,8 +239,10 @@ impl CatalogChange {
             Question::Product(id) => self.products.contains(id),
             Question::Newest(_) | Question::BestSelling(_) | Question::Count => self.home,
             // An empty search lists every product newest first: the home lists' order.
+            // A search narrowed to grades may gain or lose a product whose grade moved (its place).
             Question::Search(query) => {
                 self.fits_stale(query.fits.as_ref())
+                    || (!query.grades.is_empty() && self.placements.iter().any(|p| p.graded_by(&query.grades)))
                     || self.names
                     || (self.home && query.text.trim().is_empty())
                     || self.numbers.contains(&normalize_part_number(query.text.trim()))
@@ -319,5 +331,67 @@ impl Forgotten {
         (!self.stock.is_empty() && question.by_sales())
             || matches!(question, Question::Product(id) if self.stock.contains(id))
             || self.changes.iter().any(|c| c.asks_stale(question))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use marque_domain::catalog::{Condition, Grade, Product, ProductDetails, ProductId};
+    use marque_domain::{Money, PartNumber};
+
+    use super::{CatalogChange, Question};
+    use crate::{ProductListing, ProductQuery};
+
+    fn used(grade: Option<Grade>) -> Product {
+        Product {
+            id: ProductId("p1".into()),
+            name: "Used Disc".into(),
+            price: Money::from_rupees(100),
+            quantity: 1,
+            condition: Condition::Old,
+            images: Vec::new(),
+            description: String::new(),
+            category: "Brakes".into(),
+            category_slug: "brakes".into(),
+            subcategory: "Discs".into(),
+            subcategory_slug: "discs".into(),
+            oem: "BMW".into(),
+            oem_slug: "bmw".into(),
+            fuel_type: None,
+            variant: String::new(),
+            part_no: PartNumber::parse("A 1").expect("valid"),
+            inside_ncr: Money::ZERO,
+            outside_ncr: Money::ZERO,
+            gst_percent: 18,
+            units_sold: 0,
+            created_at: 0,
+            details: ProductDetails { sku: "S1".into(), grade, ..ProductDetails::default() },
+        }
+    }
+
+    /// A regrade makes stale the listings and searches narrowed to the old grade or the new one,
+    /// and no other narrowed one.
+    #[test]
+    fn a_regrade_makes_stale_the_answers_narrowed_to_either_grade() {
+        let change = CatalogChange::of_product(Some(&used(Some(Grade::B))), Some(&used(Some(Grade::A))));
+        let listing = |grades: Vec<Grade>| Question::Listing(ProductListing { grades, ..ProductListing::default() });
+        let search = |grades: Vec<Grade>| {
+            Question::Search(ProductQuery { text: "disc".into(), offset: 0, limit: 20, fits: None, grades })
+        };
+        for grades in [vec![Grade::A], vec![Grade::B], vec![Grade::C, Grade::B]] {
+            assert!(change.asks_stale(&listing(grades.clone())), "listing {grades:?}");
+            assert!(change.asks_stale(&search(grades.clone())), "search {grades:?}");
+        }
+        assert!(!change.asks_stale(&listing(vec![Grade::C])));
+        assert!(!change.asks_stale(&search(vec![Grade::C])));
+        assert!(!change.asks_stale(&search(Vec::new())), "an unnarrowed search holds the product or not, as before");
+        // A price change moves no place: no narrowed answer is stale by its question.
+        let mut dearer = used(Some(Grade::A));
+        dearer.price = Money::from_rupees(200);
+        let priced = CatalogChange::of_product(Some(&used(Some(Grade::A))), Some(&dearer));
+        assert!(!priced.asks_stale(&listing(vec![Grade::A])) && !priced.asks_stale(&search(vec![Grade::A])));
+        // Grading an ungraded unit reaches the new grade's answers.
+        let graded = CatalogChange::of_product(Some(&used(None)), Some(&used(Some(Grade::C))));
+        assert!(graded.asks_stale(&listing(vec![Grade::C])) && graded.asks_stale(&search(vec![Grade::C])));
     }
 }

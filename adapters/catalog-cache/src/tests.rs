@@ -12,7 +12,7 @@ fn slice(total: u64) -> ProductSlice {
 }
 
 fn query(text: &str) -> ProductQuery {
-    ProductQuery { text: text.into(), offset: 0, limit: 20, fits: None }
+    ProductQuery { text: text.into(), offset: 0, limit: 20, fits: None, grades: Vec::new() }
 }
 
 #[tokio::test]
@@ -500,7 +500,8 @@ fn a_fitment_write_makes_stale_the_answers_narrowed_to_a_car_of_its_generations_
     assert!(change.asks_stale(&listing(car("bmw-x5-g05.b58"))), "every engine of the generation");
     assert!(!change.asks_stale(&listing(car("bmw-x3-g01.b47"))), "another generation");
     assert!(!change.asks_stale(&listing(None)), "a listing without a car keeps its products");
-    let search = |fits| Question::Search(ProductQuery { text: "disc".into(), offset: 0, limit: 20, fits });
+    let search =
+        |fits| Question::Search(ProductQuery { text: "disc".into(), offset: 0, limit: 20, fits, grades: Vec::new() });
     assert!(change.asks_stale(&search(car("bmw-x5-g05.b57"))));
     assert!(!change.asks_stale(&search(None)));
     assert!(change.asks_stale(&Question::Product(ProductId("p1".into()))), "the product answer lists its fitment");

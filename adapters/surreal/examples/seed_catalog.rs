@@ -45,7 +45,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     for text in ["brake disc", "turb", "A 001 001 01 01", ""] {
         let started = Instant::now();
-        let found = catalog.search(&ProductQuery { text: text.to_owned(), offset: 0, limit: 20, fits: None }).await?;
+        let found = catalog
+            .search(&ProductQuery { text: text.to_owned(), offset: 0, limit: 20, fits: None, grades: Vec::new() })
+            .await?;
         println!("search {text:?}: {} of {} in {:.2?}", found.products.len(), found.total, started.elapsed());
     }
     println!("count {} ", catalog.count_products().await?);

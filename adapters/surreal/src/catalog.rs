@@ -17,7 +17,7 @@ pub(crate) use IndexUse as CatalogIndexUse;
 use std::collections::HashSet;
 
 use async_trait::async_trait;
-use marque_domain::catalog::{Category, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, Grade, OemBrand, Product, ProductId};
 use marque_domain::filters::BrandSlug;
 use marque_domain::part_number::normalize_part_number;
 use marque_domain::vehicle::Car;
@@ -319,6 +319,20 @@ fn search_fitting() -> String {
     format!("{}{}", crate::vehicles::FITTING, SEARCH.replacen(ranked_end, &narrowed, 1))
 }
 
+/// `search` (a [`SEARCH`] or [`search_fitting`], whose total is its statement `total`) narrowed to
+/// used units of `grades` (bound as `$grades`): the ranking keeps only their products, in its order.
+/// Returns the statements and where their answer sits.
+fn graded_search(search: String, grades: &[Grade], vars: &mut Vars, total: usize) -> (String, Answer) {
+    if grades.is_empty() {
+        return (search, Answer { total: Some(total), rows: total + 1 });
+    }
+    vars.push(("grades", texts(grades.iter().map(|g| g.letter()))));
+    let ranked_end = "    ORDER BY part_hit DESC, score DESC, id ASC\n).id;\n";
+    let narrowed = format!("{ranked_end}LET $ranked = $ranked.filter(|$r| $r.grade IN $grades);\n");
+    let surql = search.replacen(ranked_end, &narrowed, 1);
+    (surql, Answer { total: Some(total + 1), rows: total + 2 })
+}
+
 /// The count of a listing's matches, read through the same index as its window.
 const LISTING_COUNT: &str = "RETURN (SELECT count() AS n FROM product {WHERE} GROUP ALL)[0].n ?? 0;";
 
@@ -380,6 +394,17 @@ fn listing_filters(listing: &ProductListing) -> (Vec<&'static str>, Vars) {
         many => {
             conditions.push("fuel_type IN $fuels");
             vars.push(("fuels", texts(many.iter().map(|f| f.code()))));
+        }
+    }
+    match listing.grades.as_slice() {
+        [] => {}
+        [grade] => {
+            conditions.push("grade = $grade");
+            vars.push(("grade", text(grade.letter())));
+        }
+        many => {
+            conditions.push("grade IN $grades");
+            vars.push(("grades", texts(many.iter().map(|g| g.letter()))));
         }
     }
     (conditions, vars)
@@ -472,7 +497,7 @@ impl SurrealCatalogStore {
         let terms: Vec<String> = response.take(2).map_err(|e| unavailable(&e))?;
         let parts: Vec<String> = response.take(3).map_err(|e| unavailable(&e))?;
         let Some(stamp) = stamp else { return Ok(None) };
-        let rank = |index: &index::CatalogIndex| index.rank(&terms, &parts, query.offset, query.limit);
+        let rank = |index: &index::CatalogIndex| index.rank(&terms, &parts, &query.grades, (query.offset, query.limit));
         let Ok(ranked) = self.index.answer(&stamp, rank).await else { return Ok(None) };
         if ranked.ids.is_empty() {
             return Ok(Some(ProductSlice { products: Vec::new(), total: ranked.total }));
@@ -654,22 +679,24 @@ impl CatalogStore for SurrealCatalogStore {
 
     async fn search(&self, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
         let typed = query.text.trim();
+        // Every product newest first, narrowed: the listing of those products.
+        if typed.is_empty() && (query.fits.is_some() || !query.grades.is_empty()) {
+            let listing = ProductListing {
+                offset: query.offset,
+                limit: query.limit,
+                fits: query.fits.clone(),
+                grades: query.grades.clone(),
+                ..ProductListing::default()
+            };
+            return self.list_products(&listing).await;
+        }
         if let Some(car) = &query.fits {
-            if typed.is_empty() {
-                let listing = ProductListing {
-                    offset: query.offset,
-                    limit: query.limit,
-                    fits: Some(car.clone()),
-                    ..ProductListing::default()
-                };
-                return self.list_fitting(&listing, car).await;
-            }
             let mut vars = window(query.offset, query.limit);
             vars.push(("text", text(typed)));
             vars.push(("part", text(&normalize_part_number(typed))));
             vars.extend(crate::vehicles::fitting_vars(car));
-            let (products, total) =
-                self.read_products(&search_fitting(), vars, Answer { total: Some(8), rows: 9 }).await?;
+            let (surql, answer) = graded_search(search_fitting(), &query.grades, &mut vars, 8);
+            let (products, total) = self.read_products(&surql, vars, answer).await?;
             return Ok(ProductSlice { products, total });
         }
         if self.use_index().await {
@@ -690,7 +717,7 @@ impl CatalogStore for SurrealCatalogStore {
         } else {
             vars.push(("text", text(typed)));
             vars.push(("part", text(&normalize_part_number(typed))));
-            (SEARCH.to_owned(), Answer { total: Some(5), rows: 6 })
+            graded_search(SEARCH.to_owned(), &query.grades, &mut vars, 5)
         };
         let (products, total) = self.read_products(&surql, vars, answer).await?;
         Ok(ProductSlice { products, total })

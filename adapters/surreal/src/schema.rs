@@ -240,6 +240,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 28,
+        name: "used parts: grade, donor car, margin scheme's purchase price, cross-references",
+        surql: include_str!("schema/0028_used_parts.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

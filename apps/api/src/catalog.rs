@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use marque_app::{CatalogError, CatalogService, VehicleLookupError, VehicleService};
+use marque_domain::catalog::Grade;
 use marque_domain::catalog::{Page, PageError, Product, ProductId, SearchPage, SearchTerm};
-use marque_domain::filters::ListingFilters;
+use marque_domain::filters::{FilterList, ListingFilters};
 use marque_domain::vehicle::Car;
 use marque_domain::Message;
 use poem::Request;
@@ -173,11 +174,12 @@ filtered_listing_response!(
 fn listing_query(
     page: Option<u64>,
     oem: Option<&str>,
-    product_type: Option<&str>,
-    fuel_type: Option<&str>,
+    (product_type, fuel_type, grade): (Option<&str>, Option<&str>, Option<&str>),
 ) -> Result<(Page, ListingFilters), Json<ErrorBody>> {
     let page = page_from(page).map_err(|e| ErrorBody::from_rule(&e))?;
-    let filters = ListingFilters::parse(oem, product_type, fuel_type).map_err(|e| ErrorBody::from_rule(&e))?;
+    let filters = ListingFilters::parse(oem, product_type, fuel_type)
+        .and_then(|f| f.with_grades(grade))
+        .map_err(|e| ErrorBody::from_rule(&e))?;
     Ok((page, filters))
 }
 
@@ -194,6 +196,24 @@ fn results_body(r: SearchPage) -> Json<SearchResults> {
         page: r.page.number(),
         total: r.total,
     })
+}
+
+/// A search's results: each card says which superseded number `typed` found it by, if one did.
+fn search_body(r: SearchPage, typed: &str) -> Json<SearchResults> {
+    Json(SearchResults {
+        status: SUCCESS.into(),
+        results: r.products.into_iter().map(|p| ProductBody::found_by(p, typed)).collect(),
+        pages: r.pages,
+        page: r.page.number(),
+        total: r.total,
+    })
+}
+
+/// The `grade` query value: used units' grades joined by a double hyphen (`A--B`), any case.
+fn grades_from(grade: Option<&str>) -> Result<Vec<Grade>, Json<ErrorBody>> {
+    FilterList::<Grade>::parse(grade.unwrap_or_default())
+        .map(|list| list.values().to_vec())
+        .map_err(|e| ErrorBody::from_rule(&e))
 }
 
 #[expect(clippy::large_enum_variant, reason = "built once per request and returned at once; boxing buys nothing")]
@@ -349,10 +369,17 @@ impl CatalogApi {
         /// With `fits`: the car's model year; a fitment row limited to some years must hold it
         /// (`vehicle.year_invalid`, 400, outside 1950–2100).
         year: Query<Option<i64>>,
+        /// Used units' grades: `A`, `B`, `C` or several joined by a double hyphen (`A--B`), any case;
+        /// only the parts of one of them (`filter.invalid`, 400, for another value).
+        grade: Query<Option<String>>,
     ) -> SearchResponse {
         let page = match page_from(page.0) {
             Ok(p) => p,
             Err(e) => return SearchResponse::BadRequest(ErrorBody::from_rule(&e)),
+        };
+        let grades = match grades_from(grade.0.as_deref()) {
+            Ok(g) => g,
+            Err(body) => return SearchResponse::BadRequest(body),
         };
         let term = match SearchTerm::parse(search.0.as_deref().unwrap_or_default()) {
             Ok(t) => t,
@@ -362,10 +389,9 @@ impl CatalogApi {
             Ok(car) => car,
             Err(refused) => return refused!(SearchResponse, refused),
         };
-        let (result, verdict) =
-            guarded(&self.catalog_guard, client_address(req), self.catalog.search_fitting(term.as_str(), page, car))
-                .await;
-        SearchResponse::guarded(result, verdict, |r| SearchResponse::Ok(results_body(r)))
+        let search = self.catalog.search_narrowed(term.as_str(), page, car, &grades);
+        let (result, verdict) = guarded(&self.catalog_guard, client_address(req), search).await;
+        SearchResponse::guarded(result, verdict, |r| SearchResponse::Ok(search_body(r, term.as_str())))
     }
 
     /// Products of one category. Without any filter (`oem`, `product_type`, `fuel_type`
@@ -398,12 +424,14 @@ impl CatalogApi {
         fits: Query<Option<String>>,
         /// With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100).
         year: Query<Option<i64>>,
+        /// Used units' grades: `A`, `B`, `C` or `A--B`, any case (`filter.invalid`, 400, for another value).
+        grade: Query<Option<String>>,
     ) -> CategoryListingResponse {
-        let (page, filters) =
-            match listing_query(page.0, oem.0.as_deref(), product_type.0.as_deref(), fuel_type.0.as_deref()) {
-                Ok(q) => q,
-                Err(body) => return CategoryListingResponse::BadRequest(body),
-            };
+        let filter_values = (product_type.0.as_deref(), fuel_type.0.as_deref(), grade.0.as_deref());
+        let (page, filters) = match listing_query(page.0, oem.0.as_deref(), filter_values) {
+            Ok(q) => q,
+            Err(body) => return CategoryListingResponse::BadRequest(body),
+        };
         let filters = match self.car(fits.0.as_deref(), year.0).await {
             Ok(car) => filters.fitting(car),
             Err(refused) => return refused!(CategoryListingResponse, refused),
@@ -447,12 +475,14 @@ impl CatalogApi {
         fits: Query<Option<String>>,
         /// With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100).
         year: Query<Option<i64>>,
+        /// Used units' grades: `A`, `B`, `C` or `A--B`, any case (`filter.invalid`, 400, for another value).
+        grade: Query<Option<String>>,
     ) -> SubcategoryListingResponse {
-        let (page, filters) =
-            match listing_query(page.0, oem.0.as_deref(), product_type.0.as_deref(), fuel_type.0.as_deref()) {
-                Ok(q) => q,
-                Err(body) => return SubcategoryListingResponse::BadRequest(body),
-            };
+        let filter_values = (product_type.0.as_deref(), fuel_type.0.as_deref(), grade.0.as_deref());
+        let (page, filters) = match listing_query(page.0, oem.0.as_deref(), filter_values) {
+            Ok(q) => q,
+            Err(body) => return SubcategoryListingResponse::BadRequest(body),
+        };
         let filters = match self.car(fits.0.as_deref(), year.0).await {
             Ok(car) => filters.fitting(car),
             Err(refused) => return refused!(SubcategoryListingResponse, refused),
@@ -480,16 +510,22 @@ impl CatalogApi {
         fits: Query<Option<String>>,
         /// With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100).
         year: Query<Option<i64>>,
+        /// Used units' grades: `A`, `B`, `C` or `A--B`, any case (`filter.invalid`, 400, for another value).
+        grade: Query<Option<String>>,
     ) -> BrandProductsResponse {
         let page = match page_from(page.0) {
             Ok(p) => p,
             Err(e) => return BrandProductsResponse::BadRequest(ErrorBody::from_rule(&e)),
         };
+        let grades = match grades_from(grade.0.as_deref()) {
+            Ok(g) => g,
+            Err(body) => return BrandProductsResponse::BadRequest(body),
+        };
         let car = match self.car(fits.0.as_deref(), year.0).await {
             Ok(car) => car,
             Err(refused) => return refused!(BrandProductsResponse, refused),
         };
-        let listing = self.catalog.brand_products_fitting(&brand_slug.0, page, car);
+        let listing = self.catalog.brand_products_narrowed(&brand_slug.0, page, car, &grades);
         let (result, verdict) = guarded(&self.catalog_guard, client_address(req), listing).await;
         BrandProductsResponse::guarded(result, verdict, |r| BrandProductsResponse::Ok(results_body(r)))
     }

@@ -93,6 +93,47 @@ pub struct ProductBody {
     /// (`GET /api/get/productById/{id}`) only, never in listings; empty when fitment is not listed.
     #[oai(skip_serializing_if_is_none)]
     pub fits: Option<Vec<FitBody>>,
+    /// A used unit's grade (issue 25): `A` like new, `B` normal wear, `C` visible wear or damage;
+    /// absent for a part without one. In listings too, for the card's badge.
+    #[oai(skip_serializing_if_is_none)]
+    pub grade: Option<String>,
+    /// With `grade`, in the product's own answer only: the message code of the shop's definition
+    /// of the grade (`grade.a`, `grade.b`, `grade.c`), whose English and Hindi texts the frontends hold.
+    #[oai(rename = "gradeDefinition", skip_serializing_if_is_none)]
+    pub grade_definition: Option<String>,
+    /// The car a used unit came from, in the product's own answer only; absent when not given.
+    #[oai(skip_serializing_if_is_none)]
+    pub donor: Option<DonorBody>,
+    /// Other makers' numbers for the part, in the product's own answer only; absent when none.
+    #[oai(rename = "crossReferences", skip_serializing_if_is_none)]
+    pub cross_references: Option<Vec<CrossReferenceRef>>,
+    /// In a search's results only: the superseded number the search text named, when the part was
+    /// found by it (the card reads "supersedes {number}").
+    #[oai(skip_serializing_if_is_none)]
+    pub supersedes: Option<String>,
+}
+
+/// The car a used unit was taken from.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "Donor")]
+pub struct DonorBody {
+    pub make: String,
+    pub model: String,
+    /// The generation or body code: `G05`.
+    pub generation: String,
+    /// Model year.
+    pub year: u16,
+    #[oai(rename = "odometerKm")]
+    pub odometer_km: u32,
+}
+
+/// Another maker's number for the same part (OEM or aftermarket).
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CrossReference")]
+pub struct CrossReferenceRef {
+    pub brand: String,
+    /// As the maker prints it.
+    pub number: String,
 }
 
 /// One row of a part's fitment: a generation (`vehicleId` null, every engine) or one of its
@@ -160,8 +201,30 @@ impl ProductBody {
     /// The product's own answer: its body with its fitment.
     #[must_use]
     pub fn with_fits(p: Product) -> Self {
-        let fits = p.details.fits.iter().map(FitBody::from).collect();
-        Self { fits: Some(fits), ..Self::from(p) }
+        let d = &p.details;
+        let fits = d.fits.iter().map(FitBody::from).collect();
+        let grade_definition = d.grade.map(|g| g.definition().code().to_owned());
+        let donor = d.donor.as_ref().map(|d| DonorBody {
+            make: d.make.clone(),
+            model: d.model.clone(),
+            generation: d.generation.clone(),
+            year: d.year,
+            odometer_km: d.odometer_km,
+        });
+        let cross_references = (!d.cross_references.is_empty()).then(|| {
+            d.cross_references
+                .iter()
+                .map(|r| CrossReferenceRef { brand: r.brand.clone(), number: r.number.printed().to_owned() })
+                .collect()
+        });
+        Self { fits: Some(fits), grade_definition, donor, cross_references, ..Self::from(p) }
+    }
+
+    /// A search result's card: `supersedes` names the superseded number `typed` found it by.
+    #[must_use]
+    pub fn found_by(p: Product, typed: &str) -> Self {
+        let supersedes = marque_domain::catalog::used::superseded_match(&p, typed).map(str::to_owned);
+        Self { supersedes, ..Self::from(p) }
     }
 }
 
@@ -188,6 +251,11 @@ impl From<Product> for ProductBody {
             outside_ncr: p.outside_ncr.rupees(),
             gst: p.gst_percent,
             fits: None,
+            grade: p.details.grade.map(|g| g.letter().to_owned()),
+            grade_definition: None,
+            donor: None,
+            cross_references: None,
+            supersedes: None,
         }
     }
 }

@@ -7,7 +7,8 @@ pub use listing::{CategoryListing, CategoryView, SubcategoryGroup, SubcategoryLi
 use std::sync::Arc;
 
 use marque_domain::catalog::{
-    Category, OemBrand, Page, Product, ProductId, SearchPage, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
+    Category, Grade, OemBrand, Page, Product, ProductId, SearchPage, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE,
+    LISTING_PAGE_SIZE,
 };
 use marque_domain::filters::{BrandSlug, FilterError, FilterValue};
 use marque_domain::message::Message;
@@ -132,11 +133,26 @@ impl CatalogService {
     /// # Errors
     /// [`CatalogError::Unavailable`] when the store fails.
     pub async fn search_fitting(&self, term: &str, page: Page, car: Option<Car>) -> Result<SearchPage, CatalogError> {
+        self.search_narrowed(term, page, car, &[]).await
+    }
+
+    /// [`CatalogService::search_fitting`] narrowed to used units of `grades` too (any when empty).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn search_narrowed(
+        &self,
+        term: &str,
+        page: Page,
+        car: Option<Car>,
+        grades: &[Grade],
+    ) -> Result<SearchPage, CatalogError> {
         let query = ProductQuery {
             text: term.trim().to_owned(),
             offset: page.offset(self.page_size),
             limit: self.page_size,
             fits: car,
+            grades: grades.to_vec(),
         };
         let slice = self.store.search(&query).await?;
         Ok(self.page_of(slice, page))
@@ -165,6 +181,20 @@ impl CatalogService {
         page: Page,
         car: Option<Car>,
     ) -> Result<SearchPage, CatalogError> {
+        self.brand_products_narrowed(slug, page, car, &[]).await
+    }
+
+    /// [`CatalogService::brand_products_fitting`] narrowed to used units of `grades` too (any when empty).
+    ///
+    /// # Errors
+    /// [`CatalogError::Unavailable`] when the store fails.
+    pub async fn brand_products_narrowed(
+        &self,
+        slug: &str,
+        page: Page,
+        car: Option<Car>,
+        grades: &[Grade],
+    ) -> Result<SearchPage, CatalogError> {
         let Some(brand) = BrandSlug::from_code(slug) else {
             return Ok(self.page_of(ProductSlice { products: Vec::new(), total: 0 }, page));
         };
@@ -173,6 +203,7 @@ impl CatalogService {
             offset: page.offset(self.page_size),
             limit: self.page_size,
             fits: car,
+            grades: grades.to_vec(),
             ..ProductListing::default()
         };
         let slice = self.store.list_products(&listing).await?;

@@ -8,6 +8,7 @@ mod image;
 pub mod import;
 mod product;
 mod search;
+pub mod used;
 
 pub use brand::OemBrand;
 pub use category::{Category, Subcategory};
@@ -18,3 +19,4 @@ pub use product::{Product, ProductId};
 pub use search::{
     Page, PageError, SearchPage, SearchTerm, SearchTermError, GROUP_PREVIEW_SIZE, HOME_LIST_SIZE, LISTING_PAGE_SIZE,
 };
+pub use used::{CrossReference, Donor, Grade, MarginScheme};

@@ -203,6 +203,8 @@ pub struct ListingFilters {
     pub oem: FilterList<BrandSlug>,
     pub product_type: FilterList<ConditionFilter>,
     pub fuel_type: FilterList<FuelFilter>,
+    /// Used units' grades (`grade=A--B`): only products of one of them.
+    pub grade: FilterList<crate::catalog::Grade>,
     /// The shopper's car (`fits`, `year`), once the vehicle table has named it: only the parts
     /// that fit it.
     pub fits: Option<crate::vehicle::Car>,
@@ -218,14 +220,27 @@ impl ListingFilters {
             oem: FilterList::parse(oem.unwrap_or(""))?,
             product_type: FilterList::parse(product_type.unwrap_or(""))?,
             fuel_type: FilterList::parse(fuel_type.unwrap_or(""))?,
+            grade: FilterList::default(),
             fits: None,
         })
+    }
+
+    /// The same filters with the `grade` query value's grades (absent or blank: none).
+    ///
+    /// # Errors
+    /// [`FilterError`] for a value that is not a grade.
+    pub fn with_grades(self, grade: Option<&str>) -> Result<Self, FilterError> {
+        Ok(Self { grade: FilterList::parse(grade.unwrap_or(""))?, ..self })
     }
 
     /// Without any filter a category page groups products by subcategory.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.oem.is_empty() && self.product_type.is_empty() && self.fuel_type.is_empty() && self.fits.is_none()
+        self.oem.is_empty()
+            && self.product_type.is_empty()
+            && self.fuel_type.is_empty()
+            && self.grade.is_empty()
+            && self.fits.is_none()
     }
 
     /// The same filters narrowed to `car` (none when `None`).
@@ -296,6 +311,10 @@ mod tests {
         assert!(!f.is_empty());
         assert_eq!(f.fuel_type.values(), &FuelFilter::ALL);
         assert!(ListingFilters::parse(None, Some(""), None).expect("valid").is_empty());
+        let graded = ListingFilters::parse(None, None, None).and_then(|f| f.with_grades(Some("A--c"))).expect("valid");
+        assert_eq!(graded.grade.values(), &[crate::catalog::Grade::A, crate::catalog::Grade::C]);
+        assert!(!graded.is_empty(), "a grade filter makes a flat listing");
+        assert!(ListingFilters::default().with_grades(Some("D")).is_err());
     }
 
     fn condition() -> impl Strategy<Value = ConditionFilter> {

@@ -210,6 +210,12 @@ messages! {
         SearchTooLong = "search.too_long" => "search must be at most 200 characters",
         /// Marque: a part number without letters or digits.
         PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
+        /// Marque: the shop's definition of a used unit's grade A (issue 25).
+        GradeA = "grade.a" => "Grade A: like new, no visible wear",
+        /// Marque: the shop's definition of grade B.
+        GradeB = "grade.b" => "Grade B: normal wear for its age, fully working",
+        /// Marque: the shop's definition of grade C.
+        GradeC = "grade.c" => "Grade C: visible wear or damage, shown in the photographs; fully working",
 
         // Orders
         /// Marque: no order has this id.
@@ -416,6 +422,20 @@ messages! {
         CatalogRecordNotFound = "catalog.record_not_found" => "No such category or brand",
         /// Marque: the catalog store cannot be reached for a back-office call.
         CatalogUnavailable = "catalog.unavailable" => "The catalog is unavailable right now. Please try again.",
+
+        // Back office: used parts and cross-references (issue 25)
+        /// Marque: a grade that is not A, B or C.
+        ProductGradeInvalid = "product.grade_invalid" => "A grade is A, B or C",
+        /// Marque: a donor car with an empty or too long make, model or generation, a year or odometer out of range.
+        ProductDonorInvalid = "product.donor_invalid" => "Give the donor car's make, model and generation (1 to 60 characters each), its year from 1950 to next year and its odometer from 0 to 2,000,000 km",
+        /// Marque: a grade, donor car or margin scheme on a product that is not used.
+        ProductUsedOnly = "product.used_only" => "Only an old or refurbished product has a grade, a donor car or the margin scheme",
+        /// Marque: a margin scheme purchase price below 1 paisa or above one crore rupees.
+        ProductPurchasePriceInvalid = "product.purchase_price_invalid" => "Enter the purchase price: more than 0 and at most 1,00,00,000 rupees",
+        /// Marque: a cross-reference with an empty or too long brand, or a number without letters or digits.
+        ProductCrossReferenceInvalid = "product.cross_reference_invalid" => "A cross-reference needs a brand (1 to 40 characters) and a number with a letter or digit",
+        /// Marque: more than 20 cross-references.
+        ProductCrossReferencesTooMany = "product.cross_references_too_many" => "At most 20 cross-references",
 
         // Back office: vehicles and fitment (issue 25)
         /// Marque: a vehicle with a make the shop does not sell, or an empty or too long model, code or label.

@@ -2,7 +2,7 @@
 //! stock changes the order store records.
 
 use async_trait::async_trait;
-use marque_domain::catalog::ProductId;
+use marque_domain::catalog::{Grade, ProductId};
 use marque_ports::{
     CatalogChange, CatalogChanges, CatalogStoreError, CatalogVersion, ListingPlace, StockChange, STOCK_CHANGE_WINDOW,
 };
@@ -68,6 +68,8 @@ struct PlacementRow {
     subcategory_slug: String,
     condition: String,
     fuel: Option<String>,
+    /// Absent in rows written before migration 28.
+    grade: Option<String>,
 }
 
 impl From<&CatalogChange> for CatalogChangeRow {
@@ -84,6 +86,7 @@ impl From<&CatalogChange> for CatalogChangeRow {
                     subcategory_slug: p.subcategory_slug.clone(),
                     condition: p.condition.clone(),
                     fuel: p.fuel.clone(),
+                    grade: p.grade.map(|g| g.letter().to_owned()),
                 })
                 .collect(),
             names: c.names,
@@ -110,6 +113,7 @@ impl From<CatalogChangeRow> for CatalogChange {
                     subcategory_slug: p.subcategory_slug,
                     condition: p.condition,
                     fuel: p.fuel,
+                    grade: p.grade.as_deref().and_then(|g| Grade::parse(g).ok()),
                 })
                 .collect(),
             names: r.names,

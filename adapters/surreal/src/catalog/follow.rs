@@ -50,7 +50,7 @@ const BUILD_PAGE: u32 = 5_000;
 
 /// What the index keeps of a product, read by the database (the name's words analysed by it).
 const INDEX_FIELDS: &str = "record::id(id) AS id, search::analyze('product_query', name) AS words, \
-    oem_slug, category_slug, subcategory_slug, condition, fuel_type";
+    oem_slug, category_slug, subcategory_slug, condition, fuel_type, grade";
 
 /// A [`STAMP`] as read.
 #[derive(Debug, Clone, SurrealValue)]
@@ -69,6 +69,8 @@ struct IndexRow {
     subcategory_slug: String,
     condition: String,
     fuel_type: Option<String>,
+    /// Migration 28; absent in rows stored before it.
+    grade: Option<String>,
 }
 
 impl From<IndexRow> for IndexedProduct {
@@ -81,6 +83,7 @@ impl From<IndexRow> for IndexedProduct {
             subcategory_slug: r.subcategory_slug,
             condition: r.condition,
             fuel: r.fuel_type,
+            grade: r.grade,
         }
     }
 }

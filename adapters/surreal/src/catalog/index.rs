@@ -20,6 +20,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use marque_domain::catalog::Grade;
 use marque_ports::ProductListing;
 
 /// Longest and shortest edge n-gram of the `product_name` analyzer (migration 1).
@@ -41,6 +42,8 @@ pub(crate) struct IndexedProduct {
     pub subcategory_slug: String,
     pub condition: String,
     pub fuel: Option<String>,
+    /// A used unit's grade letter (`A`, `B`, `C`), when it has one.
+    pub grade: Option<String>,
 }
 
 /// One stored product: its words as word numbers, its length in n-grams, its listing fields as
@@ -56,9 +59,16 @@ struct Doc {
     condition: u32,
     /// [`NO_FUEL`] when the product has none.
     fuel: u32,
+    /// [`NO_FUEL`] when the product has no grade.
+    grade: u32,
 }
 
 const NO_FUEL: u32 = u32::MAX;
+
+/// Whether `doc` is kept by a grade filter of these grade numbers (`None`: no filter).
+fn graded(grades: Option<&[u32]>, doc: &Doc) -> bool {
+    grades.is_none_or(|g| doc.grade != NO_FUEL && g.contains(&doc.grade))
+}
 
 /// Slugs and codes, each stored once.
 #[derive(Debug, Clone, Default)]
@@ -153,6 +163,7 @@ impl CatalogIndex {
             subcategory: self.strings.number(&product.subcategory_slug),
             condition: self.strings.number(&product.condition),
             fuel: product.fuel.as_deref().map_or(NO_FUEL, |f| self.strings.number(f)),
+            grade: product.grade.as_deref().map_or(NO_FUEL, |g| self.strings.number(g)),
         };
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -198,14 +209,21 @@ impl CatalogIndex {
         let brands = any(listing.brands.iter().map(marque_domain::filters::BrandSlug::as_str).collect());
         let conditions = any(listing.conditions.iter().map(|c| c.code()).collect());
         let fuels = any(listing.fuels.iter().map(|f| f.code()).collect());
+        let grades = self.grades(&listing.grades);
         let kept = |doc: &&Doc| {
             category.is_none_or(|c| doc.category == c)
                 && subcategory.is_none_or(|s| doc.subcategory == s)
                 && brands.as_ref().is_none_or(|b| b.contains(&doc.oem))
                 && conditions.as_ref().is_none_or(|c| c.contains(&doc.condition))
                 && fuels.as_ref().is_none_or(|f| doc.fuel != NO_FUEL && f.contains(&doc.fuel))
+                && graded(grades.as_deref(), doc)
         };
         self.docs().filter(kept).count() as u64
+    }
+
+    /// The numbers of a grade filter's letters (`None`: no filter; a letter no product holds keeps nothing).
+    fn grades(&self, grades: &[Grade]) -> Option<Vec<u32>> {
+        (!grades.is_empty()).then(|| grades.iter().filter_map(|g| self.strings.find(g.letter())).collect())
     }
 
     /// The words beginning with `term`, as one flag per word number (none when `term` is not the
@@ -231,9 +249,22 @@ impl CatalogIndex {
     /// The search `SEARCH` runs, ranked here: `terms` are the query's terms as SurrealDB analyses
     /// them (repeats kept), `parts` the products whose part numbers matched; the window is
     /// `offset..offset + limit` of the ranking.
-    pub(crate) fn rank(&self, terms: &[String], parts: &[String], offset: u64, limit: u32) -> Ranked {
-        let named = self.named(terms);
-        let parts: HashSet<&str> = parts.iter().map(String::as_str).collect();
+    /// With `grades`, only the products of one of them are ranked (as the database's search narrowed
+    /// to grades keeps them).
+    pub(crate) fn rank(&self, terms: &[String], parts: &[String], grades: &[Grade], window: (u64, u32)) -> Ranked {
+        let (offset, limit) = window;
+        let wanted = self.grades(grades);
+        let graded_id = |id: &str| {
+            wanted.is_none()
+                || self
+                    .by_id
+                    .get(id)
+                    .and_then(|slot| self.docs[*slot as usize].as_ref())
+                    .is_some_and(|doc| graded(wanted.as_deref(), doc))
+        };
+        let mut named = self.named(terms);
+        named.retain(|(id, _)| graded_id(id));
+        let parts: HashSet<&str> = parts.iter().map(String::as_str).filter(|id| graded_id(id)).collect();
         let mut hits: Vec<Hit<'_>> =
             named.iter().map(|&(id, score)| Hit { part: parts.contains(id), score, id }).collect();
         let in_named: HashSet<&str> = named.iter().map(|(id, _)| *id).collect();
@@ -344,7 +375,7 @@ impl Scorer {
 #[cfg(test)]
 mod tests {
     use super::{CatalogIndex, IndexedProduct};
-    use marque_domain::catalog::{Condition, FuelType};
+    use marque_domain::catalog::{Condition, FuelType, Grade};
     use marque_domain::filters::{BrandSlug, FilterValue};
     use marque_ports::ProductListing;
 
@@ -357,6 +388,7 @@ mod tests {
             subcategory_slug: place.2.into(),
             condition: "new".into(),
             fuel: fuel.map(str::to_owned),
+            grade: None,
         }
     }
 
@@ -374,16 +406,16 @@ mod tests {
     fn a_term_matches_every_word_it_begins_and_all_terms_must_match() {
         let index = index();
         let terms = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-        let ranked = index.rank(&terms(&["brake"]), &[], 0, 10);
+        let ranked = index.rank(&terms(&["brake"]), &[], &[], (0, 10));
         assert_eq!(ranked.total, 2);
         // "b" holds "brake" twice and is ranked above "a", which holds it once in a longer name.
         assert_eq!(ranked.ids, ["b", "a"]);
-        assert_eq!(index.rank(&terms(&["brake", "x5"]), &[], 0, 10).ids, ["a"]);
-        assert_eq!(index.rank(&terms(&["turbochar"]), &[], 0, 10).ids, ["d"]);
+        assert_eq!(index.rank(&terms(&["brake", "x5"]), &[], &[], (0, 10)).ids, ["a"]);
+        assert_eq!(index.rank(&terms(&["turbochar"]), &[], &[], (0, 10)).ids, ["d"]);
         // Longer than an n-gram, shorter than one, or in no name: nothing.
-        assert_eq!(index.rank(&terms(&["turbocharger"]), &[], 0, 10).total, 0);
-        assert_eq!(index.rank(&terms(&["x"]), &[], 0, 10).total, 0);
-        assert_eq!(index.rank(&terms(&["brake", "zz"]), &[], 0, 10).total, 0);
+        assert_eq!(index.rank(&terms(&["turbocharger"]), &[], &[], (0, 10)).total, 0);
+        assert_eq!(index.rank(&terms(&["x"]), &[], &[], (0, 10)).total, 0);
+        assert_eq!(index.rank(&terms(&["brake", "zz"]), &[], &[], (0, 10)).total, 0);
     }
 
     #[test]
@@ -403,12 +435,12 @@ mod tests {
     #[test]
     fn part_hits_come_first_then_the_window_is_cut() {
         let index = index();
-        let ranked = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], 0, 10);
+        let ranked = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], &[], (0, 10));
         assert_eq!(ranked.ids, ["a", "d", "b"]);
         assert_eq!(ranked.total, 3);
-        let window = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], 1, 1);
+        let window = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], &[], (1, 1));
         assert_eq!((window.ids, window.total), (vec!["d".to_owned()], 3));
-        assert!(index.rank(&["brake".to_owned()], &[], 5, 10).ids.is_empty());
+        assert!(index.rank(&["brake".to_owned()], &[], &[], (5, 10)).ids.is_empty());
     }
 
     #[test]
@@ -434,6 +466,37 @@ mod tests {
         assert_eq!(index.count(), 4);
         assert_eq!(index.count_listing(&listing(&[], Some("brakes"))), 0);
         assert_eq!(index.count_listing(&diesel), 3);
-        assert_eq!(index.rank(&["filter".to_owned()], &[], 0, 10).total, 2);
+        assert_eq!(index.rank(&["filter".to_owned()], &[], &[], (0, 10)).total, 2);
+    }
+
+    #[test]
+    fn grade_filters_keep_only_graded_products_in_counts_and_rankings() {
+        let mut index = index();
+        let graded = |id: &str, name: &str, grade: &str| IndexedProduct {
+            grade: Some(grade.to_owned()),
+            condition: "old".into(),
+            ..product(id, name, ("bmw", "brakes", "brake-disc"), None)
+        };
+        index.put(&graded("u1", "BMW Used Brake Disc", "A"));
+        index.put(&graded("u2", "BMW Worn Brake Disc", "C"));
+        let listing = |grades: Vec<Grade>| ProductListing {
+            category: Some("brakes".into()),
+            grades,
+            limit: 20,
+            ..ProductListing::default()
+        };
+        assert_eq!(index.count_listing(&listing(vec![])), 4);
+        assert_eq!(index.count_listing(&listing(vec![Grade::A])), 1);
+        assert_eq!(index.count_listing(&listing(vec![Grade::A, Grade::C])), 2);
+        assert_eq!(index.count_listing(&listing(vec![Grade::B])), 0, "a grade no product holds keeps nothing");
+        let brake = ["brake".to_owned()];
+        assert_eq!(index.rank(&brake, &[], &[], (0, 10)).total, 4);
+        assert_eq!(index.rank(&brake, &[], &[Grade::C], (0, 10)).ids, ["u2"]);
+        let parts = ["a".to_owned(), "u1".to_owned()];
+        assert_eq!(index.rank(&[], &parts, &[Grade::A], (0, 10)).ids, ["u1"], "part hits are graded too");
+        // A regrade is a put: the counts follow it.
+        index.put(&graded("u2", "BMW Worn Brake Disc", "A"));
+        assert_eq!(index.count_listing(&listing(vec![Grade::A])), 2);
+        assert_eq!(index.count_listing(&listing(vec![Grade::C])), 0);
     }
 }

@@ -1,8 +1,8 @@
 //! Catalog records as stored: plain fields, money in paise, part numbers printed and normalised.
 
 use marque_domain::catalog::{
-    Category, Condition, Dimensions, FuelType, Hsn, OemBrand, Product, ProductDetails, ProductId, Subcategory,
-    WarrantyDays,
+    Category, Condition, CrossReference, Dimensions, Donor, FuelType, Grade, Hsn, MarginScheme, OemBrand, Product,
+    ProductDetails, ProductId, Subcategory, WarrantyDays,
 };
 
 use crate::photos::ImageRow;
@@ -16,7 +16,8 @@ use surrealdb::types::SurrealValue;
 pub(super) const PRODUCT_FIELDS: &str = "record::id(id) AS id, name, price, quantity, condition, images, \
      description, category, category_slug, subcategory, subcategory_slug, oem, oem_slug, fuel_type, variant, \
      part_no, part_norm, inside_ncr, outside_ncr, gst_percent, units_sold, created_at, sku, alternate_numbers, \
-     superseded_numbers, part_norms, hsn, warranty_days, weight_grams, dimensions_mm, published, \
+     superseded_numbers, part_norms, hsn, warranty_days, weight_grams, dimensions_mm, published, grade, \
+     donor_make, donor_model, donor_generation, donor_year, donor_odometer_km, purchase_price, cross_references, \
      type::record('product_fitment', IF type::is_record(id) THEN record::id(id) ELSE id END).fits AS fits";
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -56,6 +57,24 @@ pub(super) struct ProductRow {
     published: bool,
     /// Read from `product_fitment` (migration 25), never written with the product: `None` on writes.
     fits: Option<Vec<crate::vehicles::FitRow>>,
+    /// Migration 28: a used unit's grade letter, its donor car (all five or none), the margin
+    /// scheme's purchase price in paise, and cross-references; absent in rows stored before.
+    grade: Option<String>,
+    donor_make: Option<String>,
+    donor_model: Option<String>,
+    donor_generation: Option<String>,
+    donor_year: Option<i64>,
+    donor_odometer_km: Option<i64>,
+    purchase_price: Option<i64>,
+    cross_references: Option<Vec<CrossReferenceRow>>,
+}
+
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct CrossReferenceRow {
+    brand: String,
+    /// As printed; its normalised form is in `part_norms`.
+    number: String,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -105,6 +124,20 @@ impl From<&Product> for ProductRow {
             },
             published: p.details.published,
             fits: None,
+            grade: p.details.grade.map(|g| g.letter().to_owned()),
+            donor_make: p.details.donor.as_ref().map(|d| d.make.clone()),
+            donor_model: p.details.donor.as_ref().map(|d| d.model.clone()),
+            donor_generation: p.details.donor.as_ref().map(|d| d.generation.clone()),
+            donor_year: p.details.donor.as_ref().map(|d| i64::from(d.year)),
+            donor_odometer_km: p.details.donor.as_ref().map(|d| i64::from(d.odometer_km)),
+            purchase_price: p.details.margin_scheme.map(|m| m.purchase_price.paise()),
+            cross_references: Some(
+                p.details
+                    .cross_references
+                    .iter()
+                    .map(|r| CrossReferenceRow { brand: r.brand.clone(), number: r.number.printed().to_owned() })
+                    .collect(),
+            ),
         }
     }
 }
@@ -142,6 +175,38 @@ impl TryFrom<ProductRow> for Product {
             .map(crate::vehicles::FitRow::into_fit)
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| corrupt("fitment row", &e))?;
+        let grade = match &row.grade {
+            None => None,
+            Some(letter) => Some(Grade::parse(letter).map_err(|_| corrupt("grade", letter))?),
+        };
+        let donor = match (row.donor_make, row.donor_model, row.donor_generation, row.donor_year, row.donor_odometer_km)
+        {
+            (Some(make), Some(model), Some(generation), Some(year), Some(km)) => Some(Donor {
+                make,
+                model,
+                generation,
+                year: u16::try_from(year).map_err(|_| corrupt("donor year", &year))?,
+                odometer_km: u32::try_from(km).map_err(|_| corrupt("donor odometer", &km))?,
+            }),
+            (None, None, None, None, None) => None,
+            _ => return Err(corrupt("donor car", &"a part of it")),
+        };
+        let margin_scheme = match row.purchase_price {
+            None => None,
+            Some(paise) => {
+                Some(MarginScheme::new(Money::from_paise(paise)).map_err(|_| corrupt("purchase price", &paise))?)
+            }
+        };
+        let cross_references = row
+            .cross_references
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| {
+                PartNumber::parse(&r.number)
+                    .map(|number| CrossReference { brand: r.brand, number })
+                    .map_err(|e| corrupt("cross-reference", &e))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let images = row
             .images
             .into_iter()
@@ -180,6 +245,10 @@ impl TryFrom<ProductRow> for Product {
                 dimensions_mm,
                 published: row.published,
                 fits,
+                grade,
+                donor,
+                margin_scheme,
+                cross_references,
             },
         })
     }

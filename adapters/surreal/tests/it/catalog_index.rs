@@ -7,7 +7,7 @@
 //! on the database's answers.
 
 use marque_contract_tests::fixtures::{brand, brand_slug, category, product};
-use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId};
+use marque_domain::catalog::{Category, Condition, FuelType, Grade, OemBrand, Product, ProductId};
 use marque_domain::stock::Adjustment;
 use marque_ports::{
     Actor, AuditEntry, CatalogEditor, CatalogStore, ProductListing, ProductQuery, StockLedger, StockLedgerError,
@@ -76,7 +76,18 @@ fn random_product(rng: &mut Rng, n: usize) -> Product {
         .fuel_type(*rng.pick(&[None, Some(FuelType::Diesel), Some(FuelType::Petrol)]))
         .created_at(1_700_000_000 + i64::try_from(rng.below(50)).unwrap_or(0))
         .part_no(&format!("A{} {}", rng.below(7), n))
+        .with(|p| p.details.grade = grade_of(p, n))
         .build()
+}
+
+/// A used unit's grade, from a number rather than the generator (so the edits stay as they were):
+/// none for a new part, and for one used unit in four.
+fn grade_of(p: &Product, n: usize) -> Option<Grade> {
+    if p.condition.is_used() {
+        [None, Some(Grade::A), Some(Grade::B), Some(Grade::C)][n % 4]
+    } else {
+        None
+    }
 }
 
 /// One write of the shop's staff: a back-office edit of a product among the first `products`, a new
@@ -145,6 +156,7 @@ async fn edit(rng: &mut Rng, editor: &dyn CatalogEditor, ledger: &dyn StockLedge
         7 => {
             p.condition = rng.pick(&[Condition::New, Condition::Old, Condition::Refurbished]).clone();
             p.fuel_type = *rng.pick(&[None, Some(FuelType::Diesel), Some(FuelType::Petrol)]);
+            p.details.grade = grade_of(&p, p.name.len() + p.price.paise().unsigned_abs() as usize);
             "condition and fuel"
         }
         _ => {
@@ -187,8 +199,14 @@ fn questions() -> (Vec<ProductQuery>, Vec<ProductListing>) {
     let mut queries = Vec::new();
     for text in texts {
         for (offset, limit) in [(0, 20), (20, 20), (3, 5)] {
-            queries.push(ProductQuery { text: text.to_owned(), offset, limit, fits: None });
+            queries.push(ProductQuery { text: text.to_owned(), offset, limit, fits: None, grades: Vec::new() });
         }
+    }
+    // Narrowed to grades: a few texts (every product, names, a part number), one window each.
+    for text in ["", "brake", "oil filter", "a3", "tur"] {
+        queries.push(ProductQuery { text: text.to_owned(), offset: 0, limit: 20, fits: None, grades: vec![Grade::A] });
+        let b_or_c = vec![Grade::B, Grade::C];
+        queries.push(ProductQuery { text: text.to_owned(), offset: 3, limit: 5, fits: None, grades: b_or_c });
     }
     let mut listings = vec![
         ProductListing { limit: 20, ..ProductListing::default() },
@@ -213,10 +231,19 @@ fn questions() -> (Vec<ProductQuery>, Vec<ProductListing>) {
             fuels: vec![FuelType::Diesel],
             ..pinned.clone()
         });
+
         for sub in subs {
             listings.push(ProductListing { subcategory: Some(sub), ..pinned.clone() });
         }
     }
+    listings.push(ProductListing { grades: vec![Grade::A], limit: 20, ..ProductListing::default() });
+    listings.push(ProductListing {
+        category: Some("brakes".into()),
+        grades: vec![Grade::B, Grade::C],
+        offset: 2,
+        limit: 8,
+        ..ProductListing::default()
+    });
     for b in brands() {
         listings.push(ProductListing {
             brands: vec![brand_slug(&b.slug)],

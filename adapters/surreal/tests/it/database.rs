@@ -24,8 +24,10 @@ async fn surrealkv_keeps_the_catalog_across_reopening() {
     let catalog = db.catalog();
     assert_eq!(catalog.product(&disc.id).await.expect("read"), Some(disc.clone()));
     assert_eq!(catalog.count_products().await.expect("count"), 1);
-    let found =
-        catalog.search(&ProductQuery { text: "brak".into(), offset: 0, limit: 10, fits: None }).await.expect("search");
+    let found = catalog
+        .search(&ProductQuery { text: "brak".into(), offset: 0, limit: 10, fits: None, grades: Vec::new() })
+        .await
+        .expect("search");
     assert_eq!(found.products, vec![disc], "the full-text index survives reopening too");
 }
 

@@ -113,7 +113,7 @@ async fn a_store_with_small_sizes_keeps_a_catalog_many_times_their_size() {
         assert_eq!(catalog.product(&id).await.expect("read").as_ref(), Some(&written[n]), "{id:?}");
     }
     let found = catalog
-        .search(&ProductQuery { text: "brake disc 4321".into(), offset: 0, limit: 10, fits: None })
+        .search(&ProductQuery { text: "brake disc 4321".into(), offset: 0, limit: 10, fits: None, grades: Vec::new() })
         .await
         .expect("search");
     assert_eq!(found.products.first().map(|p| p.id.0.as_str()), Some("p004321"), "the search index answers too");

@@ -8,9 +8,10 @@
 
 use marque_app::admin::catalog::{AdminCatalogError, AdminCatalogService, BrandChange, CategoryChange};
 use marque_domain::catalog::editor::{self, Dimensions, Hsn, ProductDraft, ProductPatch, Sku, WarrantyDays};
+use marque_domain::catalog::used::{self, CrossReference, Donor, Grade, MarginScheme};
 use marque_domain::catalog::{Category, Condition, FuelType, OemBrand, Product, ProductId};
 use marque_domain::paging::ListWindow;
-use marque_domain::{Message, PartNumber};
+use marque_domain::{Message, Money, PartNumber};
 use marque_ports::{AdminProductQuery, AdminProductSort};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -34,6 +35,40 @@ pub struct DimensionsMm {
     pub length: i64,
     pub width: i64,
     pub height: i64,
+}
+
+/// The car a used unit was taken from (issue 25).
+#[derive(Debug, Clone, Object)]
+pub struct DonorCar {
+    /// 1 to 60 characters, e.g. `BMW`.
+    pub make: String,
+    /// 1 to 60 characters, e.g. `X5`.
+    pub model: String,
+    /// 1 to 60 characters, e.g. `G05`.
+    pub generation: String,
+    /// Model year, 1950 to next year.
+    pub year: i64,
+    /// 0 to 2,000,000 km.
+    #[oai(rename = "odometerKm")]
+    pub odometer_km: i64,
+}
+
+/// The GST margin scheme (CGST Rules, rule 32(5)) of a used unit bought without input tax credit.
+/// The back office's alone: no storefront answer carries the purchase price.
+#[derive(Debug, Clone, Object)]
+pub struct MarginSchemeBody {
+    /// What the shop paid for the unit, in paise (1 to 1,000,000,000).
+    #[oai(rename = "purchasePrice")]
+    pub purchase_price: i64,
+}
+
+/// Another maker's number for the part (OEM or aftermarket), searched in any spelling.
+#[derive(Debug, Clone, Object)]
+pub struct CrossReferenceBody {
+    /// 1 to 40 characters, e.g. `Bosch`.
+    pub brand: String,
+    /// As the maker prints it, e.g. `0 986 494 104`.
+    pub number: String,
 }
 
 /// A product as the back office sees it: the storefront's fields and the editor's.
@@ -88,6 +123,16 @@ pub struct AdminProduct {
     /// When it was listed, seconds since the Unix epoch.
     #[oai(rename = "createdAt")]
     pub created_at: i64,
+    /// A used unit's grade: `A`, `B` or `C` (old and refurbished products only).
+    pub grade: Option<String>,
+    /// The car a used unit came from.
+    pub donor: Option<DonorCar>,
+    /// Sold under the GST margin scheme, with its purchase price.
+    #[oai(rename = "marginScheme")]
+    pub margin_scheme: Option<MarginSchemeBody>,
+    /// Other makers' numbers for the part, at most 20.
+    #[oai(rename = "crossReferences")]
+    pub cross_references: Vec<CrossReferenceBody>,
 }
 
 impl From<Product> for AdminProduct {
@@ -128,6 +173,20 @@ impl From<Product> for AdminProduct {
             published: d.published,
             units_sold: p.units_sold,
             created_at: p.created_at,
+            grade: d.grade.map(|g| g.letter().to_owned()),
+            donor: d.donor.as_ref().map(|d| DonorCar {
+                make: d.make.clone(),
+                model: d.model.clone(),
+                generation: d.generation.clone(),
+                year: i64::from(d.year),
+                odometer_km: i64::from(d.odometer_km),
+            }),
+            margin_scheme: d.margin_scheme.map(|m| MarginSchemeBody { purchase_price: m.purchase_price.paise() }),
+            cross_references: d
+                .cross_references
+                .iter()
+                .map(|r| CrossReferenceBody { brand: r.brand.clone(), number: r.number.printed().to_owned() })
+                .collect(),
         }
     }
 }
@@ -177,6 +236,37 @@ pub struct ProductFields {
     pub published: Option<bool>,
     /// Creation only: the opening stock (0 to 100000), written as the stock ledger's opening entry.
     pub quantity: Option<i64>,
+    /// `A`, `B` or `C`; `null` removes it. Only an old or refurbished product has one (`product.used_only`).
+    pub grade: MaybeUndefined<String>,
+    /// The donor car; `null` removes it. Only an old or refurbished product has one.
+    pub donor: MaybeUndefined<DonorCar>,
+    /// The GST margin scheme with its purchase price; `null` takes the product out of it. Only an old or
+    /// refurbished product may be in it.
+    #[oai(rename = "marginScheme")]
+    pub margin_scheme: MaybeUndefined<MarginSchemeBody>,
+    /// Other makers' numbers (replaces the list), at most 20; one brand's number given twice is kept once.
+    #[oai(rename = "crossReferences")]
+    pub cross_references: Option<Vec<CrossReferenceBody>>,
+}
+
+/// `Some(None)` for `null`, `Some(Some(…))` for a value, `None` when absent.
+fn maybe<T, U>(
+    value: MaybeUndefined<T>,
+    parse: impl FnOnce(T) -> Result<U, Message>,
+) -> Result<Option<Option<U>>, Message> {
+    match value {
+        MaybeUndefined::Undefined => Ok(None),
+        MaybeUndefined::Null => Ok(Some(None)),
+        MaybeUndefined::Value(v) => parse(v).map(|u| Some(Some(u))),
+    }
+}
+
+/// This year in India, for a donor car's latest model year.
+fn this_year() -> i32 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+    marque_domain::calendar::civil_from_days(marque_domain::calendar::ist_day(now)).0
 }
 
 fn parsed<T, U>(value: Option<T>, parse: impl FnOnce(T) -> Result<U, Message>) -> Result<Option<U>, Message> {
@@ -187,8 +277,9 @@ fn slug(text: String) -> Result<String, Message> {
     editor::catalog_slug(&text)
 }
 
-/// The fields of `body` as a parsed patch (its `quantity` aside).
-fn patch_of(body: ProductFields) -> Result<ProductPatch, Message> {
+/// The fields of `body` as a parsed patch (its `quantity` aside); a donor's model year may be at most
+/// `this_year` + 1.
+fn patch_of(body: ProductFields, this_year: i32) -> Result<ProductPatch, Message> {
     let fuel_type = match body.fuel_type {
         MaybeUndefined::Undefined => None,
         MaybeUndefined::Null => Some(None),
@@ -225,6 +316,16 @@ fn patch_of(body: ProductFields) -> Result<ProductPatch, Message> {
         weight_grams: parsed(body.weight_grams, editor::weight_grams)?,
         dimensions_mm: parsed(body.dimensions_mm, |d| Dimensions::new(d.length, d.width, d.height))?,
         published: body.published,
+        grade: maybe(body.grade, |g| Grade::parse(&g))?,
+        donor: maybe(body.donor, |d| {
+            Donor::parse((&d.make, &d.model, &d.generation), d.year, d.odometer_km, this_year)
+        })?,
+        margin_scheme: maybe(body.margin_scheme, |m| MarginScheme::new(Money::from_paise(m.purchase_price)))?,
+        cross_references: parsed(body.cross_references, |refs| {
+            let refs =
+                refs.into_iter().map(|r| CrossReference::parse(&r.brand, &r.number)).collect::<Result<Vec<_>, _>>()?;
+            used::cross_references(refs)
+        })?,
     })
 }
 
@@ -487,8 +588,8 @@ impl AdminCatalogApi {
     #[oai(path = "/admin/products", method = "post", operation_id = "adminCreateProduct")]
     async fn create_product(&self, staff: ProductsStaff, body: Json<ProductFields>) -> ProductCreated {
         let quantity = body.0.quantity;
-        let draft =
-            patch_of(body.0).and_then(|patch| ProductDraft::new(patch, editor::opening_stock(quantity.unwrap_or(0))?));
+        let draft = patch_of(body.0, this_year())
+            .and_then(|patch| ProductDraft::new(patch, editor::opening_stock(quantity.unwrap_or(0))?));
         let draft = match draft {
             Ok(d) => d,
             Err(m) => return ProductCreated::BadRequest(ErrorBody::from_message(m)),
@@ -515,7 +616,7 @@ impl AdminCatalogApi {
         if body.0.quantity.is_some() {
             return ProductAnswer::BadRequest(ErrorBody::from_message(Message::ProductQuantityInvalid));
         }
-        let patch = match patch_of(body.0) {
+        let patch = match patch_of(body.0, this_year()) {
             Ok(p) => p,
             Err(m) => return ProductAnswer::BadRequest(ErrorBody::from_message(m)),
         };
@@ -663,12 +764,12 @@ mod tests {
             dimensions_mm: Some(DimensionsMm { length: 300, width: 200, height: 50 }),
             ..ProductFields::default()
         };
-        let patch = patch_of(body).expect("parses");
+        let patch = patch_of(body, 2026).expect("parses");
         assert_eq!(patch.price, Some(marque_domain::Money::from_paise(149_950)));
         assert_eq!(patch.sku.map(|s| s.as_str().to_owned()), Some("AB-1".to_owned()));
         assert_eq!(patch.fuel_type, Some(None));
         assert_eq!(patch.name, None, "absent fields stay absent");
-        let refused = |body: ProductFields| patch_of(body).err();
+        let refused = |body: ProductFields| patch_of(body, 2026).err();
         assert_eq!(
             refused(ProductFields { price: Some(1.234), ..ProductFields::default() }),
             Some(Message::ProductPriceInvalid)
@@ -691,6 +792,41 @@ mod tests {
         );
         let steam = ProductFields { fuel_type: MaybeUndefined::Value("steam".into()), ..ProductFields::default() };
         assert_eq!(refused(steam), Some(Message::FilterInvalid));
+
+        let donor = |year: i64| DonorCar {
+            make: "BMW".into(),
+            model: "X5".into(),
+            generation: "G05".into(),
+            year,
+            odometer_km: 84_000,
+        };
+        let used = ProductFields {
+            grade: MaybeUndefined::Value("b".into()),
+            donor: MaybeUndefined::Value(donor(2027)),
+            margin_scheme: MaybeUndefined::Null,
+            cross_references: Some(vec![CrossReferenceBody { brand: "Bosch".into(), number: "0 986 494 104".into() }]),
+            ..ProductFields::default()
+        };
+        let patch = patch_of(used, 2026).expect("parses");
+        assert_eq!(patch.grade, Some(Some(Grade::B)));
+        assert_eq!(patch.donor.flatten().map(|d| d.year), Some(2027));
+        assert_eq!(patch.margin_scheme, Some(None), "null takes it out of the scheme");
+        assert_eq!(patch.cross_references.map(|r| r.len()), Some(1));
+        let grade = ProductFields { grade: MaybeUndefined::Value("D".into()), ..ProductFields::default() };
+        assert_eq!(refused(grade), Some(Message::ProductGradeInvalid));
+        let future = ProductFields { donor: MaybeUndefined::Value(donor(2028)), ..ProductFields::default() };
+        assert_eq!(refused(future), Some(Message::ProductDonorInvalid));
+        let free = ProductFields {
+            margin_scheme: MaybeUndefined::Value(MarginSchemeBody { purchase_price: 0 }),
+            ..ProductFields::default()
+        };
+        assert_eq!(refused(free), Some(Message::ProductPurchasePriceInvalid));
+        let nameless = ProductFields {
+            cross_references: Some(vec![CrossReferenceBody { brand: " ".into(), number: "1".into() }]),
+            ..ProductFields::default()
+        };
+        assert_eq!(refused(nameless), Some(Message::ProductCrossReferenceInvalid));
+        assert!(this_year() >= 2026, "the clock reads a year");
     }
 
     #[test]

@@ -56,7 +56,13 @@ fn every_query() -> (Vec<ProductQuery>, Vec<ProductListing>) {
     let typed = seeded.part_no.printed().to_lowercase().replace(' ', "-");
     for text in ["", "brake", "filter", "tur", "br", "x5 brake disc", "oil filter", "zzz", &typed, "a 0", "  "] {
         for page in 0..4u64 {
-            queries.push(ProductQuery { text: text.to_owned(), offset: page * 20, limit: 20, fits: None });
+            queries.push(ProductQuery {
+                text: text.to_owned(),
+                offset: page * 20,
+                limit: 20,
+                fits: None,
+                grades: Vec::new(),
+            });
         }
     }
     let slug = |s: &str| BrandSlug::from_code(s).expect("a slug");
@@ -154,7 +160,7 @@ async fn a_write_by_another_instance_shows_within_a_second() {
         limit: 20,
         ..ProductListing::default()
     };
-    let search = ProductQuery { text: "zebrawood".into(), offset: 0, limit: 20, fits: None };
+    let search = ProductQuery { text: "zebrawood".into(), offset: 0, limit: 20, fits: None, grades: Vec::new() };
     let id = ProductId("p-fresh".into());
 
     // Fill the cache with the answers the write must change (after the seed is seen).
@@ -472,7 +478,13 @@ fn compared_questions() -> (Vec<ProductQuery>, Vec<ProductListing>) {
     let texts = ["", "brake", "filter", "zebra", "br", "oil filter", "turbo hose", "a1b2c3", "zx 9", "k55", &typed];
     for text in texts {
         for page in 0..2u64 {
-            queries.push(ProductQuery { text: text.to_owned(), offset: page * 20, limit: 20, fits: None });
+            queries.push(ProductQuery {
+                text: text.to_owned(),
+                offset: page * 20,
+                limit: 20,
+                fits: None,
+                grades: Vec::new(),
+            });
         }
     }
     let slug = |s: &str| BrandSlug::from_code(s).expect("a slug");

@@ -35,4 +35,5 @@ mod secrets_in_logs;
 mod shutdown;
 mod storefront;
 mod two_instances;
+mod used_parts;
 mod webhook_fault;

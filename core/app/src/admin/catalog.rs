@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use marque_domain::catalog::editor::{self, ProductDraft, ProductPatch};
+use marque_domain::catalog::used;
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::Message;
@@ -178,6 +179,7 @@ impl AdminCatalogService {
     pub async fn create_product(&self, staff: &Staff, draft: ProductDraft) -> Result<Product, AdminCatalogError> {
         staff.require(Area::Products)?;
         let mut product = draft.product(ProductId(new_id("p")?), self.clock.now());
+        used::check_used_fields(&product).map_err(AdminCatalogError::Invalid)?;
         self.place(&mut product, draft.fields()).await?;
         let entry =
             self.entry(staff, "product.create", format!("product:{}", product.id)).with_values(None, whole(&product));
@@ -201,6 +203,7 @@ impl AdminCatalogService {
             self.editor.product(id).await?.ok_or(AdminCatalogError::NotFound(Message::AdminProductNotFound))?;
         let mut after = before.clone();
         patch.apply_to(&mut after);
+        used::check_used_fields(&after).map_err(AdminCatalogError::Invalid)?;
         self.place(&mut after, patch).await?;
         let (was, now) = changed(&before, &after);
         let action = match (before.details.published, after.details.published) {

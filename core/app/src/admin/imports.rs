@@ -357,6 +357,14 @@ impl ImportService {
                     let Some(before) = before else { continue };
                     let mut after = before.clone();
                     patch.apply_to(&mut after);
+                    // A used unit's grade, donor or margin scheme stay only while its condition is used.
+                    if let Err(m) = marque_domain::catalog::used::check_used_fields(&after) {
+                        refuse(
+                            vec![RowError::new(row.line, Column::Producttype.name(), after.condition.code(), m)],
+                            &mut rejected,
+                        );
+                        continue;
+                    }
                     self.create_missing(job, places, &after, &patch).await?;
                     if let Err(e) = places.place(&mut after, &patch, row.line) {
                         refuse(vec![e], &mut rejected);

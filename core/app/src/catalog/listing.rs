@@ -166,6 +166,7 @@ impl CatalogService {
             offset: page.offset(self.page_size),
             limit: self.page_size,
             fits: filters.fits.clone(),
+            grades: filters.grade.values().to_vec(),
         }
     }
 }

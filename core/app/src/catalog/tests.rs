@@ -11,7 +11,7 @@ async fn search_asks_the_store_for_the_right_window_and_counts_pages() {
     let mut store = MockCatalogStore::new();
     store
         .expect_search()
-        .with(eq(ProductQuery { text: "brake disc".into(), offset: 40, limit: 20, fits: None }))
+        .with(eq(ProductQuery { text: "brake disc".into(), offset: 40, limit: 20, fits: None, grades: Vec::new() }))
         .times(1)
         .returning(|_| Ok(ProductSlice { products: vec![], total: 41 }));
     let service = CatalogService::new(Arc::new(store));

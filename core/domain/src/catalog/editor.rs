@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Category, Condition, FuelType, OemBrand, Product, ProductId};
+use super::{Category, Condition, CrossReference, Donor, FuelType, Grade, MarginScheme, OemBrand, Product, ProductId};
 use crate::{Message, Money, PartNumber};
 
 /// Characters a SKU may have, at most.
@@ -241,6 +241,18 @@ pub struct ProductDetails {
     /// fitment editor's), read with it; empty when none are listed.
     #[serde(default)]
     pub fits: Vec<crate::vehicle::ProductFit>,
+    /// A used unit's grade (issue 25); only a used condition carries one.
+    #[serde(default)]
+    pub grade: Option<Grade>,
+    /// The car a used unit came from; only a used condition carries one.
+    #[serde(default)]
+    pub donor: Option<Donor>,
+    /// Sold under the GST margin scheme, with its purchase price: the back office's alone.
+    #[serde(default)]
+    pub margin_scheme: Option<MarginScheme>,
+    /// Other makers' numbers for the part (Bosch `0 986 494 104`); search finds them like `part_no`.
+    #[serde(default)]
+    pub cross_references: Vec<CrossReference>,
 }
 
 impl Default for ProductDetails {
@@ -256,17 +268,22 @@ impl Default for ProductDetails {
             dimensions_mm: Dimensions::default(),
             published: true,
             fits: Vec::new(),
+            grade: None,
+            donor: None,
+            margin_scheme: None,
+            cross_references: Vec::new(),
         }
     }
 }
 
 impl ProductDetails {
     /// Every normalised number search matches for a product whose own part number is `part_no`:
-    /// that one first, then the alternates and the superseded ones, each once.
+    /// that one first, then the alternates, the superseded ones and the cross-references', each once.
     #[must_use]
     pub fn searched_numbers(&self, part_no: &PartNumber) -> Vec<String> {
         let mut all: Vec<String> = vec![part_no.normalized().to_owned()];
-        for n in self.alternate_numbers.iter().chain(&self.superseded_numbers) {
+        let crossed = self.cross_references.iter().map(|r| &r.number);
+        for n in self.alternate_numbers.iter().chain(&self.superseded_numbers).chain(crossed) {
             if !all.iter().any(|a| a == n.normalized()) {
                 all.push(n.normalized().to_owned());
             }
@@ -360,6 +377,13 @@ pub struct ProductPatch {
     pub weight_grams: Option<u32>,
     pub dimensions_mm: Option<Dimensions>,
     pub published: Option<bool>,
+    /// `Some(None)` removes the grade.
+    pub grade: Option<Option<Grade>>,
+    /// `Some(None)` removes the donor car.
+    pub donor: Option<Option<Donor>>,
+    /// `Some(None)` takes the product out of the margin scheme.
+    pub margin_scheme: Option<Option<MarginScheme>>,
+    pub cross_references: Option<Vec<CrossReference>>,
 }
 
 impl ProductPatch {
@@ -390,6 +414,10 @@ impl ProductPatch {
         set(&mut details.weight_grams, self.weight_grams.as_ref());
         set(&mut details.dimensions_mm, self.dimensions_mm.as_ref());
         set(&mut details.published, self.published.as_ref());
+        set(&mut details.grade, self.grade.as_ref());
+        set(&mut details.donor, self.donor.as_ref());
+        set(&mut details.margin_scheme, self.margin_scheme.as_ref());
+        set(&mut details.cross_references, self.cross_references.as_ref());
     }
 }
 
@@ -606,6 +634,14 @@ mod tests {
             ..ProductDetails::default()
         };
         assert_eq!(details.searched_numbers(&part), ["A0001802609", "LR012", "X9"]);
+        let crossed = ProductDetails {
+            cross_references: vec![
+                super::super::used::CrossReference::parse("Bosch", "0 986 494 104").expect("valid"),
+                super::super::used::CrossReference::parse("ATE", "x-9").expect("valid"),
+            ],
+            ..details
+        };
+        assert_eq!(crossed.searched_numbers(&part), ["A0001802609", "LR012", "X9", "0986494104"]);
         assert!(ProductDetails::default().published);
     }
 

@@ -49,6 +49,7 @@ export const PRODUCT: AdminProduct = {
   published: true,
   unitsSold: 2,
   createdAt: 1_795_000_000,
+  crossReferences: [],
 };
 
 export const CATEGORIES: AdminCategory[] = [

@@ -2233,9 +2233,15 @@ export interface components {
              * @description When it was listed, seconds since the Unix epoch.
              */
             createdAt: number;
+            /** @description Other makers' numbers for the part, at most 20. */
+            crossReferences: components["schemas"]["CrossReferenceBody"][];
             description: string;
             dimensionsMm: components["schemas"]["DimensionsMm"];
+            /** @description The car a used unit came from. */
+            donor?: components["schemas"]["DonorCar"] & unknown;
             fuelType?: string;
+            /** @description A used unit's grade: `A`, `B` or `C` (old and refurbished products only). */
+            grade?: string;
             /**
              * Format: uint8
              * @description GST rate in percent.
@@ -2252,6 +2258,8 @@ export interface components {
              * @description Delivery charge per line inside the NCR, rupees.
              */
             inside_ncr: number;
+            /** @description Sold under the GST margin scheme, with its purchase price. */
+            marginScheme?: components["schemas"]["MarginSchemeBody"] & unknown;
             name: string;
             oem: string;
             oem_slug: string;
@@ -2675,6 +2683,25 @@ export interface components {
             status: string;
         };
         /**
+         * CrossReference
+         * @description Another maker's number for the same part (OEM or aftermarket).
+         */
+        CrossReference: {
+            brand: string;
+            /** @description As the maker prints it. */
+            number: string;
+        };
+        /**
+         * CrossReferenceBody
+         * @description Another maker's number for the part (OEM or aftermarket), searched in any spelling.
+         */
+        CrossReferenceBody: {
+            /** @description 1 to 40 characters, e.g. `Bosch`. */
+            brand: string;
+            /** @description As the maker prints it, e.g. `0 986 494 104`. */
+            number: string;
+        };
+        /**
          * DataExport
          * @description Everything the shop keeps about the customer.
          */
@@ -2709,6 +2736,45 @@ export interface components {
          */
         Done: {
             status: string;
+        };
+        /**
+         * Donor
+         * @description The car a used unit was taken from.
+         */
+        Donor: {
+            /** @description The generation or body code: `G05`. */
+            generation: string;
+            make: string;
+            model: string;
+            /** Format: uint32 */
+            odometerKm: number;
+            /**
+             * Format: uint16
+             * @description Model year.
+             */
+            year: number;
+        };
+        /**
+         * DonorCar
+         * @description The car a used unit was taken from (issue 25).
+         */
+        DonorCar: {
+            /** @description 1 to 60 characters, e.g. `G05`. */
+            generation: string;
+            /** @description 1 to 60 characters, e.g. `BMW`. */
+            make: string;
+            /** @description 1 to 60 characters, e.g. `X5`. */
+            model: string;
+            /**
+             * Format: int64
+             * @description 0 to 2,000,000 km.
+             */
+            odometerKm: number;
+            /**
+             * Format: int64
+             * @description Model year, 1950 to next year.
+             */
+            year: number;
         };
         /**
          * EditedBody
@@ -3039,6 +3105,18 @@ export interface components {
             token?: string;
         };
         /**
+         * MarginSchemeBody
+         * @description The GST margin scheme (CGST Rules, rule 32(5)) of a used unit bought without input tax credit.
+         *     The back office's alone: no storefront answer carries the purchase price.
+         */
+        MarginSchemeBody: {
+            /**
+             * Format: int64
+             * @description What the shop paid for the unit, in paise (1 to 1,000,000,000).
+             */
+            purchasePrice: number;
+        };
+        /**
          * Me
          * @description The staff member signed in, and the areas their role may use.
          */
@@ -3325,7 +3403,11 @@ export interface components {
             _id: string;
             category: string;
             category_slug: string;
+            /** @description Other makers' numbers for the part, in the product's own answer only; absent when none. */
+            crossReferences?: components["schemas"]["CrossReference"][];
             description: string;
+            /** @description The car a used unit came from, in the product's own answer only; absent when not given. */
+            donor?: components["schemas"]["Donor"] & unknown;
             /**
              * @description The vehicles the part fits (issue 25): in the product's own answer
              *     (`GET /api/get/productById/{id}`) only, never in listings; empty when fitment is not listed.
@@ -3333,6 +3415,16 @@ export interface components {
             fits?: components["schemas"]["Fit"][];
             /** @description petrol, diesel, hybrid, electric, or empty when not applicable. */
             fuelType: string;
+            /**
+             * @description A used unit's grade (issue 25): `A` like new, `B` normal wear, `C` visible wear or damage;
+             *     absent for a part without one. In listings too, for the card's badge.
+             */
+            grade?: string;
+            /**
+             * @description With `grade`, in the product's own answer only: the message code of the shop's definition
+             *     of the grade (`grade.a`, `grade.b`, `grade.c`), whose English and Hindi texts the frontends hold.
+             */
+            gradeDefinition?: string;
             /**
              * Format: uint8
              * @description GST rate in percent included in the price.
@@ -3368,6 +3460,11 @@ export interface components {
             quantity: number;
             subcategory: string;
             subcategory_slug: string;
+            /**
+             * @description In a search's results only: the superseded number the search text named, when the part was
+             *     found by it (the card reads "supersedes {number}").
+             */
+            supersedes?: string;
             variant: string;
         };
         /** ProductDetail */
@@ -3384,10 +3481,16 @@ export interface components {
         ProductFields: {
             alternateNumbers?: string[];
             category_slug?: string;
+            /** @description Other makers' numbers (replaces the list), at most 20; one brand's number given twice is kept once. */
+            crossReferences?: components["schemas"]["CrossReferenceBody"][];
             description?: string;
             dimensionsMm?: components["schemas"]["DimensionsMm"];
+            /** @description The donor car; `null` removes it. Only an old or refurbished product has one. */
+            donor?: components["schemas"]["DonorCar"] & unknown;
             /** @description `petrol`, `diesel`, `hybrid`, `electric`; `null` or `""` for none. */
             fuelType?: string;
+            /** @description `A`, `B` or `C`; `null` removes it. Only an old or refurbished product has one (`product.used_only`). */
+            grade?: string;
             /**
              * Format: int64
              * @description GST rate in percent: 0, 5, 12, 18 (the default) or 28.
@@ -3400,6 +3503,11 @@ export interface components {
              * @description Rupees.
              */
             inside_ncr?: number;
+            /**
+             * @description The GST margin scheme with its purchase price; `null` takes the product out of it. Only an old or
+             *     refurbished product may be in it.
+             */
+            marginScheme?: components["schemas"]["MarginSchemeBody"] & unknown;
             name?: string;
             oem_slug?: string;
             /**
@@ -8912,6 +9020,8 @@ export interface operations {
                 fits?: string;
                 /** @description With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100). */
                 year?: number;
+                /** @description Used units' grades: `A`, `B`, `C` or `A--B`, any case (`filter.invalid`, 400, for another value). */
+                grade?: string;
             };
             header?: never;
             path: {
@@ -8995,6 +9105,8 @@ export interface operations {
                 fits?: string;
                 /** @description With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100). */
                 year?: number;
+                /** @description Used units' grades: `A`, `B`, `C` or `A--B`, any case (`filter.invalid`, 400, for another value). */
+                grade?: string;
             };
             header?: never;
             path: {
@@ -9116,6 +9228,8 @@ export interface operations {
                 fits?: string;
                 /** @description With `fits`: the car's model year (`vehicle.year_invalid`, 400, outside 1950–2100). */
                 year?: number;
+                /** @description Used units' grades: `A`, `B`, `C` or `A--B`, any case (`filter.invalid`, 400, for another value). */
+                grade?: string;
             };
             header?: never;
             path: {
@@ -9184,6 +9298,11 @@ export interface operations {
                  *     (`vehicle.year_invalid`, 400, outside 1950–2100).
                  */
                 year?: number;
+                /**
+                 * @description Used units' grades: `A`, `B`, `C` or several joined by a double hyphen (`A--B`), any case;
+                 *     only the parts of one of them (`filter.invalid`, 400, for another value).
+                 */
+                grade?: string;
             };
             header?: never;
             path?: never;

@@ -101,4 +101,16 @@ describe('a card of a photographed product', () => {
     expect(img.getAttribute('sizes')).toBe('(max-width: 600px) 50vw, 320px');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['3000', '4000']);
   });
+
+  it("shows a used unit's grade in its condition badge, and the superseded number a search found it by", () => {
+    render(<ProductCard product={{ ...caliper, producttype: 'old', grade: 'B', supersedes: 'A 000 180 16 09' }} titleLimit={70} />);
+    expect(screen.getByText('Grade B')).toBeTruthy();
+    expect(screen.getByText('Supersedes A 000 180 16 09')).toBeTruthy();
+  });
+
+  it('shows no grade nor supersedes line for a part without them', () => {
+    render(<ProductCard product={caliper} titleLimit={70} />);
+    expect(screen.queryByText(/Grade/)).toBeNull();
+    expect(screen.queryByText(/Supersedes/)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
-// A product in a list: image, name, condition badge, stock and price; the whole card opens the product.
+// A product in a list: image, name, condition badge (and a used unit's grade), stock and price; the whole card
+// opens the product. A search result found by a superseded number says so.
 // `actions` is a place over the picture for what other features add (the wishlist heart); `footer` one under
 // the price (the cart button).
 import { useT } from '@marque/i18n';
@@ -18,6 +19,10 @@ export type ProductCardProduct = {
   quantity: number;
   producttype: string;
   images: ReadonlyArray<PictureRef>;
+  /** A used unit's grade (`A`, `B`, `C`); absent for a part without one. */
+  grade?: string | null;
+  /** In a search's results: the superseded number the search found the part by. */
+  supersedes?: string | null;
 };
 
 /** How many cards of a list load their picture at once (the first rows on a phone); the rest when scrolled near. */
@@ -63,7 +68,10 @@ export function ProductCard({
             height={image.height}
           />
         ) : null}
-        <span className="badge product-card__badge">{conditionText(t, product.producttype)}</span>
+        <span className="badge product-card__badge">
+          {conditionText(t, product.producttype)}
+          {product.grade ? <span className="product-card__grade">{t('card.grade', { grade: product.grade })}</span> : null}
+        </span>
         {actions ? <div className="product-card__actions">{actions}</div> : null}
       </div>
       <div className="product-card__body">
@@ -72,6 +80,9 @@ export function ProductCard({
             {truncateTitle(product.name, titleLimit)}
           </Link>
         </Heading>
+        {product.supersedes ? (
+          <p className="product-card__supersedes">{t('card.supersedes', { number: product.supersedes })}</p>
+        ) : null}
         {inStock ? (
           <p className="product-card__stock">{t('card.stock', { count: product.quantity })}</p>
         ) : (

@@ -261,3 +261,55 @@ async fn categories_and_brands_are_created_and_changed_with_their_audit_entries(
     let missing = s.update_brand(&owner, "b9", BrandChange::default()).await;
     assert_eq!(missing, Err(AdminCatalogError::NotFound(Message::CatalogRecordNotFound)));
 }
+
+#[tokio::test]
+async fn a_grade_donor_or_margin_scheme_is_refused_on_a_new_part_before_any_write() {
+    use marque_domain::catalog::{Condition, Grade, MarginScheme};
+    // A creation: nothing is read or written.
+    let mut fields = draft("brakes", 1).fields().clone();
+    fields.grade = Some(Some(Grade::A));
+    let refused = service(MockCatalogEditor::new(), MockCatalogStore::new())
+        .create_product(&staff(StaffRole::Catalog), ProductDraft::new(fields.clone(), 1).expect("complete"))
+        .await;
+    assert_eq!(refused.err(), Some(AdminCatalogError::Invalid(Message::ProductUsedOnly)));
+    // An update that makes a graded unit new, or puts a new part in the margin scheme: read, never written.
+    let graded = product("p1").condition(Condition::Old).with(|p| p.details.grade = Some(Grade::B)).build();
+    for patch in [
+        ProductPatch { condition: Some(Condition::New), ..ProductPatch::default() },
+        ProductPatch { condition: Some(Condition::NewWithoutBox), grade: Some(None), ..ProductPatch::default() },
+    ] {
+        let mut editor = MockCatalogEditor::new();
+        let stored = graded.clone();
+        editor.expect_product().returning(move |_| Ok(Some(stored.clone())));
+        let margin = MarginScheme::new(Money::from_rupees(10)).expect("valid");
+        let patch = ProductPatch { margin_scheme: patch.grade.map(|_| Some(margin)), ..patch };
+        let refused = service(editor, MockCatalogStore::new())
+            .update_product(&staff(StaffRole::Catalog), &ProductId("p1".into()), &patch)
+            .await;
+        assert_eq!(refused.err(), Some(AdminCatalogError::Invalid(Message::ProductUsedOnly)), "{patch:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_regrade_is_audited_with_the_grades_before_and_after() {
+    use marque_domain::catalog::{Condition, Grade};
+    let stored = product("p1").condition(Condition::Refurbished).with(|p| p.details.grade = Some(Grade::B)).build();
+    let mut editor = MockCatalogEditor::new();
+    editor.expect_product().returning(move |_| Ok(Some(stored.clone())));
+    editor
+        .expect_update_product()
+        .withf(|p, audit| {
+            p.details.grade == Some(Grade::C)
+                && audit.action == "product.update"
+                && json(audit.before.as_deref()) == serde_json::json!({ "grade": "B" })
+                && json(audit.after.as_deref()) == serde_json::json!({ "grade": "C" })
+        })
+        .times(1)
+        .returning(|p, _| Ok(p.clone()));
+    let patch = ProductPatch { grade: Some(Some(Grade::C)), ..ProductPatch::default() };
+    let updated = service(editor, MockCatalogStore::new())
+        .update_product(&staff(StaffRole::Catalog), &ProductId("p1".into()), &patch)
+        .await
+        .expect("updated");
+    assert_eq!(updated.details.grade, Some(Grade::C));
+}

@@ -114,12 +114,14 @@ async fn with_filters_the_category_is_one_filtered_page() {
         offset: 20,
         limit: 20,
         fits: None,
+        grades: vec![marque_domain::catalog::Grade::A, marque_domain::catalog::Grade::C],
     };
     store.expect_list_products().with(eq(expected)).times(1).returning(|_| Ok(slice(41)));
     let service = CatalogService::new(Arc::new(store));
 
     let page = Page::parse(Some("2")).expect("page");
-    let wanted = filters(Some("BMW--audi"), Some("old--new"), Some("diesel"));
+    let wanted =
+        filters(Some("BMW--audi"), Some("old--new"), Some("diesel")).with_grades(Some("a--C")).expect("grades");
     let listing = service.category_listing("brakes", &wanted, page).await.expect("works");
 
     let CategoryView::Flat(result) = listing.view else { panic!("flat with filters") };

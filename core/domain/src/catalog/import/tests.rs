@@ -278,7 +278,7 @@ prop_compose! {
                 weight_grams: editor::weight_grams(weight).expect("a weight"),
                 dimensions_mm: Dimensions::default(),
                 published,
-                fits: Vec::new(),
+                ..ProductDetails::default()
             },
         }
     }

@@ -24,6 +24,31 @@ function openProduct(product = aProduct()) {
 }
 
 describe('ProductPage', () => {
+  it("shows a used unit's grade with the shop's definition, its donor car and cross-references", async () => {
+    openProduct(
+      aProduct({
+        _id: 'p-used',
+        producttype: 'old',
+        grade: 'B',
+        gradeDefinition: 'grade.b',
+        donor: { make: 'BMW', model: 'X5', generation: 'G05', year: 2019, odometerKm: 84000 },
+        crossReferences: [{ brand: 'Bosch', number: '0 986 494 104' }],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(particular('Grade')).toBe('Grade B: normal wear for its age, fully working');
+    expect(particular('Donor car')).toBe('BMW X5 (G05), 2019, 84,000 km');
+    expect(particular('Cross-references')).toBe('Bosch 0 986 494 104');
+  });
+
+  it('shows no grade, donor or cross-references for a part without them', async () => {
+    openProduct(aProduct({ _id: 'p-new' }));
+    await screen.findByRole('heading', { level: 1 });
+    for (const label of ['Grade', 'Donor car', 'Cross-references']) {
+      expect(screen.queryByText(label, { selector: 'dt' })).toBeNull();
+    }
+  });
+
   it('shows the product with its particulars and price including GST', async () => {
     const disc = aProduct({ _id: 'p-7', producttype: 'refurbished', quantity: 2 });
     openProduct(disc);

@@ -21,6 +21,9 @@ export type ProductSlots = {
   wishlist?: (product: Product) => ReactNode;
 };
 
+/** The shop's definition of each grade (the answer's `gradeDefinition`), English and Hindi in the messages. */
+const GRADE_DEFINITIONS = { A: 'grade.a', B: 'grade.b', C: 'grade.c' } as const;
+
 export function ProductPage(slots: ProductSlots = {}) {
   const productId = new URLSearchParams(useSearch()).get('productId') ?? '';
   return productId ? <ProductLoader productId={productId} slots={slots} /> : <NotFound />;
@@ -78,6 +81,30 @@ function ProductDetail({ product, slots }: { product: Product; slots: ProductSlo
     [t('field.part_no'), product.partNo],
     [t('field.brand'), product.oem],
   ];
+  // A used unit (issue 25): its grade with the shop's definition, and the car it came from.
+  if (product.grade) {
+    const definition = GRADE_DEFINITIONS[product.grade as keyof typeof GRADE_DEFINITIONS];
+    particulars.push([t('field.grade'), definition ? message(definition) : product.grade]);
+  }
+  if (product.donor) {
+    const donor = product.donor;
+    particulars.push([
+      t('field.donor'),
+      t('donor.text', {
+        make: donor.make,
+        model: donor.model,
+        generation: donor.generation,
+        year: donor.year,
+        km: donor.odometerKm.toLocaleString('en-IN'),
+      }),
+    ]);
+  }
+  if (product.crossReferences?.length) {
+    particulars.push([
+      t('field.cross_references'),
+      product.crossReferences.map((r) => `${r.brand} ${r.number}`).join(', '),
+    ]);
+  }
   return (
     <>
       <ProductBreadcrumb product={product} arrival={arrival} />
