@@ -204,18 +204,10 @@ messages! {
         VehicleUnknown = "vehicle.unknown" => "We do not know this car. Choose it again from the list.",
         /// Marque: a car's model year outside 1950 to 2100 (or a range ending before it starts).
         VehicleYearInvalid = "vehicle.year_invalid" => "Year must be between 1950 and 2100",
-        /// Marque: a shopper's garage keeps at most five cars.
-        GarageTooMany = "garage.too_many" => "Your garage keeps at most five cars. Remove one to add another.",
         /// Marque: search text longer than any part name or number.
         SearchTooLong = "search.too_long" => "search must be at most 200 characters",
         /// Marque: a part number without letters or digits.
         PartNumberEmpty = "part_number.empty" => "A part number needs at least one letter or digit.",
-        /// Marque: the shop's definition of a used unit's grade A (issue 25).
-        GradeA = "grade.a" => "Grade A: like new, no visible wear",
-        /// Marque: the shop's definition of grade B.
-        GradeB = "grade.b" => "Grade B: normal wear for its age, fully working",
-        /// Marque: the shop's definition of grade C.
-        GradeC = "grade.c" => "Grade C: visible wear or damage, shown in the photographs; fully working",
 
         // Orders
         /// Marque: no order has this id.
@@ -257,6 +249,16 @@ messages! {
     // Shown only in the back office: generated apart for the admin (frontends/packages/rules/src/office.generated.ts),
     // so a shopper's first page does not carry them.
     back_office {
+        // Shown to shoppers from the catalog's own texts (the product namespace), kept here for the API's
+        // `gradeDefinition` and the back office: out of the messages every storefront page carries.
+        /// Marque: the shop's definition of a used unit's grade A (issue 25).
+        GradeA = "grade.a" => "Grade A: like new, no visible wear",
+        /// Marque: the shop's definition of grade B.
+        GradeB = "grade.b" => "Grade B: normal wear for its age, fully working",
+        /// Marque: the shop's definition of grade C.
+        GradeC = "grade.c" => "Grade C: visible wear or damage, shown in the photographs; fully working",
+        /// Marque: a garage of more than five cars (`PUT /api/account/garage`; the storefront never sends one).
+        GarageTooMany = "garage.too_many" => "Your garage keeps at most five cars. Remove one to add another.",
         // Back office: orders (issue 24)
         /// Marque: a status that is not the next step from the order's (1 → 2 → 3 → 4 → 5).
         OrderIllegalMove = "order.illegal_move" => "An order moves one step at a time: placed, confirmed, packed, shipped, delivered.",

@@ -5,6 +5,10 @@
 
 /** Every message a rule shows staff in the back office only, by its stable code. */
 export const OFFICE_MESSAGES = {
+  "grade.a": "Grade A: like new, no visible wear",
+  "grade.b": "Grade B: normal wear for its age, fully working",
+  "grade.c": "Grade C: visible wear or damage, shown in the photographs; fully working",
+  "garage.too_many": "Your garage keeps at most five cars. Remove one to add another.",
   "order.illegal_move": "An order moves one step at a time: placed, confirmed, packed, shipped, delivered.",
   "order.cancel_by_cancel": "Cancel an order with Cancel, which also refunds the payment.",
   "order.shipment_required": "To ship an order, give the courier and the AWB.",

@@ -67,7 +67,7 @@ describe('the product image carousel', () => {
     const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
     await user.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: `Images of ${NAME}` });
+    const dialog = await screen.findByRole('dialog', { name: `Images of ${NAME}` });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByRole('img', { name: NAME }).getAttribute('src')).toBe('/img/a.svg');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
@@ -89,7 +89,7 @@ describe('the product image carousel', () => {
     renderGallery();
     screen.getByRole('button', { name: 'Open image 1 of 3 full screen' }).focus();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const [close, previous, next] = within(dialog).getAllByRole('button');
     expect([close, previous, next].map((b) => b!.getAttribute('aria-label'))).toEqual([
       'Close',

@@ -2,9 +2,11 @@
 // (while focus is in it) and swipes; the large image opens the full-screen viewer.
 import { useT } from '@marque/i18n';
 import { pictureAttributes, PRODUCT_SIZES, THUMB_SIZES, type PictureRef } from '@marque/ui';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { useSwipe } from '../hooks/use-swipe';
-import { ImageViewer } from './ImageViewer';
+
+// The full-screen viewer opens only on a click: its code loads then, not with the page.
+const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 export function ImageGallery({ images, name }: { images: ReadonlyArray<PictureRef>; name: string }) {
   const t = useT('product');
@@ -83,7 +85,9 @@ export function ImageGallery({ images, name }: { images: ReadonlyArray<PictureRe
         </ul>
       ) : null}
       {viewing ? (
-        <ImageViewer images={images} name={name} index={current} onIndex={setCurrent} onClose={() => setViewing(false)} />
+        <Suspense fallback={null}>
+          <ImageViewer images={images} name={name} index={current} onIndex={setCurrent} onClose={() => setViewing(false)} />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -21,8 +21,8 @@ export type ProductSlots = {
   wishlist?: (product: Product) => ReactNode;
 };
 
-/** The shop's definition of each grade (the answer's `gradeDefinition`), English and Hindi in the messages. */
-const GRADE_DEFINITIONS = { A: 'grade.a', B: 'grade.b', C: 'grade.c' } as const;
+/** The shop's definition of each grade (the answer's `gradeDefinition`), English and Hindi in the product texts. */
+const GRADE_DEFINITIONS = { A: 'grade_definition.a', B: 'grade_definition.b', C: 'grade_definition.c' } as const;
 
 export function ProductPage(slots: ProductSlots = {}) {
   const productId = new URLSearchParams(useSearch()).get('productId') ?? '';
@@ -84,7 +84,7 @@ function ProductDetail({ product, slots }: { product: Product; slots: ProductSlo
   // A used unit (issue 25): its grade with the shop's definition, and the car it came from.
   if (product.grade) {
     const definition = GRADE_DEFINITIONS[product.grade as keyof typeof GRADE_DEFINITIONS];
-    particulars.push([t('field.grade'), definition ? message(definition) : product.grade]);
+    particulars.push([t('field.grade'), definition ? t(definition) : product.grade]);
   }
   if (product.donor) {
     const donor = product.donor;
