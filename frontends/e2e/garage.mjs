@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, check, noHorizontalScroll, recordLayoutShifts, serverBin, startServer, steps } from './harness.mjs';
 
 const TIMEOUT = 15_000;
 const scratch = mkdtempSync(join(tmpdir(), 'marque-garage-'));
@@ -35,11 +35,6 @@ async function productsWithFitment(base) {
     }
   }
   return found;
-}
-
-async function noHorizontalScroll(page, where) {
-  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  check(scrollWidth <= width, `${where}: the page scrolls sideways (${scrollWidth}px wide in a ${width}px window)`);
 }
 
 async function main() {

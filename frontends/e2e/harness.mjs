@@ -99,6 +99,12 @@ export function check(condition, message) {
 }
 
 /** The most a page may shift while it loads and is used (its cumulative layout shift, input-led shifts excluded). */
+/** Fails when `page` is wider than its window (it scrolls sideways), naming `where`. */
+export async function noHorizontalScroll(page, where) {
+  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(scrollWidth <= width, `${where}: the page scrolls sideways (${scrollWidth}px wide in a ${width}px window)`);
+}
+
 export const LAYOUT_SHIFT_LIMIT = Number(process.env.LAYOUT_SHIFT_LIMIT ?? 0.05);
 
 // Runs in every top-level document before the page's own scripts: each layout shift not caused by recent input is

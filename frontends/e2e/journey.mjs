@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
+import { BROWSER_ARGS, chromiumPath, check, noHorizontalScroll, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
 
 const budgetBytes = Number(process.env.JS_BUDGET_BYTES ?? 150_000);
 
@@ -68,11 +68,6 @@ function recordScripts(page) {
     await Promise.all(pending);
     return scripts;
   };
-}
-
-async function noHorizontalScroll(page, where) {
-  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  check(scrollWidth <= width, `${where}: the page scrolls sideways (${scrollWidth}px wide in a ${width}px window)`);
 }
 
 async function main() {
