@@ -247,6 +247,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 29,
+        name: "store credit: the grants a customer can spend, with what remains of each",
+        surql: include_str!("schema/0029_store_credit.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -62,6 +62,20 @@ pub fn ist_month_start(seconds: i64) -> i64 {
     days_from_civil(year, month, 1) * 86_400 - IST_OFFSET_SECONDS
 }
 
+/// The same time on the same day `months` calendar months after `seconds`, in India, or on the last
+/// day of that month when it is shorter (31 August plus six months is 28 or 29 February).
+#[must_use]
+pub fn add_months_ist(seconds: i64, months: u32) -> i64 {
+    let local = seconds.saturating_add(IST_OFFSET_SECONDS);
+    let (day, time) = (local.div_euclid(86_400), local.rem_euclid(86_400));
+    let (year, month, date) = civil_from_days(day);
+    let index = i64::from(year) * 12 + i64::from(month) - 1 + i64::from(months);
+    let year = i32::try_from(index.div_euclid(12)).unwrap_or(i32::MAX);
+    let month = u8::try_from(index.rem_euclid(12) + 1).unwrap_or(12);
+    let date = date.min(days_in_month(year, month));
+    days_from_civil(year, month, date) * 86_400 + time - IST_OFFSET_SECONDS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::account::Email;
 use crate::address::IndianMobile;
-use crate::calendar::{civil_from_days, days_from_civil, days_in_month, IST_OFFSET_SECONDS};
 use crate::message::{user_facing_error, FieldErrors, Message, UserFacing};
 
 pub use crate::invoice::{GrievanceNumber, GrievanceNumberError};
@@ -238,12 +237,7 @@ pub fn acknowledge_by(received: i64) -> i64 {
 /// 31 January, due on 28 or 29 February).
 #[must_use]
 pub fn resolve_by(received: i64) -> i64 {
-    let local = received.saturating_add(IST_OFFSET_SECONDS);
-    let (day, time) = (local.div_euclid(86_400), local.rem_euclid(86_400));
-    let (year, month, date) = civil_from_days(day);
-    let (year, month) = if month == 12 { (year.saturating_add(1), 1) } else { (year, month + 1) };
-    let date = date.min(days_in_month(year, month));
-    days_from_civil(year, month, date) * 86_400 + time - IST_OFFSET_SECONDS
+    crate::calendar::add_months_ist(received, 1)
 }
 
 /// A ticket's two clocks and whether either has run out at some instant.

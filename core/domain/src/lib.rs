@@ -22,6 +22,7 @@ pub mod pricing;
 pub mod rate;
 pub mod staff;
 pub mod stock;
+pub mod store_credit;
 pub mod tax;
 pub mod titles;
 pub mod vehicle;
