@@ -25,6 +25,7 @@ macro_rules! for_each_account_suite {
         $callback!(accounts_without_email_or_mobile_do_not_clash);
         $callback!(racing_sign_ups_store_exactly_one);
         $callback!(update_replaces_and_unknown_is_invalid);
+        $callback!(a_language_is_kept_for_a_customer_and_creates_nobody);
         $callback!(update_never_changes_the_email_the_mobile_or_what_is_proven);
         $callback!(unproven_emails_and_mobiles_are_only_claims);
         $callback!(a_proof_takes_the_email_or_mobile_from_accounts_that_only_claimed_it);
@@ -167,6 +168,19 @@ pub async fn update_replaces_and_unknown_is_invalid(store: &dyn AccountStore) {
     let ghost = user("ghost", "ghost@example.in", "9000000001");
     assert!(matches!(store.update_user(&ghost).await, Err(AccountStoreError::Invalid { .. })), "unknown id");
     assert_eq!(store.user(&ghost.id).await.expect("read"), None, "an update creates nobody");
+}
+
+pub async fn a_language_is_kept_for_a_customer_and_creates_nobody(store: &dyn AccountStore) {
+    use marque_domain::order::Language;
+    let asha = user("u1", "asha@example.in", "9876543210");
+    store.create_user(&asha).await.expect("create");
+    assert!(store.set_language(&asha.id, Language::Hindi).await.expect("kept"), "a customer has this id");
+    assert!(store.set_language(&asha.id, Language::English).await.expect("kept again"), "and may change it");
+    assert_eq!(store.user(&asha.id).await.expect("read"), Some(asha), "nothing else changes");
+    let ghost = UserId("ghost".to_owned());
+    assert!(!store.set_language(&ghost, Language::Hindi).await.expect("answered"), "nobody has this id");
+    assert_eq!(store.user(&ghost).await.expect("read"), None, "keeping a language creates nobody");
+    assert!(!store.set_language(&UserId(String::new()), Language::Hindi).await.expect("answered"), "no id");
 }
 
 pub async fn update_never_changes_the_email_the_mobile_or_what_is_proven(store: &dyn AccountStore) {

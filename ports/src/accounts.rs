@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use marque_domain::account::Email;
+use marque_domain::order::Language;
 use marque_domain::paging::ListWindow;
 use marque_domain::pricing::{DiscountPercent, Offer, OfferEndsOn};
 
@@ -252,6 +253,13 @@ pub trait AccountStore: Send + Sync {
         offer: Option<CustomerOffer>,
         audit: &AuditEntry,
     ) -> Result<(), AccountStoreError>;
+
+    /// Keeps the language the customer last chose on the storefront (the language of the notices
+    /// they are sent). Returns whether a customer has this id (nothing is written when none has).
+    ///
+    /// # Errors
+    /// [`AccountStoreError::Unavailable`].
+    async fn set_language(&self, user: &UserId, language: Language) -> Result<bool, AccountStoreError>;
 
     /// Marks the customer's email or mobile (`channel`) proven and, in the same transaction,
     /// takes it away from every other account that only claimed it (their email or mobile

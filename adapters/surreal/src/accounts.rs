@@ -294,6 +294,25 @@ impl AccountStore for SurrealAccountStore {
         Ok(rows.into_iter().next().map(UserRecord::from))
     }
 
+    async fn set_language(
+        &self,
+        user: &UserId,
+        language: marque_domain::order::Language,
+    ) -> Result<bool, AccountStoreError> {
+        if user.0.is_empty() {
+            return Ok(false);
+        }
+        let set: Vec<String> = self
+            .db
+            .query("UPDATE type::record('user', $id) SET language = $language RETURN VALUE record::id(id)")
+            .bind(("id", user.0.clone()))
+            .bind(("language", language.code().to_owned()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(!set.is_empty())
+    }
+
     async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>, AccountStoreError> {
         self.one_user("email_key = $value", email.as_str().to_lowercase()).await
     }

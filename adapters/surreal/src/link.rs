@@ -310,6 +310,7 @@ guarded!(AccountStore, AccountStoreError, {
     fn update_user(&self, user: &UserRecord) -> ();
     fn search_users(&self, text: &str, window: ListWindow) -> UsersPage;
     fn set_offer(&self, user: &UserId, offer: Option<CustomerOffer>, audit: &AuditEntry) -> ();
+    fn set_language(&self, user: &UserId, language: marque_domain::order::Language) -> bool;
     fn prove(&self, user: &UserId, channel: Channel) -> UserRecord;
     fn user_by_external(&self, issuer: &str, subject: &str) -> Option<UserRecord>;
     fn link_external(&self, issuer: &str, subject: &str, user: &UserId) -> ();

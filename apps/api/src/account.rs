@@ -10,7 +10,7 @@ use poem::Request;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
-use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
+use poem_openapi::{ApiResponse, Enum, Multipart, Object, OpenApi, Tags};
 
 use super::address::AddressView;
 use super::auth::{client_address, ensure_owner, Customer};
@@ -278,6 +278,33 @@ async fn read_avatar(upload: Option<Upload>) -> Result<Option<Avatar>, Json<Erro
         invalid()
     })
 }
+/// A language of the storefront's selector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename = "LanguageCode")]
+pub enum LanguageCode {
+    #[oai(rename = "en")]
+    En,
+    #[oai(rename = "hi")]
+    Hi,
+}
+
+impl From<LanguageCode> for marque_domain::order::Language {
+    fn from(code: LanguageCode) -> Self {
+        match code {
+            LanguageCode::En => marque_domain::order::Language::English,
+            LanguageCode::Hi => marque_domain::order::Language::Hindi,
+        }
+    }
+}
+
+/// The language a customer reads the shop in, kept with the account for the notices they are sent.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AccountLanguage")]
+pub struct LanguageBody {
+    pub language: LanguageCode,
+}
+
+session_response!(LanguageResponse, LanguageBody, language_bad_request, "language_bad_request", limited, {});
 
 pub struct AccountApi {
     /// Sign-up, sign-in and profiles.
@@ -493,6 +520,21 @@ impl AccountApi {
             },
             Err(e @ AccountError::Invalid(_)) => UpdateUserResponse::BadRequest(body(&e)),
             Err(e) => UpdateUserResponse::Unavailable(body(&e)),
+        }
+    }
+
+    /// Keeps the language the signed-in customer chose on the storefront (`en`, `hi`): the emails
+    /// and SMS about their orders are sent in it. The storefront sends it when the customer signs in
+    /// and each time they change it.
+    #[oai(path = "/account/language", method = "put", operation_id = "setLanguage")]
+    async fn set_language(&self, customer: Customer, input: Json<LanguageBody>) -> LanguageResponse {
+        throttle!(self.throttle, Action::ProfileUpdate, customer, LanguageResponse);
+        match self.accounts.set_language(&customer.0.user.id, input.0.language.into()).await {
+            Ok(()) => LanguageResponse::Ok(input),
+            Err(AccountError::NotFound(_)) => {
+                LanguageResponse::Unauthorized(ErrorBody::from_message(Message::LoginRequired))
+            }
+            Err(e) => LanguageResponse::Unavailable(body(&e)),
         }
     }
 }

@@ -897,6 +897,24 @@ impl AccountService {
         Ok(self.store.end_session(token_hash).await?)
     }
 
+    /// Keeps the language the customer chose on the storefront, the language of the notices they
+    /// are sent.
+    ///
+    /// # Errors
+    /// [`AccountError::NotFound`] when no customer has this id; [`AccountError::Unavailable`] when the
+    /// store cannot be reached.
+    pub async fn set_language(
+        &self,
+        id: &UserId,
+        language: marque_domain::order::Language,
+    ) -> Result<(), AccountError> {
+        if self.store.set_language(id, language).await? {
+            Ok(())
+        } else {
+            Err(AccountError::NotFound(Message::AccountUnknown))
+        }
+    }
+
     /// Changes the name and/or the picture of a customer.
     ///
     /// # Errors

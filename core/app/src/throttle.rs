@@ -23,7 +23,7 @@ pub enum Action {
     WishlistWrite,
     /// Keeping the garage's cars (`PUT /api/account/garage`).
     GarageWrite,
-    /// Changing the profile (name and picture: a decode and a re-encode each).
+    /// Changing the profile (name and picture: a decode and a re-encode each), or the language.
     ProfileUpdate,
     /// Rendering an invoice PDF.
     Invoice,

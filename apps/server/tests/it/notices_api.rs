@@ -93,3 +93,39 @@ async fn staff_ship_an_order_and_the_customer_gets_the_email_and_sms_with_the_aw
     let (_, detail) = call(&shop, Method::GET, &format!("/api/admin/orders/{id}"), Some(&token), None).await;
     assert_eq!((detail["version"].as_u64(), detail["order"]["order_status"].as_u64()), (Some(3), Some(4)));
 }
+
+#[tokio::test]
+async fn a_customer_who_chose_hindi_is_told_in_hindi_and_a_bad_language_is_refused() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let part = product("p001").name("Brake pad set").quantity(50).build();
+    app.database().catalog().add_products(&[part]).await.expect("the product is written");
+    let (customer_token, user) = customer(&shop, "ravi.hindi@example.in", "9812345672").await;
+    let put = |token: Option<&str>, body: Value| {
+        let mut request = shop.client.put(format!("{}/api/account/language", shop.base)).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request
+    };
+    let read = |r: reqwest::RequestBuilder| async move {
+        crate::helpers::customers::read(r.send().await.expect("the server answers")).await
+    };
+
+    let (status, body) = read(put(None, json!({ "language": "hi" }))).await;
+    assert_eq!(status, 401, "no session: {body}");
+    for bad in [json!({ "language": "fr" }), json!({ "language": 7 }), json!({})] {
+        let (status, body) = read(put(Some(&customer_token), bad.clone())).await;
+        assert_eq!(status, 400, "{bad} is refused: {body}");
+        assert!(body["message"].is_string(), "a JSON error: {body}");
+    }
+    let (status, body) = read(put(Some(&customer_token), json!({ "language": "hi" }))).await;
+    assert_eq!((status, body["language"].as_str()), (200, Some("hi")), "{body}");
+
+    let order = place(&app.database().orders(), "hindi", &user, JUNE_2026).await;
+    let token = staff_token(&app, &shop, StaffRole::Fulfilment).await;
+    patch(&shop, &token, &order.id.0, 0, json!({ "status": 2 })).await;
+    let email = told(&shop, "ravi.hindi@example.in", "की पुष्टि कर दी है", 1).await;
+    assert_eq!(email.len(), 1, "the confirmation in Hindi: {email:?}");
+    assert_eq!(email[0]["subject"], format!("ऑर्डर {} की पुष्टि हो गई - Marque Parts", order.order_number));
+    assert!(told(&shop, "ravi.hindi@example.in", "confirmed your order", 0).await.is_empty(), "not in English");
+}

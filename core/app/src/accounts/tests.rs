@@ -33,6 +33,7 @@ struct MemStore {
     pending: Mutex<HashMap<String, (marque_ports::PendingSignIn, i64)>>,
     external: Mutex<HashMap<(String, String), UserId>>,
     codes: Mutex<HashMap<String, marque_ports::SignInCode>>,
+    languages: Mutex<HashMap<String, marque_domain::order::Language>>,
 }
 
 fn holds(user: &UserRecord, channel: Channel, value: &str) -> bool {
@@ -67,6 +68,17 @@ impl AccountStore for MemStore {
     }
     async fn user(&self, id: &UserId) -> Result<Option<UserRecord>, AccountStoreError> {
         Ok(self.users.lock().expect("lock").iter().find(|u| u.id == *id).cloned())
+    }
+    async fn set_language(
+        &self,
+        user: &UserId,
+        language: marque_domain::order::Language,
+    ) -> Result<bool, AccountStoreError> {
+        let known = self.users.lock().expect("lock").iter().any(|u| u.id == *user);
+        if known {
+            self.languages.lock().expect("lock").insert(user.0.clone(), language);
+        }
+        Ok(known)
     }
     async fn user_by_email(&self, email: &Email) -> Result<Option<UserRecord>, AccountStoreError> {
         Ok(self.proven_owner(Channel::Email, email.as_str()))

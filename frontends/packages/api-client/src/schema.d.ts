@@ -30,6 +30,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keeps the language the signed-in customer chose on the storefront (`en`, `hi`): the emails
+         *     and SMS about their orders are sent in it. The storefront sends it when the customer signs in
+         *     and each time they change it.
+         */
+        put: operations["setLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/add/address/{userId}": {
         parameters: {
             query?: never;
@@ -1634,6 +1655,13 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AccountLanguage
+         * @description The language a customer reads the shop in, kept with the account for the notices they are sent.
+         */
+        AccountLanguage: {
+            language: components["schemas"]["LanguageCode"];
+        };
+        /**
          * AddedBody
          * @description An address was added: its id and the whole book.
          */
@@ -3087,6 +3115,11 @@ export interface components {
             year?: number | null;
         };
         /**
+         * @description A language of the storefront's selector.
+         * @enum {string}
+         */
+        LanguageCode: "en" | "hi";
+        /**
          * @description How a category page shows its products.
          * @enum {string}
          */
@@ -4099,6 +4132,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Garage"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many of these calls in a short time (`request.too_many`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountLanguage"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountLanguage"];
                 };
             };
             /** @description A field that does not parse; its message and code come from the shop's rules. */

@@ -3,7 +3,7 @@
 import { useT } from '@marque/i18n';
 import { OTP_LENGTH, OTP_RESEND_AFTER_SECONDS, validateOtp } from '@marque/rules';
 import { login } from '@marque/session';
-import { mergeGarageAtSignIn } from '@marque/session/garage-sync';
+import { afterSignIn } from '../signed-in';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../FormAlert';
 import { resendOtp } from './resend-otp';
@@ -53,7 +53,7 @@ export function OtpForm({ target, onVerified }: { target: OtpTarget; onVerified?
     setBusy(false);
     if (answer.ok && answer.body.token) {
       await login(answer.body.token);
-      void mergeGarageAtSignIn(answer.body.token);
+      afterSignIn(answer.body.token);
       onVerified?.();
     } else setAlert(messages('otp.wrong'));
   };

@@ -1,5 +1,15 @@
-// The language selector: every text switches at once, without a reload; @marque/i18n remembers the choice.
+// The language selector: every text switches at once, without a reload; @marque/i18n remembers the choice, and the
+// account of a signed-in customer keeps it for the notices about their orders (`PUT /api/account/language`).
 import { LANGUAGES, setLanguage, useLanguage, useT, type Language } from '@marque/i18n';
+import { authorizedFetch, getSession, jsonBody } from '@marque/session';
+
+function keepWithAccount(language: Language): void {
+  const { token } = getSession();
+  if (!token) return;
+  authorizedFetch('/api/account/language', jsonBody('PUT /api/account/language', { language }), token).catch(
+    (error: unknown) => console.error('[marque] the language could not be kept with the account', error),
+  );
+}
 
 export function LanguageSelect() {
   const t = useT('shell');
@@ -18,9 +28,9 @@ export function LanguageSelect() {
         className="language-select__control"
         value={language}
         onChange={(event) => {
-          setLanguage(event.target.value as Language).catch((error: unknown) =>
-            console.error('[marque] the language could not be changed', error),
-          );
+          const chosen = event.target.value as Language;
+          setLanguage(chosen).catch((error: unknown) => console.error('[marque] the language could not be changed', error));
+          keepWithAccount(chosen);
         }}
       >
         {LANGUAGES.map((option) => (

@@ -4,7 +4,7 @@
 // showing an error (docs/shop-rules.md).
 import { useT } from '@marque/i18n';
 import { getSession, refetchUser } from '@marque/session';
-import { mergeGarageAtSignIn } from '@marque/session/garage-sync';
+import { afterSignIn } from '../../../lib/signed-in';
 import { useShopIdentity } from '@marque/ui';
 import { useEffect, useRef } from 'react';
 
@@ -36,7 +36,7 @@ function GoogleButtonFor({ start }: { start: string }) {
       timer.current = null;
       void refetchUser().then(() => {
         const { token } = getSession();
-        if (token) void mergeGarageAtSignIn(token);
+        if (token) afterSignIn(token);
       });
     }, POPUP_CHECK_MS);
   };

@@ -2,7 +2,7 @@
 import { useT } from '@marque/i18n';
 import { validateLoginMobile, MOBILE_LENGTH } from '@marque/rules';
 import { login } from '@marque/session';
-import { mergeGarageAtSignIn } from '@marque/session/garage-sync';
+import { afterSignIn } from '../../../lib/signed-in';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../lib/FormAlert';
 import { loginWithEmail } from '../api/login-with-email';
@@ -38,7 +38,7 @@ export function LoginForm({ onOtp }: { onOtp: (target: OtpTarget) => void }) {
       else if (answer.body.status === 'not verified') onOtp({ email: answer.body.email, mobile: answer.body.mobile });
       else if (answer.body.token) {
         await login(answer.body.token);
-        void mergeGarageAtSignIn(answer.body.token);
+        afterSignIn(answer.body.token);
       }
       else setAlert(messages('common.unknown'));
     } finally {
