@@ -3,9 +3,9 @@
 // in. Its own entry (`@marque/session/garage-sync`), outside the singleton every page loads: the account remote
 // merges at sign-in, the catalog's garage panel (a lazy chunk) sends the changes made in it.
 import type { Answer } from '@marque/api-client';
-import { authorizedFetch, jsonBody, readJson } from './authorized-fetch';
-import { getGarage, replaceGarage, subscribeGarage, type GarageCar } from './garage';
-import { getSession } from './store';
+// Through the package's name, not its files: this entry is bundled into the remote that imports it, and only the
+// name reaches the page's one session and garage (a relative import would give the chunk copies of its own).
+import { authorizedFetch, getGarage, getSession, jsonBody, readJson, replaceGarage, subscribeGarage, type GarageCar } from '@marque/session';
 
 type AccountGarage = Answer<'GET /api/account/garage'>;
 type AccountCar = AccountGarage['cars'][number];
