@@ -1,6 +1,6 @@
 //! Code generated from the domain: the rules' constants, messages and test
 //! vectors, written out as a TypeScript module for the frontends' live
-//! validation (`frontends/packages/rules/src/generated.ts`), and the messages
+//! validation (`frontends/packages/rules/src/generated.ts`, its messages in `messages.generated.ts`), and the messages
 //! only staff read as a second module the back office alone imports
 //! (`office.generated.ts`), so a shopper's first page does not carry them.
 //!
@@ -17,8 +17,8 @@ use json::{obj, Json};
 
 /// Every generated module: where it is committed (from the repository root) and what it must hold.
 #[must_use]
-pub fn generated_files() -> [(&'static str, String); 2] {
-    [(GENERATED_TS_PATH, typescript_module()), (OFFICE_TS_PATH, office_module())]
+pub fn generated_files() -> [(&'static str, String); 3] {
+    [(GENERATED_TS_PATH, typescript_module()), (MESSAGES_TS_PATH, messages_module()), (OFFICE_TS_PATH, office_module())]
 }
 
 /// Writes every generated module under the repository root.
@@ -52,6 +52,11 @@ use marque_domain::wishlist::WISHLIST_LIMIT;
 
 /// Where the generated module is committed, from the repository root.
 pub const GENERATED_TS_PATH: &str = "frontends/packages/rules/src/generated.ts";
+
+/// Where the shopper's messages are committed, from the repository root: a module of their own, so a page
+/// that only needs the rules' constants (the catalog's title limits and filter values) does not carry them
+/// (webpack keeps a module's used exports whole in every chunk that holds it).
+pub const MESSAGES_TS_PATH: &str = "frontends/packages/rules/src/messages.generated.ts";
 
 /// Where the back office's messages are committed, from the repository root.
 pub const OFFICE_TS_PATH: &str = "frontends/packages/rules/src/office.generated.ts";
@@ -135,19 +140,28 @@ pub fn office_module() -> String {
     out
 }
 
-/// The whole `generated.ts`, deterministic byte for byte.
+/// The whole `messages.generated.ts`: every message a rule shows a shopper, deterministic byte for byte.
 #[must_use]
-pub fn typescript_module() -> String {
+pub fn messages_module() -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
-
     constant(
         &mut out,
         "Every message a rule shows a shopper, by its stable code (the back office's are in office.generated.ts).",
         "MESSAGES",
         &messages_of(Audience::Storefront),
     );
-    out.push_str("export type MessageCode = keyof typeof MESSAGES;\n\n");
+    out.push_str("export type MessageCode = keyof typeof MESSAGES;\n");
+    out
+}
+
+/// The whole `generated.ts`, deterministic byte for byte.
+#[must_use]
+pub fn typescript_module() -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    out.push_str("import type { MessageCode } from './messages.generated';\n\n");
+    out.push_str("export type { MessageCode } from './messages.generated';\n\n");
 
     let numbers: [(&str, &str, i64); 9] = [
         ("Digits in a mobile number.", "MOBILE_LENGTH", count(MOBILE_LENGTH)),
@@ -284,13 +298,17 @@ mod tests {
         assert!(ts.starts_with("// GENERATED FILE - DO NOT EDIT."));
         let office = office_module();
         assert_eq!(office, office_module());
+        let messages = messages_module();
+        assert_eq!(messages, messages_module());
+        assert!(!ts.contains("export const MESSAGES"), "the shopper's messages are a module of their own");
         for m in Message::ALL {
             let (home, away) = match m.audience() {
-                Audience::Storefront => (&ts, &office),
-                Audience::BackOffice => (&office, &ts),
+                Audience::Storefront => (&messages, &office),
+                Audience::BackOffice => (&office, &messages),
             };
             assert!(home.contains(&quote(m.code())), "{}", m.code());
             assert!(!away.contains(&format!("{}:", quote(m.code()))), "{} is in one module only", m.code());
+            assert!(!ts.contains(&format!("{}:", quote(m.code()))), "{}: no message in the constants' module", m.code());
         }
         for name in [
             "TITLE_LIMITS",
@@ -304,6 +322,6 @@ mod tests {
             assert!(ts.contains(&format!("export const {name}")), "{name}");
         }
         assert!(ts.contains(r#""homeCard": 50, "hotSelling": 45, "listingCard": 70, "wishlist": 45, "orderLine": 40"#));
-        assert!(ts.is_ascii(), "non-ASCII is escaped");
+        assert!(ts.is_ascii() && messages.is_ascii(), "non-ASCII is escaped");
     }
 }

@@ -1,6 +1,7 @@
 // The drift check: every vector the Rust rules computed (./generated) must come out the same here.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, VECTORS } from './generated';
+import { VECTORS } from './generated';
+import { MESSAGES } from './messages.generated';
 import {
   computeTotals,
   conditionLabel,
@@ -12,6 +13,7 @@ import {
   normaliseEmail,
   orderStatusBadge,
   parseFilter,
+  filterValues,
   printFilter,
   signUpAllowed,
   TITLE_LIMITS,
@@ -115,6 +117,7 @@ describe('catalog', () => {
   it.each(VECTORS.filterParse)('parse $kind filter $raw', ({ kind, raw, values, code }) => {
     const got = parseFilter(kind, raw);
     expect(got.values).toEqual(values);
+    expect(filterValues(kind, raw)).toEqual(values);
     expect(got.issue?.code ?? null).toBe(code);
   });
 

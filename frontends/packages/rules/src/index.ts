@@ -12,7 +12,6 @@ import {
   FILTER_VALUES,
   FUEL_LABELS,
   GST_STATES,
-  MESSAGES,
   MOBILE_LENGTH,
   NCR_PREFIXES,
   ORDER_STATUSES,
@@ -25,7 +24,9 @@ import {
   PINCODE_LENGTH,
   TITLE_ELLIPSIS,
 } from './generated';
-import type { AddressFields, BadgeColour, FilterKind, MessageCode, SignUpFields } from './generated';
+import type { AddressFields, BadgeColour, FilterKind, SignUpFields } from './generated';
+// The messages are a module of their own: a page that needs only the constants above does not carry them.
+import { MESSAGES, type MessageCode } from './messages.generated';
 
 export {
   ADDRESS_LIMIT,
@@ -40,7 +41,6 @@ export {
   FILTER_VALUES,
   FUEL_LABELS,
   GST_STATES,
-  MESSAGES,
   MOBILE_LENGTH,
   NCR_PREFIXES,
   ORDER_STATUSES,
@@ -54,7 +54,8 @@ export {
   TITLE_LIMITS,
   WISHLIST_LIMIT,
 } from './generated';
-export type { AddressFields, BadgeColour, FilterKind, GstStateName, MessageCode, SignUpFields } from './generated';
+export type { AddressFields, BadgeColour, FilterKind, GstStateName, SignUpFields } from './generated';
+export { MESSAGES, type MessageCode } from './messages.generated';
 
 /** A rule's verdict shown to the user: the stable code and its text. */
 export interface Issue {
@@ -327,15 +328,28 @@ export type FilterParse =
  * once; an unknown or empty value is refused.
  */
 export function parseFilter(kind: FilterKind, raw: string): FilterParse {
+  const values = filterValues(kind, raw);
+  if (values) return { values, issue: null };
+  const refused = trim(raw)
+    .split(FILTER_SEPARATOR)
+    .find((part) => !offers(kind, asciiLowerCase(part)));
+  return { values: null, issue: issue('filter.invalid'), value: refused ?? raw };
+}
+
+/**
+ * The values of a filter's query value as `parseFilter` reads them, or null when one is refused. Without the
+ * refusal's message, so a page that only reads its address does not carry the table of messages.
+ */
+export function filterValues(kind: FilterKind, raw: string): string[] | null {
   const text = trim(raw);
-  if (text === '') return { values: [], issue: null };
+  if (text === '') return [];
   const values: string[] = [];
   for (const part of text.split(FILTER_SEPARATOR)) {
     const value = asciiLowerCase(part);
-    if (!offers(kind, value)) return { values: null, issue: issue('filter.invalid'), value: part };
+    if (!offers(kind, value)) return null;
     if (!values.includes(value)) values.push(value);
   }
-  return { values, issue: null };
+  return values;
 }
 
 /** The query value of chosen filter values: each once, joined by '--'. */

@@ -1,6 +1,6 @@
 // The filters of a category or subcategory listing as they travel in the address: `oem=bmw--audi&fuel_type=diesel`.
 // Parsing and printing of one filter's value are the shop's rules (@marque/rules); this file only gathers the three.
-import { FILTER_SEPARATOR, parseFilter, printFilter, type FilterKind } from '@marque/rules';
+import { FILTER_SEPARATOR, filterValues, printFilter, type FilterKind } from '@marque/rules';
 import { withCar, type CarFilter } from '../garage/car-filter';
 
 /** The filter kinds in the order the address carries them. */
@@ -18,8 +18,8 @@ export const NO_FILTERS: ListingFilters = { oem: [], product_type: [], fuel_type
 export function filtersFrom(query: URLSearchParams): ListingFilters {
   const read = (kind: FilterKind): string[] => {
     const raw = query.get(kind) ?? '';
-    const parsed = parseFilter(kind, raw);
-    if (parsed.values) return parsed.values;
+    const values = filterValues(kind, raw);
+    if (values) return values;
     return [...new Set(raw.split(FILTER_SEPARATOR).filter((part) => part.trim() !== ''))];
   };
   return { oem: read('oem'), product_type: read('product_type'), fuel_type: read('fuel_type') };
