@@ -203,6 +203,8 @@ pub struct Services {
     pub admin_catalog: marque_app::admin::catalog::AdminCatalogService,
     /// The back office's orders (`admin-orders`).
     pub admin_orders: marque_app::admin::orders::AdminOrdersService,
+    /// The customer notices of an order, as staff see them (`admin-orders`).
+    pub order_notices: marque_app::admin::notices::OrderNoticesService,
     /// The back office's cancellations and refunds (`admin-orders`).
     pub refunds: marque_app::admin::refunds::RefundsService,
     /// The back office's catalog imports: upload, progress, report, cancel (`admin-imports`).

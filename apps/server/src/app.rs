@@ -275,6 +275,7 @@ impl App {
                 Arc::new(SystemClock),
             )
             .with_notices(notice_settings),
+            order_notices: marque_app::admin::notices::OrderNoticesService::new(Arc::new(database.notice_outbox())),
             refunds,
             credit_notes,
             imports,

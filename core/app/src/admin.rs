@@ -11,6 +11,7 @@ pub mod dashboard;
 pub mod fitment;
 pub mod grievances;
 pub mod imports;
+pub mod notices;
 pub mod orders;
 pub mod refunds;
 pub mod staff;

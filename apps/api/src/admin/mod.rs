@@ -119,6 +119,7 @@ pub mod dashboard;
 pub mod fitment;
 pub mod grievances;
 pub mod imports;
+pub mod notices;
 pub mod orders;
 pub mod photos;
 pub mod refunds;

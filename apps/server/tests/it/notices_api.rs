@@ -92,6 +92,49 @@ async fn staff_ship_an_order_and_the_customer_gets_the_email_and_sms_with_the_aw
     assert!(told(&shop, "asha.notices@example.in", "packed", 0).await.is_empty());
     let (_, detail) = call(&shop, Method::GET, &format!("/api/admin/orders/{id}"), Some(&token), None).await;
     assert_eq!((detail["version"].as_u64(), detail["order"]["order_status"].as_u64()), (Some(3), Some(4)));
+
+    // Staff see each notice of the order and where it stands; the texts stay the customer's.
+    // (A notice is marked sent just after it reaches the outbox: a bounded number of reads.)
+    let path = format!("/api/admin/orders/{id}/notices");
+    let (mut notices, mut seen) = (Value::Null, Vec::new());
+    for _ in 0..300 {
+        let (status, body) = call(&shop, Method::GET, &path, Some(&token), None).await;
+        assert_eq!(status, 200, "{body}");
+        notices = body;
+        seen = notices["results"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|n| {
+                let text = |k: &str| n[k].as_str().unwrap_or_default().to_owned();
+                (text("kind"), text("channel"), text("recipient"), text("state"))
+            })
+            .collect::<Vec<_>>();
+        if seen.iter().all(|(_, _, _, state)| state == "sent") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let sent =
+        |kind: &str, channel: &str, to: &str| (kind.to_owned(), channel.to_owned(), to.to_owned(), "sent".to_owned());
+    assert_eq!(
+        seen,
+        vec![
+            sent("order-confirmed", "email", "asha.notices@example.in"),
+            sent("order-confirmed", "sms", "9812345671"),
+            sent("order-shipped", "email", "asha.notices@example.in"),
+            sent("order-shipped", "sms", "9812345671"),
+        ],
+        "{notices}"
+    );
+    assert!(!notices.to_string().contains("77937279125"), "no text of a notice: {notices}");
+    let catalog = staff_token(&app, &shop, StaffRole::Catalog).await;
+    let (status, body) = call(&shop, Method::GET, &path, Some(&catalog), None).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("staff.forbidden")), "{body}");
+    let (status, _) = call(&shop, Method::GET, &path, None, None).await;
+    assert_eq!(status, 401);
+    let (status, body) = call(&shop, Method::GET, "/api/admin/orders/nobody/notices", Some(&token), None).await;
+    assert_eq!((status, body["results"].as_array().map(Vec::len)), (200, Some(0)), "{body}");
 }
 
 #[tokio::test]

@@ -549,6 +549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The emails and SMS queued for the order's customer, oldest first: sent, waiting for an
+         *     attempt, or failed after the last one, with the last failure's reason. Owners and fulfilment.
+         */
+        get: operations["adminOrderNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -2197,6 +2217,43 @@ export interface components {
             total: number;
         };
         /**
+         * AdminOrderNotice
+         * @description One email or SMS queued for the order (its text is the customer's and is not shown).
+         */
+        AdminOrderNotice: {
+            _id: string;
+            /**
+             * Format: uint32
+             * @description Failed attempts so far.
+             */
+            attempts: number;
+            channel: components["schemas"]["NoticeChannel"];
+            /**
+             * Format: int64
+             * @description When the next attempt is due, while it waits (seconds since the Unix epoch).
+             */
+            dueAt: number;
+            /** @description What it tells, as its SMS template is named: `order-confirmed`, `order-shipped`, … */
+            kind: string;
+            /** @description Why the last attempt failed (the gateway's reason); null when none failed. */
+            lastError?: string | null;
+            /**
+             * Format: int64
+             * @description When it was queued (seconds since the Unix epoch).
+             */
+            queuedAt: number;
+            /** @description The email address or the ten-digit mobile it goes to. */
+            recipient: string;
+            state: components["schemas"]["NoticeState"];
+        };
+        /**
+         * AdminOrderNotices
+         * @description The order's notices, oldest first.
+         */
+        AdminOrderNotices: {
+            results: components["schemas"]["AdminOrderNotice"][];
+        };
+        /**
          * AdminOrderSummary
          * @description One order of the list.
          */
@@ -3201,6 +3258,16 @@ export interface components {
             /** @description 1 to 60 lower-case letters and digits joined by single hyphens; unique. */
             slug: string;
         };
+        /**
+         * @description How a notice reaches the customer.
+         * @enum {string}
+         */
+        NoticeChannel: "email" | "sms";
+        /**
+         * @description Where a notice stands: `waiting` (for its first or next attempt), `sent`, `failed` (given up).
+         * @enum {string}
+         */
+        NoticeState: "waiting" | "sent" | "failed";
         /**
          * OemBrand
          * @description A car maker (OEM brand); `image` is the address of its logo.
@@ -6759,6 +6826,64 @@ export interface operations {
             };
             /** @description No `If-Match` header naming the order's version (`order.version_required`). */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminOrderNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's notices, oldest first (none for an order without any). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderNotices"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,3 +65,47 @@ describe('one order', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Someone else changed this order'));
   });
 });
+
+describe("an order's customer notices", () => {
+  const notice = (id: string, kind: string, channel: 'email' | 'sms', state: 'sent' | 'waiting' | 'failed', attempts = 0, lastError: string | null = null) => ({
+    _id: id,
+    kind,
+    channel,
+    recipient: channel === 'email' ? 'asha@example.in' : '9876543210',
+    state,
+    attempts,
+    queuedAt: 1_780_000_000,
+    dueAt: 1_780_000_000,
+    lastError,
+  });
+
+  it('lists each email and SMS with where it stands, a failed one with its attempts and reason', async () => {
+    const server = adminServer({
+      'GET /api/admin/orders/{id}': () => stored(4, 3),
+      'GET /api/admin/orders/{id}/notices': () => ({
+        results: [
+          notice('n1', 'order-shipped', 'email', 'sent'),
+          notice('n2', 'order-shipped', 'sms', 'failed', 8, 'DLT template not approved'),
+        ],
+      }),
+    });
+    render(<OrderPage id="o1" />);
+    const panel = await screen.findByRole('region', { name: 'Customer notices' });
+    const items = panel.querySelectorAll('li');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain('Order shipped · Email · asha@example.in · Sent');
+    expect(items[1]?.textContent).toContain('Order shipped · SMS · 9876543210 · Failed: tell the customer yourself');
+    expect(items[1]?.textContent).toContain('8 failed attempts · DLT template not approved');
+    expect(server.calls.some((c) => c.path === '/api/admin/orders/o1/notices')).toBe(true);
+  });
+
+  it('shows no panel for an order without notices', async () => {
+    adminServer({
+      'GET /api/admin/orders/{id}': () => stored(1, 0),
+      'GET /api/admin/orders/{id}/notices': () => ({ results: [] }),
+    });
+    render(<OrderPage id="o1" />);
+    expect(await screen.findByText('MQ-000001')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Customer notices' })).toBeNull());
+  });
+});

@@ -12,6 +12,7 @@ import { when } from '../../lib/format';
 import { AdminPage } from '../../lib/layout/Page';
 import { CancelForm } from './CancelForm';
 import { RefundForm } from './RefundForm';
+import { NoticeList } from './NoticeList';
 import { RefundList } from './RefundList';
 
 /** The couriers the server knows, by slug. */
@@ -101,6 +102,7 @@ export function OrderPage({ id }: { id: string }) {
       <RefundList order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
       <RefundForm key={`refund-${order.refunds.length}`} order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
       <CancelForm order={order} onSaved={(updated) => setState({ status: 'done', body: updated })} />
+      <NoticeList key={`notices-${order.version}`} id={order.order._id} />
       <section className="admin-panel" aria-labelledby="timeline">
         <h2 id="timeline">{t('orders.timeline')}</h2>
         <ol>
