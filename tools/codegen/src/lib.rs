@@ -308,7 +308,11 @@ mod tests {
             };
             assert!(home.contains(&quote(m.code())), "{}", m.code());
             assert!(!away.contains(&format!("{}:", quote(m.code()))), "{} is in one module only", m.code());
-            assert!(!ts.contains(&format!("{}:", quote(m.code()))), "{}: no message in the constants' module", m.code());
+            assert!(
+                !ts.contains(&format!("{}:", quote(m.code()))),
+                "{}: no message in the constants' module",
+                m.code()
+            );
         }
         for name in [
             "TITLE_LIMITS",
