@@ -419,7 +419,10 @@ pub fn a_margin_scheme_line_prints_its_rule_and_never_its_purchase_price(
     let margin_row = doc.invoice().tax.iter().find(|r| r.margin_scheme).expect("a margin-scheme row");
     assert_says(&text, &margin_row.split.tax().to_the_paisa());
     let outside: Vec<Money> = doc.invoice().lines.iter().map(|l| l.outside()).filter(|m| *m != Money::ZERO).collect();
-    assert_never_says(&text, &[&[Money::from_paise(MARGIN_PURCHASE_PAISE), doc.invoice().outside()][..], &outside].concat());
+    assert_never_says(
+        &text,
+        &[&[Money::from_paise(MARGIN_PURCHASE_PAISE), doc.invoice().outside()][..], &outside].concat(),
+    );
 }
 
 pub fn a_margin_scheme_credit_note_reverses_the_tax_on_the_margin(

@@ -356,12 +356,10 @@ async fn bad_grades_donors_prices_and_references_are_refused_with_their_codes() 
 fn pdftotext(pdf: &[u8]) -> String {
     let path = std::env::temp_dir().join(format!("marque-margin-{}.pdf", std::process::id()));
     std::fs::write(&path, pdf).expect("the PDF is written");
-    let out = std::process::Command::new("pdftotext")
-        .args(["-enc", "UTF-8"])
-        .arg(&path)
-        .arg("-")
-        .output()
-        .unwrap_or_else(|e| panic!("pdftotext does not run ({e}): install Debian's poppler-utils (`make poppler`)"));
+    let out =
+        std::process::Command::new("pdftotext").args(["-enc", "UTF-8"]).arg(&path).arg("-").output().unwrap_or_else(
+            |e| panic!("pdftotext does not run ({e}): install Debian's poppler-utils (`make poppler`)"),
+        );
     std::fs::remove_file(&path).ok();
     assert!(out.status.success(), "pdftotext failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8").split_whitespace().collect::<Vec<_>>().join(" ")
@@ -394,8 +392,7 @@ async fn a_used_unit_bought_under_the_margin_scheme_is_invoiced_on_its_margin_an
     let (token, user) = customer(&shop, "margin@example.com", "9876500031").await;
     let address = delhi_address(&shop, &token, &user).await;
     let body = json!({ "products": [{ "_id": id, "quantity": 1 }], "address": { "_id": address["_id"] } });
-    let (status, held) =
-        crate::helpers::payments::call(&shop, Method::POST, "/api/razorpay/pay", &token, body).await;
+    let (status, held) = crate::helpers::payments::call(&shop, Method::POST, "/api/razorpay/pay", &token, body).await;
     assert_eq!(status, 200, "{held}");
     assert_no_purchase_price("the pay answer", &held.to_string());
     let (status, placed) = pay_in_sandbox(&shop, &token, &held).await;

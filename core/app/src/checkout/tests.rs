@@ -314,7 +314,11 @@ async fn an_order_line_keeps_the_margin_scheme_the_product_had_when_paid_for() {
     let scheme = MarginScheme::new(Money::from_rupees(6_000)).expect("a purchase price");
     let mut payments = MockPaymentGateway::new();
     payments.expect_create_order().returning(|o| {
-        Ok(marque_ports::PaymentOrder { id: PaymentOrderId("order_m".into()), amount: o.amount, currency: o.currency.clone() })
+        Ok(marque_ports::PaymentOrder {
+            id: PaymentOrderId("order_m".into()),
+            amount: o.amount,
+            currency: o.currency.clone(),
+        })
     });
     let mut orders = MockOrderStore::new();
     orders.expect_held_by().returning(|_| Ok(vec![]));
@@ -339,8 +343,13 @@ async fn an_order_line_keeps_the_margin_scheme_the_product_had_when_paid_for() {
         }
         Ok(Some(p))
     });
-    let checkout =
-        CheckoutService::new(Arc::new(catalog), Arc::new(addresses), Arc::new(orders), Arc::new(payments), Arc::new(Fixed));
+    let checkout = CheckoutService::new(
+        Arc::new(catalog),
+        Arc::new(addresses),
+        Arc::new(orders),
+        Arc::new(payments),
+        Arc::new(Fixed),
+    );
     checkout
         .pay(&customer("me"), &[line("used", 1), line("new", 1)], Some(&AddressId("a1".into())))
         .await

@@ -763,7 +763,10 @@ mod tests {
         assert_eq!(printed.tax.tax(), Money::from_paise(823_73));
         let one = note(&doc, &nothing(), &RefundSelection::of([(0, 1)], false)).expect("a credit note");
         let [l] = one.lines() else { panic!("one line") };
-        assert_eq!((l.amount, l.value, l.discount()), (Money::from_rupees(11_800), Money::from_rupees(11_800), Money::ZERO));
+        assert_eq!(
+            (l.amount, l.value, l.discount()),
+            (Money::from_rupees(11_800), Money::from_rupees(11_800), Money::ZERO)
+        );
         assert_eq!(l.description, "Wheel (18% GST on the margin)");
         assert_eq!(l.tax.inclusive(), Money::from_rupees(1_800), "one wheel's margin");
         assert_eq!(l.outside(), Money::from_rupees(10_000));

@@ -320,7 +320,8 @@ fn discount_line(
         }
         Share::MarginLine(i) => {
             let (order_line, product) = (&input.lines[i], &lines[i]);
-            let purchase = order_line.margin_scheme.map_or(Money::ZERO, |m| m.purchase_price.times(order_line.quantity.get()));
+            let purchase =
+                order_line.margin_scheme.map_or(Money::ZERO, |m| m.purchase_price.times(order_line.quantity.get()));
             let margin = margin_of(product.amount, purchase);
             let discounted = margin_of(product.amount + amount, purchase);
             discount.rate_percent = product.rate_percent;
