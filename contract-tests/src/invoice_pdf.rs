@@ -6,10 +6,11 @@
 
 use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
-use marque_domain::catalog::ProductId;
+use marque_domain::catalog::{MarginScheme, ProductId};
 use marque_domain::invoice::{
     Buyer, CreditNote, CreditNoteInput, CreditNoteNumber, FinancialYear, HsnCode, InvoiceDate, InvoiceLineKind,
-    InvoiceNumber, RefundSelection, Seller, Supply, TaxInvoice, TaxInvoiceInput,
+    InvoiceNumber, RefundSelection, Seller, Supply, TaxInvoice, TaxInvoiceInput, MARGIN_SCHEME_FOOTNOTE,
+    MARGIN_SCHEME_NOTE,
 };
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::DiscountPercent;
@@ -32,6 +33,8 @@ macro_rules! for_each_invoice_pdf_suite {
         $callback!(the_same_credit_note_renders_byte_identical_pdfs);
         $callback!(a_same_state_credit_note_reverses_cgst_and_sgst);
         $callback!(an_inter_state_credit_note_reverses_igst);
+        $callback!(a_margin_scheme_line_prints_its_rule_and_never_its_purchase_price);
+        $callback!(a_margin_scheme_credit_note_reverses_the_tax_on_the_margin);
     };
 }
 
@@ -52,6 +55,7 @@ fn line(id: &str, name: &str, paise: i64, quantity: u32, gst: u8, hsn: Option<&s
         price: Money::from_paise(paise),
         gst,
         hsn: hsn.map(|code| HsnCode::parse(code).expect("a valid code")),
+        margin_scheme: None,
     }
 }
 
@@ -96,6 +100,20 @@ fn invoice_at(lines: &[OrderLine], name: &str, address: &AddressInput, serial: u
         discount: DiscountPercent::new(10).expect("a percentage"),
         delivery_charge: Money::from_rupees(236),
     })
+}
+
+/// What the used headlamp of [`margin_scheme_invoice`] was bought for, a unit: it must never be
+/// printed.
+pub const MARGIN_PURCHASE_PAISE: i64 = 3_275_050;
+
+/// A new brake pad set and a used headlamp sold under the margin scheme (bought for ₹32,750.50,
+/// sold for ₹45,000), 10% off, within Delhi.
+#[must_use]
+pub fn margin_scheme_invoice() -> TaxInvoice {
+    let mut used = line("p9", "Adaptive LED Headlamp (used, grade B)", 4_500_000, 1, 18, None);
+    used.margin_scheme = Some(MarginScheme::new(Money::from_paise(MARGIN_PURCHASE_PAISE)).expect("a purchase price"));
+    let lines = [line("p1", "Brake Pad Set – Front (BMW 3 Series)", 1_249_950, 2, 18, None), used];
+    invoice_of(&lines, "Ravi Kumar", "Delhi", "110027", None, 46)
 }
 
 /// Delhi to Delhi: CGST + SGST.
@@ -370,4 +388,57 @@ pub fn a_devanagari_credit_note_reads_back(renderer: &dyn InvoiceRenderer, extra
     for wanted in [HINDI_NAME, HINDI_STREET, HINDI_CITY] {
         assert_says(&text, wanted);
     }
+}
+
+/// Neither the purchase price nor what lies outside the margin is printed, in any form.
+fn assert_never_says(text: &str, amounts: &[Money]) {
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    for amount in amounts {
+        for printed in [amount.to_the_paisa(), format!("{amount:#}")] {
+            assert!(!squash(text).contains(&squash(&printed)), "the document must not print {printed}:\n{text}");
+        }
+    }
+}
+
+pub fn a_margin_scheme_line_prints_its_rule_and_never_its_purchase_price(
+    renderer: &dyn InvoiceRenderer,
+    extract: ExtractText,
+) {
+    let doc = margin_scheme_invoice();
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    let used = &doc.invoice().lines[1];
+    assert!(used.margin.is_some());
+    assert_says(&text, "Adaptive LED Headlamp (used, grade B) (18% GST on the margin)");
+    assert_says(&text, MARGIN_SCHEME_NOTE);
+    assert_says(&text, MARGIN_SCHEME_FOOTNOTE);
+    assert_says(&text, "on margins");
+    for wanted in [used.tax.taxable, used.tax.cgst, used.tax.sgst, used.amount] {
+        assert_says(&text, &wanted.to_the_paisa());
+    }
+    let margin_row = doc.invoice().tax.iter().find(|r| r.margin_scheme).expect("a margin-scheme row");
+    assert_says(&text, &margin_row.split.tax().to_the_paisa());
+    let outside: Vec<Money> = doc.invoice().lines.iter().map(|l| l.outside()).filter(|m| *m != Money::ZERO).collect();
+    assert_never_says(
+        &text,
+        &[&[Money::from_paise(MARGIN_PURCHASE_PAISE), doc.invoice().outside()][..], &outside].concat(),
+    );
+}
+
+pub fn a_margin_scheme_credit_note_reverses_the_tax_on_the_margin(
+    renderer: &dyn InvoiceRenderer,
+    extract: ExtractText,
+) {
+    let doc = margin_scheme_invoice();
+    let note = credit_note_on(&doc, &RefundSelection::of([(1, 1)], false), 10);
+    let text = text_of(extract, &render_note(renderer, &note));
+    assert_note_common(&text, &note);
+    let [line] = note.lines() else { panic!("one line: {:?}", note.lines()) };
+    assert!(line.margin.is_some());
+    assert_says(&text, MARGIN_SCHEME_NOTE);
+    assert_says(&text, MARGIN_SCHEME_FOOTNOTE);
+    for wanted in [line.tax.cgst, line.tax.sgst, line.amount] {
+        assert_says(&text, &wanted.to_the_paisa());
+    }
+    assert_never_says(&text, &[Money::from_paise(MARGIN_PURCHASE_PAISE), line.outside()]);
 }

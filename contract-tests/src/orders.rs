@@ -37,6 +37,7 @@ macro_rules! for_each_order_suite {
         $callback!(unplaced_reservations_of_a_period);
         $callback!(a_refund_is_kept_per_payment_and_follows_the_provider);
         $callback!(an_empty_id_names_nothing);
+        $callback!(an_order_line_keeps_its_margin_scheme);
     };
 }
 
@@ -78,6 +79,7 @@ pub(crate) fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64)
             price: Money::from_rupees(1000),
             gst: 18,
             hsn: None,
+            margin_scheme: None,
         })
         .collect();
     let items: Money = lines.iter().map(OrderLine::amount).sum();
@@ -436,4 +438,24 @@ pub async fn an_empty_id_names_nothing(orders: &dyn OrderStore, _catalog: &dyn C
         Err(OrderStoreError::UnknownReservation)
     );
     assert_eq!(orders.order(&OrderId(String::new())).await, Ok(None));
+}
+
+/// A used unit's margin scheme (its purchase price) is part of the snapshot: the reservation and
+/// the order read it back as it was written, beside a line without one.
+pub async fn an_order_line_keeps_its_margin_scheme(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    use marque_domain::catalog::MarginScheme;
+    stock(catalog, &[1, 2], 5).await;
+    let mut r = reservation("m", "u1", &[(1, 1), (2, 2)], JUNE_2026);
+    let scheme = MarginScheme::new(Money::from_paise(612_345)).expect("a purchase price");
+    r.draft.lines[0].margin_scheme = Some(scheme);
+    orders.reserve(&r).await.expect("reserve");
+    let held = orders.reservation(&r.payment_order).await.expect("read").expect("held");
+    assert_eq!(held.0.draft.lines[0].margin_scheme, Some(scheme));
+    assert_eq!(held.0.draft.lines[1].margin_scheme, None);
+    let placed = orders.place(&r.payment_order, &PaymentId("pay_m".into()), JUNE_2026 + 60).await.expect("place");
+    let order = placed.into_order();
+    assert_eq!(order.draft, r.draft, "the order keeps the reservation's margin scheme");
+    let again = orders.order(&order.id).await.expect("read").expect("the order");
+    let schemes: Vec<_> = again.draft.lines.iter().map(|l| l.margin_scheme).collect();
+    assert_eq!(schemes, vec![Some(scheme), None]);
 }

@@ -28,7 +28,8 @@ pub struct OrderId(pub String);
 pub struct OrderDraft {
     pub user: UserId,
     pub user_name: String,
-    /// One line per product, in cart order.
+    /// One line per product, in cart order; a used unit's line with the margin scheme's purchase
+    /// price the product had (kept as written, read back the same).
     pub lines: Vec<OrderLine>,
     pub address: Address,
     /// The discount percent that applied (0 when none).

@@ -202,7 +202,7 @@ fn table_head(sheet: &mut Sheet<'_>, cols: &[Column], supply: Supply) {
 fn line_cells(sheet: &Sheet<'_>, cols: &[Column], n: usize, line: &Row, supply: Supply) -> Vec<Vec<String>> {
     let description = cols.get(1).map_or(100.0, |c| c.width) - 4.0;
     let mut described = sheet.wrap(&line.description, description, CELL);
-    if let Some(note) = &line.note {
+    for note in &line.note {
         described.extend(sheet.wrap(note, description, CELL));
     }
     let mut cells = vec![
@@ -243,6 +243,14 @@ fn table(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
     sheet.y += row(sheet, &cols, &cells, CELL_BOLD);
     sheet.line((MARGIN, sheet.y), (MARGIN + CONTENT, sheet.y), 0.8);
     sheet.y += 14.0;
+    if let Some(footnote) = doc.footnote {
+        for line in sheet.wrap(footnote, CONTENT, BODY.muted()) {
+            sheet.make_room(11.5);
+            sheet.text(MARGIN, CONTENT, sheet.y, &line, BODY.muted(), Align::Left);
+            sheet.y += 11.5;
+        }
+        sheet.y += 6.0;
+    }
 }
 
 /// The tax summary per rate on the left, the totals on the right, the total in words below.
@@ -255,7 +263,10 @@ fn summary(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
     let top = sheet.y;
 
     let taxes = tax_heads(supply);
-    let mut cols = vec![col(["GST rate", ""], 44.0, Align::Left), col(["Taxable value (₹)", ""], 74.0, Align::Right)];
+    // A margin scheme's row names itself under its rate, in a wider column.
+    let rate_width = if doc.tax.iter().any(|r| r.margin_scheme) { 62.0 } else { 44.0 };
+    let mut cols =
+        vec![col(["GST rate", ""], rate_width, Align::Left), col(["Taxable value (₹)", ""], 74.0, Align::Right)];
     for name in taxes {
         cols.push(col([name, ""], 58.0, Align::Right));
     }
@@ -268,7 +279,11 @@ fn summary(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
     sheet.y += row(sheet, &cols, &heads, HEAD);
     for tax_row in doc.tax {
         let s = tax_row.split;
-        let mut cells = vec![vec![format!("{}%", tax_row.rate_percent)], vec![s.taxable.to_the_paisa()]];
+        let mut rate = vec![format!("{}%", tax_row.rate_percent)];
+        if tax_row.margin_scheme {
+            rate.push("on margins".to_owned());
+        }
+        let mut cells = vec![rate, vec![s.taxable.to_the_paisa()]];
         match supply {
             Supply::IntraState => cells.extend([vec![s.cgst.to_the_paisa()], vec![s.sgst.to_the_paisa()]]),
             Supply::InterState => cells.push(vec![s.igst.to_the_paisa()]),

@@ -2,7 +2,10 @@
 //! one layout (seller, buyer, facts, the line table with its tax columns, the tax summary per
 //! rate, totals, the amount in words, the signature).
 
-use marque_domain::invoice::{Buyer, CreditNote, InvoiceLineKind, Seller, Supply, TaxInvoice, TaxRow, TaxSplit};
+use marque_domain::invoice::{
+    Buyer, CreditNote, InvoiceLineKind, Seller, Supply, TaxInvoice, TaxRow, TaxSplit, MARGIN_SCHEME_FOOTNOTE,
+    MARGIN_SCHEME_NOTE,
+};
 use marque_domain::tax::GstState;
 use marque_domain::Money;
 
@@ -10,8 +13,9 @@ use marque_domain::Money;
 #[derive(Debug, Clone)]
 pub(crate) struct Row {
     pub(crate) description: String,
-    /// A second, muted line under the description (a credit note's discount share).
-    pub(crate) note: Option<String>,
+    /// Muted lines under the description (a margin-scheme line's rule, a credit note's discount
+    /// share).
+    pub(crate) note: Vec<String>,
     pub(crate) hsn: Option<String>,
     /// Quantity and unit price; none on a discount row.
     pub(crate) units: Option<(u32, Money)>,
@@ -31,6 +35,8 @@ pub(crate) struct Printed<'d> {
     pub(crate) facts: Vec<String>,
     /// A sentence under the parties (a credit note's reason).
     pub(crate) remark: Option<String>,
+    /// A sentence under the line table (what the margin scheme means, when a line is under it).
+    pub(crate) footnote: Option<&'static str>,
     pub(crate) supply: Supply,
     pub(crate) rows: Vec<Row>,
     pub(crate) tax: &'d [TaxRow],
@@ -55,7 +61,10 @@ impl<'d> Printed<'d> {
             .filter(|l| l.kind != InvoiceLineKind::Discount || l.amount != Money::ZERO)
             .map(|l| Row {
                 description: l.description.clone(),
-                note: None,
+                note: (l.kind == InvoiceLineKind::Product && l.margin.is_some())
+                    .then(|| MARGIN_SCHEME_NOTE.to_owned())
+                    .into_iter()
+                    .collect(),
                 hsn: l.hsn.as_ref().map(ToString::to_string),
                 units: (l.kind != InvoiceLineKind::Discount).then_some((l.quantity, l.unit_price)),
                 rate_percent: l.rate_percent,
@@ -75,6 +84,7 @@ impl<'d> Printed<'d> {
                 format!("Reverse charge: {}", if doc.reverse_charge() { "Yes" } else { "No" }),
             ],
             remark: None,
+            footnote: invoice.has_margin_scheme().then_some(MARGIN_SCHEME_FOOTNOTE),
             supply: invoice.supply,
             rows,
             tax: &invoice.tax,
@@ -91,13 +101,18 @@ impl<'d> Printed<'d> {
             .iter()
             .map(|l| Row {
                 description: l.description.clone(),
-                note: (l.discount() != Money::ZERO).then(|| {
-                    format!(
-                        "Value {} less its share of the discount {}",
-                        l.value.to_the_paisa(),
-                        l.discount().to_the_paisa()
-                    )
-                }),
+                note: l
+                    .margin
+                    .map(|_| MARGIN_SCHEME_NOTE.to_owned())
+                    .into_iter()
+                    .chain((l.discount() != Money::ZERO).then(|| {
+                        format!(
+                            "Value {} less its share of the discount {}",
+                            l.value.to_the_paisa(),
+                            l.discount().to_the_paisa()
+                        )
+                    }))
+                    .collect(),
                 hsn: l.hsn.as_ref().map(ToString::to_string),
                 units: Some((l.quantity, l.unit_price)),
                 rate_percent: l.rate_percent,
@@ -119,6 +134,7 @@ impl<'d> Printed<'d> {
                 "Reverse charge: No".to_owned(),
             ],
             remark: (!note.reason().is_empty()).then(|| format!("Reason: {}", note.reason())),
+            footnote: note.has_margin_scheme().then_some(MARGIN_SCHEME_FOOTNOTE),
             supply: note.supply(),
             rows,
             tax: note.tax(),

@@ -68,14 +68,19 @@ mod with_pdftotext {
 #[test]
 fn writes_samples_when_asked() {
     use marque_contract_tests::invoice_pdf::{
-        hindi_invoice, inter_state_credit_note, inter_state_invoice, same_state_credit_note, same_state_invoice,
+        credit_note_on, hindi_invoice, inter_state_credit_note, inter_state_invoice, margin_scheme_invoice,
+        same_state_credit_note, same_state_invoice,
     };
+    use marque_domain::invoice::RefundSelection;
     use marque_ports::InvoiceRenderer;
     let Some(dir) = std::env::var_os("MARQUE_PDF_SAMPLES") else { return };
     let renderer = renderer();
-    for (name, note) in
-        [("same-state-cn.pdf", same_state_credit_note()), ("inter-state-cn.pdf", inter_state_credit_note())]
-    {
+    let margin_cn = credit_note_on(&margin_scheme_invoice(), &RefundSelection::of([(1, 1)], false), 10);
+    for (name, note) in [
+        ("same-state-cn.pdf", same_state_credit_note()),
+        ("inter-state-cn.pdf", inter_state_credit_note()),
+        ("margin-scheme-cn.pdf", margin_cn),
+    ] {
         let pdf = renderer.render_credit_note(&note).expect("renders");
         std::fs::write(std::path::Path::new(&dir).join(name), pdf).expect("written");
     }
@@ -83,6 +88,7 @@ fn writes_samples_when_asked() {
         ("same-state.pdf", same_state_invoice()),
         ("inter-state.pdf", inter_state_invoice()),
         ("hindi.pdf", hindi_invoice()),
+        ("margin-scheme.pdf", margin_scheme_invoice()),
     ] {
         let pdf = renderer.render(&doc).expect("renders");
         std::fs::write(std::path::Path::new(&dir).join(name), pdf).expect("written");

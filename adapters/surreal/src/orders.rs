@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
-use marque_domain::catalog::ProductId;
+use marque_domain::catalog::{MarginScheme, ProductId};
 use marque_domain::invoice::{FinancialYear, HsnCode, InvoiceNumber};
 use marque_domain::order::{OrderLine, OrderStatus, Shipment};
 use marque_domain::pricing::DiscountPercent;
@@ -46,6 +46,8 @@ struct LineRow {
     price: i64,
     gst: i64,
     hsn: Option<String>,
+    /// The margin scheme's purchase price of one unit, in paise (migration 31).
+    purchase_price: Option<i64>,
 }
 
 /// The draft's fields as both tables store them.
@@ -114,6 +116,7 @@ fn line_rows(lines: &[OrderLine]) -> Vec<LineRow> {
             price: l.price.paise(),
             gst: i64::from(l.gst),
             hsn: l.hsn.as_ref().map(|h| h.as_str().to_owned()),
+            purchase_price: l.margin_scheme.map(|m| m.purchase_price.paise()),
         })
         .collect()
 }
@@ -124,6 +127,10 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
             let quantity = u32::try_from(r.quantity).ok().and_then(|q| Quantity::new(q).ok());
             let gst = u8::try_from(r.gst).ok();
             let hsn = r.hsn.map(|h| HsnCode::parse(&h).map_err(|_| corrupt("HSN code"))).transpose()?;
+            let margin_scheme = r
+                .purchase_price
+                .map(|paise| MarginScheme::new(Money::from_paise(paise)).map_err(|_| corrupt("purchase price")))
+                .transpose()?;
             match (quantity, gst) {
                 (Some(quantity), Some(gst)) => Ok(OrderLine {
                     product_id: ProductId(r.product_id),
@@ -132,6 +139,7 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
                     price: Money::from_paise(r.price),
                     gst,
                     hsn,
+                    margin_scheme,
                 }),
                 _ => Err(corrupt("order line")),
             }

@@ -254,6 +254,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 31,
+        name: "an order line keeps the margin scheme's purchase price of its used unit",
+        surql: include_str!("schema/0031_order_margin_scheme.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

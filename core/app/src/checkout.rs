@@ -280,6 +280,7 @@ impl CheckoutService {
                     price: l.unit_price,
                     gst: l.gst_percent,
                     hsn: None,
+                    margin_scheme: l.margin_scheme,
                 })
                 .collect(),
             address: checkout.address().clone(),

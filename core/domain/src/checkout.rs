@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::address::{Address, DeliveryRegion};
 use crate::cart::Quantity;
-use crate::catalog::{Product, ProductId};
+use crate::catalog::{MarginScheme, Product, ProductId};
 use crate::message::{user_facing_error, Message, UserFacing};
 use crate::pricing::{Offer, PricedLine, Totals};
 use crate::Money;
@@ -23,6 +23,10 @@ pub struct CheckoutLine {
     pub inside_ncr: Money,
     pub outside_ncr: Money,
     pub gst_percent: u8,
+    /// The product's GST margin scheme when reloaded, which the order line keeps (its invoice
+    /// line is taxed on the margin over this purchase price).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_scheme: Option<MarginScheme>,
 }
 
 impl CheckoutLine {
@@ -37,6 +41,7 @@ impl CheckoutLine {
             inside_ncr: product.inside_ncr,
             outside_ncr: product.outside_ncr,
             gst_percent: product.gst_percent,
+            margin_scheme: product.details.margin_scheme,
         }
     }
 
@@ -222,6 +227,7 @@ mod tests {
             inside_ncr: Money::from_rupees(100),
             outside_ncr: Money::from_rupees(250),
             gst_percent: 18,
+            margin_scheme: None,
         }
     }
 

@@ -14,7 +14,10 @@ pub use credit_note::{
     RefundSelection,
 };
 pub use date::InvoiceDate;
-pub use document::{Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, TaxRow, DELIVERY_LINE_LABEL};
+pub use document::{
+    Invoice, InvoiceInput, InvoiceLine, InvoiceLineKind, MarginPart, TaxRow, DELIVERY_LINE_LABEL,
+    MARGIN_SCHEME_FOOTNOTE, MARGIN_SCHEME_NOTE,
+};
 pub use gst::{
     HsnCode, HsnCodeError, Supply, TaxSplit, DEFAULT_GST_PERCENT, DELIVERY_GST_PERCENT, DELIVERY_SAC, PARTS_HSN,
 };

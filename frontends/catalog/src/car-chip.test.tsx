@@ -39,6 +39,16 @@ function searchShop() {
       const found = parts.filter((p) => p.name.includes(url.searchParams.get('search') ?? '') && (!fits || p.name.endsWith(fits)));
       return { status: 'success', results: found.slice((page - 1) * 1, page), pages: found.length, page, total: found.length };
     },
+    '/api/get/vehicles': ({ url }) =>
+      url.searchParams.get('generation') === 'bmw-x3-g01'
+        ? {
+            status: 'success',
+            vehicles: [
+              { id: 'bmw-x3-g01.b48', make: 'BMW', model: 'X3', generation: 'G01', engine: '2.0i', engineCode: 'B48', fuel: 'petrol', years: { from: 2017, to: null } },
+              { id: 'bmw-x3-g01.b47', make: 'BMW', model: 'X3', generation: 'G01', engine: '2.0d', engineCode: 'B47', fuel: 'diesel', years: { from: 2017, to: null } },
+            ],
+          }
+        : failed(400, 'We do not know this car. Choose it again from the list.', 'vehicle.unknown'),
   });
 }
 
@@ -65,14 +75,16 @@ describe('the car chip', () => {
     expect(server.requests.at(-1)).toBe('/api/get/productBySearch?search=Brake&page=1');
   });
 
-  it('shows a shared link’s car even when it is not in this garage, and asks with it at once', async () => {
+  it('names a shared link’s car from the vehicle table when it is not in this garage, and asks with it at once', async () => {
     resetGarage();
     server = searchShop();
-    open('/search?search=Brake&page=1&fits=bmw-x3-g01.b47');
+    open('/search?search=Brake&page=1&fits=bmw-x3-g01.b47&year=2021');
     render(<SearchPage />);
-    expect(await screen.findByRole('button', { name: 'Remove bmw-x3-g01.b47' })).toBeTruthy();
-    expect(screen.getByText('Fits bmw-x3-g01.b47')).toBeTruthy();
-    expect(server.requests).toEqual(['/api/get/productBySearch?search=Brake&page=1&fits=bmw-x3-g01.b47']);
+    expect(await screen.findByRole('button', { name: 'Remove BMW X3 (G01) 2.0d 2021' })).toBeTruthy();
+    expect(screen.getByText('Fits BMW X3 (G01) 2.0d 2021')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remove bmw-x3-g01/ })).toBeNull();
+    expect(server.requests).toContain('/api/get/productBySearch?search=Brake&page=1&fits=bmw-x3-g01.b47&year=2021');
+    expect(server.requests).toContain('/api/get/vehicles?generation=bmw-x3-g01');
   });
 
   it('says when the server does not know the car, and the chip still takes it away', async () => {
@@ -80,7 +92,10 @@ describe('the car chip', () => {
     open('/search?search=Brake&page=1&fits=nope.x1&year=x');
     render(<SearchPage />);
     expect(await screen.findByText('We do not know this car. Choose it again from the list.')).toBeTruthy();
-    expect(server.requests).toEqual(['/api/get/productBySearch?search=Brake&page=1&fits=nope.x1']);
+    expect(server.requests).toContain('/api/get/productBySearch?search=Brake&page=1&fits=nope.x1');
+    expect(server.requests.filter((r) => r.startsWith('/api/get/productBySearch'))).toHaveLength(1);
+    // The vehicle table does not know it either: the chip names it as the address does.
+    expect(await screen.findByRole('button', { name: 'Remove nope.x1' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Remove nope.x1' }));
     expect(address()).toBe('/search?search=Brake&page=1');
   });

@@ -7,7 +7,8 @@ pub mod rng;
 pub(crate) mod vehicles;
 
 use marque_domain::catalog::{
-    Category, Condition, FuelType, OemBrand, Product, ProductDetails, ProductId, Subcategory,
+    Category, Condition, Donor, FuelType, Grade, MarginScheme, OemBrand, Product, ProductDetails, ProductId,
+    Subcategory,
 };
 use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStore, CatalogStoreError, VehicleStore};
@@ -19,6 +20,10 @@ use rng::Rng;
 const BATCH: usize = 1_000;
 /// When the first demo product was listed: 2026-01-01T00:00:00Z.
 const FIRST_LISTED: i64 = 1_767_225_600;
+/// The first demo product a used unit's grade and donor car may be given to. The products before
+/// it stay ungraded, so a small demo catalog (the tests' 120 products) holds no graded unit that a
+/// test's grade filter would meet; the `dev` shop's 600 hold many.
+pub const FIRST_GRADED: u32 = 200;
 
 /// The eight makers of the specification's footer.
 #[must_use]
@@ -123,7 +128,29 @@ fn product_with_model(n: u32) -> (Product, &'static BrandSpec, &'static data::Mo
         created_at: FIRST_LISTED + i64::from(n) * 3_600,
         details: ProductDetails { sku: format!("P{n:06}"), ..ProductDetails::default() },
     };
-    (product, brand, model)
+    (used_unit(n, product, model, &mut rng), brand, model)
+}
+
+/// From [`FIRST_GRADED`] on, a used (old or refurbished) product is a graded unit with its donor
+/// car, the maker's model it was made for; one in four of them is sold under the GST margin scheme,
+/// bought for 55 to 85% of its price (so its invoice has a margin to tax). Drawn after everything
+/// else, so the rest of each product stays as it was.
+fn used_unit(n: u32, mut product: Product, model: &data::ModelSpec, rng: &mut Rng) -> Product {
+    if n < FIRST_GRADED || !product.condition.is_used() {
+        return product;
+    }
+    let grade = *rng.pick(&Grade::ALL);
+    let (model_name, generation) = model.name.rsplit_once(' ').unwrap_or((model.name, model.name));
+    let year = i64::from(2016 + rng.below(9));
+    let odometer = i64::from(8_000 + rng.below(150) * 1_000);
+    product.details.grade = Some(grade);
+    product.details.donor = Donor::parse((&product.oem, model_name, generation), year, odometer, 2026).ok();
+    if rng.below(4) == 0 {
+        let percent = i64::from(55 + rng.below(31));
+        let purchase = Money::from_paise(product.price.paise() * percent / 100);
+        product.details.margin_scheme = MarginScheme::new(purchase).ok();
+    }
+    product
 }
 
 /// `Front Brake Disc` → `front-brake-disc`.
@@ -258,6 +285,28 @@ mod tests {
             assert!(products.iter().filter(|p| p.oem_slug == b.slug).count() >= 50, "{}", b.slug);
         }
         assert!(products.iter().all(|p| p.price > Money::ZERO && p.outside_ncr > p.inside_ncr));
+    }
+
+    #[test]
+    fn used_demo_units_have_grades_donors_and_some_the_margin_scheme() {
+        let products: Vec<Product> = (0..600).map(product).collect();
+        assert!(products[..FIRST_GRADED as usize].iter().all(|p| p.details.grade.is_none()), "the first stay ungraded");
+        let graded: Vec<&Product> = products.iter().filter(|p| p.details.grade.is_some()).collect();
+        assert!(graded.len() >= 50, "{} graded units", graded.len());
+        for p in &graded {
+            assert!(p.condition.is_used(), "{}", p.id.as_str());
+            assert!(p.details.donor.is_some(), "{}", p.id.as_str());
+            assert_eq!(marque_domain::catalog::used::check_used_fields(p), Ok(()));
+        }
+        let margin: Vec<&&Product> = graded.iter().filter(|p| p.details.margin_scheme.is_some()).collect();
+        assert!(!margin.is_empty(), "some are sold under the margin scheme");
+        for p in margin {
+            let bought = p.details.margin_scheme.expect("a scheme").purchase_price;
+            assert!(bought > Money::ZERO && bought < p.price, "{}: bought below its price", p.id.as_str());
+        }
+        for grade in Grade::ALL {
+            assert!(graded.iter().any(|p| p.details.grade == Some(grade)), "{grade:?}");
+        }
     }
 
     #[test]

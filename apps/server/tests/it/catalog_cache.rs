@@ -284,6 +284,7 @@ fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
                 price: product.price,
                 gst: 18,
                 hsn: None,
+                margin_scheme: None,
             }],
             address: marque_contract_tests::orders::address(),
             discount: DiscountPercent::new(0).expect("a percent"),

@@ -79,6 +79,7 @@ async fn place(app: &App, sale: Sale<'_>) -> PlacedOrder {
             price: Money::from_paise(paise),
             gst,
             hsn: None,
+            margin_scheme: None,
         })
         .collect();
     let discount = DiscountPercent::new(u32::from(discount)).expect("a percent");

@@ -351,3 +351,84 @@ async fn bad_grades_donors_prices_and_references_are_refused_with_their_codes() 
     );
     assert_eq!(answer["crossReferences"].as_array().map(Vec::len), Some(1), "cross-references suit a new part");
 }
+
+/// `pdftotext` of `pdf` (Debian's poppler-utils, the reader of the browser journey).
+fn pdftotext(pdf: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("marque-margin-{}.pdf", std::process::id()));
+    std::fs::write(&path, pdf).expect("the PDF is written");
+    let out =
+        std::process::Command::new("pdftotext").args(["-enc", "UTF-8"]).arg(&path).arg("-").output().unwrap_or_else(
+            |e| panic!("pdftotext does not run ({e}): install Debian's poppler-utils (`make poppler`)"),
+        );
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success(), "pdftotext failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// No JSON answer a customer gets has a purchase price field, and no answer or document carries its amount.
+fn assert_no_purchase_price(what: &str, text: &str) {
+    if !what.contains("invoice") {
+        assert!(!text.to_lowercase().contains("purchase"), "{what} names a purchase price: {text}");
+    }
+    for printed in ["123457", "1234.57", "1,234.57"] {
+        assert!(!text.contains(printed), "{what} carries the purchase price: {text}");
+    }
+}
+
+#[tokio::test]
+async fn a_used_unit_bought_under_the_margin_scheme_is_invoiced_on_its_margin_and_no_answer_names_its_price() {
+    use crate::helpers::customers::{customer, get_auth};
+    use crate::helpers::payments::{delhi_address, pay_in_sandbox};
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let editor = staff_token(&app, &shop, StaffRole::Catalog).await;
+    let created = create(&shop, &editor, used("USED-M1", "ZU 900 190", "b")).await;
+    let id = created["_id"].as_str().expect("an id").to_owned();
+    eventually("the storefront sells the used unit", async || {
+        let (status, _) = shop.get_json(&format!("/api/get/productById/{id}")).await;
+        (status == 200).then_some(())
+    })
+    .await;
+
+    let (token, user) = customer(&shop, "margin@example.com", "9876500031").await;
+    let address = delhi_address(&shop, &token, &user).await;
+    let body = json!({ "products": [{ "_id": id, "quantity": 1 }], "address": { "_id": address["_id"] } });
+    let (status, held) = crate::helpers::payments::call(&shop, Method::POST, "/api/razorpay/pay", &token, body).await;
+    assert_eq!(status, 200, "{held}");
+    assert_no_purchase_price("the pay answer", &held.to_string());
+    let (status, placed) = pay_in_sandbox(&shop, &token, &held).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_no_purchase_price("the placed order", &placed.to_string());
+    let order = placed["result"]["_id"].as_str().expect("an order id").to_owned();
+
+    let (status, history) = get_auth(&shop, &format!("/api/get/orderhistory/{user}"), &token).await;
+    assert_eq!(status, 200, "{history}");
+    assert!(history.to_string().contains(&order), "{history}");
+    assert_no_purchase_price("the purchase history", &history.to_string());
+
+    // The invoice taxes the margin only (₹4,999 − ₹1,234.57 = ₹3,764.43 inc. 18% GST), says so, and
+    // prints the amount paid but never the purchase price.
+    let resp = shop
+        .client
+        .get(format!("{}/api/get/invoice/{order}", shop.base))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(resp.status().as_u16(), 200);
+    let text = pdftotext(&resp.bytes().await.expect("the PDF"));
+    for wanted in [
+        // (pdftotext reads the wrapped description around the HSN code beside it.)
+        "Graded Test Part USED-M1 (18%",
+        "GST on the margin)",
+        "Margin scheme – CGST Rules 32(5)",
+        "taxed on the margin only (rule 32(5) of the CGST Rules, 2017)",
+        "4,999.00",
+        "3,190.19",
+        "287.12",
+        "on margins",
+    ] {
+        let squash = |s: &str| s.split_whitespace().collect::<String>();
+        assert!(squash(&text).contains(&squash(wanted)), "the invoice should say {wanted:?}; it says:\n{text}");
+    }
+    assert_no_purchase_price("the invoice", &text);
+}

@@ -65,6 +65,7 @@ fn reservation(user: &str, total: i64) -> Reservation {
                 price: Money::from_paise(total),
                 gst: 18,
                 hsn: None,
+                margin_scheme: None,
             }],
             address: address(),
             discount: marque_domain::pricing::DiscountPercent::ZERO,
@@ -305,6 +306,54 @@ async fn holds_of_racing_pays_are_trimmed_to_two_after_holding() {
     orders.expect_release().times(1).in_sequence(&mut seq).withf(|o| o.0 == "order_a").returning(|_| Ok(true));
     let checkout = shop(orders, payments, marque_domain::checkout::OrderLimits::DEFAULT);
     checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await.expect("paid");
+}
+
+#[tokio::test]
+async fn an_order_line_keeps_the_margin_scheme_the_product_had_when_paid_for() {
+    use marque_domain::catalog::MarginScheme;
+    let scheme = MarginScheme::new(Money::from_rupees(6_000)).expect("a purchase price");
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_create_order().returning(|o| {
+        Ok(marque_ports::PaymentOrder {
+            id: PaymentOrderId("order_m".into()),
+            amount: o.amount,
+            currency: o.currency.clone(),
+        })
+    });
+    let mut orders = MockOrderStore::new();
+    orders.expect_held_by().returning(|_| Ok(vec![]));
+    orders
+        .expect_reserve()
+        .times(1)
+        .withf(move |r| {
+            let schemes: Vec<_> = r.draft.lines.iter().map(|l| (l.product_id.0.as_str(), l.margin_scheme)).collect();
+            schemes == [("used", Some(scheme)), ("new", None)]
+        })
+        .returning(|_| Ok(()));
+    let mut addresses = MockAddressStore::new();
+    addresses
+        .expect_address()
+        .returning(|id| Ok(Some((UserId("me".into()), SavedAddress { id: id.clone(), address: address() }))));
+    let mut catalog = MockCatalogStore::new();
+    catalog.expect_product().returning(move |id| {
+        let mut p = product(&id.0, 5);
+        if id.0 == "used" {
+            p.condition = marque_domain::catalog::Condition::Old;
+            p.details.margin_scheme = Some(scheme);
+        }
+        Ok(Some(p))
+    });
+    let checkout = CheckoutService::new(
+        Arc::new(catalog),
+        Arc::new(addresses),
+        Arc::new(orders),
+        Arc::new(payments),
+        Arc::new(Fixed),
+    );
+    checkout
+        .pay(&customer("me"), &[line("used", 1), line("new", 1)], Some(&AddressId("a1".into())))
+        .await
+        .expect("held");
 }
 
 #[tokio::test]

@@ -35,6 +35,7 @@ fn line(product: &str, price: i64, quantity: u32, gst: u8) -> OrderLine {
         price: Money::from_paise(price),
         gst,
         hsn: None,
+        margin_scheme: None,
     }
 }
 

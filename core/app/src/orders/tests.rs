@@ -47,6 +47,7 @@ fn order(n: u32, user: &str) -> PlacedOrder {
         price: Money::from_rupees(1000),
         gst: 18,
         hsn: None,
+        margin_scheme: None,
     }];
     PlacedOrder {
         id: OrderId(format!("o{n}")),

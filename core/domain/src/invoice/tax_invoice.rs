@@ -180,6 +180,7 @@ mod tests {
             price: Money::from_paise(12_345_67),
             gst: 18,
             hsn: None,
+            margin_scheme: None,
         }];
         TaxInvoice::build(TaxInvoiceInput {
             seller: seller(),

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cart::Quantity;
-use crate::catalog::ProductId;
+use crate::catalog::{MarginScheme, ProductId};
 use crate::invoice::HsnCode;
 use crate::pricing::{DiscountPercent, Totals};
 use crate::Money;
@@ -21,6 +21,12 @@ pub struct OrderLine {
     /// The product's HSN code when it is not 8708 (motor-vehicle parts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hsn: Option<HsnCode>,
+    /// The GST margin scheme (CGST Rules, rule 32(5)) the unit was sold under: its purchase price
+    /// as the product had it when the order was placed (the product may change later). None for a
+    /// part taxed on its whole price, and for every order placed before issue 25. The purchase
+    /// price is the back office's: no customer's answer or document prints it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_scheme: Option<MarginScheme>,
 }
 
 impl OrderLine {
@@ -41,7 +47,14 @@ impl OrderLine {
             price: Money::from_paise(price),
             gst,
             hsn: None,
+            margin_scheme: None,
         }
+    }
+
+    /// The same line sold under the margin scheme, bought for `purchase` paise a unit.
+    pub(crate) fn under_margin_scheme(mut self, purchase: i64) -> Self {
+        self.margin_scheme = Some(MarginScheme::new(Money::from_paise(purchase)).expect("a purchase price"));
+        self
     }
 }
 
@@ -68,6 +81,7 @@ mod tests {
             price: Money::from_paise(price),
             gst: 18,
             hsn: None,
+            margin_scheme: None,
         };
         let lines = [line(1_999_99, 2), line(500_00, 1)];
         let t = stored_order_totals(&lines, DiscountPercent::new(5).expect("ok"), Money::from_rupees(300));

@@ -341,6 +341,7 @@ mod tests {
             price: Money::from_paise(price),
             gst,
             hsn: None,
+            margin_scheme: None,
         }
     }
 

@@ -38,6 +38,7 @@ fn line(product: &str, price: i64, quantity: u32) -> OrderLine {
         price: Money::from_paise(price),
         gst: 18,
         hsn: None,
+        margin_scheme: None,
     }
 }
 

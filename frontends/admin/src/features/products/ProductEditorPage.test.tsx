@@ -66,7 +66,89 @@ describe('the product editor', () => {
       dimensionsMm: { length: 90, width: 80, height: 80 },
       published: true,
       quantity: 12,
+      grade: null,
+      donor: null,
+      marginScheme: null,
+      crossReferences: [],
     });
+  });
+
+  it('creates a used unit with its grade, donor car, margin scheme and cross-references', async () => {
+    window.history.replaceState(null, '', '/admin/products/new');
+    const server = adminServer({ ...lists, 'POST /api/admin/products': () => ({ ...PRODUCT, _id: 'used-1' }) });
+    render(<ProductEditorPage me={OWNER} />);
+    await screen.findByRole('option', { name: 'Brakes' }, { timeout: 5000 });
+    // A new part has no used unit's fields.
+    expect(screen.queryByLabelText('Grade')).toBeNull();
+    await userEvent.type(field('Name'), 'Calliper');
+    await userEvent.type(field('Price (₹, GST included)'), '45000');
+    await userEvent.selectOptions(field('Condition'), 'refurbished');
+    await userEvent.selectOptions(field('Grade'), 'B');
+    expect(screen.getByRole('option', { name: 'B – normal wear for its age' })).toBeTruthy();
+    await userEvent.type(field('Donor car: make'), 'BMW');
+    await userEvent.type(field('Donor car: model'), 'X5');
+    await userEvent.type(field('Donor car: generation'), 'G05');
+    await userEvent.type(field('Donor car: model year'), '2019');
+    await userEvent.type(field('Donor car: odometer (km)'), '84000');
+    await userEvent.type(field('Margin scheme: purchase price (₹)'), '32750.50');
+    await userEvent.type(field("Cross-references (other makers' numbers)"), 'Bosch: 0 986 494 104{enter}ATE:13.0460-7217.2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/products/used-1'));
+    const body = server.calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(body.producttype).toBe('refurbished');
+    expect(body.grade).toBe('B');
+    expect(body.donor).toEqual({ make: 'BMW', model: 'X5', generation: 'G05', year: 2019, odometerKm: 84000 });
+    expect(body.marginScheme).toEqual({ purchasePrice: 3_275_050 });
+    expect(body.crossReferences).toEqual([
+      { brand: 'Bosch', number: '0 986 494 104' },
+      { brand: 'ATE', number: '13.0460-7217.2' },
+    ]);
+   }, 40_000);
+
+  it('reads a used unit back and takes it out of the margin scheme by emptying its purchase price', async () => {
+    const used = {
+      ...PRODUCT,
+      producttype: 'old',
+      grade: 'C',
+      donor: { make: 'Audi', model: 'Q7', generation: '4M', year: 2017, odometerKm: 120500 },
+      marginScheme: { purchasePrice: 150_000 },
+      crossReferences: [{ brand: 'Brembo', number: '09.C879.11' }],
+    };
+    const server = adminServer({
+      ...lists,
+      'GET /api/admin/products/{id}': () => used,
+      'PATCH /api/admin/products/{id}': ({ body }) => ({ ...used, ...body }),
+      'GET /api/admin/products/{id}/stock': () => paged([]),
+    });
+    render(<ProductEditorPage me={OWNER} id="p1" />);
+    await screen.findByRole('heading', { name: 'Edit Brake disc front' });
+    expect(field('Grade').value).toBe('C');
+    expect(field('Donor car: generation').value).toBe('4M');
+    expect(field('Donor car: odometer (km)').value).toBe('120500');
+    expect(field('Margin scheme: purchase price (₹)').value).toBe('1500.00');
+    expect(field("Cross-references (other makers' numbers)").value).toBe('Brembo: 09.C879.11');
+    await userEvent.clear(field('Margin scheme: purchase price (₹)'));
+    await userEvent.selectOptions(field('Grade'), 'A');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ grade: 'A', marginScheme: null });
+  });
+
+  it('shows a refused purchase price beside its field', async () => {
+    adminServer({
+      ...lists,
+      'GET /api/admin/products/{id}': () => ({ ...PRODUCT, producttype: 'old' }),
+      'PATCH /api/admin/products/{id}': () =>
+        failed(400, 'Enter the purchase price: more than 0 and at most 1,00,00,000 rupees', 'product.purchase_price_invalid'),
+      'GET /api/admin/products/{id}/stock': () => paged([]),
+    });
+    render(<ProductEditorPage me={OWNER} id="p1" />);
+    await screen.findByRole('heading', { name: 'Edit Brake disc front' });
+    await userEvent.type(field('Margin scheme: purchase price (₹)'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const message = await screen.findByText('Enter the purchase price: more than 0 and at most 1,00,00,000 rupees');
+    expect(message.id).toBe('product-purchasePrice-error');
   });
 
   it('saves only what changed, never the stock, and unpublishes by the published box', async () => {

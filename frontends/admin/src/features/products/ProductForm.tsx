@@ -1,5 +1,6 @@
 // Every field of a product: the specification's Product and a parts shop's own (SKU, alternate and superseded
-// numbers, HSN, warranty, weight and dimensions, published); the opening stock only when creating.
+// numbers, cross-references, HSN, warranty, weight and dimensions, published); a used unit's grade, donor car and
+// margin scheme while its condition is a used one (or they hold something); the opening stock only when creating.
 import { useT } from '@marque/i18n';
 import { CONDITION_LABELS, FUEL_LABELS } from '@marque/rules';
 import { conditionText, fuelText } from '@marque/ui';
@@ -7,7 +8,7 @@ import type { AdminBrand, AdminCategory } from '../../lib/api/types';
 import { AdminForm } from '../../lib/form/AdminForm';
 import { Field, FormAlert, TextField } from '../../lib/form/Field';
 import type { useForm } from '../../lib/form/use-form';
-import type { ProductValues } from './product-form';
+import { isUsed, type ProductValues } from './product-form';
 
 type Form = ReturnType<typeof useForm<ProductValues>>;
 
@@ -58,6 +59,8 @@ export function ProductForm({ form, creating, categories, brands, saved, onSubmi
   );
   const decimal = { inputMode: 'decimal' as const };
   const numeric = { inputMode: 'numeric' as const };
+  const usedFields = [v.grade, v.donorMake, v.donorModel, v.donorGeneration, v.donorYear, v.donorOdometerKm, v.purchasePrice];
+  const showUsed = isUsed(v.producttype) || usedFields.some((s) => s.trim() !== '');
   return (
     <AdminForm form={form} onSubmit={onSubmit}>
       <FormAlert message={saved} tone="done" />
@@ -94,8 +97,53 @@ export function ProductForm({ form, creating, categories, brands, saved, onSubmi
         <Field id="product-supersededNumbers" label={t('product.supersededNumbers')} hint={t('product.list_hint')} error={errors.supersededNumbers}>
           <textarea id="product-supersededNumbers" rows={3} value={v.supersededNumbers} onChange={(e) => set('supersededNumbers', e.target.value)} />
         </Field>
+        <Field
+          id="product-crossReferences"
+          label={t('product.crossReferences')}
+          hint={t('product.crossReferences_hint')}
+          error={errors.crossReferences}
+        >
+          <textarea
+            id="product-crossReferences"
+            rows={3}
+            value={v.crossReferences}
+            aria-invalid={errors.crossReferences ? true : undefined}
+            aria-describedby={errors.crossReferences ? 'product-crossReferences-error' : undefined}
+            onChange={(e) => set('crossReferences', e.target.value)}
+          />
+        </Field>
         {text('hsn')}
       </fieldset>
+      {showUsed ? (
+        <fieldset>
+          <legend>{t('product.section.used')}</legend>
+          <p className="admin-hint">{t('product.used_hint')}</p>
+          <Field id="product-grade" label={t('product.grade')} error={errors.grade}>
+            <select
+              id="product-grade"
+              value={v.grade}
+              aria-invalid={errors.grade ? true : undefined}
+              aria-describedby={errors.grade ? 'product-grade-error' : undefined}
+              onChange={(event) => set('grade', event.target.value)}
+            >
+              <option value="">{t('product.grade_none')}</option>
+              <option value="A">{t('product.grade_a')}</option>
+              <option value="B">{t('product.grade_b')}</option>
+              <option value="C">{t('product.grade_c')}</option>
+            </select>
+          </Field>
+          <div className="admin-form__row">
+            {text('donorMake')}
+            {text('donorModel')}
+            {text('donorGeneration')}
+          </div>
+          <div className="admin-form__row">
+            {text('donorYear', numeric)}
+            {text('donorOdometerKm', numeric)}
+          </div>
+          {text('purchasePrice', { ...decimal, hint: t('product.purchasePrice_hint') })}
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend>{t('product.section.money')}</legend>
         {text('gst', decimal)}

@@ -1,6 +1,7 @@
 // The product editor's values (what the inputs hold, as typed) and the API body they become (`ProductFields`): the
 // API's Product field names plus the parts shop's own; rupees with at most two decimals; lists one number a line or
-// comma.
+// comma; a used unit's grade, donor car and margin scheme (its purchase price typed in rupees, sent in paise), and
+// cross-references one a line as `Brand: number`.
 import type { AdminProduct, ProductFields } from '../../lib/api/types';
 
 export type ProductValues = {
@@ -28,7 +29,18 @@ export type ProductValues = {
   height: string;
   published: boolean;
   quantity: string;
+  grade: string;
+  donorMake: string;
+  donorModel: string;
+  donorGeneration: string;
+  donorYear: string;
+  donorOdometerKm: string;
+  purchasePrice: string;
+  crossReferences: string;
 };
+
+/** Whether a condition is a used one: only these carry a grade, a donor car and the margin scheme. */
+export const isUsed = (producttype: string) => producttype === 'old' || producttype === 'refurbished';
 
 export const EMPTY_PRODUCT: ProductValues = {
   name: '',
@@ -55,6 +67,14 @@ export const EMPTY_PRODUCT: ProductValues = {
   height: '',
   published: true,
   quantity: '0',
+  grade: '',
+  donorMake: '',
+  donorModel: '',
+  donorGeneration: '',
+  donorYear: '',
+  donorOdometerKm: '',
+  purchasePrice: '',
+  crossReferences: '',
 };
 
 const text = (n: number | undefined | null) => (n === undefined || n === null ? '' : String(n));
@@ -85,6 +105,14 @@ export function valuesOf(p: AdminProduct): ProductValues {
     height: text(p.dimensionsMm.height),
     published: p.published,
     quantity: text(p.quantity),
+    grade: p.grade ?? '',
+    donorMake: p.donor?.make ?? '',
+    donorModel: p.donor?.model ?? '',
+    donorGeneration: p.donor?.generation ?? '',
+    donorYear: text(p.donor?.year),
+    donorOdometerKm: text(p.donor?.odometerKm),
+    purchasePrice: p.marginScheme ? (p.marginScheme.purchasePrice / 100).toFixed(2) : '',
+    crossReferences: p.crossReferences.map((r) => `${r.brand}: ${r.number}`).join('\n'),
   };
 }
 
@@ -99,8 +127,30 @@ const list = (value: string): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** `null` takes a used unit's field away (the API's "null removes it"; the generated type does not say so). */
+const cleared = <T>(value: T | null): T => value as T;
+
+/** Rupees as typed, in whole paise (NaN, refused by the server, when it is not a number). */
+const paise = (value: string): number => Math.round(num(value) * 100);
+
+/** `Bosch: 0 986 494 104`, one a line: the brand before the first colon, the number after it. */
+const crossReferencesOf = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return colon < 0
+        ? { brand: '', number: line }
+        : { brand: line.slice(0, colon).trim(), number: line.slice(colon + 1).trim() };
+    });
+
 /** The whole body of a creation. */
 export function bodyOf(v: ProductValues): ProductFields {
+  const donorTyped = [v.donorMake, v.donorModel, v.donorGeneration, v.donorYear, v.donorOdometerKm].some(
+    (s) => s.trim() !== '',
+  );
   return {
     name: v.name.trim(),
     price: num(v.price),
@@ -124,6 +174,20 @@ export function bodyOf(v: ProductValues): ProductFields {
     dimensionsMm: { length: num(v.length), width: num(v.width), height: num(v.height) },
     published: v.published,
     quantity: num(v.quantity),
+    grade: cleared(v.grade === '' ? null : v.grade),
+    donor: cleared(
+      donorTyped
+        ? {
+            make: v.donorMake.trim(),
+            model: v.donorModel.trim(),
+            generation: v.donorGeneration.trim(),
+            year: num(v.donorYear),
+            odometerKm: num(v.donorOdometerKm),
+          }
+        : null,
+    ),
+    marginScheme: cleared(v.purchasePrice.trim() === '' ? null : { purchasePrice: paise(v.purchasePrice) }),
+    crossReferences: crossReferencesOf(v.crossReferences),
   };
 }
 
@@ -147,4 +211,9 @@ export const PRODUCT_FIELD_CODES: Record<string, keyof ProductValues> = {
   'product.numbers_too_many': 'alternateNumbers',
   'product.placement_unknown': 'category_slug',
   'part_number.empty': 'partNo',
+  'product.grade_invalid': 'grade',
+  'product.donor_invalid': 'donorMake',
+  'product.purchase_price_invalid': 'purchasePrice',
+  'product.cross_reference_invalid': 'crossReferences',
+  'product.cross_references_too_many': 'crossReferences',
 };
