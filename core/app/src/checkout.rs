@@ -287,6 +287,7 @@ impl CheckoutService {
             discount_amount: totals.discount,
             delivery_charge: totals.delivery,
             total: totals.total,
+            store_credit: marque_domain::Money::ZERO,
         };
         let reservation =
             Reservation { payment_order: order.id.clone(), draft, created_at: now, expires_at: now + HOLD_SECONDS };

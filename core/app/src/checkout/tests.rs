@@ -71,6 +71,7 @@ fn reservation(user: &str, total: i64) -> Reservation {
             discount_amount: Money::ZERO,
             delivery_charge: Money::ZERO,
             total: Money::from_paise(total),
+            store_credit: marque_domain::Money::ZERO,
         },
         created_at: 0,
         expires_at: 900,

@@ -66,6 +66,7 @@ fn stored(status: OrderStatus, version: u64) -> AdminOrder {
                 discount_amount: Money::from_paise(25_000),
                 delivery_charge: Money::from_paise(10_000),
                 total: Money::from_paise(235_000),
+                store_credit: marque_domain::Money::ZERO,
             },
             payment_order: PaymentOrderId("order_1".into()),
             payment: PaymentId("pay_1".into()),
