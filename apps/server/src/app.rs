@@ -198,6 +198,7 @@ impl App {
             payments.clone(),
             Arc::new(SystemClock),
         )
+        .with_store_credit(Arc::new(database.store_credit()))
         .notifying(Arc::new(orders.clone()));
         let refunds = marque_app::admin::refunds::RefundsService::new(
             Arc::new(database.order_desk()),
