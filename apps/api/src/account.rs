@@ -209,7 +209,7 @@ pub struct StoreCreditView {
     /// What can be spent now, in rupees (0 when none).
     pub balance: f64,
     /// When the first of the live grants expires, ISO 8601 in UTC; `null` when the balance is 0.
-    #[oai(rename = "expiresAt")]
+    #[oai(rename = "expiresAt", nullable)]
     pub expires_at: Option<String>,
 }
 

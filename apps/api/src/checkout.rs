@@ -161,6 +161,7 @@ pub struct PayBody {
     pub to_pay: f64,
     /// When store credit paid everything (`toPay` 0): the order, placed at once; no provider checkout
     /// is opened (`paymentResponse` is the shop's own id with an amount of 0). `null` otherwise.
+    #[oai(nullable)]
     pub order: Option<PlacedOrderSummary>,
 }
 

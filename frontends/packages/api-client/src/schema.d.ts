@@ -3322,7 +3322,7 @@ export interface components {
              * @description When store credit paid everything (`toPay` 0): the order, placed at once; no provider checkout
              *     is opened (`paymentResponse` is the shop's own id with an amount of 0). `null` otherwise.
              */
-            order?: components["schemas"]["PlacedOrderSummary"] & unknown;
+            order?: components["schemas"]["PlacedOrderSummary"] | null;
             paymentResponse: components["schemas"]["PaymentResponse"];
             /** @description `success`. */
             status: string;
@@ -3812,7 +3812,7 @@ export interface components {
              */
             balance: number;
             /** @description When the first of the live grants expires, ISO 8601 in UTC; `null` when the balance is 0. */
-            expiresAt?: string;
+            expiresAt?: string | null;
         };
         /** Subcategory */
         Subcategory: {
