@@ -166,6 +166,21 @@ pub fn refund_split(
     (Money::from_paise(to_card), Money::from_paise(to_credit))
 }
 
+/// How the refund of `amount` that follows `earlier` refunds (in the order they were made) of an
+/// order that `card_paid` paid by card and `credit_paid` with store credit splits: each refund gives
+/// back to the card first, up to what the card paid less what earlier refunds gave it, and the rest
+/// as new store credit. Returns `(to_card, to_credit)`.
+#[must_use]
+pub fn refund_parts(card_paid: Money, credit_paid: Money, earlier: &[Money], amount: Money) -> (Money, Money) {
+    let (mut card_back, mut credit_back) = (Money::ZERO, Money::ZERO);
+    for before in earlier {
+        let (card, credit) = refund_split(*before, card_paid, card_back, credit_paid, credit_back);
+        card_back = card_back + card;
+        credit_back = credit_back + credit;
+    }
+    refund_split(amount, card_paid, card_back, credit_paid, credit_back)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +268,25 @@ mod tests {
         assert_eq!(all_credit, (Money::ZERO, Money::from_paise(500)));
     }
 
+    #[test]
+    fn refunds_of_an_order_paid_partly_by_credit_go_to_the_card_first() {
+        let (card, credit) = (Money::from_paise(30_000), Money::from_paise(70_000));
+        assert_eq!(
+            refund_parts(card, credit, &[], Money::from_paise(20_000)),
+            (Money::from_paise(20_000), Money::ZERO)
+        );
+        let earlier = [Money::from_paise(20_000)];
+        assert_eq!(
+            refund_parts(card, credit, &earlier, Money::from_paise(50_000)),
+            (Money::from_paise(10_000), Money::from_paise(40_000))
+        );
+        let earlier = [Money::from_paise(20_000), Money::from_paise(50_000)];
+        assert_eq!(
+            refund_parts(card, credit, &earlier, Money::from_paise(30_000)),
+            (Money::ZERO, Money::from_paise(30_000))
+        );
+    }
+
     mod properties {
         use super::*;
         use proptest::prelude::*;
@@ -286,6 +320,22 @@ mod tests {
                 }
                 let back: Money = given_back(&paid.takes).iter().map(|t| t.amount).sum();
                 prop_assert_eq!(back, paid.credit);
+            }
+
+            #[test]
+            fn a_series_of_refunds_never_gives_the_card_more_than_it_paid(card in 0i64..1_000_000, credit in 0i64..1_000_000, refunds in prop::collection::vec(0i64..600_000, 0..6)) {
+                let (card_paid, credit_paid) = (Money::from_paise(card), Money::from_paise(credit));
+                let amounts: Vec<Money> = refunds.iter().copied().map(Money::from_paise).collect();
+                let (mut to_card, mut to_credit) = (0, 0);
+                for i in 0..amounts.len() {
+                    let (c, s) = refund_parts(card_paid, credit_paid, &amounts[..i], amounts[i]);
+                    to_card += c.paise();
+                    to_credit += s.paise();
+                }
+                prop_assert!(to_card <= card);
+                prop_assert!(to_credit <= credit);
+                let asked: i64 = refunds.iter().sum();
+                prop_assert_eq!(to_card + to_credit, asked.min(card + credit));
             }
 
             #[test]
