@@ -623,7 +623,7 @@ async fn credit_pays_part_and_the_provider_order_is_for_the_rest() {
         })
         .returning(|_| Ok(()));
     orders.expect_place().never();
-    payments.expect_create_order().times(1).withf(|o| o.amount.paise() > 0).returning(|o| provider_order(o));
+    payments.expect_create_order().times(1).withf(|o| o.amount.paise() > 0).returning(provider_order);
     let checkout = shop_with_credit(orders, payments, 50_000);
     let started =
         checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await.expect("started");
@@ -692,7 +692,7 @@ async fn a_wholly_credit_order_that_cannot_be_placed_gives_the_hold_back_at_once
 #[tokio::test]
 async fn credit_spent_by_another_checkout_meanwhile_is_a_conflict_and_nothing_is_held() {
     let mut payments = MockPaymentGateway::new();
-    payments.expect_create_order().returning(|o| provider_order(o));
+    payments.expect_create_order().returning(provider_order);
     let mut orders = MockOrderStore::new();
     orders.expect_held_by().returning(|_| Ok(vec![]));
     orders.expect_reserve().returning(|_| Err(marque_ports::OrderStoreError::CreditShort));
@@ -707,7 +707,7 @@ async fn credit_spent_by_another_checkout_meanwhile_is_a_conflict_and_nothing_is
 #[tokio::test]
 async fn an_earlier_unpaid_hold_of_credit_gives_it_back_before_the_new_checkout_is_priced() {
     let mut payments = MockPaymentGateway::new();
-    payments.expect_create_order().returning(|o| provider_order(o));
+    payments.expect_create_order().returning(provider_order);
     let mut orders = MockOrderStore::new();
     let mut seq = mockall::Sequence::new();
     let mut with_credit = held("order_credit", 10);
