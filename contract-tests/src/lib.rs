@@ -33,6 +33,7 @@ pub mod rate;
 pub mod readiness;
 pub mod staff;
 pub mod stock;
+pub mod store_credit;
 pub mod vehicles;
 pub mod wishlist;
 

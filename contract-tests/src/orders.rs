@@ -42,11 +42,11 @@ macro_rules! for_each_order_suite {
 }
 
 /// 2026-06-01 12:00 IST, in financial year 2026-27.
-pub(crate) const JUNE_2026: i64 = 1_780_295_400;
+pub const JUNE_2026: i64 = 1_780_295_400;
 /// 2027-04-02 12:00 IST, in financial year 2027-28.
 const APRIL_2027: i64 = 1_806_647_400;
 
-pub(crate) fn pid(n: u32) -> ProductId {
+pub fn pid(n: u32) -> ProductId {
     ProductId(format!("p{n:03}"))
 }
 
@@ -69,7 +69,7 @@ pub fn address() -> Address {
 }
 
 /// A reservation of `lines` (product number, quantity) at ₹1,000 a unit, made at `now`, held for 15 minutes.
-pub(crate) fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reservation {
+pub fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Reservation {
     let lines: Vec<OrderLine> = lines
         .iter()
         .map(|&(n, quantity)| OrderLine {
@@ -94,6 +94,7 @@ pub(crate) fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64)
             discount_amount: Money::ZERO,
             delivery_charge: Money::from_rupees(100),
             total: items + Money::from_rupees(100),
+            store_credit: marque_domain::Money::ZERO,
         },
         created_at: now,
         expires_at: now + 900,
@@ -101,7 +102,7 @@ pub(crate) fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64)
 }
 
 /// Puts products `numbers` in the catalog with `stock` units each.
-pub(crate) async fn stock(catalog: &dyn CatalogStore, numbers: &[u32], stock: u32) {
+pub async fn stock(catalog: &dyn CatalogStore, numbers: &[u32], stock: u32) {
     let products: Vec<_> = numbers.iter().map(|&n| product(&pid(n).0).quantity(stock).build()).collect();
     catalog.add_products(&products).await.expect("add products");
 }

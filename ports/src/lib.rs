@@ -28,6 +28,7 @@ pub mod photos;
 pub mod rate;
 pub mod staff;
 pub mod stock;
+pub mod store_credit;
 pub mod vehicles;
 pub mod wishlist;
 
@@ -77,11 +78,14 @@ pub use staff::{
     SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError, StaffSwept,
 };
 pub use stock::{LowStockItem, LowStockPage, StockEntry, StockHistory, StockLedger, StockLedgerError};
+pub use store_credit::{CreditBalance, StoreCreditError, StoreCreditStore, StoredGrant};
 pub use vehicles::{Generation, Model, StoredFitment, VehicleStore, VehicleStoreError};
 pub use wishlist::{Added, WishlistStore, WishlistStoreError};
 
 #[cfg(feature = "mock")]
 pub use stock::MockStockLedger;
+#[cfg(feature = "mock")]
+pub use store_credit::MockStoreCreditStore;
 #[cfg(feature = "mock")]
 pub use {
     accounts::MockAccountStore, addresses::MockAddressStore, audit::MockAuditLog, blobs::MockBlobStore,

@@ -37,8 +37,21 @@ pub struct OrderDraft {
     /// The discount's amount (whole rupees, as the rule truncates it).
     pub discount_amount: Money,
     pub delivery_charge: Money,
-    /// What the customer pays: items − discount + delivery.
+    /// What the customer pays: items − discount + delivery (GST is on this full price, whatever
+    /// pays it).
     pub total: Money,
+    /// The part of `total` paid with store credit (zero when none; at most `total`): taken from the
+    /// customer's grants with the stock, by [`OrderStore::reserve`]. The card pays the rest,
+    /// [`OrderDraft::card_amount`].
+    pub store_credit: Money,
+}
+
+impl OrderDraft {
+    /// What the card pays: `total − store_credit`, never below zero.
+    #[must_use]
+    pub fn card_amount(&self) -> Money {
+        Money::from_paise((self.total.paise() - self.store_credit.paise()).max(0))
+    }
 }
 
 /// Stock held for one payment order until it is paid, released, or expires.
@@ -116,6 +129,10 @@ pub enum OrderStoreError {
     /// No reservation is kept under this payment order id.
     #[error("no reservation for this payment order")]
     UnknownReservation,
+    /// The customer's live store credit is less than the draft's `store_credit` (spent or expired
+    /// since it was priced): nothing is held or placed.
+    #[error("the store credit is no longer there")]
+    CreditShort,
     /// A reservation already exists under this payment order id.
     #[error("a reservation for this payment order already exists")]
     DuplicateReservation,
@@ -193,9 +210,15 @@ pub struct OrdersPage {
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait OrderStore: Send + Sync {
-    /// Holds stock for every line of the draft and keeps the reservation, all or nothing.
+    /// Holds stock for every line of the draft and keeps the reservation, all or nothing. When the
+    /// draft names `store_credit`, that much of the customer's live credit (at `created_at`) is
+    /// taken in the same transaction, from the grants that expire first
+    /// (`marque_domain::store_credit::spend`); concurrent reservations never take more credit
+    /// than there is.
     ///
     /// # Errors
+    /// [`OrderStoreError::CreditShort`] when the live credit is less than the draft's
+    /// `store_credit`, and then nothing changes.
     /// MUST return [`OrderStoreError::OutOfStock`] naming the first line whose product has fewer
     /// units than the line's quantity (or does not exist), and then change nothing. Concurrent
     /// reservations never take more units than there are: a product's stock never goes below 0.
@@ -212,7 +235,8 @@ pub trait OrderStore: Send + Sync {
         payment_order: &PaymentOrderId,
     ) -> Result<Option<(Reservation, ReservationState)>, OrderStoreError>;
 
-    /// Gives a held reservation's units back. Returns whether this call released it: a reservation
+    /// Gives a held reservation's units back, and the store credit it took to the grants it took
+    /// it from. Returns whether this call released it: a reservation
     /// already released or sold is left as it is (`false`), so the stock is returned at most once.
     ///
     /// # Errors
@@ -229,13 +253,15 @@ pub trait OrderStore: Send + Sync {
     /// becomes sold, each product's units sold grow by the line's quantity, the next number of the
     /// invoice series of the financial year containing `placed_at` is taken (consecutive, never
     /// reused), and the order is written with status 1. A reservation that was released (it expired
-    /// before the payment arrived) takes its stock again first. Calling it again for the same
+    /// before the payment arrived) takes its stock and its store credit again first. Calling it again for the same
     /// payment order — concurrently or later — returns [`Placement::AlreadyPlaced`] with that
     /// order, whatever `payment` and `placed_at` it is given.
     ///
     /// # Errors
     /// [`OrderStoreError::UnknownReservation`]; [`OrderStoreError::OutOfStock`] when a released
-    /// reservation's stock is no longer there (nothing is placed); [`OrderStoreError::SeriesExhausted`];
+    /// reservation's stock is no longer there (nothing is placed); [`OrderStoreError::CreditShort`]
+    /// when a released reservation's store credit is no longer there (nothing is placed);
+    /// [`OrderStoreError::SeriesExhausted`];
     /// [`OrderStoreError::Unavailable`].
     async fn place(
         &self,

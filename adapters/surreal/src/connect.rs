@@ -358,6 +358,12 @@ impl Database {
         Guarded::new(SurrealStockLedger::new(self.db.clone()), self.link.clone())
     }
 
+    /// The store credit ledger (grants and balances; spending is the order store's) on this connection.
+    #[must_use]
+    pub fn store_credit(&self) -> Guarded<crate::store_credit::SurrealStoreCredit> {
+        Guarded::new(crate::store_credit::SurrealStoreCredit::new(self.db.clone()), self.link.clone())
+    }
+
     /// The garage store (signed-in shoppers' cars) on this connection.
     #[must_use]
     pub fn garage(&self) -> Guarded<crate::garage::SurrealGarageStore> {

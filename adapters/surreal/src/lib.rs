@@ -42,6 +42,7 @@ mod rate;
 mod schema;
 mod staff;
 mod stock;
+mod store_credit;
 mod vehicles;
 mod wishlist;
 
@@ -62,5 +63,6 @@ pub use rate::SurrealRateCounter;
 pub use schema::{latest_migration, AppliedMigration};
 pub use staff::SurrealStaffStore;
 pub use stock::SurrealStockLedger;
+pub use store_credit::SurrealStoreCredit;
 pub use vehicles::SurrealVehicleStore;
 pub use wishlist::SurrealWishlistStore;

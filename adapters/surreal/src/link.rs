@@ -32,6 +32,7 @@ use marque_domain::paging::ListWindow;
 use marque_domain::rate::WindowHits;
 use marque_domain::staff::{Staff, StaffId};
 use marque_domain::stock::{Adjustment, LowStockThreshold};
+use marque_domain::store_credit::GrantSource;
 use marque_domain::vehicle::{Car, GenerationId, ProductFit, Vehicle, VehicleId};
 use marque_domain::Money;
 use marque_ports::{
@@ -50,6 +51,7 @@ use marque_ports::{
     AuditEntry, SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStore, StaffStoreError, StaffSwept,
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
+use marque_ports::{CreditBalance, StoreCreditError, StoreCreditStore, StoredGrant};
 use marque_ports::{GarageStore, GarageStoreError};
 use marque_ports::{Generation, Model, StoredFitment, VehicleStore, VehicleStoreError};
 use marque_ports::{
@@ -229,7 +231,8 @@ unavailable_is!(
     ProductPhotosError,
     VehicleStoreError,
     GarageStoreError,
-    NoticeOutboxError
+    NoticeOutboxError,
+    StoreCreditError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -474,6 +477,12 @@ guarded!(GarageStore, GarageStoreError, {
     fn garage(&self, user: &UserId) -> Vec<Car>;
     fn set_garage(&self, user: &UserId, cars: &[Car]) -> ();
     fn clear(&self, user: &UserId) -> ();
+});
+
+guarded!(StoreCreditStore, StoreCreditError, {
+    fn balance(&self, customer: &UserId, now: i64) -> CreditBalance;
+    fn grant(&self, customer: &UserId, amount: Money, source: &GrantSource, granted_at: i64) -> bool;
+    fn grants(&self, customer: &UserId) -> Vec<StoredGrant>;
 });
 
 guarded!(WishlistStore, WishlistStoreError, {

@@ -18,6 +18,7 @@ use surrealdb::types::SurrealValue;
 use crate::addresses::AddressFields;
 use crate::conn::{Conn, Tx};
 use crate::error::{backoff, is_conflict, CONFLICT_RETRIES};
+use crate::store_credit::{give_back, take_credit, TakeRow};
 
 /// [`OrderStore`] on a SurrealDB connection. Get one from [`crate::Database::orders`].
 ///
@@ -65,6 +66,10 @@ struct ReservationRow {
     created_at: i64,
     expires_at: i64,
     state: String,
+    /// The store credit it pays with (`None`: written before migration 32, none).
+    store_credit: Option<i64>,
+    /// What it took from which grant while held.
+    credit_takes: Option<Vec<TakeRow>>,
 }
 
 #[derive(Debug, Clone, SurrealValue)]
@@ -83,6 +88,7 @@ pub(crate) struct OrderRow {
     discount_amount: i64,
     delivery_charge: i64,
     total: i64,
+    store_credit: Option<i64>,
     status: i64,
     status_text: String,
     courier: String,
@@ -92,11 +98,11 @@ pub(crate) struct OrderRow {
 }
 
 pub(crate) const ORDER_FIELDS: &str = "record::id(id) AS id, payment_order, payment_id, order_number, invoice_number, \
-     user, user_name, lines, address, discount, discount_amount, delivery_charge, total, status, status_text, courier, \
-     awb, tracking_url, created_at";
+     user, user_name, lines, address, discount, discount_amount, delivery_charge, total, store_credit, status, \
+     status_text, courier, awb, tracking_url, created_at";
 
 const RESERVATION_FIELDS: &str = "user, user_name, lines, address, discount, discount_amount, delivery_charge, total, \
-     created_at, expires_at, state";
+     created_at, expires_at, state, store_credit, credit_takes";
 
 fn unavailable(e: &surrealdb::Error) -> OrderStoreError {
     OrderStoreError::Unavailable { reason: e.message().to_owned() }
@@ -163,6 +169,7 @@ macro_rules! draft_parts {
             discount_amount: $row.discount_amount,
             delivery_charge: $row.delivery_charge,
             total: $row.total,
+            store_credit: $row.store_credit,
         }
     };
 }
@@ -176,6 +183,7 @@ struct DraftParts {
     discount_amount: i64,
     delivery_charge: i64,
     total: i64,
+    store_credit: Option<i64>,
 }
 
 fn draft_of(parts: DraftParts) -> Result<OrderDraft, OrderStoreError> {
@@ -192,6 +200,7 @@ fn draft_of(parts: DraftParts) -> Result<OrderDraft, OrderStoreError> {
         discount_amount: Money::from_paise(parts.discount_amount),
         delivery_charge: Money::from_paise(parts.delivery_charge),
         total: Money::from_paise(parts.total),
+        store_credit: Money::from_paise(parts.store_credit.unwrap_or(0)),
     })
 }
 
@@ -209,6 +218,8 @@ fn reservation_row(r: &Reservation, state: &str) -> ReservationRow {
         created_at: r.created_at,
         expires_at: r.expires_at,
         state: state.to_owned(),
+        store_credit: Some(d.store_credit.paise()),
+        credit_takes: None,
     }
 }
 
@@ -277,6 +288,8 @@ struct KeyedReservationRow {
     created_at: i64,
     expires_at: i64,
     state: String,
+    store_credit: Option<i64>,
+    credit_takes: Option<Vec<TakeRow>>,
 }
 
 fn keyed_reservation(row: KeyedReservationRow) -> Result<(Reservation, ReservationState), OrderStoreError> {
@@ -294,6 +307,8 @@ fn keyed_reservation(row: KeyedReservationRow) -> Result<(Reservation, Reservati
         created_at,
         expires_at,
         state,
+        store_credit,
+        credit_takes,
     } = row;
     let row = ReservationRow {
         user,
@@ -307,6 +322,8 @@ fn keyed_reservation(row: KeyedReservationRow) -> Result<(Reservation, Reservati
         created_at,
         expires_at,
         state,
+        store_credit,
+        credit_takes,
     };
     reservation_of(&key, row)
 }
@@ -446,6 +463,7 @@ fn products_of(draft: &OrderDraft) -> Vec<String> {
 struct HeldRow {
     state: String,
     products: Vec<String>,
+    credit_takes: Option<Vec<TakeRow>>,
 }
 
 impl SurrealOrderStore {
@@ -518,10 +536,16 @@ impl SurrealOrderStore {
             Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
             Err(e) => return abandon(tx, e).await,
         }
+        let mut row = row.clone();
+        match take_credit(&tx, &row.user, row.store_credit.unwrap_or(0), row.created_at).await {
+            Ok(Some(takes)) => row.credit_takes = Some(takes),
+            Ok(None) => return give_up(tx, Err(OrderStoreError::CreditShort)).await,
+            Err(e) => return abandon(tx, e).await,
+        }
         let created = tx
             .query("CREATE type::record('reservation', $key) CONTENT $row RETURN NONE")
             .bind(("key", key.to_owned()))
-            .bind(("row", row.clone()))
+            .bind(("row", row))
             .await
             .and_then(surrealdb::IndexedResults::check);
         match created {
@@ -539,7 +563,7 @@ impl SurrealOrderStore {
             Err(e) => return Attempt::failed(e),
         };
         let held: Result<Vec<HeldRow>, _> = tx
-            .query("SELECT state, lines.product_id AS products FROM type::record('reservation', $key)")
+            .query("SELECT state, lines.product_id AS products, credit_takes FROM type::record('reservation', $key)")
             .bind(("key", key.to_owned()))
             .await
             .and_then(|mut r| r.take(0));
@@ -547,14 +571,18 @@ impl SurrealOrderStore {
             Ok(rows) => rows.into_iter().next(),
             Err(e) => return abandon(tx, e).await,
         };
-        let products = match held {
+        let (products, takes) = match held {
             None => return give_up(tx, Err(OrderStoreError::UnknownReservation)).await,
-            Some(HeldRow { state, products }) if state == "held" => products,
+            Some(HeldRow { state, products, credit_takes }) if state == "held" => (products, credit_takes),
             Some(_) => return give_up(tx, Ok(None)).await,
         };
+        // The store credit it took goes back to the grants it came from, with the stock.
+        if let Err(e) = give_back(&tx, takes.as_deref().unwrap_or_default()).await {
+            return abandon(tx, e).await;
+        }
         let released = tx
             .query(
-                "LET $lines = (UPDATE ONLY type::record('reservation', $key) SET state = 'released' RETURN VALUE lines); \
+                "LET $lines = (UPDATE ONLY type::record('reservation', $key) SET state = 'released', credit_takes = NONE RETURN VALUE lines); \
                  FOR $l IN $lines { \
                    LET $listed = (UPDATE type::record('product', $l.product_id) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
                    LET $unlisted = (UPDATE type::record('unpublished_product', $l.product_id) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
@@ -617,11 +645,28 @@ impl SurrealOrderStore {
                     Err(e) => Attempt::Done(Err(e)),
                 };
             }
-            "released" => match take_stock(&tx, &row.lines, StockReason::Sold, key, placed_at).await {
-                Ok(None) => {}
-                Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
-                Err(e) => return abandon(tx, e).await,
-            },
+            "released" => {
+                match take_stock(&tx, &row.lines, StockReason::Sold, key, placed_at).await {
+                    Ok(None) => {}
+                    Ok(Some(product)) => return give_up(tx, Err(OrderStoreError::OutOfStock { product })).await,
+                    Err(e) => return abandon(tx, e).await,
+                }
+                // Its store credit went back with the release: it is taken again, or nothing is placed.
+                let takes = match take_credit(&tx, &row.user, row.store_credit.unwrap_or(0), placed_at).await {
+                    Ok(Some(takes)) => takes,
+                    Ok(None) => return give_up(tx, Err(OrderStoreError::CreditShort)).await,
+                    Err(e) => return abandon(tx, e).await,
+                };
+                let kept = tx
+                    .query("UPDATE type::record('reservation', $key) SET credit_takes = $takes RETURN NONE")
+                    .bind(("key", key.to_owned()))
+                    .bind(("takes", takes))
+                    .await
+                    .and_then(surrealdb::IndexedResults::check);
+                if let Err(e) = kept {
+                    return abandon(tx, e).await;
+                }
+            }
             _ => {}
         }
         let year = FinancialYear::at_unix_seconds(placed_at);
@@ -657,7 +702,7 @@ impl SurrealOrderStore {
                    payment_order: $key, payment_id: $payment, order_number: $order_number, invoice_number: $invoice_number, \
                    user: $row.user, user_name: $row.user_name, lines: $row.lines, address: $row.address, \
                    discount: $row.discount, discount_amount: $row.discount_amount, delivery_charge: $row.delivery_charge, \
-                   total: $row.total, status: $status, status_text: $status_text, courier: '', awb: '', created_at: $placed_at \
+                   total: $row.total, store_credit: $row.store_credit ?? 0, status: $status, status_text: $status_text, courier: '', awb: '', created_at: $placed_at \
                  } RETURN VALUE record::id(id);",
             )
             .bind(("key", key.to_owned()))
@@ -692,6 +737,7 @@ impl SurrealOrderStore {
             discount_amount: row.discount_amount,
             delivery_charge: row.delivery_charge,
             total: row.total,
+            store_credit: Some(row.store_credit.unwrap_or(0)),
             status: status.number(),
             status_text: status.status_string().to_owned(),
             courier: String::new(),

@@ -261,6 +261,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 32,
+        name: "store credit at checkout: the credit a reservation takes and an order was paid with",
+        surql: include_str!("schema/0032_store_credit_checkout.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -196,10 +196,31 @@ pub struct UserView {
     pub offer_exp: i64,
     /// The discount in percent when active.
     pub percentage: u8,
+    /// The store credit the customer can spend (granted, for example, for a returned part; each
+    /// grant valid six months). At checkout it pays before the card.
+    #[oai(rename = "storeCredit")]
+    pub store_credit: StoreCreditView,
+}
+
+/// A customer's store credit.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "StoreCredit")]
+pub struct StoreCreditView {
+    /// What can be spent now, in rupees (0 when none).
+    pub balance: f64,
+    /// When the first of the live grants expires, ISO 8601 in UTC; `null` when the balance is 0.
+    #[oai(rename = "expiresAt", nullable)]
+    pub expires_at: Option<String>,
+}
+
+impl From<marque_ports::CreditBalance> for StoreCreditView {
+    fn from(c: marque_ports::CreditBalance) -> Self {
+        Self { balance: c.balance.rupees(), expires_at: c.expires_at.map(crate::orders::iso_8601) }
+    }
 }
 
 impl UserView {
-    /// The customer with their saved addresses.
+    /// The customer with their saved addresses (and no store credit; see [`UserView::with_store_credit`]).
     #[must_use]
     pub fn new(u: UserRecord, offer: Offer, addresses: Vec<SavedAddress>) -> Self {
         Self {
@@ -214,7 +235,15 @@ impl UserView {
             address: addresses.into_iter().map(AddressView::from).collect(),
             offer_exp: offer.offer_exp,
             percentage: u.percentage,
+            store_credit: marque_ports::CreditBalance::default().into(),
         }
+    }
+
+    /// The same with the customer's store credit.
+    #[must_use]
+    pub fn with_store_credit(mut self, credit: marque_ports::CreditBalance) -> Self {
+        self.store_credit = credit.into();
+        self
     }
 }
 
@@ -311,20 +340,37 @@ pub struct AccountApi {
     accounts: AccountService,
     /// The addresses a profile lists.
     addresses: AddressService,
+    /// The store credit a profile shows.
+    checkout: marque_app::CheckoutService,
     /// Rate limits on sign-ups, codes and profile writes.
     throttle: Throttle,
 }
 
 impl AccountApi {
-    pub fn new(accounts: AccountService, addresses: AddressService, throttle: Throttle) -> Self {
-        Self { accounts, addresses, throttle }
+    pub fn new(
+        accounts: AccountService,
+        addresses: AddressService,
+        checkout: marque_app::CheckoutService,
+        throttle: Throttle,
+    ) -> Self {
+        Self { accounts, addresses, checkout, throttle }
     }
 
     /// The user object with the customer's saved addresses.
     async fn user_body(&self, user: UserRecord) -> Result<Json<UserBody>, Json<ErrorBody>> {
         let offer = self.accounts.offer(&user);
+        let credit = match self.checkout.store_credit(&user.id).await {
+            Ok(credit) => credit,
+            Err(e) => {
+                tracing::error!(error = %e, "store credit unavailable");
+                return Err(ErrorBody::from_message(Message::PaymentUnavailable));
+            }
+        };
         match self.addresses.list(&user.id).await {
-            Ok(addresses) => Ok(Json(UserBody { status: SUCCESS.into(), user: UserView::new(user, offer, addresses) })),
+            Ok(addresses) => Ok(Json(UserBody {
+                status: SUCCESS.into(),
+                user: UserView::new(user, offer, addresses).with_store_credit(credit),
+            })),
             Err(e) => {
                 tracing::error!(error = %e, "address book unavailable");
                 Err(ErrorBody::from_message(e.message()))

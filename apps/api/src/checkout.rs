@@ -152,6 +152,17 @@ pub struct PayBody {
     pub discount: f64,
     /// Delivery charge in rupees, 18% GST included.
     pub delivery: f64,
+    /// The part of `total` paid with the customer's store credit, in rupees (0 when none): held
+    /// with the stock, a way of paying (GST stays on the full `total`), not a discount.
+    #[oai(rename = "storeCredit")]
+    pub store_credit: f64,
+    /// What is left to pay by card, in rupees: `total − storeCredit` (`paymentResponse.amount` in paise).
+    #[oai(rename = "toPay")]
+    pub to_pay: f64,
+    /// When store credit paid everything (`toPay` 0): the order, placed at once; no provider checkout
+    /// is opened (`paymentResponse` is the shop's own id with an amount of 0). `null` otherwise.
+    #[oai(nullable)]
+    pub order: Option<PlacedOrderSummary>,
 }
 
 impl From<StartedPayment> for PayBody {
@@ -167,6 +178,9 @@ impl From<StartedPayment> for PayBody {
             items: p.totals.items.rupees(),
             discount: p.totals.discount.rupees(),
             delivery: p.totals.delivery.rupees(),
+            store_credit: p.store_credit.rupees(),
+            to_pay: p.card.rupees(),
+            order: p.placed.map(PlacedOrderSummary::from),
         }
     }
 }
@@ -175,7 +189,8 @@ session_response!(PayResponse, PayBody, pay_bad_request, "pay_bad_request", limi
     /// `user_id` or the address is another customer's.
     Forbidden = 403,
     /// A line cannot be had (`checkout.out_of_stock`), or the order is above the shop's limits
-    /// (`checkout.too_many_units`, `checkout.too_many_lines`); nothing is held.
+    /// (`checkout.too_many_units`, `checkout.too_many_lines`), or the store credit it was priced
+    /// with was spent by another checkout meanwhile (`checkout.credit_changed`); nothing is held.
     Conflict = 409,
 });
 
@@ -208,8 +223,11 @@ pub struct PlacedOrderSummary {
     pub order_number: String,
     #[oai(rename = "invoiceNumber")]
     pub invoice_number: String,
-    /// Total paid in rupees.
+    /// Total paid in rupees (store credit and card together).
     pub total: f64,
+    /// The part of `total` paid with store credit, in rupees (0 when none).
+    #[oai(rename = "storeCredit")]
+    pub store_credit: f64,
 }
 
 impl From<PlacedOrder> for PlacedOrderSummary {
@@ -219,6 +237,7 @@ impl From<PlacedOrder> for PlacedOrderSummary {
             order_number: o.order_number,
             invoice_number: o.invoice_number.to_string(),
             total: o.draft.total.rupees(),
+            store_credit: o.draft.store_credit.rupees(),
         }
     }
 }
@@ -321,6 +340,9 @@ impl CheckoutApi {
             Ok(started) => PayResponse::Ok(Json(started.into())),
             Err(CheckoutError::Rule(Rule::OutOfStock { product })) => PayResponse::Conflict(out_of_stock(product)),
             Err(CheckoutError::Limit(limit)) => PayResponse::Conflict(ErrorBody::from_rule(&limit)),
+            Err(CheckoutError::CreditChanged) => {
+                PayResponse::Conflict(ErrorBody::from_message(Message::CheckoutCreditChanged))
+            }
             Err(CheckoutError::Forbidden) => PayResponse::Forbidden(super::auth::forbidden()),
             Err(e) => match refused(&e) {
                 Some(body) => PayResponse::BadRequest(body),

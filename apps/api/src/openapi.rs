@@ -56,7 +56,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
         (
             catalog::CatalogApi::new(s.catalog.clone(), s.vehicles.clone(), s.catalog_guard.clone()),
-            account::AccountApi::new(s.accounts.clone(), s.addresses.clone(), s.throttle.clone()),
+            account::AccountApi::new(s.accounts.clone(), s.addresses.clone(), s.checkout.clone(), s.throttle.clone()),
             wishlist::WishlistApi::new(s.wishlist.clone(), s.throttle.clone()),
             address::AddressApi::new(s.addresses.clone(), s.throttle.clone()),
             checkout::CheckoutApi::new(s.checkout.clone(), s.throttle.clone()),

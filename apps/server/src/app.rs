@@ -198,6 +198,7 @@ impl App {
             payments.clone(),
             Arc::new(SystemClock),
         )
+        .with_store_credit(Arc::new(database.store_credit()))
         .notifying(Arc::new(orders.clone()));
         let refunds = marque_app::admin::refunds::RefundsService::new(
             Arc::new(database.order_desk()),
@@ -205,6 +206,7 @@ impl App {
             Arc::new(SystemClock),
             identity.seller().context("the shop's GSTIN and state make no seller")?,
         )
+        .with_store_credit(Arc::new(database.store_credit()))
         .with_notices(notice_settings.clone());
         let credit_notes = marque_app::CreditNoteService::new(
             Arc::new(database.order_desk()),

@@ -10,10 +10,12 @@ use marque_domain::catalog::{Product, ProductId};
 use marque_domain::checkout::{Checkout, CheckoutError as Rule, CheckoutLine, OrderLimitError, OrderLimits};
 use marque_domain::order::OrderLine;
 use marque_domain::pricing::Totals;
+use marque_domain::Money;
 use marque_ports::{
     AddressStore, CatalogStore, Clock, NewPaymentOrder, NewRefund, OrderDraft, OrderStore, OrderStoreError,
     PaymentError, PaymentEventKind, PaymentGateway, PaymentId, PaymentOrder, PaymentOrderId, PaymentState, PlacedOrder,
-    Placement, RefundRecord, RefundState, RefundStatus, Reservation, ReservationState, UserId, UserRecord,
+    Placement, RefundRecord, RefundState, RefundStatus, Reservation, ReservationState, StoreCreditStore, UserId,
+    UserRecord,
 };
 
 use crate::orders::OrderPlaced;
@@ -49,6 +51,12 @@ pub struct Reconciled {
 /// The only currency the shop collects.
 pub const CURRENCY: &str = "INR";
 
+/// The payment id of an order paid wholly with store credit (no card payment was made).
+pub const STORE_CREDIT_PAYMENT: &str = "store_credit";
+
+/// How the shop's own payment order ids of wholly-credit checkouts begin (never a provider's `order_…`).
+pub const STORE_CREDIT_ORDER_PREFIX: &str = "credit_";
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CheckoutError {
     /// A checkout rule: no address, an empty cart, or a line above its stock (the product named).
@@ -75,6 +83,10 @@ pub enum CheckoutError {
     /// No checkout is waiting for this payment order.
     #[error("no checkout waits for this payment")]
     UnknownPayment,
+    /// The store credit the order was priced with was spent or expired meanwhile (another
+    /// checkout took it): nothing is held; pricing again shows the credit there is.
+    #[error("the store credit changed since the order was priced")]
+    CreditChanged,
     /// The payment came after its hold lapsed and the stock was sold meanwhile: it was refunded
     /// (or its refund is under way) and no order was placed.
     #[error("the stock was sold before the payment arrived; the payment was refunded")]
@@ -89,6 +101,7 @@ impl From<OrderStoreError> for CheckoutError {
         match e {
             OrderStoreError::OutOfStock { product } => CheckoutError::Rule(Rule::OutOfStock { product }),
             OrderStoreError::UnknownReservation => CheckoutError::UnknownPayment,
+            OrderStoreError::CreditShort => CheckoutError::CreditChanged,
             other => CheckoutError::Unavailable(other.to_string()),
         }
     }
@@ -117,8 +130,16 @@ pub struct WantedLine {
 /// A started payment: the provider's order to open the checkout with, and the server's totals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartedPayment {
+    /// The provider's order for the card's part; when store credit pays everything, the shop's own
+    /// id (beginning [`STORE_CREDIT_ORDER_PREFIX`]) with an amount of zero, and no provider order.
     pub order: PaymentOrder,
     pub totals: Totals,
+    /// The store credit that pays part of `totals.total` (zero when none), held with the stock.
+    pub store_credit: Money,
+    /// What is left to pay by card: `totals.total − store_credit`.
+    pub card: Money,
+    /// The order, placed at once, when store credit paid everything.
+    pub placed: Option<PlacedOrder>,
 }
 
 /// What a provider event did.
@@ -149,6 +170,7 @@ pub struct CheckoutService {
     orders: Arc<dyn OrderStore>,
     payments: Arc<dyn PaymentGateway>,
     placed: Option<Arc<dyn OrderPlaced>>,
+    credit: Option<Arc<dyn StoreCreditStore>>,
     clock: Arc<dyn Clock>,
     limits: OrderLimits,
     event_probe: Option<EventProbe>,
@@ -174,6 +196,7 @@ impl CheckoutService {
             orders,
             payments,
             placed: None,
+            credit: None,
             clock,
             limits: OrderLimits::DEFAULT,
             event_probe: None,
@@ -185,6 +208,26 @@ impl CheckoutService {
     pub fn with_limits(mut self, limits: OrderLimits) -> Self {
         self.limits = limits;
         self
+    }
+
+    /// Pays with the customer's store credit first (`marque_domain::store_credit::spend`): the
+    /// card pays the rest, or nothing. Without it no checkout uses credit.
+    #[must_use]
+    pub fn with_store_credit(mut self, credit: Arc<dyn StoreCreditStore>) -> Self {
+        self.credit = Some(credit);
+        self
+    }
+
+    /// The customer's store credit at `now`, for the user object and the review page (zero
+    /// balance and no expiry without a ledger).
+    ///
+    /// # Errors
+    /// [`CheckoutError::Unavailable`].
+    pub async fn store_credit(&self, customer: &UserId) -> Result<marque_ports::CreditBalance, CheckoutError> {
+        match &self.credit {
+            Some(credit) => credit.balance(customer, self.clock.now()).await.map_err(store_down),
+            None => Ok(marque_ports::CreditBalance::default()),
+        }
     }
 
     /// Calls `probe` after each provider event is noted and before it is acted on (fault tests).
@@ -259,14 +302,20 @@ impl CheckoutService {
         // The offer as it runs now (offerExp from its end date and the clock), as the review page shows it.
         let offer = customer.offer(now);
         let totals = checkout.totals(&offer);
-        let order = self
-            .payments
-            .create_order(&NewPaymentOrder {
-                amount: totals.total,
-                currency: CURRENCY.to_owned(),
-                receipt: receipt(&customer.id, now),
-            })
-            .await?;
+        // Store credit pays first (it is a way of paying: GST stays on the full price); the card the rest.
+        let credit = self.credit_applying(&customer.id, totals.total, now).await?;
+        let card = totals.total - credit;
+        let order = if card.paise() > 0 {
+            self.payments
+                .create_order(&NewPaymentOrder {
+                    amount: card,
+                    currency: CURRENCY.to_owned(),
+                    receipt: receipt(&customer.id, now),
+                })
+                .await?
+        } else {
+            PaymentOrder { id: credit_order_id()?, amount: Money::ZERO, currency: CURRENCY.to_owned() }
+        };
         let draft = OrderDraft {
             user: customer.id.clone(),
             user_name: customer.name.clone(),
@@ -288,6 +337,7 @@ impl CheckoutService {
             discount_amount: totals.discount,
             delivery_charge: totals.delivery,
             total: totals.total,
+            store_credit: credit,
         };
         let reservation =
             Reservation { payment_order: order.id.clone(), draft, created_at: now, expires_at: now + HOLD_SECONDS };
@@ -297,7 +347,59 @@ impl CheckoutService {
         metrics::counter!("marque_holds_total", "event" => "held").increment(1);
         // …and again after, for Pays of the same customer that raced this one.
         self.release_oldest_holds(&customer.id, MAX_UNPAID_HOLDS).await?;
-        Ok(StartedPayment { order, totals })
+        if card.paise() > 0 {
+            return Ok(StartedPayment { order, totals, store_credit: credit, card, placed: None });
+        }
+        // Store credit pays everything: the order is placed now, without a card payment.
+        let placed = match self.orders.place(&order.id, &PaymentId(STORE_CREDIT_PAYMENT.to_owned()), now).await {
+            Ok(placement) => placement,
+            Err(e) => {
+                // Nothing placed: the stock and the credit go back at once rather than at the hold's end.
+                if let Err(release) = self.orders.release(&order.id).await {
+                    tracing::warn!(order = %order.id.0, error = %release, "a store-credit checkout that could not be placed keeps its hold until it lapses");
+                }
+                return Err(e.into());
+            }
+        };
+        metrics::counter!("marque_payments_total", "outcome" => "store_credit").increment(1);
+        let placed = self.announce(placed);
+        Ok(StartedPayment { order, totals, store_credit: credit, card, placed: Some(placed) })
+    }
+
+    /// The store credit that pays part of `total` for `customer` at `now`: `min(balance, total)`
+    /// by the domain's rule. Credit held by the customer's earlier unpaid checkouts is theirs
+    /// again first: a new Pay supersedes them (a late payment of one of them takes its credit
+    /// again if it is still there, or is refunded).
+    async fn credit_applying(&self, customer: &UserId, total: Money, now: i64) -> Result<Money, CheckoutError> {
+        let Some(credit) = &self.credit else { return Ok(Money::ZERO) };
+        for held in self.orders.held_by(customer).await? {
+            if held.draft.store_credit.paise() > 0 && self.orders.release(&held.payment_order).await? {
+                tracing::info!(order = %held.payment_order.0, "released a customer's unpaid hold of store credit for a newer checkout");
+            }
+        }
+        let balance = credit.balance(customer, now).await.map_err(store_down)?;
+        let grants = [marque_domain::store_credit::Spendable {
+            id: String::new(),
+            remaining: balance.balance,
+            expires_at: balance.expires_at.unwrap_or(now),
+        }];
+        Ok(marque_domain::store_credit::spend(&grants, total, now).credit)
+    }
+
+    /// Tells the listener about an order this call placed; the order either way.
+    fn announce(&self, placement: Placement) -> PlacedOrder {
+        match placement {
+            Placement::Placed(order) => {
+                metrics::counter!("marque_orders_placed_total").increment(1);
+                if let Some(listener) = self.placed.clone() {
+                    // The confirmation (an invoice to render, mail to send) must not hold up the answer.
+                    let placed = order.clone();
+                    tokio::spawn(async move { listener.order_placed(&placed).await });
+                }
+                order
+            }
+            Placement::AlreadyPlaced(order) => order,
+        }
     }
 
     /// Releases the customer's oldest unpaid holds until at most `keep` are left.
@@ -446,8 +548,12 @@ impl CheckoutService {
     pub async fn reconcile(&self) -> Result<Reconciled, CheckoutError> {
         let mut done = Reconciled::default();
         for (reservation, _) in self.orders.unplaced_since(self.clock.now() - RECONCILE_WINDOW_SECONDS).await? {
-            done.checked += 1;
             let order = &reservation.payment_order;
+            if order.0.starts_with(STORE_CREDIT_ORDER_PREFIX) {
+                // Paid by store credit alone: no provider order to ask about (placed at Pay, or lapsing).
+                continue;
+            }
+            done.checked += 1;
             let payments = match self.payments.order_payments(order).await {
                 Ok(payments) => payments,
                 Err(e) => {
@@ -495,15 +601,16 @@ impl CheckoutService {
             other => CheckoutError::from(other),
         };
         let mut paid = self.payments.payment(payment).await.map_err(not_paid)?;
+        // The card pays what the store credit does not.
         let whole = paid.order_id == reservation.payment_order
-            && paid.amount == reservation.draft.total
+            && paid.amount == reservation.draft.card_amount()
             && paid.currency == CURRENCY;
         if !whole {
             metrics::counter!("marque_payments_total", "outcome" => "not_paid").increment(1);
             return Err(CheckoutError::NotPaid);
         }
         if paid.state == PaymentState::Authorized {
-            paid = self.payments.capture(payment, reservation.draft.total).await.map_err(not_paid)?;
+            paid = self.payments.capture(payment, reservation.draft.card_amount()).await.map_err(not_paid)?;
         }
         if paid.state != PaymentState::Captured {
             metrics::counter!("marque_payments_total", "outcome" => "not_paid").increment(1);
@@ -511,16 +618,12 @@ impl CheckoutService {
         }
         metrics::counter!("marque_payments_total", "outcome" => "captured").increment(1);
         match self.orders.place(&reservation.payment_order, payment, self.clock.now()).await {
-            Ok(Placement::Placed(order)) => {
-                metrics::counter!("marque_orders_placed_total").increment(1);
-                if let Some(listener) = self.placed.clone() {
-                    // The confirmation (an invoice to render, mail to send) must not hold up the answer.
-                    let placed = order.clone();
-                    tokio::spawn(async move { listener.order_placed(&placed).await });
-                }
-                Ok(order)
+            Ok(placement) => Ok(self.announce(placement)),
+            Err(OrderStoreError::CreditShort) => {
+                tracing::warn!(order = %reservation.payment_order.0, payment = %payment.0, "paid after the hold lapsed and its store credit is spent: refunding the card");
+                Box::pin(self.refund(reservation, payment)).await?;
+                Err(CheckoutError::Refunded)
             }
-            Ok(Placement::AlreadyPlaced(order)) => Ok(order),
             Err(OrderStoreError::OutOfStock { product }) => {
                 tracing::warn!(order = %reservation.payment_order.0, payment = %payment.0, product = %product.0, "paid after the hold lapsed and the stock is gone: refunding");
                 Box::pin(self.refund(reservation, payment)).await?;
@@ -543,7 +646,7 @@ impl CheckoutService {
                     payment: payment.clone(),
                     payment_order: reservation.payment_order.clone(),
                     user: reservation.draft.user.clone(),
-                    amount: reservation.draft.total,
+                    amount: reservation.draft.card_amount(),
                     reason: REFUND_SOLD_OUT.to_owned(),
                     refund_id: None,
                     state: RefundState::Requested,
@@ -622,6 +725,13 @@ fn refund_key(payment: &PaymentId) -> String {
     let clean: String =
         payment.0.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').take(50).collect();
     format!("refund-{clean:0>4}")
+}
+
+/// A new id for a checkout store credit pays wholly (no provider order): `credit_` and 24 random hex digits.
+fn credit_order_id() -> Result<PaymentOrderId, CheckoutError> {
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes).map_err(|e| CheckoutError::Unavailable(format!("no randomness: {e}")))?;
+    Ok(PaymentOrderId(format!("{STORE_CREDIT_ORDER_PREFIX}{}", hex::encode(bytes))))
 }
 
 /// The shop's reference on the provider's order (at most 40 characters).

@@ -160,6 +160,8 @@ messages! {
         CheckoutTooManyUnits = "checkout.too_many_units" => "One order can hold only a few units of each part. Please lower the quantity, or contact us for a bulk order.",
         /// Marque: an order holds more different parts than an order may (shop rules, "Orders").
         CheckoutTooManyLines = "checkout.too_many_lines" => "One order can hold only so many different parts. Please split your cart into two orders.",
+        /// Marque: the store credit an order was priced with was spent by another checkout meanwhile (issue 24).
+        CheckoutCreditChanged = "checkout.credit_changed" => "Your store credit changed while you were paying. Please review your order again.",
         /// Marque: the payment came after its hold lapsed and the stock was sold meanwhile; it was refunded.
         PaymentRefundedSoldOut = "payment.refunded_sold_out" => "Sorry, the part sold out while your payment was on its way, so no order was placed. Your payment has been refunded in full; it reaches your account in 5-7 working days.",
         /// Marque: a cart quantity below 1.

@@ -25,6 +25,7 @@ mod rate_contract;
 mod readiness_contract;
 mod staff_contract;
 mod stock_contract;
+mod store_credit_contract;
 mod store_memory;
 mod vehicles_contract;
 mod wishlist_contract;

@@ -291,6 +291,7 @@ fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
             discount_amount: Money::ZERO,
             delivery_charge: Money::ZERO,
             total: product.price,
+            store_credit: marque_domain::Money::ZERO,
         },
         created_at: 1_780_295_400,
         expires_at: 1_780_295_400 + 900,

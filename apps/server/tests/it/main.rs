@@ -33,6 +33,7 @@ mod orders_api;
 mod picture_bomb;
 mod secrets_in_logs;
 mod shutdown;
+mod store_credit_api;
 mod storefront;
 mod two_instances;
 mod used_parts;

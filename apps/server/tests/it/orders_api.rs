@@ -98,6 +98,7 @@ async fn place(app: &App, sale: Sale<'_>) -> PlacedOrder {
             discount_amount: totals.discount,
             delivery_charge: delivery,
             total: totals.total,
+            store_credit: marque_domain::Money::ZERO,
         },
         created_at: at - 60,
         expires_at: at + 900,

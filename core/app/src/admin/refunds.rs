@@ -7,6 +7,11 @@
 //! call never pays twice. A refund the provider could not take now stays `requested` and is sent
 //! again by [`RefundsService::settle_unsettled`] (the reconciliation pass); one it failed is shown
 //! and can be retried ([`RefundsService::retry`]).
+//!
+//! An order paid partly or wholly with store credit: each refund gives back to the card first, never
+//! more than the card paid (less what earlier refunds gave it), and the rest as a new grant of store
+//! credit (`GrantSource::Refund`, written once per refund), by the domain's rule
+//! (`marque_domain::store_credit::refund_parts`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -18,7 +23,7 @@ use marque_domain::staff::{Area, Staff};
 use marque_domain::{Message, Money, UserFacing};
 use marque_ports::{
     Actor, AdminOrder, AuditEntry, Clock, NewRefund, OrderDesk, OrderDeskError, OrderId, OrderRefund, OrderRefundLine,
-    PaymentError, PaymentGateway, RefundKind, RefundRecorded, RefundState, RefundStatus, RefundWrite,
+    PaymentError, PaymentGateway, RefundKind, RefundRecorded, RefundState, RefundStatus, RefundWrite, StoreCreditStore,
 };
 
 use super::orders::{fulfilment_of, AdminOrderError};
@@ -193,6 +198,8 @@ pub struct RefundsService {
     /// The shop as it invoices: a refund gives back what its credit note reverses.
     seller: Seller,
     notices: Arc<NoticeSettings>,
+    /// Where the store-credit part of a refund goes (orders paid with credit).
+    credit: Option<Arc<dyn StoreCreditStore>>,
 }
 
 impl std::fmt::Debug for RefundsService {
@@ -209,7 +216,34 @@ impl RefundsService {
         clock: Arc<dyn Clock>,
         seller: Seller,
     ) -> Self {
-        Self { desk, payments, clock, seller, notices: Arc::new(NoticeSettings::default()) }
+        Self { desk, payments, clock, seller, notices: Arc::new(NoticeSettings::default()), credit: None }
+    }
+
+    /// Gives the store-credit part of refunds of orders paid with credit back as store credit.
+    #[must_use]
+    pub fn with_store_credit(mut self, credit: Arc<dyn StoreCreditStore>) -> Self {
+        self.credit = Some(credit);
+        self
+    }
+
+    /// What of `refund` goes back to the card; the rest of it, for an order paid with store credit,
+    /// is granted back as store credit here first (once per refund, however often this is asked).
+    async fn card_part(&self, refund: &OrderRefund) -> Result<Money, String> {
+        let Some(credit) = &self.credit else { return Ok(refund.amount) };
+        let order = self.desk.order(&refund.order).await.map_err(|e| e.to_string())?.ok_or("the order is gone")?;
+        let draft = &order.order.draft;
+        if draft.store_credit == Money::ZERO {
+            return Ok(refund.amount);
+        }
+        let earlier: Vec<Money> = order.refunds.iter().take_while(|r| r.id != refund.id).map(|r| r.amount).collect();
+        let (to_card, to_credit) =
+            marque_domain::store_credit::refund_parts(draft.card_amount(), draft.store_credit, &earlier, refund.amount);
+        if to_credit > Money::ZERO {
+            let source = marque_domain::store_credit::GrantSource::Refund(refund.id.clone());
+            credit.grant(&draft.user, to_credit, &source, self.clock.now()).await.map_err(|e| e.to_string())?;
+            tracing::info!(refund = %refund.id, credit = to_credit.paise(), card = to_card.paise(), "a refund of an order paid with store credit: its credit part granted back");
+        }
+        Ok(to_card)
     }
 
     /// How the customer's notices of a cancellation or refund are signed and which go by SMS too.
@@ -493,7 +527,15 @@ impl RefundsService {
         if refund.state != RefundState::Requested {
             return refund;
         }
-        let answer = if refund.amount == Money::ZERO {
+        // The card never gets back more than it paid; the store-credit part goes back as credit.
+        let to_card = match self.card_part(&refund).await {
+            Ok(amount) => amount,
+            Err(e) => {
+                tracing::warn!(refund = %refund.id, error = %e, "a refund's store-credit part cannot be granted now; the reconciliation sends it again");
+                return refund;
+            }
+        };
+        let answer = if to_card == Money::ZERO {
             Ok((RefundState::Processed, None))
         } else {
             let notes = [
@@ -503,7 +545,7 @@ impl RefundsService {
             ]
             .into_iter()
             .collect();
-            let ask = NewRefund { amount: refund.amount, idempotency_key: provider_key(&refund), notes };
+            let ask = NewRefund { amount: to_card, idempotency_key: provider_key(&refund), notes };
             match self.payments.refund(&refund.payment, &ask).await {
                 Ok(made) => Ok((state_of(made.status), Some(made.id.0))),
                 Err(PaymentError::Refused { reason }) => {

@@ -72,6 +72,7 @@ fn reservation(user: &str, total: i64) -> Reservation {
             discount_amount: Money::ZERO,
             delivery_charge: Money::ZERO,
             total: Money::from_paise(total),
+            store_credit: marque_domain::Money::ZERO,
         },
         created_at: 0,
         expires_at: 900,
@@ -635,4 +636,209 @@ async fn the_server_prices_an_offer_from_its_end_date_and_the_clock() {
     assert_eq!(amount_charged(10, Some("2026-06-01")).await, Money::from_rupees(900), "its last day, in India");
     assert_eq!(amount_charged(10, Some("2026-05-31")).await, Money::from_rupees(1_000), "ended at midnight IST");
     assert_eq!(amount_charged(10, None).await, Money::from_rupees(1_000), "no end date, no offer");
+}
+
+/// A checkout like [`shop`] that pays with the store credit `balance` (paise) first.
+fn shop_with_credit(orders: MockOrderStore, payments: MockPaymentGateway, balance: i64) -> CheckoutService {
+    let mut credit = marque_ports::MockStoreCreditStore::new();
+    credit.expect_balance().returning(move |_, now| {
+        Ok(marque_ports::CreditBalance {
+            balance: Money::from_paise(balance),
+            expires_at: (balance > 0).then_some(now + 86_400),
+        })
+    });
+    shop(orders, payments, marque_domain::checkout::OrderLimits::DEFAULT).with_store_credit(Arc::new(credit))
+}
+
+fn provider_order(o: &marque_ports::NewPaymentOrder) -> Result<marque_ports::PaymentOrder, PaymentError> {
+    Ok(marque_ports::PaymentOrder {
+        id: PaymentOrderId("order_new".into()),
+        amount: o.amount,
+        currency: o.currency.clone(),
+    })
+}
+
+#[tokio::test]
+async fn credit_pays_part_and_the_provider_order_is_for_the_rest() {
+    let mut payments = MockPaymentGateway::new();
+    let mut orders = MockOrderStore::new();
+    orders.expect_held_by().returning(|_| Ok(vec![]));
+    orders
+        .expect_reserve()
+        .times(1)
+        .withf(|r| {
+            r.draft.store_credit == Money::from_paise(50_000)
+                && r.draft.card_amount() + Money::from_paise(50_000) == r.draft.total
+        })
+        .returning(|_| Ok(()));
+    orders.expect_place().never();
+    payments.expect_create_order().times(1).withf(|o| o.amount.paise() > 0).returning(provider_order);
+    let checkout = shop_with_credit(orders, payments, 50_000);
+    let started =
+        checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await.expect("started");
+    assert_eq!(started.store_credit, Money::from_paise(50_000));
+    assert_eq!(started.card + started.store_credit, started.totals.total, "GST stays on the full price");
+    assert_eq!(started.order.amount, started.card);
+    assert_eq!(started.placed, None);
+}
+
+#[tokio::test]
+async fn credit_that_pays_everything_places_the_order_without_a_card_payment() {
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_create_order().never();
+    let mut orders = MockOrderStore::new();
+    orders.expect_held_by().returning(|_| Ok(vec![]));
+    orders
+        .expect_reserve()
+        .times(1)
+        .withf(|r| r.payment_order.0.starts_with("credit_") && r.draft.card_amount() == Money::ZERO)
+        .returning(|_| Ok(()));
+    orders
+        .expect_place()
+        .times(1)
+        .withf(|o, p, _| o.0.starts_with("credit_") && p.0 == super::STORE_CREDIT_PAYMENT)
+        .returning(|o, p, at| {
+            let r = Reservation { payment_order: o.clone(), ..reservation("me", 10_000) };
+            Ok(marque_ports::Placement::Placed(marque_ports::PlacedOrder {
+                id: marque_ports::OrderId("o1".into()),
+                order_number: "MQ-000001".into(),
+                invoice_number: marque_domain::invoice::InvoiceNumber::new(
+                    marque_domain::invoice::FinancialYear::at_unix_seconds(Fixed.now()),
+                    1,
+                )
+                .expect("a number"),
+                draft: r.draft,
+                payment_order: o.clone(),
+                payment: p.clone(),
+                created_at: at,
+                status: 1,
+                status_text: "placed".into(),
+                shipment: None,
+            }))
+        });
+    let checkout = shop_with_credit(orders, payments, 100_000_000);
+    let started = checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await.expect("placed");
+    assert_eq!(started.card, Money::ZERO);
+    assert_eq!(started.store_credit, started.totals.total);
+    assert_eq!(started.order.amount, Money::ZERO);
+    assert_eq!(started.placed.map(|o| o.payment.0), Some(super::STORE_CREDIT_PAYMENT.to_owned()));
+}
+
+#[tokio::test]
+async fn a_wholly_credit_order_that_cannot_be_placed_gives_the_hold_back_at_once() {
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_create_order().never();
+    let mut orders = MockOrderStore::new();
+    orders.expect_held_by().returning(|_| Ok(vec![]));
+    orders.expect_reserve().returning(|_| Ok(()));
+    orders.expect_place().returning(|_, _, _| Err(marque_ports::OrderStoreError::SeriesExhausted));
+    orders.expect_release().times(1).withf(|o| o.0.starts_with("credit_")).returning(|_| Ok(true));
+    let checkout = shop_with_credit(orders, payments, 100_000_000);
+    let outcome = checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await;
+    assert!(matches!(outcome, Err(CheckoutError::Unavailable(_))), "{outcome:?}");
+}
+
+#[tokio::test]
+async fn credit_spent_by_another_checkout_meanwhile_is_a_conflict_and_nothing_is_held() {
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_create_order().returning(provider_order);
+    let mut orders = MockOrderStore::new();
+    orders.expect_held_by().returning(|_| Ok(vec![]));
+    orders.expect_reserve().returning(|_| Err(marque_ports::OrderStoreError::CreditShort));
+    orders.expect_place().never();
+    let checkout = shop_with_credit(orders, payments, 1_000);
+    assert_eq!(
+        checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await,
+        Err(CheckoutError::CreditChanged)
+    );
+}
+
+#[tokio::test]
+async fn an_earlier_unpaid_hold_of_credit_gives_it_back_before_the_new_checkout_is_priced() {
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_create_order().returning(provider_order);
+    let mut orders = MockOrderStore::new();
+    let mut seq = mockall::Sequence::new();
+    let mut with_credit = held("order_credit", 10);
+    with_credit.draft.store_credit = Money::from_paise(500);
+    orders
+        .expect_held_by()
+        .times(1)
+        .in_sequence(&mut seq)
+        .returning(move |_| Ok(vec![held("order_card", 5), with_credit.clone()]));
+    orders.expect_release().times(1).in_sequence(&mut seq).withf(|o| o.0 == "order_credit").returning(|_| Ok(true));
+    orders.expect_held_by().returning(|_| Ok(vec![]));
+    orders.expect_reserve().returning(|_| Ok(()));
+    let checkout = shop_with_credit(orders, payments, 500);
+    let started =
+        checkout.pay(&customer("me"), &[line("p1", 1)], Some(&AddressId("a1".into()))).await.expect("started");
+    assert_eq!(started.store_credit, Money::from_paise(500));
+}
+
+#[tokio::test]
+async fn a_card_payment_must_be_the_amount_the_credit_left() {
+    let mut r = reservation("me", 10_000);
+    r.draft.store_credit = Money::from_paise(4_000);
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_verify_payment().returning(|_, _, _| Ok(()));
+    payments.expect_payment().returning(|id| {
+        Ok(Payment {
+            id: id.clone(),
+            order_id: PaymentOrderId("order_1".into()),
+            amount: Money::from_paise(10_000),
+            currency: "INR".into(),
+            state: PaymentState::Captured,
+        })
+    });
+    let mut orders = MockOrderStore::new();
+    orders.expect_refund_of().returning(|_| Ok(None));
+    let kept = r.clone();
+    orders.expect_reservation().returning(move |_| Ok(Some((kept.clone(), ReservationState::Held))));
+    orders.expect_place().never();
+    let checkout = service(MockAddressStore::new(), orders, payments);
+    assert_eq!(
+        checkout
+            .confirm(&UserId("me".into()), &PaymentOrderId("order_1".into()), &PaymentId("pay_1".into()), "sig")
+            .await,
+        Err(CheckoutError::NotPaid),
+        "the whole total by card is not what this checkout asked for"
+    );
+}
+
+#[tokio::test]
+async fn a_late_payment_whose_credit_is_gone_refunds_the_card_part() {
+    let mut r = reservation("me", 10_000);
+    r.draft.store_credit = Money::from_paise(4_000);
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_verify_payment().returning(|_, _, _| Ok(()));
+    payments.expect_payment().returning(|id| {
+        Ok(Payment {
+            id: id.clone(),
+            order_id: PaymentOrderId("order_1".into()),
+            amount: Money::from_paise(6_000),
+            currency: "INR".into(),
+            state: PaymentState::Captured,
+        })
+    });
+    payments.expect_refund().times(1).withf(|_, ask| ask.amount == Money::from_paise(6_000)).returning(|p, ask| {
+        Ok(marque_ports::Refund {
+            id: marque_ports::RefundId("rfnd_1".into()),
+            payment_id: p.clone(),
+            amount: ask.amount,
+            status: marque_ports::RefundStatus::Pending,
+        })
+    });
+    let mut orders = MockOrderStore::new();
+    orders.expect_refund_of().returning(|_| Ok(None));
+    let kept = r.clone();
+    orders.expect_reservation().returning(move |_| Ok(Some((kept.clone(), ReservationState::Released))));
+    orders.expect_place().returning(|_, _, _| Err(marque_ports::OrderStoreError::CreditShort));
+    orders.expect_save_refund().returning(|_| Ok(()));
+    let checkout = service(MockAddressStore::new(), orders, payments);
+    assert_eq!(
+        checkout
+            .confirm(&UserId("me".into()), &PaymentOrderId("order_1".into()), &PaymentId("pay_1".into()), "sig")
+            .await,
+        Err(CheckoutError::Refunded)
+    );
 }

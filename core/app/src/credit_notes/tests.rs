@@ -104,6 +104,7 @@ fn order() -> AdminOrder {
                 discount_amount: totals.discount,
                 delivery_charge: Money::from_paise(10_000),
                 total: totals.total,
+                store_credit: marque_domain::Money::ZERO,
             },
             payment_order: PaymentOrderId("order_1".into()),
             payment: PaymentId("pay_1".into()),

@@ -56,6 +56,7 @@ fn order(status: OrderStatus, language: Option<Language>) -> AdminOrder {
                 discount_amount: Money::ZERO,
                 delivery_charge: Money::ZERO,
                 total: Money::ZERO,
+                store_credit: marque_domain::Money::ZERO,
             },
             payment_order: PaymentOrderId("order_1".into()),
             payment: PaymentId("pay_1".into()),

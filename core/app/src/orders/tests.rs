@@ -62,6 +62,7 @@ fn order(n: u32, user: &str) -> PlacedOrder {
             discount_amount: Money::ZERO,
             delivery_charge: Money::from_rupees(100),
             total: Money::from_rupees(2100),
+            store_credit: marque_domain::Money::ZERO,
         },
         payment_order: PaymentOrderId(format!("order_{n}")),
         payment: PaymentId(format!("pay_{n}")),

@@ -3418,9 +3418,25 @@ export interface components {
              * @description Items total in rupees.
              */
             items: number;
+            /**
+             * @description When store credit paid everything (`toPay` 0): the order, placed at once; no provider checkout
+             *     is opened (`paymentResponse` is the shop's own id with an amount of 0). `null` otherwise.
+             */
+            order?: components["schemas"]["PlacedOrderSummary"] | null;
             paymentResponse: components["schemas"]["PaymentResponse"];
             /** @description `success`. */
             status: string;
+            /**
+             * Format: double
+             * @description The part of `total` paid with the customer's store credit, in rupees (0 when none): held
+             *     with the stock, a way of paying (GST stays on the full `total`), not a discount.
+             */
+            storeCredit: number;
+            /**
+             * Format: double
+             * @description What is left to pay by card, in rupees: `total − storeCredit` (`paymentResponse.amount` in paise).
+             */
+            toPay: number;
             /**
              * Format: double
              * @description Total payable in rupees: items − discount + delivery.
@@ -3491,7 +3507,12 @@ export interface components {
             orderNumber: string;
             /**
              * Format: double
-             * @description Total paid in rupees.
+             * @description The part of `total` paid with store credit, in rupees (0 when none).
+             */
+            storeCredit: number;
+            /**
+             * Format: double
+             * @description Total paid in rupees (store credit and card together).
              */
             total: number;
         };
@@ -3880,6 +3901,19 @@ export interface components {
             /** @description One of `received`, `correction`, `damaged`, `returned`, `sold_offline`. */
             reason: string;
         };
+        /**
+         * StoreCredit
+         * @description A customer's store credit.
+         */
+        StoreCredit: {
+            /**
+             * Format: double
+             * @description What can be spent now, in rupees (0 when none).
+             */
+            balance: number;
+            /** @description When the first of the live grants expires, ISO 8601 in UTC; `null` when the balance is 0. */
+            expiresAt?: string | null;
+        };
         /** Subcategory */
         Subcategory: {
             _id: string;
@@ -3974,6 +4008,11 @@ export interface components {
             percentage: number;
             /** @description Address of the profile picture; empty for the default picture. */
             profile: string;
+            /**
+             * @description The store credit the customer can spend (granted, for example, for a returned part; each
+             *     grant valid six months). At checkout it pays before the card.
+             */
+            storeCredit: components["schemas"]["StoreCredit"] & unknown;
         };
         /** UserBody */
         UserBody: {
@@ -10427,7 +10466,8 @@ export interface operations {
             };
             /**
              * @description A line cannot be had (`checkout.out_of_stock`), or the order is above the shop's limits
-             *     (`checkout.too_many_units`, `checkout.too_many_lines`); nothing is held.
+             *     (`checkout.too_many_units`, `checkout.too_many_lines`), or the store credit it was priced
+             *     with was spent by another checkout meanwhile (`checkout.credit_changed`); nothing is held.
              */
             409: {
                 headers: {

@@ -52,6 +52,7 @@ export const MESSAGES = {
   "checkout.out_of_stock": "please order products which are in stock",
   "checkout.too_many_units": "One order can hold only a few units of each part. Please lower the quantity, or contact us for a bulk order.",
   "checkout.too_many_lines": "One order can hold only so many different parts. Please split your cart into two orders.",
+  "checkout.credit_changed": "Your store credit changed while you were paying. Please review your order again.",
   "payment.refunded_sold_out": "Sorry, the part sold out while your payment was on its way, so no order was placed. Your payment has been refunded in full; it reaches your account in 5-7 working days.",
   "cart.quantity_invalid": "Quantity must be at least 1",
   "offer.percentage_invalid": "Discount percentage must be from 0 to 100",

@@ -19,6 +19,7 @@ export const TEST_USER: User = {
   address: [],
   offerExp: 0,
   percentage: 0,
+  storeCredit: { balance: 0, expiresAt: null },
 };
 
 /** A signed-in customer (token stored too), with the given wishlist. */

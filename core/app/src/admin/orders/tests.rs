@@ -53,6 +53,7 @@ fn stored(status: OrderStatus, shipment: Option<Shipment>, version: u64) -> Admi
                 discount_amount: Money::ZERO,
                 delivery_charge: Money::ZERO,
                 total: Money::ZERO,
+                store_credit: marque_domain::Money::ZERO,
             },
             payment_order: PaymentOrderId("order_1".into()),
             payment: PaymentId("pay_1".into()),

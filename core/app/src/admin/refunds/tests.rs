@@ -67,6 +67,7 @@ fn stored(status: OrderStatus, version: u64) -> AdminOrder {
                 discount_amount: Money::from_paise(25_000),
                 delivery_charge: Money::from_paise(10_000),
                 total: Money::from_paise(235_000),
+                store_credit: marque_domain::Money::ZERO,
             },
             payment_order: PaymentOrderId("order_1".into()),
             payment: PaymentId("pay_1".into()),
@@ -510,4 +511,85 @@ async fn a_partial_refund_queues_the_refunded_notice_by_email_without_its_sms_te
         "{}",
         queued[0].text
     );
+}
+
+/// [`stored`] paid ₹1,000 by card and ₹1,350 with store credit.
+fn paid_partly_by_credit() -> AdminOrder {
+    let mut order = stored(OrderStatus::Delivered, 4);
+    order.order.draft.store_credit = Money::from_paise(135_000);
+    order
+}
+
+fn crediting(granted: Arc<Mutex<Vec<(UserId, Money, String)>>>) -> marque_ports::MockStoreCreditStore {
+    let mut credit = marque_ports::MockStoreCreditStore::new();
+    credit.expect_grant().returning(move |user, amount, source, _| {
+        let mut seen = granted.lock().expect("lock");
+        let first = !seen.iter().any(|(_, _, s)| *s == source.key());
+        if first {
+            seen.push((user.clone(), amount, source.key()));
+        }
+        Ok(first)
+    });
+    credit
+}
+
+#[tokio::test]
+async fn a_refund_of_an_order_paid_partly_by_credit_pays_the_card_at_most_what_it_paid_and_the_rest_as_credit() {
+    let (desk, kept) = keeping_desk(paid_partly_by_credit());
+    let mut payments = MockPaymentGateway::new();
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&asked);
+    payments.expect_refund().returning(move |_, ask| {
+        seen.lock().expect("lock").push(ask.amount);
+        Ok(pending("rfnd_1", ask.amount))
+    });
+    let granted = Arc::new(Mutex::new(Vec::new()));
+    let s = service(desk, payments).with_store_credit(Arc::new(crediting(Arc::clone(&granted))));
+    let who = staff(StaffRole::Fulfilment);
+    // ₹900, all within the card's ₹1,000.
+    let first = s.refund(&who, &o1(), "key-00000001", &one_of_a()).await.expect("refunded");
+    assert_eq!(first.refund.amount, Money::from_paise(90_000));
+    // Another ₹900: ₹100 left of the card's part, ₹800 back as store credit.
+    let second = s.refund(&who, &o1(), "key-00000002", &one_of_a()).await.expect("refunded");
+    assert_eq!(second.refund.amount, Money::from_paise(90_000), "the credit note reverses the full line");
+    assert_eq!(*asked.lock().expect("lock"), vec![Money::from_paise(90_000), Money::from_paise(10_000)]);
+    assert_eq!(
+        *granted.lock().expect("lock"),
+        vec![(UserId("u1".into()), Money::from_paise(80_000), format!("refund:{}", second.refund.id))]
+    );
+    assert_eq!(kept.lock().expect("lock").refunds.len(), 2);
+}
+
+#[tokio::test]
+async fn a_refund_of_an_order_paid_wholly_by_credit_never_reaches_the_provider() {
+    let mut order = stored(OrderStatus::Delivered, 4);
+    order.order.draft.store_credit = order.order.draft.total;
+    order.order.payment = PaymentId(crate::checkout::STORE_CREDIT_PAYMENT.into());
+    let (desk, _) = keeping_desk(order);
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_refund().never();
+    let granted = Arc::new(Mutex::new(Vec::new()));
+    let s = service(desk, payments).with_store_credit(Arc::new(crediting(Arc::clone(&granted))));
+    let done = s.refund(&staff(StaffRole::Fulfilment), &o1(), "key-00000001", &one_of_a()).await.expect("refunded");
+    assert_eq!(done.refund.state, RefundState::Processed);
+    assert_eq!(granted.lock().expect("lock").iter().map(|g| g.1).collect::<Vec<_>>(), vec![Money::from_paise(90_000)]);
+}
+
+#[tokio::test]
+async fn a_credit_part_that_cannot_be_granted_leaves_the_refund_requested_and_pays_no_card() {
+    let (desk, _) = keeping_desk(paid_partly_by_credit());
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_refund().never();
+    let mut credit = marque_ports::MockStoreCreditStore::new();
+    credit
+        .expect_grant()
+        .returning(|_, _, _, _| Err(marque_ports::StoreCreditError::Unavailable { reason: "down".into() }));
+    let s = service(desk, payments).with_store_credit(Arc::new(credit));
+    let input = RefundInput {
+        lines: vec![RefundLineInput { product: "a".into(), quantity: 2, restock: true, reason: None }],
+        delivery_charge: false,
+        reason: "damaged in transit".into(),
+    };
+    let done = s.refund(&staff(StaffRole::Fulfilment), &o1(), "key-00000001", &input).await.expect("recorded");
+    assert_eq!(done.refund.state, RefundState::Requested, "sent again by the reconciliation");
 }

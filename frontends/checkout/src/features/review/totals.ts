@@ -13,3 +13,12 @@ export function reviewTotals(items: readonly CheckoutItem[], address: Address, o
   }));
   return computeTotals(lines, deliveryRegion(address.pincode), offer);
 }
+
+/**
+ * The store credit that pays part of `totalPaise` (paise): min(balance, total), as the server's rule takes it
+ * (core/domain/src/store_credit.rs). The server prices the order again at Pay; this is what the review shows.
+ */
+export function storeCreditApplied(user: { storeCredit?: { balance: number } | null }, totalPaise: number): number {
+  const balance = paise(user.storeCredit?.balance ?? 0);
+  return Math.max(0, Math.min(balance, totalPaise));
+}

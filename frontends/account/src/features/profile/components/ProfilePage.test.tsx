@@ -22,6 +22,19 @@ describe('/profile', () => {
     expect(screen.getByText('asha@gmail.com')).toBeTruthy();
   });
 
+  it('shows the store credit and until when it can be spent (a day in India)', () => {
+    signIn({ storeCredit: { balance: 1250.5, expiresAt: '2027-05-26T20:00:00Z' } });
+    render(<ProfilePage />);
+    expect(screen.getByText('Store credit')).toBeTruthy();
+    expect(screen.getByText('₹1,250.50, valid until 27 May 2027')).toBeTruthy();
+  });
+
+  it('shows a store credit of nothing without a balance', () => {
+    signIn();
+    render(<ProfilePage />);
+    expect(screen.getByText('Store credit').nextElementSibling?.textContent).toBe('₹0');
+  });
+
   it('says an email not yet proven is not verified; Verify sends its code and the code proves it', async () => {
     let proved = false;
     const server = accountServer({

@@ -1,9 +1,9 @@
 // /profile: the customer's picture, name and email, an edit mode for the name and picture, and their data rights
 // (download a copy, delete the account). An email or mobile not yet proven says so, with a Verify that sends its code and asks for it.
-import { useT } from '@marque/i18n';
+import { useLanguage, useT } from '@marque/i18n';
 import type { User } from '@marque/api-client';
 import { refetchUser } from '@marque/session';
-import { useDocumentTitle } from '@marque/ui';
+import { formatRupees, useDocumentTitle } from '@marque/ui';
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '../../../lib/Avatar';
 import { FormAlert } from '../../../lib/FormAlert';
@@ -61,6 +61,17 @@ function Unverified({ user }: { user: User }) {
       )}
     </>
   );
+}
+
+/** The store credit's balance, and until when the first of it can be spent (a day in India). */
+function StoreCredit({ credit }: { credit: User['storeCredit'] | undefined }) {
+  const t = useT('account');
+  const language = useLanguage();
+  const balance = credit?.balance ?? 0;
+  const date = credit?.expiresAt ? new Date(credit.expiresAt) : null;
+  if (balance <= 0 || !date || Number.isNaN(date.getTime())) return <>{formatRupees(0)}</>;
+  const until = new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(date);
+  return <>{t('profile.store_credit_until', { amount: formatRupees(balance), date: until })}</>;
 }
 
 function Profile({ user }: { user: User }) {
@@ -158,6 +169,10 @@ function Profile({ user }: { user: User }) {
                 </dd>
               </>
             ) : null}
+            <dt>{t('profile.store_credit')}</dt>
+            <dd className="profile__store-credit">
+              <StoreCredit credit={user.storeCredit} />
+            </dd>
           </dl>
           <button
             type="button"

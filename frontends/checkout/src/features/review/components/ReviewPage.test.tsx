@@ -44,10 +44,10 @@ function reviewing(address: Address, items = ITEMS) {
 const amountOf = (term: string) => screen.getByText(term, { exact: false }).closest('div')?.querySelector('dd')?.textContent;
 
 const payServer = (
-  pay: FakeCalls['POST /api/razorpay/pay'] = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200 }),
+  pay: FakeCalls['POST /api/razorpay/pay'] = () => ({ status: 'success', paymentResponse: { id: 'order_1', amount: 564_800, currency: 'INR' }, total: 5648, items: 5448, discount: 0, delivery: 200, storeCredit: 0, toPay: 5648, order: null }),
   success: FakeCalls['POST /api/razorpay/success'] = () => ({
     status: 'success',
-    result: { _id: 'o1', orderNumber: 'MQ-1', invoiceNumber: 'INV-1', total: 5648 },
+    result: { _id: 'o1', orderNumber: 'MQ-1', invoiceNumber: 'INV-1', total: 5648, storeCredit: 0 },
   }),
 ) =>
   checkoutServer([], {
@@ -187,5 +187,78 @@ describe('the review page', () => {
     expect(window.location.pathname).toBe('/review');
     expect((screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(false);
     expect(getCart().lines).toHaveLength(1);
+  });
+
+  describe('with store credit', () => {
+    const CREDIT_UNTIL = '2027-05-27T06:30:00Z';
+
+    it('subtracts the credit from the total payable and shows what is left to pay by card', () => {
+      signIn({ storeCredit: { balance: 1000.5, expiresAt: CREDIT_UNTIL } });
+      reviewing(DELHI);
+      expect(amountOf('Total payable')).toBe('₹5,598');
+      expect(amountOf('Store credit')).toBe('−₹1,000.50');
+      expect(amountOf('To pay by card')).toBe('₹4,597.50');
+      expect(screen.getByRole('button', { name: 'Pay' })).toBeTruthy();
+    });
+
+    it('shows no credit lines without a balance', () => {
+      reviewing(DELHI);
+      expect(screen.queryByText('Store credit')).toBeNull();
+      expect(screen.queryByText('To pay by card')).toBeNull();
+    });
+
+    it('places the order without opening the card checkout when the credit pays everything', async () => {
+      signIn({ storeCredit: { balance: 9000, expiresAt: CREDIT_UNTIL } });
+      const server = payServer(() => ({
+        status: 'success',
+        paymentResponse: { id: 'credit_abc', amount: 0, currency: 'INR' },
+        total: 5598,
+        items: 5448,
+        discount: 0,
+        delivery: 150,
+        storeCredit: 5598,
+        toPay: 0,
+        order: { _id: 'o7', orderNumber: 'MQ-7', invoiceNumber: 'MQ/26-27/000007', total: 5598, storeCredit: 5598 },
+      }));
+      reviewing(DELHI);
+      expect(amountOf('Store credit')).toBe('−₹5,598');
+      expect(amountOf('To pay by card')).toBe('₹0');
+      await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+      await vi.waitFor(() => expect(window.location.pathname).toBe('/ordersuccess'));
+      expect(carriesPayment(window.history.state)).toBe(true);
+      expect(FakeProvider.last).toBeNull();
+      expect(server.calls.filter((c) => c.path === '/api/razorpay/success')).toHaveLength(0);
+      expect(getCart()).toMatchObject({ lines: [], address: null, purchase: null });
+    });
+
+    it('opens the card checkout for the card part when the server says some is left to pay', async () => {
+      signIn({ storeCredit: { balance: 9000, expiresAt: CREDIT_UNTIL } });
+      payServer(() => ({
+        status: 'success',
+        paymentResponse: { id: 'order_2', amount: 59_800, currency: 'INR' },
+        total: 5598,
+        items: 5448,
+        discount: 0,
+        delivery: 150,
+        storeCredit: 5000,
+        toPay: 598,
+        order: null,
+      }));
+      reviewing(DELHI);
+      await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+      await vi.waitFor(() => expect(FakeProvider.last?.opened).toBe(true));
+      expect(FakeProvider.last?.options).toMatchObject({ amount: 59_800, order_id: 'order_2' });
+    });
+
+    it('says so when the credit was spent by another checkout meanwhile', async () => {
+      signIn({ storeCredit: { balance: 1000, expiresAt: CREDIT_UNTIL } });
+      payServer(() => failed(409, 'Your store credit changed while you were paying.', 'checkout.credit_changed'));
+      reviewing(DELHI);
+      await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Your store credit changed while you were paying. Please review your order again.',
+      );
+      expect(FakeProvider.last).toBeNull();
+    });
   });
 });

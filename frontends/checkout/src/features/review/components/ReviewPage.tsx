@@ -1,5 +1,7 @@
 // /review: the items, the address, items total, discount (when the customer has an offer), delivery charge
-// (18% GST included) and the total payable, then Pay. Only with a chosen address; otherwise back to /address.
+// (18% GST included) and the total payable; the customer's store credit, when they have some, pays first (a way of
+// paying, not a discount: the total keeps its GST) and the rest is "To pay by card"; then Pay, or Place order when
+// the credit pays everything (no card checkout opens). Only with a chosen address; otherwise back to /address.
 import { clearAfterPayment, useCart, type Address, type CheckoutItem } from '@marque/cart';
 import { useT } from '@marque/i18n';
 import type { User } from '@marque/api-client';
@@ -11,7 +13,7 @@ import { addressLine } from '../../../lib/address-text';
 import { PAYMENT_STATE } from '../../../lib/payment-state';
 import { ProblemAlert } from '../../../lib/ProblemAlert';
 import { usePayment } from '../hooks/use-payment';
-import { reviewTotals } from '../totals';
+import { reviewTotals, storeCreditApplied } from '../totals';
 
 export function ReviewPage() {
   const t = useT('checkout');
@@ -38,8 +40,10 @@ export function ReviewPage() {
 
 function Review({ items, address, user, onPaid }: { items: readonly CheckoutItem[]; address: Address; user: User; onPaid: () => void }) {
   const t = useT('checkout');
-  const { pay, paying, problem } = usePayment({ items, address, user, onPaid });
   const totals = reviewTotals(items, address, user);
+  const credit = storeCreditApplied(user, totals.total);
+  const card = totals.total - credit;
+  const { pay, paying, problem } = usePayment({ items, address, user, onPaid, cardDue: card > 0 });
   const rupees = (paise: number) => formatRupees(paise / 100);
   return (
     <section className="checkout-page">
@@ -86,10 +90,22 @@ function Review({ items, address, user, onPaid }: { items: readonly CheckoutItem
               <dt>{t('review.total')}</dt>
               <dd>{rupees(totals.total)}</dd>
             </div>
+            {credit > 0 ? (
+              <>
+                <div className="review__credit">
+                  <dt>{t('review.store_credit')}</dt>
+                  <dd>−{rupees(credit)}</dd>
+                </div>
+                <div className="review__card">
+                  <dt>{t('review.to_pay_card')}</dt>
+                  <dd>{rupees(card)}</dd>
+                </div>
+              </>
+            ) : null}
           </dl>
           <ProblemAlert problem={problem} />
           <button type="button" className="button review__pay" disabled={paying} aria-busy={paying} onClick={() => void pay()}>
-            {paying ? t('review.paying') : t('review.pay')}
+            {paying ? t('review.paying') : card > 0 ? t('review.pay') : t('review.place_order')}
           </button>
         </section>
       </div>

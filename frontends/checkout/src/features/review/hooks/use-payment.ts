@@ -1,7 +1,9 @@
 // Pay: the provider's script on demand, the server's order (stock reserved), the provider's checkout, and the
-// signed answer sent back. One payment at a time: a second press while one is under way does nothing.
+// signed answer sent back. One payment at a time: a second press while one is under way does nothing. When the
+// customer's store credit pays everything, the server places the order at Pay and no card checkout opens.
 import type { Address, CheckoutItem } from '@marque/cart';
 import type { User } from '@marque/api-client';
+import { refetchUser } from '@marque/session';
 import { useRef, useState } from 'react';
 import { checkoutProblem, problemOfCode, ruleProblem, type Problem } from '../../../lib/problem';
 import { confirmPayment, type ProviderAnswer } from '../api/confirm-payment';
@@ -18,11 +20,14 @@ export function usePayment({
   address,
   user,
   onPaid,
+  cardDue = true,
 }: {
   items: readonly CheckoutItem[];
   address: Address;
   user: User;
   onPaid: () => void;
+  /** Whether a card pays part of it (the review's reckoning); the server's answer decides. */
+  cardDue?: boolean;
 }) {
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -40,8 +45,9 @@ export function usePayment({
     setPaying(true);
     setProblem(null);
 
-    const provider = await loadCheckoutScript();
-    if (!provider) return settle(ruleProblem('payment.sdk_failed'));
+    // The card's script first, so a shopper offline learns it before anything is held.
+    let provider = cardDue ? await loadCheckoutScript() : null;
+    if (cardDue && !provider) return settle(ruleProblem('payment.sdk_failed'));
 
     const order = await createPayment({
       products: items.map(({ _id, quantity }) => ({ _id, quantity })),
@@ -49,9 +55,20 @@ export function usePayment({
       discount: user.offerExp > 0 ? user.percentage : 0,
       user_id: user._id,
     });
+    // Credit spent by another checkout meanwhile: the user object is read again, so the review shows what is left.
+    if (!order.ok && order.code === 'checkout.credit_changed') void refetchUser();
     if (!order.ok) return settle(order.status === 409 ? problemOfCode(order.code, 'checkout.out_of_stock') : problemOfCode(order.code));
 
     const { id: orderId, amount, currency } = order.body.paymentResponse;
+    // Store credit paid everything: the order is placed, no card payment.
+    if (order.body.order) return onPaid();
+    if (!provider) {
+      provider = await loadCheckoutScript();
+      if (!provider) {
+        void reportFailedPayment(orderId);
+        return settle(ruleProblem('payment.sdk_failed'));
+      }
+    }
     const confirm = async (answer: ProviderAnswer) => {
       const placed = await confirmPayment(orderId, answer, {
         user_id: user._id,
