@@ -122,6 +122,7 @@ pub mod imports;
 pub mod orders;
 pub mod photos;
 pub mod refunds;
+pub mod returns;
 
 #[cfg(test)]
 mod tests {

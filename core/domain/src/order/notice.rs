@@ -352,10 +352,9 @@ impl OrderNotice {
                     ReturnOutcome::Replacement => {
                         "हम आपको एक नए ऑर्डर के रूप में बिना किसी शुल्क के बदला हुआ पार्ट भेज रहे हैं।".to_owned()
                     }
-                    ReturnOutcome::StoreCredit => format!(
-                        "हमने आपके खाते में {} का स्टोर क्रेडिट जोड़ दिया है, जो 6 महीने तक मान्य है।",
-                        rupees(*amount)
-                    ),
+                    ReturnOutcome::StoreCredit => {
+                        format!("हमने आपके खाते में {} का स्टोर क्रेडिट जोड़ दिया है, जो 6 महीने तक मान्य है।", rupees(*amount))
+                    }
                 };
                 let short = match outcome {
                     ReturnOutcome::Refund => format!("{} का रिफ़ंड शुरू", rupees(*amount)),
@@ -535,8 +534,11 @@ mod tests {
         assert!(hi.sms.contains("₹1,500.50") && hi.sms.contains("स्टोर क्रेडिट"), "{}", hi.sms);
         let refused = OrderNotice::ReturnRefused { part: "Brake disc".into(), note: Some("Fitted already".into()) };
         assert!(refused.texts(Language::English, cx()).email.contains("Our note: Fitted already"));
-        let replaced =
-            OrderNotice::ReturnResolved { part: "Disc".into(), outcome: ReturnOutcome::Replacement, amount: Money::ZERO };
+        let replaced = OrderNotice::ReturnResolved {
+            part: "Disc".into(),
+            outcome: ReturnOutcome::Replacement,
+            amount: Money::ZERO,
+        };
         assert!(!replaced.texts(Language::English, cx()).sms.contains('₹'));
     }
 

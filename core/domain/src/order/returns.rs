@@ -193,8 +193,13 @@ pub enum ReturnState {
 }
 
 impl ReturnState {
-    pub const ALL: [ReturnState; 5] =
-        [ReturnState::Requested, ReturnState::Approved, ReturnState::Refused, ReturnState::Received, ReturnState::Resolved];
+    pub const ALL: [ReturnState; 5] = [
+        ReturnState::Requested,
+        ReturnState::Approved,
+        ReturnState::Refused,
+        ReturnState::Received,
+        ReturnState::Resolved,
+    ];
 
     /// `requested`, `approved`, `refused`, `received`, `resolved`.
     #[must_use]
