@@ -142,9 +142,9 @@ pub trait ReturnStore: Send + Sync {
     /// transaction.
     ///
     /// # Contract
-    /// - The returns of one order line that are not refused never hold more than
-    ///   `new.units_allowed` units, however many are asked for at once: checked inside the
-    ///   transaction.
+    /// - The returns of one order line that are not refused (nor resolved as a refund, whose units
+    ///   the refund holds and `units_allowed` leaves out) never hold more than `new.units_allowed`
+    ///   units, however many are asked for at once: checked inside the transaction.
     ///
     /// # Errors
     /// [`ReturnStoreError::UnitsAboveLeft`]; [`ReturnStoreError::Unavailable`]. Nothing is written

@@ -182,7 +182,7 @@ impl SurrealReturnStore {
             .query("UPSERT type::record('return_line', $line) SET requests = (requests ?? 0) + 1 RETURN NONE;")
             .query(
                 "SELECT VALUE quantity FROM product_return WHERE order_id = $order AND product = $product \
-                 AND state != 'refused'",
+                 AND state != 'refused' AND (outcome ?? '') != 'refund'",
             )
             .bind(("line", format!("{}|{}", new.order.0, new.product.0)))
             .bind(("order", new.order.0.clone()))

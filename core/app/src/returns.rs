@@ -328,6 +328,8 @@ impl ReturnsService {
             .await?
             .iter()
             .filter(|r| r.product == product && r.state.holds_units())
+            // A return resolved as a refund: its units are the refund's, counted in `refunded`.
+            .filter(|r| r.outcome != Some(ReturnOutcome::Refund))
             .map(|r| r.quantity)
             .sum();
         let quantity =
