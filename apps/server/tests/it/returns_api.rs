@@ -344,18 +344,58 @@ async fn a_return_resolved_as_a_refund_issues_a_credit_note_and_one_outside_the_
     let desk = app.database().order_desk();
     let (late_token, late) = bought(&shop, &clerk, "late.return@example.in", "9812345684", &[(b, 1)]).await;
     let then = chrono_like_now() - 20 * 86_400;
-    let mut version = 0;
-    for status in [OrderStatus::Confirmed, OrderStatus::Packed, OrderStatus::Shipped, OrderStatus::Delivered] {
+    let moves = [OrderStatus::Confirmed, OrderStatus::Packed, OrderStatus::Shipped, OrderStatus::Delivered];
+    for (version, status) in (0u64..).zip(moves) {
         let shipment = (status >= OrderStatus::Shipped)
             .then(|| marque_domain::order::Shipment::parse("bluedart", "77937279125", None).expect("a shipment"));
         let audit = AuditEntry::new(then, Actor::System("test".into()), "order.status", format!("order:{late}"));
         desk.update_fulfilment(&OrderId(late.clone()), version, &Fulfilment { status, shipment }, &audit, &[])
             .await
             .expect("moved");
-        version += 1;
     }
     let (status, body) = ask(&shop, &late_token, &late, b, "1", REASON, vec![]).await;
     assert_eq!((status, code(&body)), (409, "return.window_closed"), "{body}");
+}
+
+async fn stock_of(shop: &TestShop, id: &str) -> u64 {
+    let (status, body) = shop.get_json(&format!("/api/get/checkoutById/{id}")).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]["totalQuantity"].as_u64().expect("totalQuantity")
+}
+
+#[tokio::test]
+async fn a_return_resolved_as_a_replacement_places_a_new_order_at_no_charge_taking_its_stock() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let clerk = staff_token(&app, &shop, StaffRole::Fulfilment).await;
+    let a = in_stock(&shop, 3, 1).await.remove(0);
+    let email = "replace.me@example.in";
+    let (token, id) = bought(&shop, &clerk, email, "9812345686", &[(&a, 1)]).await;
+    deliver(&shop, &clerk, &id).await;
+    let (status, made) = ask(&shop, &token, &id, &a, "1", REASON, vec![]).await;
+    assert_eq!(status, 201, "{made}");
+    let rid = made["_id"].as_str().expect("id").to_owned();
+    let path = format!("/api/admin/returns/{rid}");
+    assert_eq!(
+        send(&shop, &clerk, Method::POST, &format!("{path}/approve"), &[("If-Match", "0")], Some(json!({}))).await.0,
+        200
+    );
+    assert_eq!(send(&shop, &clerk, Method::POST, &format!("{path}/receive"), &[("If-Match", "1")], None).await.0, 200);
+    let before = stock_of(&shop, &a).await;
+    let key = [("If-Match", "2"), ("Idempotency-Key", "ret-replace-0001")];
+    let body = json!({ "outcome": "replacement", "restock": false });
+    let (status, resolved) =
+        send(&shop, &clerk, Method::POST, &format!("{path}/resolve"), &key, Some(body.clone())).await;
+    assert_eq!((status, resolved["outcome"].as_str()), (201, Some("replacement")), "{resolved}");
+    let replacement = resolved["replacementOrderId"].as_str().expect("the replacement's order").to_owned();
+    let (status, again) = send(&shop, &clerk, Method::POST, &format!("{path}/resolve"), &key, Some(body)).await;
+    assert_eq!((status, again["replacementOrderId"].as_str()), (200, Some(replacement.as_str())), "{again}");
+    assert_eq!(stock_of(&shop, &a).await, before - 1, "the replacement's unit taken once");
+    let (_, list) = call(&shop, Method::GET, &format!("/api/admin/orders?search={email}"), Some(&clerk), None).await;
+    assert_eq!(list["total"].as_u64(), Some(2), "the order and its replacement: {list}");
+    let (status, placed) =
+        call(&shop, Method::GET, &format!("/api/admin/orders/{replacement}"), Some(&clerk), None).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!((paise(&placed["order"]["total"]), placed["order"]["order_status"].as_u64()), (0, Some(1)), "{placed}");
 }
 
 #[tokio::test]
