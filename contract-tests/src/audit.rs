@@ -17,8 +17,8 @@ use marque_domain::stock::{Adjustment, LowStockThreshold};
 use marque_ports::{
     AccountStore, AccountStoreError, Actor, AuditEntry, AuditLog, AuditQuery, AuditRecord, CatalogEditor,
     CatalogEditorError, CatalogStore, CustomerOffer, GrievanceStore, OrderDesk, OrderDeskError, OrderId, OrderStore,
-    ProductPhotos, ProductPhotosError, SetupCode, SetupSecrets, StaffRecord, StaffStatus, StaffStore, StaffStoreError,
-    StockLedger, StockLedgerError, UserId, UserRecord, VehicleStore,
+    ProductPhotos, ProductPhotosError, ReturnStore, SetupCode, SetupSecrets, StaffRecord, StaffStatus, StaffStore,
+    StaffStoreError, StockLedger, StockLedgerError, UserId, UserRecord, VehicleStore,
 };
 
 use crate::fixtures::{brand, category, photo, product, window};
@@ -207,7 +207,7 @@ pub async fn windows_neither_repeat_nor_skip(accounts: &dyn AccountStore, log: &
 /// Calls `$callback!(suite_name)` once for every suite proving that each write of a staff-facing
 /// port leaves exactly its entry (actor, action, subject, the values before and after) and that a
 /// write that fails leaves none and changes nothing. Each takes the staff-facing stores of one
-/// fresh database: `(accounts, catalog, editor, photos, staff, stock, orders, desk, grievances, log)`; [`AUDITED_WRITES`]
+/// fresh database: `(accounts, catalog, editor, photos, staff, stock, orders, desk, grievances, vehicles, returns, log)`; [`AUDITED_WRITES`]
 /// names the suite of every write, and `tests/audited_writes.rs` fails when a port gains a write
 /// that no suite covers.
 #[macro_export]
@@ -221,6 +221,7 @@ macro_rules! for_each_staff_write_suite {
         $callback!(order_desk_writes_leave_their_entries);
         $callback!(grievance_writes_leave_their_entries);
         $callback!(vehicle_writes_leave_their_entries);
+        $callback!(return_writes_leave_their_entries);
     };
 }
 
@@ -242,7 +243,7 @@ const fn audited(port: &'static str, method: &'static str, suite: &'static str) 
 /// Every write of every staff-facing port, with its suite. `tests/audited_writes.rs` reads the port
 /// traits and fails when a method that takes an [`AuditEntry`] is missing here (or one here no
 /// longer exists), so a new write cannot go unproven.
-pub const AUDITED_WRITES: [AuditedWrite; 20] = [
+pub const AUDITED_WRITES: [AuditedWrite; 21] = [
     audited("StaffStore", "invite", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "reissue", "staff_store_writes_leave_their_entries"),
     audited("StaffStore", "complete_setup", "staff_store_writes_leave_their_entries"),
@@ -263,11 +264,12 @@ pub const AUDITED_WRITES: [AuditedWrite; 20] = [
     audited("GrievanceStore", "change", "grievance_writes_leave_their_entries"),
     audited("VehicleStore", "add_vehicle", "vehicle_writes_leave_their_entries"),
     audited("VehicleStore", "set_fitment", "vehicle_writes_leave_their_entries"),
+    audited("ReturnStore", "change", "return_writes_leave_their_entries"),
 ];
 
 /// The other methods of the ports that have an audited write, and why each leaves no entry. A
 /// new method of such a port must be listed here or in [`AUDITED_WRITES`] (`tests/audited_writes.rs`).
-pub const NOT_AUDITED: [(&str, &[&str], &str); 13] = [
+pub const NOT_AUDITED: [(&str, &[&str], &str); 15] = [
     ("StaffStore", &["staff", "staff_by_email", "list", "owners", "setup_code", "session_staff"], "reads"),
     (
         "StaffStore",
@@ -280,6 +282,16 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 13] = [
     ("StockLedger", &["history", "low_stock", "threshold"], "reads"),
     ("OrderDesk", &["orders", "order", "unsettled_refunds", "credit_notes_of", "refund_counts", "sales"], "reads"),
     ("GrievanceStore", &["grievances", "grievance", "overdue"], "reads"),
+    (
+        "ReturnStore",
+        &["returns_of", "returns_of_order", "returns", "product_return", "waiting", "credit_granted"],
+        "reads",
+    ),
+    (
+        "ReturnStore",
+        &["request"],
+        "a customer's own return request from Purchase History: no staff member acts through it",
+    ),
     ("VehicleStore", &["models", "generations", "vehicles_of", "vehicle", "fitment"], "reads"),
     (
         "VehicleStore",
@@ -414,6 +426,7 @@ pub async fn staff_store_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -491,6 +504,7 @@ pub async fn catalog_editor_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     let mut trail = Trail::new(log).await;
@@ -633,6 +647,7 @@ pub async fn photo_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("ph1").build()]).await.expect("add products");
@@ -682,6 +697,7 @@ pub async fn stock_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     catalog.add_products(&[product("st1").quantity(2).build()]).await.expect("add products");
@@ -735,6 +751,7 @@ pub async fn offer_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     accounts.create_user(&customer("c1")).await.expect("create");
@@ -776,6 +793,7 @@ pub async fn order_desk_writes_leave_their_entries(
     desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     use marque_domain::order::{Fulfilment, OrderStatus, Shipment};
@@ -888,6 +906,7 @@ pub async fn grievance_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     grievances: &dyn GrievanceStore,
     _vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     use marque_domain::grievance::{acknowledge_by, resolve_by, GrievanceForm, GrievanceInput, GrievanceState};
@@ -938,6 +957,95 @@ pub async fn grievance_writes_leave_their_entries(
     trail.unchanged("GrievanceStore::change of no ticket").await;
 }
 
+/// `ReturnStore`: a move leaves its entry (a store-credit grant with it); a customer's request, a
+/// stale version and a return that does not exist leave none.
+#[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
+pub async fn return_writes_leave_their_entries(
+    _accounts: &dyn AccountStore,
+    _catalog: &dyn CatalogStore,
+    _editor: &dyn CatalogEditor,
+    _photos: &dyn ProductPhotos,
+    _staff: &dyn StaffStore,
+    _stock: &dyn StockLedger,
+    _orders: &dyn OrderStore,
+    _desk: &dyn OrderDesk,
+    _grievances: &dyn GrievanceStore,
+    _vehicles: &dyn VehicleStore,
+    returns: &dyn ReturnStore,
+    log: &dyn AuditLog,
+) {
+    use marque_domain::order::{ReturnOutcome, ReturnState};
+    use marque_domain::store_credit::{Grant, GrantSource};
+    use marque_domain::Money;
+    use marque_ports::{CreditGrant, NewReturn, ReturnMove, ReturnStoreError};
+
+    let at = crate::orders::JUNE_2026;
+    let new = NewReturn {
+        id: "ra1".into(),
+        order: OrderId("o-ret".into()),
+        order_number: "MQ-000001".into(),
+        customer: UserId("u-ret".into()),
+        product: ProductId("p-ret".into()),
+        product_name: "Brake disc".into(),
+        quantity: 1,
+        units_allowed: 1,
+        reason: "The disc is warped out of the box".into(),
+        photos: Vec::new(),
+        delivered_at: at - 86_400,
+        warranty_days: 7,
+        created_at: at,
+    };
+    let mut trail = Trail::new(log).await;
+    returns.request(&new, &[]).await.expect("asked");
+    trail.unchanged("ReturnStore::request (the customer's own)").await;
+    let moved = |to: ReturnState, t: i64| ReturnMove {
+        to,
+        note: None,
+        outcome: None,
+        restock: false,
+        put_back: false,
+        amount: None,
+        refund: None,
+        replacement_order: None,
+        at: t,
+    };
+    for (version, (to, action)) in
+        [(ReturnState::Approved, "return.approve"), (ReturnState::Received, "return.receive")].into_iter().enumerate()
+    {
+        let entry = trail.entry(action, "return:ra1", None, Some(&format!(r#"{{"state":"{}"}}"#, to.code())));
+        returns.change("ra1", version as u64, &moved(to, at + 60), None, &entry, &[]).await.expect("moved");
+        trail.added("ReturnStore::change", &entry).await;
+    }
+    let stale = trail.entry("return.resolve", "return:ra1", None, None);
+    assert_eq!(
+        returns.change("ra1", 0, &moved(ReturnState::Resolved, at + 120), None, &stale, &[]).await.map(|r| r.version),
+        Err(ReturnStoreError::Changed { version: 2 })
+    );
+    trail.unchanged("ReturnStore::change on a stale version").await;
+    let nobody = trail.entry("return.resolve", "return:nobody", None, None);
+    assert_eq!(
+        returns
+            .change("nobody", 0, &moved(ReturnState::Resolved, at + 120), None, &nobody, &[])
+            .await
+            .map(|r| r.version),
+        Err(ReturnStoreError::NotFound)
+    );
+    trail.unchanged("ReturnStore::change of no return").await;
+    let credit = CreditGrant {
+        customer: UserId("u-ret".into()),
+        grant: Grant::new(Money::from_paise(50_000), at + 180, GrantSource::Return("ra1".into())),
+    };
+    let resolve = ReturnMove {
+        outcome: Some(ReturnOutcome::StoreCredit),
+        amount: Some(Money::from_paise(50_000)),
+        ..moved(ReturnState::Resolved, at + 180)
+    };
+    let entry = trail.entry("return.resolve", "return:ra1", None, Some(r#"{"state":"resolved"}"#));
+    returns.change("ra1", 2, &resolve, Some(credit), &entry, &[]).await.expect("resolved");
+    trail.added("ReturnStore::change with its grant", &entry).await;
+    assert_eq!(returns.credit_granted("return:ra1").await.expect("granted").len(), 1);
+}
+
 /// `VehicleStore`: a vehicle added and a product's fitment written each leave their entry; the same
 /// vehicle again, fitment on a stale version and the seed leave none.
 #[expect(clippy::too_many_arguments, reason = "one store a parameter, as `on_every_engine!` hands a database's stores")]
@@ -952,6 +1060,7 @@ pub async fn vehicle_writes_leave_their_entries(
     _desk: &dyn OrderDesk,
     _grievances: &dyn GrievanceStore,
     vehicles: &dyn VehicleStore,
+    _returns: &dyn ReturnStore,
     log: &dyn AuditLog,
 ) {
     use crate::vehicles::{row, shown, table, vehicle};

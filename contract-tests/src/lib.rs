@@ -31,6 +31,7 @@ pub mod payment;
 pub mod photos;
 pub mod rate;
 pub mod readiness;
+pub mod returns;
 pub mod staff;
 pub mod stock;
 pub mod store_credit;

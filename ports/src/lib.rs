@@ -26,6 +26,7 @@ pub mod orders;
 pub mod payment;
 pub mod photos;
 pub mod rate;
+pub mod returns;
 pub mod staff;
 pub mod stock;
 pub mod store_credit;
@@ -74,6 +75,9 @@ pub use payment::{
 };
 pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
 pub use rate::{RateCounter, RateCounterError};
+pub use returns::{
+    CreditGrant, NewReturn, ProductReturn, ReturnMove, ReturnPage, ReturnQuery, ReturnStore, ReturnStoreError,
+};
 pub use staff::{
     SetupCode, SetupSecrets, StaffPage, StaffRecord, StaffSession, StaffStatus, StaffStore, StaffStoreError, StaffSwept,
 };
@@ -93,6 +97,6 @@ pub use {
     garage::MockGarageStore, grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
     imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notice_outbox::MockNoticeOutbox, notify::MockNotifier,
     order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder,
-    photos::MockProductPhotos, rate::MockRateCounter, staff::MockStaffStore, vehicles::MockVehicleStore,
-    wishlist::MockWishlistStore,
+    photos::MockProductPhotos, rate::MockRateCounter, returns::MockReturnStore, staff::MockStaffStore,
+    vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

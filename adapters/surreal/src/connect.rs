@@ -340,6 +340,12 @@ impl Database {
         Guarded::new(crate::SurrealVehicleStore::new(self.db.clone()), self.link.clone())
     }
 
+    /// The returns within the warranty on this connection (migration 30).
+    #[must_use]
+    pub fn returns(&self) -> Guarded<crate::SurrealReturnStore> {
+        Guarded::new(crate::SurrealReturnStore::new(self.db.clone()), self.link.clone())
+    }
+
     /// The grievance tickets on this connection.
     #[must_use]
     pub fn grievances(&self) -> Guarded<crate::SurrealGrievanceStore> {

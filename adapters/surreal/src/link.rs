@@ -52,6 +52,9 @@ use marque_ports::{
 };
 use marque_ports::{AuditLog, AuditLogError, AuditPage, AuditQuery, CustomerOffer, UsersPage};
 use marque_ports::{CreditBalance, StoreCreditError, StoreCreditStore, StoredGrant};
+use marque_ports::{
+    CreditGrant, NewReturn, ProductReturn, ReturnMove, ReturnPage, ReturnQuery, ReturnStore, ReturnStoreError,
+};
 use marque_ports::{GarageStore, GarageStoreError};
 use marque_ports::{Generation, Model, StoredFitment, VehicleStore, VehicleStoreError};
 use marque_ports::{
@@ -232,7 +235,8 @@ unavailable_is!(
     VehicleStoreError,
     GarageStoreError,
     NoticeOutboxError,
-    StoreCreditError
+    StoreCreditError,
+    ReturnStoreError
 );
 
 /// A store whose every call goes through the connection's [`Link`]. [`crate::Database`] hands
@@ -433,6 +437,25 @@ guarded!(GrievanceStore, GrievanceStoreError, {
     fn grievance(&self, id: &str) -> Option<Grievance>;
     fn change(&self, id: &str, version: u64, change: &GrievanceMove, audit: &AuditEntry) -> Grievance;
     fn overdue(&self, now: i64) -> u64;
+});
+
+guarded!(ReturnStore, ReturnStoreError, {
+    fn request(&self, new: &NewReturn, notices: &[NewNotice]) -> ProductReturn;
+    fn returns_of(&self, customer: &UserId) -> Vec<ProductReturn>;
+    fn returns_of_order(&self, order: &OrderId) -> Vec<ProductReturn>;
+    fn returns(&self, query: &ReturnQuery) -> ReturnPage;
+    fn product_return(&self, id: &str) -> Option<ProductReturn>;
+    fn change(
+        &self,
+        id: &str,
+        version: u64,
+        change: &ReturnMove,
+        credit: Option<CreditGrant>,
+        audit: &AuditEntry,
+        notices: &[NewNotice],
+    ) -> ProductReturn;
+    fn waiting(&self) -> u64;
+    fn credit_granted(&self, source: &str) -> Vec<(UserId, Money)>;
 });
 
 guarded!(StaffStore, StaffStoreError, {

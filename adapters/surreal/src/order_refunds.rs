@@ -238,7 +238,7 @@ async fn credit_note_number(tx: &Tx, year: FinancialYear) -> Result<String, surr
 }
 
 /// Puts each restocked line's units back (listed or unpublished product) with its ledger entry.
-const RESTOCK: &str = "FOR $l IN $restock { \
+pub(crate) const RESTOCK: &str = "FOR $l IN $restock { \
        LET $listed = (UPDATE type::record('product', $l.product) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
        LET $unlisted = (UPDATE type::record('unpublished_product', $l.product) SET quantity += $l.quantity RETURN VALUE quantity)[0]; \
        LET $after = $listed ?? $unlisted; \
@@ -260,9 +260,9 @@ struct LineQty {
 
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-struct RestockRow {
-    product: String,
-    quantity: i64,
+pub(crate) struct RestockRow {
+    pub(crate) product: String,
+    pub(crate) quantity: i64,
 }
 
 impl SurrealOrderDesk {

@@ -255,6 +255,13 @@ const MIGRATIONS: &[Migration] = &[
         finish: "",
     },
     Migration {
+        number: 30,
+        name: "returns within the warranty",
+        surql: include_str!("schema/0030_returns.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
+    Migration {
         number: 31,
         name: "an order line keeps the margin scheme's purchase price of its used unit",
         surql: include_str!("schema/0031_order_margin_scheme.surql"),

@@ -18,6 +18,9 @@ pub const UPLOAD_MAX_BYTES: usize = MAX_AVATAR_BYTES + 64 * 1024;
 /// photographs of the largest size a file may have (25 MB), or a dozen ordinary ones, and room
 /// for the form's framing. Larger sets go in several uploads.
 pub const PHOTOS_MAX_BYTES: usize = 4 * marque_app::admin::photos::MAX_PHOTO_FILE_BYTES + 64 * 1024;
+/// Largest body of a return request (`POST /api/account/returns`): three photographs of 10 MB and
+/// the form's fields.
+pub const RETURN_MAX_BYTES: usize = 3 * marque_app::returns::MAX_RETURN_PHOTO_BYTES + 64 * 1024;
 /// Largest body of a catalog import (`POST /api/admin/imports`): the CSV file's 100 MB and room
 /// for the form's framing and its other fields. A larger file is refused with 413 before it is read.
 pub const IMPORT_MAX_BYTES: usize = marque_app::admin::imports::FILE_MAX_BYTES + 64 * 1024;
@@ -33,6 +36,8 @@ pub fn body_limit(path: &str) -> usize {
         PHOTOS_MAX_BYTES
     } else if path == "/api/admin/imports" {
         IMPORT_MAX_BYTES
+    } else if path == "/api/account/returns" {
+        RETURN_MAX_BYTES
     } else if path == "/api/razorpay/webhook" {
         WEBHOOK_MAX_BYTES
     } else {
@@ -119,6 +124,7 @@ mod tests {
         assert_eq!(body_limit("/api/admin/products/p1/photos/order"), JSON_MAX_BYTES);
         assert_eq!(body_limit("/api/admin/imports"), IMPORT_MAX_BYTES);
         assert_eq!(body_limit("/api/admin/imports/i0/cancel"), JSON_MAX_BYTES);
+        assert_eq!(body_limit("/api/account/returns"), RETURN_MAX_BYTES);
         const { assert!(IMPORT_MAX_BYTES > 100 * 1024 * 1024, "a CSV file of 100 MB") };
         const { assert!(PHOTOS_MAX_BYTES > 4 * 25 * 1024 * 1024, "four phone photographs of 25 MB") };
     }

@@ -131,6 +131,7 @@ pub mod openapi;
 mod orders;
 mod privacy;
 pub mod response_cache;
+mod returns;
 mod shop;
 mod vehicles;
 mod wishlist;
@@ -225,6 +226,8 @@ pub struct Services {
     pub admin_fitment: marque_app::admin::fitment::AdminFitmentService,
     /// Signed-in shoppers' garages (`garage`).
     pub garage: marque_app::GarageService,
+    /// Returns within the warranty: customers' requests (`returns`) and the shop's moves (`admin-returns`).
+    pub returns: marque_app::ReturnsService,
 }
 
 impl std::fmt::Debug for Services {

@@ -34,6 +34,7 @@ type Apis = (
     grievances::GrievanceApi,
     crate::vehicles::VehiclesApi,
     crate::garage::GarageApi,
+    crate::returns::ReturnsApi,
     // The back office's tags, one element: a tuple of Apis is an Api, and tuples stop at 16.
     (
         admin::staff::StaffApi,
@@ -48,6 +49,7 @@ type Apis = (
         crate::admin::dashboard::DashboardApi,
         crate::admin::imports::ImportsApi,
         crate::admin::fitment::FitmentApi,
+        crate::admin::returns::AdminReturnsApi,
     ),
 );
 
@@ -68,6 +70,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
             grievances::GrievanceApi::new(s.grievances.clone(), s.throttle.clone()),
             crate::vehicles::VehiclesApi::new(s.vehicles.clone()),
             crate::garage::GarageApi::new(s.garage.clone(), s.throttle.clone()),
+            crate::returns::ReturnsApi::new(s.returns.clone(), s.throttle.clone()),
             (
                 admin::staff::StaffApi::new(s.staff.clone()),
                 admin::customers::CustomersApi::new(s.customers.clone()),
@@ -85,6 +88,7 @@ pub(crate) fn service(s: &Services) -> OpenApiService<Apis, ()> {
                 crate::admin::dashboard::DashboardApi::new(s.dashboard.clone()),
                 crate::admin::imports::ImportsApi::new(s.imports.clone(), s.exports.clone()),
                 crate::admin::fitment::FitmentApi::new(s.admin_fitment.clone()),
+                crate::admin::returns::AdminReturnsApi::new(s.returns.clone()),
             ),
         ),
         TITLE,

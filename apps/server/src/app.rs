@@ -130,9 +130,11 @@ impl App {
         account_settings.attempts_per_minute = settings.limits.login_attempts_per_minute;
         let rules = settings.limits.rules;
         let throttle = Throttle::new(Arc::new(database.rate_counter()), Arc::new(SystemClock), rules);
+        // One encoder for products' and returns' photographs: one decode at a time in all.
+        let encoder: Arc<dyn marque_ports::PhotoEncoder> = Arc::new(marque_photos::ImagePhotoEncoder::new());
         let photos = marque_app::admin::photos::PhotosService::new(
             Arc::new(database.photos()),
-            Arc::new(marque_photos::ImagePhotoEncoder::new()),
+            encoder.clone(),
             blobs.clone(),
             Arc::new(SystemClock),
         );
@@ -175,7 +177,7 @@ impl App {
             Arc::new(database.accounts()),
             Arc::new(database.rate_counter()),
             notifier,
-            blobs,
+            blobs.clone(),
             Arc::new(SystemClock),
             account_settings,
         );
@@ -207,6 +209,20 @@ impl App {
             identity.seller().context("the shop's GSTIN and state make no seller")?,
         )
         .with_store_credit(Arc::new(database.store_credit()))
+        .with_notices(notice_settings.clone());
+        let returns = marque_app::ReturnsService::new(
+            marque_app::ReturnsPorts {
+                returns: Arc::new(database.returns()),
+                desk: Arc::new(database.order_desk()),
+                orders: Arc::new(database.orders()),
+                catalog: Arc::new(database.catalog_editor()),
+                encoder,
+                blobs: blobs.clone(),
+                clock: Arc::new(SystemClock),
+            },
+            refunds.clone(),
+            identity.seller().context("the shop's GSTIN and state make no seller")?,
+        )
         .with_notices(notice_settings.clone());
         let credit_notes = marque_app::CreditNoteService::new(
             Arc::new(database.order_desk()),
@@ -292,13 +308,15 @@ impl App {
                 Arc::new(database.grievances()),
                 Arc::new(database.stock()),
                 Arc::new(SystemClock),
-            ),
+            )
+            .with_returns(Arc::new(database.returns())),
             vehicles: marque_app::VehicleService::new(Arc::new(database.vehicles())),
             garage: marque_app::GarageService::new(Arc::new(database.garage()), Arc::new(database.vehicles())),
             admin_fitment: marque_app::admin::fitment::AdminFitmentService::new(
                 Arc::new(database.vehicles()),
                 Arc::new(SystemClock),
             ),
+            returns,
         };
         // The vehicle table's seed list, at every start: only vehicles not yet stored are added.
         let seed_list = seed::vehicles::vehicles().context("the vehicle seed list")?;

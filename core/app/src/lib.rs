@@ -12,6 +12,7 @@ pub mod housekeeping;
 pub mod notices;
 pub mod orders;
 pub mod privacy;
+pub mod returns;
 pub mod throttle;
 pub mod vehicles;
 pub mod wishlist;
@@ -36,6 +37,7 @@ pub use orders::{
     ORDER_PLACED_SMS_TEMPLATE, PAYMENT_REFUNDED_SMS_TEMPLATE,
 };
 pub use privacy::{DataExport, PrivacyError, PrivacyService};
+pub use returns::{ResolveInput, Resolved, ReturnRequestInput, ReturnsError, ReturnsPorts, ReturnsService};
 pub use throttle::{Action, Rule, Throttle, ThrottleError, ThrottleRules};
 pub use vehicles::{VehicleLookupError, VehicleService};
 pub use wishlist::{WishlistError, WishlistService};

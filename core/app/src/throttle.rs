@@ -38,6 +38,9 @@ pub enum Action {
     SignInStart,
     /// `POST /api/grievances` from one client: a ticket and an email each.
     Grievance,
+    /// `POST /api/account/returns` by one customer: up to three photographs decoded, stored and
+    /// an email and SMS each.
+    ReturnRequest,
 }
 
 impl Action {
@@ -56,6 +59,7 @@ impl Action {
             Action::Resend => "client-resend",
             Action::SignInStart => "client-sign-in-start",
             Action::Grievance => "client-grievance",
+            Action::ReturnRequest => "return-request",
         }
     }
 }
@@ -95,6 +99,7 @@ pub struct ThrottleRules {
     pub resend: Rule,
     pub sign_in_start: Rule,
     pub grievance: Rule,
+    pub return_request: Rule,
 }
 
 impl Default for ThrottleRules {
@@ -111,6 +116,7 @@ impl Default for ThrottleRules {
             resend: Rule::per_hour(120),
             sign_in_start: Rule::per_hour(240),
             grievance: Rule::per_hour(20),
+            return_request: Rule::per_hour(10),
         }
     }
 }
@@ -130,6 +136,7 @@ impl ThrottleRules {
             Action::Resend => self.resend,
             Action::SignInStart => self.sign_in_start,
             Action::Grievance => self.grievance,
+            Action::ReturnRequest => self.return_request,
         }
     }
 }

@@ -239,6 +239,28 @@ messages! {
         /// Marque: the grievance could not be stored.
         GrievanceUnavailable = "grievance.unavailable" => "We could not register your grievance right now. Please try again, or write to the Grievance Officer.",
 
+        // Returns within the warranty (Purchase History)
+        /// Marque: a return's reason shorter than 10 or longer than 1000 characters.
+        ReturnReasonInvalid = "return.reason_invalid" => "Tell us what is wrong with the part in 10 to 1000 characters.",
+        /// Marque: a return of fewer than one unit.
+        ReturnQuantityInvalid = "return.quantity_invalid" => "Return 1 or more units.",
+        /// Marque: a return of more units than are left to return of the line.
+        ReturnQuantityAboveLeft = "return.quantity_above_left" => "You cannot return more units than you bought and have not returned or been refunded already.",
+        /// Marque: a return naming a part the order does not hold.
+        ReturnUnknownLine = "return.unknown_line" => "This order has no such part.",
+        /// Marque: a return of an order not delivered yet.
+        ReturnNotDelivered = "return.not_delivered" => "A part can be returned once its order is delivered.",
+        /// Marque: a return after the warranty's days since delivery.
+        ReturnWindowClosed = "return.window_closed" => "The warranty period of this part has ended, so it can no longer be returned.",
+        /// Marque: more than three photographs with a return.
+        ReturnTooManyPhotos = "return.too_many_photos" => "Add at most three photos.",
+        /// Marque: a return's photograph that is not a JPEG, PNG or WebP picture within the limits.
+        ReturnPhotoInvalid = "return.photo_invalid" => "Each photo must be a JPEG, PNG or WebP picture of at most 10 MB.",
+        /// Marque: no return has this id (or it is another customer's).
+        ReturnNotFound = "return.not_found" => "No such return.",
+        /// Marque: the return could not be stored or read right now.
+        ReturnUnavailable = "return.unavailable" => "Returns cannot be reached right now. Please try again in a moment.",
+
         // Anything else
         /// Specification: the fallback when the server gives no message.
         SomethingWentWrong = "common.unknown" => "Something went wrong. Please try again.",
@@ -358,6 +380,21 @@ messages! {
         GrievanceVersionRequired = "grievance.version_required" => "Reload the grievance: a change must name the version it was made on (If-Match).",
         /// Marque: a grievance changed by someone else since it was loaded (409).
         GrievanceChanged = "grievance.changed" => "Someone else changed this grievance meanwhile. Reload it and try again.",
+        // Back office: returns (issue 24)
+        /// Marque: a return's note above 1000 characters, or a refusal without one.
+        ReturnNoteInvalid = "return.note_invalid" => "A refusal needs a note, and a note has at most 1000 characters.",
+        /// Marque: a move the return's state does not allow (409).
+        ReturnIllegalMove = "return.illegal_move" => "This return cannot make that move from where it stands.",
+        /// Marque: a return list filter that is not a state.
+        ReturnStateInvalid = "return.state_invalid" => "Filter by state: requested, approved, refused, received or resolved.",
+        /// Marque: a resolution whose outcome is not refund, replacement or storeCredit.
+        ReturnOutcomeInvalid = "return.outcome_invalid" => "Choose an outcome: refund, replacement or storeCredit.",
+        /// Marque: a return move without `If-Match` (428).
+        ReturnVersionRequired = "return.version_required" => "Reload the return: a change must name the version it was made on (If-Match).",
+        /// Marque: a return changed by someone else since it was loaded (409).
+        ReturnChanged = "return.changed" => "Someone else changed this return meanwhile. Reload it and try again.",
+        /// Marque: a replacement the shop cannot make now (the part is out of stock, or the order is gone).
+        ReturnReplacementUnavailable = "return.replacement_unavailable" => "The replacement cannot be made now: the part is out of stock. Choose a refund or store credit, or try again later.",
         /// Marque: the dashboard's figures cannot be read.
         DashboardUnavailable = "dashboard.unavailable" => "The dashboard cannot be loaded right now. Please try again.",
 

@@ -5,6 +5,7 @@ mod line;
 mod moves;
 mod notice;
 mod refund;
+mod returns;
 mod search;
 mod shipping;
 mod status;
@@ -18,6 +19,10 @@ pub use notice::{
 pub use refund::{
     RefundAmounts, RefundAsk, RefundError, RefundLine, RefundReason, Refundable, RefundableLine, MIN_REFUND,
     REFUND_REASON_MAX,
+};
+pub use returns::{
+    check_quantity, parse_note, parse_reason, units_left, ReturnError, ReturnOutcome, ReturnState, ReturnWindow,
+    FALLBACK_WARRANTY_DAYS, MAX_RETURN_PHOTOS, RETURN_NOTE_MAX, RETURN_REASON_MAX, RETURN_REASON_MIN,
 };
 pub use search::{OrderSearch, RefundFilter, ORDER_SEARCH_MAX};
 pub use shipping::{Awb, Courier, Shipment, TrackingUrl, AWB_MAX, AWB_MIN, TRACKING_URL_MAX};

@@ -36,6 +36,7 @@ describe('the admin frame', () => {
       'Stock',
       'Import and export',
       'Orders',
+      'Returns',
       'Grievances',
       'Customers',
       'Audit trail',

@@ -11,6 +11,8 @@ import { CustomersPage } from './features/customers/CustomersPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { GrievancePage } from './features/grievances/GrievancePage';
 import { GrievancesPage } from './features/grievances/GrievancesPage';
+import { ReturnPage } from './features/returns/ReturnPage';
+import { ReturnsPage } from './features/returns/ReturnsPage';
 import { ImportPage } from './features/imports/ImportPage';
 import { ImportsPage } from './features/imports/ImportsPage';
 import { LoginPage } from './features/login/LoginPage';
@@ -80,6 +82,8 @@ function AdminRoutes() {
                 {(params) => gated('grievances', () => <GrievancePage id={params.id} />)(me)}
               </Route>
               <Route path="/admin/grievances">{gated('grievances', () => <GrievancesPage />)(me)}</Route>
+              <Route path="/admin/returns/:id">{(params) => gated('returns', () => <ReturnPage id={params.id} me={me} />)(me)}</Route>
+              <Route path="/admin/returns">{gated('returns', () => <ReturnsPage />)(me)}</Route>
               <Route path="/admin/customers/:id">
                 {(params) => gated('customersRead', () => <CustomerPage me={me} id={params.id} />)(me)}
               </Route>

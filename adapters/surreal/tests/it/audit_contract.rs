@@ -24,6 +24,7 @@ macro_rules! staff_write_suite {
                 order_desk,
                 grievances,
                 vehicles,
+                returns,
                 audit_log
             ],
             $suite

@@ -23,6 +23,7 @@ mod orders_contract;
 mod photos_contract;
 mod rate_contract;
 mod readiness_contract;
+mod returns_contract;
 mod staff_contract;
 mod stock_contract;
 mod store_credit_contract;

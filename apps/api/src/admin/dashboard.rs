@@ -53,6 +53,9 @@ pub struct DashboardBody {
     /// Parts at or below their low-stock threshold.
     #[oai(rename = "lowStock")]
     pub low_stock: u64,
+    /// Returns requested, approved or received: waiting on the shop's next move.
+    #[oai(rename = "returnsWaiting")]
+    pub returns_waiting: u64,
     /// `null` for a role that may not see sales figures (fulfilment).
     pub sales: Option<SalesBody>,
     /// When the figures were read, ISO 8601 in UTC.
@@ -80,7 +83,7 @@ impl DashboardApi {
 #[OpenApi(tag = "Tag::AdminDashboard")]
 impl DashboardApi {
     /// Orders to confirm, pack and ship, refunds pending or failed, grievances past their clocks,
-    /// low-stock parts, and for the owner today's and this month's sales in paise (India time).
+    /// returns waiting, low-stock parts, and for the owner today's and this month's sales in paise (India time).
     #[oai(path = "/admin/dashboard", method = "get", operation_id = "adminDashboard")]
     async fn dashboard(&self, staff: OrdersStaff) -> DashboardAnswer {
         match self.dashboard.figures(&staff).await {
@@ -92,6 +95,7 @@ impl DashboardApi {
                 refunds_failed: d.refunds_failed,
                 grievances_overdue: d.grievances_overdue,
                 low_stock: d.low_stock,
+                returns_waiting: d.returns_waiting,
                 sales: d.sales.map(|s| SalesBody { today: s.today.paise(), this_month: s.this_month.paise() }),
                 at: iso_8601(d.at),
             })),

@@ -123,6 +123,7 @@ pub mod notices;
 pub mod orders;
 pub mod photos;
 pub mod refunds;
+pub mod returns;
 
 #[cfg(test)]
 mod tests {

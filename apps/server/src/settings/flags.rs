@@ -382,6 +382,23 @@ pub struct GatewayFlags {
     /// email only.
     #[arg(long, env = "MARQUE_SMS_TEMPLATE_REFUNDED")]
     pub sms_template_refunded: Option<String>,
+    /// The approved "return requested" notice template (the customer asked to return a part);
+    /// unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_RETURN_REQUESTED")]
+    pub sms_template_return_requested: Option<String>,
+    /// The approved "return approved" notice template; unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_RETURN_APPROVED")]
+    pub sms_template_return_approved: Option<String>,
+    /// The approved "return refused" notice template; unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_RETURN_REFUSED")]
+    pub sms_template_return_refused: Option<String>,
+    /// The approved "returned part received" notice template; unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_RETURN_RECEIVED")]
+    pub sms_template_return_received: Option<String>,
+    /// The approved "return resolved" notice template (refund, replacement or store credit);
+    /// unset: email only.
+    #[arg(long, env = "MARQUE_SMS_TEMPLATE_RETURN_RESOLVED")]
+    pub sms_template_return_resolved: Option<String>,
 }
 
 /// The level the database user is defined on; see [`Flags::db_auth`].

@@ -43,13 +43,18 @@ pub struct Gateways {
 }
 
 /// The flag of each order notice's SMS template, and its variable's name.
-pub fn notice_template_flags(g: &GatewayFlags) -> [(NoticeKind, &'static str, Option<&String>); 5] {
+pub fn notice_template_flags(g: &GatewayFlags) -> [(NoticeKind, &'static str, Option<&String>); 10] {
     [
         (NoticeKind::Confirmed, "MARQUE_SMS_TEMPLATE_CONFIRMED", g.sms_template_confirmed.as_ref()),
         (NoticeKind::Shipped, "MARQUE_SMS_TEMPLATE_SHIPPED", g.sms_template_shipped.as_ref()),
         (NoticeKind::Delivered, "MARQUE_SMS_TEMPLATE_DELIVERED", g.sms_template_delivered.as_ref()),
         (NoticeKind::Cancelled, "MARQUE_SMS_TEMPLATE_CANCELLED", g.sms_template_cancelled.as_ref()),
         (NoticeKind::Refunded, "MARQUE_SMS_TEMPLATE_REFUNDED", g.sms_template_refunded.as_ref()),
+        (NoticeKind::ReturnRequested, "MARQUE_SMS_TEMPLATE_RETURN_REQUESTED", g.sms_template_return_requested.as_ref()),
+        (NoticeKind::ReturnApproved, "MARQUE_SMS_TEMPLATE_RETURN_APPROVED", g.sms_template_return_approved.as_ref()),
+        (NoticeKind::ReturnRefused, "MARQUE_SMS_TEMPLATE_RETURN_REFUSED", g.sms_template_return_refused.as_ref()),
+        (NoticeKind::ReturnReceived, "MARQUE_SMS_TEMPLATE_RETURN_RECEIVED", g.sms_template_return_received.as_ref()),
+        (NoticeKind::ReturnResolved, "MARQUE_SMS_TEMPLATE_RETURN_RESOLVED", g.sms_template_return_resolved.as_ref()),
     ]
 }
 

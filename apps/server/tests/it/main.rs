@@ -31,6 +31,7 @@ mod notices_api;
 mod observability;
 mod orders_api;
 mod picture_bomb;
+mod returns_api;
 mod secrets_in_logs;
 mod shutdown;
 mod store_credit_api;

@@ -3,7 +3,8 @@
 //! clock, parts at or below their low-stock threshold, and, for the roles that may see sales
 //! figures (owner), today's and this month's sales, days and months as they turn in India.
 //!
-//! Returns are not counted: the shop has no returns yet.
+//! Returns waiting on the shop (requested, approved or received) are counted once the returns'
+//! store is given ([`DashboardService::with_returns`]).
 
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use marque_domain::order::OrderStatus;
 use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, Money};
-use marque_ports::{AdminOrderQuery, Clock, GrievanceStore, OrderDesk, StockLedger};
+use marque_ports::{AdminOrderQuery, Clock, GrievanceStore, OrderDesk, ReturnStore, StockLedger};
 
 /// Sales in a period: what the orders placed in it total, cancelled ones left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +39,8 @@ pub struct Dashboard {
     pub grievances_overdue: u64,
     /// Parts at or below their low-stock threshold.
     pub low_stock: u64,
+    /// Returns requested, approved or received: the shop has a move to make.
+    pub returns_waiting: u64,
     /// Only for a role that may see sales figures ([`Area::Sales`]); `None` for the others.
     pub sales: Option<Sales>,
     /// When the figures were read (seconds since 1970).
@@ -74,6 +77,7 @@ pub struct DashboardService {
     grievances: Arc<dyn GrievanceStore>,
     stock: Arc<dyn StockLedger>,
     clock: Arc<dyn Clock>,
+    returns: Option<Arc<dyn ReturnStore>>,
 }
 
 impl std::fmt::Debug for DashboardService {
@@ -90,7 +94,14 @@ impl DashboardService {
         stock: Arc<dyn StockLedger>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { desk, grievances, stock, clock }
+        Self { desk, grievances, stock, clock, returns: None }
+    }
+
+    /// Counts the returns waiting on the shop too.
+    #[must_use]
+    pub fn with_returns(mut self, returns: Arc<dyn ReturnStore>) -> Self {
+        self.returns = Some(returns);
+        self
     }
 
     /// The figures as they stand now.
@@ -107,7 +118,13 @@ impl DashboardService {
         let refunds = self.desk.refund_counts();
         let overdue = self.grievances.overdue(now);
         let low = self.stock.low_stock(smallest);
-        let (orders, refunds, overdue, low) = tokio::join!(orders, refunds, overdue, low);
+        let returns = async {
+            match &self.returns {
+                Some(store) => store.waiting().await.map_err(unavailable),
+                None => Ok(0),
+            }
+        };
+        let (orders, refunds, overdue, low, returns) = tokio::join!(orders, refunds, overdue, low, returns);
         let counts = orders.map_err(unavailable)?.counts;
         let refunds = refunds.map_err(unavailable)?;
         let sales = if staff.require(Area::Sales).is_ok() {
@@ -127,6 +144,7 @@ impl DashboardService {
             refunds_failed: refunds.failed,
             grievances_overdue: overdue.map_err(unavailable)?,
             low_stock: low.map_err(unavailable)?.total,
+            returns_waiting: returns?,
             sales,
             at: now,
         })

@@ -5,7 +5,7 @@
 //! A notice is kept in the order's transaction and sent later by a worker that retries
 //! ([`retry_after`]): a gateway that fails never undoes or blocks the staff member's action.
 
-use crate::order::Shipment;
+use crate::order::{ReturnOutcome, Shipment};
 use crate::Money;
 
 /// The languages a customer reads the shop in, as the storefront's selector names them.
@@ -46,15 +46,25 @@ pub enum NoticeKind {
     Delivered,
     Cancelled,
     Refunded,
+    ReturnRequested,
+    ReturnApproved,
+    ReturnRefused,
+    ReturnReceived,
+    ReturnResolved,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 5] = [
+    pub const ALL: [NoticeKind; 10] = [
         NoticeKind::Confirmed,
         NoticeKind::Shipped,
         NoticeKind::Delivered,
         NoticeKind::Cancelled,
         NoticeKind::Refunded,
+        NoticeKind::ReturnRequested,
+        NoticeKind::ReturnApproved,
+        NoticeKind::ReturnRefused,
+        NoticeKind::ReturnReceived,
+        NoticeKind::ReturnResolved,
     ];
 
     /// The SMS template's name (configuration maps it to the gateway's DLT template id):
@@ -67,6 +77,11 @@ impl NoticeKind {
             NoticeKind::Delivered => "order-delivered",
             NoticeKind::Cancelled => "order-cancelled",
             NoticeKind::Refunded => "order-refunded",
+            NoticeKind::ReturnRequested => "return-requested",
+            NoticeKind::ReturnApproved => "return-approved",
+            NoticeKind::ReturnRefused => "return-refused",
+            NoticeKind::ReturnReceived => "return-received",
+            NoticeKind::ReturnResolved => "return-resolved",
         }
     }
 }
@@ -83,6 +98,31 @@ pub enum OrderNotice {
     },
     /// A refund of part of the order (or all of it) without a cancellation.
     Refunded {
+        amount: Money,
+    },
+    /// The customer asked to return `part` (a line's product name).
+    ReturnRequested {
+        part: String,
+    },
+    /// The shop approved the return; the customer sends the part back.
+    ReturnApproved {
+        part: String,
+        note: Option<String>,
+    },
+    /// The shop refused the return, with its note.
+    ReturnRefused {
+        part: String,
+        note: Option<String>,
+    },
+    /// The shop received the part and inspects it.
+    ReturnReceived {
+        part: String,
+    },
+    /// The shop resolved the return: `amount` refunded or granted as store credit (zero for a
+    /// replacement).
+    ReturnResolved {
+        part: String,
+        outcome: ReturnOutcome,
         amount: Money,
     },
 }
@@ -119,6 +159,11 @@ impl OrderNotice {
             OrderNotice::Delivered => NoticeKind::Delivered,
             OrderNotice::Cancelled { .. } => NoticeKind::Cancelled,
             OrderNotice::Refunded { .. } => NoticeKind::Refunded,
+            OrderNotice::ReturnRequested { .. } => NoticeKind::ReturnRequested,
+            OrderNotice::ReturnApproved { .. } => NoticeKind::ReturnApproved,
+            OrderNotice::ReturnRefused { .. } => NoticeKind::ReturnRefused,
+            OrderNotice::ReturnReceived { .. } => NoticeKind::ReturnReceived,
+            OrderNotice::ReturnResolved { .. } => NoticeKind::ReturnResolved,
         }
     }
 
@@ -176,6 +221,52 @@ impl OrderNotice {
                 ),
                 format!("{shop}: refund of {} for order {n} started, 5-7 working days.", rupees(*amount)),
             ),
+            OrderNotice::ReturnRequested { part } => (
+                format!("Return of {part} requested (order {n})"),
+                format!("We have received your request to return {part} from order {n}. We will reply soon."),
+                format!("{shop}: we got your request to return {part} (order {n}). We will reply soon."),
+            ),
+            OrderNotice::ReturnApproved { part, note } => (
+                format!("Return of {part} approved (order {n})"),
+                format!(
+                    "We have approved the return of {part} from order {n}. Please send the part back with its                      invoice.{}",
+                    note_en(note.as_deref())
+                ),
+                format!("{shop}: return of {part} (order {n}) approved. Please send it back with the invoice."),
+            ),
+            OrderNotice::ReturnRefused { part, note } => (
+                format!("Return of {part} not accepted (order {n})"),
+                format!("We cannot accept the return of {part} from order {n}.{}", note_en(note.as_deref())),
+                format!("{shop}: we cannot accept the return of {part} (order {n}). Details in your email."),
+            ),
+            OrderNotice::ReturnReceived { part } => (
+                format!("Returned {part} received (order {n})"),
+                format!("We have received {part} from order {n} and are inspecting it. We will tell you the outcome."),
+                format!("{shop}: we received {part} (order {n}) and are inspecting it."),
+            ),
+            OrderNotice::ReturnResolved { part, outcome, amount } => {
+                let what = match outcome {
+                    ReturnOutcome::Refund => format!(
+                        "We have started a refund of {} for it; it reaches your account in 5-7 working days.",
+                        rupees(*amount)
+                    ),
+                    ReturnOutcome::Replacement => "We are sending you a replacement at no charge as a new order.".to_owned(),
+                    ReturnOutcome::StoreCredit => format!(
+                        "We have added {} of store credit to your account, valid for 6 months.",
+                        rupees(*amount)
+                    ),
+                };
+                let short = match outcome {
+                    ReturnOutcome::Refund => format!("refund of {} started", rupees(*amount)),
+                    ReturnOutcome::Replacement => "replacement on its way".to_owned(),
+                    ReturnOutcome::StoreCredit => format!("{} store credit added, valid 6 months", rupees(*amount)),
+                };
+                (
+                    format!("Return of {part} resolved (order {n})"),
+                    format!("We have inspected {part} from order {n}. {what}"),
+                    format!("{shop}: return of {part} (order {n}): {short}."),
+                )
+            }
         };
         NoticeTexts { subject: format!("{subject} - {shop}"), email: format!("{dear},\n\n{body}\n\n{shop}\n"), sms }
     }
@@ -229,9 +320,65 @@ impl OrderNotice {
                 ),
                 format!("{shop}: ऑर्डर {n} के लिए {} का रिफ़ंड शुरू, 5-7 कार्यदिवस।", rupees(*amount)),
             ),
+            OrderNotice::ReturnRequested { part } => (
+                format!("{part} की वापसी का अनुरोध मिला (ऑर्डर {n})"),
+                format!("ऑर्डर {n} से {part} लौटाने का आपका अनुरोध हमें मिल गया है। हम जल्द ही उत्तर देंगे।"),
+                format!("{shop}: {part} (ऑर्डर {n}) लौटाने का आपका अनुरोध मिल गया है। हम जल्द उत्तर देंगे।"),
+            ),
+            OrderNotice::ReturnApproved { part, note } => (
+                format!("{part} की वापसी स्वीकृत (ऑर्डर {n})"),
+                format!(
+                    "हमने ऑर्डर {n} से {part} की वापसी स्वीकार कर ली है। कृपया पार्ट को उसके इनवॉइस के साथ वापस भेजें।{}",
+                    note_hi(note.as_deref())
+                ),
+                format!("{shop}: {part} (ऑर्डर {n}) की वापसी स्वीकृत। कृपया इसे इनवॉइस के साथ वापस भेजें।"),
+            ),
+            OrderNotice::ReturnRefused { part, note } => (
+                format!("{part} की वापसी स्वीकार नहीं (ऑर्डर {n})"),
+                format!("हम ऑर्डर {n} से {part} की वापसी स्वीकार नहीं कर सकते।{}", note_hi(note.as_deref())),
+                format!("{shop}: हम {part} (ऑर्डर {n}) की वापसी स्वीकार नहीं कर सकते। विवरण ईमेल में है।"),
+            ),
+            OrderNotice::ReturnReceived { part } => (
+                format!("लौटाया गया {part} मिल गया (ऑर्डर {n})"),
+                format!("हमें ऑर्डर {n} से {part} मिल गया है और हम इसकी जाँच कर रहे हैं। परिणाम हम आपको बताएँगे।"),
+                format!("{shop}: हमें {part} (ऑर्डर {n}) मिल गया है, जाँच जारी है।"),
+            ),
+            OrderNotice::ReturnResolved { part, outcome, amount } => {
+                let what = match outcome {
+                    ReturnOutcome::Refund => format!(
+                        "हमने इसके लिए {} का रिफ़ंड शुरू कर दिया है; यह 5-7 कार्यदिवसों में आपके खाते में पहुँच जाएगा।",
+                        rupees(*amount)
+                    ),
+                    ReturnOutcome::Replacement => {
+                        "हम आपको एक नए ऑर्डर के रूप में बिना किसी शुल्क के बदला हुआ पार्ट भेज रहे हैं।".to_owned()
+                    }
+                    ReturnOutcome::StoreCredit => {
+                        format!("हमने आपके खाते में {} का स्टोर क्रेडिट जोड़ दिया है, जो 6 महीने तक मान्य है।", rupees(*amount))
+                    }
+                };
+                let short = match outcome {
+                    ReturnOutcome::Refund => format!("{} का रिफ़ंड शुरू", rupees(*amount)),
+                    ReturnOutcome::Replacement => "बदला हुआ पार्ट भेजा जा रहा है".to_owned(),
+                    ReturnOutcome::StoreCredit => format!("{} का स्टोर क्रेडिट जोड़ा गया, 6 महीने मान्य", rupees(*amount)),
+                };
+                (
+                    format!("{part} की वापसी का निपटारा (ऑर्डर {n})"),
+                    format!("हमने ऑर्डर {n} से {part} की जाँच कर ली है। {what}"),
+                    format!("{shop}: {part} (ऑर्डर {n}) की वापसी: {short}।"),
+                )
+            }
         };
         NoticeTexts { subject: format!("{subject} - {shop}"), email: format!("{dear},\n\n{body}\n\n{shop}\n"), sms }
     }
+}
+
+/// The shop's note after an email's paragraph, when there is one.
+fn note_en(note: Option<&str>) -> String {
+    note.map(|n| format!("\n\nOur note: {n}")).unwrap_or_default()
+}
+
+fn note_hi(note: Option<&str>) -> String {
+    note.map(|n| format!("\n\nहमारी टिप्पणी: {n}")).unwrap_or_default()
 }
 
 /// How often a notice is tried before it is marked failed.
@@ -347,6 +494,15 @@ mod tests {
             OrderNotice::Delivered,
             OrderNotice::Cancelled { refund: Money::from_paise(100) },
             OrderNotice::Refunded { amount: Money::from_paise(100) },
+            OrderNotice::ReturnRequested { part: "Brake disc".into() },
+            OrderNotice::ReturnApproved { part: "Brake disc".into(), note: Some("Use the courier".into()) },
+            OrderNotice::ReturnRefused { part: "Brake disc".into(), note: Some("Fitted already".into()) },
+            OrderNotice::ReturnReceived { part: "Brake disc".into() },
+            OrderNotice::ReturnResolved {
+                part: "Brake disc".into(),
+                outcome: ReturnOutcome::StoreCredit,
+                amount: Money::from_paise(150_000),
+            },
         ];
         let templates: std::collections::BTreeSet<_> = notices.iter().map(|n| n.kind().template()).collect();
         assert_eq!(templates.len(), NoticeKind::ALL.len());
@@ -363,6 +519,27 @@ mod tests {
         let unnamed = NoticeContext { customer: " ", ..cx() };
         assert!(OrderNotice::Delivered.texts(Language::English, unnamed).email.starts_with("Dear customer,"));
         assert!(OrderNotice::Delivered.texts(Language::Hindi, unnamed).email.starts_with("प्रिय ग्राहक,"));
+    }
+
+    #[test]
+    fn a_resolved_return_names_its_outcome_and_amount_in_both_languages() {
+        let credit = OrderNotice::ReturnResolved {
+            part: "Brake disc".into(),
+            outcome: ReturnOutcome::StoreCredit,
+            amount: Money::from_paise(150_050),
+        };
+        let en = credit.texts(Language::English, cx());
+        assert!(en.email.contains("₹1,500.50 of store credit") && en.email.contains("6 months"), "{}", en.email);
+        let hi = credit.texts(Language::Hindi, cx());
+        assert!(hi.sms.contains("₹1,500.50") && hi.sms.contains("स्टोर क्रेडिट"), "{}", hi.sms);
+        let refused = OrderNotice::ReturnRefused { part: "Brake disc".into(), note: Some("Fitted already".into()) };
+        assert!(refused.texts(Language::English, cx()).email.contains("Our note: Fitted already"));
+        let replaced = OrderNotice::ReturnResolved {
+            part: "Disc".into(),
+            outcome: ReturnOutcome::Replacement,
+            amount: Money::ZERO,
+        };
+        assert!(!replaced.texts(Language::English, cx()).sms.contains('₹'));
     }
 
     #[test]

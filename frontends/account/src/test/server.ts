@@ -17,6 +17,7 @@ export function accountServer(calls: FakeCalls = {}): FakeServer {
     {
       'GET /api/user': () => ({ status: 'success', user: TEST_USER }),
       'GET /api/get/wishlist': () => ({ status: 'success', result: [] }),
+      'GET /api/account/returns': () => ({ results: [] }),
       ...calls,
     },
   );

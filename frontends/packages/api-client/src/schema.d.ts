@@ -51,6 +51,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's returns, newest first, each with where it stands. */
+        get: operations["getReturns"];
+        put?: never;
+        /**
+         * Asks to return units of a delivered line of one of the customer's orders, within the
+         *     product's warranty days after delivery, with a reason and up to three photographs (checked
+         *     by their content and size before they are decoded, re-encoded, metadata dropped).
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/add/address/{userId}": {
         parameters: {
             query?: never;
@@ -277,7 +299,7 @@ export interface paths {
         };
         /**
          * Orders to confirm, pack and ship, refunds pending or failed, grievances past their clocks,
-         *     low-stock parts, and for the owner today's and this month's sales in paise (India time).
+         *     returns waiting, low-stock parts, and for the owner today's and this month's sales in paise (India time).
          */
         get: operations["adminDashboard"];
         put?: never;
@@ -789,6 +811,131 @@ export interface paths {
         /** Sets the stock at or below which a product is listed as low, with its audit record. */
         put: operations["adminSetStockThreshold"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The returns, newest first, optionally in one state. */
+        get: operations["adminListReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One return with its `version` (for `If-Match`). */
+        get: operations["adminGetReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a requested return; the customer is told to send the part back. */
+        post: operations["adminApproveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/photos/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the return's photographs (1-based), as the customer sent it re-encoded. */
+        get: operations["adminGetReturnPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the approved return's part arrived; it is inspected next. */
+        post: operations["adminReceiveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuses a requested return with a note the customer is emailed. */
+        post: operations["adminRefuseReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolves a received return: a refund of the units' value less their share of the order's
+         *     discount (through the order's refunds, with a GST credit note), a replacement (a new order at
+         *     no charge, its stock taken like any order's) or store credit of the same value valid six
+         *     months. Once per return: a retry with the same outcome answers the return as it stands and
+         *     never pays or grants twice.
+         */
+        post: operations["adminResolveReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1898,6 +2045,11 @@ export interface components {
              * @description Refunds requested or pending at the payment provider.
              */
             refundsPending: number;
+            /**
+             * Format: uint64
+             * @description Returns requested, approved or received: waiting on the shop's next move.
+             */
+            returnsWaiting: number;
             /** @description `null` for a role that may not see sales figures (fulfilment). */
             sales?: components["schemas"]["AdminSales"] & unknown;
             /**
@@ -2501,6 +2653,92 @@ export interface components {
             /** Format: uint32 */
             ordered: number;
             productId: string;
+        };
+        /**
+         * AdminReturn
+         * @description One return as the shop reads it.
+         */
+        AdminReturn: {
+            _id: string;
+            /**
+             * Format: double
+             * @description What the refund or store credit gave, in rupees (0 for a replacement).
+             */
+            amount?: number;
+            createdAt: string;
+            /** @description The customer's id. */
+            customerId: string;
+            /** @description When the order was delivered, and when the warranty window closed (ISO 8601, UTC). */
+            deliveredAt: string;
+            /** @description Who last moved it (a staff member's email). */
+            handledBy?: string;
+            /** @description The shop's note on approving or refusing. */
+            note?: string;
+            orderId: string;
+            orderNumber: string;
+            /** @description `refund`, `replacement` or `storeCredit`, once resolved. */
+            outcome?: string;
+            /**
+             * Format: uint32
+             * @description How many photographs came with it (`GET /api/admin/returns/{id}/photos/{n}`, 1-based, for staff).
+             */
+            photos: number;
+            productId: string;
+            productName: string;
+            /** Format: uint32 */
+            quantity: number;
+            reason: string;
+            /** @description The refund made for it (by its idempotency key on the order), for a refund. */
+            refund?: string;
+            /** @description The replacement's order, for a replacement. */
+            replacementOrderId?: string;
+            /** @description The shop's note on resolving. */
+            resolutionNote?: string;
+            /** @description Whether the received units went back into stock. */
+            restock: boolean;
+            /** @description `requested`, `approved`, `refused`, `received` or `resolved`. */
+            state: string;
+            updatedAt: string;
+            /**
+             * Format: uint64
+             * @description Send it back as `If-Match` with a move.
+             */
+            version: number;
+            windowClosesAt: string;
+        };
+        /**
+         * AdminReturnDecision
+         * @description What a decision on a requested return carries.
+         */
+        AdminReturnDecision: {
+            /** @description At most 1000 characters; required to refuse. The customer is emailed it. */
+            note?: string;
+        };
+        /**
+         * AdminReturnList
+         * @description One page of returns, newest first.
+         */
+        AdminReturnList: {
+            /** Format: uint64 */
+            pages: number;
+            results: components["schemas"]["AdminReturn"][];
+            /** Format: uint64 */
+            total: number;
+        };
+        /**
+         * AdminReturnResolution
+         * @description What a resolution carries.
+         */
+        AdminReturnResolution: {
+            /** @description What the inspection found, at most 1000 characters. */
+            note?: string;
+            /**
+             * @description `refund` (with a GST credit note), `replacement` (a new order at no charge) or `storeCredit`
+             *     (valid six months).
+             */
+            outcome: string;
+            /** @description Whether the received units go back into stock. */
+            restock: boolean;
         };
         /**
          * AdminSales
@@ -3686,6 +3924,52 @@ export interface components {
             total: number;
         };
         /**
+         * ProductReturn
+         * @description A return as the customer (and, with more, the shop) reads it.
+         */
+        ProductReturn: {
+            _id: string;
+            /**
+             * Format: double
+             * @description What the refund or store credit gave, in rupees (0 for a replacement).
+             */
+            amount?: number;
+            createdAt: string;
+            /** @description When the order was delivered, and when the warranty window closed (ISO 8601, UTC). */
+            deliveredAt: string;
+            /** @description The shop's note on approving or refusing. */
+            note?: string;
+            orderId: string;
+            orderNumber: string;
+            /** @description `refund`, `replacement` or `storeCredit`, once resolved. */
+            outcome?: string;
+            /**
+             * Format: uint32
+             * @description How many photographs came with it (`GET /api/admin/returns/{id}/photos/{n}`, 1-based, for staff).
+             */
+            photos: number;
+            productId: string;
+            productName: string;
+            /** Format: uint32 */
+            quantity: number;
+            reason: string;
+            /** @description The replacement's order, for a replacement. */
+            replacementOrderId?: string;
+            /** @description The shop's note on resolving. */
+            resolutionNote?: string;
+            /** @description `requested`, `approved`, `refused`, `received` or `resolved`. */
+            state: string;
+            updatedAt: string;
+            windowClosesAt: string;
+        };
+        /**
+         * ProductReturnList
+         * @description The customer's returns, newest first.
+         */
+        ProductReturnList: {
+            results: components["schemas"]["ProductReturn"][];
+        };
+        /**
          * RazorpayOption
          * @description What the checkout's handler received from the provider.
          */
@@ -4365,6 +4649,169 @@ export interface operations {
                 };
             };
             /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReturnList"];
+                };
+            };
+            /** @description A field that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store or service the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The order's `_id` (Purchase History's). */
+                    orderId: string;
+                    /** @description Up to three photographs: JPEG, PNG or WebP, each at most 10 MB; repeat the field for several. */
+                    photos: string[];
+                    /** @description The line's product. */
+                    productId: string;
+                    /**
+                     * Format: int64
+                     * @description Units to return: 1 to what was bought less what was refunded or is being returned already.
+                     */
+                    quantity: number;
+                    /** @description What is wrong with the part: 10 to 1000 characters. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return is asked for (`requested`); the customer is emailed (and sent an SMS). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReturn"];
+                };
+            };
+            /**
+             * @description A field that does not parse (`return.reason_invalid`, `return.quantity_invalid`,
+             *     `return.unknown_line`, `return.too_many_photos`, `return.photo_invalid`, `request.invalid`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session (`account.login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order among the customer's (`order.not_found`): another customer's answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not as the order stands: not delivered (`return.not_delivered`), the warranty's days are over
+             *     (`return.window_closed`), or no units left to return (`return.quantity_above_left`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (31522816 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many return requests in an hour (`request.too_many`); `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8221,6 +8668,658 @@ export interface operations {
             };
             /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListReturns: {
+        parameters: {
+            query?: {
+                /** @description `requested`, `approved`, `refused`, `received` or `resolved`. */
+                state?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Returns per page, 1 to 100 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the returns, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturnList"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return and its version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturn"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No return has this id (`return.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminApproveReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The return's `version` as last read. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReturnDecision"];
+            };
+        };
+        responses: {
+            /** @description The return after the move, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturn"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No return has this id (`return.not_found`), or its order is gone (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The return changed since the version named (`return.changed`), or the move is not one from
+             *     where it stands (`return.illegal_move`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the return's version (`return.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetReturnPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photograph, as JPEG. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No return has this id, or no photograph this number (`return.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReceiveReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The return's `version` as last read. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return after the move, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturn"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No return has this id (`return.not_found`), or its order is gone (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The return changed since the version named (`return.changed`), or the move is not one from
+             *     where it stands (`return.illegal_move`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the return's version (`return.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRefuseReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The return's `version` as last read. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReturnDecision"];
+            };
+        };
+        responses: {
+            /** @description The return after the move, at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturn"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No return has this id (`return.not_found`), or its order is gone (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The return changed since the version named (`return.changed`), or the move is not one from
+             *     where it stands (`return.illegal_move`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `If-Match` header naming the return's version (`return.version_required`). */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store the call needs cannot be reached right now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminResolveReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The return's `version` as last read. */
+                "If-Match"?: string;
+                /** @description 8 to 64 letters, digits, `-` and `_`, new for each resolution and the same for its retries. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminReturnResolution"];
+            };
+        };
+        responses: {
+            /** @description The same return resolved the same way before (a retry): as it stands, nothing new made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturn"];
+                };
+            };
+            /** @description Resolved now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReturn"];
+                };
+            };
+            /** @description A field or parameter that does not parse; its message and code come from the shop's rules. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid staff session (`staff.login_required`): no token, a customer's, an expired or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The staff member's role does not cover this call (`staff.forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No return has this id (`return.not_found`), or its order is gone (`order.not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within the server's body deadline (`request.too_slow`, `MARQUE_BODY_TIMEOUT_MS`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The return changed since the version named (`return.changed`), it is not received or was
+             *     resolved otherwise (`return.illegal_move`), the refund rules refuse it (`refund.…`), or the
+             *     replacement's part is out of stock (`return.replacement_unavailable`); nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than this call takes (65536 bytes; `request.too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The refund's key was used for another refund of the order (`refund.key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No `If-Match` header naming the return's version (`return.version_required`), or no
+             *     `Idempotency-Key` (`refund.key_required`).
+             */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };

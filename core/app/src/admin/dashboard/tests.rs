@@ -3,8 +3,8 @@
 
 use marque_domain::staff::{StaffId, StaffRole};
 use marque_ports::{
-    AdminOrderPage, LowStockPage, MockGrievanceStore, MockOrderDesk, MockStockLedger, OrderDeskError, RefundCounts,
-    StatusCounts,
+    AdminOrderPage, LowStockPage, MockGrievanceStore, MockOrderDesk, MockReturnStore, MockStockLedger, OrderDeskError,
+    RefundCounts, StatusCounts,
 };
 
 use super::*;
@@ -41,7 +41,10 @@ fn service(desk: MockOrderDesk) -> DashboardService {
     grievances.expect_overdue().withf(|now| *now == NOW).returning(|_| Ok(2));
     let mut stock = MockStockLedger::new();
     stock.expect_low_stock().returning(|_| Ok(LowStockPage { items: Vec::new(), total: 7 }));
+    let mut returns = MockReturnStore::new();
+    returns.expect_waiting().returning(|| Ok(6));
     DashboardService::new(Arc::new(desk), Arc::new(grievances), Arc::new(stock), Arc::new(Fixed(NOW)))
+        .with_returns(Arc::new(returns))
 }
 
 #[tokio::test]
@@ -66,6 +69,7 @@ async fn the_owner_sees_every_figure_with_sales_of_the_day_and_month_in_india() 
             refunds_failed: 1,
             grievances_overdue: 2,
             low_stock: 7,
+            returns_waiting: 6,
             sales: Some(Sales { today: Money::from_paise(150_000), this_month: Money::from_paise(9_900_000) }),
             at: NOW,
         }

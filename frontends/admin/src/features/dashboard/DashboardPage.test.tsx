@@ -11,6 +11,7 @@ const figures = {
   refundsFailed: 1,
   grievancesOverdue: 2,
   lowStock: 7,
+  returnsWaiting: 3,
   at: '2026-06-01T06:30:00Z',
 };
 
@@ -22,6 +23,7 @@ describe('the dashboard', () => {
     expect(waiting.getByRole('link', { name: 'Orders to confirm' }).getAttribute('href')).toBe('/admin/orders?status=1');
     expect(waiting.getByText('4')).toBeTruthy();
     expect(waiting.getByRole('link', { name: 'Grievances past their clocks' })).toBeTruthy();
+    expect(waiting.getByRole('link', { name: 'Returns waiting' }).getAttribute('href')).toBe('/admin/returns?state=requested');
     expect(waiting.getByText('Sales today').nextElementSibling?.textContent).toBe('₹1,500.50');
     expect(waiting.getByText('Sales this month').nextElementSibling?.textContent).toBe('₹99,000');
     expect(screen.getByRole('link', { name: 'Grievances' })).toBeTruthy();

@@ -33,6 +33,7 @@ function Figures() {
     ['dashboard.to_ship', d.toShip, '/admin/orders?status=3'],
     ['dashboard.refunds_pending', d.refundsPending, '/admin/orders'],
     ['dashboard.refunds_failed', d.refundsFailed, '/admin/orders'],
+    ['dashboard.returns_waiting', d.returnsWaiting, '/admin/returns?state=requested'],
     ['dashboard.grievances_overdue', d.grievancesOverdue, '/admin/grievances?state=open'],
     ['dashboard.low_stock', d.lowStock, '/admin/stock'],
   ];

@@ -23,6 +23,7 @@ export type AdminOrderList = Schemas['AdminOrderList'];
 export type AdminOrderSummary = Schemas['AdminOrderSummary'];
 /** A grievance ticket with its clocks and version (`GET /api/admin/grievances/{id}`). */
 export type AdminGrievance = Schemas['AdminGrievance'];
+export type AdminReturn = Schemas['AdminReturn'];
 /** The back office's first page's figures (`GET /api/admin/dashboard`). */
 export type AdminDashboard = Schemas['AdminDashboard'];
 /** A catalog import job: its mode, state, counts and pace (`GET /api/admin/imports/{id}`). */

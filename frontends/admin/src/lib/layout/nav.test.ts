@@ -7,7 +7,7 @@ import table from '../../../../../contract/routes.json';
 import { NAV } from './nav';
 
 /** The pages of one record under a list (an order, a product, …), as the admin's router names them. */
-const RECORD_PAGES = ['/admin/products/new', '/admin/products/p1', '/admin/orders/o1', '/admin/grievances/g1', '/admin/customers/c1', '/admin/imports/i1'];
+const RECORD_PAGES = ['/admin/products/new', '/admin/products/p1', '/admin/orders/o1', '/admin/grievances/g1', '/admin/returns/r1', '/admin/customers/c1', '/admin/imports/i1'];
 
 const adminPageAt = (path: string) =>
   table.routes.find((route) => matchRoute(parse, route.path, path)[0] && route.page === 'admin/Admin') !== undefined;

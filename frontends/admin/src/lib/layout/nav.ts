@@ -12,6 +12,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/admin/stock', label: 'nav.stock', area: 'stock', about: 'dashboard.stock' },
   { href: '/admin/imports', label: 'nav.imports', area: 'imports', about: 'dashboard.imports' },
   { href: '/admin/orders', label: 'nav.orders', area: 'orders', about: 'dashboard.orders' },
+  { href: '/admin/returns', label: 'nav.returns', area: 'returns', about: 'dashboard.returns' },
   { href: '/admin/grievances', label: 'nav.grievances', area: 'grievances', about: 'dashboard.grievances' },
   { href: '/admin/customers', label: 'nav.customers', area: 'customersRead', about: 'dashboard.customers' },
   { href: '/admin/audit', label: 'nav.audit', area: 'audit', about: 'dashboard.audit' },

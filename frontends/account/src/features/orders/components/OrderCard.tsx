@@ -8,6 +8,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { FormAlert } from '../../../lib/FormAlert';
 import { CREDIT_NOTE_FILENAME, INVOICE_FILENAME, getCreditNote, getInvoice, saveFile } from '../api/get-invoice';
+import type { ProductReturn } from '../api/returns';
+import { ReturnForm } from './ReturnForm';
+
+/** Status 5: a delivered order's lines may be asked back (the server judges each line's warranty window). */
+export const DELIVERED = 5;
 
 /** Where VIEW INVOICE goes for this order. */
 export function invoiceHref(orderId: string): string {
@@ -29,8 +34,45 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function OrderCard({ order }: { order: Order }) {
+type CardProps = {
+  order: Order;
+  /** The customer's returns of this order's lines. */
+  returns?: ProductReturn[];
+  onReturned?: (made: ProductReturn) => void;
+};
+
+const STATES = {
+  requested: 'orders.return_state_requested',
+  approved: 'orders.return_state_approved',
+  refused: 'orders.return_state_refused',
+  received: 'orders.return_state_received',
+  resolved: 'orders.return_state_resolved',
+} as const;
+
+const OUTCOMES = {
+  refund: 'orders.return_outcome_refund',
+  replacement: 'orders.return_outcome_replacement',
+  storeCredit: 'orders.return_outcome_storeCredit',
+} as const;
+
+function ReturnState({ made }: { made: ProductReturn }) {
   const t = useT('account');
+  const state = STATES[made.state as keyof typeof STATES] ?? STATES.requested;
+  const outcomeKey = made.outcome ? OUTCOMES[made.outcome as keyof typeof OUTCOMES] : undefined;
+  const outcome = outcomeKey ? ` · ${t(outcomeKey)}` : '';
+  return (
+    <span className="return-state">
+      {t(state, { quantity: made.quantity })}
+      {outcome}
+      {made.note ? <span className="return-state__note"> · {made.note}</span> : null}
+    </span>
+  );
+}
+
+export function OrderCard({ order, returns = [], onReturned }: CardProps) {
+  const t = useT('account');
+  const [returning, setReturning] = useState<string | null>(null);
+  const delivered = order.order_status === DELIVERED;
   const messages = useT('messages');
   const language = useLanguage();
   const [failed, setFailed] = useState(false);
@@ -90,6 +132,7 @@ export function OrderCard({ order }: { order: Order }) {
             <th scope="col">
               <span className="visually-hidden">{t('orders.view_product')}</span>
             </th>
+            {delivered ? <th scope="col">{t('orders.returns')}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -103,10 +146,45 @@ export function OrderCard({ order }: { order: Order }) {
                   {t('orders.view_product')}
                 </Link>
               </td>
+              {delivered ? (
+                <td>
+                  {returns
+                    .filter((r) => r.productId === line.product_id)
+                    .map((r) => (
+                      <ReturnState key={r._id} made={r} />
+                    ))}
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    aria-label={t('orders.return_label', { name: line.name })}
+                    onClick={() => setReturning(line.product_id)}
+                  >
+                    {t('orders.return')}
+                  </button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
       </table>
+      {returning
+        ? order.products
+            .filter((line) => line.product_id === returning)
+            .map((line) => (
+              <ReturnForm
+                key={line.product_id}
+                orderId={order._id}
+                productId={line.product_id}
+                name={line.name}
+                bought={line.quantity}
+                onCancel={() => setReturning(null)}
+                onDone={(made) => {
+                  setReturning(null);
+                  onReturned?.(made);
+                }}
+              />
+            ))
+        : null}
     </article>
   );
 }

@@ -188,4 +188,68 @@ describe('/orderhistory', () => {
     expect(within(nav).getByRole('link', { name: /3/ }).getAttribute('href')).toBe('/orderhistory?page=3');
     expect(server.requests).toContain('/api/get/orderhistory/u1?page=2');
   });
+
+  it('asks to return a line of a delivered order and shows where the return stands', async () => {
+    const delivered = order({ order_status: 5, order_status_string: 'delivered' });
+    const server = accountServer({
+      [HISTORY]: () => ({ status: 'success', result: [delivered], page: 1, pages: 1 }),
+      'POST /api/account/returns': ({ body }) => {
+        expect([body.get('orderId'), body.get('productId'), body.get('quantity')]).toEqual(['o1', 'p1', '2']);
+        expect(body.get('reason')).toBe('The filter leaks from the seal');
+        return Response.json(
+          {
+            _id: 'r1',
+            orderId: 'o1',
+            orderNumber: 'MQ-000001',
+            productId: 'p1',
+            productName: 'Oil Filter',
+            quantity: 2,
+            reason: 'The filter leaks from the seal',
+            photos: 0,
+            state: 'requested',
+            deliveredAt: '2026-06-03T06:30:00.000Z',
+            windowClosesAt: '2026-06-10T06:30:00.000Z',
+            createdAt: '2026-06-04T06:30:00.000Z',
+            updatedAt: '2026-06-04T06:30:00.000Z',
+          },
+          { status: 201 },
+        );
+      },
+    });
+    signIn();
+    render(<OrderHistoryPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Return Oil Filter' }));
+    const form = screen.getByRole('form', { name: 'Return Oil Filter' });
+    await userEvent.selectOptions(within(form).getByLabelText('Units to return'), '2');
+    await userEvent.type(within(form).getByLabelText('What is wrong with the part?'), 'The filter leaks from the seal');
+    await userEvent.click(within(form).getByRole('button', { name: 'ASK TO RETURN' }));
+    expect(await screen.findByText('2 asked back: waiting for the shop')).toBeTruthy();
+    expect(server.requests).toContain('/api/account/returns');
+  });
+
+  it("shows the server's refusal of a return outside the warranty", async () => {
+    const delivered = order({ order_status: 5, order_status_string: 'delivered' });
+    accountServer({
+      [HISTORY]: () => ({ status: 'success', result: [delivered], page: 1, pages: 1 }),
+      'POST /api/account/returns': () =>
+        failed(409, 'The warranty period of this part has ended, so it can no longer be returned.', 'return.window_closed'),
+    });
+    signIn();
+    render(<OrderHistoryPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Return Oil Filter' }));
+    const form = screen.getByRole('form', { name: 'Return Oil Filter' });
+    await userEvent.type(within(form).getByLabelText('What is wrong with the part?'), 'The filter leaks from the seal');
+    await userEvent.click(within(form).getByRole('button', { name: 'ASK TO RETURN' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'The warranty period of this part has ended, so it can no longer be returned.',
+    );
+  });
+
+  it('offers no return on an order not delivered', async () => {
+    accountServer({ [HISTORY]: () => ({ status: 'success', result: [order()], page: 1, pages: 1 }) });
+    signIn();
+    render(<OrderHistoryPage />);
+    expect(await screen.findByRole('article')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Return Oil Filter' })).toBeNull();
+  });
 });

@@ -4,12 +4,13 @@ import { useT } from '@marque/i18n';
 import type { Answer, Order, User } from '@marque/api-client';
 import { takePageAnswer } from '@marque/session';
 import { Pagination, pageFrom, useDocumentTitle, useFirstPaintDone, useRequest } from '@marque/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Loading } from '../../../lib/Loading';
 import { useCustomer } from '../../../lib/use-customer';
 import { getOrderHistory, orderHistoryUrl } from '../api/get-order-history';
-import { OrderCard } from './OrderCard';
+import { getReturns, type ProductReturn } from '../api/returns';
+import { DELIVERED, OrderCard } from './OrderCard';
 
 export function OrderHistoryPage() {
   const t = useT('account');
@@ -49,6 +50,19 @@ function History({ user }: { user: User }) {
     },
   );
   const loaded = request.status === 'success' ? request.data : null;
+  const [returns, setReturns] = useState<ProductReturn[]>([]);
+  // Only a delivered order's lines can be returned: the returns are asked for when the page shows one.
+  const anyDelivered = loaded?.orders.some((o) => o.order_status === DELIVERED) ?? false;
+  useEffect(() => {
+    if (!anyDelivered) return;
+    let live = true;
+    void getReturns().then((answer) => {
+      if (live && answer.ok) setReturns(answer.body.results);
+    });
+    return () => {
+      live = false;
+    };
+  }, [user._id, anyDelivered]);
 
   if (loaded === null) return <Loading />;
   if (loaded.failed)
@@ -63,7 +77,11 @@ function History({ user }: { user: User }) {
       <ol className="order-list">
         {loaded.orders.map((order) => (
           <li key={order._id}>
-            <OrderCard order={order} />
+            <OrderCard
+              order={order}
+              returns={returns.filter((r) => r.orderId === order._id)}
+              onReturned={(made) => setReturns((all) => [made, ...all])}
+            />
           </li>
         ))}
       </ol>
