@@ -209,6 +209,7 @@ impl App {
             identity.seller().context("the shop's GSTIN and state make no seller")?,
         )
         .with_store_credit(Arc::new(database.store_credit()))
+        .with_returns(Arc::new(database.returns()))
         .with_notices(notice_settings.clone());
         let returns = marque_app::ReturnsService::new(
             marque_app::ReturnsPorts {

@@ -94,7 +94,13 @@ pub struct SettledRefunds {
 /// less its refunds so far.
 #[must_use]
 pub fn refundable_of(order: &AdminOrder, seller: &Seller) -> Refundable {
-    let mut units: BTreeMap<ProductId, u32> = BTreeMap::new();
+    refundable_beside(order, seller, BTreeMap::new())
+}
+
+/// [`refundable_of`], with `held` units (by product) counted as given back already: the units the
+/// order's returns hold or settled otherwise than by a refund.
+fn refundable_beside(order: &AdminOrder, seller: &Seller, held: BTreeMap<ProductId, u32>) -> Refundable {
+    let mut units = held;
     for line in order.refunds.iter().flat_map(|r| r.lines.iter()) {
         *units.entry(line.product.clone()).or_insert(0) += line.quantity;
     }
@@ -200,6 +206,8 @@ pub struct RefundsService {
     notices: Arc<NoticeSettings>,
     /// Where the store-credit part of a refund goes (orders paid with credit).
     credit: Option<Arc<dyn StoreCreditStore>>,
+    /// The orders' returns, whose units a refund may not give back again.
+    returns: Option<Arc<dyn marque_ports::ReturnStore>>,
 }
 
 impl std::fmt::Debug for RefundsService {
@@ -216,7 +224,15 @@ impl RefundsService {
         clock: Arc<dyn Clock>,
         seller: Seller,
     ) -> Self {
-        Self { desk, payments, clock, seller, notices: Arc::new(NoticeSettings::default()), credit: None }
+        Self {
+            desk,
+            payments,
+            clock,
+            seller,
+            notices: Arc::new(NoticeSettings::default()),
+            credit: None,
+            returns: None,
+        }
     }
 
     /// Gives the store-credit part of refunds of orders paid with credit back as store credit.
@@ -224,6 +240,31 @@ impl RefundsService {
     pub fn with_store_credit(mut self, credit: Arc<dyn StoreCreditStore>) -> Self {
         self.credit = Some(credit);
         self
+    }
+
+    /// Counts the units of each order's returns as not left to refund (see [`Self::refund`]).
+    #[must_use]
+    pub fn with_returns(mut self, returns: Arc<dyn marque_ports::ReturnStore>) -> Self {
+        self.returns = Some(returns);
+        self
+    }
+
+    /// The units of `order` its returns hold (asked for, approved, received) or settled otherwise
+    /// than by a refund (a replacement, store credit), but for the return refunded under `key`
+    /// itself: a refund may not give them back as well.
+    async fn units_in_returns(&self, order: &OrderId, key: &str) -> Result<BTreeMap<ProductId, u32>, AdminOrderError> {
+        use marque_domain::order::{ReturnOutcome, ReturnState};
+        let mut units = BTreeMap::new();
+        let Some(returns) = &self.returns else { return Ok(units) };
+        let list = returns.returns_of_order(order).await.map_err(|e| AdminOrderError::Unavailable(e.to_string()))?;
+        for r in list {
+            let refunded = r.outcome == Some(ReturnOutcome::Refund);
+            if r.state == ReturnState::Refused || refunded || crate::returns::refund_key(&r.id) == key {
+                continue;
+            }
+            *units.entry(r.product).or_insert(0) += r.quantity;
+        }
+        Ok(units)
     }
 
     /// What of `refund` goes back to the card; the rest of it, for an order paid with store credit,
@@ -459,6 +500,7 @@ impl RefundsService {
             })
             .collect::<Result<Vec<_>, AdminOrderError>>()?;
         let request = canonical(&asks, input.delivery_charge, &reason);
+        let held = self.units_in_returns(id, &key).await?;
         for _ in 0..RECOMPUTE {
             let current = self.read(id).await?;
             if let Some(first) = current.refunds.iter().find(|r| r.key == key) {
@@ -468,7 +510,9 @@ impl RefundsService {
                 let refund = self.send(first.clone()).await;
                 return Ok(RefundDone { order: with_refund(current, &refund), refund, replayed: true });
             }
-            let amounts = self.refundable(&current).refund(&asks, input.delivery_charge, &reason).map_err(refused)?;
+            let amounts = refundable_beside(&current, &self.seller, held.clone())
+                .refund(&asks, input.delivery_charge, &reason)
+                .map_err(refused)?;
             let refund =
                 self.refund_of(staff, &current, &amounts, &reason, (RefundKind::Partial, &key, request.clone()));
             let audit = self.audit(staff, ACTION_REFUND, id, &refund, serde_json::json!({}));

@@ -593,3 +593,72 @@ async fn a_credit_part_that_cannot_be_granted_leaves_the_refund_requested_and_pa
     let done = s.refund(&staff(StaffRole::Fulfilment), &o1(), "key-00000001", &input).await.expect("recorded");
     assert_eq!(done.refund.state, RefundState::Requested, "sent again by the reconciliation");
 }
+
+/// A return of `quantity` units of line a of o1, at `state` and resolved as `outcome`.
+fn a_return(
+    id: &str,
+    quantity: u32,
+    state: marque_domain::order::ReturnState,
+    outcome: Option<marque_domain::order::ReturnOutcome>,
+) -> marque_ports::ProductReturn {
+    marque_ports::ProductReturn {
+        id: id.into(),
+        order: o1(),
+        order_number: "MQ-000001".into(),
+        customer: UserId("u1".into()),
+        product: ProductId("a".into()),
+        product_name: "Part a".into(),
+        quantity,
+        reason: "The disc is warped out of the box".into(),
+        photos: Vec::new(),
+        delivered_at: NOW - 86_400,
+        warranty_days: 7,
+        state,
+        note: None,
+        resolution_note: None,
+        outcome,
+        restock: false,
+        amount: None,
+        refund: None,
+        replacement_order: None,
+        created_at: NOW - 3_600,
+        updated_at: NOW - 60,
+        handled_by: None,
+        version: 3,
+    }
+}
+
+fn two_of_a() -> RefundInput {
+    let mut input = one_of_a();
+    input.lines[0].quantity = 2;
+    input
+}
+
+#[tokio::test]
+async fn units_a_return_holds_or_settled_as_credit_or_replacement_are_not_refunded_again() {
+    use marque_domain::order::{ReturnOutcome, ReturnState};
+    let (desk, kept) = keeping_desk(stored(OrderStatus::Delivered, 4));
+    let mut payments = MockPaymentGateway::new();
+    payments.expect_refund().returning(|_, ask| Ok(pending("rfnd_1", ask.amount)));
+    let mut returns = marque_ports::MockReturnStore::new();
+    returns.expect_returns_of_order().withf(|order| order == &o1()).returning(|_| {
+        Ok(vec![
+            // One unit of a given back as store credit; a refused return and one refunded hold none.
+            a_return("r1", 1, ReturnState::Resolved, Some(ReturnOutcome::StoreCredit)),
+            a_return("r2", 2, ReturnState::Refused, None),
+            a_return("r3", 1, ReturnState::Received, None),
+        ])
+    });
+    let s = service(desk, payments).with_returns(Arc::new(returns));
+    let who = staff(StaffRole::Owner);
+    // Of two units of a, r1 settled one and r3 holds the other: none is left to refund directly.
+    let refused = s.refund(&who, &o1(), "key-00000001", &one_of_a()).await.err();
+    assert_eq!(refused.map(|e| e.message()), Some(Message::RefundQuantityAboveLeft));
+    assert!(kept.lock().expect("lock").refunds.is_empty(), "nothing written");
+    // r3's own refund (its key) may give its unit back; two units would take r1's as well.
+    let own = crate::returns::refund_key("r3");
+    let refused = s.refund(&who, &o1(), &own, &two_of_a()).await.err();
+    assert_eq!(refused.map(|e| e.message()), Some(Message::RefundQuantityAboveLeft));
+    let done = s.refund(&who, &o1(), &own, &one_of_a()).await.expect("r3's unit refunded");
+    assert_eq!(done.refund.amount, Money::from_paise(90_000));
+}
