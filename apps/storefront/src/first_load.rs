@@ -252,6 +252,15 @@ fn with_car(mut call: ApiCall, query: &dyn Fn(&str) -> Option<String>) -> ApiCal
     call
 }
 
+/// The vehicle table's answer the listings' car chip asks to name a car of the address that the garage does not
+/// hold (a shared link's `fits`): the vehicles of its generation (`fits` up to its last dot, lower-cased, as
+/// frontends/catalog/src/lib/garage/vehicle-name.ts asks); nothing without `fits` or a generation in it.
+fn car_name(query: &dyn Fn(&str) -> Option<String>) -> Option<ApiCall> {
+    let fits = query("fits")?.trim().to_lowercase();
+    let dot = fits.rfind('.').filter(|&at| at > 0)?;
+    Some(ApiCall::new("/get/vehicles").with("generation", &fits[..dot]))
+}
+
 /// A path segment encoded as the frontends' client encodes it (JavaScript's `encodeURIComponent`).
 pub(super) fn segment(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -277,28 +286,38 @@ pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<S
             ApiCall::new("/get/brand/oem"),
             ApiCall::new("/get/category"),
         ],
-        "catalog/Search" => vec![with_car(
+        "catalog/Search" => [with_car(
             ApiCall::new("/get/productBySearch")
                 .with("search", query("search").unwrap_or_default())
                 .with("page", page_number(query)),
             query,
-        )],
+        )]
+        .into_iter()
+        .chain(car_name(query))
+        .collect(),
         "catalog/Product" => match query("productId").filter(|id| !id.is_empty()) {
             Some(id) => vec![ApiCall::new(format!("/get/productById/{}", segment(&id)))],
             None => Vec::new(),
         },
-        "catalog/Brand" => vec![
+        "catalog/Brand" => [
             ApiCall::new("/get/brand/oem"),
             with_car(
                 ApiCall::new(format!("/get/productByOem/{}", segment(matched.param("brandSlug"))))
                     .with("page", page_number(query)),
                 query,
             ),
-        ],
+        ]
+        .into_iter()
+        .chain(car_name(query))
+        .collect(),
         "catalog/Category" => {
             let products = ApiCall::new(format!("/get/product/{}", segment(matched.param("categorySlug"))))
                 .with("page", page_number(query));
-            listing_sidebar().into_iter().chain([with_car(with_filters(products, query), query)]).collect()
+            listing_sidebar()
+                .into_iter()
+                .chain([with_car(with_filters(products, query), query)])
+                .chain(car_name(query))
+                .collect()
         }
         "catalog/Subcategory" => {
             let products = ApiCall::new(format!(
@@ -307,7 +326,11 @@ pub fn initial_calls(matched: &Matched<'_, '_>, query: &dyn Fn(&str) -> Option<S
                 segment(matched.param("subcategorySlug"))
             ))
             .with("page", page_number(query));
-            listing_sidebar().into_iter().chain([with_car(with_filters(products, query), query)]).collect()
+            listing_sidebar()
+                .into_iter()
+                .chain([with_car(with_filters(products, query), query)])
+                .chain(car_name(query))
+                .collect()
         }
         _ => Vec::new(),
     }
@@ -495,18 +518,25 @@ mod tests {
             calls("/subcategory/brakes/brake-disc", "page=zero&fuel_type=diesel").last().cloned(),
             Some(("/get/product/brakes/brake-disc".to_owned(), q(&[("page", "1"), ("fuel_type", "diesel")])))
         );
-        // The garage's car: `fits`, then `year` when it is a whole number, after the filters.
+        // The garage's car: `fits`, then `year` when it is a whole number, after the filters; and the vehicles of
+        // its generation, which the car chip asks to name a car the garage does not hold.
+        let vehicles = ("/get/vehicles".to_owned(), q(&[("generation", "bmw-x5-g05")]));
+        let with_car = calls("/category/brakes", "year=2020&fits=BMW-X5-G05.B57&oem=bmw");
         assert_eq!(
-            calls("/category/brakes", "year=2020&fits=bmw-x5-g05.b57&oem=bmw").last().cloned(),
-            Some((
-                "/get/product/brakes".to_owned(),
-                q(&[("page", "1"), ("oem", "bmw"), ("fits", "bmw-x5-g05.b57"), ("year", "2020")])
-            ))
+            with_car[2..],
+            [
+                (
+                    "/get/product/brakes".to_owned(),
+                    q(&[("page", "1"), ("oem", "bmw"), ("fits", "BMW-X5-G05.B57"), ("year", "2020")])
+                ),
+                vehicles.clone(),
+            ]
         );
         assert_eq!(
-            calls("/brand/bmw", "fits=bmw-x5-g05.b57&year=soon").last().cloned(),
-            Some(("/get/productByOem/bmw".to_owned(), q(&[("page", "1"), ("fits", "bmw-x5-g05.b57")])))
+            calls("/brand/bmw", "fits=bmw-x5-g05.b57&year=soon")[1..],
+            [("/get/productByOem/bmw".to_owned(), q(&[("page", "1"), ("fits", "bmw-x5-g05.b57")])), vehicles]
         );
+        assert_eq!(calls("/search", "search=pad&fits=no-generation").len(), 1, "no vehicles without a generation");
         assert_eq!(
             calls("/search", "search=pad&year=2020&fits="),
             vec![("/get/productBySearch".to_owned(), q(&[("search", "pad"), ("page", "1")]))],

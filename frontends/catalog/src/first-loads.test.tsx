@@ -43,6 +43,13 @@ const routes: FakeRoutes = {
   '/api/get/productById/{id}': ({ params }) => ({ status: 'success', data: aProduct({ _id: params.id }) }),
   '/api/get/productBySearch': ({ url }) => searchPage(url),
   '/api/get/productByOem/{brandSlug}': ({ url }) => searchPage(url),
+  // The car chip names a car of the address that the garage does not hold from its generation's vehicles.
+  '/api/get/vehicles': () => ({
+    status: 'success',
+    vehicles: [
+      { id: 'bmw-x5-g05.b57', make: 'BMW', model: 'X5', generation: 'G05', engine: '3.0d', engineCode: 'B57', fuel: 'diesel', years: { from: 2018, to: null } },
+    ],
+  }),
 };
 
 let server: FakeServer | undefined;
