@@ -41,16 +41,19 @@ pub struct ReturnBody {
     /// `requested`, `approved`, `refused`, `received` or `resolved`.
     pub state: String,
     /// The shop's note on approving or refusing.
+    #[oai(nullable)]
     pub note: Option<String>,
     /// The shop's note on resolving.
-    #[oai(rename = "resolutionNote")]
+    #[oai(rename = "resolutionNote", nullable)]
     pub resolution_note: Option<String>,
     /// `refund`, `replacement` or `storeCredit`, once resolved.
+    #[oai(nullable)]
     pub outcome: Option<String>,
     /// What the refund or store credit gave, in rupees (0 for a replacement).
+    #[oai(nullable)]
     pub amount: Option<f64>,
     /// The replacement's order, for a replacement.
-    #[oai(rename = "replacementOrderId")]
+    #[oai(rename = "replacementOrderId", nullable)]
     pub replacement_order_id: Option<String>,
     /// When the order was delivered, and when the warranty window closed (ISO 8601, UTC).
     #[oai(rename = "deliveredAt")]

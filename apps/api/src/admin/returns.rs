@@ -36,9 +36,10 @@ pub struct AdminReturnBody {
     /// Whether the received units went back into stock.
     pub restock: bool,
     /// The refund made for it (by its idempotency key on the order), for a refund.
+    #[oai(nullable)]
     pub refund: Option<String>,
     /// Who last moved it (a staff member's email).
-    #[oai(rename = "handledBy")]
+    #[oai(rename = "handledBy", nullable)]
     pub handled_by: Option<String>,
     /// Send it back as `If-Match` with a move.
     pub version: u64,

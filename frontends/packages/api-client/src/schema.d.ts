@@ -2664,20 +2664,20 @@ export interface components {
              * Format: double
              * @description What the refund or store credit gave, in rupees (0 for a replacement).
              */
-            amount?: number;
+            amount?: number | null;
             createdAt: string;
             /** @description The customer's id. */
             customerId: string;
             /** @description When the order was delivered, and when the warranty window closed (ISO 8601, UTC). */
             deliveredAt: string;
             /** @description Who last moved it (a staff member's email). */
-            handledBy?: string;
+            handledBy?: string | null;
             /** @description The shop's note on approving or refusing. */
-            note?: string;
+            note?: string | null;
             orderId: string;
             orderNumber: string;
             /** @description `refund`, `replacement` or `storeCredit`, once resolved. */
-            outcome?: string;
+            outcome?: string | null;
             /**
              * Format: uint32
              * @description How many photographs came with it (`GET /api/admin/returns/{id}/photos/{n}`, 1-based, for staff).
@@ -2689,11 +2689,11 @@ export interface components {
             quantity: number;
             reason: string;
             /** @description The refund made for it (by its idempotency key on the order), for a refund. */
-            refund?: string;
+            refund?: string | null;
             /** @description The replacement's order, for a replacement. */
-            replacementOrderId?: string;
+            replacementOrderId?: string | null;
             /** @description The shop's note on resolving. */
-            resolutionNote?: string;
+            resolutionNote?: string | null;
             /** @description Whether the received units went back into stock. */
             restock: boolean;
             /** @description `requested`, `approved`, `refused`, `received` or `resolved`. */
@@ -3933,16 +3933,16 @@ export interface components {
              * Format: double
              * @description What the refund or store credit gave, in rupees (0 for a replacement).
              */
-            amount?: number;
+            amount?: number | null;
             createdAt: string;
             /** @description When the order was delivered, and when the warranty window closed (ISO 8601, UTC). */
             deliveredAt: string;
             /** @description The shop's note on approving or refusing. */
-            note?: string;
+            note?: string | null;
             orderId: string;
             orderNumber: string;
             /** @description `refund`, `replacement` or `storeCredit`, once resolved. */
-            outcome?: string;
+            outcome?: string | null;
             /**
              * Format: uint32
              * @description How many photographs came with it (`GET /api/admin/returns/{id}/photos/{n}`, 1-based, for staff).
@@ -3954,9 +3954,9 @@ export interface components {
             quantity: number;
             reason: string;
             /** @description The replacement's order, for a replacement. */
-            replacementOrderId?: string;
+            replacementOrderId?: string | null;
             /** @description The shop's note on resolving. */
-            resolutionNote?: string;
+            resolutionNote?: string | null;
             /** @description `requested`, `approved`, `refused`, `received` or `resolved`. */
             state: string;
             updatedAt: string;
