@@ -172,6 +172,24 @@ macro_rules! move_refusal {
     };
 }
 
+impl AdminReturnsApi {
+    /// Approves (`approve`) or refuses a requested return on the version `if_match` names.
+    async fn decide(
+        &self,
+        staff: &ReturnsStaff,
+        id: &str,
+        if_match: Option<String>,
+        approve: bool,
+        note: Option<&str>,
+    ) -> MoveAnswer {
+        let version = required_version!(MoveAnswer, if_match, Message::ReturnVersionRequired);
+        match self.returns.decide(staff, id, version, approve, note).await {
+            Ok(r) => MoveAnswer::Ok(Json(AdminReturnBody::from(&r))),
+            Err(e) => move_refusal!(MoveAnswer, e),
+        }
+    }
+}
+
 #[OpenApi(tag = "Tag::AdminReturns")]
 impl AdminReturnsApi {
     /// The returns, newest first, optionally in one state.
@@ -237,11 +255,7 @@ impl AdminReturnsApi {
         if_match: Header<Option<String>>,
         input: Json<DecisionBody>,
     ) -> MoveAnswer {
-        let version = required_version!(MoveAnswer, if_match.0, Message::ReturnVersionRequired);
-        match self.returns.decide(&staff, &id.0, version, true, input.0.note.as_deref()).await {
-            Ok(r) => MoveAnswer::Ok(Json(AdminReturnBody::from(&r))),
-            Err(e) => move_refusal!(MoveAnswer, e),
-        }
+        self.decide(&staff, &id.0, if_match.0, true, input.0.note.as_deref()).await
     }
 
     /// Refuses a requested return with a note the customer is emailed.
@@ -255,11 +269,7 @@ impl AdminReturnsApi {
         if_match: Header<Option<String>>,
         input: Json<DecisionBody>,
     ) -> MoveAnswer {
-        let version = required_version!(MoveAnswer, if_match.0, Message::ReturnVersionRequired);
-        match self.returns.decide(&staff, &id.0, version, false, input.0.note.as_deref()).await {
-            Ok(r) => MoveAnswer::Ok(Json(AdminReturnBody::from(&r))),
-            Err(e) => move_refusal!(MoveAnswer, e),
-        }
+        self.decide(&staff, &id.0, if_match.0, false, input.0.note.as_deref()).await
     }
 
     /// Records that the approved return's part arrived; it is inspected next.

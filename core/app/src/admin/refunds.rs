@@ -253,15 +253,14 @@ impl RefundsService {
     /// than by a refund (a replacement, store credit), but for the return refunded under `key`
     /// itself: a refund may not give them back as well.
     async fn units_in_returns(&self, order: &OrderId, key: &str) -> Result<BTreeMap<ProductId, u32>, AdminOrderError> {
-        use marque_domain::order::{ReturnOutcome, ReturnState};
         let mut units = BTreeMap::new();
         let Some(returns) = &self.returns else { return Ok(units) };
         let list = returns.returns_of_order(order).await.map_err(|e| AdminOrderError::Unavailable(e.to_string()))?;
-        for r in list {
-            let refunded = r.outcome == Some(ReturnOutcome::Refund);
-            if r.state == ReturnState::Refused || refunded || crate::returns::refund_key(&r.id) == key {
-                continue;
-            }
+        let held = list.into_iter().filter(|r| {
+            marque_domain::order::keeps_units_from_refunds(r.state, r.outcome)
+                && crate::returns::refund_key(&r.id) != key
+        });
+        for r in held {
             *units.entry(r.product).or_insert(0) += r.quantity;
         }
         Ok(units)

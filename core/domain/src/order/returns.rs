@@ -146,6 +146,15 @@ pub fn check_quantity(asked: i64, left: u32) -> Result<u32, ReturnError> {
     Ok(quantity)
 }
 
+/// Whether a return at `state`, resolved as `outcome`, keeps its units from a refund of the order
+/// made apart from it: an open one holds them (asked for, approved, received), and one settled as a
+/// replacement or store credit has given them back already. A refused return holds none, and one
+/// resolved as a refund is counted as that refund.
+#[must_use]
+pub fn keeps_units_from_refunds(state: ReturnState, outcome: Option<ReturnOutcome>) -> bool {
+    state != ReturnState::Refused && outcome != Some(ReturnOutcome::Refund)
+}
+
 /// What the shop gave for a received return.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReturnOutcome {
@@ -367,5 +376,17 @@ mod tests {
                 prop_assert!(returning + refunded <= ordered);
             }
         }
+    }
+
+    #[test]
+    fn open_returns_and_those_settled_otherwise_keep_their_units_from_refunds() {
+        use ReturnOutcome::{Refund, Replacement, StoreCredit};
+        for state in [ReturnState::Requested, ReturnState::Approved, ReturnState::Received] {
+            assert!(keeps_units_from_refunds(state, None), "{state:?}");
+        }
+        assert!(keeps_units_from_refunds(ReturnState::Resolved, Some(StoreCredit)));
+        assert!(keeps_units_from_refunds(ReturnState::Resolved, Some(Replacement)));
+        assert!(!keeps_units_from_refunds(ReturnState::Resolved, Some(Refund)), "counted as its refund");
+        assert!(!keeps_units_from_refunds(ReturnState::Refused, None));
     }
 }
