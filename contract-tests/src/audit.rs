@@ -335,6 +335,7 @@ pub const NOT_AUDITED: [(&str, &[&str], &str); 15] = [
             "put_sign_in_code",
             "take_sign_in_code",
             "erase_user",
+            "set_language",
         ],
         "a customer's own account and sign-in, or a read: no staff member acts through them",
     ),
