@@ -101,6 +101,10 @@ fn start_with(shared: &SharedDatabase, extra: &[(&str, &str)]) -> Instance {
         .env("MARQUE_WEB_DIR", "/nonexistent-web-dir")
         .env("MARQUE_SEED_PRODUCTS", "60")
         .env("RUST_LOG", "warn")
+        // A hundred buyers connect at once from this test's process: on a loaded machine one may
+        // write its request head more than the default 10 s after connecting, and be closed as a
+        // slow client (the head deadline has its own test in `limits_api`).
+        .env("MARQUE_HEAD_TIMEOUT_MS", "120000")
         .envs(extra.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
