@@ -5,7 +5,7 @@ use crate::catalog::{Dimensions, ProductDetails, ProductId};
 use crate::Money;
 
 fn header(names: &[&str]) -> ImportHeader {
-    ImportHeader::parse(names).expect("a header").0
+    ImportHeader::parse(names).expect("a header").0.with_this_year(2026)
 }
 
 fn stored() -> Product {
@@ -246,7 +246,11 @@ prop_compose! {
         published: bool,
         alternate in numbers(),
         superseded in numbers(),
+        used in super::used::tests::details(),
     ) -> Product {
+        // A grade, donor car or margin scheme only on a used condition.
+        let carries = used.grade.is_some() || used.donor.is_some() || used.margin_scheme.is_some();
+        let condition = if carries && !Condition::from(condition).is_used() { "old" } else { condition };
         Product {
             id: ProductId("p".into()),
             name,
@@ -278,7 +282,7 @@ prop_compose! {
                 weight_grams: editor::weight_grams(weight).expect("a weight"),
                 dimensions_mm: Dimensions::default(),
                 published,
-                ..ProductDetails::default()
+                ..used
             },
         }
     }
