@@ -63,6 +63,7 @@ fn batch(job: &str, index: u64, last: bool) -> ImportBatch {
         created: Vec::new(),
         updated: Vec::new(),
         stock: Vec::new(),
+        fitment: Vec::new(),
         rejected: Vec::new(),
         counts: ImportCounts::default(),
         rows_total: 10,
