@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { check, noHorizontalScroll, recordLayoutShifts, serverBin } from './harness.mjs';
-import { codeFor, outboxSize } from './outbox.mjs';
+import { json, signedUpWithAddress } from './pages.mjs';
 
 /** The car the issue names: the BMW X5 G05 3.0d (its engine's label as the vehicle table names it). */
 export const X5 = { id: 'bmw-x5-g05.b57', make: 'BMW', model: 'X5', generation: 'G05', engine: '3.0d', engineCode: 'B57' };
@@ -53,47 +53,17 @@ export function prepareShop(db, dataDir, scratch) {
   console.log(`    imported ${USED.sku}: ${out.trim().split('\n').pop()}`);
 }
 
-async function api(base, path, init = {}) {
-  const response = await fetch(`${base}${path}`, init);
-  const body = await response.json();
-  check(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-const authed = (token, method, body) => ({
-  method,
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-/** A customer signed up through the API (the code from the dev outbox) with a Delhi address: its token. */
-async function customer(base) {
-  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ name: 'Garage Shopper', email: `garage.${mobile}@example.in`, password: 'Garage@2026', mobile })) {
-    form.append(k, v);
-  }
-  const before = await outboxSize(base);
-  await api(base, '/api/register', { method: 'POST', body: form });
-  const otp = await codeFor(base, [mobile], before);
-  const { token } = await api(base, '/api/verify', authed('', 'POST', { mobile, otp }));
-  const { user } = await api(base, '/api/user', { headers: { authorization: `Bearer ${token}` } });
-  const address = { houseNo: '12', street: 'Janpath', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: mobile, pincode: '110001', gstin: '' };
-  await api(base, `/api/add/address/${user._id}`, authed(token, 'PATCH', address));
-  return token;
-}
-
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The journey, in a fresh 360 px context of `browser` on the server at `base`. */
 export async function mustShow({ browser, base, scratch, step, problems }) {
-  const { vehicles } = await api(base, `/api/get/vehicles?generation=bmw-x5-g05`);
+  const { vehicles } = await json(base, `/api/get/vehicles?generation=bmw-x5-g05`);
   const vehicle = vehicles.find((v) => v.id === X5.id);
   check(vehicle && vehicle.engine.startsWith(X5.engine), `the vehicle table's ${X5.id}: ${JSON.stringify(vehicle)}`);
   const X5_LABEL = `${X5.model} (${X5.generation}) ${vehicle.engine}`;
 
   step('a customer signs up (API) and opens the shop at 360 px');
-  const token = await customer(base);
+  const { token } = await signedUpWithAddress(base, 'Garage Shopper', 'garage');
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, acceptDownloads: true });
   await context.addInitScript((t) => {
     if (!localStorage.getItem('token')) localStorage.setItem('token', t);
