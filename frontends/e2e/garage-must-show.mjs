@@ -164,6 +164,8 @@ export async function mustShow({ browser, base, scratch, step, problems }) {
   check(flat.includes(USED.name), `the invoice has no line of ${USED.name}:\n${text}`);
   check(flat.includes('Margin scheme – CGST Rules 32(5)'), `the invoice has no margin-scheme line:\n${text}`);
   check(/on margins/.test(flat), `the invoice's tax table has no margin row:\n${text}`);
+  // ₹18,000 sold, ₹9,000 bought: the margin of ₹9,000 holds 18% GST, so its taxable value is ₹7,627.12.
+  check(flat.includes('7,627.12'), `the margin's taxable value (7,627.12) is not on the invoice:\n${text}`);
   const at = flat.indexOf(USED.name);
   console.log(`    ${placed.invoiceNumber}: "${flat.slice(at, at + 140)}…"`);
   await context.close();
