@@ -22,6 +22,7 @@ macro_rules! for_each_imports_suite {
         $callback!(a_batch_writes_its_products_stock_report_and_counters_all_or_nothing);
         $callback!(a_cancelled_job_takes_no_more_batches_and_a_failed_one_keeps_its_reason);
         $callback!(a_restarted_import_resumes_after_the_last_batch_written);
+        $callback!(a_batch_writes_fitment_whole_with_its_audit_entries);
     };
 }
 
@@ -63,6 +64,7 @@ fn batch(job: &str, index: u64, last: bool) -> ImportBatch {
         created: Vec::new(),
         updated: Vec::new(),
         stock: Vec::new(),
+        fitment: Vec::new(),
         rejected: Vec::new(),
         counts: ImportCounts::default(),
         rows_total: 10,
@@ -267,4 +269,88 @@ pub async fn a_restarted_import_resumes_after_the_last_batch_written(
     for p in ["p-a", "p-b"] {
         assert!(editor.product(&ProductId(p.into())).await.expect("read").is_some(), "{p} written once");
     }
+}
+
+/// A fitment row of `generation` (and `engine`), named as the vehicle table would name it.
+fn fit(generation: &str, engine: Option<&str>, note: &str) -> marque_domain::vehicle::ProductFit {
+    use marque_domain::vehicle::{EngineCode, FitmentNote, FitmentRow, GenerationId, ProductFit};
+    ProductFit {
+        row: FitmentRow {
+            generation: GenerationId::parse(generation).expect("a generation"),
+            engine: engine.map(|e| EngineCode::parse(e).expect("an engine")),
+            years: None,
+            note: FitmentNote::parse(note).expect("a note"),
+        },
+        make: "BMW".into(),
+        model: "X5".into(),
+        generation: "G05".into(),
+        engine_label: engine.map(|_| "3.0d".to_owned()),
+    }
+}
+
+fn fitment_audit(product: &str) -> AuditEntry {
+    AuditEntry::new(
+        105,
+        Actor::Staff { id: marque_domain::staff::StaffId("s1".into()), email: "asha@marque.test".into() },
+        "product.fitment",
+        format!("product:{product}"),
+    )
+    .with_values(None, Some(r#"{"fits":[],"import":"i7"}"#.into()))
+}
+
+/// A batch's fitment (a product it creates and a stored one) is written with the products, read back
+/// with them, and audited once per product; a later batch replaces a fitment whole.
+pub async fn a_batch_writes_fitment_whole_with_its_audit_entries(
+    jobs: &dyn ImportJobs,
+    editor: &dyn CatalogEditor,
+    _stock: &dyn StockLedger,
+    audit_log: &dyn AuditLog,
+) {
+    use marque_ports::ImportFitment;
+    let old = new_product("p-fit-old", "FIT-OLD", 1);
+    editor.create_product(&old, &audit("setup")).await.expect("a stored product");
+    jobs.create(&queued("i7", 10)).await.expect("create");
+    jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
+
+    let mut first = batch("i7", 0, false);
+    first.created = vec![new_product("p-fit-new", "FIT-NEW", 1)];
+    first.fitment = vec![
+        ImportFitment {
+            product: ProductId("p-fit-new".into()),
+            fits: vec![fit("bmw-x5-g05", Some("B57"), "front axle")],
+            audit: fitment_audit("p-fit-new"),
+        },
+        ImportFitment {
+            product: old.id.clone(),
+            fits: vec![fit("bmw-x5-g05", None, ""), fit("bmw-x3-g01", None, "")],
+            audit: fitment_audit("p-fit-old"),
+        },
+    ];
+    first.counts = counts(2, 1, 1, 0);
+    jobs.write_batch(&id("i7"), "w1", 110, &first).await.expect("the first batch");
+    let created = editor.product(&ProductId("p-fit-new".into())).await.expect("read").expect("created");
+    assert_eq!(created.details.fits, first.fitment[0].fits);
+    let stored = editor.product(&old.id).await.expect("read").expect("stored");
+    assert_eq!(stored.details.fits, first.fitment[1].fits);
+    for product in ["p-fit-new", "p-fit-old"] {
+        let query = AuditQuery {
+            actor: None,
+            action: Some("product.fitment".into()),
+            subject: Some(format!("product:{product}")),
+            from: None,
+            until: None,
+            window: window(1, 10),
+        };
+        let trail = audit_log.entries(&query).await.expect("the trail");
+        assert_eq!(trail.total, 1, "{product}: {trail:?}");
+        assert!(trail.records[0].entry.after.as_deref().is_some_and(|a| a.contains("\"import\":\"i7\"")));
+    }
+
+    let mut second = batch("i7", 1, true);
+    second.fitment =
+        vec![ImportFitment { product: old.id.clone(), fits: Vec::new(), audit: fitment_audit("p-fit-old") }];
+    second.counts = counts(1, 0, 1, 0);
+    jobs.write_batch(&id("i7"), "w1", 120, &second).await.expect("the last batch");
+    assert!(editor.product(&old.id).await.expect("read").expect("stored").details.fits.is_empty(), "replaced whole");
+    assert_eq!(job(jobs, "i7").await.state, ImportState::Done);
 }

@@ -3,15 +3,20 @@
 // → year, the product page says it fits, a product without fitment offers to ask, one for another car says it does
 // not fit, and the search's car chip puts `fits` in the address and the call. No page may shift or scroll sideways.
 // The demo catalog gives every product fitment, so the "not listed" check is skipped there (and says so); Vitest
-// covers that verdict. A line of `make test-journey`. Exits non-zero on any failure.
+// covers that verdict. Then the issue's "Must show" (garage-must-show.mjs): the X5 G05 3.0d in the garage, a category
+// narrowed to it, a used part found by its superseded number, bought, and its invoice's margin-scheme line. The
+// server runs on an embedded database written first by `marque-server seed` and `import-csv`. A line of
+// `make test-journey`. Exits non-zero on any failure.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { mustShow, prepareShop } from './garage-must-show.mjs';
 import { BROWSER_ARGS, chromiumPath, check, noHorizontalScroll, recordLayoutShifts, serverBin, startServer, steps } from './harness.mjs';
 
 const TIMEOUT = 15_000;
 const scratch = mkdtempSync(join(tmpdir(), 'marque-garage-'));
+const db = `surrealkv://${join(scratch, 'db')}`;
 let stopServer = async () => {};
 let browser;
 const { step, at: stepNumber } = steps('garage');
@@ -38,8 +43,11 @@ async function productsWithFitment(base) {
 }
 
 async function main() {
-  step(`start ${serverBin}`);
-  const started = await startServer(join(scratch, 'data'));
+  step('the demo catalog (marque-server seed) and a used part (marque-server import-csv) on the embedded database');
+  prepareShop(db, join(scratch, 'data'), scratch);
+
+  step(`start ${serverBin} on that database`);
+  const started = await startServer(join(scratch, 'data'), { MARQUE_DB: db });
   stopServer = started.stop;
   const base = started.base;
   let health = await fetch(`${base}/api/health`);
@@ -138,6 +146,8 @@ async function main() {
   await noHorizontalScroll(page, 'search');
   await shifts.flush(page);
   shifts.check('search');
+
+  await mustShow({ browser, base, scratch, step, problems });
 
   if (problems.length > 0) throw new Error(problems.join('\n'));
   console.log('PASS: the garage at 360 px');

@@ -71,11 +71,12 @@ export async function storefrontPages(base) {
   };
 }
 
-/** A signed-up customer with `wished` in the wishlist, one address and one paid order of `bought`; its token. */
-export async function prepareCustomer(base, wished, bought) {
+/** A customer signed up through the API (the code from the dev outbox) with a Delhi address (Janpath, New Delhi):
+ * `{ token, addressId }`. */
+export async function signedUpWithAddress(base, name = 'Page Visitor', label = 'pages') {
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const form = new FormData();
-  for (const [k, v] of Object.entries({ name: 'Page Visitor', email: `pages.${mobile}@example.in`, password: 'Pages@2026', mobile })) {
+  for (const [k, v] of Object.entries({ name, email: `${label}.${mobile}@example.in`, password: 'Pages@2026', mobile })) {
     form.append(k, v);
   }
   const before = await outboxSize(base);
@@ -83,10 +84,16 @@ export async function prepareCustomer(base, wished, bought) {
   const otp = await codeFor(base, [mobile], before);
   const { token } = await json(base, '/api/verify', authed('', 'POST', { mobile, otp }));
   const { user } = await json(base, '/api/user', { headers: { authorization: `Bearer ${token}` } });
-  await json(base, '/api/add/wishlist', authed(token, 'POST', { _id: wished }));
   const address = { houseNo: '12', street: 'Janpath', landmark: '', city: 'New Delhi', state: 'Delhi', mobileNo: mobile, pincode: '110001', gstin: '' };
   const added = await json(base, `/api/add/address/${user._id}`, authed(token, 'PATCH', address));
-  await payFor(base, token, added._id, [{ _id: bought, quantity: 1 }]);
+  return { token, addressId: added._id };
+}
+
+/** A signed-up customer with `wished` in the wishlist, one address and one paid order of `bought`; its token. */
+export async function prepareCustomer(base, wished, bought) {
+  const { token, addressId } = await signedUpWithAddress(base);
+  await json(base, '/api/add/wishlist', authed(token, 'POST', { _id: wished }));
+  await payFor(base, token, addressId, [{ _id: bought, quantity: 1 }]);
   return token;
 }
 

@@ -6,7 +6,8 @@
 
 use async_trait::async_trait;
 use marque_domain::catalog::import::RowError;
-use marque_domain::catalog::Product;
+use marque_domain::catalog::{Product, ProductId};
+use marque_domain::vehicle::ProductFit;
 
 use crate::AuditEntry;
 
@@ -156,6 +157,17 @@ pub struct StockTarget {
     pub quantity: u32,
 }
 
+/// A product's fitment as an import row gives it (its `fits` column): written whole, as the
+/// back office's fitment editor writes it (`VehicleStore::set_fitment`, on whatever version is
+/// stored), with its `product.fitment` audit entry naming the job.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportFitment {
+    /// A product of the batch (created or stored).
+    pub product: ProductId,
+    pub fits: Vec<ProductFit>,
+    pub audit: AuditEntry,
+}
+
 /// One batch of a job, as the use case computed it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImportBatch {
@@ -167,6 +179,8 @@ pub struct ImportBatch {
     pub updated: Vec<Product>,
     /// Stock on hand for known SKUs whose quantity the row changes.
     pub stock: Vec<StockTarget>,
+    /// Fitment the rows replace (after the products are written).
+    pub fitment: Vec<ImportFitment>,
     /// The rows refused, for the report.
     pub rejected: Vec<RowError>,
     /// What this batch adds to the job's counters.
@@ -232,7 +246,9 @@ pub trait ImportJobs: Send + Sync {
 
     /// Writes `batch` in one transaction: the products created (with their opening `stock_entry`,
     /// reason `opening`), the products updated, an `import` stock entry for each target that
-    /// differs from the product's quantity (delta from the quantity at that moment), the audit
+    /// differs from the product's quantity (delta from the quantity at that moment), each fitment
+    /// (as `VehicleStore::set_fitment` writes it: the next version, its audit entry, the catalog
+    /// change naming the generations before and after), the audit
     /// entry when the job has none yet and the batch writes to the catalog, the rejected rows, the
     /// counters added, `rows_total`, `batches_done` = `index + 1`, and `done` with `finished_at` = `now` when
     /// `batch.last`. Moves the catalog's version when it writes to the catalog.

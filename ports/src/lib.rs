@@ -55,8 +55,8 @@ pub use grievances::{
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use imports::{
-    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState,
-    StockTarget,
+    ImportBatch, ImportCounts, ImportFitment, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode,
+    ImportState, StockTarget,
 };
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notice_outbox::{NewNotice, NoticeCounts, NoticeOutbox, NoticeOutboxError, NoticeState, QueuedNotice};

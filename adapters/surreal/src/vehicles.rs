@@ -161,17 +161,57 @@ impl FitRow {
 
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-struct FitmentRecord {
+pub(crate) struct FitmentRecord {
     version: i64,
     generations: Vec<String>,
     fits: Vec<FitRow>,
 }
 
+/// The fields of a product's stored fitment a write needs (read in the writing transaction).
+pub(crate) const STORED_FITMENT: &str = "SELECT version, generations, fits FROM type::record('product_fitment', $id);";
+
+/// Writes the `$fitments` ([`KeyedFitment`] rows) as `set_fitment` writes one: the record whole.
+pub(crate) const WRITE_FITMENTS: &str = "FOR $f IN $fitments { \
+     UPSERT type::record('product_fitment', $f.id) CONTENT { version: $f.version, generations: $f.generations, fits: $f.fits } \
+     RETURN NONE; };";
+
+/// A fitment record with its key, as [`WRITE_FITMENTS`] writes it.
+pub(crate) type KeyedFitment = SeedRow;
+
+impl From<&SeedRow> for FitmentRecord {
+    fn from(r: &SeedRow) -> Self {
+        FitmentRecord { version: r.version, generations: r.generations.clone(), fits: r.fits.clone() }
+    }
+}
+
+/// A fitment write of `product`, as `set_fitment` and the import's batches make it: the record at
+/// the version after `stored` (the stored record, if any) with `fits`, and the catalog change
+/// naming the product and the generations of the rows before and after.
+pub(crate) fn fitment_write(
+    product: &ProductId,
+    fits: &[ProductFit],
+    stored: Option<&FitmentRecord>,
+) -> (KeyedFitment, CatalogChange) {
+    let generations = generations_of(fits);
+    let mut touched: Vec<&str> = generations.iter().map(String::as_str).collect();
+    if let Some(stored) = stored {
+        touched.extend(stored.generations.iter().map(String::as_str));
+    }
+    let change = CatalogChange::of_fitment(product, &touched);
+    let record = SeedRow {
+        id: product.as_str().to_owned(),
+        version: stored.map_or(0, |s| s.version) + 1,
+        generations,
+        fits: fits.iter().map(FitRow::from).collect(),
+    };
+    (record, change)
+}
+
 /// A `product_fitment` record as the seed inserts it (its key is `id`).
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
-struct SeedRow {
-    id: String,
+pub(crate) struct SeedRow {
+    pub(crate) id: String,
     version: i64,
     generations: Vec<String>,
     fits: Vec<FitRow>,
@@ -266,7 +306,7 @@ impl SurrealVehicleStore {
                 "RETURN record::exists(type::record('product', $id)) \
                  OR record::exists(type::record('unpublished_product', $id));",
             )
-            .query("SELECT version, generations, fits FROM type::record('product_fitment', $id);")
+            .query(STORED_FITMENT)
             .bind(("id", id.clone()))
             .await
             .and_then(|mut r| Ok((r.take(0)?, r.take(1)?)));
@@ -282,23 +322,12 @@ impl SurrealVehicleStore {
         if now != expected {
             return give_up(tx, VehicleStoreError::Changed { version: u64::try_from(now).unwrap_or(0) }).await;
         }
-        let generations = generations_of(fits);
-        let mut touched: Vec<&str> = generations.iter().map(String::as_str).collect();
-        if let Some(stored) = &stored {
-            touched.extend(stored.generations.iter().map(String::as_str));
-        }
-        let change = CatalogChange::of_fitment(product, &touched);
-        let record = FitmentRecord {
-            version: expected + 1,
-            generations: generations.clone(),
-            fits: fits.iter().map(FitRow::from).collect(),
-        };
+        let (record, change) = fitment_write(product, fits, stored.as_ref());
         let written = tx
-            .query("UPSERT type::record('product_fitment', $id) CONTENT $record RETURN NONE;")
+            .query(WRITE_FITMENTS)
             .query(RECORD_CHANGE)
             .query(crate::audit::WRITE)
-            .bind(("id", id))
-            .bind(("record", record))
+            .bind(("fitments", vec![record]))
             .bind(("change", CatalogChangeRow::from(&change)))
             .bind(crate::audit::bind(audit))
             .await

@@ -164,7 +164,8 @@ impl App {
             Arc::new(database.catalog_editor()),
             Arc::new(SystemClock),
             worker_name(),
-        );
+        )
+        .with_vehicles(Arc::new(database.vehicles()));
         // Customers' order notices (issue 24): queued with each order change, sent by this worker.
         let notice_settings = notice_settings(&settings);
         let notice_worker = marque_app::NoticeWorker::new(

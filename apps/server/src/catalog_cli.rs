@@ -52,7 +52,8 @@ impl CatalogFiles {
             Arc::new(database.catalog_editor()),
             Arc::new(SystemClock),
             format!("cli-{}", std::process::id()),
-        );
+        )
+        .with_vehicles(Arc::new(database.vehicles()));
         let exports = ExportService::new(Arc::new(database.catalog()), Arc::new(database.catalog_editor()));
         Self { imports, exports }
     }

@@ -539,6 +539,8 @@ messages! {
         ImportDeleteUnknown = "import.delete_unknown" => "No product has this SKU, so there is nothing to unpublish.",
         /// Marque: photographs named in the file (not imported yet: add them in the product's page).
         ImportPhotosNotYet = "import.photos_not_yet" => "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
+        /// Marque: an import row's purchase price for a product not sold under the margin scheme.
+        ImportPurchasePriceNeedsScheme = "import.purchase_price_needs_scheme" => "A purchase price goes with the margin scheme: write true in marginScheme, or leave purchasePrice empty.",
 
         // Back office: stock ledger
         // (stock helper: messages go here)

@@ -252,6 +252,11 @@ fn merged(changes: impl IntoIterator<Item = CatalogChange>) -> CatalogChange {
                 all.numbers.push(n);
             }
         }
+        for g in c.fitment {
+            if !all.fitment.contains(&g) {
+                all.fitment.push(g);
+            }
+        }
         all.names |= c.names;
         all.home |= c.home;
     }
@@ -456,7 +461,30 @@ impl SurrealImportJobs {
             });
             stock_moved.push(before.id.0.clone());
         }
-        let writes_catalog = !entries.is_empty() || !inserts.is_empty();
+        // Fitment as the fitment editor writes it: the version after the stored one, read here.
+        let mut fitments = Vec::new();
+        let mut fitment_audits: Vec<crate::audit::AuditRow> = Vec::new();
+        if !batch.fitment.is_empty() {
+            let keys: Vec<String> = batch.fitment.iter().map(|f| f.product.0.clone()).collect();
+            let stored_fits: Vec<crate::vehicles::KeyedFitment> = step!(
+                tx,
+                tx.query(
+                    "SELECT record::id(id) AS id, version, generations, fits \
+                     FROM $keys.map(|$k| type::record('product_fitment', $k))"
+                )
+                .bind(("keys", keys))
+                .await
+                .and_then(|mut r| r.take(0))
+            );
+            for f in &batch.fitment {
+                let before = stored_fits.iter().find(|s| s.id == f.product.0).map(crate::vehicles::FitmentRecord::from);
+                let (record, change) = crate::vehicles::fitment_write(&f.product, &f.fits, before.as_ref());
+                fitments.push(record);
+                changes.push(change);
+                fitment_audits.push(crate::audit::AuditRow::from(&f.audit));
+            }
+        }
+        let writes_catalog = !entries.is_empty() || !inserts.is_empty() || !fitments.is_empty();
         let mut surql = String::new();
         let mut vars: Vars = Vec::new();
         if !deleted.is_empty() {
@@ -481,6 +509,12 @@ impl SurrealImportJobs {
         if !entries.is_empty() {
             surql.push_str("FOR $e IN $entries { CREATE stock_entry CONTENT $e RETURN NONE; };");
             vars.push(("entries", surrealdb::types::Value::from_t(entries)));
+        }
+        if !fitments.is_empty() {
+            surql.push_str(crate::vehicles::WRITE_FITMENTS);
+            surql.push_str("FOR $a IN $fitment_audits { CREATE audit CONTENT $a RETURN NONE; };");
+            vars.push(("fitments", surrealdb::types::Value::from_t(fitments)));
+            vars.push(("fitment_audits", surrealdb::types::Value::from_t(fitment_audits)));
         }
         if !stock_moved.is_empty() {
             surql.push_str("CREATE stock_change SET products = $stock_moved, at = time::now() RETURN NONE;");

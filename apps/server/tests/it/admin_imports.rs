@@ -68,7 +68,7 @@ async fn imported(shop: &TestShop, token: &str, mode: &str) -> Value {
 }
 
 /// Uploads `bytes` in `mode` and waits for its job to end; the job as last read.
-async fn imported_file(shop: &TestShop, token: &str, bytes: Vec<u8>, mode: &str) -> Value {
+pub(crate) async fn imported_file(shop: &TestShop, token: &str, bytes: Vec<u8>, mode: &str) -> Value {
     imported_with(shop, token, bytes, mode, &[]).await
 }
 
@@ -105,7 +105,7 @@ async fn imported_within(
 }
 
 /// A CSV file the server answers at `path` for `token`, which must be 200 `text/csv`.
-async fn csv(shop: &TestShop, token: &str, path: &str) -> Vec<u8> {
+pub(crate) async fn csv(shop: &TestShop, token: &str, path: &str) -> Vec<u8> {
     let resp = shop.client.get(format!("{}{path}", shop.base)).bearer_auth(token).send().await;
     let resp = resp.expect("the server answers");
     assert_eq!(resp.status().as_u16(), 200, "{path}");
@@ -122,7 +122,7 @@ async fn first_product(shop: &TestShop) -> String {
     format!("/api/admin/products/{id}")
 }
 
-fn counts(job: &Value) -> [u64; 6] {
+pub(crate) fn counts(job: &Value) -> [u64; 6] {
     ["rowsRead", "accepted", "rejected", "created", "updated", "unchanged"]
         .map(|k| job[k].as_u64().unwrap_or_else(|| panic!("{k}: {job}")))
 }

@@ -124,6 +124,11 @@ impl std::fmt::Debug for AdminFitmentService {
 
 /// The fitment as the audit trail keeps it: one line per row.
 fn audited(fits: &[ProductFit]) -> String {
+    audited_value(fits).to_string()
+}
+
+/// The fitment as the audit trail keeps it (also for the import's fitment writes).
+pub(crate) fn audited_value(fits: &[ProductFit]) -> serde_json::Value {
     let rows: Vec<serde_json::Value> = fits
         .iter()
         .map(|f| {
@@ -135,7 +140,7 @@ fn audited(fits: &[ProductFit]) -> String {
             })
         })
         .collect();
-    json!({ "fits": rows }).to_string()
+    json!({ "fits": rows })
 }
 
 impl AdminFitmentService {

@@ -9,6 +9,11 @@
 //! row that otherwise passes needs it (named after the slug, one audit entry each, in the job's
 //! actor's name; a dry run only counts on it). A `delete` cell of true unpublishes the row's product.
 //!
+//! A `fits` cell replaces the product's fitment as the back office's fitment editor does: each row
+//! named against the vehicle table ([`ImportService::with_vehicles`]; a vehicle or generation the
+//! table lacks refuses the row, `vehicle.unknown`), written in the row's batch with a
+//! `product.fitment` audit entry naming the job.
+//!
 //! Not yet: photographs (a zip or `https` addresses).
 
 pub mod export;
@@ -21,11 +26,12 @@ use marque_domain::catalog::editor::{self, ProductPatch};
 use marque_domain::catalog::import::{Column, ImportHeader, ImportRow, RowChange, RowError};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff, StaffId};
+use marque_domain::vehicle::{FitmentRow, GenerationId, ProductFit, Vehicle};
 use marque_domain::Message;
 use marque_ports::{
     Actor, AuditEntry, BlobStore, CatalogEditor, CatalogEditorError, CatalogStore, CatalogStoreError, Clock,
-    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState,
-    StockTarget,
+    ImportBatch, ImportCounts, ImportFitment, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode,
+    ImportState, StockTarget, VehicleStore,
 };
 
 use file::Record;
@@ -109,6 +115,8 @@ pub struct ImportService {
     worker: String,
     /// Rows a batch holds: [`BATCH_ROWS`], every instance alike (a job resumes by counting them).
     batch_rows: usize,
+    /// The vehicle table the `fits` column is named against (none: every `fits` cell is refused).
+    vehicles: Option<Arc<dyn VehicleStore>>,
 }
 
 impl std::fmt::Debug for ImportService {
@@ -134,7 +142,14 @@ impl ImportService {
         clock: Arc<dyn Clock>,
         worker: String,
     ) -> Self {
-        Self { jobs, blobs, catalog, editor, clock, worker, batch_rows: BATCH_ROWS }
+        Self { jobs, blobs, catalog, editor, clock, worker, batch_rows: BATCH_ROWS, vehicles: None }
+    }
+
+    /// The same service naming the `fits` column's rows against `vehicles`.
+    #[must_use]
+    pub fn with_vehicles(mut self, vehicles: Arc<dyn VehicleStore>) -> Self {
+        self.vehicles = Some(vehicles);
+        self
     }
 
     /// The same service with batches of `rows` rows (at least 1), for tests that go through many
@@ -261,7 +276,7 @@ impl ImportService {
         let blob = self.blobs.get(&job.file_key).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
         let Some(bytes) = blob else { return self.fail(job, Message::ImportFileGone).await };
         let (header, header_reports) = match file::header(&bytes) {
-            Ok(h) => h,
+            Ok((h, reports)) => (h.with_this_year(this_year(self.clock.now())), reports),
             Err(m) => return self.fail(job, m).await,
         };
         let plan = Plan::of(&bytes, &header);
@@ -337,9 +352,30 @@ impl ImportService {
         };
         let now = self.clock.now();
         let (mut created, mut updated, mut stock) = (Vec::new(), Vec::new(), Vec::new());
+        let mut fitment: Vec<ImportFitment> = Vec::new();
+        let mut vehicles = Vehicles::default();
         for row in rows {
             let before = stored.get(row.sku.as_str());
-            match row.compare(before) {
+            let change = row.compare(before);
+            // The fitment the row writes, named against the vehicle table (a refusal refuses the row).
+            let fits = match (&change, row.used.fits_to_write(before)) {
+                (Ok(RowChange::Create(_) | RowChange::Update { .. }), Some(rows)) => {
+                    match self.named_fits(&mut vehicles, header, row.line, rows).await? {
+                        Ok(fits) => Some(fits),
+                        Err(e) => {
+                            refuse(vec![e], &mut rejected);
+                            continue;
+                        }
+                    }
+                }
+                _ => None,
+            };
+            let fitment_of = |product: &ProductId, fits: Vec<ProductFit>| ImportFitment {
+                product: product.clone(),
+                audit: fitment_audit(job, now, product, before.map_or(&[][..], |b| &b.details.fits), &fits),
+                fits,
+            };
+            match change {
                 Err(errors) => refuse(errors, &mut rejected),
                 Ok(RowChange::Unchanged) => counts.unchanged += 1,
                 Ok(RowChange::Create(draft)) => {
@@ -347,6 +383,9 @@ impl ImportService {
                     self.create_missing(job, places, &product, draft.fields()).await?;
                     match places.place(&mut product, draft.fields(), row.line) {
                         Ok(()) => {
+                            if let Some(fits) = fits {
+                                fitment.push(fitment_of(&product.id, fits));
+                            }
                             created.push(product);
                             counts.created += 1;
                         }
@@ -370,7 +409,10 @@ impl ImportService {
                         refuse(vec![e], &mut rejected);
                         continue;
                     }
-                    if changed.iter().any(|c| *c != Column::Quantity) {
+                    if let Some(fits) = fits {
+                        fitment.push(fitment_of(&after.id, fits));
+                    }
+                    if changed.iter().any(|c| !matches!(c, Column::Quantity | Column::Fits)) {
                         updated.push(after);
                     }
                     if let Some((_, quantity)) = target {
@@ -383,13 +425,14 @@ impl ImportService {
         counts.rejected = refused_lines.len() as u64;
         counts.accepted = counts.created + counts.updated + counts.unchanged;
         if job.mode == ImportMode::DryRun {
-            (created, updated, stock) = (Vec::new(), Vec::new(), Vec::new());
+            (created, updated, stock, fitment) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         }
         Ok(ImportBatch {
             index: 0,
             created,
             updated,
             stock,
+            fitment,
             rejected,
             counts,
             rows_total: plan.rows,
@@ -478,6 +521,42 @@ impl ImportService {
 }
 
 impl ImportService {
+    /// `rows` named against the vehicle table: the row's refusal (on its `fits` column, with the
+    /// generation or vehicle the table lacks) when one names a generation or engine it does not hold.
+    async fn named_fits(
+        &self,
+        known: &mut Vehicles,
+        header: &ImportHeader,
+        line: u64,
+        rows: &[FitmentRow],
+    ) -> Result<Result<Vec<ProductFit>, RowError>, ImportError> {
+        let column = header.name_of(Column::Fits).unwrap_or(Column::Fits.name());
+        let mut fits = Vec::with_capacity(rows.len());
+        for row in rows {
+            if !known.0.contains_key(&row.generation) {
+                let vehicles = match &self.vehicles {
+                    Some(store) => {
+                        store.vehicles_of(&row.generation).await.map_err(|e| ImportError::Unavailable(e.to_string()))?
+                    }
+                    None => Vec::new(),
+                };
+                known.0.insert(row.generation.clone(), vehicles);
+            }
+            let vehicles = known.0.get(&row.generation).map_or(&[][..], Vec::as_slice);
+            match ProductFit::named(row.clone(), vehicles) {
+                Ok(fit) => fits.push(fit),
+                Err(_) => {
+                    let named = match &row.engine {
+                        Some(e) => format!("{}.{}", row.generation, e.as_str().to_ascii_lowercase()),
+                        None => row.generation.to_string(),
+                    };
+                    return Ok(Err(RowError::new(line, column, &named, Message::VehicleUnknown)));
+                }
+            }
+        }
+        Ok(Ok(fits))
+    }
+
     /// After creating a category or brand: a slug another writer took meanwhile means the shop has
     /// it now (the places are read again); any other failure stops the batch.
     async fn created(&self, places: &mut Places, outcome: Result<(), CatalogEditorError>) -> Result<(), ImportError> {
@@ -520,6 +599,30 @@ fn job_actor(job: &ImportJob) -> Actor {
         Some(what) => Actor::System(what.to_owned()),
         None => Actor::Staff { id: StaffId(job.actor.clone()), email: job.actor_label.clone() },
     }
+}
+
+/// This year in India at `now` (seconds since the Unix epoch), for a donor car's latest model year.
+fn this_year(now: i64) -> i32 {
+    marque_domain::calendar::civil_from_days(marque_domain::calendar::ist_day(now)).0
+}
+
+/// The vehicles of the generations a batch's `fits` cells named, read once each.
+#[derive(Default)]
+struct Vehicles(HashMap<GenerationId, Vec<Vehicle>>);
+
+/// A fitment write's audit entry, as the back office's fitment editor writes it (`product.fitment`,
+/// the rows before and after), naming the job it came from.
+fn fitment_audit(
+    job: &ImportJob,
+    at: i64,
+    product: &ProductId,
+    before: &[ProductFit],
+    after: &[ProductFit],
+) -> AuditEntry {
+    let mut after = super::fitment::audited_value(after);
+    after["import"] = serde_json::Value::String(job.id.0.clone());
+    AuditEntry::new(at, job_actor(job), "product.fitment", format!("product:{product}"))
+        .with_values(Some(super::fitment::audited_value(before).to_string()), Some(after.to_string()))
 }
 
 /// The job's one audit entry: who imported which file, how.

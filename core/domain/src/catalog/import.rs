@@ -6,12 +6,14 @@
 //! read back changes nothing.
 
 pub mod cells;
+pub mod used;
 
 use super::editor::{self, Hsn, ProductDraft, ProductPatch, Sku, WarrantyDays};
 use super::{Condition, FuelType, Product};
 use crate::{Message, PartNumber};
+use used::UsedCells;
 
-/// Most columns a header may have (the import knows 23; spreadsheets add a few of their own).
+/// Most columns a header may have (the import knows 33; spreadsheets add a few of their own).
 pub const COLUMNS_MAX: usize = 64;
 /// Most bytes one cell may hold (a long description fits; a megabyte does not).
 pub const CELL_MAX_BYTES: usize = 32 * 1024;
@@ -42,6 +44,17 @@ pub enum Column {
     Published,
     AlternateNumbers,
     SupersededNumbers,
+    // Issue 25's columns (`import/used.rs`).
+    Fits,
+    CrossReferences,
+    Grade,
+    DonorMake,
+    DonorModel,
+    DonorGeneration,
+    DonorYear,
+    DonorOdometerKm,
+    MarginScheme,
+    PurchasePrice,
     Photos,
     /// `true` (or yes, 1): the row's product is unpublished, never deleted.
     Delete,
@@ -50,7 +63,7 @@ pub enum Column {
 impl Column {
     /// Every column, in the order an export writes them (`photos` and `delete` last; exports leave
     /// them out).
-    pub const ALL: [Column; 23] = [
+    pub const ALL: [Column; 33] = [
         Column::Sku,
         Column::Name,
         Column::Price,
@@ -72,6 +85,16 @@ impl Column {
         Column::Published,
         Column::AlternateNumbers,
         Column::SupersededNumbers,
+        Column::Fits,
+        Column::CrossReferences,
+        Column::Grade,
+        Column::DonorMake,
+        Column::DonorModel,
+        Column::DonorGeneration,
+        Column::DonorYear,
+        Column::DonorOdometerKm,
+        Column::MarginScheme,
+        Column::PurchasePrice,
         Column::Photos,
         Column::Delete,
     ];
@@ -79,7 +102,7 @@ impl Column {
     /// The columns an export writes: all but `photos` (photographs are not carried back) and `delete`.
     #[must_use]
     pub fn exported() -> &'static [Column] {
-        &Column::ALL[..21]
+        &Column::ALL[..31]
     }
 
     /// The name as the admin product body spells it.
@@ -107,6 +130,16 @@ impl Column {
             Column::Published => "published",
             Column::AlternateNumbers => "alternateNumbers",
             Column::SupersededNumbers => "supersededNumbers",
+            Column::Fits => "fits",
+            Column::CrossReferences => "crossReferences",
+            Column::Grade => "grade",
+            Column::DonorMake => "donorMake",
+            Column::DonorModel => "donorModel",
+            Column::DonorGeneration => "donorGeneration",
+            Column::DonorYear => "donorYear",
+            Column::DonorOdometerKm => "donorOdometerKm",
+            Column::MarginScheme => "marginScheme",
+            Column::PurchasePrice => "purchasePrice",
             Column::Photos => "photos",
             Column::Delete => "delete",
         }
@@ -144,6 +177,8 @@ impl RowError {
 pub struct ImportHeader {
     names: Vec<String>,
     columns: Vec<Option<Column>>,
+    /// This year (India), for a donor car's latest model year ([`ImportHeader::with_this_year`]).
+    this_year: i32,
 }
 
 impl ImportHeader {
@@ -176,7 +211,16 @@ impl ImportHeader {
             return Err(Message::ImportSkuColumnMissing);
         }
         let names = cells.iter().map(|c| c.trim_start_matches('\u{feff}').trim().to_owned()).collect();
-        Ok((ImportHeader { names, columns }, unknown))
+        // Until the caller tells the year, every donor year is refused (never a wrong one accepted).
+        let this_year = i32::from(u16::MIN);
+        Ok((ImportHeader { names, columns, this_year }, unknown))
+    }
+
+    /// The same header reading donor cars up to `this_year` + 1 (next year's models are sold this year).
+    #[must_use]
+    pub fn with_this_year(mut self, this_year: i32) -> Self {
+        self.this_year = this_year;
+        self
     }
 
     /// The header of an export: every exported column, in order.
@@ -216,8 +260,14 @@ impl ImportHeader {
             let extra = cells[self.columns.len()..].iter().find(|c| !c.is_empty()).copied().unwrap_or("");
             return Err(vec![RowError::new(line, "", extra, Message::ImportRowTooWide)]);
         }
-        let mut row =
-            RowReader { line, errors: Vec::new(), patch: ProductPatch::default(), quantity: None, delete: false };
+        let mut row = RowReader {
+            line,
+            errors: Vec::new(),
+            patch: ProductPatch::default(),
+            quantity: None,
+            delete: false,
+            used: UsedCells::new(self.this_year),
+        };
         let mut sku = None;
         for (i, cell) in cells.iter().enumerate() {
             let Some(column) = self.columns[i] else { continue };
@@ -247,7 +297,7 @@ impl ImportHeader {
                 if row.delete {
                     patch.published = Some(false);
                 }
-                Ok(ImportRow { line, sku, patch, quantity: row.quantity, delete: row.delete })
+                Ok(ImportRow { line, sku, patch, quantity: row.quantity, delete: row.delete, used: row.used })
             }
             _ => Err(row.errors),
         }
@@ -261,6 +311,7 @@ struct RowReader {
     patch: ProductPatch,
     quantity: Option<u32>,
     delete: bool,
+    used: UsedCells,
 }
 
 impl RowReader {
@@ -318,6 +369,8 @@ impl RowReader {
             Column::SupersededNumbers => parts(cell).map(|v| p.superseded_numbers = Some(v)),
             Column::Photos => Err(Message::ImportPhotosNotYet),
             Column::Delete => cells::yes_no(cell).map(|v| self.delete = v),
+            c if UsedCells::reads(c) => self.used.cell(c, cell, p),
+            _ => Ok(()),
         };
         if let Err(message) = result {
             self.errors.push(RowError::new(self.line, name, cell, message));
@@ -336,6 +389,8 @@ pub struct ImportRow {
     pub quantity: Option<u32>,
     /// The row's `delete` cell said so: the product is unpublished (`patch.published` is false).
     pub delete: bool,
+    /// Its `fits`, donor car and margin-scheme cells (`grade` and `crossReferences` are in `patch`).
+    pub used: UsedCells,
 }
 
 /// What a row does to the catalog.
@@ -359,6 +414,13 @@ impl ImportRow {
     /// [`Message::ImportRequiredForNew`]; a row deleting a SKU the shop does not have,
     /// [`Message::ImportDeleteUnknown`].
     pub fn compare(&self, stored: Option<&Product>) -> Result<RowChange, Vec<RowError>> {
+        let mut completed = self.patch.clone();
+        self.used.complete(stored, &mut completed).map_err(|errors| {
+            errors
+                .into_iter()
+                .map(|(column, value, m)| RowError::new(self.line, column.name(), &value, m))
+                .collect::<Vec<_>>()
+        })?;
         let Some(stored) = stored else {
             if self.delete {
                 return Err(vec![RowError::new(
@@ -368,9 +430,9 @@ impl ImportRow {
                     Message::ImportDeleteUnknown,
                 )]);
             }
-            return self.draft().map(RowChange::Create);
+            return self.draft(completed).map(RowChange::Create);
         };
-        let (p, s, d) = (&self.patch, stored, &stored.details);
+        let (p, s, d) = (&completed, stored, &stored.details);
         let mut patch = ProductPatch::default();
         let mut changed = Vec::new();
         macro_rules! diff {
@@ -402,6 +464,14 @@ impl ImportRow {
         diff!(published, Column::Published, &d.published);
         diff!(alternate_numbers, Column::AlternateNumbers, &d.alternate_numbers);
         diff!(superseded_numbers, Column::SupersededNumbers, &d.superseded_numbers);
+        diff!(cross_references, Column::CrossReferences, &d.cross_references);
+        diff!(grade, Column::Grade, &d.grade);
+        diff!(donor, Column::DonorMake, &d.donor);
+        diff!(margin_scheme, Column::MarginScheme, &d.margin_scheme);
+        // Fitment is written apart from the product's fields (the use case takes it from `used`).
+        if self.used.fits_to_write(Some(stored)).is_some() {
+            changed.push(Column::Fits);
+        }
         let stock = self.quantity.filter(|q| *q != s.quantity).map(|q| (s.quantity, q));
         if changed.is_empty() && stock.is_none() {
             return Ok(RowChange::Unchanged);
@@ -412,8 +482,8 @@ impl ImportRow {
         Ok(RowChange::Update { patch, changed, stock })
     }
 
-    fn draft(&self) -> Result<ProductDraft, Vec<RowError>> {
-        let p = &self.patch;
+    fn draft(&self, completed: ProductPatch) -> Result<ProductDraft, Vec<RowError>> {
+        let p = &completed;
         let required = [
             (p.name.is_none(), Column::Name),
             (p.price.is_none(), Column::Price),
@@ -430,8 +500,13 @@ impl ImportRow {
         if !missing.is_empty() {
             return Err(missing);
         }
-        ProductDraft::new(p.clone(), self.quantity.unwrap_or(0))
-            .map_err(|m| vec![RowError::new(self.line, Column::Sku.name(), self.sku.as_str(), m)])
+        let draft = ProductDraft::new(completed.clone(), self.quantity.unwrap_or(0))
+            .map_err(|m| vec![RowError::new(self.line, Column::Sku.name(), self.sku.as_str(), m)])?;
+        // A grade, donor car or margin scheme only on a used condition, as the editor keeps it.
+        let product = draft.product(super::ProductId(String::new()), 0);
+        super::used::check_used_fields(&product)
+            .map_err(|m| vec![RowError::new(self.line, Column::Producttype.name(), product.condition.code(), m)])?;
+        Ok(draft)
     }
 }
 
@@ -466,7 +541,8 @@ pub fn export_cells(product: &Product) -> Vec<String> {
             Column::Published => d.published.to_string(),
             Column::AlternateNumbers => numbers(&d.alternate_numbers),
             Column::SupersededNumbers => numbers(&d.superseded_numbers),
-            Column::Photos | Column::Delete => String::new(),
+            c if UsedCells::reads(*c) => used::export_cell(*c, product),
+            _ => String::new(),
         })
         .collect()
 }

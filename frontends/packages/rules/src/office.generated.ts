@@ -127,6 +127,7 @@ export const OFFICE_MESSAGES = {
   "import.unavailable": "Imports cannot be reached right now. Please try again.",
   "import.delete_unknown": "No product has this SKU, so there is nothing to unpublish.",
   "import.photos_not_yet": "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
+  "import.purchase_price_needs_scheme": "A purchase price goes with the margin scheme: write true in marginScheme, or leave purchasePrice empty.",
   "stock.reason_unknown": "Choose a reason: received, correction, damaged, returned or sold offline.",
   "stock.delta_zero": "Enter how many units changed; zero changes nothing.",
   "stock.delta_too_large": "One adjustment can change at most 100000 units.",

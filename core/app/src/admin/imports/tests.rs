@@ -382,9 +382,12 @@ fn a_created_slug_is_named_after_its_words() {
 }
 
 /// 10,000 products of every kind: Hindi names, prices in paise, three categories and brands, part
-/// numbers to supersede, fuel types, conditions, some unpublished.
+/// numbers to supersede, fuel types, conditions, some unpublished; used units with grades, donor
+/// cars and the margin scheme, cross-references, fitment.
 fn ten_thousand() -> Vec<Product> {
-    use marque_domain::catalog::{Condition, FuelType};
+    use marque_domain::catalog::{Condition, CrossReference, Donor, FuelType, Grade, MarginScheme};
+    use marque_domain::vehicle::{FitmentNote, FitmentRow, VehicleId, YearRange};
+    let x5 = VehicleId::parse("bmw-x5-g05.b57").expect("a vehicle");
     (0..10_000u32)
         .map(|i| {
             let id = format!("p{i:05}");
@@ -410,6 +413,34 @@ fn ten_thousand() -> Vec<Product> {
                     p.details.published = i % 10 != 0;
                     p.details.superseded_numbers =
                         vec![marque_domain::PartNumber::parse(&format!("OLD.{i}")).expect("a part number")];
+                    if i % 4 == 0 {
+                        p.details.grade = Some(Grade::ALL[(i % 3) as usize]);
+                        p.details.donor =
+                            Donor::parse(("BMW", "X5", "G05"), 2015 + i64::from(i % 10), i64::from(i) * 10, 2026).ok();
+                        if i % 8 == 0 {
+                            p.details.margin_scheme = MarginScheme::new(Money::from_paise(5_000 + i64::from(i))).ok();
+                        }
+                    }
+                    if i % 6 == 0 {
+                        p.details.cross_references =
+                            vec![CrossReference::parse("Bosch", &format!("0 986 {i:05}")).expect("a reference")];
+                    }
+                    if i % 5 == 1 {
+                        let row = FitmentRow {
+                            generation: x5.generation.clone(),
+                            engine: (i % 2 == 0).then(|| x5.engine.clone()),
+                            years: Some(YearRange::new(2019, (i % 3 == 0).then_some(2023)).expect("years")),
+                            note: FitmentNote::parse(if i % 7 == 0 { "front axle" } else { "" }).expect("a note"),
+                        };
+                        let fit = ProductFit {
+                            row,
+                            make: "BMW".into(),
+                            model: "X5".into(),
+                            generation: "G05".into(),
+                            engine_label: None,
+                        };
+                        p.details.fits = vec![fit];
+                    }
                 })
                 .build()
         })
@@ -469,5 +500,89 @@ async fn an_export_of_ten_thousand_products_imported_back_writes_nothing() {
     );
     for b in &batches {
         assert!(b.created.is_empty() && b.updated.is_empty() && b.stock.is_empty() && b.rejected.is_empty());
+        assert!(b.fitment.is_empty());
     }
+}
+
+/// The vehicle table's BMW X5 G05 3.0d (B57), the only generation it holds.
+fn x5_table() -> marque_ports::MockVehicleStore {
+    use marque_domain::catalog::FuelType;
+    use marque_domain::vehicle::{Engine, EngineCode, YearRange};
+    let mut vehicles = marque_ports::MockVehicleStore::new();
+    vehicles.expect_vehicles_of().returning(|generation| {
+        let engine =
+            Engine { code: EngineCode::parse("B57").expect("code"), fuel: FuelType::Diesel, label: "3.0d".into() };
+        let x5 = Vehicle::new("bmw", "X5", "G05", engine, YearRange::new(2019, None).expect("years")).expect("vehicle");
+        Ok(if generation.as_str() == "bmw-x5-g05" { vec![x5] } else { Vec::new() })
+    });
+    vehicles
+}
+
+const USED_FILE: &str = "sku,name,price,producttype,category_slug,subcategory_slug,oem_slug,partNo,fits,crossReferences,\
+grade,donorMake,donorModel,donorGeneration,donorYear,donorOdometerKm,marginScheme,purchasePrice\n\
+USED-1,Used Disc,18000,old,brakes,discs,bmw,34 11 1,bmw-x5-g05.b57:2019-:front axle,Brembo:09.C394.13,B,BMW,X5,G05,2019,84000,true,\"9,000\"\n\
+USED-2,Used Disc,18000,old,brakes,discs,bmw,34 11 2,bmw-x5-g05.n57|bmw-x5-g99,,,,,,,,,\n\
+S-OLD,,,,,,,,BMW-X5-G05,,,,,,,,,\n\
+USED-3,Used Disc,18000,new,brakes,discs,bmw,34 11 3,,,A,,,,,,,\n\
+USED-4,Used Disc,18000,old,brakes,discs,bmw,34 11 4,,,,,,,,,true,\n";
+
+#[tokio::test]
+async fn used_parts_and_fitment_are_imported_with_the_editors_rules_and_the_fitment_is_audited_per_product() {
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::Apply, 0), written.clone());
+    let s = service(jobs, blobs_holding(USED_FILE), shop()).with_vehicles(Arc::new(x5_table()));
+    s.run_next().await.expect("ran");
+    let b = written.lock().expect("lock")[0].clone();
+    assert_eq!(b.counts, ImportCounts { rows_read: 5, accepted: 2, rejected: 3, created: 1, updated: 1, unchanged: 0 });
+    let report: Vec<(u64, &str, &str, Message)> =
+        b.rejected.iter().map(|e| (e.line, e.column.as_str(), e.value.as_str(), e.message)).collect();
+    assert_eq!(
+        report,
+        [
+            (3, "fits", "bmw-x5-g05.n57", Message::VehicleUnknown),
+            (5, "producttype", "new", Message::ProductUsedOnly),
+            (6, "purchasePrice", "", Message::ProductPurchasePriceInvalid),
+        ]
+    );
+    // The used unit: its grade, donor, scheme and cross-reference on the product, its fitment apart.
+    let [created] = &b.created[..] else { panic!("one product created: {:?}", b.created) };
+    let d = &created.details;
+    assert_eq!(d.grade, Some(marque_domain::catalog::Grade::B));
+    let donor = d.donor.as_ref().expect("a donor");
+    assert_eq!(
+        (donor.make.as_str(), donor.generation.as_str(), donor.year, donor.odometer_km),
+        ("BMW", "G05", 2019, 84_000)
+    );
+    assert_eq!(d.margin_scheme.map(|m| m.purchase_price), Some(Money::from_rupees(9_000)));
+    assert_eq!(d.cross_references.len(), 1);
+    // S-OLD: only its fitment changes, so the product itself is not rewritten.
+    assert!(b.updated.is_empty(), "{:?}", b.updated);
+    let fitment: Vec<(&str, usize)> = b.fitment.iter().map(|f| (f.product.as_str(), f.fits.len())).collect();
+    assert_eq!(fitment, [(created.id.as_str(), 1), ("p-old", 1)]);
+    let first = &b.fitment[0];
+    assert_eq!(
+        (first.fits[0].make.as_str(), first.fits[0].model.as_str(), first.fits[0].engine_label.as_deref()),
+        ("BMW", "X5", Some("3.0d"))
+    );
+    assert_eq!(first.fits[0].row.note.as_ref().map(|n| n.as_str()), Some("front axle"));
+    // Each fitment write is audited as the fitment editor audits it, naming the job.
+    for f in &b.fitment {
+        assert_eq!(
+            (f.audit.action.as_str(), f.audit.subject.clone()),
+            ("product.fitment", format!("product:{}", f.product))
+        );
+        let after: serde_json::Value = serde_json::from_str(f.audit.after.as_deref().expect("after")).expect("json");
+        assert_eq!(after["import"], "i1");
+        assert_eq!(after["fits"][0]["generation"], "bmw-x5-g05");
+        assert_eq!(f.audit.actor, Actor::Staff { id: StaffId("s1".into()), email: "ravi@marque.in".into() });
+    }
+
+    // A dry run reports the same and writes no fitment.
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::DryRun, 0), written.clone());
+    let s = service(jobs, blobs_holding(USED_FILE), shop()).with_vehicles(Arc::new(x5_table()));
+    s.run_next().await.expect("ran");
+    let dry = written.lock().expect("lock")[0].clone();
+    assert_eq!(dry.counts, b.counts);
+    assert!(dry.fitment.is_empty() && dry.created.is_empty());
 }

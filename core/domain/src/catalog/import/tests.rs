@@ -5,7 +5,7 @@ use crate::catalog::{Dimensions, ProductDetails, ProductId};
 use crate::Money;
 
 fn header(names: &[&str]) -> ImportHeader {
-    ImportHeader::parse(names).expect("a header").0
+    ImportHeader::parse(names).expect("a header").0.with_this_year(2026)
 }
 
 fn stored() -> Product {
@@ -246,7 +246,11 @@ prop_compose! {
         published: bool,
         alternate in numbers(),
         superseded in numbers(),
+        used in super::used::tests::details(),
     ) -> Product {
+        // A grade, donor car or margin scheme only on a used condition.
+        let carries = used.grade.is_some() || used.donor.is_some() || used.margin_scheme.is_some();
+        let condition = if carries && !Condition::from(condition).is_used() { "old" } else { condition };
         Product {
             id: ProductId("p".into()),
             name,
@@ -278,7 +282,7 @@ prop_compose! {
                 weight_grams: editor::weight_grams(weight).expect("a weight"),
                 dimensions_mm: Dimensions::default(),
                 published,
-                ..ProductDetails::default()
+                ..used
             },
         }
     }
@@ -310,6 +314,24 @@ proptest! {
         rebuilt.details.weight_grams = u32::MAX;
         row.patch.apply_to(&mut rebuilt);
         prop_assert_eq!(&rebuilt, &product);
+        // The used unit's cells carry what the product has: read against the product without them,
+        // the row gives them back (fitment apart, as the use case writes it).
+        let mut bare = product.clone();
+        bare.details.grade = None;
+        bare.details.donor = None;
+        bare.details.margin_scheme = None;
+        bare.details.cross_references = Vec::new();
+        bare.details.fits = Vec::new();
+        let mut restored = bare.clone();
+        if let Ok(RowChange::Update { patch, .. }) = row.compare(Some(&bare)) {
+            patch.apply_to(&mut restored);
+        }
+        restored.details.fits = row.used.fits_to_write(Some(&bare)).map(<[_]>::to_vec).unwrap_or_default()
+            .into_iter()
+            .zip(&product.details.fits)
+            .map(|(row, fit)| crate::vehicle::ProductFit { row, ..fit.clone() })
+            .collect();
+        prop_assert_eq!(&restored.details, &product.details);
         // Placement is by slug (the use case looks the names up).
         let slugs = (&row.patch.category_slug, &row.patch.subcategory_slug, &row.patch.oem_slug);
         prop_assert_eq!(slugs, (&Some(product.category_slug.clone()), &Some(product.subcategory_slug.clone()), &Some(product.oem_slug.clone())));

@@ -51,6 +51,7 @@ function Upload() {
     <section className="admin-panel" aria-labelledby="import-upload">
       <h2 id="import-upload">{t('imports.upload')}</h2>
       <p>{t('imports.upload_text')}</p>
+      <p>{t('imports.fits_text')}</p>
       <FormAlert message={alert} />
       <form
         className="admin-form"
