@@ -57,10 +57,10 @@ lint-openapi:
 	cd tools/redocly && npm ci --no-audit --no-fund
 	cd tools/redocly && npm run --silent lint
 
-test-web: web-deps
+# The frontends are built once per `make test` (web-build, which test-journey also needs; make runs it once).
+test-web: web-deps web-build
 	cd frontends && npm run check:api-client
 	cd frontends && npm test
-	cd frontends && npm run build
 
 test-journey: web-build chromium poppler
 	cargo build -p marque-server

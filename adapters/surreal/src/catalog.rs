@@ -499,18 +499,32 @@ impl SurrealCatalogStore {
         let Some(stamp) = stamp else { return Ok(None) };
         let rank = |index: &index::CatalogIndex| index.rank(&terms, &parts, &query.grades, (query.offset, query.limit));
         let Ok(ranked) = self.index.answer(&stamp, rank).await else { return Ok(None) };
-        if ranked.ids.is_empty() {
-            return Ok(Some(ProductSlice { products: Vec::new(), total: ranked.total }));
+        self.by_keys(ranked).await
+    }
+
+    /// A listing whose window and count the index answers (the products then read by key): `None`
+    /// when the index is not in step with the database, or a product of the window left meanwhile
+    /// (the caller then asks the database).
+    async fn list_indexed(&self, listing: &ProductListing) -> Result<Option<ProductSlice>, CatalogStoreError> {
+        let stamp = self.index.stamp().await.map_err(|e| unavailable(&e))?;
+        let Ok(window) = self.index.answer(&stamp, |i| i.list_window(listing)).await else { return Ok(None) };
+        self.by_keys(window).await
+    }
+
+    /// The products of a window the index chose, in its order; `None` when one of them is gone.
+    async fn by_keys(&self, window: index::Ranked) -> Result<Option<ProductSlice>, CatalogStoreError> {
+        if window.ids.is_empty() {
+            return Ok(Some(ProductSlice { products: Vec::new(), total: window.total }));
         }
-        let vars = vec![("ids", texts(ranked.ids.iter().map(String::as_str)))];
+        let vars = vec![("ids", texts(window.ids.iter().map(String::as_str)))];
         let (found, _) = self.read_products(BY_KEYS, vars, Answer { total: None, rows: 0 }).await?;
         let mut by_id: std::collections::HashMap<String, Product> =
             found.into_iter().map(|p| (p.id.0.clone(), p)).collect();
-        let products: Vec<Product> = ranked.ids.iter().filter_map(|id| by_id.remove(id)).collect();
-        if products.len() != ranked.ids.len() {
+        let products: Vec<Product> = window.ids.iter().filter_map(|id| by_id.remove(id)).collect();
+        if products.len() != window.ids.len() {
             return Ok(None);
         }
-        Ok(Some(ProductSlice { products, total: ranked.total }))
+        Ok(Some(ProductSlice { products, total: window.total }))
     }
 
     /// A listing narrowed to `car` ([`LISTING_FITTING`]).
@@ -735,9 +749,9 @@ impl CatalogStore for SurrealCatalogStore {
         let mut vars = window(listing.offset, listing.limit);
         vars.extend(filter_vars);
         if self.use_index().await {
-            let (products, stamp) = self.read_stamped(&surql, vars.clone(), 1).await?;
-            let total = self.count_indexed(stamp.as_ref(), |i| i.count_listing(listing), (&count, vars)).await?;
-            return Ok(ProductSlice { products, total });
+            if let Some(found) = self.list_indexed(listing).await? {
+                return Ok(found);
+            }
         }
         self.index_missed("a listing")?;
         let surql = format!("{count}{surql}");

@@ -50,7 +50,7 @@ const BUILD_PAGE: u32 = 5_000;
 
 /// What the index keeps of a product, read by the database (the name's words analysed by it).
 const INDEX_FIELDS: &str = "record::id(id) AS id, search::analyze('product_query', name) AS words, \
-    oem_slug, category_slug, subcategory_slug, condition, fuel_type, grade";
+    oem_slug, category_slug, subcategory_slug, condition, fuel_type, grade, created_at";
 
 /// A [`STAMP`] as read.
 #[derive(Debug, Clone, SurrealValue)]
@@ -71,6 +71,7 @@ struct IndexRow {
     fuel_type: Option<String>,
     /// Migration 28; absent in rows stored before it.
     grade: Option<String>,
+    created_at: i64,
 }
 
 impl From<IndexRow> for IndexedProduct {
@@ -84,6 +85,7 @@ impl From<IndexRow> for IndexedProduct {
             condition: r.condition,
             fuel: r.fuel_type,
             grade: r.grade,
+            created_at: r.created_at,
         }
     }
 }

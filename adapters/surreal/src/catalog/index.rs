@@ -44,6 +44,8 @@ pub(crate) struct IndexedProduct {
     pub fuel: Option<String>,
     /// A used unit's grade letter (`A`, `B`, `C`), when it has one.
     pub grade: Option<String>,
+    /// When it was listed (listings are newest first).
+    pub created_at: i64,
 }
 
 /// One stored product: its words as word numbers, its length in n-grams, its listing fields as
@@ -61,6 +63,7 @@ struct Doc {
     fuel: u32,
     /// [`NO_FUEL`] when the product has no grade.
     grade: u32,
+    created_at: i64,
 }
 
 const NO_FUEL: u32 = u32::MAX;
@@ -104,6 +107,14 @@ pub(crate) struct CatalogIndex {
     /// Σ length over every document, and how many there are (BM25's average length and N).
     total_length: u64,
     count: u64,
+    /// For each word number, the slots of the documents that held it when they were put. Removing a
+    /// document leaves its slots here (a slot may since hold another document, or none): readers
+    /// check every slot against the document it holds now, and [`Self::compact`] drops the stale
+    /// ones once they outnumber the live ones.
+    postings: Vec<Vec<u32>>,
+    /// Σ postings' lengths, and how many of those entries belong to the documents kept now.
+    entries: usize,
+    live_entries: usize,
 }
 
 /// The n-grams a word of `chars` characters gives: one for each length from 2 to 10 it has.
@@ -164,6 +175,7 @@ impl CatalogIndex {
             condition: self.strings.number(&product.condition),
             fuel: product.fuel.as_deref().map_or(NO_FUEL, |f| self.strings.number(f)),
             grade: product.grade.as_deref().map_or(NO_FUEL, |g| self.strings.number(g)),
+            created_at: product.created_at,
         };
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -178,6 +190,41 @@ impl CatalogIndex {
         self.by_id.insert(product.id.as_str().into(), slot);
         self.total_length += u64::from(length);
         self.count += 1;
+        self.post(slot);
+    }
+
+    /// Adds `slot`'s document to the postings of each of its distinct words.
+    fn post(&mut self, slot: u32) {
+        let Some(doc) = self.docs.get(slot as usize).and_then(Option::as_ref) else { return };
+        let mut distinct: Vec<u32> = doc.words.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if self.postings.len() < self.vocabulary.len() {
+            self.postings.resize_with(self.vocabulary.len(), Vec::new);
+        }
+        for w in &distinct {
+            self.postings[*w as usize].push(slot);
+        }
+        self.entries += distinct.len();
+        self.live_entries += distinct.len();
+    }
+
+    /// Rebuilds the postings from the documents kept now, once removals left more stale entries
+    /// than live ones (so edits never grow them without bound; amortised over those removals).
+    fn compact(&mut self) {
+        if self.entries <= 2 * self.live_entries + 4096 {
+            return;
+        }
+        for list in &mut self.postings {
+            list.clear();
+        }
+        self.entries = 0;
+        self.live_entries = 0;
+        for slot in 0..self.docs.len() {
+            if self.docs[slot].is_some() {
+                self.post(u32::try_from(slot).unwrap_or(u32::MAX));
+            }
+        }
     }
 
     /// Forgets the product `id` (nothing when it is not kept).
@@ -186,16 +233,43 @@ impl CatalogIndex {
         if let Some(doc) = self.docs[slot as usize].take() {
             self.total_length -= u64::from(doc.length);
             self.count -= 1;
+            let mut distinct = doc.words.to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            self.live_entries -= distinct.len();
         }
         self.free.push(slot);
+        self.compact();
     }
 
     fn docs(&self) -> impl Iterator<Item = &Doc> {
         self.docs.iter().flatten()
     }
 
-    /// How many products `listing`'s filters keep (its window aside), as the `LISTING` count does.
-    pub(crate) fn count_listing(&self, listing: &ProductListing) -> u64 {
+    /// `listing`'s window as `LISTING` orders it (`created_at DESC, id ASC`), with the count of
+    /// every product its filters keep: the window's edge is found here, where the database would
+    /// walk every row before it.
+    pub(crate) fn list_window(&self, listing: &ProductListing) -> Ranked {
+        let Some(kept) = self.kept_by(listing) else { return Ranked { ids: Vec::new(), total: 0 } };
+        let mut found: Vec<&Doc> = self.docs().filter(|doc| kept(doc)).collect();
+        let total = found.len() as u64;
+        let order = |a: &&Doc, b: &&Doc| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id));
+        let start = usize::try_from(listing.offset).unwrap_or(usize::MAX).min(found.len());
+        let end = start.saturating_add(listing.limit as usize).min(found.len());
+        if end <= start {
+            return Ranked { ids: Vec::new(), total };
+        }
+        if end < found.len() {
+            found.select_nth_unstable_by(end - 1, order);
+            found.truncate(end);
+        }
+        found.sort_unstable_by(order);
+        Ranked { ids: found[start..end].iter().map(|d| d.id.to_string()).collect(), total }
+    }
+
+    /// Whether a product is kept by `listing`'s filters (its window aside); `None` when a pinned
+    /// category or subcategory is one no product holds (nothing is kept).
+    fn kept_by<'a>(&'a self, listing: &'a ProductListing) -> Option<impl Fn(&Doc) -> bool + 'a> {
         // A filter value no product holds keeps nothing; a list keeps what any of its values keeps.
         let one = |value: &Option<String>| value.as_deref().map(|v| self.strings.find(v).ok_or(()));
         let any = |values: Vec<&str>| -> Option<Vec<u32>> {
@@ -204,21 +278,20 @@ impl CatalogIndex {
         let (Ok(category), Ok(subcategory)) =
             (one(&listing.category).transpose(), one(&listing.subcategory).transpose())
         else {
-            return 0;
+            return None;
         };
         let brands = any(listing.brands.iter().map(marque_domain::filters::BrandSlug::as_str).collect());
         let conditions = any(listing.conditions.iter().map(|c| c.code()).collect());
         let fuels = any(listing.fuels.iter().map(|f| f.code()).collect());
         let grades = self.grades(&listing.grades);
-        let kept = |doc: &&Doc| {
+        Some(move |doc: &Doc| {
             category.is_none_or(|c| doc.category == c)
                 && subcategory.is_none_or(|s| doc.subcategory == s)
                 && brands.as_ref().is_none_or(|b| b.contains(&doc.oem))
                 && conditions.as_ref().is_none_or(|c| c.contains(&doc.condition))
                 && fuels.as_ref().is_none_or(|f| doc.fuel != NO_FUEL && f.contains(&doc.fuel))
                 && graded(grades.as_deref(), doc)
-        };
-        self.docs().filter(kept).count() as u64
+        })
     }
 
     /// The numbers of a grade filter's letters (`None`: no filter; a letter no product holds keeps nothing).
@@ -226,24 +299,24 @@ impl CatalogIndex {
         (!grades.is_empty()).then(|| grades.iter().filter_map(|g| self.strings.find(g.letter())).collect())
     }
 
-    /// The words beginning with `term`, as one flag per word number (none when `term` is not the
-    /// length of an n-gram), and how many there are.
-    fn words_beginning(&self, term: &str) -> (Vec<bool>, usize) {
+    /// The words beginning with `term`, as one flag per word number, and their numbers (none when
+    /// `term` is not the length of an n-gram).
+    fn words_beginning(&self, term: &str) -> (Vec<bool>, Vec<u32>) {
         let mut flags = vec![false; self.vocabulary.len()];
         let chars = term.chars().count();
         if !(NGRAM_MIN..=NGRAM_MAX).contains(&chars) {
-            return (flags, 0);
+            return (flags, Vec::new());
         }
-        let mut found = 0;
-        let words = self
+        let words: Vec<u32> = self
             .vocabulary
             .range::<str, _>((std::ops::Bound::Included(term), std::ops::Bound::Unbounded))
-            .take_while(|(word, _)| word.starts_with(term));
-        for (_, n) in words {
+            .take_while(|(word, _)| word.starts_with(term))
+            .map(|(_, n)| *n)
+            .collect();
+        for n in &words {
             flags[*n as usize] = true;
-            found += 1;
         }
-        (flags, found)
+        (flags, words)
     }
 
     /// The search `SEARCH` runs, ranked here: `terms` are the query's terms as SurrealDB analyses
@@ -303,25 +376,47 @@ impl CatalogIndex {
                 })
             })
             .collect();
+        // Each distinct term: the words beginning with it (as flags by word number), the documents
+        // holding one of them now (from the postings, checked against the documents themselves:
+        // their count is the term's document frequency) and each one's term frequency.
         let mut matching = Vec::with_capacity(distinct.len());
-        for term in &distinct {
-            let (flags, found) = self.words_beginning(term);
-            if found == 0 {
+        let mut holding = Vec::with_capacity(distinct.len());
+        let mut narrowest: Option<(usize, Vec<u32>)> = None;
+        for (d, term) in distinct.iter().enumerate() {
+            let (flags, words) = self.words_beginning(term);
+            if words.is_empty() {
                 return Vec::new();
+            }
+            let mut slots: Vec<u32> = words
+                .iter()
+                .flat_map(|w| self.postings.get(*w as usize).map_or(&[][..], Vec::as_slice))
+                .copied()
+                .collect();
+            slots.sort_unstable();
+            slots.dedup();
+            slots.retain(|slot| {
+                self.docs[*slot as usize]
+                    .as_ref()
+                    .is_some_and(|doc| doc.words.iter().any(|w| flags.get(*w as usize).copied().unwrap_or(false)))
+            });
+            if slots.is_empty() {
+                return Vec::new();
+            }
+            holding.push(slots.len() as u64);
+            if narrowest.as_ref().is_none_or(|(_, kept)| slots.len() < kept.len()) {
+                narrowest = Some((d, slots));
             }
             matching.push(flags);
         }
         let has = |flags: &[bool], w: &u32| flags.get(*w as usize).copied().unwrap_or(false);
-        let mut holding = vec![0u64; distinct.len()];
+        let candidates = narrowest.map(|(_, slots)| slots).unwrap_or_default();
         let mut found: Vec<(&Doc, Vec<u32>)> = Vec::new();
-        for doc in self.docs() {
+        for slot in candidates {
+            let Some(doc) = self.docs[slot as usize].as_ref() else { continue };
             let frequencies: Vec<u32> = matching
                 .iter()
                 .map(|words| u32::try_from(doc.words.iter().filter(|w| has(words, w)).count()).unwrap_or(u32::MAX))
                 .collect();
-            for (held, tf) in holding.iter_mut().zip(&frequencies) {
-                *held += u64::from(*tf > 0);
-            }
             if frequencies.iter().all(|tf| *tf > 0) {
                 found.push((doc, frequencies));
             }
@@ -389,6 +484,7 @@ mod tests {
             condition: "new".into(),
             fuel: fuel.map(str::to_owned),
             grade: None,
+            created_at: i64::from(id.bytes().map(u32::from).sum::<u32>() % 3),
         }
     }
 
@@ -444,7 +540,7 @@ mod tests {
     }
 
     #[test]
-    fn listing_counts_follow_every_filter_and_every_write() {
+    fn listing_counts_and_windows_follow_every_filter_and_every_write() {
         let mut index = index();
         let listing = |brands: &[&str], category: Option<&str>| ProductListing {
             brands: brands.iter().map(|b| BrandSlug::from_code(b).expect("a slug")).collect(),
@@ -452,20 +548,20 @@ mod tests {
             limit: 20,
             ..ProductListing::default()
         };
-        assert_eq!(index.count_listing(&listing(&[], Some("brakes"))), 2);
-        assert_eq!(index.count_listing(&listing(&["bmw", "audi"], Some("engine"))), 2);
-        assert_eq!(index.count_listing(&listing(&["bmw"], None)), 2);
-        assert_eq!(index.count_listing(&listing(&[], Some("nowhere"))), 0);
+        assert_eq!(index.list_window(&listing(&[], Some("brakes"))).total, 2);
+        assert_eq!(index.list_window(&listing(&["bmw", "audi"], Some("engine"))).total, 2);
+        assert_eq!(index.list_window(&listing(&["bmw"], None)).total, 2);
+        assert_eq!(index.list_window(&listing(&[], Some("nowhere"))).total, 0);
         let diesel = ProductListing { fuels: vec![FuelType::Diesel], ..listing(&[], None) };
-        assert_eq!(index.count_listing(&diesel), 2);
+        assert_eq!(index.list_window(&diesel).total, 2);
         let old = ProductListing { conditions: vec![Condition::Old], ..listing(&[], None) };
-        assert_eq!(index.count_listing(&old), 0);
+        assert_eq!(index.list_window(&old).total, 0);
         index.put(&product("a", "BMW X5 Oil Filter", ("bmw", "engine", "filters"), Some("diesel")));
         index.remove("b");
         index.remove("nobody");
         assert_eq!(index.count(), 4);
-        assert_eq!(index.count_listing(&listing(&[], Some("brakes"))), 0);
-        assert_eq!(index.count_listing(&diesel), 3);
+        assert_eq!(index.list_window(&listing(&[], Some("brakes"))).total, 0);
+        assert_eq!(index.list_window(&diesel).total, 3);
         assert_eq!(index.rank(&["filter".to_owned()], &[], &[], (0, 10)).total, 2);
     }
 
@@ -485,10 +581,10 @@ mod tests {
             limit: 20,
             ..ProductListing::default()
         };
-        assert_eq!(index.count_listing(&listing(vec![])), 4);
-        assert_eq!(index.count_listing(&listing(vec![Grade::A])), 1);
-        assert_eq!(index.count_listing(&listing(vec![Grade::A, Grade::C])), 2);
-        assert_eq!(index.count_listing(&listing(vec![Grade::B])), 0, "a grade no product holds keeps nothing");
+        assert_eq!(index.list_window(&listing(vec![])).total, 4);
+        assert_eq!(index.list_window(&listing(vec![Grade::A])).total, 1);
+        assert_eq!(index.list_window(&listing(vec![Grade::A, Grade::C])).total, 2);
+        assert_eq!(index.list_window(&listing(vec![Grade::B])).total, 0, "a grade no product holds keeps nothing");
         let brake = ["brake".to_owned()];
         assert_eq!(index.rank(&brake, &[], &[], (0, 10)).total, 4);
         assert_eq!(index.rank(&brake, &[], &[Grade::C], (0, 10)).ids, ["u2"]);
@@ -496,7 +592,117 @@ mod tests {
         assert_eq!(index.rank(&[], &parts, &[Grade::A], (0, 10)).ids, ["u1"], "part hits are graded too");
         // A regrade is a put: the counts follow it.
         index.put(&graded("u2", "BMW Worn Brake Disc", "A"));
-        assert_eq!(index.count_listing(&listing(vec![Grade::A])), 2);
-        assert_eq!(index.count_listing(&listing(vec![Grade::C])), 0);
+        assert_eq!(index.list_window(&listing(vec![Grade::A])).total, 2);
+        assert_eq!(index.list_window(&listing(vec![Grade::C])).total, 0);
+    }
+
+    /// The documents `name @1@ terms` matches, found by reading every document (as the index did
+    /// before its postings): what [`CatalogIndex::named`] must answer.
+    fn named_by_reading_all(index: &CatalogIndex, terms: &[String]) -> Vec<(String, f32)> {
+        let mut distinct: Vec<&str> = Vec::new();
+        for term in terms {
+            if !distinct.contains(&term.as_str()) {
+                distinct.push(term);
+            }
+        }
+        let matching: Vec<Vec<bool>> = distinct.iter().map(|t| index.words_beginning(t).0).collect();
+        let has = |flags: &[bool], w: &u32| flags.get(*w as usize).copied().unwrap_or(false);
+        let frequencies = |doc: &super::Doc| -> Vec<u32> {
+            matching.iter().map(|f| doc.words.iter().filter(|w| has(f, w)).count() as u32).collect()
+        };
+        let holding: Vec<u64> =
+            (0..distinct.len()).map(|d| index.docs().filter(|doc| frequencies(doc)[d] > 0).count() as u64).collect();
+        let scorer = super::Scorer::new(index.count, index.total_length);
+        let mut found = Vec::new();
+        for doc in index.docs() {
+            let tf = frequencies(doc);
+            if terms.is_empty() || tf.contains(&0) {
+                continue;
+            }
+            let mut score = 0.0f64;
+            for term in terms {
+                let d = distinct.iter().position(|x| *x == term.as_str()).unwrap_or(0);
+                score += scorer.term(f64::from(tf[d]), holding[d] as f64, f64::from(doc.length));
+            }
+            found.push((doc.id.to_string(), score as f32));
+        }
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        found
+    }
+
+    fn sorted(found: Vec<(&str, f32)>) -> Vec<(String, f32)> {
+        let mut found: Vec<(String, f32)> = found.into_iter().map(|(id, s)| (id.to_owned(), s)).collect();
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        found
+    }
+
+    const WORDS: [&str; 10] = ["brake", "brakes", "bracket", "disc", "discs", "bmw", "audi", "oil", "filter", "x5"];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(64))]
+        /// Puts (new and again), removes and compactions in any order: the postings find exactly
+        /// the documents, frequencies and scores that reading every document finds.
+        #[test]
+        fn postings_answer_as_reading_every_document(
+            edits in proptest::collection::vec((0u8..40, proptest::collection::vec(0usize..10, 0..6), proptest::bool::ANY), 1..300),
+            query in proptest::collection::vec(0usize..10, 1..3),
+            cut in 2usize..6,
+        ) {
+            let mut index = CatalogIndex::default();
+            for (id, words, keep) in &edits {
+                let id = format!("p{id}");
+                if *keep {
+                    let name: Vec<&str> = words.iter().map(|w| WORDS[*w]).collect();
+                    index.put(&product(&id, &name.join(" "), ("bmw", "brakes", "brake-disc"), None));
+                } else {
+                    index.remove(&id);
+                }
+            }
+            // Terms as prefixes of the vocabulary's words, of n-gram lengths.
+            let terms: Vec<String> = query.iter().map(|w| WORDS[*w].chars().take(cut).collect()).collect();
+            proptest::prop_assert_eq!(sorted(index.named(&terms)), named_by_reading_all(&index, &terms));
+            proptest::prop_assert!(index.entries <= 2 * index.live_entries + 4096);
+        }
+    }
+
+    #[test]
+    fn removals_past_the_live_entries_compact_the_postings() {
+        let mut index = CatalogIndex::default();
+        for round in 0..3 {
+            for n in 0..3000 {
+                let name = if round % 2 == 0 { "BMW Brake Disc" } else { "Audi Oil Filter" };
+                index.put(&product(&format!("p{n}"), name, ("bmw", "brakes", "brake-disc"), None));
+            }
+        }
+        assert_eq!(index.live_entries, 3 * 3000);
+        assert!(index.entries <= 2 * index.live_entries + 4096, "{} entries", index.entries);
+        assert_eq!(index.rank(&["filter".to_owned()], &[], &[], (0, 5)).total, 0);
+        assert_eq!(index.rank(&["brake".to_owned()], &[], &[], (0, 5)).total, 3000);
+    }
+
+    #[test]
+    fn listing_windows_are_newest_first_then_by_id_and_cut_where_asked() {
+        let mut index = CatalogIndex::default();
+        for (n, at) in [("p3", 5), ("p1", 9), ("p2", 5), ("p5", 1), ("p4", 9), ("p6", 5)] {
+            let mut p = product(n, "BMW Brake Disc", ("bmw", "brakes", "brake-disc"), None);
+            p.created_at = at;
+            index.put(&p);
+        }
+        let window = |offset: u64, limit: u32| {
+            index.list_window(&ProductListing {
+                category: Some("brakes".into()),
+                offset,
+                limit,
+                ..ProductListing::default()
+            })
+        };
+        assert_eq!(window(0, 10).ids, ["p1", "p4", "p2", "p3", "p6", "p5"]);
+        assert_eq!(window(0, 10).total, 6);
+        assert_eq!(window(2, 2).ids, ["p2", "p3"]);
+        assert_eq!(window(5, 2).ids, ["p5"]);
+        assert!(window(6, 2).ids.is_empty());
+        assert_eq!(window(6, 2).total, 6);
+        let nowhere = ProductListing { category: Some("nowhere".into()), limit: 5, ..ProductListing::default() };
+        assert_eq!((index.list_window(&nowhere).ids.len(), index.list_window(&nowhere).total), (0, 0));
     }
 }
