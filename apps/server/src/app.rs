@@ -120,6 +120,8 @@ impl App {
             Arc::new(database.wishlist()),
             Arc::new(database.garage()),
             Arc::new(database.orders()),
+            Arc::new(database.returns()),
+            Arc::new(database.store_credit()),
             blobs.clone(),
             Arc::new(SystemClock),
         );
