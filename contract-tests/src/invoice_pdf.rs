@@ -56,6 +56,7 @@ fn line(id: &str, name: &str, paise: i64, quantity: u32, gst: u8, hsn: Option<&s
         gst,
         hsn: hsn.map(|code| HsnCode::parse(code).expect("a valid code")),
         margin_scheme: None,
+        warranty_days: None,
     }
 }
 

@@ -181,6 +181,7 @@ mod tests {
             gst: 18,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         }];
         TaxInvoice::build(TaxInvoiceInput {
             seller: seller(),
