@@ -115,6 +115,17 @@ async function signIn(page, base, email, password, secret) {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
+/** The signed-in customer's `page` puts product `productId` in the cart from its page and goes on to /review. */
+async function toReview(page, base, productId) {
+  await page.goto(`${base}/product?productId=${encodeURIComponent(productId)}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.waitForFunction(() => (localStorage.getItem('products') ?? '').includes('"quantity"'));
+  await page.goto(`${base}/address`);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL((url) => url.pathname === '/review', { timeout: TIMEOUT });
+}
+
 async function journey(base, context, shifts, width, ownerSecret, customer) {
   const page = await context.newPage();
   /** The admin page now: no sideways scrolling, and no layout shift over the limit since the last look. */
@@ -232,13 +243,7 @@ async function journey(base, context, shifts, width, ownerSecret, customer) {
     if (!localStorage.getItem('token')) localStorage.setItem('token', token);
   }, customer.token);
   const cart = await buyer.newPage();
-  await cart.goto(`${base}/product?productId=${encodeURIComponent(productId)}`);
-  await cart.getByRole('button', { name: 'Add to cart' }).click();
-  await cart.waitForFunction(() => (localStorage.getItem('products') ?? '').includes('"quantity"'));
-  await cart.goto(`${base}/address`);
-  await cart.getByRole('radio').first().check();
-  await cart.getByRole('button', { name: 'NEXT' }).click();
-  await cart.waitForURL((url) => url.pathname === '/review', { timeout: TIMEOUT });
+  await toReview(cart, base, productId);
   await cart.getByText('Discount (10%)').waitFor({ timeout: TIMEOUT });
   await buyer.close();
 
@@ -479,13 +484,7 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   const balance = orderPage.locator('.profile__store-credit');
   await balance.filter({ hasText: 'valid until' }).waitFor({ timeout: TIMEOUT });
   check(((await balance.textContent()) ?? '').includes(credited), `the profile's store credit reads "${await balance.textContent()}", not ₹${credited}`);
-  await orderPage.goto(`${base}/product?productId=${encodeURIComponent(b._id)}`);
-  await orderPage.getByRole('button', { name: 'Add to cart' }).click();
-  await orderPage.waitForFunction(() => (localStorage.getItem('products') ?? '').includes('"quantity"'));
-  await orderPage.goto(`${base}/address`);
-  await orderPage.getByRole('radio').first().check();
-  await orderPage.getByRole('button', { name: 'NEXT' }).click();
-  await orderPage.waitForURL((url) => url.pathname === '/review', { timeout: TIMEOUT });
+  await toReview(orderPage, base, b._id);
   const amount = async (selector) => {
     const text = (await orderPage.locator(`${selector} dd`).textContent({ timeout: TIMEOUT })) ?? '';
     return Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);

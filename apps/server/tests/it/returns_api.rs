@@ -128,6 +128,17 @@ async fn ask(
     read(request.send().await.expect("the server answers")).await
 }
 
+/// Approves and receives return `rid` as staff (versions 0 and 1); its admin path.
+async fn approved_and_received(shop: &TestShop, staff: &str, rid: &str) -> String {
+    let path = format!("/api/admin/returns/{rid}");
+    let (status, body) =
+        send(shop, staff, Method::POST, &format!("{path}/approve"), &[("If-Match", "0")], Some(json!({}))).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = send(shop, staff, Method::POST, &format!("{path}/receive"), &[("If-Match", "1")], None).await;
+    assert_eq!(status, 200, "{body}");
+    path
+}
+
 const REASON: &str = "The brake disc is warped out of the box";
 
 async fn kinds(app: &marque_server::App, order: &str) -> Vec<NoticeKind> {
@@ -210,6 +221,7 @@ async fn a_customer_returns_a_delivered_line_and_the_shop_grants_store_credit_on
     assert_eq!((status, code(&body)), (400, "return.state_invalid"), "{body}");
     let (_, dash) = call(&shop, Method::GET, "/api/admin/dashboard", Some(&clerk), None).await;
     assert_eq!(dash["returnsWaiting"].as_u64(), Some(1), "{dash}");
+    assert_eq!(dash["noticesFailed"].as_u64(), Some(0), "no notice has failed: {dash}");
     let (status, photo) = shop
         .client
         .get(format!("{}/api/admin/returns/{rid}/photos/1", shop.base))
@@ -321,12 +333,7 @@ async fn a_return_resolved_as_a_refund_issues_a_credit_note_and_one_outside_the_
     let (status, made) = ask(&shop, &token, &id, a, "1", REASON, vec![]).await;
     assert_eq!(status, 201, "{made}");
     let rid = made["_id"].as_str().expect("id").to_owned();
-    let path = format!("/api/admin/returns/{rid}");
-    let (status, _) =
-        send(&shop, &clerk, Method::POST, &format!("{path}/approve"), &[("If-Match", "0")], Some(json!({}))).await;
-    assert_eq!(status, 200);
-    let (status, _) = send(&shop, &clerk, Method::POST, &format!("{path}/receive"), &[("If-Match", "1")], None).await;
-    assert_eq!(status, 200);
+    let path = approved_and_received(&shop, &clerk, &rid).await;
     let key = [("If-Match", "2"), ("Idempotency-Key", "ret-refund-0001")];
     let body = json!({ "outcome": "refund", "restock": true });
     let (status, resolved) =
@@ -368,12 +375,7 @@ async fn the_export_holds_returns_and_store_credit_and_erasure_deletes_return_ph
     let (status, made) = ask(&shop, &token, &id, a, "1", REASON, vec![jpeg(320, 240)]).await;
     assert_eq!(status, 201, "{made}");
     let rid = made["_id"].as_str().expect("an id").to_owned();
-    let path = format!("/api/admin/returns/{rid}");
-    let (status, _) =
-        send(&shop, &clerk, Method::POST, &format!("{path}/approve"), &[("If-Match", "0")], Some(json!({}))).await;
-    assert_eq!(status, 200);
-    let (status, _) = send(&shop, &clerk, Method::POST, &format!("{path}/receive"), &[("If-Match", "1")], None).await;
-    assert_eq!(status, 200);
+    let path = approved_and_received(&shop, &clerk, &rid).await;
     let key = [("If-Match", "2"), ("Idempotency-Key", "erase-key-0001")];
     let credit = json!({ "outcome": "storeCredit", "restock": false, "note": "Credit given" });
     let (status, resolved) = send(&shop, &clerk, Method::POST, &format!("{path}/resolve"), &key, Some(credit)).await;

@@ -299,7 +299,7 @@ export interface paths {
         };
         /**
          * Orders to confirm, pack and ship, refunds pending or failed, grievances past their clocks,
-         *     returns waiting, low-stock parts, and for the owner today's and this month's sales in paise (India time).
+         *     returns waiting, failed notices, low-stock parts, and for the owner today's and this month's sales in paise (India time).
          */
         get: operations["adminDashboard"];
         put?: never;
@@ -2038,6 +2038,12 @@ export interface components {
              * @description Parts at or below their low-stock threshold.
              */
             lowStock: number;
+            /**
+             * Format: uint64
+             * @description Notices to customers (email, SMS) the outbox gave up on after its attempts, marked failed:
+             *     nobody was told (each order's page lists its notices).
+             */
+            noticesFailed: number;
             /**
              * Format: uint64
              * @description Refunds the provider failed (retry them from the order).
