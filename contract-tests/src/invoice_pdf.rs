@@ -35,6 +35,7 @@ macro_rules! for_each_invoice_pdf_suite {
         $callback!(an_inter_state_credit_note_reverses_igst);
         $callback!(a_margin_scheme_line_prints_its_rule_and_never_its_purchase_price);
         $callback!(a_margin_scheme_credit_note_reverses_the_tax_on_the_margin);
+        $callback!(an_invoice_paid_partly_with_store_credit_says_what_credit_and_card_paid);
     };
 }
 
@@ -56,6 +57,7 @@ fn line(id: &str, name: &str, paise: i64, quantity: u32, gst: u8, hsn: Option<&s
         gst,
         hsn: hsn.map(|code| HsnCode::parse(code).expect("a valid code")),
         margin_scheme: None,
+        warranty_days: None,
     }
 }
 
@@ -291,6 +293,25 @@ pub fn a_long_invoice_lists_every_line(renderer: &dyn InvoiceRenderer, extract: 
     let text = text_of(extract, &render(renderer, &doc));
     assert_common(&text, &doc);
     assert_says(&text, "Page 2 of");
+}
+
+/// An order paid partly with store credit: the invoice's lines, tax and total are those of the
+/// full price (store credit is a way of paying), and a sentence under the total says what the
+/// credit paid and what the card paid. An invoice without store credit says nothing of it.
+pub fn an_invoice_paid_partly_with_store_credit_says_what_credit_and_card_paid(
+    renderer: &dyn InvoiceRenderer,
+    extract: ExtractText,
+) {
+    let plain = same_state_invoice();
+    let credit = Money::from_paise(123_456);
+    let doc = plain.clone().with_store_credit(credit);
+    assert_eq!(doc.paid_by_card(), plain.invoice().total - credit);
+    let text = text_of(extract, &render(renderer, &doc));
+    assert_common(&text, &doc);
+    assert_says(&text, &format!("Paid by store credit: {credit:#}; paid by card: {:#}.", doc.paid_by_card()));
+    let without = text_of(extract, &render(renderer, &plain));
+    assert!(!without.contains("store credit"), "an invoice paid by card alone:\n{without}");
+    assert_ne!(render(renderer, &doc), render(renderer, &plain), "the sentence is part of the document");
 }
 
 /// A Devanagari name and address read back as written. Not in [`for_each_invoice_pdf_suite`]:

@@ -38,6 +38,7 @@ macro_rules! for_each_order_suite {
         $callback!(a_refund_is_kept_per_payment_and_follows_the_provider);
         $callback!(an_empty_id_names_nothing);
         $callback!(an_order_line_keeps_its_margin_scheme);
+        $callback!(an_order_line_keeps_its_warranty_days);
     };
 }
 
@@ -80,6 +81,7 @@ pub fn reservation(key: &str, user: &str, lines: &[(u32, u32)], now: i64) -> Res
             gst: 18,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         })
         .collect();
     let items: Money = lines.iter().map(OrderLine::amount).sum();
@@ -459,4 +461,25 @@ pub async fn an_order_line_keeps_its_margin_scheme(orders: &dyn OrderStore, cata
     let again = orders.order(&order.id).await.expect("read").expect("the order");
     let schemes: Vec<_> = again.draft.lines.iter().map(|l| l.margin_scheme).collect();
     assert_eq!(schemes, vec![Some(scheme), None]);
+}
+
+/// The product's warranty days when the order was placed are part of the snapshot: the reservation
+/// and the order read them back as written, beside a line without them (an order placed before
+/// lines kept them reads as none).
+pub async fn an_order_line_keeps_its_warranty_days(orders: &dyn OrderStore, catalog: &dyn CatalogStore) {
+    use marque_domain::catalog::WarrantyDays;
+    stock(catalog, &[1, 2], 5).await;
+    let mut r = reservation("w", "u1", &[(1, 1), (2, 2)], JUNE_2026);
+    let days = WarrantyDays::new(12).expect("2 to 15");
+    r.draft.lines[0].warranty_days = Some(days);
+    orders.reserve(&r).await.expect("reserve");
+    let held = orders.reservation(&r.payment_order).await.expect("read").expect("held");
+    let kept: Vec<_> = held.0.draft.lines.iter().map(|l| l.warranty_days).collect();
+    assert_eq!(kept, vec![Some(days), None]);
+    let placed = orders.place(&r.payment_order, &PaymentId("pay_w".into()), JUNE_2026 + 60).await.expect("place");
+    let order = placed.into_order();
+    assert_eq!(order.draft, r.draft, "the order keeps the reservation's warranty days");
+    let again = orders.order(&order.id).await.expect("read").expect("the order");
+    let kept: Vec<_> = again.draft.lines.iter().map(|l| l.warranty_days).collect();
+    assert_eq!(kept, vec![Some(days), None]);
 }

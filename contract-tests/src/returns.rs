@@ -24,6 +24,7 @@ macro_rules! for_each_return_suite {
         $callback!(the_list_filters_by_state_and_pages_newest_first);
         $callback!(a_move_happens_only_on_the_version_it_names_with_its_audit_record_and_notices);
         $callback!(of_concurrent_resolutions_one_wins_and_the_credit_is_granted_once);
+        $callback!(forgetting_a_customer_empties_their_reasons_and_photos_and_nothing_else);
     };
 }
 
@@ -328,4 +329,48 @@ pub async fn of_concurrent_resolutions_one_wins_and_the_credit_is_granted_once(
         .await
         .expect("trail");
     assert_eq!(trail.total, 1, "one audit record for the one move written");
+}
+
+pub async fn forgetting_a_customer_empties_their_reasons_and_photos_and_nothing_else(
+    store: &dyn ReturnStore,
+    _audit: &dyn AuditLog,
+    _outbox: &dyn NoticeOutbox,
+) {
+    // Two returns of one customer (orders f1 and f2 are theirs: `user-of-f1` is made the owner of
+    // both) and one of another customer.
+    let mut second = asked("f2r", "f2", "p1", 1, 1, JUNE_2026 + 1);
+    second.customer = UserId("user-of-f1".to_owned());
+    store.request(&asked("f1r", "f1", "p1", 1, 1, JUNE_2026), &[]).await.expect("asked");
+    store.request(&second, &[]).await.expect("asked");
+    let other = store.request(&asked("f3r", "f3", "p1", 1, 1, JUNE_2026 + 2), &[]).await.expect("asked");
+    let moved_one = store
+        .change(
+            "f1r",
+            0,
+            &moved(ReturnState::Approved, Some("Send it back"), JUNE_2026 + 5),
+            None,
+            &entry(1, JUNE_2026 + 5, "return.approve", "f1r"),
+            &[],
+        )
+        .await
+        .expect("approved");
+
+    let who = UserId("user-of-f1".to_owned());
+    assert_eq!(store.forget_customer(&who).await.expect("forgotten"), 2);
+    let mine = store.returns_of(&who).await.expect("read");
+    assert_eq!(mine.len(), 2, "the returns stay");
+    for r in &mine {
+        assert_eq!((r.reason.as_str(), r.photos.len()), ("", 0), "{}: reason and photos are gone", r.id);
+    }
+    let first = store.product_return("f1r").await.expect("read").expect("kept");
+    assert_eq!(
+        (first.state, first.note.as_deref(), first.quantity, first.order.0.as_str()),
+        (ReturnState::Approved, Some("Send it back"), 1, "f1"),
+        "the shop's record of the return is kept"
+    );
+    assert_eq!(first.version, moved_one.version + 1, "a staff move read before the erasure is refused");
+    assert_eq!(store.product_return("f3r").await.expect("read"), Some(other), "another customer's return is untouched");
+    assert_eq!(store.forget_customer(&who).await.expect("again"), 0, "erasing again changes nothing");
+    assert_eq!(store.product_return("f1r").await.expect("read").expect("kept").version, moved_one.version + 1);
+    assert_eq!(store.forget_customer(&UserId("nobody".to_owned())).await.expect("nobody"), 0);
 }

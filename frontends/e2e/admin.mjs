@@ -10,8 +10,11 @@
 // follows the job, and finds an imported part on the storefront by its superseded number typed loosely. A
 // `fulfilment` member confirms, packs and ships one of a customer's orders with a courier and AWB, refunds one unit of
 // another with restock (the stock comes back); the customer's purchase history (360 px) shows the courier, AWB and
-// tracking link, and the credit note it downloads names itself and the invoice (read with pdftotext). Before any of that, the admin pages are the shell with `noindex`, and a storefront page loads none of the
-// admin. No admin page scrolls sideways at 360 px, and none shifts its layout above LAYOUT_SHIFT_LIMIT.
+// tracking link, and the credit note it downloads names itself and the invoice (read with pdftotext); the member marks
+// the shipped order delivered, the customer asks to return one of its parts (with a photo), the member approves,
+// receives and resolves it as store credit, and the customer's profile shows the balance and the next /review subtracts
+// it from the amount left to pay by card. Before any of that, the admin pages are the shell with `noindex`, and a
+// storefront page loads none of the admin. No admin page scrolls sideways at 360 px, and none shifts its layout above LAYOUT_SHIFT_LIMIT.
 // Exits non-zero on any failure, page errors included; the step it reached is printed.
 //
 // Environment: see harness.mjs.
@@ -110,6 +113,17 @@ async function signIn(page, base, email, password, secret) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/admin', { timeout: TIMEOUT });
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** The signed-in customer's `page` puts product `productId` in the cart from its page and goes on to /review. */
+async function toReview(page, base, productId) {
+  await page.goto(`${base}/product?productId=${encodeURIComponent(productId)}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.waitForFunction(() => (localStorage.getItem('products') ?? '').includes('"quantity"'));
+  await page.goto(`${base}/address`);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL((url) => url.pathname === '/review', { timeout: TIMEOUT });
 }
 
 async function journey(base, context, shifts, width, ownerSecret, customer) {
@@ -229,13 +243,7 @@ async function journey(base, context, shifts, width, ownerSecret, customer) {
     if (!localStorage.getItem('token')) localStorage.setItem('token', token);
   }, customer.token);
   const cart = await buyer.newPage();
-  await cart.goto(`${base}/product?productId=${encodeURIComponent(productId)}`);
-  await cart.getByRole('button', { name: 'Add to cart' }).click();
-  await cart.waitForFunction(() => (localStorage.getItem('products') ?? '').includes('"quantity"'));
-  await cart.goto(`${base}/address`);
-  await cart.getByRole('radio').first().check();
-  await cart.getByRole('button', { name: 'NEXT' }).click();
-  await cart.waitForURL((url) => url.pathname === '/review', { timeout: TIMEOUT });
+  await toReview(cart, base, productId);
   await cart.getByText('Discount (10%)').waitFor({ timeout: TIMEOUT });
   await buyer.close();
 
@@ -397,6 +405,9 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   await page.getByLabel('AWB', { exact: true }).fill(awb);
   await page.getByRole('button', { name: 'Ship', exact: true }).click();
   await page.getByRole('link', { name: new RegExp(`Blue Dart ${awb}`) }).waitFor({ timeout: TIMEOUT });
+  // The courier's delivery, as staff record it: the last move.
+  await page.getByRole('button', { name: 'Mark delivered', exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: 'Mark delivered' }).waitFor({ state: 'detached', timeout: TIMEOUT });
 
   step('the member refunds one unit of the other order with restock; the stock is back and the refund is done');
   const before = (await json(base, `/api/get/productById/${encodeURIComponent(b._id)}`)).data.quantity;
@@ -418,7 +429,6 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   }
   check(after === before + 1, `the stock went from ${before} to ${after} within 5 s, not back by one`);
   console.log(`    ${refunded.orderNumber}: ${noteNumber}; stock ${before} -> ${after}`);
-  await page.context().close();
 
   step("the customer's purchase history shows the courier, AWB and tracking link, and the credit note reads right");
   const shopper = await browser.newContext({ viewport: VIEWPORTS[1] });
@@ -437,6 +447,54 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   const text = execFileSync('pdftotext', ['-layout', saved, '-']).toString();
   check(text.includes(noteNumber) && text.includes(refunded.invoiceNumber), `the credit note PDF lacks ${noteNumber} or ${refunded.invoiceNumber}`);
   console.log(`    ${noteNumber} names ${refunded.invoiceNumber}`);
+
+  step('the customer asks to return a part of the delivered order, with a photo, from Purchase History');
+  await shippedCard.getByRole('button', { name: `Return ${a.name}`, exact: true }).click();
+  const returnForm = shippedCard.getByRole('form', { name: `Return ${a.name}` });
+  await returnForm.getByLabel('Units to return').selectOption('1');
+  await returnForm.getByLabel('What is wrong with the part?').fill('The mounting lug arrived cracked.');
+  await returnForm.getByLabel('Photos (up to 3)').setInputFiles(writePngIn(scratch, 'return-photo.png', [150, 90, 40], 96));
+  await returnForm.getByRole('button', { name: 'ASK TO RETURN' }).click();
+  await shippedCard.getByText('1 asked back: waiting for the shop').waitFor({ timeout: 60_000 });
+
+  step('the member approves the return, receives the part and resolves it as store credit');
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Returns', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Returns' }).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('region', { name: 'Returns' }).getByRole('link', { name: shipped.orderNumber, exact: true }).first().click();
+  await page.getByRole('heading', { level: 1, name: `${shipped.orderNumber} · ${a.name}` }).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await page.getByRole('button', { name: 'Part received', exact: true }).click();
+  await page.getByLabel('Outcome', { exact: true }).selectOption('storeCredit');
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  const outcome = page.getByText(/^Store credit \(valid 6 months\) · ₹/);
+  await outcome.waitFor({ timeout: TIMEOUT });
+  const credited = /₹\s?([\d,]+(?:\.\d+)?)/.exec((await outcome.textContent()) ?? '')?.[1] ?? '';
+  check(credited !== '', `the resolved return names no amount: ${await outcome.textContent()}`);
+  console.log(`    ${shipped.orderNumber}: store credit of ₹${credited}`);
+  await page.context().close();
+
+  step("the customer's profile shows the credit, and the next review page subtracts it from what the card pays");
+  await orderPage.goto(`${base}/orderhistory`);
+  await orderPage
+    .getByRole('article', { name: new RegExp(shipped.orderNumber) })
+    .getByText(/1 resolved/)
+    .first()
+    .waitFor({ timeout: TIMEOUT });
+  await orderPage.goto(`${base}/profile`);
+  const balance = orderPage.locator('.profile__store-credit');
+  await balance.filter({ hasText: 'valid until' }).waitFor({ timeout: TIMEOUT });
+  check(((await balance.textContent()) ?? '').includes(credited), `the profile's store credit reads "${await balance.textContent()}", not ₹${credited}`);
+  await toReview(orderPage, base, b._id);
+  const amount = async (selector) => {
+    const text = (await orderPage.locator(`${selector} dd`).textContent({ timeout: TIMEOUT })) ?? '';
+    return Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  };
+  await orderPage.getByText('Store credit', { exact: true }).waitFor({ timeout: TIMEOUT });
+  const [total, credit, card] = [await amount('.review__total'), await amount('.review__credit'), await amount('.review__card')];
+  const balancePaise = Math.round(Number(credited.replace(/,/g, '')) * 100);
+  check(credit === Math.min(balancePaise, total), `the review subtracts ₹${credit / 100} of a ₹${credited} credit from ₹${total / 100}`);
+  check(card === total - credit, `the review asks the card for ₹${card / 100}, not ₹${(total - credit) / 100}`);
+  console.log(`    review: total ₹${total / 100} − store credit ₹${credit / 100} = ₹${card / 100} by card`);
   await shopper.close();
 }
 

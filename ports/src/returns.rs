@@ -211,6 +211,17 @@ pub trait ReturnStore: Send + Sync {
     /// [`ReturnStoreError::Unavailable`].
     async fn waiting(&self) -> Result<u64, ReturnStoreError>;
 
+    /// Removes what a customer wrote and sent with their returns, for the erasure of their account:
+    /// every return of `customer` keeps its order, part, units, states, outcome and the shop's notes
+    /// (the records of refunds, credit notes and stock it led to), and loses its reason (empty) and
+    /// its photographs' keys (the caller deletes the photographs from the blob store first); the
+    /// version steps by one, so a staff move read before the erasure is refused. Answers how many
+    /// returns it changed. Erasing again changes nothing more.
+    ///
+    /// # Errors
+    /// [`ReturnStoreError::Unavailable`]; nothing is written with it.
+    async fn forget_customer(&self, customer: &UserId) -> Result<u64, ReturnStoreError>;
+
     /// The store credit granted for `source` (`return:{id}`), if any: its amount and customer.
     ///
     /// # Errors

@@ -320,6 +320,13 @@ fn summary(sheet: &mut Sheet<'_>, doc: &Printed<'_>) {
         sheet.text(MARGIN, CONTENT, sheet.y + 9.0, &line, STRONG, Align::Left);
         sheet.y += 12.0;
     }
+    if let Some(payment) = &doc.payment {
+        for line in sheet.wrap(payment, CONTENT, BODY) {
+            sheet.make_room(12.0);
+            sheet.text(MARGIN, CONTENT, sheet.y + 9.0, &line, BODY, Align::Left);
+            sheet.y += 12.0;
+        }
+    }
     sheet.y += 4.0;
 }
 

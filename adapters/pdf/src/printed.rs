@@ -43,6 +43,8 @@ pub(crate) struct Printed<'d> {
     pub(crate) total: Money,
     pub(crate) total_label: &'static str,
     pub(crate) words: String,
+    /// How the total was paid, when store credit paid some of it.
+    pub(crate) payment: Option<String>,
     pub(crate) footer: &'static str,
 }
 
@@ -91,6 +93,13 @@ impl<'d> Printed<'d> {
             total: invoice.total,
             total_label: "Total (inc. GST)",
             words: doc.total_in_words(),
+            payment: (doc.paid_by_store_credit() > Money::ZERO).then(|| {
+                format!(
+                    "Paid by store credit: {:#}; paid by card: {:#}.",
+                    doc.paid_by_store_credit(),
+                    doc.paid_by_card()
+                )
+            }),
             footer: "This is a computer-generated tax invoice.",
         }
     }
@@ -141,6 +150,7 @@ impl<'d> Printed<'d> {
             total: note.total(),
             total_label: "Total credited",
             words: note.total_in_words(),
+            payment: None,
             footer: "This is a computer-generated credit note (section 34 of the Central GST Act).",
         }
     }

@@ -455,6 +455,7 @@ guarded!(ReturnStore, ReturnStoreError, {
         notices: &[NewNotice],
     ) -> ProductReturn;
     fn waiting(&self) -> u64;
+    fn forget_customer(&self, customer: &UserId) -> u64;
     fn credit_granted(&self, source: &str) -> Vec<(UserId, Money)>;
 });
 

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use marque_domain::address::{Address, AddressInput};
 use marque_domain::cart::Quantity;
-use marque_domain::catalog::{MarginScheme, ProductId};
+use marque_domain::catalog::{MarginScheme, ProductId, WarrantyDays};
 use marque_domain::invoice::{FinancialYear, HsnCode, InvoiceNumber};
 use marque_domain::order::{OrderLine, OrderStatus, Shipment};
 use marque_domain::pricing::DiscountPercent;
@@ -49,6 +49,8 @@ struct LineRow {
     hsn: Option<String>,
     /// The margin scheme's purchase price of one unit, in paise (migration 31).
     purchase_price: Option<i64>,
+    /// The product's warranty days when the order was placed (migration 33); none before.
+    warranty_days: Option<i64>,
 }
 
 /// The draft's fields as both tables store them.
@@ -123,6 +125,7 @@ fn line_rows(lines: &[OrderLine]) -> Vec<LineRow> {
             gst: i64::from(l.gst),
             hsn: l.hsn.as_ref().map(|h| h.as_str().to_owned()),
             purchase_price: l.margin_scheme.map(|m| m.purchase_price.paise()),
+            warranty_days: l.warranty_days.map(|d| i64::from(d.days())),
         })
         .collect()
 }
@@ -137,6 +140,10 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
                 .purchase_price
                 .map(|paise| MarginScheme::new(Money::from_paise(paise)).map_err(|_| corrupt("purchase price")))
                 .transpose()?;
+            let warranty_days = r
+                .warranty_days
+                .map(|days| WarrantyDays::new(days).map_err(|_| corrupt("warranty days")))
+                .transpose()?;
             match (quantity, gst) {
                 (Some(quantity), Some(gst)) => Ok(OrderLine {
                     product_id: ProductId(r.product_id),
@@ -146,6 +153,7 @@ fn lines_of(rows: Vec<LineRow>) -> Result<Vec<OrderLine>, OrderStoreError> {
                     gst,
                     hsn,
                     margin_scheme,
+                    warranty_days,
                 }),
                 _ => Err(corrupt("order line")),
             }

@@ -448,6 +448,20 @@ impl ReturnStore for SurrealReturnStore {
         Ok(count.first().map_or(0, |c| u64::try_from(c.n).unwrap_or(0)))
     }
 
+    async fn forget_customer(&self, customer: &UserId) -> Result<u64, ReturnStoreError> {
+        let changed: Vec<String> = self
+            .db
+            .query(
+                "UPDATE product_return SET reason = '', photos = [], version += 1 \
+                 WHERE customer = $who AND (reason != '' OR array::len(photos) > 0) RETURN VALUE record::id(id)",
+            )
+            .bind(("who", customer.0.clone()))
+            .await
+            .and_then(|mut r| r.take(0))
+            .map_err(|e| unavailable(&e))?;
+        Ok(u64::try_from(changed.len()).unwrap_or(u64::MAX))
+    }
+
     async fn credit_granted(&self, source: &str) -> Result<Vec<(UserId, Money)>, ReturnStoreError> {
         let rows: Vec<GrantedRow> = self
             .db

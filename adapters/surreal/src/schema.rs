@@ -275,6 +275,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 33,
+        name: "an order line keeps its product's warranty days as they were when the order was placed",
+        surql: include_str!("schema/0033_order_warranty_days.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -12,7 +12,8 @@ use super::address::AddressView;
 use super::auth::{ensure_owner, Customer};
 use super::error::ErrorBody;
 use super::model::SUCCESS;
-use super::orders::Order;
+use super::orders::{iso_8601, Order};
+use super::returns::ReturnBody;
 
 #[derive(Tags)]
 enum Tag {
@@ -48,6 +49,36 @@ pub struct ExportedProfile {
     pub created_at: i64,
 }
 
+/// A return in a customer's copy of their data: as Purchase History reads it, and the names of the
+/// photographs sent with it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "ExportedReturn")]
+pub struct ExportedReturn {
+    #[oai(rename = "return")]
+    pub made: ReturnBody,
+    /// The photographs' names in the shop's file store (`returns/…`), in the order they were sent.
+    #[oai(rename = "photoNames")]
+    pub photo_names: Vec<String>,
+}
+
+/// A grant of store credit in a customer's copy of their data.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "ExportedStoreCredit")]
+pub struct ExportedGrant {
+    #[oai(rename = "_id")]
+    pub id: String,
+    /// What was granted and what is left of it, in rupees.
+    pub amount: f64,
+    pub remaining: f64,
+    /// When it was granted and when it expires (ISO 8601, UTC).
+    #[oai(rename = "grantedAt")]
+    pub granted_at: String,
+    #[oai(rename = "expiresAt")]
+    pub expires_at: String,
+    /// Where it came from: `return:{id}` or `refund:{id}`.
+    pub source: String,
+}
+
 /// Everything the shop keeps about the customer.
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "DataExport")]
@@ -63,6 +94,11 @@ pub struct DataExportBody {
     pub garage: Vec<crate::garage::KeptCarBody>,
     /// Every order, newest first, as sold.
     pub orders: Vec<Order>,
+    /// The customer's returns, newest first.
+    pub returns: Vec<ExportedReturn>,
+    /// Every grant of store credit, spent or not.
+    #[oai(rename = "storeCredit")]
+    pub store_credit: Vec<ExportedGrant>,
 }
 
 session_response!(ExportResponse, DataExportBody, export_bad_request, "export_bad_request", {
@@ -96,7 +132,8 @@ impl PrivacyApi {
 #[OpenApi(tag = "Tag::Account")]
 impl PrivacyApi {
     /// A copy of everything the shop keeps about the customer, as JSON: the profile, saved
-    /// addresses, wishlist, garage and orders (the Digital Personal Data Protection Act's right of access).
+    /// addresses, wishlist, garage, orders, returns (with their photographs' names) and store credit
+    /// grants (the Digital Personal Data Protection Act's right of access).
     #[oai(path = "/user/:userId/export", method = "get", operation_id = "exportUserData")]
     async fn export(
         &self,
@@ -137,6 +174,23 @@ impl PrivacyApi {
                         })
                         .collect(),
                     orders: data.orders.iter().map(Order::from).collect(),
+                    returns: data
+                        .returns
+                        .iter()
+                        .map(|r| ExportedReturn { made: ReturnBody::from(r), photo_names: r.photos.clone() })
+                        .collect(),
+                    store_credit: data
+                        .store_credit
+                        .into_iter()
+                        .map(|g| ExportedGrant {
+                            id: g.id,
+                            amount: g.amount.rupees(),
+                            remaining: g.remaining.rupees(),
+                            granted_at: iso_8601(g.granted_at),
+                            expires_at: iso_8601(g.expires_at),
+                            source: g.source,
+                        })
+                        .collect(),
                 }))
             }
             Err(e) => ExportResponse::Unavailable(unavailable(&e)),
@@ -144,8 +198,10 @@ impl PrivacyApi {
     }
 
     /// Deletes the customer's account (the right of erasure), after the customer confirmed it: every
-    /// session ends; addresses, wishlist, garage, picture and contact details are erased. Orders and their
-    /// invoices are kept for 72 months as GST law requires, with the name and address printed on them.
+    /// session ends; addresses, wishlist, garage, picture and contact details are erased, and so are the
+    /// reasons and photographs of the customer's returns. Orders and their invoices are kept for 72 months
+    /// as GST law requires, with the name and address printed on them; so are the returns' records and
+    /// the store credit ledger (credit left unspent lapses with the account).
     #[oai(path = "/user/:userId", method = "delete", operation_id = "deleteUser")]
     async fn erase(
         &self,

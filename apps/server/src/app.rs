@@ -120,6 +120,8 @@ impl App {
             Arc::new(database.wishlist()),
             Arc::new(database.garage()),
             Arc::new(database.orders()),
+            Arc::new(database.returns()),
+            Arc::new(database.store_credit()),
             blobs.clone(),
             Arc::new(SystemClock),
         );
@@ -311,7 +313,8 @@ impl App {
                 Arc::new(database.stock()),
                 Arc::new(SystemClock),
             )
-            .with_returns(Arc::new(database.returns())),
+            .with_returns(Arc::new(database.returns()))
+            .with_notices(Arc::new(database.notice_outbox())),
             vehicles: marque_app::VehicleService::new(Arc::new(database.vehicles())),
             garage: marque_app::GarageService::new(Arc::new(database.garage()), Arc::new(database.vehicles())),
             admin_fitment: marque_app::admin::fitment::AdminFitmentService::new(

@@ -330,6 +330,7 @@ impl CheckoutService {
                     gst: l.gst_percent,
                     hsn: None,
                     margin_scheme: l.margin_scheme,
+                    warranty_days: l.warranty_days,
                 })
                 .collect(),
             address: checkout.address().clone(),

@@ -118,7 +118,8 @@ pub fn tax_invoice(seller: &Seller, order: &PlacedOrder) -> TaxInvoice {
         lines: &draft.lines,
         discount: draft.discount,
         delivery_charge: draft.delivery_charge,
-    });
+    })
+    .with_store_credit(draft.store_credit);
     if doc.invoice().total != draft.total {
         // Both come from the same pricing rules; a difference means the rules changed under a stored order.
         tracing::warn!(order = %order.id.0, invoice = %doc.invoice().total.to_the_paisa(), paid = %draft.total.to_the_paisa(), "the invoice total differs from the total paid");

@@ -5,6 +5,13 @@
 //! details, and ends every session. Orders and their invoices stay: GST law requires the shop to keep
 //! its tax records for 72 months, and they keep the customer's name and delivery address as printed
 //! on the invoice (the order holds its own copy), nothing else of the account.
+//!
+//! Returns are treated as their orders are: the record stays (the part, units, states, outcome and
+//! the shop's notes, which the refunds, GST credit notes and stock entries they led to name), and
+//! what the customer wrote and sent with them goes: the reason is emptied and the photographs are
+//! deleted from the blob store. Grants of store credit stay in the ledger (an accounting record of
+//! what the shop owed, naming only the account's id and the return or refund it came from); what is
+//! left of them cannot be spent once the account is gone. (`docs/shop-rules.md`, "Privacy".)
 
 use std::sync::Arc;
 
@@ -13,7 +20,8 @@ use marque_domain::catalog::ProductId;
 use marque_domain::pricing::Offer;
 use marque_domain::vehicle::Car;
 use marque_ports::{
-    AccountStore, AddressStore, BlobStore, Clock, GarageStore, OrderStore, PlacedOrder, UserRecord, WishlistStore,
+    AccountStore, AddressStore, BlobStore, Clock, GarageStore, OrderStore, PlacedOrder, ProductReturn, ReturnStore,
+    StoreCreditStore, StoredGrant, UserRecord, WishlistStore,
 };
 
 use crate::accounts::AVATAR_URL_PREFIX;
@@ -31,6 +39,10 @@ pub struct DataExport {
     pub garage: Vec<Car>,
     /// Newest first, as the purchase history shows them.
     pub orders: Vec<PlacedOrder>,
+    /// The customer's returns, newest first, with their photographs' names (blob keys).
+    pub returns: Vec<ProductReturn>,
+    /// Every grant of store credit to the customer, as the ledger keeps it (spent or not).
+    pub store_credit: Vec<StoredGrant>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -48,6 +60,8 @@ pub struct PrivacyService {
     wishlist: Arc<dyn WishlistStore>,
     garage: Arc<dyn GarageStore>,
     orders: Arc<dyn OrderStore>,
+    returns: Arc<dyn ReturnStore>,
+    credit: Arc<dyn StoreCreditStore>,
     blobs: Arc<dyn BlobStore>,
     clock: Arc<dyn Clock>,
 }
@@ -64,19 +78,23 @@ fn unavailable(e: impl std::fmt::Display) -> PrivacyError {
 
 impl PrivacyService {
     #[must_use]
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         accounts: Arc<dyn AccountStore>,
         addresses: Arc<dyn AddressStore>,
         wishlist: Arc<dyn WishlistStore>,
         garage: Arc<dyn GarageStore>,
         orders: Arc<dyn OrderStore>,
+        returns: Arc<dyn ReturnStore>,
+        credit: Arc<dyn StoreCreditStore>,
         blobs: Arc<dyn BlobStore>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { accounts, addresses, wishlist, garage, orders, blobs, clock }
+        Self { accounts, addresses, wishlist, garage, orders, returns, credit, blobs, clock }
     }
 
-    /// Everything kept about `user`: the account, addresses, wishlist, garage and orders.
+    /// Everything kept about `user`: the account, addresses, wishlist, garage, orders, returns and
+    /// grants of store credit.
     ///
     /// # Errors
     /// [`PrivacyError::Unavailable`] when a store cannot be read.
@@ -86,12 +104,24 @@ impl PrivacyService {
         let garage = self.garage.garage(&user.id).await.map_err(unavailable)?;
         let mut orders = self.orders.orders_of(&user.id).await.map_err(unavailable)?;
         orders.sort_by_key(|order| std::cmp::Reverse(order.created_at));
-        Ok(DataExport { user: user.clone(), offer: user.offer(self.clock.now()), addresses, wishlist, garage, orders })
+        let returns = self.returns.returns_of(&user.id).await.map_err(unavailable)?;
+        let store_credit = self.credit.grants(&user.id).await.map_err(unavailable)?;
+        Ok(DataExport {
+            user: user.clone(),
+            offer: user.offer(self.clock.now()),
+            addresses,
+            wishlist,
+            garage,
+            orders,
+            returns,
+            store_credit,
+        })
     }
 
-    /// Erases `user`'s account: addresses, wishlist, garage and picture first, then the account with its
-    /// contact details and every session (last, so that a failure part-way leaves the customer able to
-    /// ask again). Orders and invoices are kept (see the module's documentation).
+    /// Erases `user`'s account: addresses, wishlist, garage, the returns' photographs and reasons, and
+    /// the picture first, then the account with its contact details and every session (last, so that a
+    /// failure part-way leaves the customer able to ask again). Orders, invoices, the returns' records
+    /// and the store credit ledger are kept (see the module's documentation).
     ///
     /// # Errors
     /// [`PrivacyError::Unavailable`] when a store cannot be written.
@@ -99,6 +129,13 @@ impl PrivacyService {
         self.addresses.remove_all(&user.id).await.map_err(unavailable)?;
         self.wishlist.clear(&user.id).await.map_err(unavailable)?;
         self.garage.clear(&user.id).await.map_err(unavailable)?;
+        // The photographs first, their keys after: a failure part-way leaves the keys to delete again.
+        for kept in self.returns.returns_of(&user.id).await.map_err(unavailable)? {
+            for key in &kept.photos {
+                self.blobs.delete(key).await.map_err(unavailable)?;
+            }
+        }
+        self.returns.forget_customer(&user.id).await.map_err(unavailable)?;
         if let Some(file) = user.profile.strip_prefix(AVATAR_URL_PREFIX) {
             self.blobs.delete(&format!("avatars/{file}")).await.map_err(unavailable)?;
         }

@@ -13,8 +13,8 @@ use marque_domain::cart::Quantity;
 use marque_domain::catalog::ProductId;
 use marque_domain::invoice::Seller;
 use marque_domain::order::{
-    check_quantity, parse_note, parse_reason, units_left, OrderLine, OrderNotice, OrderStatus, RefundAsk, RefundError,
-    RefundReason, ReturnError, ReturnOutcome, ReturnState, ReturnWindow, FALLBACK_WARRANTY_DAYS, MAX_RETURN_PHOTOS,
+    check_quantity, line_warranty_days, parse_note, parse_reason, units_left, OrderLine, OrderNotice, OrderStatus,
+    RefundAsk, RefundError, RefundReason, ReturnError, ReturnOutcome, ReturnState, ReturnWindow, MAX_RETURN_PHOTOS,
 };
 use marque_domain::paging::ListWindow;
 use marque_domain::pricing::DiscountPercent;
@@ -272,10 +272,15 @@ impl ReturnsService {
         self.desk.order(id).await?.ok_or(ReturnsError::OrderNotFound)
     }
 
-    /// The product's warranty days today, or [`FALLBACK_WARRANTY_DAYS`] when it is gone.
-    async fn warranty_days(&self, product: &ProductId) -> Result<u8, ReturnsError> {
-        match self.catalog.product(product).await {
-            Ok(found) => Ok(found.map_or(FALLBACK_WARRANTY_DAYS, |p| p.details.warranty_days.days())),
+    /// The line's warranty days: kept on the line when its order was placed; for an older order's
+    /// line, the product's today, or `FALLBACK_WARRANTY_DAYS` when it is gone
+    /// ([`line_warranty_days`]). The catalog is read only for an older order's line.
+    async fn warranty_days(&self, line: &OrderLine) -> Result<u8, ReturnsError> {
+        if line.warranty_days.is_some() {
+            return Ok(line_warranty_days(line, None));
+        }
+        match self.catalog.product(&line.product_id).await {
+            Ok(found) => Ok(line_warranty_days(line, found.map(|p| p.details.warranty_days))),
             Err(e) => Err(ReturnsError::Unavailable(e.to_string())),
         }
     }
@@ -318,7 +323,7 @@ impl ReturnsService {
             .cloned()
             .ok_or(ReturnsError::Invalid(Message::ReturnUnknownLine))?;
         let delivered = delivered_at(&order).ok_or(ReturnsError::Refused(ReturnError::NotDelivered))?;
-        let days = self.warranty_days(&product).await?;
+        let days = self.warranty_days(&line).await?;
         let now = self.clock.now();
         ReturnWindow { delivered_at: delivered, days }.check(now).map_err(refused)?;
         let refunded = refunded_units(&order, &product);

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::address::{Address, DeliveryRegion};
 use crate::cart::Quantity;
-use crate::catalog::{MarginScheme, Product, ProductId};
+use crate::catalog::{MarginScheme, Product, ProductId, WarrantyDays};
 use crate::message::{user_facing_error, Message, UserFacing};
 use crate::pricing::{Offer, PricedLine, Totals};
 use crate::Money;
@@ -27,6 +27,9 @@ pub struct CheckoutLine {
     /// line is taxed on the margin over this purchase price).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin_scheme: Option<MarginScheme>,
+    /// The product's warranty days when reloaded, which the order line keeps (its return window).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warranty_days: Option<WarrantyDays>,
 }
 
 impl CheckoutLine {
@@ -42,6 +45,7 @@ impl CheckoutLine {
             outside_ncr: product.outside_ncr,
             gst_percent: product.gst_percent,
             margin_scheme: product.details.margin_scheme,
+            warranty_days: Some(product.details.warranty_days),
         }
     }
 
@@ -228,6 +232,7 @@ mod tests {
             outside_ncr: Money::from_rupees(250),
             gst_percent: 18,
             margin_scheme: None,
+            warranty_days: None,
         }
     }
 

@@ -21,9 +21,9 @@ pub use refund::{
     REFUND_REASON_MAX,
 };
 pub use returns::{
-    check_quantity, keeps_units_from_refunds, parse_note, parse_reason, units_left, ReturnError, ReturnOutcome,
-    ReturnState, ReturnWindow, FALLBACK_WARRANTY_DAYS, MAX_RETURN_PHOTOS, RETURN_NOTE_MAX, RETURN_REASON_MAX,
-    RETURN_REASON_MIN,
+    check_quantity, keeps_units_from_refunds, line_warranty_days, parse_note, parse_reason, units_left, ReturnError,
+    ReturnOutcome, ReturnState, ReturnWindow, FALLBACK_WARRANTY_DAYS, MAX_RETURN_PHOTOS, RETURN_NOTE_MAX,
+    RETURN_REASON_MAX, RETURN_REASON_MIN,
 };
 pub use search::{OrderSearch, RefundFilter, ORDER_SEARCH_MAX};
 pub use shipping::{Awb, Courier, Shipment, TrackingUrl, AWB_MAX, AWB_MIN, TRACKING_URL_MAX};

@@ -56,6 +56,10 @@ pub struct DashboardBody {
     /// Returns requested, approved or received: waiting on the shop's next move.
     #[oai(rename = "returnsWaiting")]
     pub returns_waiting: u64,
+    /// Notices to customers (email, SMS) the outbox gave up on after its attempts, marked failed:
+    /// nobody was told (each order's page lists its notices).
+    #[oai(rename = "noticesFailed")]
+    pub notices_failed: u64,
     /// `null` for a role that may not see sales figures (fulfilment).
     pub sales: Option<SalesBody>,
     /// When the figures were read, ISO 8601 in UTC.
@@ -83,7 +87,7 @@ impl DashboardApi {
 #[OpenApi(tag = "Tag::AdminDashboard")]
 impl DashboardApi {
     /// Orders to confirm, pack and ship, refunds pending or failed, grievances past their clocks,
-    /// returns waiting, low-stock parts, and for the owner today's and this month's sales in paise (India time).
+    /// returns waiting, failed notices, low-stock parts, and for the owner today's and this month's sales in paise (India time).
     #[oai(path = "/admin/dashboard", method = "get", operation_id = "adminDashboard")]
     async fn dashboard(&self, staff: OrdersStaff) -> DashboardAnswer {
         match self.dashboard.figures(&staff).await {
@@ -96,6 +100,7 @@ impl DashboardApi {
                 grievances_overdue: d.grievances_overdue,
                 low_stock: d.low_stock,
                 returns_waiting: d.returns_waiting,
+                notices_failed: d.notices_failed,
                 sales: d.sales.map(|s| SalesBody { today: s.today.paise(), this_month: s.this_month.paise() }),
                 at: iso_8601(d.at),
             })),

@@ -285,6 +285,7 @@ fn one_unit_of(product: &Product, key: &str) -> marque_ports::Reservation {
                 gst: 18,
                 hsn: None,
                 margin_scheme: None,
+                warranty_days: None,
             }],
             address: marque_contract_tests::orders::address(),
             discount: DiscountPercent::new(0).expect("a percent"),

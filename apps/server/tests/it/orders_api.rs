@@ -80,6 +80,7 @@ async fn place(app: &App, sale: Sale<'_>) -> PlacedOrder {
             gst,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         })
         .collect();
     let discount = DiscountPercent::new(u32::from(discount)).expect("a percent");

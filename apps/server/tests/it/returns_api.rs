@@ -128,6 +128,17 @@ async fn ask(
     read(request.send().await.expect("the server answers")).await
 }
 
+/// Approves and receives return `rid` as staff (versions 0 and 1); its admin path.
+async fn approved_and_received(shop: &TestShop, staff: &str, rid: &str) -> String {
+    let path = format!("/api/admin/returns/{rid}");
+    let (status, body) =
+        send(shop, staff, Method::POST, &format!("{path}/approve"), &[("If-Match", "0")], Some(json!({}))).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = send(shop, staff, Method::POST, &format!("{path}/receive"), &[("If-Match", "1")], None).await;
+    assert_eq!(status, 200, "{body}");
+    path
+}
+
 const REASON: &str = "The brake disc is warped out of the box";
 
 async fn kinds(app: &marque_server::App, order: &str) -> Vec<NoticeKind> {
@@ -210,6 +221,7 @@ async fn a_customer_returns_a_delivered_line_and_the_shop_grants_store_credit_on
     assert_eq!((status, code(&body)), (400, "return.state_invalid"), "{body}");
     let (_, dash) = call(&shop, Method::GET, "/api/admin/dashboard", Some(&clerk), None).await;
     assert_eq!(dash["returnsWaiting"].as_u64(), Some(1), "{dash}");
+    assert_eq!(dash["noticesFailed"].as_u64(), Some(0), "no notice has failed: {dash}");
     let (status, photo) = shop
         .client
         .get(format!("{}/api/admin/returns/{rid}/photos/1", shop.base))
@@ -321,12 +333,7 @@ async fn a_return_resolved_as_a_refund_issues_a_credit_note_and_one_outside_the_
     let (status, made) = ask(&shop, &token, &id, a, "1", REASON, vec![]).await;
     assert_eq!(status, 201, "{made}");
     let rid = made["_id"].as_str().expect("id").to_owned();
-    let path = format!("/api/admin/returns/{rid}");
-    let (status, _) =
-        send(&shop, &clerk, Method::POST, &format!("{path}/approve"), &[("If-Match", "0")], Some(json!({}))).await;
-    assert_eq!(status, 200);
-    let (status, _) = send(&shop, &clerk, Method::POST, &format!("{path}/receive"), &[("If-Match", "1")], None).await;
-    assert_eq!(status, 200);
+    let path = approved_and_received(&shop, &clerk, &rid).await;
     let key = [("If-Match", "2"), ("Idempotency-Key", "ret-refund-0001")];
     let body = json!({ "outcome": "refund", "restock": true });
     let (status, resolved) =
@@ -355,6 +362,63 @@ async fn a_return_resolved_as_a_refund_issues_a_credit_note_and_one_outside_the_
     }
     let (status, body) = ask(&shop, &late_token, &late, b, "1", REASON, vec![]).await;
     assert_eq!((status, code(&body)), (409, "return.window_closed"), "{body}");
+}
+
+#[tokio::test]
+async fn the_export_holds_returns_and_store_credit_and_erasure_deletes_return_photos_keeping_the_records() {
+    let (shop, app) = spawn_app_with(|_| {}).await;
+    let clerk = staff_token(&app, &shop, StaffRole::Fulfilment).await;
+    let parts = in_stock(&shop, 2, 1).await;
+    let a = parts[0].as_str();
+    let (token, id) = bought(&shop, &clerk, "erase.returns@example.in", "9812345691", &[(a, 1)]).await;
+    deliver(&shop, &clerk, &id).await;
+    let (status, made) = ask(&shop, &token, &id, a, "1", REASON, vec![jpeg(320, 240)]).await;
+    assert_eq!(status, 201, "{made}");
+    let rid = made["_id"].as_str().expect("an id").to_owned();
+    let path = approved_and_received(&shop, &clerk, &rid).await;
+    let key = [("If-Match", "2"), ("Idempotency-Key", "erase-key-0001")];
+    let credit = json!({ "outcome": "storeCredit", "restock": false, "note": "Credit given" });
+    let (status, resolved) = send(&shop, &clerk, Method::POST, &format!("{path}/resolve"), &key, Some(credit)).await;
+    assert_eq!(status, 201, "{resolved}");
+
+    // The customer's copy of their data: the return with its photograph's name, and the grant.
+    let (_, me) = get_auth(&shop, "/api/user", &token).await;
+    let user = me["user"]["_id"].as_str().expect("the user's id").to_owned();
+    let (status, export) = get_auth(&shop, &format!("/api/user/{user}/export"), &token).await;
+    assert_eq!(status, 200, "{export}");
+    assert_eq!(export["returns"][0]["return"]["_id"].as_str(), Some(rid.as_str()), "{export}");
+    assert_eq!(export["returns"][0]["return"]["reason"].as_str(), Some(REASON));
+    let names: Vec<String> = serde_json::from_value(export["returns"][0]["photoNames"].clone()).expect("names");
+    assert_eq!(names.len(), 1, "{export}");
+    assert!(names[0].starts_with("returns/"), "{names:?}");
+    let grants = export["storeCredit"].as_array().expect("grants");
+    assert_eq!(grants.len(), 1, "{export}");
+    assert_eq!(grants[0]["source"].as_str(), Some(format!("return:{rid}").as_str()));
+    assert_eq!(paise(&grants[0]["amount"]), paise(&resolved["amount"]));
+    assert_eq!(paise(&grants[0]["remaining"]), paise(&resolved["amount"]));
+    // The photograph is in the blob store (files under `<data dir>/blobs` in tests).
+    let file = std::env::temp_dir().join("blobs").join(&names[0]);
+    assert!(file.exists(), "{} is kept", file.display());
+
+    // Erasure: the photograph is deleted, the return keeps the shop's record without the customer's words.
+    let (status, body) =
+        crate::helpers::payments::call(&shop, Method::DELETE, &format!("/api/user/{user}"), &token, json!(null)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(!file.exists(), "the return's photograph is deleted with the account");
+    let (status, kept) = call(&shop, Method::GET, &path, Some(&clerk), None).await;
+    assert_eq!(status, 200, "{kept}");
+    assert_eq!(
+        (kept["state"].as_str(), kept["outcome"].as_str(), kept["reason"].as_str(), kept["photos"].as_u64()),
+        (Some("resolved"), Some("storeCredit"), Some(""), Some(0)),
+        "{kept}"
+    );
+    assert_eq!((paise(&kept["amount"]), kept["note"].as_str()), (paise(&resolved["amount"]), None));
+    let (status, _) = call(&shop, Method::GET, &format!("{path}/photos/1"), Some(&clerk), None).await;
+    assert_eq!(status, 404, "no photograph is left to show");
+    let grants = app.database().returns().credit_granted(&format!("return:{rid}")).await.expect("the ledger");
+    assert_eq!(grants.len(), 1, "the store credit ledger keeps the grant: {grants:?}");
+    let order = app.database().order_desk().order(&OrderId(id.clone())).await.expect("reads");
+    assert!(order.is_some(), "the order is kept for GST records");
 }
 
 async fn stock_of(shop: &TestShop, id: &str) -> u64 {

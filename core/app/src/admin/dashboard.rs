@@ -4,7 +4,9 @@
 //! figures (owner), today's and this month's sales, days and months as they turn in India.
 //!
 //! Returns waiting on the shop (requested, approved or received) are counted once the returns'
-//! store is given ([`DashboardService::with_returns`]).
+//! store is given ([`DashboardService::with_returns`]); notices (emails and SMS) the outbox gave up
+//! on, marked failed after their attempts, once the outbox is given
+//! ([`DashboardService::with_notices`]).
 
 use std::sync::Arc;
 
@@ -13,7 +15,7 @@ use marque_domain::order::OrderStatus;
 use marque_domain::paging::ListWindow;
 use marque_domain::staff::{Area, Forbidden, Staff};
 use marque_domain::{Message, Money};
-use marque_ports::{AdminOrderQuery, Clock, GrievanceStore, OrderDesk, ReturnStore, StockLedger};
+use marque_ports::{AdminOrderQuery, Clock, GrievanceStore, NoticeOutbox, OrderDesk, ReturnStore, StockLedger};
 
 /// Sales in a period: what the orders placed in it total, cancelled ones left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +43,8 @@ pub struct Dashboard {
     pub low_stock: u64,
     /// Returns requested, approved or received: the shop has a move to make.
     pub returns_waiting: u64,
+    /// Notices to customers (email, SMS) marked failed in the outbox: nobody was told.
+    pub notices_failed: u64,
     /// Only for a role that may see sales figures ([`Area::Sales`]); `None` for the others.
     pub sales: Option<Sales>,
     /// When the figures were read (seconds since 1970).
@@ -78,6 +82,7 @@ pub struct DashboardService {
     stock: Arc<dyn StockLedger>,
     clock: Arc<dyn Clock>,
     returns: Option<Arc<dyn ReturnStore>>,
+    notices: Option<Arc<dyn NoticeOutbox>>,
 }
 
 impl std::fmt::Debug for DashboardService {
@@ -94,13 +99,20 @@ impl DashboardService {
         stock: Arc<dyn StockLedger>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { desk, grievances, stock, clock, returns: None }
+        Self { desk, grievances, stock, clock, returns: None, notices: None }
     }
 
     /// Counts the returns waiting on the shop too.
     #[must_use]
     pub fn with_returns(mut self, returns: Arc<dyn ReturnStore>) -> Self {
         self.returns = Some(returns);
+        self
+    }
+
+    /// Counts the failed notices of the outbox too.
+    #[must_use]
+    pub fn with_notices(mut self, notices: Arc<dyn NoticeOutbox>) -> Self {
+        self.notices = Some(notices);
         self
     }
 
@@ -124,7 +136,14 @@ impl DashboardService {
                 None => Ok(0),
             }
         };
-        let (orders, refunds, overdue, low, returns) = tokio::join!(orders, refunds, overdue, low, returns);
+        let failed = async {
+            match &self.notices {
+                Some(outbox) => outbox.counts().await.map(|c| c.failed).map_err(unavailable),
+                None => Ok(0),
+            }
+        };
+        let (orders, refunds, overdue, low, returns, failed) =
+            tokio::join!(orders, refunds, overdue, low, returns, failed);
         let counts = orders.map_err(unavailable)?.counts;
         let refunds = refunds.map_err(unavailable)?;
         let sales = if staff.require(Area::Sales).is_ok() {
@@ -145,6 +164,7 @@ impl DashboardService {
             grievances_overdue: overdue.map_err(unavailable)?,
             low_stock: low.map_err(unavailable)?.total,
             returns_waiting: returns?,
+            notices_failed: failed?,
             sales,
             at: now,
         })

@@ -66,6 +66,7 @@ fn reservation(user: &str, total: i64) -> Reservation {
                 gst: 18,
                 hsn: None,
                 margin_scheme: None,
+                warranty_days: None,
             }],
             address: address(),
             discount: marque_domain::pricing::DiscountPercent::ZERO,
@@ -310,8 +311,9 @@ async fn holds_of_racing_pays_are_trimmed_to_two_after_holding() {
 }
 
 #[tokio::test]
-async fn an_order_line_keeps_the_margin_scheme_the_product_had_when_paid_for() {
-    use marque_domain::catalog::MarginScheme;
+async fn an_order_line_keeps_the_margin_scheme_and_warranty_days_the_product_had_when_paid_for() {
+    use marque_domain::catalog::{MarginScheme, WarrantyDays};
+    let days = |n| WarrantyDays::new(n).expect("2 to 15");
     let scheme = MarginScheme::new(Money::from_rupees(6_000)).expect("a purchase price");
     let mut payments = MockPaymentGateway::new();
     payments.expect_create_order().returning(|o| {
@@ -328,7 +330,8 @@ async fn an_order_line_keeps_the_margin_scheme_the_product_had_when_paid_for() {
         .times(1)
         .withf(move |r| {
             let schemes: Vec<_> = r.draft.lines.iter().map(|l| (l.product_id.0.as_str(), l.margin_scheme)).collect();
-            schemes == [("used", Some(scheme)), ("new", None)]
+            let warranties: Vec<_> = r.draft.lines.iter().map(|l| l.warranty_days).collect();
+            schemes == [("used", Some(scheme)), ("new", None)] && warranties == [Some(days(12)), Some(days(7))]
         })
         .returning(|_| Ok(()));
     let mut addresses = MockAddressStore::new();
@@ -341,6 +344,9 @@ async fn an_order_line_keeps_the_margin_scheme_the_product_had_when_paid_for() {
         if id.0 == "used" {
             p.condition = marque_domain::catalog::Condition::Old;
             p.details.margin_scheme = Some(scheme);
+            p.details.warranty_days = days(12);
+        } else {
+            p.details.warranty_days = days(7);
         }
         Ok(Some(p))
     });

@@ -36,6 +36,7 @@ fn line(product: &str, price: i64, quantity: u32, gst: u8) -> OrderLine {
         gst,
         hsn: None,
         margin_scheme: None,
+        warranty_days: None,
     }
 }
 

@@ -48,6 +48,7 @@ fn order(n: u32, user: &str) -> PlacedOrder {
         gst: 18,
         hsn: None,
         margin_scheme: None,
+        warranty_days: None,
     }];
     PlacedOrder {
         id: OrderId(format!("o{n}")),

@@ -45,6 +45,7 @@ fn line(product: &str, price: i64, quantity: u32) -> OrderLine {
         gst: 18,
         hsn: None,
         margin_scheme: None,
+        warranty_days: None,
     }
 }
 
@@ -169,6 +170,36 @@ async fn the_window_is_the_products_warranty_days_after_the_delivery_in_the_time
     m.returns.expect_returns_of_order().returning(|_| Ok(Vec::new()));
     let refused = m.service().request(&UserId("u1".into()), asked(3)).await;
     assert_eq!(refused, Err(ReturnsError::Refused(ReturnError::QuantityAboveLeft { left: 2 })));
+}
+
+#[tokio::test]
+async fn a_line_that_kept_its_warranty_days_is_returned_within_them_whatever_the_product_says_now() {
+    use marque_domain::catalog::WarrantyDays;
+    // Bought with 10 days of warranty, delivered 8 days ago: open, and the catalog is not asked
+    // (the product has 2 days now, or is gone).
+    let kept = |delivered_ago: i64| {
+        let mut order = delivered(delivered_ago);
+        order.order.draft.lines[0].warranty_days = Some(WarrantyDays::new(10).expect("2 to 15"));
+        order
+    };
+    let mut m = Mocks::new();
+    m.desk.expect_order().returning(move |_| Ok(Some(kept(8 * DAY))));
+    m.catalog.expect_product().never();
+    m.returns.expect_returns_of_order().returning(|_| Ok(Vec::new()));
+    let refused = m.service().request(&UserId("u1".into()), asked(3)).await;
+    assert_eq!(
+        refused,
+        Err(ReturnsError::Refused(ReturnError::QuantityAboveLeft { left: 2 })),
+        "the window is open: only the units are refused"
+    );
+
+    // Eleven days after the delivery it is closed.
+    let mut m = Mocks::new();
+    m.desk.expect_order().returning(move |_| Ok(Some(kept(11 * DAY))));
+    m.catalog.expect_product().never();
+    m.returns.expect_request().never();
+    let refused = m.service().request(&UserId("u1".into()), asked(1)).await;
+    assert_eq!(refused, Err(ReturnsError::Refused(ReturnError::WindowClosed)));
 }
 
 fn received(id: &str) -> ProductReturn {

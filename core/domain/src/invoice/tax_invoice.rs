@@ -77,6 +77,9 @@ pub struct TaxInvoice {
     buyer: Buyer,
     date: InvoiceDate,
     invoice: Invoice,
+    /// What of the total the customer paid with store credit (a way of paying, not a discount: the
+    /// tax is on the full price); zero when none.
+    store_credit: Money,
 }
 
 impl TaxInvoice {
@@ -92,7 +95,27 @@ impl TaxInvoice {
             seller_state: input.seller.state.name,
             delivery_state: input.buyer.state.name,
         });
-        Self { seller: input.seller, buyer: input.buyer, date: input.date, invoice }
+        Self { seller: input.seller, buyer: input.buyer, date: input.date, invoice, store_credit: Money::ZERO }
+    }
+
+    /// The invoice of an order paid partly or wholly with `credit` of store credit (at most the
+    /// total; the rest was paid by card).
+    #[must_use]
+    pub fn with_store_credit(mut self, credit: Money) -> Self {
+        self.store_credit = credit.max(Money::ZERO).min(self.invoice.total);
+        self
+    }
+
+    /// What of the total was paid with store credit (zero when none).
+    #[must_use]
+    pub fn paid_by_store_credit(&self) -> Money {
+        self.store_credit
+    }
+
+    /// What of the total was paid by card: the total less the store credit.
+    #[must_use]
+    pub fn paid_by_card(&self) -> Money {
+        self.invoice.total - self.store_credit
     }
 
     #[must_use]
@@ -181,6 +204,7 @@ mod tests {
             gst: 18,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         }];
         TaxInvoice::build(TaxInvoiceInput {
             seller: seller(),
@@ -191,6 +215,21 @@ mod tests {
             discount: DiscountPercent::new(0).expect("ok"),
             delivery_charge: Money::ZERO,
         })
+    }
+
+    #[test]
+    fn store_credit_pays_part_of_the_total_and_the_card_the_rest_never_more_than_the_total() {
+        let doc = invoice_to("haryana");
+        let total = doc.invoice().total;
+        assert_eq!((doc.paid_by_store_credit(), doc.paid_by_card()), (Money::ZERO, total));
+        let part = doc.clone().with_store_credit(Money::from_paise(1_000_00));
+        assert_eq!(
+            (part.paid_by_store_credit(), part.paid_by_card()),
+            (Money::from_paise(1_000_00), total - Money::from_paise(1_000_00))
+        );
+        assert_eq!(part.invoice(), doc.invoice(), "the lines, tax and total are the full price's");
+        let all = doc.clone().with_store_credit(total + Money::from_paise(1));
+        assert_eq!((all.paid_by_store_credit(), all.paid_by_card()), (total, Money::ZERO));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cart::Quantity;
-use crate::catalog::{MarginScheme, ProductId};
+use crate::catalog::{MarginScheme, ProductId, WarrantyDays};
 use crate::invoice::HsnCode;
 use crate::pricing::{DiscountPercent, Totals};
 use crate::Money;
@@ -27,6 +27,11 @@ pub struct OrderLine {
     /// price is the back office's: no customer's answer or document prints it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin_scheme: Option<MarginScheme>,
+    /// The product's warranty days (2–15) when the order was placed: the return window of the line
+    /// (the product may change later). None for every order placed before issue 24's snapshot
+    /// (migration 33): such a line's window uses the product's current value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warranty_days: Option<WarrantyDays>,
 }
 
 impl OrderLine {
@@ -48,6 +53,7 @@ impl OrderLine {
             gst,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         }
     }
 
@@ -82,6 +88,7 @@ mod tests {
             gst: 18,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         };
         let lines = [line(1_999_99, 2), line(500_00, 1)];
         let t = stored_order_totals(&lines, DiscountPercent::new(5).expect("ok"), Money::from_rupees(300));

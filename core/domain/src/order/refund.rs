@@ -342,6 +342,7 @@ mod tests {
             gst,
             hsn: None,
             margin_scheme: None,
+            warranty_days: None,
         }
     }
 

@@ -6,7 +6,9 @@
 //! The rules here are pure: the window ([`ReturnWindow`]), how many units may still be asked for
 //! ([`units_left`]), the texts' limits and the moves between states ([`ReturnState`]).
 
+use crate::catalog::WarrantyDays;
 use crate::message::{user_facing_error, Message, UserFacing};
+use crate::order::OrderLine;
 
 /// Fewest characters of a customer's reason.
 pub const RETURN_REASON_MIN: usize = 10;
@@ -92,6 +94,14 @@ pub fn parse_note(raw: Option<&str>, required: bool) -> Result<Option<String>, R
         (true, false) => Ok(None),
         (false, _) => Ok(Some(text.to_owned())),
     }
+}
+
+/// The warranty days a line is returned within: those the line kept when its order was placed;
+/// for a line of an order placed before lines kept them, the product's `current` warranty days;
+/// for such a line whose product is gone, [`FALLBACK_WARRANTY_DAYS`].
+#[must_use]
+pub fn line_warranty_days(line: &OrderLine, current: Option<WarrantyDays>) -> u8 {
+    line.warranty_days.or(current).map_or(FALLBACK_WARRANTY_DAYS, WarrantyDays::days)
 }
 
 /// When a delivered line may be returned: from its delivery for its warranty's days (each 24 hours).
@@ -277,6 +287,25 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    #[test]
+    fn a_line_is_returned_within_the_days_it_kept_else_the_products_current_else_a_week() {
+        let days = |n| WarrantyDays::new(n).expect("2 to 15");
+        let mut line = OrderLine::sample("disc", 100_000, 1, 18);
+        // An order placed before lines kept their warranty: the product's days today, or a week when it is gone.
+        assert_eq!(line_warranty_days(&line, Some(days(3))), 3);
+        assert_eq!(line_warranty_days(&line, None), FALLBACK_WARRANTY_DAYS);
+        // A line that kept its days uses them, whatever the product says now.
+        line.warranty_days = Some(days(10));
+        assert_eq!(line_warranty_days(&line, Some(days(2))), 10);
+        assert_eq!(line_warranty_days(&line, None), 10);
+        // A line stored before the snapshot (no `warranty_days` in its JSON) reads as none.
+        let mut stored = serde_json::to_value(&line).expect("json");
+        assert_eq!(stored["warranty_days"], 10);
+        stored.as_object_mut().expect("an object").remove("warranty_days");
+        let old: OrderLine = serde_json::from_value(stored).expect("an older line");
+        assert_eq!(old.warranty_days, None);
+    }
 
     #[test]
     fn the_window_is_the_warranty_days_after_delivery() {

@@ -299,7 +299,7 @@ export interface paths {
         };
         /**
          * Orders to confirm, pack and ship, refunds pending or failed, grievances past their clocks,
-         *     returns waiting, low-stock parts, and for the owner today's and this month's sales in paise (India time).
+         *     returns waiting, failed notices, low-stock parts, and for the owner today's and this month's sales in paise (India time).
          */
         get: operations["adminDashboard"];
         put?: never;
@@ -1767,8 +1767,10 @@ export interface paths {
         post?: never;
         /**
          * Deletes the customer's account (the right of erasure), after the customer confirmed it: every
-         *     session ends; addresses, wishlist, garage, picture and contact details are erased. Orders and their
-         *     invoices are kept for 72 months as GST law requires, with the name and address printed on them.
+         *     session ends; addresses, wishlist, garage, picture and contact details are erased, and so are the
+         *     reasons and photographs of the customer's returns. Orders and their invoices are kept for 72 months
+         *     as GST law requires, with the name and address printed on them; so are the returns' records and
+         *     the store credit ledger (credit left unspent lapses with the account).
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -1785,7 +1787,8 @@ export interface paths {
         };
         /**
          * A copy of everything the shop keeps about the customer, as JSON: the profile, saved
-         *     addresses, wishlist, garage and orders (the Digital Personal Data Protection Act's right of access).
+         *     addresses, wishlist, garage, orders, returns (with their photographs' names) and store credit
+         *     grants (the Digital Personal Data Protection Act's right of access).
          */
         get: operations["exportUserData"];
         put?: never;
@@ -2035,6 +2038,12 @@ export interface components {
              * @description Parts at or below their low-stock threshold.
              */
             lowStock: number;
+            /**
+             * Format: uint64
+             * @description Notices to customers (email, SMS) the outbox gave up on after its attempts, marked failed:
+             *     nobody was told (each order's page lists its notices).
+             */
+            noticesFailed: number;
             /**
              * Format: uint64
              * @description Refunds the provider failed (retry them from the order).
@@ -3036,8 +3045,12 @@ export interface components {
             /** @description Every order, newest first, as sold. */
             orders: components["schemas"]["Order"][];
             profile: components["schemas"]["ExportedProfile"];
+            /** @description The customer's returns, newest first. */
+            returns: components["schemas"]["ExportedReturn"][];
             /** @description `success`. */
             status: string;
+            /** @description Every grant of store credit, spent or not. */
+            storeCredit: components["schemas"]["ExportedStoreCredit"][];
             /** @description The `_id`s of the wished products, most recently added first. */
             wishlist: string[];
         };
@@ -3176,6 +3189,35 @@ export interface components {
             percentage: number;
             /** @description Address of the profile picture; empty for the default picture. */
             profile: string;
+        };
+        /**
+         * ExportedReturn
+         * @description A return in a customer's copy of their data: as Purchase History reads it, and the names of the
+         *     photographs sent with it.
+         */
+        ExportedReturn: {
+            /** @description The photographs' names in the shop's file store (`returns/…`), in the order they were sent. */
+            photoNames: string[];
+            return: components["schemas"]["ProductReturn"];
+        };
+        /**
+         * ExportedStoreCredit
+         * @description A grant of store credit in a customer's copy of their data.
+         */
+        ExportedStoreCredit: {
+            _id: string;
+            /**
+             * Format: double
+             * @description What was granted and what is left of it, in rupees.
+             */
+            amount: number;
+            expiresAt: string;
+            /** @description When it was granted and when it expires (ISO 8601, UTC). */
+            grantedAt: string;
+            /** Format: double */
+            remaining: number;
+            /** @description Where it came from: `return:{id}` or `refund:{id}`. */
+            source: string;
         };
         /**
          * FailedInput

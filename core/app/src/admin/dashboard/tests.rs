@@ -3,8 +3,8 @@
 
 use marque_domain::staff::{StaffId, StaffRole};
 use marque_ports::{
-    AdminOrderPage, LowStockPage, MockGrievanceStore, MockOrderDesk, MockReturnStore, MockStockLedger, OrderDeskError,
-    RefundCounts, StatusCounts,
+    AdminOrderPage, LowStockPage, MockGrievanceStore, MockNoticeOutbox, MockOrderDesk, MockReturnStore,
+    MockStockLedger, NoticeCounts, OrderDeskError, RefundCounts, StatusCounts,
 };
 
 use super::*;
@@ -43,8 +43,11 @@ fn service(desk: MockOrderDesk) -> DashboardService {
     stock.expect_low_stock().returning(|_| Ok(LowStockPage { items: Vec::new(), total: 7 }));
     let mut returns = MockReturnStore::new();
     returns.expect_waiting().returning(|| Ok(6));
+    let mut outbox = MockNoticeOutbox::new();
+    outbox.expect_counts().returning(|| Ok(NoticeCounts { waiting: 8, failed: 3 }));
     DashboardService::new(Arc::new(desk), Arc::new(grievances), Arc::new(stock), Arc::new(Fixed(NOW)))
         .with_returns(Arc::new(returns))
+        .with_notices(Arc::new(outbox))
 }
 
 #[tokio::test]
@@ -70,6 +73,7 @@ async fn the_owner_sees_every_figure_with_sales_of_the_day_and_month_in_india() 
             grievances_overdue: 2,
             low_stock: 7,
             returns_waiting: 6,
+            notices_failed: 3,
             sales: Some(Sales { today: Money::from_paise(150_000), this_month: Money::from_paise(9_900_000) }),
             at: NOW,
         }

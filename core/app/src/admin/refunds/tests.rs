@@ -39,6 +39,7 @@ fn line(product: &str, price: i64, quantity: u32) -> OrderLine {
         gst: 18,
         hsn: None,
         margin_scheme: None,
+        warranty_days: None,
     }
 }
 

@@ -12,6 +12,7 @@ const figures = {
   grievancesOverdue: 2,
   lowStock: 7,
   returnsWaiting: 3,
+  noticesFailed: 9,
   at: '2026-06-01T06:30:00Z',
 };
 
@@ -24,6 +25,7 @@ describe('the dashboard', () => {
     expect(waiting.getByText('4')).toBeTruthy();
     expect(waiting.getByRole('link', { name: 'Grievances past their clocks' })).toBeTruthy();
     expect(waiting.getByRole('link', { name: 'Returns waiting' }).getAttribute('href')).toBe('/admin/returns?state=requested');
+    expect(waiting.getByText('Notices failed (email or SMS not sent)').nextElementSibling?.textContent).toBe('9');
     expect(waiting.getByText('Sales today').nextElementSibling?.textContent).toBe('₹1,500.50');
     expect(waiting.getByText('Sales this month').nextElementSibling?.textContent).toBe('₹99,000');
     expect(screen.getByRole('link', { name: 'Grievances' })).toBeTruthy();

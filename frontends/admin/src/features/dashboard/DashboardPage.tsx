@@ -1,6 +1,6 @@
 // The first page after sign-in: for the roles that run orders, what waits on the shop now (orders to confirm, pack
-// and ship, refunds pending or failed, grievances past their clocks, low stock, and for the owner today's and this
-// month's sales); then one card for each area this role may use, nothing for the others.
+// and ship, refunds pending or failed, returns waiting, notices to customers that failed, grievances past their
+// clocks, low stock, and for the owner today's and this month's sales); then one card for each area this role may use, nothing for the others.
 import { useT, type Key } from '@marque/i18n';
 import { formatRupees } from '@marque/ui';
 import type { ReactNode } from 'react';
@@ -27,13 +27,15 @@ function Figures() {
   if (state.status === 'loading') return <div className="admin-waiting" aria-busy="true" />;
   if (state.status === 'failed') return <FormAlert message={state.message} />;
   const d: AdminDashboard = state.body;
-  const rows: Array<[Key<'admin'>, number, string]> = [
+  const rows: Array<[Key<'admin'>, number, string | undefined]> = [
     ['dashboard.to_confirm', d.toConfirm, '/admin/orders?status=1'],
     ['dashboard.to_pack', d.toPack, '/admin/orders?status=2'],
     ['dashboard.to_ship', d.toShip, '/admin/orders?status=3'],
     ['dashboard.refunds_pending', d.refundsPending, '/admin/orders'],
     ['dashboard.refunds_failed', d.refundsFailed, '/admin/orders'],
     ['dashboard.returns_waiting', d.returnsWaiting, '/admin/returns?state=requested'],
+    // Each order's page lists its notices; there is no list of them all.
+    ['dashboard.notices_failed', d.noticesFailed, undefined],
     ['dashboard.grievances_overdue', d.grievancesOverdue, '/admin/grievances?state=open'],
     ['dashboard.low_stock', d.lowStock, '/admin/stock'],
   ];
