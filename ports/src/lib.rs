@@ -55,8 +55,8 @@ pub use grievances::{
 pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use imports::{
-    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportState,
-    StockTarget,
+    ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportPhotoTask,
+    ImportState, PhotoCounts, PhotoOutcome, StockTarget,
 };
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notice_outbox::{NewNotice, NoticeCounts, NoticeOutbox, NoticeOutboxError, NoticeState, QueuedNotice};
@@ -73,7 +73,10 @@ pub use payment::{
     CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
-pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
+pub use photos::{
+    EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, PhotoFetchError, PhotoFetcher, ProductPhotos,
+    ProductPhotosError,
+};
 pub use rate::{RateCounter, RateCounterError};
 pub use returns::{
     CreditGrant, NewReturn, ProductReturn, ReturnMove, ReturnPage, ReturnQuery, ReturnStore, ReturnStoreError,
@@ -96,7 +99,7 @@ pub use {
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
     garage::MockGarageStore, grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
     imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notice_outbox::MockNoticeOutbox, notify::MockNotifier,
-    order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder,
+    order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockPhotoFetcher,
     photos::MockProductPhotos, rate::MockRateCounter, returns::MockReturnStore, staff::MockStaffStore,
     vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

@@ -79,6 +79,38 @@ impl BlobStore for LocalDiskBlobStore {
         }
     }
 
+    async fn put_file(&self, key: &str, from: &std::path::Path) -> Result<(), BlobStoreError> {
+        let path = self.path(key)?;
+        let dir = path.parent().unwrap_or(&self.root).to_owned();
+        tokio::fs::create_dir_all(&dir).await.map_err(|e| unavailable(&e))?;
+        let n = self.temp_counter.fetch_add(1, Ordering::Relaxed);
+        let temp = dir.join(format!(
+            ".~{}-{}-{n}",
+            std::process::id(),
+            path.file_name().and_then(|f| f.to_str()).unwrap_or("blob")
+        ));
+        // Copied by the kernel, never whole in memory; renamed into place once complete.
+        if let Err(e) = tokio::fs::copy(from, &temp).await {
+            let _ = tokio::fs::remove_file(&temp).await;
+            return Err(unavailable(&e));
+        }
+        if let Err(e) = tokio::fs::rename(&temp, &path).await {
+            let _ = tokio::fs::remove_file(&temp).await;
+            return Err(unavailable(&e));
+        }
+        Ok(())
+    }
+
+    async fn get_file(&self, key: &str, to: &std::path::Path) -> Result<bool, BlobStoreError> {
+        let path = self.path(key)?;
+        match tokio::fs::copy(&path, to).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(_) if tokio::fs::metadata(&path).await.is_ok_and(|m| m.is_dir()) => Ok(false),
+            Err(e) => Err(unavailable(&e)),
+        }
+    }
+
     async fn delete(&self, key: &str) -> Result<(), BlobStoreError> {
         let path = self.path(key)?;
         match tokio::fs::remove_file(&path).await {

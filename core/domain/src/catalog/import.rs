@@ -6,6 +6,7 @@
 //! read back changes nothing.
 
 pub mod cells;
+pub mod photos;
 
 use super::editor::{self, Hsn, ProductDraft, ProductPatch, Sku, WarrantyDays};
 use super::{Condition, FuelType, Product};
@@ -216,8 +217,14 @@ impl ImportHeader {
             let extra = cells[self.columns.len()..].iter().find(|c| !c.is_empty()).copied().unwrap_or("");
             return Err(vec![RowError::new(line, "", extra, Message::ImportRowTooWide)]);
         }
-        let mut row =
-            RowReader { line, errors: Vec::new(), patch: ProductPatch::default(), quantity: None, delete: false };
+        let mut row = RowReader {
+            line,
+            errors: Vec::new(),
+            patch: ProductPatch::default(),
+            quantity: None,
+            delete: false,
+            photos: Vec::new(),
+        };
         let mut sku = None;
         for (i, cell) in cells.iter().enumerate() {
             let Some(column) = self.columns[i] else { continue };
@@ -247,7 +254,7 @@ impl ImportHeader {
                 if row.delete {
                     patch.published = Some(false);
                 }
-                Ok(ImportRow { line, sku, patch, quantity: row.quantity, delete: row.delete })
+                Ok(ImportRow { line, sku, patch, quantity: row.quantity, delete: row.delete, photos: row.photos })
             }
             _ => Err(row.errors),
         }
@@ -261,6 +268,7 @@ struct RowReader {
     patch: ProductPatch,
     quantity: Option<u32>,
     delete: bool,
+    photos: Vec<photos::PhotoSource>,
 }
 
 impl RowReader {
@@ -316,7 +324,7 @@ impl RowReader {
             Column::Published => cells::yes_no(cell).map(|v| p.published = Some(v)),
             Column::AlternateNumbers => parts(cell).map(|v| p.alternate_numbers = Some(v)),
             Column::SupersededNumbers => parts(cell).map(|v| p.superseded_numbers = Some(v)),
-            Column::Photos => Err(Message::ImportPhotosNotYet),
+            Column::Photos => photos::photo_list(cell).map(|v| self.photos = v),
             Column::Delete => cells::yes_no(cell).map(|v| self.delete = v),
         };
         if let Err(message) = result {
@@ -336,6 +344,8 @@ pub struct ImportRow {
     pub quantity: Option<u32>,
     /// The row's `delete` cell said so: the product is unpublished (`patch.published` is false).
     pub delete: bool,
+    /// The row's `photos`, in order: attached after the rows, by the import's photograph worker.
+    pub photos: Vec<photos::PhotoSource>,
 }
 
 /// What a row does to the catalog.

@@ -59,6 +59,10 @@ fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
         started_at: Some(NOW),
         finished_at: None,
         failure: None,
+        photos_key: None,
+        photos: marque_ports::PhotoCounts::default(),
+        photos_started_at: None,
+        photos_updated_at: None,
     }
 }
 
@@ -68,6 +72,7 @@ fn upload(text: &str) -> NewImport {
         bytes: text.as_bytes().to_vec(),
         mode: ImportMode::Apply,
         create_missing: false,
+        photos: None,
     }
 }
 
