@@ -194,6 +194,37 @@ pub fn spawn_import_worker(
     });
 }
 
+/// The import's photograph worker: attaches the photographs of jobs whose rows are over, one
+/// row's at a time, at once while there are some, then every `idle`, until `alive`'s sender is
+/// dropped. A row cut off by a stop is claimed again once its claim lapses.
+pub fn spawn_import_photo_worker(
+    imports: &ImportService,
+    idle: std::time::Duration,
+    mut alive: tokio::sync::watch::Receiver<()>,
+) {
+    let imports = imports.clone();
+    tokio::spawn(async move {
+        loop {
+            let turn = tokio::select! {
+                turn = imports.photos_next() => turn,
+                _ = alive.changed() => break,
+            };
+            let wait = match turn {
+                Ok(Some(_)) => continue,
+                Ok(None) => idle,
+                Err(e) => {
+                    tracing::warn!(error = %e, "an import's photographs stopped on a store's failure; trying again later");
+                    idle
+                }
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                _ = alive.changed() => break,
+            }
+        }
+    });
+}
+
 /// How often the notice worker looks for due notices in the outbox.
 pub const NOTICE_TICK: std::time::Duration = std::time::Duration::from_secs(2);
 

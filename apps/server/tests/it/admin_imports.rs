@@ -519,6 +519,23 @@ mod stopping {
         async fn rejected(&self, id: &Id) -> Result<Vec<RowError>, E> {
             self.inner.rejected(id).await
         }
+        async fn claim_photos(
+            &self,
+            worker: &str,
+            now: i64,
+            until: i64,
+        ) -> Result<Option<(Job, marque_ports::ImportPhotoTask)>, E> {
+            self.inner.claim_photos(worker, now, until).await
+        }
+        async fn finish_photos(
+            &self,
+            task: &marque_ports::ImportPhotoTask,
+            worker: &str,
+            now: i64,
+            outcome: &marque_ports::PhotoOutcome,
+        ) -> Result<(), E> {
+            self.inner.finish_photos(task, worker, now, outcome).await
+        }
         async fn products_by_sku(&self, skus: &[String]) -> Result<Vec<Product>, E> {
             self.inner.products_by_sku(skus).await
         }
@@ -580,6 +597,7 @@ async fn queue(service: &marque_app::admin::imports::ImportService, file: Vec<u8
         bytes: file,
         mode: marque_ports::ImportMode::Apply,
         create_missing: false,
+        photos: None,
     };
     service.start_as(&marque_ports::Actor::System("test".into()), upload).await.expect("queued")
 }
