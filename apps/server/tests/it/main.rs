@@ -26,6 +26,7 @@ mod fitment;
 mod garage;
 mod grievances_api;
 mod hardening;
+mod import_photos;
 mod limits_api;
 mod notices_api;
 mod observability;
