@@ -288,7 +288,12 @@ fn photo_task(job: &str, line: u64, sku: &str, sources: &[&str]) -> ImportPhotoT
 }
 
 fn picture(name: &str) -> marque_domain::catalog::ProductImage {
-    marque_domain::catalog::ProductImage { name: name.into(), width: Some(800), height: Some(600), variants: Vec::new() }
+    marque_domain::catalog::ProductImage {
+        name: name.into(),
+        width: Some(800),
+        height: Some(600),
+        variants: Vec::new(),
+    }
 }
 
 /// A batch queues its rows' photographs; they are claimed only once the job's rows are over, one
@@ -326,17 +331,16 @@ pub async fn photographs_are_claimed_after_the_rows_and_attached_with_their_coun
         images: vec![picture("/media/products/p-old/x-1600.jpeg")],
         failed: vec![RowError::new(2, "photos", "https://cdn.example/b.jpg", Message::ImportPhotoFetchFailed)],
     };
-    assert!(matches!(
-        jobs.finish_photos(&task, "w3", 170, &outcome).await,
-        Err(ImportJobsError::NotClaimed { .. })
-    ));
+    assert!(matches!(jobs.finish_photos(&task, "w3", 170, &outcome).await, Err(ImportJobsError::NotClaimed { .. })));
     jobs.finish_photos(&task, "w2", 170, &outcome).await.expect("finish");
-    assert!(matches!(
-        jobs.finish_photos(&task, "w2", 171, &outcome).await,
-        Err(ImportJobsError::NotClaimed { .. })
-    ), "done already");
+    assert!(
+        matches!(jobs.finish_photos(&task, "w2", 171, &outcome).await, Err(ImportJobsError::NotClaimed { .. })),
+        "done already"
+    );
     let stored = editor.product(&ProductId("p-old".into())).await.expect("read").expect("the product");
-    assert_eq!(stored.images, vec![picture("/media/products/p-old/x-1600.jpeg")]);
+    let mut appended = old.images.clone();
+    appended.push(picture("/media/products/p-old/x-1600.jpeg"));
+    assert_eq!(stored.images, appended, "appended after the product's own");
     let after = job(jobs, "i1").await;
     assert_eq!((after.photos, after.photos_updated_at), (PhotoCounts { total: 3, done: 1, failed: 1 }, Some(170)));
     let report = jobs.rejected(&id("i1")).await.expect("report");

@@ -99,7 +99,7 @@ pub use {
     catalog::MockCatalogStore, catalog_changes::MockCatalogChanges, catalog_editor::MockCatalogEditor,
     garage::MockGarageStore, grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
     imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notice_outbox::MockNoticeOutbox, notify::MockNotifier,
-    order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder, photos::MockPhotoFetcher,
-    photos::MockProductPhotos, rate::MockRateCounter, returns::MockReturnStore, staff::MockStaffStore,
-    vehicles::MockVehicleStore, wishlist::MockWishlistStore,
+    order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder,
+    photos::MockPhotoFetcher, photos::MockProductPhotos, rate::MockRateCounter, returns::MockReturnStore,
+    staff::MockStaffStore, vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

@@ -40,13 +40,14 @@ impl LocalDiskBlobStore {
     }
 }
 
-fn unavailable(e: &std::io::Error) -> BlobStoreError {
-    BlobStoreError::Unavailable { reason: e.to_string() }
-}
-
-#[async_trait]
-impl BlobStore for LocalDiskBlobStore {
-    async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), BlobStoreError> {
+impl LocalDiskBlobStore {
+    /// Writes the blob of `key` with `write` into a temporary file beside it, then renames it into
+    /// place: readers never see a half-written blob.
+    async fn write_then_rename(
+        &self,
+        key: &str,
+        write: impl AsyncFnOnce(&std::path::Path) -> std::io::Result<()>,
+    ) -> Result<(), BlobStoreError> {
         let path = self.path(key)?;
         let dir = path.parent().unwrap_or(&self.root).to_owned();
         tokio::fs::create_dir_all(&dir).await.map_err(|e| unavailable(&e))?;
@@ -57,7 +58,7 @@ impl BlobStore for LocalDiskBlobStore {
             std::process::id(),
             path.file_name().and_then(|f| f.to_str()).unwrap_or("blob")
         ));
-        if let Err(e) = tokio::fs::write(&temp, &bytes).await {
+        if let Err(e) = write(&temp).await {
             let _ = tokio::fs::remove_file(&temp).await;
             return Err(unavailable(&e));
         }
@@ -66,6 +67,17 @@ impl BlobStore for LocalDiskBlobStore {
             return Err(unavailable(&e));
         }
         Ok(())
+    }
+}
+
+fn unavailable(e: &std::io::Error) -> BlobStoreError {
+    BlobStoreError::Unavailable { reason: e.to_string() }
+}
+
+#[async_trait]
+impl BlobStore for LocalDiskBlobStore {
+    async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), BlobStoreError> {
+        self.write_then_rename(key, async |temp| tokio::fs::write(temp, &bytes).await).await
     }
 
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, BlobStoreError> {
@@ -80,25 +92,8 @@ impl BlobStore for LocalDiskBlobStore {
     }
 
     async fn put_file(&self, key: &str, from: &std::path::Path) -> Result<(), BlobStoreError> {
-        let path = self.path(key)?;
-        let dir = path.parent().unwrap_or(&self.root).to_owned();
-        tokio::fs::create_dir_all(&dir).await.map_err(|e| unavailable(&e))?;
-        let n = self.temp_counter.fetch_add(1, Ordering::Relaxed);
-        let temp = dir.join(format!(
-            ".~{}-{}-{n}",
-            std::process::id(),
-            path.file_name().and_then(|f| f.to_str()).unwrap_or("blob")
-        ));
-        // Copied by the kernel, never whole in memory; renamed into place once complete.
-        if let Err(e) = tokio::fs::copy(from, &temp).await {
-            let _ = tokio::fs::remove_file(&temp).await;
-            return Err(unavailable(&e));
-        }
-        if let Err(e) = tokio::fs::rename(&temp, &path).await {
-            let _ = tokio::fs::remove_file(&temp).await;
-            return Err(unavailable(&e));
-        }
-        Ok(())
+        // Copied by the kernel, never whole in memory.
+        self.write_then_rename(key, async |temp| tokio::fs::copy(from, temp).await.map(drop)).await
     }
 
     async fn get_file(&self, key: &str, to: &std::path::Path) -> Result<bool, BlobStoreError> {

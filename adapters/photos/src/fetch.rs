@@ -94,7 +94,8 @@ impl GuardedPhotoFetcher {
     /// the address guard and over plain `http`: for tests' local servers only.
     #[must_use]
     pub fn allowing_test_hosts(mut self, hosts: Vec<String>) -> Self {
-        self.allowed_hosts = hosts.into_iter().map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect();
+        self.allowed_hosts =
+            hosts.into_iter().map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect();
         self
     }
 
@@ -291,12 +292,18 @@ mod tests {
         let server = MockServer::start().await;
         Mock::given(method("GET"))
             .and(path("/a.jpg"))
-            .respond_with(ResponseTemplate::new(200).insert_header("content-type", "image/jpeg").set_body_bytes(b"\xff\xd8\xffjpeg".to_vec()))
+            .respond_with(
+                ResponseTemplate::new(200)
+                    .insert_header("content-type", "image/jpeg")
+                    .set_body_bytes(b"\xff\xd8\xffjpeg".to_vec()),
+            )
             .mount(&server)
             .await;
         Mock::given(method("GET"))
             .and(path("/page"))
-            .respond_with(ResponseTemplate::new(200).insert_header("content-type", "text/html").set_body_string("<html>"))
+            .respond_with(
+                ResponseTemplate::new(200).insert_header("content-type", "text/html").set_body_string("<html>"),
+            )
             .mount(&server)
             .await;
         Mock::given(method("GET"))
@@ -307,9 +314,11 @@ mod tests {
         Mock::given(method("GET"))
             .and(path("/huge.jpg"))
             .respond_with(
-                ResponseTemplate::new(200)
-                    .insert_header("content-type", "image/jpeg")
-                    .set_body_bytes(vec![0u8; FETCH_MAX_BYTES + 1]),
+                ResponseTemplate::new(200).insert_header("content-type", "image/jpeg").set_body_bytes(vec![
+                    0u8;
+                    FETCH_MAX_BYTES
+                        + 1
+                ]),
             )
             .mount(&server)
             .await;

@@ -188,6 +188,22 @@ struct QuantityRow {
     quantity: i64,
 }
 
+/// A job's report rows for `errors`, ordered within a line from `first`.
+fn error_rows(job: &str, errors: &[RowError], first: i64) -> Vec<ErrorRow> {
+    errors
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ErrorRow {
+            job: job.to_owned(),
+            line: count(e.line),
+            n: first.saturating_add(i64::try_from(i).unwrap_or(0)),
+            col: e.column.clone(),
+            val: e.value.clone(),
+            code: e.message.code().to_owned(),
+        })
+        .collect()
+}
+
 fn unavailable(e: &surrealdb::Error) -> ImportJobsError {
     ImportJobsError::Unavailable { reason: e.message().to_owned() }
 }
@@ -518,19 +534,7 @@ impl SurrealImportJobs {
             let (name, row) = crate::audit::bind(&batch.audit);
             vars.push((name, row.into_value()));
         }
-        let errors: Vec<ErrorRow> = batch
-            .rejected
-            .iter()
-            .enumerate()
-            .map(|(i, e): (usize, &RowError)| ErrorRow {
-                job: id.to_owned(),
-                line: count(e.line),
-                n: count(batch.index).saturating_mul(1_000_000).saturating_add(i64::try_from(i).unwrap_or(0)),
-                col: e.column.clone(),
-                val: e.value.clone(),
-                code: e.message.code().to_owned(),
-            })
-            .collect();
+        let errors = error_rows(id, &batch.rejected, count(batch.index).saturating_mul(1_000_000));
         if !errors.is_empty() {
             surql.push_str("INSERT INTO import_error $errors RETURN NONE;");
             vars.push(("errors", surrealdb::types::Value::from_t(errors)));
@@ -761,18 +765,7 @@ impl SurrealImportJobs {
                 done = 0;
             }
         }
-        let errors: Vec<ErrorRow> = failed
-            .iter()
-            .enumerate()
-            .map(|(i, e)| ErrorRow {
-                job: task.job.0.clone(),
-                line: count(e.line),
-                n: PHOTO_REPORT_N + i64::try_from(i).unwrap_or(0),
-                col: e.column.clone(),
-                val: e.value.clone(),
-                code: e.message.code().to_owned(),
-            })
-            .collect();
+        let errors = error_rows(&task.job.0, &failed, PHOTO_REPORT_N);
         if !errors.is_empty() {
             surql.push_str("INSERT INTO import_error $errors RETURN NONE;");
             vars.push(("errors", surrealdb::types::Value::from_t(errors)));

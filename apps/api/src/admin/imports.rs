@@ -8,8 +8,8 @@
 //! `GET /api/admin/exports/products.csv` streams the whole catalog in the import's columns, so that
 //! importing the export back writes nothing.
 
-use marque_app::admin::imports::export::{ExportService, ProductExport};
 use marque_app::admin::imports::archive::ZIP_MAX_BYTES;
+use marque_app::admin::imports::export::{ExportService, ProductExport};
 use marque_app::admin::imports::{ImportError, ImportService, NewImport, FILE_MAX_BYTES};
 use marque_domain::Message;
 use marque_ports::{ImportJob, ImportJobId, ImportMode, ImportState};

@@ -110,11 +110,11 @@ async fn picture_server() -> MockServer {
     let server = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path("/c.jpg"))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .insert_header("content-type", "image/jpeg")
-                .set_body_bytes(picture(480, 200, image::ImageFormat::Jpeg)),
-        )
+        .respond_with(ResponseTemplate::new(200).insert_header("content-type", "image/jpeg").set_body_bytes(picture(
+            480,
+            200,
+            image::ImageFormat::Jpeg,
+        )))
         .mount(&server)
         .await;
     server

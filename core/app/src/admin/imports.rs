@@ -30,12 +30,12 @@ use marque_domain::catalog::import::{Column, ImportHeader, ImportRow, RowChange,
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff, StaffId};
 use marque_domain::Message;
+use marque_domain::UserFacing as _;
 use marque_ports::{
     Actor, AuditEntry, BlobStore, CatalogEditor, CatalogEditorError, CatalogStore, CatalogStoreError, Clock,
     ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode, ImportPhotoTask,
     ImportState, PhotoCounts, PhotoFetchError, PhotoFetcher, PhotoOutcome, StockTarget,
 };
-use marque_domain::UserFacing as _;
 
 use super::photos::PhotosService;
 
@@ -325,7 +325,8 @@ impl ImportService {
             },
             _ => None,
         };
-        let photos = RowPhotos { names: zip_names.as_ref(), column: header.name_of(Column::Photos).unwrap_or("photos") };
+        let photos =
+            RowPhotos { names: zip_names.as_ref(), column: header.name_of(Column::Photos).unwrap_or("photos") };
         let mut places = self.places().await?;
         let mut records = Records::of(&bytes).peekable();
         let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(self.batch_rows);
@@ -514,7 +515,8 @@ impl ImportService {
 
     /// The names of the job's zip (`None` when it is no longer kept).
     async fn zip_names(&self, key: &str) -> Result<Option<HashSet<String>>, ImportError> {
-        let temp = tempfile::NamedTempFile::new().map_err(|e| ImportError::Unavailable(e.to_string()))?.into_temp_path();
+        let temp =
+            tempfile::NamedTempFile::new().map_err(|e| ImportError::Unavailable(e.to_string()))?.into_temp_path();
         if !self.blobs.get_file(key, &temp).await.map_err(|e| ImportError::Unavailable(e.to_string()))? {
             return Ok(None);
         }
@@ -613,7 +615,12 @@ impl ImportService {
     }
 
     /// One file of the job's zip (copied from the blob store once per job and worker).
-    async fn zip_entry(&self, work: &PhotoWork, job: &ImportJob, name: &str) -> Result<Result<Vec<u8>, Message>, ImportError> {
+    async fn zip_entry(
+        &self,
+        work: &PhotoWork,
+        job: &ImportJob,
+        name: &str,
+    ) -> Result<Result<Vec<u8>, Message>, ImportError> {
         let Some(key) = &job.photos_key else { return Ok(Err(Message::ImportPhotosWithoutZip)) };
         let path = {
             let mut cached = work.zip.lock().await;

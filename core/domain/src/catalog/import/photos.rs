@@ -107,7 +107,15 @@ mod tests {
 
     #[test]
     fn names_that_leave_the_folder_and_other_schemes_are_refused() {
-        for bad in ["../etc/passwd", "a/../../b.jpg", "/abs.jpg", "C:\\x.jpg", "c:x.jpg", "ftp://x/a.jpg", "file:///etc/passwd"] {
+        for bad in [
+            "../etc/passwd",
+            "a/../../b.jpg",
+            "/abs.jpg",
+            "C:\\x.jpg",
+            "c:x.jpg",
+            "ftp://x/a.jpg",
+            "file:///etc/passwd",
+        ] {
             assert_eq!(photo_list(bad), Err(Message::ImportPhotoNameInvalid), "{bad}");
         }
         let many = vec!["a.jpg"; MAX_PRODUCT_PHOTOS + 1].join("|");
