@@ -176,7 +176,7 @@ pub fn spawn_import_worker(
             if let Some(id) = &id {
                 tracing::info!(job = %id, "import job worked through");
             }
-            Ok(id.is_some())
+            Ok::<bool, crate::admin::imports::ImportError>(id.is_some())
         }
     });
 }
@@ -206,7 +206,7 @@ fn spawn_turns<F, E>(
     turn: impl Fn() -> F + Send + 'static,
 ) where
     F: std::future::Future<Output = Result<bool, E>> + Send,
-    E: std::fmt::Display,
+    E: std::fmt::Display + Send + 'static,
 {
     tokio::spawn(async move {
         loop {
