@@ -122,10 +122,7 @@ impl GuardedPhotoFetcher {
                 if !is_public(ip) {
                     return Err(PhotoFetchError::Refused(format!("{ip} is not a public address")));
                 }
-            } else if {
-                let name = host.trim_end_matches('.').to_ascii_lowercase();
-                name == "localhost" || name.ends_with(".localhost")
-            } {
+            } else if is_localhost(&host) {
                 return Err(PhotoFetchError::Refused("localhost".into()));
             }
         }
@@ -196,6 +193,12 @@ pub fn checked_address(host: &str, addresses: &[SocketAddr], allowed: bool) -> R
         }
     }
     addresses.first().copied().ok_or_else(|| PhotoFetchError::Failed(format!("{host} has no address")))
+}
+
+/// `localhost` and its subdomains (RFC 6761), a final dot or not.
+fn is_localhost(host: &str) -> bool {
+    let name = host.trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost" || name.ends_with(".localhost")
 }
 
 /// The address an URL names literally, if it does.
@@ -313,13 +316,11 @@ mod tests {
             .await;
         Mock::given(method("GET"))
             .and(path("/huge.jpg"))
-            .respond_with(
-                ResponseTemplate::new(200).insert_header("content-type", "image/jpeg").set_body_bytes(vec![
+            .respond_with(ResponseTemplate::new(200).insert_header("content-type", "image/jpeg").set_body_bytes(vec![
                     0u8;
                     FETCH_MAX_BYTES
                         + 1
-                ]),
-            )
+                ]))
             .mount(&server)
             .await;
         server

@@ -181,7 +181,8 @@ impl ImportBody {
 admin_response!(ImportStarted, import_started_bad_request, "import_started_bad_request", {
     /// The file is kept and its job queued; read its progress at `GET /api/admin/imports/{id}`.
     Accepted(Json<ImportQueued>) = 202,
-    /// The file is above 100 MB (`import.file_too_large`).
+    /// The file is above 100 MB (`import.file_too_large`), or the zip of photographs above 1 GB
+    /// (`import.zip_too_large`).
     TooLarge(Json<ErrorBody>) = 413,
 });
 

@@ -114,9 +114,12 @@ pub struct NewImport {
 struct PhotoWork {
     photos: PhotosService,
     fetcher: Arc<dyn PhotoFetcher>,
-    /// The zip of the job last worked, on disk: (job, its temporary copy).
-    zip: Arc<tokio::sync::Mutex<Option<(ImportJobId, Arc<tempfile::TempPath>)>>>,
+    /// The zip of the job last worked, on disk.
+    zip: Arc<tokio::sync::Mutex<Option<ZipCopy>>>,
 }
+
+/// A job's zip copied from the blob store: (the job, its temporary file).
+type ZipCopy = (ImportJobId, Arc<tempfile::TempPath>);
 
 /// The import use cases, and the worker's.
 #[derive(Clone)]
@@ -354,6 +357,14 @@ impl ImportService {
                 Err(e) => return Err(e.into()),
             }
             index += 1;
+        }
+        // A zip no row's photographs came from (a dry run, or rows that queued none) is not kept.
+        if let Some(key) = &job.photos_key {
+            if self.jobs.job(&job.id).await?.is_some_and(|j| j.state == ImportState::Done && j.photos.total == 0) {
+                if let Err(e) = self.blobs.delete(key).await {
+                    tracing::warn!(key = %key, error = %e, "an import's zip was not deleted");
+                }
+            }
         }
         Ok(())
     }
