@@ -12,6 +12,7 @@ macro_rules! for_each_blob_suite {
         $callback!(keys_outside_the_rule_are_refused);
         $callback!(keys_with_slashes_name_separate_blobs);
         $callback!(a_blob_of_several_megabytes_round_trips);
+        $callback!(files_round_trip_through_the_store);
         $callback!(concurrent_writes_of_different_keys_all_land);
         $callback!(readers_of_a_key_being_replaced_see_one_whole_blob);
     };
@@ -67,6 +68,23 @@ pub async fn a_blob_of_several_megabytes_round_trips(store: &dyn BlobStore) {
     let read = store.get("large/six-mib.bin").await.expect("get").expect("stored");
     assert_eq!(read.len(), big.len());
     assert!(read == big, "the bytes read back differ from those written");
+}
+
+/// A file put with `put_file` reads back whole with `get` and `get_file`; a missing key's
+/// `get_file` is `false` (an import's zip of photographs goes this way).
+pub async fn files_round_trip_through_the_store(store: &dyn BlobStore) {
+    let big: Vec<u8> = (0..3 * 1024 * 1024u32).map(|i| (i.wrapping_mul(2_246_822_519) >> 24) as u8).collect();
+    let dir = std::env::temp_dir().join(format!("marque-blob-file-{}-{:p}", std::process::id(), store));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let from = dir.join("in.bin");
+    let to = dir.join("out.bin");
+    std::fs::write(&from, &big).expect("write the file");
+    store.put_file("imports/i1.zip", &from).await.expect("put_file");
+    assert!(store.get("imports/i1.zip").await.expect("get").expect("stored") == big, "get differs");
+    assert_eq!(store.get_file("imports/i1.zip", &to).await, Ok(true));
+    assert!(std::fs::read(&to).expect("read back") == big, "get_file differs");
+    assert_eq!(store.get_file("imports/none.zip", &to).await, Ok(false));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// 32 writes of different keys at once, then every key holds its own bytes.

@@ -9,7 +9,8 @@ use marque_domain::stock::StockReason;
 use marque_domain::{Message, Money};
 use marque_ports::{
     Actor, AuditEntry, AuditLog, AuditQuery, CatalogEditor, ImportBatch, ImportCounts, ImportJob, ImportJobId,
-    ImportJobs, ImportJobsError, ImportMode, ImportState, StockLedger, StockTarget,
+    ImportJobs, ImportJobsError, ImportMode, ImportPhotoTask, ImportState, PhotoCounts, PhotoOutcome, StockLedger,
+    StockTarget,
 };
 
 use crate::fixtures::{product, window};
@@ -23,6 +24,7 @@ macro_rules! for_each_imports_suite {
         $callback!(a_cancelled_job_takes_no_more_batches_and_a_failed_one_keeps_its_reason);
         $callback!(a_restarted_import_resumes_after_the_last_batch_written);
         $callback!(a_batch_writes_fitment_whole_with_its_audit_entries);
+        $callback!(photographs_are_claimed_after_the_rows_and_attached_with_their_counters);
     };
 }
 
@@ -46,6 +48,10 @@ fn queued(id: &str, created_at: i64) -> ImportJob {
         started_at: None,
         finished_at: None,
         failure: None,
+        photos_key: None,
+        photos: PhotoCounts::default(),
+        photos_started_at: None,
+        photos_updated_at: None,
     }
 }
 
@@ -70,6 +76,7 @@ fn batch(job: &str, index: u64, last: bool) -> ImportBatch {
         rows_total: 10,
         audit: audit(job),
         last,
+        photos: Vec::new(),
     }
 }
 
@@ -353,4 +360,93 @@ pub async fn a_batch_writes_fitment_whole_with_its_audit_entries(
     jobs.write_batch(&id("i7"), "w1", 120, &second).await.expect("the last batch");
     assert!(editor.product(&old.id).await.expect("read").expect("stored").details.fits.is_empty(), "replaced whole");
     assert_eq!(job(jobs, "i7").await.state, ImportState::Done);
+}
+
+fn photo_task(job: &str, line: u64, sku: &str, sources: &[&str]) -> ImportPhotoTask {
+    ImportPhotoTask {
+        id: format!("{job}-{line}"),
+        job: id(job),
+        line,
+        column: "photos".into(),
+        sku: sku.into(),
+        sources: sources.iter().map(|s| (*s).to_owned()).collect(),
+    }
+}
+
+fn picture(name: &str) -> marque_domain::catalog::ProductImage {
+    marque_domain::catalog::ProductImage {
+        name: name.into(),
+        width: Some(800),
+        height: Some(600),
+        variants: Vec::new(),
+    }
+}
+
+/// A batch queues its rows' photographs; they are claimed only once the job's rows are over, one
+/// row at a time (a lapsed claim taken over), and finishing one appends its pictures in order,
+/// reports its failures and moves the job's counters; a finished or foreign claim writes nothing;
+/// a cancel drops the photographs not taken up.
+pub async fn photographs_are_claimed_after_the_rows_and_attached_with_their_counters(
+    jobs: &dyn ImportJobs,
+    editor: &dyn CatalogEditor,
+    _stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
+) {
+    let old = new_product("p-old", "OLD-1", 2);
+    editor.create_product(&old, &audit("setup")).await.expect("a stored product");
+    jobs.create(&queued("i1", 10)).await.expect("create");
+    jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
+    let mut first = batch("i1", 0, false);
+    first.photos = vec![photo_task("i1", 2, "OLD-1", &["a.jpg", "https://cdn.example/b.jpg"])];
+    jobs.write_batch(&id("i1"), "w1", 110, &first).await.expect("first batch");
+    assert_eq!(jobs.claim_photos("w2", 120, 300).await.expect("claim"), None, "the rows are not over");
+    let mut last = batch("i1", 1, true);
+    last.photos = vec![photo_task("i1", 3, "GONE-1", &["c.jpg"])];
+    jobs.write_batch(&id("i1"), "w1", 130, &last).await.expect("last batch");
+    assert_eq!(job(jobs, "i1").await.photos, PhotoCounts { total: 3, done: 0, failed: 0 });
+
+    let (claimed_job, task) = jobs.claim_photos("w2", 140, 300).await.expect("claim").expect("a task");
+    assert_eq!((claimed_job.id, task.clone()), (id("i1"), first.photos[0].clone()));
+    assert_eq!(claimed_job.photos_started_at, Some(140));
+    // Line 3's task next, for another worker; line 2's claim holds until 300.
+    let (_, other) = jobs.claim_photos("w3", 150, 400).await.expect("claim").expect("the next task");
+    assert_eq!(other.line, 3);
+    assert_eq!(jobs.claim_photos("w3", 160, 400).await.expect("claim"), None, "both held");
+
+    let outcome = PhotoOutcome {
+        images: vec![picture("/media/products/p-old/x-1600.jpeg")],
+        failed: vec![RowError::new(2, "photos", "https://cdn.example/b.jpg", Message::ImportPhotoFetchFailed)],
+    };
+    assert!(matches!(jobs.finish_photos(&task, "w3", 170, &outcome).await, Err(ImportJobsError::NotClaimed { .. })));
+    jobs.finish_photos(&task, "w2", 170, &outcome).await.expect("finish");
+    assert!(
+        matches!(jobs.finish_photos(&task, "w2", 171, &outcome).await, Err(ImportJobsError::NotClaimed { .. })),
+        "done already"
+    );
+    let stored = editor.product(&ProductId("p-old".into())).await.expect("read").expect("the product");
+    let mut appended = old.images.clone();
+    appended.push(picture("/media/products/p-old/x-1600.jpeg"));
+    assert_eq!(stored.images, appended, "appended after the product's own");
+    let after = job(jobs, "i1").await;
+    assert_eq!((after.photos, after.photos_updated_at), (PhotoCounts { total: 3, done: 1, failed: 1 }, Some(170)));
+    let report = jobs.rejected(&id("i1")).await.expect("report");
+    assert_eq!(report, vec![RowError::new(2, "photos", "https://cdn.example/b.jpg", Message::ImportPhotoFetchFailed)]);
+
+    // The other task's claim lapses at 400 and is taken over; its product is gone: all failed.
+    let (_, again) = jobs.claim_photos("w4", 500, 600).await.expect("claim").expect("taken over");
+    assert_eq!(again.line, 3);
+    let pictures = PhotoOutcome { images: vec![picture("/media/products/x/c.jpeg")], failed: Vec::new() };
+    jobs.finish_photos(&again, "w4", 510, &pictures).await.expect("finish");
+    assert_eq!(job(jobs, "i1").await.photos, PhotoCounts { total: 3, done: 1, failed: 2 });
+    assert_eq!(jobs.claim_photos("w4", 520, 600).await.expect("claim"), None, "nothing left");
+
+    // A cancel drops what is not taken up.
+    jobs.create(&queued("i2", 20)).await.expect("create");
+    jobs.claim("w1", 1_000, 1_100).await.expect("claim").expect("the job");
+    let mut only = batch("i2", 0, true);
+    only.photos = vec![photo_task("i2", 2, "OLD-1", &["d.jpg"])];
+    jobs.write_batch(&id("i2"), "w1", 1_010, &only).await.expect("batch");
+    let cancelled = jobs.cancel(&id("i2"), 1_020).await.expect("cancel");
+    assert_eq!(cancelled.photos, PhotoCounts { total: 0, done: 0, failed: 0 });
+    assert_eq!(jobs.claim_photos("w1", 1_030, 1_100).await.expect("claim"), None, "cancelled");
 }

@@ -29,6 +29,26 @@ pub trait BlobStore: Send + Sync {
     /// # Errors
     /// [`BlobStoreError::InvalidKey`]; [`BlobStoreError::Unavailable`].
     async fn delete(&self, key: &str) -> Result<(), BlobStoreError>;
+    /// Stores the file at `from` under `key`, read as it is sent (an import's zip of photographs,
+    /// up to 1 GB, is never held in memory by the adapters that override this; the default reads
+    /// it whole).
+    ///
+    /// # Errors
+    /// As [`BlobStore::put`], and `Unavailable` when the file cannot be read.
+    async fn put_file(&self, key: &str, from: &std::path::Path) -> Result<(), BlobStoreError> {
+        let bytes = std::fs::read(from).map_err(|e| BlobStoreError::Unavailable { reason: e.to_string() })?;
+        self.put(key, bytes).await
+    }
+    /// Writes the blob under `key` into the file at `to` (created or truncated), as it is read;
+    /// `false` when there is no such blob.
+    ///
+    /// # Errors
+    /// As [`BlobStore::get`], and `Unavailable` when the file cannot be written.
+    async fn get_file(&self, key: &str, to: &std::path::Path) -> Result<bool, BlobStoreError> {
+        let Some(bytes) = self.get(key).await? else { return Ok(false) };
+        std::fs::write(to, bytes).map_err(|e| BlobStoreError::Unavailable { reason: e.to_string() })?;
+        Ok(true)
+    }
 }
 
 /// The key rule every adapter applies: not empty, no leading `/`, only `[A-Za-z0-9._/-]`, and it

@@ -114,6 +114,40 @@ impl ImportCounts {
     }
 }
 
+/// A job's photographs (processed after its rows, by the photograph worker): how many its rows
+/// list (apply only), how many were attached and how many failed (each failure in `errors.csv`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PhotoCounts {
+    pub total: u64,
+    pub done: u64,
+    pub failed: u64,
+}
+
+impl PhotoCounts {
+    /// Photographs not yet attached or failed.
+    #[must_use]
+    pub const fn pending(self) -> u64 {
+        self.total.saturating_sub(self.done + self.failed)
+    }
+}
+
+/// One row's photographs, kept with the batch that read the row and attached after the rows,
+/// in the order listed: a file name in the job's zip or an address to fetch, each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportPhotoTask {
+    /// `{job}-{line}`: unique in the store.
+    pub id: String,
+    pub job: ImportJobId,
+    /// The row's line, for reports.
+    pub line: u64,
+    /// The `photos` column as the header spells it.
+    pub column: String,
+    /// The product, by SKU.
+    pub sku: String,
+    /// The entries, in order (see `marque_domain::catalog::import::photos::PhotoSource::stored`).
+    pub sources: Vec<String>,
+}
+
 /// An import job as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportJob {
@@ -147,6 +181,12 @@ pub struct ImportJob {
     pub finished_at: Option<i64>,
     /// Why a failed job failed (a file-level refusal's message code, or the store's trouble).
     pub failure: Option<String>,
+    /// Where the zip of photographs uploaded with the file is kept ([`crate::BlobStore`] key), if any.
+    pub photos_key: Option<String>,
+    /// The photographs' counters, and when the first was taken up and the last finished.
+    pub photos: PhotoCounts,
+    pub photos_started_at: Option<i64>,
+    pub photos_updated_at: Option<i64>,
 }
 
 /// The stock a row gives for a product: the ledger gets an `import` entry of the difference from
@@ -192,6 +232,16 @@ pub struct ImportBatch {
     pub audit: AuditEntry,
     /// Whether this is the job's last batch (the job ends `done` with it).
     pub last: bool,
+    /// The photographs of its rows that pass (apply only), queued for the photograph worker.
+    pub photos: Vec<ImportPhotoTask>,
+}
+
+/// What the photograph worker made of one row's photographs: the pictures to append to the
+/// product (in order) and the entries that failed, for the report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PhotoOutcome {
+    pub images: Vec<marque_domain::catalog::ProductImage>,
+    pub failed: Vec<RowError>,
 }
 
 /// Why an import job call failed.
@@ -284,6 +334,36 @@ pub trait ImportJobs: Send + Sync {
     /// # Errors
     /// [`ImportJobsError::Unavailable`].
     async fn rejected(&self, id: &ImportJobId) -> Result<Vec<RowError>, ImportJobsError>;
+
+    /// Claims one row's photographs for `worker` until `until`: a pending task (or one whose claim
+    /// lapsed before `now`) of a job whose rows are over (`done`), oldest job first, line by line;
+    /// sets the job's `photos_started_at` on its first. `None` when there is none.
+    ///
+    /// # Errors
+    /// [`ImportJobsError::Unavailable`].
+    async fn claim_photos(
+        &self,
+        worker: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<Option<(ImportJob, ImportPhotoTask)>, ImportJobsError>;
+
+    /// Ends a task claimed by `worker`, in one transaction: `outcome.images` appended to the
+    /// product of its SKU (at most `MAX_PRODUCT_PHOTOS` in all; a catalog change so caches follow),
+    /// its failures added to the job's report, the job's photograph counters moved. No audit
+    /// entry of its own: the job's one entry covers its photographs.
+    ///
+    /// # Errors
+    /// [`ImportJobsError::NotClaimed`] unless the task is pending under `worker`'s claim (taken
+    /// over, cancelled, or done already); [`ImportJobsError::Unavailable`]. Nothing is written on
+    /// any error.
+    async fn finish_photos(
+        &self,
+        task: &ImportPhotoTask,
+        worker: &str,
+        now: i64,
+        outcome: &PhotoOutcome,
+    ) -> Result<(), ImportJobsError>;
 
     /// The stored products (published or not) with these SKUs (upper-case), keyed by their SKU.
     ///

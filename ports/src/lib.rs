@@ -56,7 +56,7 @@ pub use health::{Readiness, ReadinessError};
 pub use identity::{ExternalIdentity, IdentityError, IdentityProvider, PendingSignIn, SignInStart};
 pub use imports::{
     ImportBatch, ImportCounts, ImportFitment, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode,
-    ImportState, StockTarget,
+    ImportPhotoTask, ImportState, PhotoCounts, PhotoOutcome, StockTarget,
 };
 pub use invoice_pdf::{InvoiceRenderer, RenderError};
 pub use notice_outbox::{NewNotice, NoticeCounts, NoticeOutbox, NoticeOutboxError, NoticeState, QueuedNotice};
@@ -73,7 +73,10 @@ pub use payment::{
     CheckoutConfig, NewPaymentOrder, NewRefund, Payment, PaymentError, PaymentEvent, PaymentEventKind, PaymentGateway,
     PaymentId, PaymentOrder, PaymentOrderId, PaymentState, Refund, RefundId, RefundStatus,
 };
-pub use photos::{EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, ProductPhotos, ProductPhotosError};
+pub use photos::{
+    EncodedPhoto, EncodedVariant, PhotoEncodeError, PhotoEncoder, PhotoFetchError, PhotoFetcher, ProductPhotos,
+    ProductPhotosError,
+};
 pub use rate::{RateCounter, RateCounterError};
 pub use returns::{
     CreditGrant, NewReturn, ProductReturn, ReturnMove, ReturnPage, ReturnQuery, ReturnStore, ReturnStoreError,
@@ -97,6 +100,6 @@ pub use {
     garage::MockGarageStore, grievances::MockGrievanceStore, health::MockReadiness, identity::MockIdentityProvider,
     imports::MockImportJobs, invoice_pdf::MockInvoiceRenderer, notice_outbox::MockNoticeOutbox, notify::MockNotifier,
     order_desk::MockOrderDesk, orders::MockOrderStore, payment::MockPaymentGateway, photos::MockPhotoEncoder,
-    photos::MockProductPhotos, rate::MockRateCounter, returns::MockReturnStore, staff::MockStaffStore,
-    vehicles::MockVehicleStore, wishlist::MockWishlistStore,
+    photos::MockPhotoFetcher, photos::MockProductPhotos, rate::MockRateCounter, returns::MockReturnStore,
+    staff::MockStaffStore, vehicles::MockVehicleStore, wishlist::MockWishlistStore,
 };

@@ -93,3 +93,35 @@ pub trait ProductPhotos: Send + Sync {
         audit: &AuditEntry,
     ) -> Result<(), ProductPhotosError>;
 }
+
+/// Why a photograph could not be fetched from its address.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PhotoFetchError {
+    /// Not `https` (nor `http` for a host a test allows), or the host is, or resolves to, a
+    /// private, loopback, link-local or unspecified address (or a redirect was answered).
+    #[error("the address is refused: {0}")]
+    Refused(String),
+    /// No answer in time, an error status, a type that is not a picture, or above the size limit.
+    #[error("the photograph could not be fetched: {0}")]
+    Failed(String),
+}
+
+/// Fetches the photographs an import names by address, within size, type and time limits, and
+/// never from an address inside the shop's own networks (server-side request forgery).
+#[cfg_attr(feature = "mock", mockall::automock)]
+#[async_trait]
+pub trait PhotoFetcher: Send + Sync {
+    /// Whether `url` may be fetched, from its text alone (scheme, a literal address, the test
+    /// allowlist): a dry run reports what this refuses without fetching anything.
+    ///
+    /// # Errors
+    /// [`PhotoFetchError::Refused`].
+    fn precheck(&self, url: &str) -> Result<(), PhotoFetchError>;
+
+    /// The picture's bytes: every address the host resolves to checked, the connection made to a
+    /// checked one, no redirect followed.
+    ///
+    /// # Errors
+    /// [`PhotoFetchError::Refused`], [`PhotoFetchError::Failed`].
+    async fn fetch(&self, url: &str) -> Result<Vec<u8>, PhotoFetchError>;
+}

@@ -7,6 +7,7 @@
 //! `object_store` types stay in this crate: its errors become [`BlobStoreError::Unavailable`]
 //! (a missing object is `None`, deleting one is not an error; a missing bucket is `Unavailable`).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -172,6 +173,40 @@ impl BlobStore for S3BlobStore {
             Err(e) => return Err(unavailable(&e)),
         };
         found.bytes().await.map(Vec::from).map(Some).map_err(|e| unavailable(&e))
+    }
+
+    async fn put_file(&self, key: &str, from: &std::path::Path) -> Result<(), BlobStoreError> {
+        use tokio::io::AsyncWriteExt as _;
+        let path = path(key)?;
+        let io = |e: std::io::Error| BlobStoreError::Unavailable { reason: e.to_string() };
+        let mut file = tokio::fs::File::open(from).await.map_err(io)?;
+        // A multipart upload in parts of a few megabytes: the file is never whole in memory.
+        let store: Arc<dyn object_store::ObjectStore> = Arc::new(self.store.clone());
+        let mut writer = object_store::buffered::BufWriter::new(store, path);
+        if let Err(e) = tokio::io::copy(&mut file, &mut writer).await {
+            let _ = writer.abort().await;
+            return Err(io(e));
+        }
+        writer.shutdown().await.map_err(io)
+    }
+
+    async fn get_file(&self, key: &str, to: &std::path::Path) -> Result<bool, BlobStoreError> {
+        use futures::StreamExt as _;
+        use tokio::io::AsyncWriteExt as _;
+        let path = path(key)?;
+        let found = match self.store.get(&path).await {
+            Ok(found) => found,
+            Err(e) if is_missing_object(&e) => return Ok(false),
+            Err(e) => return Err(unavailable(&e)),
+        };
+        let io = |e: std::io::Error| BlobStoreError::Unavailable { reason: e.to_string() };
+        let mut file = tokio::fs::File::create(to).await.map_err(io)?;
+        let mut parts = found.into_stream();
+        while let Some(part) = parts.next().await {
+            file.write_all(&part.map_err(|e| unavailable(&e))?).await.map_err(io)?;
+        }
+        file.flush().await.map_err(io)?;
+        Ok(true)
     }
 
     async fn delete(&self, key: &str) -> Result<(), BlobStoreError> {

@@ -40,13 +40,14 @@ impl LocalDiskBlobStore {
     }
 }
 
-fn unavailable(e: &std::io::Error) -> BlobStoreError {
-    BlobStoreError::Unavailable { reason: e.to_string() }
-}
-
-#[async_trait]
-impl BlobStore for LocalDiskBlobStore {
-    async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), BlobStoreError> {
+impl LocalDiskBlobStore {
+    /// Writes the blob of `key` with `write` into a temporary file beside it, then renames it into
+    /// place: readers never see a half-written blob.
+    async fn write_then_rename(
+        &self,
+        key: &str,
+        write: impl AsyncFnOnce(&std::path::Path) -> std::io::Result<()>,
+    ) -> Result<(), BlobStoreError> {
         let path = self.path(key)?;
         let dir = path.parent().unwrap_or(&self.root).to_owned();
         tokio::fs::create_dir_all(&dir).await.map_err(|e| unavailable(&e))?;
@@ -57,7 +58,7 @@ impl BlobStore for LocalDiskBlobStore {
             std::process::id(),
             path.file_name().and_then(|f| f.to_str()).unwrap_or("blob")
         ));
-        if let Err(e) = tokio::fs::write(&temp, &bytes).await {
+        if let Err(e) = write(&temp).await {
             let _ = tokio::fs::remove_file(&temp).await;
             return Err(unavailable(&e));
         }
@@ -67,6 +68,17 @@ impl BlobStore for LocalDiskBlobStore {
         }
         Ok(())
     }
+}
+
+fn unavailable(e: &std::io::Error) -> BlobStoreError {
+    BlobStoreError::Unavailable { reason: e.to_string() }
+}
+
+#[async_trait]
+impl BlobStore for LocalDiskBlobStore {
+    async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), BlobStoreError> {
+        self.write_then_rename(key, async |temp| tokio::fs::write(temp, &bytes).await).await
+    }
 
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, BlobStoreError> {
         let path = self.path(key)?;
@@ -75,6 +87,21 @@ impl BlobStore for LocalDiskBlobStore {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             // A directory where a file would be (`avatars` when `avatars/x` exists) is no blob.
             Err(_) if tokio::fs::metadata(&path).await.is_ok_and(|m| m.is_dir()) => Ok(None),
+            Err(e) => Err(unavailable(&e)),
+        }
+    }
+
+    async fn put_file(&self, key: &str, from: &std::path::Path) -> Result<(), BlobStoreError> {
+        // Copied by the kernel, never whole in memory.
+        self.write_then_rename(key, async |temp| tokio::fs::copy(from, temp).await.map(drop)).await
+    }
+
+    async fn get_file(&self, key: &str, to: &std::path::Path) -> Result<bool, BlobStoreError> {
+        let path = self.path(key)?;
+        match tokio::fs::copy(&path, to).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(_) if tokio::fs::metadata(&path).await.is_ok_and(|m| m.is_dir()) => Ok(false),
             Err(e) => Err(unavailable(&e)),
         }
     }

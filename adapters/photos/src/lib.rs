@@ -12,6 +12,8 @@
 //!   as lossy WebP (libwebp, quality [`WEBP_QUALITY`]) and baseline JPEG (quality
 //!   [`JPEG_QUALITY`]); metadata stays behind. See docs/adr/0016-photographs.md.
 
+pub mod fetch;
+
 use std::io::Cursor;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

@@ -344,6 +344,14 @@ guarded!(ImportJobs, ImportJobsError, {
     fn fail(&self, id: &ImportJobId, worker: &str, now: i64, reason: &str) -> ();
     fn cancel(&self, id: &ImportJobId, now: i64) -> ImportJob;
     fn rejected(&self, id: &ImportJobId) -> Vec<RowError>;
+    fn claim_photos(&self, worker: &str, now: i64, until: i64) -> Option<(ImportJob, marque_ports::ImportPhotoTask)>;
+    fn finish_photos(
+        &self,
+        task: &marque_ports::ImportPhotoTask,
+        worker: &str,
+        now: i64,
+        outcome: &marque_ports::PhotoOutcome,
+    ) -> ();
     fn products_by_sku(&self, skus: &[String]) -> Vec<Product>;
 });
 

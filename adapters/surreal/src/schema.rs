@@ -282,6 +282,13 @@ const MIGRATIONS: &[Migration] = &[
         backfills: NO_BACKFILLS,
         finish: "",
     },
+    Migration {
+        number: 34,
+        name: "photographs in catalog imports: the zip, the counters and one task per row",
+        surql: include_str!("schema/0034_import_photos.surql"),
+        backfills: NO_BACKFILLS,
+        finish: "",
+    },
 ];
 
 const MIGRATION_TABLE: &str = "

@@ -21,9 +21,12 @@ pub const PHOTOS_MAX_BYTES: usize = 4 * marque_app::admin::photos::MAX_PHOTO_FIL
 /// Largest body of a return request (`POST /api/account/returns`): three photographs of 10 MB and
 /// the form's fields.
 pub const RETURN_MAX_BYTES: usize = 3 * marque_app::returns::MAX_RETURN_PHOTO_BYTES + 64 * 1024;
-/// Largest body of a catalog import (`POST /api/admin/imports`): the CSV file's 100 MB and room
-/// for the form's framing and its other fields. A larger file is refused with 413 before it is read.
-pub const IMPORT_MAX_BYTES: usize = marque_app::admin::imports::FILE_MAX_BYTES + 64 * 1024;
+/// Largest body of a catalog import (`POST /api/admin/imports`): the CSV file's 100 MB, the zip
+/// of photographs' 1 GB (streamed to a temporary file, never held in memory) and room for the
+/// form's framing and its other fields. A larger file is refused with 413 before it is read.
+pub const IMPORT_MAX_BYTES: usize = marque_app::admin::imports::FILE_MAX_BYTES
+    + marque_app::admin::imports::archive::ZIP_MAX_BYTES as usize
+    + 64 * 1024;
 /// Largest Razorpay webhook body; its events are a few kilobytes.
 pub const WEBHOOK_MAX_BYTES: usize = 256 * 1024;
 

@@ -167,7 +167,16 @@ impl App {
             Arc::new(SystemClock),
             worker_name(),
         )
-        .with_vehicles(Arc::new(database.vehicles()));
+        .with_vehicles(Arc::new(database.vehicles()))
+        // Photographs named in the file: attached after the rows through the editor's pipeline;
+        // addresses fetched behind the SSRF guard (its allowlist is for tests only).
+        .with_photos(
+            photos.clone(),
+            Arc::new(
+                marque_photos::fetch::GuardedPhotoFetcher::new()
+                    .allowing_test_hosts(settings.imports.test_photo_hosts.clone()),
+            ),
+        );
         // Customers' order notices (issue 24): queued with each order change, sent by this worker.
         let notice_settings = notice_settings(&settings);
         let notice_worker = marque_app::NoticeWorker::new(
@@ -247,6 +256,7 @@ impl App {
         );
         housekeeping::spawn_staff_sweeper(&staff, alive_rx.clone());
         housekeeping::spawn_import_worker(&imports, housekeeping::IMPORT_IDLE, alive_rx.clone());
+        housekeeping::spawn_import_photo_worker(&imports, housekeeping::IMPORT_IDLE, alive_rx.clone());
         housekeeping::spawn_notice_worker(&notice_worker, housekeeping::NOTICE_TICK, alive_rx.clone());
         crate::memory::spawn_trimmer(alive_rx);
         let dev_outbox =

@@ -77,7 +77,7 @@ impl CatalogFiles {
         let file_name =
             options.file.file_name().map_or_else(|| "import.csv".to_owned(), |n| n.to_string_lossy().into());
         let mode = if options.dry_run { ImportMode::DryRun } else { ImportMode::Apply };
-        let upload = NewImport { file_name, bytes, mode, create_missing: options.create_missing };
+        let upload = NewImport { file_name, bytes, mode, create_missing: options.create_missing, photos: None };
         let job = self.imports.start_as(&Actor::System("cli".into()), upload).await.map_err(refused)?;
         let id = job.id.clone();
         let worker = {

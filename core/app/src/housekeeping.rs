@@ -166,23 +166,59 @@ pub const IMPORT_IDLE: std::time::Duration = std::time::Duration::from_millis(50
 pub fn spawn_import_worker(
     imports: &ImportService,
     idle: std::time::Duration,
-    mut alive: tokio::sync::watch::Receiver<()>,
+    alive: tokio::sync::watch::Receiver<()>,
 ) {
     let imports = imports.clone();
+    spawn_turns(idle, alive, "an import job stopped on a store's failure; trying again later", move || {
+        let imports = imports.clone();
+        async move {
+            let id = imports.run_next().await?;
+            if let Some(id) = &id {
+                tracing::info!(job = %id, "import job worked through");
+            }
+            Ok::<bool, crate::admin::imports::ImportError>(id.is_some())
+        }
+    });
+}
+
+/// The import's photograph worker: attaches the photographs of jobs whose rows are over, one
+/// row's at a time ([`ImportService::photos_next`]), at once while there are some, then every
+/// `idle`, until `alive`'s sender is dropped. A row cut off by a stop is claimed again once its
+/// claim lapses.
+pub fn spawn_import_photo_worker(
+    imports: &ImportService,
+    idle: std::time::Duration,
+    alive: tokio::sync::watch::Receiver<()>,
+) {
+    let imports = imports.clone();
+    spawn_turns(idle, alive, "an import's photographs stopped on a store's failure; trying again later", move || {
+        let imports = imports.clone();
+        async move { imports.photos_next().await.map(|task| task.is_some()) }
+    });
+}
+
+/// Runs `turn` again at once while it did something (`Ok(true)`), after `idle` otherwise (a
+/// failure logged as `failing`), until `alive`'s sender is dropped.
+fn spawn_turns<F, E>(
+    idle: std::time::Duration,
+    mut alive: tokio::sync::watch::Receiver<()>,
+    failing: &'static str,
+    turn: impl Fn() -> F + Send + 'static,
+) where
+    F: std::future::Future<Output = Result<bool, E>> + Send,
+    E: std::fmt::Display + Send + 'static,
+{
     tokio::spawn(async move {
         loop {
-            let turn = tokio::select! {
-                turn = imports.run_next() => turn,
+            let outcome = tokio::select! {
+                outcome = turn() => outcome,
                 _ = alive.changed() => break,
             };
-            let wait = match turn {
-                Ok(Some(id)) => {
-                    tracing::info!(job = %id, "import job worked through");
-                    continue;
-                }
-                Ok(None) => idle,
+            let wait = match outcome {
+                Ok(true) => continue,
+                Ok(false) => idle,
                 Err(e) => {
-                    tracing::warn!(error = %e, "an import job stopped on a store's failure; trying again later");
+                    tracing::warn!(error = %e, "{failing}");
                     idle
                 }
             };

@@ -537,10 +537,28 @@ messages! {
         ImportUnavailable = "import.unavailable" => "Imports cannot be reached right now. Please try again.",
         /// Marque: an import row whose `delete` cell unpublishes a SKU the shop does not have.
         ImportDeleteUnknown = "import.delete_unknown" => "No product has this SKU, so there is nothing to unpublish.",
-        /// Marque: photographs named in the file (not imported yet: add them in the product's page).
-        ImportPhotosNotYet = "import.photos_not_yet" => "Photographs are not imported from the file yet: leave the photos column empty and add them on the product's page.",
         /// Marque: an import row's purchase price for a product not sold under the margin scheme.
         ImportPurchasePriceNeedsScheme = "import.purchase_price_needs_scheme" => "A purchase price goes with the margin scheme: write true in marginScheme, or leave purchasePrice empty.",
+        /// Marque: a `photos` entry that is neither a file name in the zip nor an `https` address.
+        ImportPhotoNameInvalid = "import.photo_name_invalid" => "Name each photograph by its file name in the zip or by an https:// address, separated by |.",
+        /// Marque: a row listing more photographs than a product may have.
+        ImportPhotosTooMany = "import.photos_too_many" => "A product may have at most 12 photographs.",
+        /// Marque: a row naming a file in the zip when no zip was uploaded.
+        ImportPhotosWithoutZip = "import.photos_without_zip" => "This photograph is named as a file, but no zip of photographs was uploaded with the file.",
+        /// Marque: a row naming a file the uploaded zip does not hold.
+        ImportPhotoNotInZip = "import.photo_not_in_zip" => "The zip of photographs has no file of this name.",
+        /// Marque: the uploaded photographs are not a zip that can be read.
+        ImportZipInvalid = "import.zip_invalid" => "The photographs must be a zip file; this one cannot be read.",
+        /// Marque: a zip holding a name that leaves its folder (`../`, an absolute path).
+        ImportZipUnsafePath = "import.zip_unsafe_path" => "The zip holds a file whose name leaves its folder (../ or an absolute path); it is refused whole.",
+        /// Marque: a zip of photographs above 1 GB.
+        ImportZipTooLarge = "import.zip_too_large" => "The zip of photographs may be at most 1 GB.",
+        /// Marque: a zip that unpacks to far more than it holds (a zip bomb).
+        ImportZipBomb = "import.zip_bomb" => "The zip unpacks to far more than it holds (a file above 25 MB, more than 2 GB in all, or packed over 100 times); it is refused whole.",
+        /// Marque: a photograph address that is not https or points at a private, loopback or link-local address.
+        ImportPhotoAddressRefused = "import.photo_address_refused" => "Photographs are fetched only over https from public internet addresses; this address is refused.",
+        /// Marque: a photograph address that did not answer a picture in time, within its size.
+        ImportPhotoFetchFailed = "import.photo_fetch_failed" => "The photograph could not be fetched from this address (no answer in time, an error, not a picture, or above 25 MB).",
 
         // Back office: stock ledger
         // (stock helper: messages go here)

@@ -12,7 +12,7 @@ use marque_domain::catalog::Product;
 use marque_domain::Message;
 use marque_ports::{
     CatalogChange, ImportBatch, ImportCounts, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode,
-    ImportState,
+    ImportPhotoTask, ImportState, PhotoCounts, PhotoOutcome,
 };
 use surrealdb::types::SurrealValue;
 
@@ -44,7 +44,8 @@ impl SurrealImportJobs {
 const JOB_FIELDS: &str =
     "record::id(id) AS id, mode, create_missing, state, file_name, file_key, file_bytes, actor, actor_label, \
      rows_read, accepted, rejected, created, updated, unchanged, rows_total, batches_done, claimed_by, claimed_until, \
-     created_at, started_at, finished_at, failure, audited";
+     created_at, started_at, finished_at, failure, audited, photos_key, photos_total, photos_done, photos_failed, \
+     photos_started_at, photos_updated_at";
 
 #[derive(Debug, Clone, SurrealValue)]
 #[surreal(crate = "surrealdb::types")]
@@ -73,6 +74,12 @@ struct JobRow {
     finished_at: Option<i64>,
     failure: Option<String>,
     audited: bool,
+    photos_key: Option<String>,
+    photos_total: i64,
+    photos_done: i64,
+    photos_failed: i64,
+    photos_started_at: Option<i64>,
+    photos_updated_at: Option<i64>,
 }
 
 fn count(n: u64) -> i64 {
@@ -110,6 +117,12 @@ impl From<&ImportJob> for JobRow {
             finished_at: j.finished_at,
             failure: j.failure.clone(),
             audited: false,
+            photos_key: j.photos_key.clone(),
+            photos_total: count(j.photos.total),
+            photos_done: count(j.photos.done),
+            photos_failed: count(j.photos.failed),
+            photos_started_at: j.photos_started_at,
+            photos_updated_at: j.photos_updated_at,
         }
     }
 }
@@ -144,6 +157,14 @@ impl TryFrom<JobRow> for ImportJob {
             started_at: r.started_at,
             finished_at: r.finished_at,
             failure: r.failure,
+            photos_key: r.photos_key,
+            photos: PhotoCounts {
+                total: uncount(r.photos_total),
+                done: uncount(r.photos_done),
+                failed: uncount(r.photos_failed),
+            },
+            photos_started_at: r.photos_started_at,
+            photos_updated_at: r.photos_updated_at,
         })
     }
 }
@@ -165,6 +186,22 @@ struct QuantityRow {
     table: String,
     id: String,
     quantity: i64,
+}
+
+/// A job's report rows for `errors`, ordered within a line from `first`.
+fn error_rows(job: &str, errors: &[RowError], first: i64) -> Vec<ErrorRow> {
+    errors
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ErrorRow {
+            job: job.to_owned(),
+            line: count(e.line),
+            n: first.saturating_add(i64::try_from(i).unwrap_or(0)),
+            col: e.column.clone(),
+            val: e.value.clone(),
+            code: e.message.code().to_owned(),
+        })
+        .collect()
 }
 
 fn unavailable(e: &surrealdb::Error) -> ImportJobsError {
@@ -531,28 +568,24 @@ impl SurrealImportJobs {
             let (name, row) = crate::audit::bind(&batch.audit);
             vars.push((name, row.into_value()));
         }
-        let errors: Vec<ErrorRow> = batch
-            .rejected
-            .iter()
-            .enumerate()
-            .map(|(i, e): (usize, &RowError)| ErrorRow {
-                job: id.to_owned(),
-                line: count(e.line),
-                n: count(batch.index).saturating_mul(1_000_000).saturating_add(i64::try_from(i).unwrap_or(0)),
-                col: e.column.clone(),
-                val: e.value.clone(),
-                code: e.message.code().to_owned(),
-            })
-            .collect();
+        let errors = error_rows(id, &batch.rejected, count(batch.index).saturating_mul(1_000_000));
         if !errors.is_empty() {
             surql.push_str("INSERT INTO import_error $errors RETURN NONE;");
             vars.push(("errors", surrealdb::types::Value::from_t(errors)));
         }
+        let tasks: Vec<PhotoTaskRow> = batch.photos.iter().map(PhotoTaskRow::from).collect();
+        let photos_total: usize = batch.photos.iter().map(|t| t.sources.len()).sum();
+        if !tasks.is_empty() {
+            surql.push_str("INSERT INTO import_photo $photo_tasks RETURN NONE;");
+            vars.push(("photo_tasks", surrealdb::types::Value::from_t(tasks)));
+        }
+        vars.push(("photos_total", surrealdb::types::Value::from_t(count(photos_total as u64))));
         let c = batch.counts;
         surql.push_str(
             "UPDATE type::record('import_job', $id) SET rows_read += $c.rows_read, accepted += $c.accepted, \
              rejected += $c.rejected, created += $c.created, updated += $c.updated, unchanged += $c.unchanged, \
              rows_total = $rows_total, batches_done = $batches_done, audited = audited OR $audited, \
+             photos_total += $photos_total, \
              state = IF $last THEN 'done' ELSE state END, finished_at = IF $last THEN $now ELSE finished_at END, \
              claimed_by = IF $last THEN NONE ELSE claimed_by END RETURN NONE;",
         );
@@ -564,6 +597,221 @@ impl SurrealImportJobs {
             ("batches_done", surrealdb::types::Value::from_t(count(batch.index + 1))),
             ("audited", surrealdb::types::Value::from_t(audit_now)),
             ("last", surrealdb::types::Value::from_t(batch.last)),
+            ("now", surrealdb::types::Value::from_t(now)),
+        ]);
+        let mut request = tx.query(surql);
+        for var in vars {
+            request = request.bind(var);
+        }
+        step!(tx, request.await.and_then(surrealdb::IndexedResults::check));
+        settle(tx, Ok(())).await
+    }
+}
+
+/// One row's photographs as stored (`import_photo`).
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+struct PhotoTaskRow {
+    id: String,
+    job: String,
+    line: i64,
+    col: String,
+    sku: String,
+    sources: Vec<String>,
+    state: String,
+    claimed_by: Option<String>,
+    claimed_until: i64,
+}
+
+impl From<&ImportPhotoTask> for PhotoTaskRow {
+    fn from(t: &ImportPhotoTask) -> Self {
+        PhotoTaskRow {
+            id: t.id.clone(),
+            job: t.job.0.clone(),
+            line: count(t.line),
+            col: t.column.clone(),
+            sku: t.sku.clone(),
+            sources: t.sources.clone(),
+            state: "pending".to_owned(),
+            claimed_by: None,
+            claimed_until: 0,
+        }
+    }
+}
+
+impl From<PhotoTaskRow> for ImportPhotoTask {
+    fn from(r: PhotoTaskRow) -> Self {
+        ImportPhotoTask {
+            id: r.id,
+            job: ImportJobId(r.job),
+            line: uncount(r.line),
+            column: r.col,
+            sku: r.sku,
+            sources: r.sources,
+        }
+    }
+}
+
+const TASK_FIELDS: &str = "record::id(id) AS id, job, line, col, sku, sources, state, claimed_by, claimed_until";
+
+/// Where a photograph failure sorts in a job's report: after the row's own refusals.
+const PHOTO_REPORT_N: i64 = 1 << 50;
+
+impl SurrealImportJobs {
+    async fn try_claim_photos(
+        &self,
+        worker: &str,
+        now: i64,
+        until: i64,
+    ) -> Attempt<Result<Option<(ImportJob, ImportPhotoTask)>, ImportJobsError>> {
+        let tx = match self.db.begin().await {
+            Ok(tx) => tx,
+            Err(e) => return Attempt::failed(e, unavailable),
+        };
+        // Jobs whose rows are over; their pending rows of photographs, line by line.
+        let jobs: Vec<String> = step!(
+            tx,
+            tx.query("SELECT VALUE record::id(id) FROM import_job WHERE state = 'done' AND photos_total > photos_done + photos_failed ORDER BY created_at, id")
+                .await
+                .and_then(|mut r| r.take(0))
+        );
+        for job in jobs {
+            let next: Vec<String> = step!(
+                tx,
+                tx.query(
+                    "SELECT VALUE record::id(id) FROM import_photo WHERE state = 'pending' AND job = $job \
+                     AND claimed_until < $now ORDER BY line LIMIT 1"
+                )
+                .bind(("job", job.clone()))
+                .bind(("now", now))
+                .await
+                .and_then(|mut r| r.take(0))
+            );
+            let Some(task_id) = next.into_iter().next() else { continue };
+            let claimed: Vec<PhotoTaskRow> = step!(
+                tx,
+                tx.query(format!(
+                    "UPDATE type::record('import_photo', $tid) SET claimed_by = $worker, claimed_until = $until \
+                     WHERE state = 'pending' AND claimed_until < $now; \
+                     SELECT {TASK_FIELDS} FROM type::record('import_photo', $tid);"
+                ))
+                .bind(("tid", task_id.clone()))
+                .bind(("worker", worker.to_owned()))
+                .bind(("until", until))
+                .bind(("now", now))
+                .await
+                .and_then(|mut r| r.take(1))
+            );
+            let Some(row) = claimed.into_iter().next().filter(|r| r.claimed_by.as_deref() == Some(worker)) else {
+                return settle(tx, Ok(None)).await;
+            };
+            step!(
+                tx,
+                tx.query(
+                    "UPDATE type::record('import_job', $job) SET photos_started_at = photos_started_at ?? $now \
+                     RETURN NONE;"
+                )
+                .bind(("job", job.clone()))
+                .bind(("now", now))
+                .await
+                .and_then(surrealdb::IndexedResults::check)
+            );
+            let job_row = step!(tx, read_job(&tx, &job).await);
+            let found = match job_row.map(ImportJob::try_from).transpose() {
+                Ok(Some(job)) => Some((job, ImportPhotoTask::from(row))),
+                Ok(None) => None,
+                Err(e) => return settle(tx, Err(e)).await,
+            };
+            return settle(tx, Ok(found)).await;
+        }
+        settle(tx, Ok(None)).await
+    }
+
+    async fn try_finish_photos(
+        &self,
+        task: &ImportPhotoTask,
+        worker: &str,
+        now: i64,
+        outcome: &PhotoOutcome,
+    ) -> Attempt<Result<(), ImportJobsError>> {
+        let tx = match self.db.begin().await {
+            Ok(tx) => tx,
+            Err(e) => return Attempt::failed(e, unavailable),
+        };
+        let rows: Vec<PhotoTaskRow> = step!(
+            tx,
+            tx.query(format!("SELECT {TASK_FIELDS} FROM type::record('import_photo', $tid)"))
+                .bind(("tid", task.id.clone()))
+                .await
+                .and_then(|mut r| r.take(0))
+        );
+        if !rows.first().is_some_and(|r| r.state == "pending" && r.claimed_by.as_deref() == Some(worker)) {
+            return settle(tx, Err(not_claimed("the photographs are not pending under this worker's claim"))).await;
+        }
+        let found: Vec<(String, String)> = {
+            #[derive(Debug, Clone, SurrealValue)]
+            #[surreal(crate = "surrealdb::types")]
+            struct Found {
+                tb: String,
+                id: String,
+            }
+            let rows: Vec<Found> = step!(
+                tx,
+                tx.query(
+                    "SELECT record::tb(id) AS tb, record::id(id) AS id FROM product, unpublished_product \
+                     WHERE sku = $sku LIMIT 1"
+                )
+                .bind(("sku", task.sku.clone()))
+                .await
+                .and_then(|mut r| r.take(0))
+            );
+            rows.into_iter().map(|f| (f.tb, f.id)).collect()
+        };
+        let mut done = outcome.images.len();
+        let mut failed: Vec<RowError> = outcome.failed.clone();
+        let mut surql = String::from(
+            "UPDATE type::record('import_photo', $tid) SET state = 'done', claimed_by = NONE RETURN NONE;",
+        );
+        let mut vars: Vars = vec![("tid", surrealdb::types::Value::from_t(task.id.clone()))];
+        match found.first() {
+            Some((tb, pid)) if done > 0 => {
+                let images: Vec<crate::photos::ImageRow> =
+                    outcome.images.iter().map(crate::photos::ImageRow::from).collect();
+                surql.push_str(
+                    "UPDATE type::record($tb, $pid) SET images = array::slice(array::concat(images, $images), 0, $max) \
+                     RETURN NONE;",
+                );
+                surql.push_str(RECORD_CHANGE);
+                let change = CatalogChange::shown(&marque_domain::catalog::ProductId(pid.clone()));
+                vars.extend([
+                    ("tb", surrealdb::types::Value::from_t(tb.clone())),
+                    ("pid", surrealdb::types::Value::from_t(pid.clone())),
+                    ("images", surrealdb::types::Value::from_t(images)),
+                    ("max", surrealdb::types::Value::from_t(count(marque_domain::catalog::MAX_PRODUCT_PHOTOS as u64))),
+                    ("change", CatalogChangeRow::from(&change).into_value()),
+                ]);
+            }
+            Some(_) => {}
+            None => {
+                for image in &outcome.images {
+                    failed.push(RowError::new(task.line, &task.column, &image.name, Message::AdminProductNotFound));
+                }
+                done = 0;
+            }
+        }
+        let errors = error_rows(&task.job.0, &failed, PHOTO_REPORT_N);
+        if !errors.is_empty() {
+            surql.push_str("INSERT INTO import_error $errors RETURN NONE;");
+            vars.push(("errors", surrealdb::types::Value::from_t(errors)));
+        }
+        surql.push_str(
+            "UPDATE type::record('import_job', $job) SET photos_done += $done, photos_failed += $failed, \
+             photos_updated_at = $now RETURN NONE;",
+        );
+        vars.extend([
+            ("job", surrealdb::types::Value::from_t(task.job.0.clone())),
+            ("done", surrealdb::types::Value::from_t(count(done as u64))),
+            ("failed", surrealdb::types::Value::from_t(count(task.sources.len().saturating_sub(done) as u64))),
             ("now", surrealdb::types::Value::from_t(now)),
         ]);
         let mut request = tx.query(surql);
@@ -679,6 +927,17 @@ impl ImportJobs for SurrealImportJobs {
             vars,
         )
         .await?;
+        // Photographs not taken up stay as they are: the job's total becomes what was done.
+        self.db
+            .query(
+                "BEGIN; UPDATE import_photo SET state = 'cancelled' WHERE job = $id AND state = 'pending' RETURN NONE; \
+                 UPDATE type::record('import_job', $id) SET photos_total = photos_done + photos_failed \
+                 WHERE photos_total > photos_done + photos_failed RETURN NONE; COMMIT;",
+            )
+            .bind(("id", id.0.clone()))
+            .await
+            .and_then(surrealdb::IndexedResults::check)
+            .map_err(|e| unavailable(&e))?;
         self.one_job(&id.0).await?.ok_or_else(|| ImportJobsError::NotFound { id: id.0.clone() })
     }
 
@@ -694,6 +953,25 @@ impl ImportJobs for SurrealImportJobs {
                 message: Message::from_code(&r.code).unwrap_or(Message::SomethingWentWrong),
             })
             .collect())
+    }
+
+    async fn claim_photos(
+        &self,
+        worker: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<Option<(ImportJob, ImportPhotoTask)>, ImportJobsError> {
+        until_settled(|| self.try_claim_photos(worker, now, until), |e| Err(unavailable(e))).await
+    }
+
+    async fn finish_photos(
+        &self,
+        task: &ImportPhotoTask,
+        worker: &str,
+        now: i64,
+        outcome: &PhotoOutcome,
+    ) -> Result<(), ImportJobsError> {
+        until_settled(|| self.try_finish_photos(task, worker, now, outcome), |e| Err(unavailable(e))).await
     }
 
     async fn products_by_sku(&self, skus: &[String]) -> Result<Vec<Product>, ImportJobsError> {

@@ -1,5 +1,6 @@
 //! `admin-imports` (owner, catalog): catalog imports from a CSV file (issue 23). Upload the file
-//! with a mode (`POST /api/admin/imports`, multipart `file` and `mode` = `dry-run` or `apply`) and
+//! with a mode (`POST /api/admin/imports`, multipart `file`, `mode` = `dry-run` or `apply`, and
+//! optionally `photos`, a zip of the photographs the `photos` column names) and
 //! get its job's id; the server's worker goes through the file in batches of 1,000 rows, each
 //! written all or nothing. Read the job's progress (`GET /api/admin/imports/{id}`), its refused
 //! rows as a spreadsheet (`GET /api/admin/imports/{id}/errors.csv`: line, column, value, code,
@@ -7,6 +8,7 @@
 //! `GET /api/admin/exports/products.csv` streams the whole catalog in the import's columns, so that
 //! importing the export back writes nothing.
 
+use marque_app::admin::imports::archive::ZIP_MAX_BYTES;
 use marque_app::admin::imports::export::{ExportService, ProductExport};
 use marque_app::admin::imports::{ImportError, ImportService, NewImport, FILE_MAX_BYTES};
 use marque_domain::Message;
@@ -39,6 +41,10 @@ pub struct ImportUpload {
     /// slug, each creation in the audit trail) instead of its row being refused. Default `false`.
     #[oai(rename = "createMissing")]
     create_missing: Option<String>,
+    /// A zip of photographs (at most 1 GB) for the `photos` column's file names. Refused whole
+    /// (400) when a name in it leaves its folder (`../`, an absolute path: `import.zip_unsafe_path`)
+    /// or it unpacks past its limits (`import.zip_bomb`).
+    photos: Option<Upload>,
 }
 
 /// An import job as it stands.
@@ -85,6 +91,18 @@ pub struct ImportBody {
     /// Why a failed job failed: a message code (`import.file_gone`, …).
     #[oai(skip_serializing_if_is_none)]
     pub failure: Option<String>,
+    /// Photographs the rows list (apply only, for products without photographs yet), attached
+    /// after the rows by a background worker: how many, how many are attached, how many failed
+    /// (each in `errors.csv`). Pending while `photosDone + photosFailed < photosTotal`.
+    #[oai(rename = "photosTotal")]
+    pub photos_total: u64,
+    #[oai(rename = "photosDone")]
+    pub photos_done: u64,
+    #[oai(rename = "photosFailed")]
+    pub photos_failed: u64,
+    /// Photographs attached or failed per second since the first was taken up; absent before.
+    #[oai(rename = "photosPerSecond", skip_serializing_if_is_none)]
+    pub photos_per_second: Option<u64>,
 }
 
 /// `{id}` of a job just queued.
@@ -119,9 +137,19 @@ fn pace(job: &ImportJob, now: i64) -> (Option<u64>, Option<u64>) {
     (Some(rate), left)
 }
 
+/// Photographs attached or failed per second, from the first taken up to the last finished (to
+/// now while some are pending).
+fn photo_pace(job: &ImportJob, now: i64) -> Option<u64> {
+    let started = job.photos_started_at?;
+    let until = if job.photos.pending() > 0 { now } else { job.photos_updated_at.unwrap_or(now) };
+    let seconds = u64::try_from(until.saturating_sub(started)).unwrap_or(0).max(1);
+    Some((job.photos.done + job.photos.failed) / seconds)
+}
+
 impl ImportBody {
     fn of(job: ImportJob, now: i64) -> Self {
         let (rows_per_second, seconds_left) = pace(&job, now);
+        let photos_per_second = photo_pace(&job, now);
         let c = job.counts;
         ImportBody {
             id: job.id.0,
@@ -142,6 +170,10 @@ impl ImportBody {
             started_at: job.started_at.map(iso_8601),
             finished_at: job.finished_at.map(iso_8601),
             failure: job.failure,
+            photos_total: job.photos.total,
+            photos_done: job.photos.done,
+            photos_failed: job.photos.failed,
+            photos_per_second,
         }
     }
 }
@@ -149,7 +181,8 @@ impl ImportBody {
 admin_response!(ImportStarted, import_started_bad_request, "import_started_bad_request", {
     /// The file is kept and its job queued; read its progress at `GET /api/admin/imports/{id}`.
     Accepted(Json<ImportQueued>) = 202,
-    /// The file is above 100 MB (`import.file_too_large`).
+    /// The file is above 100 MB (`import.file_too_large`), or the zip of photographs above 1 GB
+    /// (`import.zip_too_large`).
     TooLarge(Json<ErrorBody>) = 413,
 });
 
@@ -174,6 +207,16 @@ admin_response!(ExportAnswer, export_bad_request, "export_bad_request", {
     /// file early.
     Ok(Binary<poem::Body>, #[oai(header = "Content-Disposition")] String) = 200 as "text/csv; charset=utf-8",
 });
+
+/// An upload copied, as it is read, into a named temporary file (removed when dropped).
+async fn named_copy(upload: Upload) -> std::io::Result<tempfile::TempPath> {
+    let path = tempfile::NamedTempFile::new()?.into_temp_path();
+    let mut out = tokio::fs::File::create(&path).await?;
+    let mut from = upload.into_async_read();
+    tokio::io::copy(&mut from, &mut out).await?;
+    tokio::io::AsyncWriteExt::flush(&mut out).await?;
+    Ok(path)
+}
 
 /// The export's parts as a byte stream; a failed read ends it with an error.
 fn streamed(export: ProductExport) -> poem::Body {
@@ -255,6 +298,20 @@ impl ImportsApi {
         if form.file.size() > FILE_MAX_BYTES {
             return refusal!(ImportStarted, ImportError::TooLarge);
         }
+        if form.photos.as_ref().is_some_and(|p| p.size() as u64 > ZIP_MAX_BYTES) {
+            return ImportStarted::TooLarge(ErrorBody::from_message(Message::ImportZipTooLarge));
+        }
+        // The zip is copied, as it is read, to a named temporary file the use case reads and keeps.
+        let photos = match form.photos {
+            None => None,
+            Some(upload) => match named_copy(upload).await {
+                Ok(file) => Some(file),
+                Err(e) => {
+                    tracing::warn!(error = %e, "an import's zip could not be kept");
+                    return ImportStarted::Unavailable(ErrorBody::from_message(Message::ImportUnavailable));
+                }
+            },
+        };
         let file_name = form.file.file_name().unwrap_or("import.csv").to_owned();
         let bytes = match form.file.into_vec().await {
             Ok(bytes) => bytes,
@@ -263,7 +320,9 @@ impl ImportsApi {
                 return ImportStarted::BadRequest(ErrorBody::from_message(Message::ImportNotText));
             }
         };
-        match self.imports.start(&staff, NewImport { file_name, bytes, mode, create_missing }).await {
+        let upload =
+            NewImport { file_name, bytes, mode, create_missing, photos: photos.as_ref().map(|p| p.to_path_buf()) };
+        match self.imports.start(&staff, upload).await {
             Ok(job) => ImportStarted::Accepted(Json(ImportQueued {
                 id: job.id.0,
                 mode: job.mode.code().to_owned(),
@@ -341,6 +400,10 @@ mod tests {
             started_at: started,
             finished_at: finished,
             failure: None,
+            photos_key: None,
+            photos: marque_ports::PhotoCounts::default(),
+            photos_started_at: None,
+            photos_updated_at: None,
         }
     }
 

@@ -194,6 +194,11 @@ pub struct Flags {
     #[arg(long, env = "MARQUE_TEST_WARM_UP_DELAY_MS", default_value_t = 0, hide = true)]
     pub test_warm_up_delay_ms: u64,
 
+    /// Tests only (refused in `prod`): hosts, comma-separated, that a catalog import's photographs
+    /// may be fetched from whatever their addresses, over plain `http` too (a local test server).
+    #[arg(long, env = "MARQUE_TEST_PHOTO_HOSTS", default_value = "", hide = true)]
+    pub test_photo_hosts: String,
+
     /// Where `GET /metrics` (Prometheus) is served: a loopback `ip:port` of its own, `public` (on
     /// the main port), or `off` (see `crate::metrics::MetricsAt`).
     #[arg(long, env = "MARQUE_METRICS", default_value = "127.0.0.1:9464")]

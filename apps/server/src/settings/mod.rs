@@ -9,6 +9,7 @@ pub mod database;
 mod error;
 pub mod flags;
 pub mod identity;
+pub mod imports;
 pub mod limits;
 pub mod notifications;
 pub mod orders;
@@ -62,6 +63,8 @@ pub struct Settings {
     pub metrics: crate::metrics::MetricsAt,
     /// The back office's first owner and the key that seals authenticator secrets.
     pub staff: staff::StaffSettings,
+    /// Catalog imports: the photograph fetcher's test-only allowlist.
+    pub imports: imports::ImportSettings,
 }
 
 impl Settings {
@@ -87,6 +90,10 @@ impl Settings {
                 .map_err(|e| vec![SettingsError::invalid("MARQUE_METRICS", e)]),
         );
         let staff = problems.take(staff::StaffSettings::parse(&flags.staff));
+        let imports = imports::ImportSettings::parse(&flags).unwrap_or_else(|e| {
+            problems.0.push(e);
+            imports::ImportSettings::default()
+        });
         let codes = sign_in::OneTimeCodes::parse(&flags);
         let database = database::DatabaseSettings::parse(&flags);
         let public_url = storefront::PublicUrl::parse(flags.public_url.as_ref());
@@ -141,6 +148,7 @@ impl Settings {
             seed_products: flags.seed_products,
             metrics,
             staff,
+            imports,
         })
     }
 }

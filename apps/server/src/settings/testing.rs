@@ -54,6 +54,7 @@ impl Flags {
             catalog_poll_ms: 100,
             warm_up_limit_secs: 60,
             test_warm_up_delay_ms: 0,
+            test_photo_hosts: String::new(),
             metrics: "off".to_owned(),
             rate_limits: marque_app::ThrottleRules::default(),
             limits: LimitsFlags {

@@ -286,16 +286,18 @@ async fn files_refused_whole_get_their_code_and_queue_nothing() {
 }
 
 #[tokio::test]
-async fn a_file_above_100_mb_is_refused_before_it_is_read() {
+async fn a_body_above_the_file_and_zip_limits_is_refused_before_it_is_read() {
     let (shop, app) = spawn_app_with(|_| {}).await;
     let token = staff_token(&app, &shop, StaffRole::Catalog).await;
-    // The request's head alone, declaring 200 MB: the answer comes before any of the body is sent.
+    // The request's head alone, declaring more than the CSV file's 100 MB and the zip's 1 GB
+    // together: the answer comes before any of the body is sent. (A CSV part above 100 MB in a
+    // smaller body is refused by the handler, 413 `import.file_too_large` too.)
     let addr = shop.base.trim_start_matches("http://");
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connects");
     let head = format!(
         "POST /api/admin/imports HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\
          Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {}\r\n\r\n",
-        200 * 1024 * 1024
+        marque_api::body_limits::IMPORT_MAX_BYTES + 1
     );
     stream.write_all(head.as_bytes()).await.expect("head written");
     let mut answer = Vec::new();
@@ -519,6 +521,23 @@ mod stopping {
         async fn rejected(&self, id: &Id) -> Result<Vec<RowError>, E> {
             self.inner.rejected(id).await
         }
+        async fn claim_photos(
+            &self,
+            worker: &str,
+            now: i64,
+            until: i64,
+        ) -> Result<Option<(Job, marque_ports::ImportPhotoTask)>, E> {
+            self.inner.claim_photos(worker, now, until).await
+        }
+        async fn finish_photos(
+            &self,
+            task: &marque_ports::ImportPhotoTask,
+            worker: &str,
+            now: i64,
+            outcome: &marque_ports::PhotoOutcome,
+        ) -> Result<(), E> {
+            self.inner.finish_photos(task, worker, now, outcome).await
+        }
         async fn products_by_sku(&self, skus: &[String]) -> Result<Vec<Product>, E> {
             self.inner.products_by_sku(skus).await
         }
@@ -580,6 +599,7 @@ async fn queue(service: &marque_app::admin::imports::ImportService, file: Vec<u8
         bytes: file,
         mode: marque_ports::ImportMode::Apply,
         create_missing: false,
+        photos: None,
     };
     service.start_as(&marque_ports::Actor::System("test".into()), upload).await.expect("queued")
 }

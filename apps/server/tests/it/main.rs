@@ -27,6 +27,7 @@ mod garage;
 mod grievances_api;
 mod hardening;
 mod import_fitment;
+mod import_photos;
 mod limits_api;
 mod notices_api;
 mod observability;

@@ -14,8 +14,15 @@
 //! table lacks refuses the row, `vehicle.unknown`), written in the row's batch with a
 //! `product.fitment` audit entry naming the job.
 //!
-//! Not yet: photographs (a zip or `https` addresses).
+//! Photographs: a zip uploaded with the file (checked whole at upload: no name leaving its
+//! folder, no zip bomb; kept in the blob store, streamed) and a `photos` column listing, per row,
+//! file names in the zip and `https` addresses. The rows' batches check each name and address and
+//! queue a row's photographs (apply only, and only for a product that has none yet, so importing
+//! a file again adds nothing); once the rows are over, the photograph worker
+//! ([`ImportService::photos_next`]) takes them row by row through the product photographs'
+//! pipeline and attaches them in the order listed, reporting each failure in `errors.csv`.
 
+pub mod archive;
 pub mod export;
 pub mod file;
 
@@ -23,16 +30,20 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use marque_domain::catalog::editor::{self, ProductPatch};
+use marque_domain::catalog::import::photos::PhotoSource;
 use marque_domain::catalog::import::{Column, ImportHeader, ImportRow, RowChange, RowError};
 use marque_domain::catalog::{Category, OemBrand, Product, ProductId, Subcategory};
 use marque_domain::staff::{Area, Forbidden, Staff, StaffId};
 use marque_domain::vehicle::{FitmentRow, GenerationId, ProductFit, Vehicle};
 use marque_domain::Message;
+use marque_domain::UserFacing as _;
 use marque_ports::{
     Actor, AuditEntry, BlobStore, CatalogEditor, CatalogEditorError, CatalogStore, CatalogStoreError, Clock,
     ImportBatch, ImportCounts, ImportFitment, ImportJob, ImportJobId, ImportJobs, ImportJobsError, ImportMode,
-    ImportState, StockTarget, VehicleStore,
+    ImportPhotoTask, ImportState, PhotoCounts, PhotoFetchError, PhotoFetcher, PhotoOutcome, StockTarget, VehicleStore,
 };
+
+use super::photos::PhotosService;
 
 use file::Record;
 
@@ -100,7 +111,21 @@ pub struct NewImport {
     pub mode: ImportMode,
     /// Create unknown category, subcategory and brand slugs instead of refusing their rows.
     pub create_missing: bool,
+    /// A zip of photographs, as a file on disk (the caller's temporary file, read as it is kept).
+    pub photos: Option<std::path::PathBuf>,
 }
+
+/// What photographs need: the product photographs' pipeline and the fetcher of addresses.
+#[derive(Clone)]
+struct PhotoWork {
+    photos: PhotosService,
+    fetcher: Arc<dyn PhotoFetcher>,
+    /// The zip of the job last worked, on disk.
+    zip: Arc<tokio::sync::Mutex<Option<ZipCopy>>>,
+}
+
+/// A job's zip copied from the blob store: (the job, its temporary file).
+type ZipCopy = (ImportJobId, Arc<tempfile::TempPath>);
 
 /// The import use cases, and the worker's.
 #[derive(Clone)]
@@ -117,6 +142,8 @@ pub struct ImportService {
     batch_rows: usize,
     /// The vehicle table the `fits` column is named against (none: every `fits` cell is refused).
     vehicles: Option<Arc<dyn VehicleStore>>,
+    /// Photographs' pipeline and fetcher; without them a `photos` column's rows are refused.
+    photo_work: Option<PhotoWork>,
 }
 
 impl std::fmt::Debug for ImportService {
@@ -142,13 +169,21 @@ impl ImportService {
         clock: Arc<dyn Clock>,
         worker: String,
     ) -> Self {
-        Self { jobs, blobs, catalog, editor, clock, worker, batch_rows: BATCH_ROWS, vehicles: None }
+        Self { jobs, blobs, catalog, editor, clock, worker, batch_rows: BATCH_ROWS, vehicles: None, photo_work: None }
     }
 
     /// The same service naming the `fits` column's rows against `vehicles`.
     #[must_use]
     pub fn with_vehicles(mut self, vehicles: Arc<dyn VehicleStore>) -> Self {
         self.vehicles = Some(vehicles);
+        self
+    }
+
+    /// The same service taking photographs: attached with `photos`' pipeline, addresses fetched
+    /// by `fetcher`.
+    #[must_use]
+    pub fn with_photos(mut self, photos: PhotosService, fetcher: Arc<dyn PhotoFetcher>) -> Self {
+        self.photo_work = Some(PhotoWork { photos, fetcher, zip: Arc::new(tokio::sync::Mutex::new(None)) });
         self
     }
 
@@ -183,6 +218,23 @@ impl ImportService {
         }
         file::header(&upload.bytes).map_err(ImportError::Invalid)?;
         let id = ImportJobId(new_id("i")?);
+        let photos_key = match &upload.photos {
+            None => None,
+            Some(path) => {
+                let size = std::fs::metadata(path).map_err(|e| ImportError::Unavailable(e.to_string()))?.len();
+                if size > archive::ZIP_MAX_BYTES {
+                    return Err(ImportError::Invalid(Message::ImportZipTooLarge));
+                }
+                let checked = path.clone();
+                tokio::task::spawn_blocking(move || archive::inspect(&checked))
+                    .await
+                    .map_err(|e| ImportError::Unavailable(e.to_string()))?
+                    .map_err(ImportError::Invalid)?;
+                let key = format!("imports/{id}.zip");
+                self.blobs.put_file(&key, path).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
+                Some(key)
+            }
+        };
         let file_key = format!("imports/{id}.csv");
         let file_bytes = upload.bytes.len() as u64;
         self.blobs.put(&file_key, upload.bytes).await.map_err(|e| ImportError::Unavailable(e.to_string()))?;
@@ -205,6 +257,10 @@ impl ImportService {
             started_at: None,
             finished_at: None,
             failure: None,
+            photos_key,
+            photos: PhotoCounts::default(),
+            photos_started_at: None,
+            photos_updated_at: None,
         };
         self.jobs.create(&job).await?;
         Ok(job)
@@ -280,6 +336,15 @@ impl ImportService {
             Err(m) => return self.fail(job, m).await,
         };
         let plan = Plan::of(&bytes, &header);
+        let zip_names = match (&job.photos_key, header.has(Column::Photos)) {
+            (Some(key), true) => match self.zip_names(key).await? {
+                Some(names) => Some(names),
+                None => return self.fail(job, Message::ImportFileGone).await,
+            },
+            _ => None,
+        };
+        let photos =
+            RowPhotos { names: zip_names.as_ref(), column: header.name_of(Column::Photos).unwrap_or("photos") };
         let mut places = self.places().await?;
         let mut records = Records::of(&bytes).peekable();
         let skipped = usize::try_from(job.batches_done).unwrap_or(usize::MAX).saturating_mul(self.batch_rows);
@@ -295,7 +360,7 @@ impl ImportService {
             }
             let chunk: Vec<Record> = records.by_ref().take(self.batch_rows).collect();
             let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
-            let mut batch = self.batch(job, &header, &plan, &mut places, chunk, reports).await?;
+            let mut batch = self.batch(job, &header, (&plan, &photos), &mut places, chunk, reports).await?;
             batch.index = index;
             batch.last = records.peek().is_none();
             match self.jobs.write_batch(&job.id, &self.worker, now, &batch).await {
@@ -308,6 +373,14 @@ impl ImportService {
             }
             index += 1;
         }
+        // A zip no row's photographs came from (a dry run, or rows that queued none) is not kept.
+        if let Some(key) = &job.photos_key {
+            if self.jobs.job(&job.id).await?.is_some_and(|j| j.state == ImportState::Done && j.photos.total == 0) {
+                if let Err(e) = self.blobs.delete(key).await {
+                    tracing::warn!(key = %key, error = %e, "an import's zip was not deleted");
+                }
+            }
+        }
         Ok(())
     }
 
@@ -316,7 +389,7 @@ impl ImportService {
         &self,
         job: &ImportJob,
         header: &ImportHeader,
-        plan: &Plan,
+        (plan, photos): (&Plan, &RowPhotos<'_>),
         places: &mut Places,
         records: Vec<Record>,
         mut rejected: Vec<RowError>,
@@ -341,7 +414,10 @@ impl ImportService {
                     vec![RowError::new(row.line, &plan.sku_column, row.sku.as_str(), Message::ImportSkuTwice)],
                     &mut rejected,
                 ),
-                Ok(row) => rows.push(row),
+                Ok(row) => match self.check_photos(photos, &row) {
+                    Err(e) => refuse(vec![e], &mut rejected),
+                    Ok(()) => rows.push(row),
+                },
             }
         }
         let skus: Vec<String> = rows.iter().map(|r| r.sku.as_str().to_owned()).collect();
@@ -354,6 +430,7 @@ impl ImportService {
         let (mut created, mut updated, mut stock) = (Vec::new(), Vec::new(), Vec::new());
         let mut fitment: Vec<ImportFitment> = Vec::new();
         let mut vehicles = Vehicles::default();
+        let mut tasks = Vec::new();
         for row in rows {
             let before = stored.get(row.sku.as_str());
             let change = row.compare(before);
@@ -375,8 +452,28 @@ impl ImportService {
                 audit: fitment_audit(job, now, product, before.map_or(&[][..], |b| &b.details.fits), &fits),
                 fits,
             };
+            // A row's photographs go to a product that has none yet: importing a file again adds none.
+            if !row.photos.is_empty() && before.is_none_or(|p| p.images.is_empty()) {
+                tasks.push(ImportPhotoTask {
+                    id: format!("{}-{}", job.id, row.line),
+                    job: job.id.clone(),
+                    line: row.line,
+                    column: photos.column.to_owned(),
+                    sku: row.sku.as_str().to_owned(),
+                    sources: row.photos.iter().map(|p| p.text().to_owned()).collect(),
+                });
+            }
+            let line = row.line;
+            let keep = |tasks: &mut Vec<ImportPhotoTask>, kept: bool| {
+                if !kept {
+                    tasks.retain(|t| t.line != line);
+                }
+            };
             match change {
-                Err(errors) => refuse(errors, &mut rejected),
+                Err(errors) => {
+                    keep(&mut tasks, false);
+                    refuse(errors, &mut rejected);
+                }
                 Ok(RowChange::Unchanged) => counts.unchanged += 1,
                 Ok(RowChange::Create(draft)) => {
                     let mut product = draft.product(ProductId(new_id("p")?), now);
@@ -389,7 +486,10 @@ impl ImportService {
                             created.push(product);
                             counts.created += 1;
                         }
-                        Err(e) => refuse(vec![e], &mut rejected),
+                        Err(e) => {
+                            keep(&mut tasks, false);
+                            refuse(vec![e], &mut rejected);
+                        }
                     }
                 }
                 Ok(RowChange::Update { patch, changed, stock: target }) => {
@@ -398,6 +498,7 @@ impl ImportService {
                     patch.apply_to(&mut after);
                     // A used unit's grade, donor or margin scheme stay only while its condition is used.
                     if let Err(m) = marque_domain::catalog::used::check_used_fields(&after) {
+                        keep(&mut tasks, false);
                         refuse(
                             vec![RowError::new(row.line, Column::Producttype.name(), after.condition.code(), m)],
                             &mut rejected,
@@ -406,6 +507,7 @@ impl ImportService {
                     }
                     self.create_missing(job, places, &after, &patch).await?;
                     if let Err(e) = places.place(&mut after, &patch, row.line) {
+                        keep(&mut tasks, false);
                         refuse(vec![e], &mut rejected);
                         continue;
                     }
@@ -425,7 +527,7 @@ impl ImportService {
         counts.rejected = refused_lines.len() as u64;
         counts.accepted = counts.created + counts.updated + counts.unchanged;
         if job.mode == ImportMode::DryRun {
-            (created, updated, stock, fitment) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            (created, updated, stock, fitment, tasks) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         }
         Ok(ImportBatch {
             index: 0,
@@ -438,7 +540,163 @@ impl ImportService {
             rows_total: plan.rows,
             audit: audit_entry(job, now),
             last: false,
+            photos: tasks,
         })
+    }
+
+    /// A row's photographs checked: each file in the zip, each address one the fetcher may fetch.
+    fn check_photos(&self, photos: &RowPhotos<'_>, row: &ImportRow) -> Result<(), RowError> {
+        for source in &row.photos {
+            let refused = |m: Message| Err(RowError::new(row.line, photos.column, source.text(), m));
+            match source {
+                PhotoSource::File(name) => match photos.names {
+                    None => return refused(Message::ImportPhotosWithoutZip),
+                    Some(names) if !names.contains(name) => return refused(Message::ImportPhotoNotInZip),
+                    Some(_) => {}
+                },
+                PhotoSource::Url(url) => match &self.photo_work {
+                    None => return refused(Message::ImportPhotoAddressRefused),
+                    Some(work) => {
+                        if work.fetcher.precheck(url).is_err() {
+                            return refused(Message::ImportPhotoAddressRefused);
+                        }
+                    }
+                },
+            }
+        }
+        Ok(())
+    }
+
+    /// The names of the job's zip (`None` when it is no longer kept).
+    async fn zip_names(&self, key: &str) -> Result<Option<HashSet<String>>, ImportError> {
+        let temp =
+            tempfile::NamedTempFile::new().map_err(|e| ImportError::Unavailable(e.to_string()))?.into_temp_path();
+        if !self.blobs.get_file(key, &temp).await.map_err(|e| ImportError::Unavailable(e.to_string()))? {
+            return Ok(None);
+        }
+        let names = tokio::task::spawn_blocking(move || archive::inspect(&temp))
+            .await
+            .map_err(|e| ImportError::Unavailable(e.to_string()))?;
+        Ok(names.ok())
+    }
+}
+
+/// What a batch needs to check its rows' photographs.
+struct RowPhotos<'a> {
+    /// The zip's file names, when the job has a zip.
+    names: Option<&'a HashSet<String>>,
+    /// The `photos` column as the header spells it.
+    column: &'a str,
+}
+
+impl ImportService {
+    /// The photograph worker's turn: claims one row's photographs of a job whose rows are over,
+    /// takes each (from the zip or its address) through the product photographs' pipeline, and
+    /// attaches those that pass, in order, with the job's counters; returns the task's id, `None`
+    /// when there was nothing to do (or this service takes no photographs).
+    ///
+    /// # Errors
+    /// [`ImportError::Unavailable`] when a store failed (the claim lapses and a later turn redoes it).
+    pub async fn photos_next(&self) -> Result<Option<String>, ImportError> {
+        let Some(work) = &self.photo_work else { return Ok(None) };
+        let now = self.clock.now();
+        let Some((job, task)) = self.jobs.claim_photos(&self.worker, now, now + CLAIM_SECONDS).await? else {
+            return Ok(None);
+        };
+        let product = self.jobs.products_by_sku(std::slice::from_ref(&task.sku)).await?.into_iter().next();
+        let mut written = Vec::new();
+        let mut outcome = PhotoOutcome { images: Vec::new(), failed: Vec::new() };
+        let report = |source: &str, m: Message| RowError::new(task.line, &task.column, source, m);
+        match product {
+            None => {
+                outcome.failed = task.sources.iter().map(|s| report(s, Message::AdminProductNotFound)).collect();
+            }
+            Some(product) => {
+                let room = marque_domain::catalog::MAX_PRODUCT_PHOTOS.saturating_sub(product.images.len());
+                for (n, source) in task.sources.iter().enumerate() {
+                    if n >= room {
+                        outcome.failed.push(report(source, Message::PhotoCount));
+                        continue;
+                    }
+                    let bytes = match PhotoSource::stored(source) {
+                        PhotoSource::File(name) => self.zip_entry(work, &job, &name).await?,
+                        PhotoSource::Url(url) => work.fetcher.fetch(&url).await.map_err(|e| match e {
+                            PhotoFetchError::Refused(_) => Message::ImportPhotoAddressRefused,
+                            PhotoFetchError::Failed(_) => Message::ImportPhotoFetchFailed,
+                        }),
+                    };
+                    let stored = match bytes {
+                        Ok(bytes) => work.photos.store_for_import(&product.id, bytes, &mut written).await,
+                        Err(m) => {
+                            outcome.failed.push(report(source, m));
+                            continue;
+                        }
+                    };
+                    match stored {
+                        Ok(image) => outcome.images.push(image),
+                        Err(super::photos::PhotosError::Unavailable(reason)) => {
+                            work.photos.discard(&written).await;
+                            return Err(ImportError::Unavailable(reason));
+                        }
+                        Err(e) => outcome.failed.push(report(source, e.message())),
+                    }
+                }
+            }
+        }
+        match self.jobs.finish_photos(&task, &self.worker, self.clock.now(), &outcome).await {
+            Ok(()) => {}
+            Err(ImportJobsError::NotClaimed { .. }) => {
+                work.photos.discard(&written).await;
+                return Ok(Some(task.id));
+            }
+            Err(e) => {
+                work.photos.discard(&written).await;
+                return Err(e.into());
+            }
+        }
+        // The last row's photographs of the job: its zip is no longer needed.
+        if let Some(after) = self.jobs.job(&job.id).await? {
+            if after.photos.pending() == 0 {
+                if let Some(key) = &after.photos_key {
+                    if let Err(e) = self.blobs.delete(key).await {
+                        tracing::warn!(key = %key, error = %e, "an import's zip was not deleted");
+                    }
+                }
+                *work.zip.lock().await = None;
+            }
+        }
+        Ok(Some(task.id))
+    }
+
+    /// One file of the job's zip (copied from the blob store once per job and worker).
+    async fn zip_entry(
+        &self,
+        work: &PhotoWork,
+        job: &ImportJob,
+        name: &str,
+    ) -> Result<Result<Vec<u8>, Message>, ImportError> {
+        let Some(key) = &job.photos_key else { return Ok(Err(Message::ImportPhotosWithoutZip)) };
+        let path = {
+            let mut cached = work.zip.lock().await;
+            match cached.as_ref().filter(|(id, _)| *id == job.id) {
+                Some((_, path)) => path.clone(),
+                None => {
+                    let temp = tempfile::NamedTempFile::new()
+                        .map_err(|e| ImportError::Unavailable(e.to_string()))?
+                        .into_temp_path();
+                    if !self.blobs.get_file(key, &temp).await.map_err(|e| ImportError::Unavailable(e.to_string()))? {
+                        return Ok(Err(Message::ImportFileGone));
+                    }
+                    let path = Arc::new(temp);
+                    *cached = Some((job.id.clone(), path.clone()));
+                    path
+                }
+            }
+        };
+        let name = name.to_owned();
+        tokio::task::spawn_blocking(move || archive::read(&path, &name))
+            .await
+            .map_err(|e| ImportError::Unavailable(e.to_string()))
     }
 }
 

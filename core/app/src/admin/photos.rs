@@ -176,6 +176,30 @@ impl PhotosService {
         Ok(images)
     }
 
+    /// For an import's photograph worker (the job's role was checked when it was uploaded, and its
+    /// one audit entry covers its photographs): encodes one photograph through the same pipeline as
+    /// [`PhotosService::add`] and writes its variants, noting each key in `written`; the caller
+    /// saves the picture with the job, or [`PhotosService::discard`]s the keys.
+    ///
+    /// # Errors
+    /// `TooLarge` / `Invalid` for a file that is not a photograph the shop takes; `Unavailable`.
+    pub async fn store_for_import(
+        &self,
+        product: &ProductId,
+        upload: Vec<u8>,
+        written: &mut Vec<String>,
+    ) -> Result<ProductImage, PhotosError> {
+        if upload.len() > MAX_PHOTO_FILE_BYTES {
+            return Err(PhotosError::TooLarge(format!("{} bytes", upload.len())));
+        }
+        self.store(product, upload, written).await
+    }
+
+    /// Deletes the files an unsaved [`PhotosService::store_for_import`] wrote.
+    pub async fn discard(&self, written: &[String]) {
+        self.forget(written).await;
+    }
+
     /// Encodes one upload and writes its variants, noting each key written in `written`.
     async fn store(
         &self,

@@ -6,6 +6,7 @@
 //! read back changes nothing.
 
 pub mod cells;
+pub mod photos;
 pub mod used;
 
 use super::editor::{self, Hsn, ProductDraft, ProductPatch, Sku, WarrantyDays};
@@ -267,6 +268,7 @@ impl ImportHeader {
             quantity: None,
             delete: false,
             used: UsedCells::new(self.this_year),
+            photos: Vec::new(),
         };
         let mut sku = None;
         for (i, cell) in cells.iter().enumerate() {
@@ -297,7 +299,15 @@ impl ImportHeader {
                 if row.delete {
                     patch.published = Some(false);
                 }
-                Ok(ImportRow { line, sku, patch, quantity: row.quantity, delete: row.delete, used: row.used })
+                Ok(ImportRow {
+                    line,
+                    sku,
+                    patch,
+                    quantity: row.quantity,
+                    delete: row.delete,
+                    used: row.used,
+                    photos: row.photos,
+                })
             }
             _ => Err(row.errors),
         }
@@ -312,6 +322,7 @@ struct RowReader {
     quantity: Option<u32>,
     delete: bool,
     used: UsedCells,
+    photos: Vec<photos::PhotoSource>,
 }
 
 impl RowReader {
@@ -367,7 +378,7 @@ impl RowReader {
             Column::Published => cells::yes_no(cell).map(|v| p.published = Some(v)),
             Column::AlternateNumbers => parts(cell).map(|v| p.alternate_numbers = Some(v)),
             Column::SupersededNumbers => parts(cell).map(|v| p.superseded_numbers = Some(v)),
-            Column::Photos => Err(Message::ImportPhotosNotYet),
+            Column::Photos => photos::photo_list(cell).map(|v| self.photos = v),
             Column::Delete => cells::yes_no(cell).map(|v| self.delete = v),
             c if UsedCells::reads(c) => self.used.cell(c, cell, p),
             _ => Ok(()),
@@ -391,6 +402,8 @@ pub struct ImportRow {
     pub delete: bool,
     /// Its `fits`, donor car and margin-scheme cells (`grade` and `crossReferences` are in `patch`).
     pub used: UsedCells,
+    /// The row's `photos`, in order: attached after the rows, by the import's photograph worker.
+    pub photos: Vec<photos::PhotoSource>,
 }
 
 /// What a row does to the catalog.

@@ -2202,6 +2202,22 @@ export interface components {
             id: string;
             /** @description `dry-run` or `apply`. */
             mode: string;
+            /** Format: uint64 */
+            photosDone: number;
+            /** Format: uint64 */
+            photosFailed: number;
+            /**
+             * Format: uint64
+             * @description Photographs attached or failed per second since the first was taken up; absent before.
+             */
+            photosPerSecond?: number;
+            /**
+             * Format: uint64
+             * @description Photographs the rows list (apply only, for products without photographs yet), attached
+             *     after the rows by a background worker: how many, how many are attached, how many failed
+             *     (each in `errors.csv`). Pending while `photosDone + photosFailed < photosTotal`.
+             */
+            photosTotal: number;
             /**
              * Format: uint64
              * @description Rows refused, each listed in `errors.csv`.
@@ -6532,6 +6548,13 @@ export interface operations {
                     file: string;
                     /** @description `dry-run` (check every row, write nothing) or `apply` (write the rows that pass). */
                     mode: string;
+                    /**
+                     * Format: binary
+                     * @description A zip of photographs (at most 1 GB) for the `photos` column's file names. Refused whole
+                     *     (400) when a name in it leaves its folder (`../`, an absolute path: `import.zip_unsafe_path`)
+                     *     or it unpacks past its limits (`import.zip_bomb`).
+                     */
+                    photos?: string;
                 };
             };
         };
@@ -6581,7 +6604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than this call takes (104923136 bytes; `import.file_too_large`). */
+            /** @description The body is larger than this call takes (1178664960 bytes; `import.file_too_large`). */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -59,6 +59,10 @@ fn queued(mode: ImportMode, batches_done: u64) -> ImportJob {
         started_at: Some(NOW),
         finished_at: None,
         failure: None,
+        photos_key: None,
+        photos: marque_ports::PhotoCounts::default(),
+        photos_started_at: None,
+        photos_updated_at: None,
     }
 }
 
@@ -68,6 +72,7 @@ fn upload(text: &str) -> NewImport {
         bytes: text.as_bytes().to_vec(),
         mode: ImportMode::Apply,
         create_missing: false,
+        photos: None,
     }
 }
 
@@ -585,4 +590,72 @@ async fn used_parts_and_fitment_are_imported_with_the_editors_rules_and_the_fitm
     let dry = written.lock().expect("lock")[0].clone();
     assert_eq!(dry.counts, b.counts);
     assert!(dry.fitment.is_empty() && dry.created.is_empty());
+}
+
+const PHOTOS_FILE: &str = "SKU,name,price,gst,category_slug,subcategory_slug,oem_slug,partNo,Photos\r\n\
+NEW-1,Disc,100,18,brakes,discs,bmw,A 1,https://cdn.example/a.jpg|https://cdn.example/b.jpg\r\n\
+NEW-2,Disc,100,18,brakes,discs,bmw,A 2,front.jpg\r\n\
+NEW-3,Disc,100,18,brakes,discs,bmw,A 3,https://10.0.0.1/a.jpg\r\n\
+s-old,,,,,,,,https://cdn.example/c.jpg\r\n";
+
+fn with_photos(s: ImportService) -> ImportService {
+    let photos = PhotosService::new(
+        Arc::new(marque_ports::MockProductPhotos::new()),
+        Arc::new(marque_ports::MockPhotoEncoder::new()),
+        Arc::new(MockBlobStore::new()),
+        Arc::new(Fixed),
+    );
+    let mut fetcher = marque_ports::MockPhotoFetcher::new();
+    fetcher.expect_precheck().returning(|url| {
+        if url.starts_with("https://cdn.example/") {
+            Ok(())
+        } else {
+            Err(PhotoFetchError::Refused(url.to_owned()))
+        }
+    });
+    fetcher.expect_fetch().never();
+    s.with_photos(photos, Arc::new(fetcher))
+}
+
+#[tokio::test]
+async fn a_batch_queues_the_photographs_of_passing_rows_for_products_without_any_and_refuses_the_rest() {
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::Apply, 0), written.clone());
+    let s = with_photos(service(jobs, blobs_holding(PHOTOS_FILE), shop()));
+    s.run_next().await.expect("ran");
+    let b = written.lock().expect("lock")[0].clone();
+    // NEW-1 queues its two addresses in order; S-OLD has photographs already, so its row queues none.
+    assert_eq!(
+        b.photos,
+        [ImportPhotoTask {
+            id: "i1-2".into(),
+            job: ImportJobId("i1".into()),
+            line: 2,
+            column: "Photos".into(),
+            sku: "NEW-1".into(),
+            sources: vec!["https://cdn.example/a.jpg".into(), "https://cdn.example/b.jpg".into()],
+        }]
+    );
+    assert!(!stored().images.is_empty(), "the stored product has photographs");
+    assert_eq!((b.counts.created, b.counts.rejected, b.counts.unchanged), (1, 2, 1));
+    let report: Vec<(u64, &str, &str, Message)> =
+        b.rejected.iter().map(|e| (e.line, e.column.as_str(), e.value.as_str(), e.message)).collect();
+    assert_eq!(
+        report,
+        [
+            (3, "Photos", "front.jpg", Message::ImportPhotosWithoutZip),
+            (4, "Photos", "https://10.0.0.1/a.jpg", Message::ImportPhotoAddressRefused),
+        ]
+    );
+    assert_eq!(b.created.iter().map(|p| p.details.sku.as_str()).collect::<Vec<_>>(), ["NEW-1"]);
+}
+
+#[tokio::test]
+async fn a_dry_run_checks_photographs_but_queues_none() {
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let jobs = jobs_running(queued(ImportMode::DryRun, 0), written.clone());
+    with_photos(service(jobs, blobs_holding(PHOTOS_FILE), shop())).run_next().await.expect("ran");
+    let b = written.lock().expect("lock")[0].clone();
+    assert!(b.photos.is_empty());
+    assert_eq!(b.rejected.len(), 2);
 }

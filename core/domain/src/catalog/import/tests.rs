@@ -117,7 +117,7 @@ fn empty_cells_keep_and_short_rows_are_padded() {
 #[test]
 fn every_refusal_of_a_row_is_reported_with_its_column_and_value() {
     let h = header(&["SKU", "Price", "GST", "hsn", "warrantyDays", "quantity", "published", "fuelType", "photos"]);
-    let errors = h.row(5, &["S1", "-1", "7", "87", "30", "-2", "maybe", "steam", "a.jpg"]).expect_err("refused");
+    let errors = h.row(5, &["S1", "-1", "7", "87", "30", "-2", "maybe", "steam", "../a.jpg"]).expect_err("refused");
     let found: Vec<(u64, &str, &str, Message)> =
         errors.iter().map(|e| (e.line, e.column.as_str(), e.value.as_str(), e.message)).collect();
     assert_eq!(
@@ -130,7 +130,7 @@ fn every_refusal_of_a_row_is_reported_with_its_column_and_value() {
             (5, "quantity", "-2", Message::ImportQuantityInvalid),
             (5, "published", "maybe", Message::ImportBooleanInvalid),
             (5, "fuelType", "steam", Message::ImportFuelTypeInvalid),
-            (5, "photos", "a.jpg", Message::ImportPhotosNotYet),
+            (5, "photos", "../a.jpg", Message::ImportPhotoNameInvalid),
         ]
     );
     let no_sku = h.row(6, &["", "10"]).expect_err("refused");
@@ -336,4 +336,16 @@ proptest! {
         let slugs = (&row.patch.category_slug, &row.patch.subcategory_slug, &row.patch.oem_slug);
         prop_assert_eq!(slugs, (&Some(product.category_slug.clone()), &Some(product.subcategory_slug.clone()), &Some(product.oem_slug.clone())));
     }
+}
+
+#[test]
+fn a_photos_cell_lists_the_rows_photographs_in_order() {
+    use super::photos::PhotoSource;
+    let h = header(&["sku", "photos"]);
+    let row = h.row(2, &["S1", "a.jpg|https://cdn.example/b.jpg"]).expect("valid");
+    assert_eq!(
+        row.photos,
+        vec![PhotoSource::File("a.jpg".into()), PhotoSource::Url("https://cdn.example/b.jpg".into())]
+    );
+    assert_eq!(h.row(3, &["S1", ""]).expect("valid").photos, vec![]);
 }

@@ -18,7 +18,10 @@ export const POLL_MS = 1000;
 /** Refused rows shown on the page; the file holds them all. */
 export const ERRORS_SHOWN = 200;
 
-const running = (job: AdminImport) => job.state === 'queued' || job.state === 'running';
+/** Photographs not yet attached or failed: the worker takes them up after the rows. */
+export const photosPending = (job: AdminImport) => Math.max(0, job.photosTotal - job.photosDone - job.photosFailed);
+
+const running = (job: AdminImport) => job.state === 'queued' || job.state === 'running' || photosPending(job) > 0;
 
 /** Characters of a refused value shown in the table (a cell may hold a megabyte; the file keeps it whole). */
 export const VALUE_SHOWN = 120;
@@ -64,7 +67,7 @@ function Refused({ job }: { job: AdminImport }) {
   };
   return (
     <section className="admin-panel" aria-labelledby="import-refused">
-      <h2 id="import-refused">{t('imports.refused_title', { n: job.rejected })}</h2>
+      <h2 id="import-refused">{t('imports.refused_title', { n: job.rejected + job.photosFailed })}</h2>
       <FormAlert message={alert} />
       <button type="button" className="button button--quiet" onClick={() => void download()}>
         {t('imports.errors_download')}
@@ -72,7 +75,7 @@ function Refused({ job }: { job: AdminImport }) {
       {cells ? (
         <div className="admin-table">
           <table>
-            <caption className="visually-hidden">{t('imports.refused_title', { n: job.rejected })}</caption>
+            <caption className="visually-hidden">{t('imports.refused_title', { n: job.rejected + job.photosFailed })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('imports.line')}</th>
@@ -114,6 +117,16 @@ function Progress({ job }: { job: AdminImport }) {
         {job.rowsPerSecond !== undefined ? ` · ${t('imports.rate', { n: job.rowsPerSecond })}` : null}
         {job.secondsLeft !== undefined ? ` · ${t('imports.seconds_left', { n: job.secondsLeft })}` : null}
       </p>
+      {job.photosTotal > 0 ? (
+        <>
+          <progress max={job.photosTotal} value={job.photosDone + job.photosFailed} aria-label={t('imports.photos_progress')} />
+          <p role="status">
+            {t('imports.photos_of', { done: job.photosDone, total: job.photosTotal })}
+            {job.photosFailed > 0 ? ` · ${t('imports.photos_failed', { n: job.photosFailed })}` : null}
+            {job.photosPerSecond !== undefined ? ` · ${t('imports.photos_rate', { n: job.photosPerSecond })}` : null}
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -129,7 +142,7 @@ export function ImportPage({ id }: { id: string }) {
     if (!going) return;
     const timer = setTimeout(reload, POLL_MS);
     return () => clearTimeout(timer);
-  }, [going, job?.rowsRead, job?.state]);
+  }, [going, job?.rowsRead, job?.state, job?.photosDone, job?.photosFailed]);
 
   if (state.status === 'loading') return <div className="admin-waiting" aria-busy="true" />;
   if (state.status === 'failed') return <FormAlert message={messageText(state.code, state.message)} />;
@@ -187,7 +200,7 @@ export function ImportPage({ id }: { id: string }) {
           </>
         ) : null}
       </dl>
-      {!going && body.rejected > 0 ? <Refused job={body} /> : null}
+      {!going && body.rejected + body.photosFailed > 0 ? <Refused job={body} /> : null}
     </AdminPage>
   );
 }

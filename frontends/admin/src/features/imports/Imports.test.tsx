@@ -25,6 +25,9 @@ function job(over: Partial<AdminImport> = {}): AdminImport {
     createdAt: '2026-11-27T06:30:00Z',
     startedAt: '2026-11-27T06:30:01Z',
     finishedAt: '2026-11-27T06:30:02Z',
+    photosTotal: 0,
+    photosDone: 0,
+    photosFailed: 0,
     ...over,
   };
 }
@@ -49,6 +52,7 @@ describe('catalog imports', () => {
     await userEvent.upload(screen.getByLabelText('CSV file'), new File(['sku,price\nA1,100\n'], 'parts.csv', { type: 'text/csv' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Apply: write the rows that pass' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Create missing categories and brands' }));
+    await userEvent.upload(screen.getByLabelText('Photographs (zip, optional)'), new File(['PK'], 'photos.zip', { type: 'application/zip' }));
     await userEvent.click(upload);
     await waitFor(() => expect(window.location.pathname).toBe('/admin/imports/imp9'));
     const post = server.calls.find((c) => c.method === 'POST');
@@ -56,6 +60,41 @@ describe('catalog imports', () => {
     expect(form.get('mode')).toBe('apply');
     expect(form.get('createMissing')).toBe('true');
     expect((form.get('file') as File).name).toBe('parts.csv');
+    expect((form.get('photos') as File).name).toBe('photos.zip');
+  });
+
+  it('sends no photos field without a zip', async () => {
+    const server = adminServer({ 'POST /api/admin/imports': () => ({ id: 'imp8', mode: 'dry-run', state: 'queued' }) }, CATALOG);
+    render(<ImportsPage />);
+    await userEvent.upload(screen.getByLabelText('CSV file'), new File(['sku\nA1\n'], 'parts.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
+    const form = server.calls.find((c) => c.method === 'POST')?.body as FormData;
+    expect(form.get('photos')).toBeNull();
+    expect(form.get('createMissing')).toBeNull();
+  });
+
+  it("follows the photographs after the rows, then lists the ones that failed", async () => {
+    let reads = 0;
+    const done = { mode: 'apply' as const, state: 'done' as const, rejected: 0, accepted: 12, created: 12, updated: 0 };
+    adminServer({
+      'GET /api/admin/imports/{id}': () => {
+        reads += 1;
+        return reads === 1
+          ? job({ ...done, photosTotal: 5, photosDone: 2, photosFailed: 0, photosPerSecond: 1 })
+          : job({ ...done, photosTotal: 5, photosDone: 4, photosFailed: 1, photosPerSecond: 2 });
+      },
+      'GET /api/admin/imports/{id}/errors.csv': () =>
+        csv('line,column,value,code,message\r\n3,photos,notes.txt,photo.invalid,Not a photograph'),
+    });
+    render(<ImportPage id="imp1" />);
+    expect(await screen.findByText(/2 of 5 photographs added/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Photographs' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/4 of 5 photographs added/)).toBeTruthy(), { timeout: 3000 });
+    expect(screen.getByText(/1 not added/)).toBeTruthy();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('notes.txt')).toBeTruthy();
+    expect(reads).toBe(2);
   });
 
   it("shows the server's refusal of a file", async () => {

@@ -1,4 +1,5 @@
-// Catalog imports and the export (roles owner and catalog): upload a CSV file to check (a dry run) or to apply, then
+// Catalog imports and the export (roles owner and catalog): upload a CSV file (and, optionally, a zip of the
+// photographs its `photos` column names) to check (a dry run) or to apply, then
 // follow its job on its own page; download the whole catalog in the import's columns, which imports back unchanged.
 import type { FormFields } from '@marque/api-client';
 import { useT } from '@marque/i18n';
@@ -12,10 +13,11 @@ import { AdminPage } from '../../lib/layout/Page';
 
 type UploadField = keyof FormFields<'POST /api/admin/imports'>;
 /** The upload's form fields, as the document names them. */
-export const IMPORT_FIELDS: Record<'file' | 'mode' | 'createMissing', UploadField> = {
+export const IMPORT_FIELDS: Record<'file' | 'mode' | 'createMissing' | 'photos', UploadField> = {
   file: 'file',
   mode: 'mode',
   createMissing: 'createMissing',
+  photos: 'photos',
 };
 
 export type ImportMode = 'dry-run' | 'apply';
@@ -25,6 +27,7 @@ function Upload() {
   const messageText = useMessageText();
   const [, navigate] = useLocation();
   const [file, setFile] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('dry-run');
   const [createMissing, setCreateMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -38,6 +41,7 @@ function Upload() {
     form.append(IMPORT_FIELDS.file, file);
     form.append(IMPORT_FIELDS.mode, mode);
     if (createMissing) form.append(IMPORT_FIELDS.createMissing, 'true');
+    if (photos) form.append(IMPORT_FIELDS.photos, photos);
     try {
       const answer = await adminCall('POST /api/admin/imports', { body: form });
       if (answer.ok) navigate(`/admin/imports/${encodeURIComponent(answer.body.id)}`);
@@ -62,6 +66,14 @@ function Upload() {
       >
         <Field id="import-file" label={t('imports.file')} hint={t('imports.file_hint')}>
           <input id="import-file" type="file" accept=".csv,text/csv" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </Field>
+        <Field id="import-photos" label={t('imports.photos')} hint={t('imports.photos_hint')}>
+          <input
+            id="import-photos"
+            type="file"
+            accept=".zip,application/zip"
+            onChange={(event) => setPhotos(event.target.files?.[0] ?? null)}
+          />
         </Field>
         <fieldset>
           <legend>{t('imports.mode')}</legend>
