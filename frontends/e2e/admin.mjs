@@ -8,8 +8,9 @@
 // offers, then downloads the catalog as CSV, checks a file of five new parts with three bad rows (a dry run: the
 // report on the page and in errors.csv names each, nothing is written), applies the corrected file while its page
 // follows the job, and finds an imported part on the storefront by its superseded number typed loosely. A
-// `fulfilment` member confirms, packs and ships one of a customer's orders with a courier and AWB, refunds one unit of
-// another with restock (the stock comes back); the customer's purchase history (360 px) shows the courier, AWB and
+// `fulfilment` member confirms, packs and ships one of a customer's orders with a courier and AWB (the shipping email
+// and SMS with the AWB reach the dev outbox), refunds one unit of another with restock (the stock comes back, and the
+// payment sandbox holds the refund); the customer's purchase history (360 px) shows the courier, AWB and
 // tracking link, and the credit note it downloads names itself and the invoice (read with pdftotext); the member marks
 // the shipped order delivered, the customer asks to return one of its parts (with a photo), the member approves,
 // receives and resolves it as store credit, and the customer's profile shows the balance and the next /review subtracts
@@ -25,6 +26,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { chromium } from 'playwright-core';
 import { BROWSER_ARGS, chromiumPath, check, recordLayoutShifts, serverBin, startServer, steps, watchCsp } from './harness.mjs';
+import { outbox } from './outbox.mjs';
 import { authed, json, payFor, prepareCustomer } from './pages.mjs';
 import { writePngIn } from './png.mjs';
 import { totpStep } from './totp.mjs';
@@ -385,7 +387,7 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
     { _id: b._id, quantity: 2 },
   ];
   await payFor(base, customer.token, addressId, lines);
-  await payFor(base, customer.token, addressId, lines);
+  const { paymentId } = await payFor(base, customer.token, addressId, lines);
   const history = await json(base, `/api/get/orderhistory/${encodeURIComponent(customer.id)}`, { headers: { authorization: `Bearer ${customer.token}` } });
   // Newest first: the two just paid for.
   const orders = history.result;
@@ -405,6 +407,18 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   await page.getByLabel('AWB', { exact: true }).fill(awb);
   await page.getByRole('button', { name: 'Ship', exact: true }).click();
   await page.getByRole('link', { name: new RegExp(`Blue Dart ${awb}`) }).waitFor({ timeout: TIMEOUT });
+  // The shipping notice, email and SMS, with the AWB: sent by the notice worker through the outbox.
+  const mobile = user.mobile;
+  let sent = [];
+  for (let i = 0; i < 60 && sent.length < 2; i += 1) {
+    if (i > 0) await new Promise((done) => setTimeout(done, 250));
+    sent = (await outbox(base)).filter((m) => [customer.email, mobile].includes(m.recipient) && m.text.includes(awb));
+  }
+  check(
+    sent.some((m) => m.recipient === customer.email) && sent.some((m) => m.recipient === mobile),
+    `the outbox has no shipping email and SMS with ${awb} for ${customer.email} / ${mobile}: ${JSON.stringify(sent)}`,
+  );
+  console.log(`    shipped: ${sent.map((m) => `${m.channel} to ${m.recipient}`).join(', ')}`);
   // The courier's delivery, as staff record it: the last move.
   await page.getByRole('button', { name: 'Mark delivered', exact: true }).click();
   await page.getByRole('heading', { level: 2, name: 'Mark delivered' }).waitFor({ state: 'detached', timeout: TIMEOUT });
@@ -428,6 +442,15 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
     after = (await json(base, `/api/get/productById/${encodeURIComponent(b._id)}`)).data.quantity;
   }
   check(after === before + 1, `the stock went from ${before} to ${after} within 5 s, not back by one`);
+  // The payment provider (the sandbox, asked as the shop asks Razorpay) holds the refund.
+  const sandboxAuth = { authorization: `Basic ${Buffer.from('rzp_test_MarqueSandbox:marque-sandbox-key-secret').toString('base64')}` };
+  const { items: refunds } = await json(base, `/sandbox/razorpay/v1/payments/${encodeURIComponent(paymentId)}/refunds`, { headers: sandboxAuth });
+  // One unit of b, less its share of any order discount (the customer has an offer).
+  check(
+    refunds.length === 1 && refunds[0].amount > 0 && refunds[0].amount <= Math.round(b.price * 100),
+    `the sandbox holds ${JSON.stringify(refunds)} for ${paymentId}, not one refund of at most ₹${b.price}`,
+  );
+  console.log(`    the sandbox refunded ${refunds[0].amount} paise of ${paymentId}`);
   console.log(`    ${refunded.orderNumber}: ${noteNumber}; stock ${before} -> ${after}`);
 
   step("the customer's purchase history shows the courier, AWB and tracking link, and the credit note reads right");

@@ -98,10 +98,11 @@ export async function prepareCustomer(base, wished, bought) {
 }
 
 /** Pays for `products` (`{ _id, quantity }`) to the address `addressId` through the sandbox checkout, as the customer
- * with `token`. */
+ * with `token`; the sandbox's payment id. */
 export async function payFor(base, token, addressId, products) {
   const { payment } = await json(base, '/api/get/shop');
   const pay = await json(base, '/api/razorpay/pay', authed(token, 'POST', { products, address: { _id: addressId } }));
   const handler = await json(base, '/sandbox/razorpay/pay', authed('', 'POST', { order_id: pay.paymentResponse.id, key_id: payment.key, outcome: 'success' }));
   await json(base, '/api/razorpay/success', authed(token, 'POST', { razorpayOption: { order_id: pay.paymentResponse.id, ...handler } }));
+  return { paymentId: handler.razorpay_payment_id };
 }

@@ -115,7 +115,7 @@ describe('/profile', () => {
 describe('/profile: your data', () => {
   it('downloads a copy of the data as a JSON file', async () => {
     const { address: _, ...profile } = TEST_USER;
-    const data = { status: 'success', profile: { ...profile, createdAt: 1_700_000_000 }, addresses: [], wishlist: ['p000001'], garage: [{ vehicleId: 'bmw-x5-g05.b57', year: 2020 }], orders: [] };
+    const data = { status: 'success', profile: { ...profile, createdAt: 1_700_000_000 }, addresses: [], wishlist: ['p000001'], garage: [{ vehicleId: 'bmw-x5-g05.b57', year: 2020 }], orders: [], returns: [], storeCredit: [] };
     const server = accountServer({ 'GET /api/user/{userId}/export': () => data });
     const saved: Blob[] = [];
     const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
