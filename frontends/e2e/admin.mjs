@@ -386,8 +386,8 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
     { _id: a._id, quantity: 1 },
     { _id: b._id, quantity: 2 },
   ];
-  await payFor(base, customer.token, addressId, lines);
-  const { paymentId } = await payFor(base, customer.token, addressId, lines);
+  // Both orders may carry the same second: which one is refunded is read from the history below.
+  const paid = [await payFor(base, customer.token, addressId, lines), await payFor(base, customer.token, addressId, lines)];
   const history = await json(base, `/api/get/orderhistory/${encodeURIComponent(customer.id)}`, { headers: { authorization: `Bearer ${customer.token}` } });
   // Newest first: the two just paid for.
   const orders = history.result;
@@ -444,13 +444,17 @@ async function fulfilmentShipsAndRefunds(base, context, ownerSecret, customer) {
   check(after === before + 1, `the stock went from ${before} to ${after} within 5 s, not back by one`);
   // The payment provider (the sandbox, asked as the shop asks Razorpay) holds the refund.
   const sandboxAuth = { authorization: `Basic ${Buffer.from('rzp_test_MarqueSandbox:marque-sandbox-key-secret').toString('base64')}` };
-  const { items: refunds } = await json(base, `/sandbox/razorpay/v1/payments/${encodeURIComponent(paymentId)}/refunds`, { headers: sandboxAuth });
+  const refunds = [];
+  for (const { paymentId } of paid) {
+    const { items } = await json(base, `/sandbox/razorpay/v1/payments/${encodeURIComponent(paymentId)}/refunds`, { headers: sandboxAuth });
+    refunds.push(...items.map((r) => ({ ...r, paymentId })));
+  }
   // One unit of b, less its share of any order discount (the customer has an offer).
   check(
     refunds.length === 1 && refunds[0].amount > 0 && refunds[0].amount <= Math.round(b.price * 100),
-    `the sandbox holds ${JSON.stringify(refunds)} for ${paymentId}, not one refund of at most ₹${b.price}`,
+    `the sandbox holds ${JSON.stringify(refunds)} for the two payments, not one refund of at most ₹${b.price}`,
   );
-  console.log(`    the sandbox refunded ${refunds[0].amount} paise of ${paymentId}`);
+  console.log(`    the sandbox refunded ${refunds[0].amount} paise of ${refunds[0].paymentId}`);
   console.log(`    ${refunded.orderNumber}: ${noteNumber}; stock ${before} -> ${after}`);
 
   step("the customer's purchase history shows the courier, AWB and tracking link, and the credit note reads right");
