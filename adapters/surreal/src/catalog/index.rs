@@ -68,6 +68,16 @@ struct Doc {
 
 const NO_FUEL: u32 = u32::MAX;
 
+impl Doc {
+    /// Its word numbers, each once (what its postings hold).
+    fn distinct_words(&self) -> Vec<u32> {
+        let mut distinct = self.words.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct
+    }
+}
+
 /// Whether `doc` is kept by a grade filter of these grade numbers (`None`: no filter).
 fn graded(grades: Option<&[u32]>, doc: &Doc) -> bool {
     grades.is_none_or(|g| doc.grade != NO_FUEL && g.contains(&doc.grade))
@@ -196,9 +206,7 @@ impl CatalogIndex {
     /// Adds `slot`'s document to the postings of each of its distinct words.
     fn post(&mut self, slot: u32) {
         let Some(doc) = self.docs.get(slot as usize).and_then(Option::as_ref) else { return };
-        let mut distinct: Vec<u32> = doc.words.to_vec();
-        distinct.sort_unstable();
-        distinct.dedup();
+        let distinct = doc.distinct_words();
         if self.postings.len() < self.vocabulary.len() {
             self.postings.resize_with(self.vocabulary.len(), Vec::new);
         }
@@ -233,10 +241,7 @@ impl CatalogIndex {
         if let Some(doc) = self.docs[slot as usize].take() {
             self.total_length -= u64::from(doc.length);
             self.count -= 1;
-            let mut distinct = doc.words.to_vec();
-            distinct.sort_unstable();
-            distinct.dedup();
-            self.live_entries -= distinct.len();
+            self.live_entries -= doc.distinct_words().len();
         }
         self.free.push(slot);
         self.compact();

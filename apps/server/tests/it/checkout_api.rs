@@ -64,7 +64,7 @@ async fn pay(shop: &TestShop, token: &str, lines: &[(&str, u32)], address: &str)
 }
 
 /// What the sandbox's checkout answers when the shopper presses `outcome`.
-async fn press(shop: &TestShop, order_id: &str, outcome: &str) -> Value {
+pub(crate) async fn press(shop: &TestShop, order_id: &str, outcome: &str) -> Value {
     let resp = shop
         .client
         .post(format!("{}/sandbox/razorpay/pay", shop.base))

@@ -85,15 +85,8 @@ async fn imported(shop: &TestShop, token: &str, csv: String, zip: Option<Vec<u8>
 /// The job's errors.csv, its header line left out, sorted.
 async fn report(shop: &TestShop, token: &str, job: &Value) -> Vec<String> {
     let id = job["id"].as_str().expect("id");
-    let resp = shop
-        .client
-        .get(format!("{}/api/admin/imports/{id}/errors.csv", shop.base))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("the server answers");
-    assert_eq!(resp.status().as_u16(), 200);
-    let text = resp.text().await.expect("text");
+    let file = crate::admin_imports::csv(shop, token, &format!("/api/admin/imports/{id}/errors.csv")).await;
+    let text = String::from_utf8(file).expect("UTF-8");
     let mut lines: Vec<String> = text.lines().skip(1).map(str::to_owned).collect();
     lines.sort();
     lines

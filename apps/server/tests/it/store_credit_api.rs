@@ -1,6 +1,7 @@
 //! Black-box tests of store credit at checkout (issue 24): the real server over HTTP, paying through
 //! the `dev` sandbox's own endpoints; credit granted in the ledger as an accepted return does it.
 
+use crate::checkout_api::press;
 use crate::helpers;
 
 use helpers::customers::{authed, customer, get_auth, read};
@@ -10,8 +11,6 @@ use marque_domain::Money;
 use marque_ports::{OrderStore as _, StoreCreditStore as _, UserId};
 use reqwest::Method;
 use serde_json::{json, Value};
-
-const KEY_ID: &str = "rzp_test_MarqueSandbox";
 
 async fn call(shop: &TestShop, method: Method, path: &str, token: &str, body: Value) -> (u16, Value) {
     read(authed(shop, method, path, token).await.json(&body).send().await.expect("answer")).await
@@ -72,19 +71,6 @@ async fn grant(app: &marque_server::App, user: &str, paise: i64, source: &str) {
         .grant(&UserId(user.to_owned()), Money::from_paise(paise), &GrantSource::Return(source.to_owned()), now)
         .await;
     assert_eq!(written, Ok(true));
-}
-
-async fn press(shop: &TestShop, order_id: &str, outcome: &str) -> Value {
-    let resp = shop
-        .client
-        .post(format!("{}/sandbox/razorpay/pay", shop.base))
-        .json(&json!({ "order_id": order_id, "key_id": KEY_ID, "outcome": outcome }))
-        .send()
-        .await
-        .expect("the sandbox answers");
-    let (status, body) = read(resp).await;
-    assert_eq!(status, 200, "{body}");
-    body
 }
 
 async fn success(shop: &TestShop, token: &str, handler: &Value) -> (u16, Value) {
