@@ -4,7 +4,7 @@ mod changes;
 mod editor;
 mod follow;
 mod imports;
-mod index;
+pub(crate) mod index;
 mod rows;
 
 pub use changes::SurrealCatalogChanges;
@@ -304,8 +304,8 @@ SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT
 
 /// A listing narrowed to a car (`fits`): [`crate::vehicles::FITTING`] finds the keys of the fitting
 /// products through the fitment's generation index, and only those products are read (by key),
-/// filtered, counted and ordered newest first. Never through the in-process index, which holds no
-/// fitment: with it on or off, these statements answer.
+/// filtered, counted and ordered newest first. Only when the in-process index, which keeps every
+/// product's fitment rows, cannot answer (not built yet, or behind the database).
 const LISTING_FITTING: &str = "
 RETURN (SELECT count() AS n FROM $fitting.map(|$k| type::record('product', $k)) {WHERE} GROUP ALL)[0].n ?? 0;
 SELECT {FIELDS} FROM $fitting.map(|$k| type::record('product', $k)) {WHERE}
@@ -497,7 +497,8 @@ impl SurrealCatalogStore {
         let terms: Vec<String> = response.take(2).map_err(|e| unavailable(&e))?;
         let parts: Vec<String> = response.take(3).map_err(|e| unavailable(&e))?;
         let Some(stamp) = stamp else { return Ok(None) };
-        let rank = |index: &index::CatalogIndex| index.rank(&terms, &parts, &query.grades, (query.offset, query.limit));
+        let narrowed = (query.grades.as_slice(), query.fits.as_ref());
+        let rank = |index: &index::CatalogIndex| index.rank(&terms, &parts, narrowed, (query.offset, query.limit));
         let Ok(ranked) = self.index.answer(&stamp, rank).await else { return Ok(None) };
         self.by_keys(ranked).await
     }
@@ -525,6 +526,19 @@ impl SurrealCatalogStore {
             return Ok(None);
         }
         Ok(Some(ProductSlice { products, total: window.total }))
+    }
+
+    /// A search narrowed to a car by the database's statements ([`search_fitting`]).
+    async fn search_by_car(&self, typed: &str, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
+        let mut vars = window(query.offset, query.limit);
+        vars.push(("text", text(typed)));
+        vars.push(("part", text(&normalize_part_number(typed))));
+        if let Some(car) = &query.fits {
+            vars.extend(crate::vehicles::fitting_vars(car));
+        }
+        let (surql, answer) = graded_search(search_fitting(), &query.grades, &mut vars, 8);
+        let (products, total) = self.read_products(&surql, vars, answer).await?;
+        Ok(ProductSlice { products, total })
     }
 
     /// A listing narrowed to `car` ([`LISTING_FITTING`]).
@@ -704,15 +718,6 @@ impl CatalogStore for SurrealCatalogStore {
             };
             return self.list_products(&listing).await;
         }
-        if let Some(car) = &query.fits {
-            let mut vars = window(query.offset, query.limit);
-            vars.push(("text", text(typed)));
-            vars.push(("part", text(&normalize_part_number(typed))));
-            vars.extend(crate::vehicles::fitting_vars(car));
-            let (surql, answer) = graded_search(search_fitting(), &query.grades, &mut vars, 8);
-            let (products, total) = self.read_products(&surql, vars, answer).await?;
-            return Ok(ProductSlice { products, total });
-        }
         if self.use_index().await {
             if typed.is_empty() {
                 let (products, stamp) = self.read_stamped(NEWEST, window(query.offset, query.limit), 1).await?;
@@ -725,6 +730,9 @@ impl CatalogStore for SurrealCatalogStore {
             }
         }
         self.index_missed("a search")?;
+        if query.fits.is_some() {
+            return self.search_by_car(typed, query).await;
+        }
         let mut vars = window(query.offset, query.limit);
         let (surql, answer) = if typed.is_empty() {
             (format!("{COUNT_ALL}{NEWEST}"), Answer { total: Some(0), rows: 2 })
@@ -738,9 +746,6 @@ impl CatalogStore for SurrealCatalogStore {
     }
 
     async fn list_products(&self, listing: &ProductListing) -> Result<ProductSlice, CatalogStoreError> {
-        if let Some(car) = &listing.fits {
-            return self.list_fitting(listing, car).await;
-        }
         let (mut conditions, filter_vars) = listing_filters(listing);
         let filtered = where_clause(&conditions);
         conditions.push("created_at >= $edge");
@@ -754,6 +759,9 @@ impl CatalogStore for SurrealCatalogStore {
             }
         }
         self.index_missed("a listing")?;
+        if let Some(car) = &listing.fits {
+            return self.list_fitting(listing, car).await;
+        }
         let surql = format!("{count}{surql}");
         let (products, total) = self.read_products(&surql, vars, Answer { total: Some(0), rows: 2 }).await?;
         Ok(ProductSlice { products, total })

@@ -120,6 +120,18 @@ pub(crate) struct FitRow {
     engine_label: Option<String>,
 }
 
+impl FitRow {
+    /// What the catalog index keeps of the row (the car filter's fields).
+    pub(crate) fn indexed(&self) -> crate::catalog::index::IndexedFit {
+        crate::catalog::index::IndexedFit {
+            generation: self.generation.clone(),
+            engine: self.engine.clone(),
+            year_from: self.year_from,
+            year_to: self.year_to,
+        }
+    }
+}
+
 impl From<&ProductFit> for FitRow {
     fn from(f: &ProductFit) -> Self {
         Self {

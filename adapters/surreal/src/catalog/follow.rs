@@ -50,7 +50,8 @@ const BUILD_PAGE: u32 = 5_000;
 
 /// What the index keeps of a product, read by the database (the name's words analysed by it).
 const INDEX_FIELDS: &str = "record::id(id) AS id, search::analyze('product_query', name) AS words, \
-    oem_slug, category_slug, subcategory_slug, condition, fuel_type, grade, created_at";
+    oem_slug, category_slug, subcategory_slug, condition, fuel_type, grade, created_at, \
+    type::record('product_fitment', IF type::is_record(id) THEN record::id(id) ELSE id END).fits AS fits";
 
 /// A [`STAMP`] as read.
 #[derive(Debug, Clone, SurrealValue)]
@@ -72,6 +73,8 @@ struct IndexRow {
     /// Migration 28; absent in rows stored before it.
     grade: Option<String>,
     created_at: i64,
+    /// The product's fitment rows; `None` without a `product_fitment` record.
+    fits: Option<Vec<crate::vehicles::FitRow>>,
 }
 
 impl From<IndexRow> for IndexedProduct {
@@ -86,6 +89,7 @@ impl From<IndexRow> for IndexedProduct {
             fuel: r.fuel_type,
             grade: r.grade,
             created_at: r.created_at,
+            fits: r.fits.unwrap_or_default().iter().map(crate::vehicles::FitRow::indexed).collect(),
         }
     }
 }

@@ -21,6 +21,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use marque_domain::catalog::Grade;
+use marque_domain::vehicle::Car;
 use marque_ports::ProductListing;
 
 /// Longest and shortest edge n-gram of the `product_name` analyzer (migration 1).
@@ -46,6 +47,62 @@ pub(crate) struct IndexedProduct {
     pub grade: Option<String>,
     /// When it was listed (listings are newest first).
     pub created_at: i64,
+    /// Its fitment rows (the `product_fitment` record's), as listings and searches narrowed to a
+    /// car check them.
+    pub fits: Vec<IndexedFit>,
+}
+
+/// One fitment row as the index checks it against a car ([`FitmentRow::fits`]).
+///
+/// [`FitmentRow::fits`]: marque_domain::vehicle::FitmentRow::fits
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct IndexedFit {
+    /// The generation id (`bmw-x5-g05`).
+    pub generation: String,
+    /// The one engine's code it fits (`b57`); `None` fits every engine.
+    pub engine: Option<String>,
+    pub year_from: Option<i64>,
+    pub year_to: Option<i64>,
+}
+
+/// A [`IndexedFit`] in numbers of [`Strings`] (12 bytes: 20 rows a product at 100,000 products
+/// are 24 MB): the engine [`NO_FUEL`] when it fits every engine, years [`FIRST`]/[`LAST`] when open.
+#[derive(Debug, Clone, Copy)]
+struct DocFit {
+    generation: u32,
+    engine: u32,
+    from: u16,
+    to: u16,
+}
+
+const FIRST: u16 = 0;
+const LAST: u16 = u16::MAX;
+
+/// A car in the index's numbers: its engine `None` when no row names it (only every-engine rows fit).
+#[derive(Debug, Clone, Copy)]
+struct CarKey {
+    generation: u32,
+    engine: Option<u32>,
+    year: Option<u16>,
+}
+
+impl DocFit {
+    /// [`FitmentRow::fits`](marque_domain::vehicle::FitmentRow::fits) in numbers.
+    fn fits(&self, car: CarKey) -> bool {
+        self.generation == car.generation
+            && (self.engine == NO_FUEL || Some(self.engine) == car.engine)
+            && car.year.is_none_or(|y| self.from <= y && y <= self.to)
+    }
+}
+
+/// Whether `doc` is kept by a car filter (`None`: no filter).
+fn fitting(car: Option<CarKey>, doc: &Doc) -> bool {
+    car.is_none_or(|car| doc.fits.iter().any(|f| f.fits(car)))
+}
+
+/// A year as the index keeps it: clamped into `u16` (the shop's years are 1950 to 2100).
+fn year(y: i64) -> u16 {
+    u16::try_from(y.clamp(0, i64::from(u16::MAX))).unwrap_or(LAST)
 }
 
 /// One stored product: its words as word numbers, its length in n-grams, its listing fields as
@@ -64,6 +121,7 @@ struct Doc {
     /// [`NO_FUEL`] when the product has no grade.
     grade: u32,
     created_at: i64,
+    fits: Box<[DocFit]>,
 }
 
 const NO_FUEL: u32 = u32::MAX;
@@ -186,6 +244,16 @@ impl CatalogIndex {
             fuel: product.fuel.as_deref().map_or(NO_FUEL, |f| self.strings.number(f)),
             grade: product.grade.as_deref().map_or(NO_FUEL, |g| self.strings.number(g)),
             created_at: product.created_at,
+            fits: product
+                .fits
+                .iter()
+                .map(|f| DocFit {
+                    generation: self.strings.number(&f.generation),
+                    engine: f.engine.as_deref().map_or(NO_FUEL, |e| self.strings.number(e)),
+                    from: f.year_from.map_or(FIRST, year),
+                    to: f.year_to.map_or(LAST, year),
+                })
+                .collect(),
         };
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -289,6 +357,10 @@ impl CatalogIndex {
         let conditions = any(listing.conditions.iter().map(|c| c.code()).collect());
         let fuels = any(listing.fuels.iter().map(|f| f.code()).collect());
         let grades = self.grades(&listing.grades);
+        let car = match &listing.fits {
+            None => None,
+            Some(car) => Some(self.car_key(car)?),
+        };
         Some(move |doc: &Doc| {
             category.is_none_or(|c| doc.category == c)
                 && subcategory.is_none_or(|s| doc.subcategory == s)
@@ -296,6 +368,16 @@ impl CatalogIndex {
                 && conditions.as_ref().is_none_or(|c| c.contains(&doc.condition))
                 && fuels.as_ref().is_none_or(|f| doc.fuel != NO_FUEL && f.contains(&doc.fuel))
                 && graded(grades.as_deref(), doc)
+                && fitting(car, doc)
+        })
+    }
+
+    /// `car` in the index's numbers; `None` when no product's row names its generation (none fits).
+    fn car_key(&self, car: &Car) -> Option<CarKey> {
+        Some(CarKey {
+            generation: self.strings.find(car.vehicle.generation.as_str())?,
+            engine: self.strings.find(car.vehicle.engine.as_str()),
+            year: car.year,
         })
     }
 
@@ -328,17 +410,31 @@ impl CatalogIndex {
     /// them (repeats kept), `parts` the products whose part numbers matched; the window is
     /// `offset..offset + limit` of the ranking.
     /// With `grades`, only the products of one of them are ranked (as the database's search narrowed
-    /// to grades keeps them).
-    pub(crate) fn rank(&self, terms: &[String], parts: &[String], grades: &[Grade], window: (u64, u32)) -> Ranked {
+    /// to grades keeps them); with `car`, only the products that fit it.
+    pub(crate) fn rank(
+        &self,
+        terms: &[String],
+        parts: &[String],
+        narrowed: (&[Grade], Option<&Car>),
+        window: (u64, u32),
+    ) -> Ranked {
         let (offset, limit) = window;
+        let (grades, car) = narrowed;
         let wanted = self.grades(grades);
+        let car = match car {
+            None => None,
+            Some(car) => match self.car_key(car) {
+                Some(key) => Some(key),
+                None => return Ranked { ids: Vec::new(), total: 0 },
+            },
+        };
         let graded_id = |id: &str| {
-            wanted.is_none()
+            (wanted.is_none() && car.is_none())
                 || self
                     .by_id
                     .get(id)
                     .and_then(|slot| self.docs[*slot as usize].as_ref())
-                    .is_some_and(|doc| graded(wanted.as_deref(), doc))
+                    .is_some_and(|doc| graded(wanted.as_deref(), doc) && fitting(car, doc))
         };
         let mut named = self.named(terms);
         named.retain(|(id, _)| graded_id(id));
@@ -490,6 +586,7 @@ mod tests {
             fuel: fuel.map(str::to_owned),
             grade: None,
             created_at: i64::from(id.bytes().map(u32::from).sum::<u32>() % 3),
+            fits: Vec::new(),
         }
     }
 
@@ -507,16 +604,16 @@ mod tests {
     fn a_term_matches_every_word_it_begins_and_all_terms_must_match() {
         let index = index();
         let terms = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-        let ranked = index.rank(&terms(&["brake"]), &[], &[], (0, 10));
+        let ranked = index.rank(&terms(&["brake"]), &[], (&[], None), (0, 10));
         assert_eq!(ranked.total, 2);
         // "b" holds "brake" twice and is ranked above "a", which holds it once in a longer name.
         assert_eq!(ranked.ids, ["b", "a"]);
-        assert_eq!(index.rank(&terms(&["brake", "x5"]), &[], &[], (0, 10)).ids, ["a"]);
-        assert_eq!(index.rank(&terms(&["turbochar"]), &[], &[], (0, 10)).ids, ["d"]);
+        assert_eq!(index.rank(&terms(&["brake", "x5"]), &[], (&[], None), (0, 10)).ids, ["a"]);
+        assert_eq!(index.rank(&terms(&["turbochar"]), &[], (&[], None), (0, 10)).ids, ["d"]);
         // Longer than an n-gram, shorter than one, or in no name: nothing.
-        assert_eq!(index.rank(&terms(&["turbocharger"]), &[], &[], (0, 10)).total, 0);
-        assert_eq!(index.rank(&terms(&["x"]), &[], &[], (0, 10)).total, 0);
-        assert_eq!(index.rank(&terms(&["brake", "zz"]), &[], &[], (0, 10)).total, 0);
+        assert_eq!(index.rank(&terms(&["turbocharger"]), &[], (&[], None), (0, 10)).total, 0);
+        assert_eq!(index.rank(&terms(&["x"]), &[], (&[], None), (0, 10)).total, 0);
+        assert_eq!(index.rank(&terms(&["brake", "zz"]), &[], (&[], None), (0, 10)).total, 0);
     }
 
     #[test]
@@ -536,12 +633,12 @@ mod tests {
     #[test]
     fn part_hits_come_first_then_the_window_is_cut() {
         let index = index();
-        let ranked = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], &[], (0, 10));
+        let ranked = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], (&[], None), (0, 10));
         assert_eq!(ranked.ids, ["a", "d", "b"]);
         assert_eq!(ranked.total, 3);
-        let window = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], &[], (1, 1));
+        let window = index.rank(&["brake".to_owned()], &["d".to_owned(), "a".to_owned()], (&[], None), (1, 1));
         assert_eq!((window.ids, window.total), (vec!["d".to_owned()], 3));
-        assert!(index.rank(&["brake".to_owned()], &[], &[], (5, 10)).ids.is_empty());
+        assert!(index.rank(&["brake".to_owned()], &[], (&[], None), (5, 10)).ids.is_empty());
     }
 
     #[test]
@@ -567,7 +664,7 @@ mod tests {
         assert_eq!(index.count(), 4);
         assert_eq!(index.list_window(&listing(&[], Some("brakes"))).total, 0);
         assert_eq!(index.list_window(&diesel).total, 3);
-        assert_eq!(index.rank(&["filter".to_owned()], &[], &[], (0, 10)).total, 2);
+        assert_eq!(index.rank(&["filter".to_owned()], &[], (&[], None), (0, 10)).total, 2);
     }
 
     #[test]
@@ -591,14 +688,61 @@ mod tests {
         assert_eq!(index.list_window(&listing(vec![Grade::A, Grade::C])).total, 2);
         assert_eq!(index.list_window(&listing(vec![Grade::B])).total, 0, "a grade no product holds keeps nothing");
         let brake = ["brake".to_owned()];
-        assert_eq!(index.rank(&brake, &[], &[], (0, 10)).total, 4);
-        assert_eq!(index.rank(&brake, &[], &[Grade::C], (0, 10)).ids, ["u2"]);
+        assert_eq!(index.rank(&brake, &[], (&[], None), (0, 10)).total, 4);
+        assert_eq!(index.rank(&brake, &[], (&[Grade::C], None), (0, 10)).ids, ["u2"]);
         let parts = ["a".to_owned(), "u1".to_owned()];
-        assert_eq!(index.rank(&[], &parts, &[Grade::A], (0, 10)).ids, ["u1"], "part hits are graded too");
+        assert_eq!(index.rank(&[], &parts, (&[Grade::A], None), (0, 10)).ids, ["u1"], "part hits are graded too");
         // A regrade is a put: the counts follow it.
         index.put(&graded("u2", "BMW Worn Brake Disc", "A"));
         assert_eq!(index.list_window(&listing(vec![Grade::A])).total, 2);
         assert_eq!(index.list_window(&listing(vec![Grade::C])).total, 0);
+    }
+
+    #[test]
+    fn car_filters_keep_the_products_a_row_fits_by_generation_engine_and_years() {
+        use super::IndexedFit;
+        use marque_domain::vehicle::{Car, VehicleId};
+        let fit = |generation: &str, engine: Option<&str>, years: (Option<i64>, Option<i64>)| IndexedFit {
+            generation: generation.into(),
+            engine: engine.map(str::to_owned),
+            year_from: years.0,
+            year_to: years.1,
+        };
+        let mut index = index();
+        let fitted = |id: &str, name: &str, fits: Vec<IndexedFit>| IndexedProduct {
+            fits,
+            ..product(id, name, ("bmw", "brakes", "brake-disc"), None)
+        };
+        // Engine codes as the store keeps them (upper case). Every engine of the X5 G05; only its B57; only the B57 of 2019 to 2021; another generation.
+        index.put(&fitted("f1", "BMW Brake Disc", vec![fit("bmw-x5-g05", None, (None, None))]));
+        index.put(&fitted("f2", "BMW Brake Pads", vec![fit("bmw-x5-g05", Some("B57"), (None, None))]));
+        index.put(&fitted("f3", "BMW Brake Hose", vec![fit("bmw-x5-g05", Some("B57"), (Some(2019), Some(2021)))]));
+        index.put(&fitted(
+            "f4",
+            "BMW Brake Caliper",
+            vec![fit("bmw-x5-f15", None, (None, None)), fit("bmw-x5-g05", Some("B58"), (None, None))],
+        ));
+        let car = |id: &str, year: Option<u16>| Car { vehicle: VehicleId::parse(id).expect("a vehicle id"), year };
+        let kept = |car: Car| {
+            let listing = ProductListing { fits: Some(car), limit: 20, ..ProductListing::default() };
+            let mut ids = index.list_window(&listing).ids;
+            ids.sort();
+            ids
+        };
+        assert_eq!(kept(car("bmw-x5-g05.b57", None)), ["f1", "f2", "f3"]);
+        assert_eq!(kept(car("bmw-x5-g05.b57", Some(2022))), ["f1", "f2"], "the year is outside f3's range");
+        assert_eq!(kept(car("bmw-x5-g05.b58", Some(2020))), ["f1", "f4"]);
+        assert_eq!(kept(car("bmw-x5-g05.s58", None)), ["f1"], "an engine no row names: every-engine rows only");
+        assert_eq!(kept(car("bmw-x5-f15.n57", None)), ["f4"]);
+        assert!(kept(car("bmw-x3-g01.b47", None)).is_empty(), "a generation no row names: nothing");
+        let brake = ["brake".to_owned()];
+        let b57 = car("bmw-x5-g05.b57", Some(2020));
+        assert_eq!(index.rank(&brake, &[], (&[], Some(&b57)), (0, 10)).total, 3);
+        let parts = ["f4".to_owned(), "f2".to_owned()];
+        assert_eq!(index.rank(&[], &parts, (&[], Some(&b57)), (0, 10)).ids, ["f2"], "part hits must fit too");
+        // A fitment write is a put of the product: the filter follows it.
+        index.put(&fitted("f4", "BMW Brake Caliper", vec![fit("bmw-x5-g05", None, (None, None))]));
+        assert_eq!(index.rank(&brake, &[], (&[], Some(&b57)), (0, 10)).total, 4);
     }
 
     /// The documents `name @1@ terms` matches, found by reading every document (as the index did
@@ -681,8 +825,8 @@ mod tests {
         }
         assert_eq!(index.live_entries, 3 * 3000);
         assert!(index.entries <= 2 * index.live_entries + 4096, "{} entries", index.entries);
-        assert_eq!(index.rank(&["filter".to_owned()], &[], &[], (0, 5)).total, 0);
-        assert_eq!(index.rank(&["brake".to_owned()], &[], &[], (0, 5)).total, 3000);
+        assert_eq!(index.rank(&["filter".to_owned()], &[], (&[], None), (0, 5)).total, 0);
+        assert_eq!(index.rank(&["brake".to_owned()], &[], (&[], None), (0, 5)).total, 3000);
     }
 
     #[test]

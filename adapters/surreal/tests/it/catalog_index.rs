@@ -1,7 +1,8 @@
 //! The in-process catalog index (ADR 0019) against the database's own statements: after random
 //! writes through the store (the seed's `add_products`), the back office (renames, moves,
 //! publishing and unpublishing, new products, conditions and fuels, prices, category slug changes)
-//! and the stock ledger, every search (ranking and window), every listing (filters, newest-first
+//! the stock ledger and fitment writes (rows of two generations, every engine or one, with and
+//! without years), every search (ranking and window), every listing (filters, newest-first
 //! order, window and count) and the catalog's size from the indexed store equal what SurrealDB
 //! itself answers. The indexed store fails a read the index cannot answer, so none of these passes
 //! on the database's answers.
@@ -9,8 +10,10 @@
 use marque_contract_tests::fixtures::{brand, brand_slug, category, product};
 use marque_domain::catalog::{Category, Condition, FuelType, Grade, OemBrand, Product, ProductId};
 use marque_domain::stock::Adjustment;
+use marque_domain::vehicle::{Car, EngineCode, FitmentRow, GenerationId, ProductFit, VehicleId, YearRange};
 use marque_ports::{
     Actor, AuditEntry, CatalogEditor, CatalogStore, ProductListing, ProductQuery, StockLedger, StockLedgerError,
+    VehicleStore,
 };
 use marque_surreal::Database;
 
@@ -88,6 +91,39 @@ fn grade_of(p: &Product, n: usize) -> Option<Grade> {
     } else {
         None
     }
+}
+
+/// Up to three fitment rows of two generations of the X5 (every engine, or the B57 or B58 one;
+/// every year, or a range): none for one product in four.
+fn random_fits(rng: &mut Rng) -> Vec<ProductFit> {
+    let mut fits: Vec<ProductFit> = Vec::new();
+    for _ in 0..rng.below(4) {
+        let (generation, code) = *rng.pick(&[("bmw-x5-g05", "G05"), ("bmw-x5-f15", "F15")]);
+        let engine = *rng.pick(&[None, Some("b57"), Some("b58")]);
+        let years = *rng.pick(&[None, Some((2019, Some(2021))), Some((2020, None))]);
+        let row = FitmentRow {
+            generation: GenerationId::parse(generation).expect("a generation"),
+            engine: engine.map(|e| EngineCode::parse(e).expect("an engine")),
+            years: years.map(|(from, to)| YearRange::new(from, to).expect("years")),
+            note: None,
+        };
+        if fits.iter().any(|f| f.row.generation == row.generation && f.row.engine == row.engine) {
+            continue;
+        }
+        let engine_label = engine.map(|e| if e == "b57" { "3.0d".to_owned() } else { "3.0i".to_owned() });
+        fits.push(ProductFit { row, make: "BMW".into(), model: "X5".into(), generation: code.into(), engine_label });
+    }
+    fits
+}
+
+/// A fitment write on a product among the first `products` (its rows replaced by [`random_fits`]).
+async fn refit(rng: &mut Rng, vehicles: &dyn VehicleStore, products: usize) -> String {
+    let id = ProductId(format!("p{:04}", rng.below(products)));
+    let stored = vehicles.fitment(&id).await.expect("fitment reads");
+    let fits = random_fits(rng);
+    let subject = format!("product:{}", id.as_str());
+    vehicles.set_fitment(&id, &fits, stored.version, &audit("product.fitment", &subject)).await.expect("fitment");
+    format!("fitment of {}: {} rows", id.as_str(), fits.len())
 }
 
 /// One write of the shop's staff: a back-office edit of a product among the first `products`, a new
@@ -208,6 +244,27 @@ fn questions() -> (Vec<ProductQuery>, Vec<ProductListing>) {
         let b_or_c = vec![Grade::B, Grade::C];
         queries.push(ProductQuery { text: text.to_owned(), offset: 3, limit: 5, fits: None, grades: b_or_c });
     }
+    // Narrowed to a car: each engine of the G05 (with and without a year), the F15, and a generation
+    // no row names; with a text, with grades, and as listings below.
+    let cars: Vec<Car> = [
+        ("bmw-x5-g05.b57", None),
+        ("bmw-x5-g05.b57", Some(2022)),
+        ("bmw-x5-g05.b58", Some(2020)),
+        ("bmw-x5-g05.s58", None),
+        ("bmw-x5-f15.b57", Some(2018)),
+        ("bmw-x3-g01.b47", None),
+    ]
+    .into_iter()
+    .map(|(id, year)| Car { vehicle: VehicleId::parse(id).expect("a vehicle id"), year })
+    .collect();
+    for car in &cars {
+        for text in ["", "brake", "a3", "oil filter"] {
+            let fits = Some(car.clone());
+            queries.push(ProductQuery { text: text.to_owned(), offset: 0, limit: 20, fits, grades: Vec::new() });
+        }
+        let (fits, grades) = (Some(car.clone()), vec![Grade::A, Grade::B]);
+        queries.push(ProductQuery { text: "brake".into(), offset: 2, limit: 5, fits, grades });
+    }
     let mut listings = vec![
         ProductListing { limit: 20, ..ProductListing::default() },
         ProductListing { offset: 40, limit: 20, ..ProductListing::default() },
@@ -252,6 +309,13 @@ fn questions() -> (Vec<ProductQuery>, Vec<ProductListing>) {
             ..ProductListing::default()
         });
     }
+    for car in cars {
+        let fitted = ProductListing { fits: Some(car), limit: 10, ..ProductListing::default() };
+        listings.push(ProductListing { offset: 10, ..fitted.clone() });
+        listings.push(ProductListing { category: Some("brakes".into()), ..fitted.clone() });
+        listings.push(ProductListing { brands: vec![brand_slug("bmw")], grades: vec![Grade::A], ..fitted.clone() });
+        listings.push(fitted);
+    }
     (queries, listings)
 }
 
@@ -290,6 +354,11 @@ async fn the_index_answers_as_the_database_does(db: Database) {
     let mut writes: Vec<String> = Vec::new();
     let seeded: Vec<Product> = (0..SEEDED).map(|n| random_product(&mut rng, n)).collect();
     store.add_products(&seeded).await.expect("seed");
+    let vehicles = db.vehicles();
+    let mut fitter = Rng(0x2025_0025);
+    let fitments: Vec<(ProductId, Vec<ProductFit>)> =
+        seeded.iter().map(|p| (p.id.clone(), random_fits(&mut fitter))).filter(|(_, f)| !f.is_empty()).collect();
+    vehicles.seed_fitment(&fitments).await.expect("seed fitment");
     let mut products = SEEDED;
     let (indexed, direct, editor, ledger) =
         (db.catalog_indexed(), db.catalog_unindexed(), db.catalog_editor(), db.stock());
@@ -297,10 +366,15 @@ async fn the_index_answers_as_the_database_does(db: Database) {
     assert!(queries.len() + listings.len() >= 100, "a hundred questions or more");
     assert_eq!(differences(&indexed, &direct).await, Vec::<String>::new(), "before any edit");
     assert!(db.catalog_index_in_step().await, "the index answered");
-    for round in 0..8 {
+    for round in 0..8u64 {
         let mut made = Vec::new();
         for _ in 0..6 {
             made.push(edit(&mut rng, &editor, &ledger, &mut products).await);
+        }
+        // Fitment from a generator of its own, so the edits above stay the seed's.
+        let mut fitter = Rng(0x2025_0026 + round);
+        for _ in 0..3 {
+            made.push(refit(&mut fitter, &vehicles, products).await);
         }
         // The back office's writes reach the index as change rows naming their products, applied one
         // by one (a category rename rebuilds it instead).
@@ -328,6 +402,7 @@ async fn the_index_answers_as_the_database_does(db: Database) {
         "new product",
         "stock of",
         "category ",
+        "fitment of",
     ] {
         assert!(writes.iter().any(|w| w.starts_with(kind)), "no write `{kind}` among {writes:?}");
     }
