@@ -12,7 +12,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
 SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
-.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-orders bench-web lighthouse
+.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-import bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -119,6 +119,13 @@ aiosmtpd:
 bench:
 	cargo build --release -p marque-server
 	bench/catalog.sh $${PRODUCTS:-100000}
+
+## Issue 23's bulk import and export at 100,000 rows through the admin API (bench/import.sh), on a copy of
+## the store `make bench` seeded: export, dry run, apply, the same apply again, one price in ten changed.
+bench-import:
+	cargo build --release -p marque-server
+	cd frontends && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
+	bench/import.sh $${PRODUCTS:-100000}
 
 ## Storefront reads while orders come in (about BENCH_ORDER_RATE a second, through the real pay calls),
 ## each beside the same read with no orders, on a copy of the store `make bench` seeded.

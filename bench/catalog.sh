@@ -10,6 +10,10 @@
 # (seconds to wait after start, 8), BENCH_START_SECS (how long a start may take, 600),
 # BENCH_DATA_DIR (default ~/.cache/marque-bench/<products>: the catalog is seeded once
 # and reused; the seeding time is kept beside it), BENCH_PORT (18080), BENCH_BIN.
+# BENCH_FITS=<n> (issue 25): seed every product with n fitment rows (its own generation, then its
+# model line's; data dir <products>-fits<n>). The rows narrowed to a car read them.
+# BENCH_FRESH=1 (issue 22): each row restarts the server and is measured from the moment it is ready.
+# BENCH_IMPORT=<file>:<file> (issues 22, 23): the rows are measured during import applies (below).
 # BENCH_EDITS=<ms> (issue 21): a `catalog` staff member changes one product's price every <ms>
 # through the back office for the whole run (bench/edits.mjs; needs the frontends' npm packages).
 # Needs `wrk` (Debian package) and a release build (`cargo build --release -p marque-server`).
@@ -18,7 +22,8 @@ cd "$(dirname "$0")/.."
 products=${1:-100000}
 target=${CARGO_TARGET_DIR:-$HOME/.cache/marque-target}
 bin=${BENCH_BIN:-$target/release/marque-server}
-data=${BENCH_DATA_DIR:-$HOME/.cache/marque-bench/$products}
+fits=${BENCH_FITS:-1}
+data=${BENCH_DATA_DIR:-$HOME/.cache/marque-bench/$products$([ "$fits" = 1 ] || echo "-fits$fits")}
 port=${BENCH_PORT:-18080}
 duration=${BENCH_DURATION:-5s}
 threads=${BENCH_THREADS:-2}
@@ -46,31 +51,53 @@ export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 if [ ! -d "$data/db" ]; then
   echo "seeding $products products into $data (once)"
   start=$(date +%s.%N)
-  "$bin" seed --products "$products"
+  "$bin" seed --products "$products" --fits "$fits"
   echo "$(echo "$(date +%s.%N) - $start" | bc)" > "$data/seed-seconds"
 fi
 seeded=$(cat "$data/seed-seconds" 2>/dev/null || echo "?")
 
+# BENCH_IMPORT=<file>:<file> (issue 22's last regime, issue 23's storefront figures): a `catalog`
+# staff member applies the two files in turn through `POST /api/admin/imports` for the whole run
+# (bench/import.mjs; bench/import-files.py makes them, e.g. new.csv and plus1.csv).
+if [ -n "${BENCH_IMPORT:-}" ]; then
+  importer="bench-importer-$(date +%s)@marque.test"
+  import_setup=$("$bin" staff add --email "$importer" --name "Bench importer" --role catalog | grep -o 'code=[A-Za-z0-9_-]*' | cut -d= -f2)
+fi
 if [ -n "${BENCH_EDITS:-}" ]; then
   editor="bench-editor-$(date +%s)@marque.test"
   setup=$("$bin" staff add --email "$editor" --name "Bench editor" --role catalog | grep -o 'code=[A-Za-z0-9_-]*' | cut -d= -f2)
 fi
 
-MARQUE_ADDR="127.0.0.1:$port" "$bin" serve > /tmp/marque-bench-server.log 2>&1 &
-server=$!
+# Starts the server and waits until it reports ready (`/api/health` answers 503 until its first
+# warm-up is done). A start may first bring an older store's schema up to date (minutes at
+# 100,000 products): waited for while the server runs, up to BENCH_START_SECS (600).
+start_server() {
+  MARQUE_ADDR="127.0.0.1:$port" "$bin" serve >> /tmp/marque-bench-server.log 2>&1 &
+  server=$!
+  local began
+  began=$(date +%s.%N)
+  for _ in $(seq 1 $((5 * ${BENCH_START_SECS:-600}))); do
+    curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break
+    kill -0 $server 2>/dev/null || break
+    sleep 0.2
+  done
+  curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-server.log >&2; exit 1; }
+  ready_after=$(python3 -c "print(f'{$(date +%s.%N) - $began:.1f}')")
+}
+stop_server() {
+  kill $server 2>/dev/null || true
+  wait $server 2>/dev/null || true
+}
+: > /tmp/marque-bench-server.log
+start_server
 editing=
-trap 'kill $editing $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-# A start may first bring an older store's schema up to date (minutes at 100,000 products): waited
-# for while the server runs, up to BENCH_START_SECS (600).
-for _ in $(seq 1 $((5 * ${BENCH_START_SECS:-600}))); do
-  curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break
-  kill -0 $server 2>/dev/null || break
-  sleep 0.2
-done
-curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-server.log >&2; exit 1; }
-# A second after start the server reads the whole catalog once into its ready product answers
-# (~4 s of one core at 100,000 products); measured after that, not beside it.
-sleep "${BENCH_SETTLE:-8}"
+importing=
+trap 'kill $editing $importing 2>/dev/null || true; stop_server' EXIT
+echo "ready after ${ready_after} s"
+# Measured once the ready product answers and the warm-up are done (BENCH_SETTLE seconds after
+# ready, 8 by default). BENCH_FRESH=1: the regime right after a start instead (issue 22): each
+# row restarts the server and is measured from the moment it reports ready, for BENCH_DURATION.
+[ -n "${BENCH_FRESH:-}" ] || sleep "${BENCH_SETTLE:-8}"
 
 origin="http://127.0.0.1:$port"
 base="$origin/api/get"
@@ -79,6 +106,13 @@ if [ -n "${BENCH_EDITS:-}" ]; then
   editing=$!
   sleep 2
   kill -0 $editing 2>/dev/null || { echo "the editor stopped:" >&2; cat /tmp/marque-bench-edits.log >&2; exit 1; }
+fi
+if [ -n "${BENCH_IMPORT:-}" ]; then
+  node bench/import.mjs "$origin" "$importer" "$import_setup" "$server" "loop:$BENCH_IMPORT" > /tmp/marque-bench-import.log 2>&1 &
+  importing=$!
+  # The first job is uploaded and running before the first row.
+  sleep "${BENCH_IMPORT_LEAD:-5}"
+  kill -0 $importing 2>/dev/null || { echo "the importer stopped:" >&2; cat /tmp/marque-bench-import.log >&2; exit 1; }
 fi
 # A real part number of the catalog, typed lower-case with dashes instead of spaces.
 part=$(curl -fs "$base/new-products" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["partNo"])')
@@ -125,6 +159,10 @@ cold() {
 row() {
   local label=$1 url=$2 target=$3 mode=${4:-}
   local first
+  if [ -n "${BENCH_FRESH:-}" ]; then
+    stop_server
+    start_server
+  fi
   first=$(cold "$url")
   read -r rps p99 errors < <(measure "$url" "$mode")
   local ratio
@@ -147,6 +185,15 @@ row "subcategory brakes/brake-disc oem=bmw&fuel_type=petrol p1" "$base/product/b
 row "subcategory brakes/brake-disc oem=bmw&fuel_type=petrol p7" "$base/product/brakes/brake-disc?oem=bmw&fuel_type=petrol&page=7" "≥2000, p99≤20ms"
 row "productByOem/bmw p1" "$base/productByOem/bmw?page=1" "≥2000, p99≤20ms"
 row "productByOem/bmw p50" "$base/productByOem/bmw?page=50" "≥2000, p99≤20ms"
+# Issue 25: narrowed to a car (BMW X5 G05 3.0d, a popular generation of the demo list);
+# `seed --fits N` (BENCH_FITS) gives every product N fitment rows.
+car="fits=bmw-x5-g05.b57"
+row "category grouped: brakes $car" "$base/product/brakes?$car" "≥2000, p99≤10ms"
+row "category oem=bmw $car p1" "$base/product/brakes?oem=bmw&$car&page=1" "≥2000, p99≤10ms"
+row "subcategory brakes/brake-disc $car" "$base/product/brakes/brake-disc?$car&page=1" "≥2000, p99≤10ms"
+row "productByOem/bmw $car&year=2021 p1" "$base/productByOem/bmw?$car&year=2021&page=1" "≥2000, p99≤10ms"
+row "search brake $car" "$base/productBySearch?search=brake&$car&page=1" "≥2000, p99≤10ms"
+row "search, empty, $car p3" "$base/productBySearch?search=&$car&page=3" "≥2000, p99≤10ms"
 row "new-products" "$base/new-products" "≥10000, p99≤10ms"
 row "suggestion" "$base/suggestion" "≥10000, p99≤10ms"
 row "category" "$base/category" "≥10000, p99≤10ms"
@@ -161,5 +208,9 @@ echo "server RSS after the load: $rss (peak $hwm; target ≤ 200 MB)"
 if [ -n "$editing" ]; then
   kill -TERM $editing; wait $editing 2>/dev/null || true; editing=
   cat /tmp/marque-bench-edits.log
+fi
+if [ -n "$importing" ]; then
+  kill -TERM $importing; wait $importing 2>/dev/null || true; importing=
+  cat /tmp/marque-bench-import.log
 fi
 rm -f "$lua"

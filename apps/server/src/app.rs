@@ -370,19 +370,25 @@ impl App {
     /// # Errors
     /// When the store cannot be read or written.
     pub async fn seed_if_empty(&self) -> anyhow::Result<u32> {
-        self.seed_if_empty_reporting(|_, _| {}).await
+        self.seed_if_empty_reporting(1, |_, _| {}).await
     }
 
-    /// [`App::seed_if_empty`], calling `progress(written, count)` after every batch.
+    /// [`App::seed_if_empty`] with `fits` fitment rows a product (1: each product's own generation;
+    /// more for benchmarks, [`seed::write_demo_fitment`]), calling `progress(written, count)` after
+    /// every batch.
     ///
     /// # Errors
     /// When the store cannot be read or written.
-    pub async fn seed_if_empty_reporting(&self, progress: impl FnMut(u32, u32) + Send) -> anyhow::Result<u32> {
+    pub async fn seed_if_empty_reporting(
+        &self,
+        fits: usize,
+        progress: impl FnMut(u32, u32) + Send,
+    ) -> anyhow::Result<u32> {
         if !self.services.catalog.is_empty().await? {
             return Ok(0);
         }
         seed::write_demo_catalog_reporting(self.catalog_store.as_ref(), self.settings.seed_products, progress).await?;
-        seed::write_demo_fitment(&self.database.vehicles(), self.settings.seed_products).await?;
+        seed::write_demo_fitment(&self.database.vehicles(), self.settings.seed_products, fits).await?;
         Ok(self.settings.seed_products)
     }
 

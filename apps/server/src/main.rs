@@ -28,6 +28,10 @@ enum Command {
         /// Number of demo products.
         #[arg(long)]
         products: Option<u32>,
+        /// Fitment rows a product (1 by default: its own generation; `make bench`'s fitment
+        /// rows use 20, the product's model line nearest first).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=200))]
+        fits: u16,
     },
     /// Write a backup of the database (every table's definition and record, SurrealQL) to FILE.
     /// Stop the server first when the database is embedded (surrealkv://).
@@ -113,7 +117,7 @@ async fn run() -> anyhow::Result<()> {
     init_tracing();
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(Settings::from_flags(cli.flags)?).await,
-        Command::Seed { products } => {
+        Command::Seed { products, fits } => {
             if cli.flags.env == Environment::Prod {
                 anyhow::bail!("marque-server seed writes the demo catalog; it is refused with MARQUE_ENV=prod");
             }
@@ -125,7 +129,7 @@ async fn run() -> anyhow::Result<()> {
             let started = std::time::Instant::now();
             let step = (app.settings.seed_products / 10).max(1_000);
             let written = app
-                .seed_if_empty_reporting(|done, count| {
+                .seed_if_empty_reporting(usize::from(fits), |done, count| {
                     if done % step < 1_000 || done == count {
                         eprintln!("seeding: {done} / {count} products ({:.1} s)", started.elapsed().as_secs_f64());
                     }

@@ -41,6 +41,13 @@ impl SurrealImportJobs {
     }
 }
 
+/// The stored products (published or not) with these SKUs, each found through its table's unique
+/// `sku` index: one equality lookup a SKU. (`WHERE sku IN $skus` over both tables is planned as a scan
+/// of every product, comparing each with every SKU: an import batch cost the whole catalog, and a
+/// 100,000-row dry run ran at 438 rows a second.)
+const BY_SKUS: &str =
+    "RETURN array::flatten($skus.map(|$s| (SELECT {FIELDS} FROM product, unpublished_product WHERE sku = $s)));";
+
 const JOB_FIELDS: &str =
     "record::id(id) AS id, mode, create_missing, state, file_name, file_key, file_bytes, actor, actor_label, \
      rows_read, accepted, rejected, created, updated, unchanged, rows_total, batches_done, claimed_by, claimed_until, \
@@ -419,7 +426,7 @@ impl SurrealImportJobs {
         } else {
             step!(
                 tx,
-                tx.query(format!("SELECT {PRODUCT_FIELDS} FROM product, unpublished_product WHERE sku IN $skus"))
+                tx.query(BY_SKUS.replace("{FIELDS}", PRODUCT_FIELDS))
                     .bind(("skus", skus))
                     .await
                     .and_then(|mut r| r.take(0))
@@ -975,7 +982,7 @@ impl ImportJobs for SurrealImportJobs {
     }
 
     async fn products_by_sku(&self, skus: &[String]) -> Result<Vec<Product>, ImportJobsError> {
-        let surql = format!("SELECT {PRODUCT_FIELDS} FROM product, unpublished_product WHERE sku IN $skus");
+        let surql = BY_SKUS.replace("{FIELDS}", PRODUCT_FIELDS);
         let rows: Vec<ProductRow> =
             self.select(surql, ("skus", surrealdb::types::Value::from_t(skus.to_vec()))).await?;
         rows::products(rows).map_err(|e| ImportJobsError::Unavailable { reason: e.to_string() })

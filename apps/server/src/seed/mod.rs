@@ -236,11 +236,12 @@ pub async fn write_demo_catalog_reporting(
 }
 
 /// Gives the first `count` demo products the fitment of their generation
-/// ([`vehicles::demo_fitment`]), a batch at a time; products that have a fitment keep it.
+/// ([`vehicles::demo_fitment`]), widened to `rows` rows a product when more than one is asked
+/// ([`vehicles::demo_fitment_rows`]), a batch at a time; products that have a fitment keep it.
 ///
 /// # Errors
 /// When the seed list does not parse or the store refuses a write.
-pub async fn write_demo_fitment(store: &dyn VehicleStore, count: u32) -> anyhow::Result<()> {
+pub async fn write_demo_fitment(store: &dyn VehicleStore, count: u32, rows: usize) -> anyhow::Result<()> {
     let list = vehicles::vehicles()?;
     let mut next = 0;
     while next < count {
@@ -248,7 +249,7 @@ pub async fn write_demo_fitment(store: &dyn VehicleStore, count: u32) -> anyhow:
         let batch: Vec<(ProductId, Vec<marque_domain::vehicle::ProductFit>)> = (next..end)
             .map(|n| {
                 let (product, brand, model) = product_with_model(n);
-                let fits = vehicles::demo_fitment(&product, brand, model, &list);
+                let fits = vehicles::demo_fitment_rows(&product, brand, model, &list, rows);
                 (product.id, fits)
             })
             .filter(|(_, fits)| !fits.is_empty())

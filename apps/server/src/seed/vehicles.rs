@@ -89,6 +89,72 @@ pub fn demo_fitment(product: &Product, brand: &BrandSpec, model: &ModelSpec, veh
     ProductFit::named(row, &chosen).map(|fit| vec![fit]).unwrap_or_default()
 }
 
+/// [`demo_fitment`] widened to `rows` fitment rows (`seed --fits`, for benchmarks at the issue's
+/// 20 rows a product): after the product's own row, the engines of its generation and then of the
+/// make's neighbouring generations in the list's order (each generation's every-engine row first),
+/// nearest first, as a part fits its model line. Fewer when the make has fewer; `rows` of 1 or less
+/// is [`demo_fitment`] itself.
+#[must_use]
+pub fn demo_fitment_rows(
+    product: &Product,
+    brand: &BrandSpec,
+    model: &ModelSpec,
+    vehicles: &[Vehicle],
+    rows: usize,
+) -> Vec<ProductFit> {
+    let mut fits = demo_fitment(product, brand, model, vehicles);
+    let Some(own) = fits.first().map(|f| f.row.generation.clone()) else { return fits };
+    if rows <= fits.len() {
+        return fits;
+    }
+    let of_make: Vec<&Vehicle> = vehicles.iter().filter(|v| v.make.as_str() == brand.slug).collect();
+    let mut generations: Vec<marque_domain::vehicle::GenerationId> = Vec::new();
+    for v in &of_make {
+        let id = v.generation_id();
+        if !generations.contains(&id) {
+            generations.push(id);
+        }
+    }
+    let at = generations.iter().position(|g| *g == own).unwrap_or(0);
+    // Nearest first: the own generation, then one after, one before, two after, …
+    let mut order = vec![at];
+    for step in 1..generations.len() {
+        if at + step < generations.len() {
+            order.push(at + step);
+        }
+        if step <= at {
+            order.push(at - step);
+        }
+    }
+    let mut candidates: Vec<FitmentRow> = Vec::new();
+    for &i in &order {
+        let generation = &generations[i];
+        candidates.push(FitmentRow { generation: generation.clone(), engine: None, years: None, note: None });
+        for v in of_make.iter().filter(|v| v.generation_id() == *generation) {
+            candidates.push(FitmentRow {
+                generation: generation.clone(),
+                engine: Some(v.engine.code.clone()),
+                years: None,
+                note: None,
+            });
+        }
+    }
+    for row in candidates {
+        if fits.len() >= rows {
+            break;
+        }
+        if fits.iter().any(|f| f.row.generation == row.generation && f.row.engine == row.engine) {
+            continue;
+        }
+        let of_generation: Vec<Vehicle> =
+            of_make.iter().filter(|v| v.generation_id() == row.generation).map(|v| (*v).clone()).collect();
+        if let Ok(fit) = ProductFit::named(row, &of_generation) {
+            fits.push(fit);
+        }
+    }
+    fits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +193,20 @@ mod tests {
         }
         assert!(fitted == 800, "every demo product fits its generation: {fitted}");
         assert!(x5_diesel >= 10, "parts for the X5 G05 3.0d: {x5_diesel}");
+    }
+
+    #[test]
+    fn widened_demo_fitment_has_the_rows_asked_each_once_own_generation_first() {
+        let list = vehicles().expect("the list parses");
+        for n in [0, 1, 7, 250, 599] {
+            let (product, brand, model) = super::super::product_with_model(n);
+            let own = demo_fitment(&product, brand, model, &list);
+            let wide = demo_fitment_rows(&product, brand, model, &list, 20);
+            assert_eq!(wide.len(), 20, "product {n}");
+            assert_eq!(wide[0], own[0], "the product's own row comes first");
+            let rows: Vec<FitmentRow> = wide.iter().map(|f| f.row.clone()).collect();
+            marque_domain::vehicle::check_against(&rows, &list).expect("every row names a listed vehicle, once");
+            assert_eq!(demo_fitment_rows(&product, brand, model, &list, 1), own);
+        }
     }
 }
