@@ -6,8 +6,8 @@
 //   node bench/edits.mjs <origin> <staff email> <set-up code> [interval ms, 1000] [product id, p000000]
 //
 // Used by bench/catalog.sh when BENCH_EDITS is set.
-import { totpCode } from '../frontends/e2e/totp.mjs';
 import { authed, json } from '../frontends/e2e/pages.mjs';
+import { staffToken } from './staff.mjs';
 
 const [origin, email, code, intervalArg, productArg] = process.argv.slice(2);
 if (!origin || !email || !code) {
@@ -18,9 +18,7 @@ const interval = Number(intervalArg ?? 1000);
 const product = productArg ?? 'p000000';
 const password = 'bench editor password 21';
 
-const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const { totpUri } = await json(origin, '/api/admin/setup', post({ code, password }));
-const { token } = await json(origin, '/api/admin/login', post({ email, password, totp: totpCode(totpUri) }));
+const token = await staffToken(origin, email, code, password);
 const { price } = await json(origin, `/api/admin/products/${product}`, authed(token, 'GET'));
 
 const took = [];

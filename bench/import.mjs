@@ -12,8 +12,8 @@
 //                               done (bench/catalog.sh's BENCH_IMPORT regime)
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { totpCode } from '../frontends/e2e/totp.mjs';
 import { authed, json } from '../frontends/e2e/pages.mjs';
+import { staffToken } from './staff.mjs';
 
 const [origin, email, code, pidArg, ...steps] = process.argv.slice(2);
 if (!origin || !email || !code || !pidArg || steps.length === 0) {
@@ -22,9 +22,7 @@ if (!origin || !email || !code || !pidArg || steps.length === 0) {
 }
 const pid = Number(pidArg);
 const password = 'bench importer password 23';
-const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const { totpUri } = await json(origin, '/api/admin/setup', post({ code, password }));
-const { token } = await json(origin, '/api/admin/login', post({ email, password, totp: totpCode(totpUri) }));
+const token = await staffToken(origin, email, code, password);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMb = () => {

@@ -3,7 +3,7 @@
 // at start-up and, in `dev`, also leaves it in the outbox) sets a password, enrols TOTP, signs in and uploads.
 // Used by bench/lighthouse.mjs to measure the product page with real photographs (issue 21).
 import { json } from '../frontends/e2e/pages.mjs';
-import { totpCode } from '../frontends/e2e/totp.mjs';
+import { staffToken } from './staff.mjs';
 
 export const BENCH_OWNER = 'bench-owner@marque.test';
 const PASSWORD = 'bench owner password 21';
@@ -13,10 +13,7 @@ async function ownerToken(base) {
   const outbox = JSON.stringify(await json(base, '/api/dev/outbox'));
   const code = /\/admin\/setup\?code=([A-Za-z0-9_-]+)/.exec(outbox)?.[1];
   if (!code) throw new Error(`no set-up link for ${BENCH_OWNER} in the dev outbox (is MARQUE_OWNER_EMAIL set?)`);
-  const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const { totpUri } = await json(base, '/api/admin/setup', post({ code, password: PASSWORD }));
-  const { token } = await json(base, '/api/admin/login', post({ email: BENCH_OWNER, password: PASSWORD, totp: totpCode(totpUri) }));
-  return token;
+  return staffToken(base, BENCH_OWNER, code, PASSWORD);
 }
 
 /** Five 4000 × 3000 JPEGs with a camera's kind of detail (gradients, shapes, sensor noise), drawn by the browser. */

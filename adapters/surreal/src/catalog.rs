@@ -529,13 +529,16 @@ impl SurrealCatalogStore {
     }
 
     /// A search narrowed to a car by the database's statements ([`search_fitting`]).
-    async fn search_by_car(&self, typed: &str, query: &ProductQuery) -> Result<ProductSlice, CatalogStoreError> {
+    async fn search_by_car(
+        &self,
+        typed: &str,
+        query: &ProductQuery,
+        car: &Car,
+    ) -> Result<ProductSlice, CatalogStoreError> {
         let mut vars = window(query.offset, query.limit);
         vars.push(("text", text(typed)));
         vars.push(("part", text(&normalize_part_number(typed))));
-        if let Some(car) = &query.fits {
-            vars.extend(crate::vehicles::fitting_vars(car));
-        }
+        vars.extend(crate::vehicles::fitting_vars(car));
         let (surql, answer) = graded_search(search_fitting(), &query.grades, &mut vars, 8);
         let (products, total) = self.read_products(&surql, vars, answer).await?;
         Ok(ProductSlice { products, total })
@@ -730,8 +733,8 @@ impl CatalogStore for SurrealCatalogStore {
             }
         }
         self.index_missed("a search")?;
-        if query.fits.is_some() {
-            return self.search_by_car(typed, query).await;
+        if let Some(car) = &query.fits {
+            return self.search_by_car(typed, query, car).await;
         }
         let mut vars = window(query.offset, query.limit);
         let (surql, answer) = if typed.is_empty() {

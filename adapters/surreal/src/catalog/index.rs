@@ -428,7 +428,7 @@ impl CatalogIndex {
                 None => return Ranked { ids: Vec::new(), total: 0 },
             },
         };
-        let graded_id = |id: &str| {
+        let kept_id = |id: &str| {
             (wanted.is_none() && car.is_none())
                 || self
                     .by_id
@@ -437,8 +437,8 @@ impl CatalogIndex {
                     .is_some_and(|doc| graded(wanted.as_deref(), doc) && fitting(car, doc))
         };
         let mut named = self.named(terms);
-        named.retain(|(id, _)| graded_id(id));
-        let parts: HashSet<&str> = parts.iter().map(String::as_str).filter(|id| graded_id(id)).collect();
+        named.retain(|(id, _)| kept_id(id));
+        let parts: HashSet<&str> = parts.iter().map(String::as_str).filter(|id| kept_id(id)).collect();
         let mut hits: Vec<Hit<'_>> =
             named.iter().map(|&(id, score)| Hit { part: parts.contains(id), score, id }).collect();
         let in_named: HashSet<&str> = named.iter().map(|(id, _)| *id).collect();

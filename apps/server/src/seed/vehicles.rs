@@ -146,9 +146,7 @@ pub fn demo_fitment_rows(
         if fits.iter().any(|f| f.row.generation == row.generation && f.row.engine == row.engine) {
             continue;
         }
-        let of_generation: Vec<Vehicle> =
-            of_make.iter().filter(|v| v.generation_id() == row.generation).map(|v| (*v).clone()).collect();
-        if let Ok(fit) = ProductFit::named(row, &of_generation) {
+        if let Ok(fit) = ProductFit::named(row, vehicles) {
             fits.push(fit);
         }
     }
