@@ -46,6 +46,9 @@ impl Server {
                 break addr.trim().to_owned();
             }
         };
+        // Keep reading stdout: with its read end closed, the server's next line there (a log line)
+        // fails with a broken pipe and stops it mid-test.
+        std::thread::spawn(move || for _ in lines {});
         Self { child, base, client: reqwest::Client::new() }
     }
 
