@@ -10,7 +10,6 @@
 
 use crate::helpers;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -92,34 +91,25 @@ fn start_with(shared: &SharedDatabase, extra: &[(&str, &str)]) -> Instance {
     let data = tempfile::tempdir().expect("a data dir");
     // MARQUE_SERVER_BIN runs another build of the server (as the browser journeys do).
     let bin = std::env::var("MARQUE_SERVER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_marque-server").to_owned());
-    let mut child = Command::new(bin)
-        .arg("serve")
-        .envs(shared.env.iter().map(|(k, v)| (*k, v.as_str())))
-        .env("MARQUE_ADDR", "127.0.0.1:0")
-        .env("MARQUE_ENV", "dev")
-        .env("MARQUE_DATA_DIR", data.path())
-        .env("MARQUE_WEB_DIR", "/nonexistent-web-dir")
-        .env("MARQUE_SEED_PRODUCTS", "60")
-        .env("RUST_LOG", "warn")
-        // A hundred buyers connect at once from this test's process: on a loaded machine one may
-        // write its request head more than the default 10 s after connecting, and be closed as a
-        // slow client (the head deadline has its own test in `limits_api`).
-        .env("MARQUE_HEAD_TIMEOUT_MS", "120000")
-        .envs(extra.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("marque-server starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let base = loop {
-        let line = lines.next().expect("marque-server printed where it listens").expect("a line");
-        if let Some(addr) = line.strip_prefix("listening on ") {
-            break addr.trim().to_owned();
-        }
-    };
-    // Keep draining stdout so the child never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
+    let (child, base) = helpers::process::spawn_listening(
+        Command::new(bin)
+            .arg("serve")
+            .envs(shared.env.iter().map(|(k, v)| (*k, v.as_str())))
+            .env("MARQUE_ADDR", "127.0.0.1:0")
+            .env("MARQUE_ENV", "dev")
+            .env("MARQUE_DATA_DIR", data.path())
+            .env("MARQUE_WEB_DIR", "/nonexistent-web-dir")
+            .env("MARQUE_SEED_PRODUCTS", "60")
+            .env("RUST_LOG", "warn")
+            // A hundred buyers connect at once from this test's process: on a loaded machine one may
+            // write its request head more than the default 10 s after connecting, and be closed as a
+            // slow client (the head deadline has its own test in `limits_api`).
+            .env("MARQUE_HEAD_TIMEOUT_MS", "120000")
+            .envs(extra.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit()),
+    );
+    let base = base.expect("marque-server printed where it listens");
     Instance { child, shop: TestShop { base, client: reqwest::Client::new() }, _data: data }
 }
 

@@ -3,7 +3,6 @@
 //! and served again with the same products, orders, invoice and session. Also: what the binary
 //! refuses in `prod`.
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
@@ -36,19 +35,9 @@ struct Server {
 
 impl Server {
     fn start(cmd: &mut Command) -> Self {
-        let mut child =
-            cmd.arg("serve").stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the binary starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut lines = BufReader::new(stdout).lines();
-        let base = loop {
-            let line = lines.next().expect("the server prints its address").expect("a line");
-            if let Some(addr) = line.strip_prefix("listening on ") {
-                break addr.trim().to_owned();
-            }
-        };
-        // Keep reading stdout: with its read end closed, the server's next line there (a log line)
-        // fails with a broken pipe and stops it mid-test.
-        std::thread::spawn(move || for _ in lines {});
+        let (child, base) =
+            crate::helpers::process::spawn_listening(cmd.arg("serve").stdout(Stdio::piped()).stderr(Stdio::inherit()));
+        let base = base.expect("the server prints its address");
         Self { child, base, client: reqwest::Client::new() }
     }
 

@@ -18,6 +18,23 @@ pub struct ServerProcess {
     pub log: PathBuf,
 }
 
+/// Spawns `command` (a `serve` with its stdout piped) and waits up to two minutes for its `listening on …` line:
+/// the child and its address, `None` when the line never came. Its stdout is read to the end on a thread of its
+/// own, so the child never blocks on a full pipe nor stops on a closed one (a log line failing with a broken pipe).
+pub fn spawn_listening(command: &mut Command) -> (Child, Option<String>) {
+    let mut child = command.spawn().expect("marque-server starts");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(addr) = line.strip_prefix("listening on ") {
+                let _ = tx.send(addr.trim().to_owned());
+            }
+        }
+    });
+    (child, rx.recv_timeout(Duration::from_secs(120)).ok())
+}
+
 /// Starts the binary (this package's, or `MARQUE_SERVER_BIN`) with only `env` (and `PATH`) in its environment, listening on a free port,
 /// and waits for its `listening on …` line.
 pub fn start(env: &[(&str, String)], log: &Path) -> ServerProcess {
@@ -42,20 +59,10 @@ pub fn start(env: &[(&str, String)], log: &Path) -> ServerProcess {
     for (key, value) in env {
         command.env(key, value);
     }
-    let mut child = command.spawn().expect("marque-server starts");
-    let stdout = child.stdout.take().expect("piped stdout");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        // Reads every line, so the child never blocks on a full pipe.
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Some(addr) = line.strip_prefix("listening on ") {
-                let _ = tx.send(addr.trim().to_owned());
-            }
-        }
-    });
-    match rx.recv_timeout(Duration::from_secs(120)) {
-        Ok(base) => ServerProcess { child, base, log: log.to_owned() },
-        Err(_) => {
+    let (mut child, listening) = spawn_listening(&mut command);
+    match listening {
+        Some(base) => ServerProcess { child, base, log: log.to_owned() },
+        None => {
             let _ = child.kill();
             let logs = std::fs::read_to_string(log).unwrap_or_default();
             panic!("marque-server did not start listening; its log:\n{logs}");
