@@ -12,7 +12,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
 SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
-.PHONY: surreal-server poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-import bench-orders bench-web lighthouse
+.PHONY: surreal-server debug-bin poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-import bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -29,8 +29,8 @@ lint-rust:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-## Every Rust test, beside a real SurrealDB server (installed once into ~/.cache/marque-surreal by
-## tools/surreal-server.sh, started on a free port by tools/with-surreal.sh): the store suites run on
+## Every Rust test, beside a real SurrealDB server (built with the tests by tools/surreal-server.sh,
+## started on a free port by tools/with-surreal.sh): the store suites run on
 ## mem://, surrealkv:// and ws://, and the server tests that need one (two app instances) run too.
 # MARQUE_TEST_MOTO: moto's S3-compatible server for marque-blobs-s3 and the shared-pictures test.
 # MARQUE_TEST_AIOSMTPD: a Python that has aiosmtpd, for marque-smtp's real-server test.
@@ -41,14 +41,22 @@ test-rust: moto aiosmtpd razorpay-sdk poppler
 	MARQUE_TEST_AIOSMTPD="$${MARQUE_TEST_AIOSMTPD:-$$(tools/py-tool.sh aiosmtpd)/bin/python}" \
 	  tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
 
-## The SurrealDB server for the tests (a long compile the first time, then cached).
+## The SurrealDB server for the tests (tools/surreal-server, a member of the workspace), built together with every
+## test target so the two share one build of SurrealDB.
 surreal-server:
 	tools/surreal-server.sh
 
+## The debug binary that Schemathesis and the journeys drive ($(BIN_DEBUG)) comes from the test build itself
+## (`cargo test --workspace --all-targets --no-run`, already done by test-rust, so this takes seconds). Building
+## `-p marque-server` alone would resolve features without the tests' dev-dependencies and recompile 34 crates
+## (8-9 minutes here). The binary differs from `cargo build -p marque-server`'s only by its `test-hooks` feature
+## (a Rust accessor for in-process tests that `main` never calls) and by dependency features the tests turn on.
+debug-bin:
+	cargo test --workspace --all-targets --no-run --locked
+
 ## Schemathesis over every operation of /api/openapi.json on the debug server (tools/fuzz-api.sh):
 ## no 5xx, every answer as documented; FUZZ_MAX_EXAMPLES, FUZZ_SEED to change.
-test-fuzz: schemathesis
-	cargo build -p marque-server
+test-fuzz: schemathesis debug-bin
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) SCHEMATHESIS=$(SCHEMATHESIS_VENV)/bin/schemathesis tools/fuzz-api.sh
 
 ## Redocly's recommended rules over contract/openapi.json (Redocly's CLI pinned in tools/redocly): no error
@@ -62,8 +70,7 @@ test-web: web-deps web-build
 	cd frontends && npm run check:api-client
 	cd frontends && npm test
 
-test-journey: web-build chromium poppler
-	cargo build -p marque-server
+test-journey: web-build chromium poppler debug-bin
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/accounts.mjs
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/checkout.mjs
@@ -74,8 +81,7 @@ test-journey: web-build chromium poppler
 ## The back office's journey alone (frontends/e2e/admin.mjs, also the last line of `test-journey`): an owner added by
 ## the CLI sets up and signs in with TOTP, then catalog, photographs, storefront search and price, stock, an offer seen
 ## on /review, the audit trail, and a refused catalog member, at 1280 and 360 px.
-test-journey-admin: web-build chromium
-	cargo build -p marque-server
+test-journey-admin: web-build chromium debug-bin
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/admin.mjs
 
 web-deps:
@@ -150,8 +156,7 @@ lighthouse:
 	  cd $(LIGHTHOUSE_DIR) && npm ci --no-audit --no-fund; }
 
 ## Regenerate contract/openapi.json from the server, then the TypeScript client.
-contract:
-	cargo build -p marque-server
+contract: debug-bin
 	$(BIN_DEBUG) openapi > contract/openapi.json
 	cd frontends && npm run generate -w @marque/api-client
 

@@ -19,7 +19,9 @@
 //!   the provider's HTTP protocol with poem and reuses the wire format of the adapter it stands
 //!   in for (`marque-razorpay-sandbox` → `marque-razorpay`), and nothing else of the adapters;
 //! - a tool (`tools/*`, e.g. the code generator) on no workspace crate but `marque-domain`,
-//!   and ships no web, database, mail, HTTP-client or async-runtime crate.
+//!   and ships no web, database, mail, HTTP-client or async-runtime crate;
+//! - an outside server built for the tests (`tools/*-server`, the SurrealDB server: a member only so
+//!   it shares the tests' build of SurrealDB) on no workspace crate, and no crate depends on it.
 //!
 //! "Depends" counts every kind of dependency for workspace crates. For outside crates it
 //! counts what ships (normal and build dependencies); test-only dependencies are free,
@@ -69,6 +71,8 @@ enum Layer {
     App,
     /// `tools/*`: build-time tools that read the domain (code generation)
     Tool,
+    /// `tools/*-server`: an outside server the tests start (the SurrealDB server), built in the workspace
+    TestServer,
     Other,
 }
 
@@ -115,6 +119,7 @@ fn packages(metadata: &Value) -> Vec<Package> {
                 _ if manifest.starts_with(&format!("{root}/adapters/")) && name.ends_with("-sandbox") => Layer::Sandbox,
                 _ if manifest.starts_with(&format!("{root}/adapters/")) => Layer::Adapter,
                 _ if manifest.starts_with(&format!("{root}/apps/")) => Layer::App,
+                _ if manifest.starts_with(&format!("{root}/tools/")) && name.ends_with("-server") => Layer::TestServer,
                 _ if manifest.starts_with(&format!("{root}/tools/")) => Layer::Tool,
                 _ => Layer::Other,
             };
@@ -180,6 +185,11 @@ fn violations(metadata: &Value) -> Vec<String> {
                         found.push(breach("a tool names no framework, driver or runtime"));
                     }
                 }
+                Layer::TestServer => {
+                    if dep_layer.is_some() {
+                        found.push(breach("an outside server for the tests is built from outside crates only"));
+                    }
+                }
                 Layer::Adapter | Layer::Sandbox => {
                     let allowed: &[&str] = if kind.ships() {
                         &["marque-domain", "marque-ports"]
@@ -211,6 +221,9 @@ fn violations(metadata: &Value) -> Vec<String> {
                     }
                 }
                 Layer::App | Layer::Other => {}
+            }
+            if dep_layer == Some(Layer::TestServer) {
+                found.push(breach("the tests start the outside server as a process; no crate links it"));
             }
             if dep_layer == Some(Layer::App) && dep != &p.name {
                 found.push(breach("nothing depends on the binary (apps/server); it depends on everything"));
@@ -341,6 +354,7 @@ fn workspace(extra: &[(&str, Value)]) -> Value {
             vec![dep("marque-ports", None), dep("serde_json", Some("dev"))],
         ),
         package("marque-codegen", "tools/codegen", vec![dep("marque-domain", None), dep("proptest", Some("dev"))]),
+        package("marque-surreal-server", "tools/surreal-server", vec![dep("surrealdb-server", None)]),
         package(
             "marque-api",
             "apps/api",
@@ -394,7 +408,7 @@ fn a_workspace_that_keeps_the_rule_passes() {
 
 #[test]
 fn every_kind_of_breach_is_caught() {
-    let breaches: [(&str, Value, &str); 37] = [
+    let breaches: [(&str, Value, &str); 39] = [
         ("marque-domain", dep("chrono", None), "marque-domain has a dependency on chrono"),
         ("marque-domain", dep("tokio", Some("dev")), "marque-domain has a dev-dependency on tokio"),
         ("marque-domain", dep("marque-ports", None), "marque-domain has a dependency on marque-ports"),
@@ -420,6 +434,12 @@ fn every_kind_of_breach_is_caught() {
         ("marque-codegen", dep("marque-ports", None), "marque-codegen has a dependency on marque-ports"),
         ("marque-codegen", dep("marque-surreal", Some("dev")), "marque-codegen has a dev-dependency on marque-surreal"),
         ("marque-codegen", dep("tokio", None), "marque-codegen has a dependency on tokio"),
+        ("marque-surreal-server", dep("marque-ports", None), "marque-surreal-server has a dependency on marque-ports"),
+        (
+            "marque-surreal",
+            dep("marque-surreal-server", Some("dev")),
+            "marque-surreal has a dev-dependency on marque-surreal-server",
+        ),
         (
             "marque-razorpay-sandbox",
             dep("marque-surreal", None),
