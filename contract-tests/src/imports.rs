@@ -5,7 +5,7 @@
 use futures::future::join_all;
 use marque_domain::catalog::import::RowError;
 use marque_domain::catalog::{Product, ProductId};
-use marque_domain::stock::StockReason;
+use marque_domain::stock::{LowStockThreshold, StockReason};
 use marque_domain::{Message, Money};
 use marque_ports::{
     Actor, AuditEntry, AuditLog, AuditQuery, CatalogEditor, ImportBatch, ImportCounts, ImportJob, ImportJobId,
@@ -25,6 +25,7 @@ macro_rules! for_each_imports_suite {
         $callback!(a_restarted_import_resumes_after_the_last_batch_written);
         $callback!(a_batch_writes_fitment_whole_with_its_audit_entries);
         $callback!(photographs_are_claimed_after_the_rows_and_attached_with_their_counters);
+        $callback!(an_update_keeps_the_low_stock_threshold_in_place_and_across_publishing);
     };
 }
 
@@ -449,4 +450,58 @@ pub async fn photographs_are_claimed_after_the_rows_and_attached_with_their_coun
     let cancelled = jobs.cancel(&id("i2"), 1_020).await.expect("cancel");
     assert_eq!(cancelled.photos, PhotoCounts { total: 0, done: 0, failed: 0 });
     assert_eq!(jobs.claim_photos("w1", 1_030, 1_100).await.expect("claim"), None, "cancelled");
+}
+
+/// An update names every field of the product but the low-stock threshold (the stock page's): an import's
+/// update and the editor's keep it, whether the product stays in the shop, leaves it or comes back.
+pub async fn an_update_keeps_the_low_stock_threshold_in_place_and_across_publishing(
+    jobs: &dyn ImportJobs,
+    editor: &dyn CatalogEditor,
+    stock: &dyn StockLedger,
+    _audit: &dyn AuditLog,
+) {
+    let hidden = |p: &mut Product| p.details.published = false;
+    let stays = new_product("p-stays", "STAYS", 4);
+    let leaves = new_product("p-leaves", "LEAVES", 4);
+    let returns = product("p-returns").sku("RETURNS").quantity(4).with(hidden).build();
+    for p in [&stays, &leaves, &returns] {
+        editor.create_product(p, &audit("setup")).await.expect("a stored product");
+    }
+    let threshold = |n: i64| LowStockThreshold::new(n).expect("a valid threshold");
+    for (p, n) in [(&stays, 12), (&leaves, 0), (&returns, 9)] {
+        stock.set_threshold(&p.id, threshold(n), &audit("setup")).await.expect("a threshold of its own");
+    }
+
+    jobs.create(&queued("i-keep", 10)).await.expect("create");
+    jobs.claim("w1", 100, 200).await.expect("claim").expect("the job");
+    let mut only = batch("i-keep", 0, true);
+    only.updated = vec![
+        Product { price: Money::from_rupees(2_222), ..stays.clone() },
+        product("p-leaves").sku("LEAVES").quantity(4).name("Left the shop").with(hidden).build(),
+        product("p-returns").sku("RETURNS").quantity(4).name("Back in the shop").build(),
+    ];
+    only.counts = counts(3, 0, 3, 0);
+    jobs.write_batch(&id("i-keep"), "w1", 110, &only).await.expect("the batch");
+
+    let read = |id: &str| {
+        let id = ProductId(id.to_owned());
+        async move { editor.product(&id).await.expect("read").expect("still stored") }
+    };
+    let (a, b, c) = (read("p-stays").await, read("p-leaves").await, read("p-returns").await);
+    assert_eq!((a.price, a.details.published), (Money::from_rupees(2_222), true), "updated in place");
+    assert_eq!((b.name.as_str(), b.details.published), ("Left the shop", false), "moved out of the shop");
+    assert_eq!((c.name.as_str(), c.details.published), ("Back in the shop", true), "moved into the shop");
+    for (p, n) in [(&stays, 12), (&leaves, 0), (&returns, 9)] {
+        assert_eq!(stock.threshold(&p.id).await, Ok(threshold(n)), "{}'s threshold after the import", p.id.0);
+    }
+
+    editor.update_product(&Product { name: "Renamed".into(), ..a }, &audit("edit")).await.expect("an edit in place");
+    let mut shown = b;
+    shown.details.published = true;
+    editor.update_product(&shown, &audit("edit")).await.expect("an edit that publishes");
+    assert_eq!(read("p-stays").await.name, "Renamed");
+    assert!(read("p-leaves").await.details.published);
+    for (p, n) in [(&stays, 12), (&leaves, 0), (&returns, 9)] {
+        assert_eq!(stock.threshold(&p.id).await, Ok(threshold(n)), "{}'s threshold after the edits", p.id.0);
+    }
 }

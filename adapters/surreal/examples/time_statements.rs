@@ -5,7 +5,8 @@
 //!
 //! FILE holds the statements, one a line (`#` starts a comment, `--` a label kept in the output);
 //! without it a built-in list of the catalog adapter's search and listing statements is timed.
-//! The directory must not be open in another process (stop the server first).
+//! The directory must not be open in another process (stop the server first). `FULL=1` prints whole
+//! answers (an `EXPLAIN`) instead of their first 70 characters.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -52,7 +53,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let json = value.into_json_value();
             let size = json.as_array().map_or(1, Vec::len);
             let mut text = json.to_string();
-            text.truncate(70);
+            if std::env::var_os("FULL").is_none() {
+                text.truncate(70);
+            }
             shown = format!("{size} value(s) {text}");
         }
         println!("{label:<44} ms {:<24} -> {shown}", times.join(" "));

@@ -17,7 +17,7 @@ use marque_ports::{
 use surrealdb::types::SurrealValue;
 
 use super::changes::{CatalogChangeRow, RECORD_CHANGE};
-use super::rows::{self, BrandRow, CategoryRow, ProductRow, PRODUCT_FIELDS};
+use super::rows::{self, rewrite_products, table, BrandRow, CategoryRow, ProductRow, PRODUCT_FIELDS};
 use super::{int, text, Vars};
 use crate::conn::{Conn, Tx};
 use crate::error::is_conflict;
@@ -44,14 +44,6 @@ impl SurrealCatalogEditor {
 }
 
 const TABLES: [&str; 2] = ["product", "unpublished_product"];
-
-fn table(published: bool) -> &'static str {
-    if published {
-        "product"
-    } else {
-        "unpublished_product"
-    }
-}
 
 /// The product with `$id` in either table.
 const BOTH: &str = "[type::record('product', $id), type::record('unpublished_product', $id)]";
@@ -239,12 +231,8 @@ impl SurrealCatalogEditor {
             images: stored.images.clone(),
             ..product.clone()
         };
-        let surql = format!(
-            "DELETE type::record('{}', $id) RETURN NONE; INSERT INTO {} $row RETURN NONE;",
-            table(stored.details.published),
-            table(written.details.published)
-        );
-        let vars: Vars = vec![("id", text(id)), ("row", ProductRow::from(&written).into_value())];
+        let surql = rewrite_products("rows", table(stored.details.published), table(written.details.published));
+        let vars: Vars = vec![("rows", surrealdb::types::Value::from_t(vec![ProductRow::from(&written)]))];
         let in_shop = |p: &Product| p.details.published;
         let change =
             CatalogChange::of_product(Some(&stored).filter(|p| in_shop(p)), Some(&written).filter(|p| in_shop(p)));

@@ -17,7 +17,7 @@ use marque_ports::{
 use surrealdb::types::SurrealValue;
 
 use super::changes::{CatalogChangeRow, RECORD_CHANGE};
-use super::rows::{self, ProductRow, PRODUCT_FIELDS};
+use super::rows::{self, rewrite_products, table, ProductRow, PRODUCT_FIELDS};
 use super::Vars;
 use crate::conn::{Conn, Tx};
 use crate::error::{is_conflict, until_settled, Attempt};
@@ -41,12 +41,24 @@ impl SurrealImportJobs {
     }
 }
 
-/// The stored products (published or not) with these SKUs, each found through its table's unique
-/// `sku` index: one equality lookup a SKU. (`WHERE sku IN $skus` over both tables is planned as a scan
-/// of every product, comparing each with every SKU: an import batch cost the whole catalog, and a
-/// 100,000-row dry run ran at 438 rows a second.)
-const BY_SKUS: &str =
-    "RETURN array::flatten($skus.map(|$s| (SELECT {FIELDS} FROM product, unpublished_product WHERE sku = $s)));";
+/// How many SKUs one `IN` names in [`by_skus`]: SurrealDB 3.3.5 plans `sku IN [...]` as a union of
+/// lookups through the unique `sku` index for up to 32 values and as a scan of the whole table past
+/// that (`sku_lookups_go_through_the_unique_indexes` checks the plan).
+const SKUS_PER_LOOKUP: usize = 16;
+
+/// One lookup of [`by_skus`]: the stored products (published or not) whose SKU is in `$c`.
+const SKU_LOOKUP: &str = "SELECT {FIELDS} FROM product, unpublished_product WHERE sku IN $c";
+
+/// The stored products (published or not) with the SKUs `$skus`, found through each table's unique
+/// `sku` index, [`SKUS_PER_LOOKUP`] SKUs a lookup. (One `IN` over all of a batch's SKUs is a scan of
+/// every product, comparing each with every SKU: a 100,000-row dry run ran at 438 rows a second. One
+/// equality a SKU cost ~0.6 ms a SKU; sixteen a lookup take about a third of that.)
+fn by_skus() -> String {
+    format!(
+        "RETURN array::flatten(array::clump($skus, {SKUS_PER_LOOKUP}).map(|$c| ({})));",
+        SKU_LOOKUP.replace("{FIELDS}", PRODUCT_FIELDS)
+    )
+}
 
 const JOB_FIELDS: &str =
     "record::id(id) AS id, mode, create_missing, state, file_name, file_key, file_bytes, actor, actor_label, \
@@ -217,14 +229,6 @@ fn unavailable(e: &surrealdb::Error) -> ImportJobsError {
 
 fn not_claimed(reason: &str) -> ImportJobsError {
     ImportJobsError::NotClaimed { reason: reason.to_owned() }
-}
-
-fn table(published: bool) -> &'static str {
-    if published {
-        "product"
-    } else {
-        "unpublished_product"
-    }
 }
 
 /// Commits `tx` on a success and cancels it otherwise; a lost race (at any statement or the
@@ -424,13 +428,7 @@ impl SurrealImportJobs {
         let found: Vec<ProductRow> = if skus.is_empty() {
             Vec::new()
         } else {
-            step!(
-                tx,
-                tx.query(BY_SKUS.replace("{FIELDS}", PRODUCT_FIELDS))
-                    .bind(("skus", skus))
-                    .await
-                    .and_then(|mut r| r.take(0))
-            )
+            step!(tx, tx.query(by_skus()).bind(("skus", skus)).await.and_then(|mut r| r.take(0)))
         };
         let stored: HashMap<String, Product> = match rows::products(found) {
             Ok(products) => products.into_iter().map(|p| (p.details.sku.clone(), p)).collect(),
@@ -454,7 +452,8 @@ impl SurrealImportJobs {
         };
         let mut entries: Vec<EntryRow> = Vec::new();
         let mut inserts: HashMap<&'static str, Vec<ProductRow>> = HashMap::new();
-        let mut deleted: Vec<String> = Vec::new();
+        // Updated rows by (stored table, new table): written in place, or moved with their threshold.
+        let mut rewrites: HashMap<(bool, bool), Vec<ProductRow>> = HashMap::new();
         let mut quantities: Vec<QuantityRow> = Vec::new();
         let mut changes: Vec<CatalogChange> = Vec::new();
         let mut stock_moved: Vec<String> = Vec::new();
@@ -484,8 +483,10 @@ impl SurrealImportJobs {
                 images: before.images.clone(),
                 ..p.clone()
             };
-            deleted.push(before.id.0.clone());
-            inserts.entry(table(written.details.published)).or_default().push(ProductRow::from(&written));
+            rewrites
+                .entry((before.details.published, written.details.published))
+                .or_default()
+                .push(ProductRow::from(&written));
             changes.push(CatalogChange::of_product(
                 Some(before).filter(|p| shown(p)),
                 Some(&written).filter(|p| shown(p)),
@@ -528,15 +529,18 @@ impl SurrealImportJobs {
                 fitment_audits.push(crate::audit::AuditRow::from(&f.audit));
             }
         }
-        let writes_catalog = !entries.is_empty() || !inserts.is_empty() || !fitments.is_empty();
+        let writes_catalog = !entries.is_empty() || !inserts.is_empty() || !rewrites.is_empty() || !fitments.is_empty();
         let mut surql = String::new();
         let mut vars: Vars = Vec::new();
-        if !deleted.is_empty() {
-            surql.push_str(
-                "FOR $i IN $deleted { DELETE type::record('product', $i) RETURN NONE; \
-                 DELETE type::record('unpublished_product', $i) RETURN NONE; };",
-            );
-            vars.push(("deleted", surrealdb::types::Value::from_t(deleted)));
+        for ((was, is), rows) in rewrites {
+            let name = match (was, is) {
+                (true, true) => "rewrite_published",
+                (false, false) => "rewrite_unpublished",
+                (true, false) => "rewrite_unpublishing",
+                (false, true) => "rewrite_publishing",
+            };
+            surql.push_str(&rewrite_products(name, table(was), table(is)));
+            vars.push((name, surrealdb::types::Value::from_t(rows)));
         }
         for (name, t) in [("published_rows", "product"), ("unpublished_rows", "unpublished_product")] {
             if let Some(rows) = inserts.remove(t) {
@@ -982,9 +986,36 @@ impl ImportJobs for SurrealImportJobs {
     }
 
     async fn products_by_sku(&self, skus: &[String]) -> Result<Vec<Product>, ImportJobsError> {
-        let surql = BY_SKUS.replace("{FIELDS}", PRODUCT_FIELDS);
+        let surql = by_skus();
         let rows: Vec<ProductRow> =
             self.select(surql, ("skus", surrealdb::types::Value::from_t(skus.to_vec()))).await?;
         rows::products(rows).map_err(|e| ImportJobsError::Unavailable { reason: e.to_string() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SKUS_PER_LOOKUP, SKU_LOOKUP};
+
+    /// A batch's SKUs are looked up [`SKUS_PER_LOOKUP`] at a time through the unique `sku` index of
+    /// each table, never by a scan of the catalog (which SurrealDB plans past 32 values in one `IN`).
+    #[tokio::test]
+    async fn sku_lookups_go_through_the_unique_indexes() {
+        let db = crate::Database::connect("mem://").await.expect("open mem://");
+        let skus: Vec<String> = (0..SKUS_PER_LOOKUP).map(|n| format!("SKU-{n}")).collect();
+        let jobs = db.import_jobs();
+        let mut response = jobs
+            .inner()
+            .db
+            .query(format!("{} EXPLAIN", SKU_LOOKUP.replace("{FIELDS}", "id")))
+            .bind(("c", skus))
+            .await
+            .expect("explain runs");
+        let plan: surrealdb::types::Value = response.take(0).expect("a plan");
+        let plan = plan.into_json_value().to_string();
+        assert!(!plan.contains("TableScan"), "{plan}");
+        for index in ["\"product_sku\"", "\"unpublished_product_sku\""] {
+            assert_eq!(plan.matches(index).count(), SKUS_PER_LOOKUP, "one lookup a SKU through {index}: {plan}");
+        }
     }
 }
