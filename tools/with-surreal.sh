@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a command beside a fresh SurrealDB server: installs the server once (tools/surreal-server.sh),
+# Runs a command beside a fresh SurrealDB server: builds it with the tests (tools/surreal-server.sh),
 # starts it on a free loopback port with a temporary data dir and a root user of its own,
 # exports where it is, runs the command, and stops the server whatever the command's outcome.
 #   MARQUE_TEST_SURREAL_URL   ws://127.0.0.1:<port>
