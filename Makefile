@@ -12,7 +12,7 @@ BIN_SHOP := $(CARGO_TARGET_DIR)/shop/marque-server
 # exactly as locked in tools/python/<tool>.txt by tools/py-tool.sh (again only when the lock changes).
 SCHEMATHESIS_VENV := $(or $(MARQUE_PYTOOLS_CACHE),$(HOME)/.cache)/marque-schemathesis
 
-.PHONY: surreal-server debug-bin poppler moto schemathesis razorpay-sdk lint-openapi lint-rust run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-import bench-orders bench-web lighthouse
+.PHONY: surreal-server debug-bin poppler moto schemathesis razorpay-sdk lint-openapi lint-rust lint-fmt run test web-deps web-build chromium aiosmtpd test-rust test-fuzz test-web test-journey test-journey-admin contract generate bench bench-import bench-orders bench-web lighthouse
 
 ## The shop at http://localhost:8080 with the demo catalog (MARQUE_ADDR, MARQUE_DATA_DIR, ... to change).
 # The `shop` profile (opt-level 1) compiles in about half the time of `release`
@@ -22,13 +22,22 @@ run: web-build
 	MARQUE_ENV="$${MARQUE_ENV:-dev}" MARQUE_OWNER_EMAIL="$${MARQUE_OWNER_EMAIL:-owner@marque.test}" MARQUE_WEB_DIR="$${MARQUE_WEB_DIR:-$(CURDIR)/frontends}" $(BIN_SHOP) serve
 
 ## Every test: Rust (domain, use cases, adapter contracts, HTTP black-box), Schemathesis on the live API, contract drift, frontends, browser journeys.
-test: web-deps chromium aiosmtpd poppler moto schemathesis lint-rust lint-openapi test-rust test-fuzz test-web test-journey
+test: web-deps chromium aiosmtpd poppler moto schemathesis lint-fmt lint-openapi test-rust test-fuzz test-web test-journey
 
 ## The Rust habits: formatted as rustfmt.toml says, and no clippy warning (the workspace's lints, as errors).
-## The SurrealDB test server (a `main` of one line) is left out: checking its HTTP stack costs clippy minutes.
-lint-rust:
-	cargo fmt --all --check
+## `make test` lints while it builds (LINTED below); this target checks without building. The SurrealDB test
+## server (a `main` of one line) is left out: checking its HTTP stack costs clippy minutes.
+lint-rust: lint-fmt
 	cargo clippy --workspace --exclude marque-surreal-server --all-targets -- -D warnings
+
+lint-fmt:
+	cargo fmt --all --check
+
+# Every test build of make compiles the workspace's crates with clippy (tools/rustc-clippy.sh, cargo's workspace
+# wrapper, as `cargo clippy` sets it for its check): a clippy warning fails the build, as `make lint-rust` would.
+# One compile of every dependency instead of clippy's check of them all and then the build (6-7 minutes from an
+# empty cache on 2 cores). test-rust, debug-bin and contract share it, so none rebuilds another's crates.
+LINTED := RUSTC_WORKSPACE_WRAPPER=$(CURDIR)/tools/rustc-clippy.sh
 
 ## Every Rust test, beside a real SurrealDB server (built with the tests by tools/surreal-server.sh,
 ## started on a free port by tools/with-surreal.sh): the store suites run on
@@ -40,12 +49,12 @@ lint-rust:
 test-rust: moto aiosmtpd razorpay-sdk poppler
 	MARQUE_TEST_MOTO="$${MARQUE_TEST_MOTO:-$$(tools/moto-server.sh)}" \
 	MARQUE_TEST_AIOSMTPD="$${MARQUE_TEST_AIOSMTPD:-$$(tools/py-tool.sh aiosmtpd)/bin/python}" \
-	  tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
+	  $(LINTED) tools/with-surreal.sh cargo test --workspace --all-targets -- --include-ignored
 
 ## The SurrealDB server for the tests (tools/surreal-server, a member of the workspace), built together with every
 ## test target so the two share one build of SurrealDB.
 surreal-server:
-	tools/surreal-server.sh
+	$(LINTED) tools/surreal-server.sh
 
 ## The debug binary that Schemathesis and the journeys drive ($(BIN_DEBUG)) comes from the test build itself
 ## (`cargo test --workspace --all-targets --no-run`, already done by test-rust, so this takes seconds). Building
@@ -53,7 +62,7 @@ surreal-server:
 ## (8-9 minutes here). The binary differs from `cargo build -p marque-server`'s only by its `test-hooks` feature
 ## (a Rust accessor for in-process tests that `main` never calls) and by dependency features the tests turn on.
 debug-bin:
-	cargo test --workspace --all-targets --no-run --locked
+	$(LINTED) cargo test --workspace --all-targets --no-run --locked
 
 ## Schemathesis over every operation of /api/openapi.json on the debug server (tools/fuzz-api.sh):
 ## no 5xx, every answer as documented; FUZZ_MAX_EXAMPLES, FUZZ_SEED to change.
@@ -67,9 +76,10 @@ lint-openapi:
 	cd tools/redocly && npm run --silent lint
 
 # The frontends are built once per `make test` (web-build, which test-journey also needs; make runs it once).
+# web-build type-checks every package first, so the tests here skip `npm test`'s own type-check (`test:built`).
 test-web: web-deps web-build
 	cd frontends && npm run check:api-client
-	cd frontends && npm test
+	cd frontends && npm run test:built
 
 test-journey: web-build chromium poppler debug-bin
 	MARQUE_SERVER_BIN=$(BIN_DEBUG) MARQUE_WEB_DIR=$(CURDIR)/frontends node frontends/e2e/journey.mjs

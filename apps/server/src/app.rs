@@ -479,14 +479,10 @@ impl App {
             .with(TextCompression)
             .boxed();
         // With `MARQUE_METRICS=off` nothing is recorded, so requests are not even named.
-        let shop = if self.settings.metrics == crate::metrics::MetricsAt::Off {
-            shop
-        } else {
-            let operations = Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services)));
-            shop.around(move |next, req| crate::metrics::count_requests(next, req, operations.clone())).boxed()
-        };
+        let operations = (self.settings.metrics != crate::metrics::MetricsAt::Off)
+            .then(|| Arc::new(crate::metrics::Operations::new(&marque_api::spec_json(&self.services))));
         Ok(shop
-            .around(crate::request_log::log_requests)
+            .around(move |next, req| crate::request_log::log_requests(next, req, operations.clone()))
             .with(headers)
             .with(marque_api::clients::RememberClient(proxies)))
     }

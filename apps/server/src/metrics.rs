@@ -8,7 +8,7 @@
 //! recorder is installed, as in tests that start the app in-process):
 //! - `marque_http_requests_total{operation,status}` and `marque_http_request_duration_seconds{operation}`:
 //!   every request, by its OpenAPI `operationId` (or `storefront`, `media`, `sandbox`, `metrics`,
-//!   `api_unknown`), here ([`count_requests`]).
+//!   `api_unknown`), by the request log's layer ([`crate::request_log::log_requests`]) with [`Operations`].
 //! - `marque_catalog_cache_total{outcome}`: the catalog answer cache's hits and misses (`adapters/catalog-cache`).
 //! - `marque_db_call_duration_seconds{store,call}`: every database call (`adapters/surreal`).
 //! - `marque_holds_total{event}`, `marque_payments_total{outcome}`, `marque_orders_placed_total`,
@@ -18,13 +18,12 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
-use std::time::Instant;
 
 use marque_api::allow::PathTemplate;
 use metrics::{Counter, Histogram, SharedString};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poem::http::{Method, StatusCode};
-use poem::{handler, Endpoint, IntoResponse, Request, Response};
+use poem::{handler, IntoResponse, Response};
 
 /// Where `GET /metrics` is served (`MARQUE_METRICS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,7 +204,7 @@ const KEPT_STATUSES: [u16; 20] =
 /// no label allocation and no registry lookup. Made before a recorder is installed, a meter
 /// records nothing (in-process tests; `main` installs the recorder before it builds the routes).
 #[derive(Debug)]
-struct Meters {
+pub(crate) struct Meters {
     operation: SharedString,
     duration: OnceLock<Histogram>,
     counts: [OnceLock<Counter>; KEPT_STATUSES.len()],
@@ -220,7 +219,7 @@ impl Meters {
         }
     }
 
-    fn record(&self, status: StatusCode, took: std::time::Duration) {
+    pub(crate) fn record(&self, status: StatusCode, took: std::time::Duration) {
         let operation = || self.operation.clone();
         self.duration
             .get_or_init(|| ::metrics::histogram!("marque_http_request_duration_seconds", "operation" => operation()))
@@ -263,7 +262,7 @@ impl Operations {
 
     /// The meters of a request's `operation` label: its `operationId` (HEAD counts as GET), else a
     /// name for the part of the shop it asked, so the label's values stay few whatever is asked.
-    fn meters(&self, method: &Method, path: &str) -> &Meters {
+    pub(crate) fn meters(&self, method: &Method, path: &str) -> &Meters {
         let first_outside = self.meters.len() - OUTSIDE.len();
         let outside = |name: &str| first_outside + OUTSIDE.iter().position(|o| *o == name).unwrap_or(0);
         let at = if path == "/api" || path.starts_with("/api/") {
@@ -290,22 +289,6 @@ impl Operations {
     pub fn name(&self, method: &Method, path: &str) -> &str {
         &self.meters(method, path).operation
     }
-}
-
-/// The middleware: counts and times every answer by operation and status.
-///
-/// # Errors
-/// The inner endpoint's, unchanged.
-pub async fn count_requests<E: Endpoint>(next: E, req: Request, operations: Arc<Operations>) -> poem::Result<Response> {
-    let started = Instant::now();
-    let meters = operations.meters(req.method(), req.uri().path());
-    let outcome = next.call(req).await.map(IntoResponse::into_response);
-    let status = match &outcome {
-        Ok(resp) => resp.status(),
-        Err(err) => err.status(),
-    };
-    meters.record(status, started.elapsed());
-    outcome
 }
 
 #[cfg(test)]

@@ -18,18 +18,27 @@ pub const HEADER: &str = "x-request-id";
 const MAX_LEN: usize = 64;
 
 /// The request's id: its own `x-request-id` when that is 1 to 64 letters, digits, `-`, `_`, `.`
-/// or `:`; else a new one (16 hex digits).
+/// or `:` (kept as it came, no copy); else a new one (16 hex digits). Always a valid header value.
 #[must_use]
-pub fn of(req: &Request) -> String {
-    req.headers().get(HEADER).and_then(|v| v.to_str().ok()).filter(|id| is_sane(id)).map_or_else(made, str::to_owned)
+pub fn of(req: &Request) -> HeaderValue {
+    match req.headers().get(HEADER) {
+        Some(id) if is_sane(id.as_bytes()) => id.clone(),
+        _ => made(),
+    }
 }
 
-fn is_sane(id: &str) -> bool {
+fn is_sane(id: &[u8]) -> bool {
     (1..=MAX_LEN).contains(&id.len())
-        && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+        && id.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
 }
 
-fn made() -> String {
+/// The id as text (sane ids and made ones are ASCII).
+#[must_use]
+pub fn text(id: &HeaderValue) -> &str {
+    id.to_str().unwrap_or_default()
+}
+
+fn made() -> HeaderValue {
     use std::sync::atomic::{AtomicU32, Ordering};
     // Random per process (one `getrandom` at the first request), then a count passed through a
     // random bijection (an odd multiplier and an offset): no system call and no entropy spent per
@@ -48,13 +57,14 @@ fn made() -> String {
         [word(0), word(4) | 1, word(8)]
     });
     let count = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("{process:08x}{:08x}", count.wrapping_mul(multiplier).wrapping_add(offset))
-}
-
-/// `id` as a header value (it is always one: sane ids and hex only).
-#[must_use]
-pub fn header_value(id: &str) -> Option<HeaderValue> {
-    HeaderValue::from_str(id).ok()
+    // Written in place (one allocation per request, the header's own): ids are made for every
+    // request a browser sends, static files included.
+    let mut hex = [0_u8; 16];
+    let words = [process, count.wrapping_mul(multiplier).wrapping_add(offset)];
+    for (i, nibble) in words.iter().flat_map(|w| (0..8).rev().map(move |k| (w >> (4 * k)) & 0xf)).enumerate() {
+        hex[i] = b"0123456789abcdef"[nibble as usize];
+    }
+    HeaderValue::from_bytes(&hex).unwrap_or_else(|_| HeaderValue::from_static("0"))
 }
 
 #[cfg(test)]
@@ -67,9 +77,10 @@ mod tests {
 
     #[test]
     fn a_sane_incoming_id_is_kept_and_anything_else_replaced() {
-        assert_eq!(of(&with("7f3c-a1_b.2:x")), "7f3c-a1_b.2:x");
+        assert_eq!(text(&of(&with("7f3c-a1_b.2:x"))), "7f3c-a1_b.2:x");
         for odd in ["", "has space", "semi;colon", "ünïcode", &"a".repeat(65), "<script>"] {
             let id = of(&with(odd));
+            let id = text(&id);
             assert_ne!(id, odd);
             assert!(id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
         }
@@ -79,7 +90,7 @@ mod tests {
 
     #[test]
     fn made_ids_do_not_repeat_and_are_not_a_plain_count() {
-        let ids: Vec<String> = (0..10_000).map(|_| made()).collect();
+        let ids: Vec<String> = (0..10_000).map(|_| text(&made()).to_owned()).collect();
         let distinct: std::collections::HashSet<&String> = ids.iter().collect();
         assert_eq!(distinct.len(), ids.len());
         // Other tests of this process may make ids in between, so look at the whole run of steps:

@@ -4,6 +4,7 @@
 //! sign-in code, a session token or a one-time code, whoever may read it. The span carries the
 //! request's id ([`crate::request_id`]), answered in `x-request-id`.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use poem::{Endpoint, IntoResponse, Request, Response};
@@ -71,42 +72,47 @@ fn percent_decoded_lowercase(name: &str) -> String {
     String::from_utf8_lossy(&out).to_lowercase()
 }
 
-/// The middleware: put around the whole route tree.
+/// The middleware: put around the whole route tree. With `operations` (metrics on), it also counts
+/// and times every answer by operation and status ([`crate::metrics`]): one layer, so a request
+/// pays for one more future, not two.
 ///
 /// # Errors
-/// The inner endpoint's, unchanged.
-pub async fn log_requests<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+/// None: an error of the inner endpoint becomes its answer here, named by the request's id.
+pub async fn log_requests<E: Endpoint>(
+    next: E,
+    req: Request,
+    operations: Option<Arc<crate::metrics::Operations>>,
+) -> poem::Result<Response> {
+    let started = Instant::now();
     let uri = req.original_uri();
     let request_id = crate::request_id::of(&req);
+    let meters = operations.as_deref().map(|operations| operations.meters(req.method(), req.uri().path()));
     let span = tracing::info_span!(
         "request",
-        request_id = %request_id,
+        request_id = %crate::request_id::text(&request_id),
         remote_addr = %req.remote_addr(),
         version = ?req.version(),
         method = %req.method(),
         uri = %loggable_path(uri.path(), uri.query()),
     );
     async move {
-        let started = Instant::now();
-        match next.call(req).await {
+        let mut resp = match next.call(req).await {
             Ok(resp) => {
-                let mut resp = resp.into_response();
+                let resp = resp.into_response();
                 tracing::info!(status = %resp.status(), duration = ?started.elapsed(), "response");
-                if let Some(id) = crate::request_id::header_value(&request_id) {
-                    resp.headers_mut().insert(crate::request_id::HEADER, id);
-                }
-                Ok(resp)
+                resp
             }
             Err(err) => {
                 // The error's text may quote what was sent (a parse error): only its status is logged.
                 tracing::info!(status = %err.status(), duration = ?started.elapsed(), "error");
-                let mut resp = err.into_response();
-                if let Some(id) = crate::request_id::header_value(&request_id) {
-                    resp.headers_mut().insert(crate::request_id::HEADER, id);
-                }
-                Ok(resp)
+                err.into_response()
             }
+        };
+        if let Some(meters) = meters {
+            meters.record(resp.status(), started.elapsed());
         }
+        resp.headers_mut().insert(crate::request_id::HEADER, request_id);
+        Ok(resp)
     }
     .instrument(span)
     .await
