@@ -59,12 +59,14 @@ fn made() -> HeaderValue {
     let count = NEXT.fetch_add(1, Ordering::Relaxed);
     // Written in place (one allocation per request, the header's own): ids are made for every
     // request a browser sends, static files included.
-    let mut hex = [0_u8; 16];
-    let words = [process, count.wrapping_mul(multiplier).wrapping_add(offset)];
-    for (i, nibble) in words.iter().flat_map(|w| (0..8).rev().map(move |k| (w >> (4 * k)) & 0xf)).enumerate() {
-        hex[i] = b"0123456789abcdef"[nibble as usize];
+    let mut id = [0_u8; 8];
+    id[..4].copy_from_slice(&process.to_be_bytes());
+    id[4..].copy_from_slice(&count.wrapping_mul(multiplier).wrapping_add(offset).to_be_bytes());
+    let mut text = [0_u8; 16];
+    match hex::encode_to_slice(id, &mut text) {
+        Ok(()) => HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("0")),
+        Err(_) => HeaderValue::from_static("0"),
     }
-    HeaderValue::from_bytes(&hex).unwrap_or_else(|_| HeaderValue::from_static("0"))
 }
 
 #[cfg(test)]
