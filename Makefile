@@ -47,7 +47,8 @@ LINTED := RUSTC_WORKSPACE_WRAPPER=$(CURDIR)/tools/rustc-clippy.sh
 # razorpay-sdk: Razorpay's Node SDK for the sandbox's SDK test (ignored without it, run here).
 # poppler: pdftotext, with which marque-pdf's tests read invoices and credit notes back.
 # TEST_THREADS: four on two cores, because many tests wait (on the SurrealDB server over ws://, on child processes):
-# the store's ws:// suites 167 s instead of 200 s, the server's black-box tests 250 s instead of ~300 s, all passing.
+# the store's ws:// suites 167 s instead of 200 s; the server's black-box tests 250 s here, 291 s in an empty-cache
+# CI run (300 s with two threads), all passing.
 TEST_THREADS ?= 4
 test-rust: moto aiosmtpd razorpay-sdk poppler
 	MARQUE_TEST_MOTO="$${MARQUE_TEST_MOTO:-$$(tools/moto-server.sh)}" \

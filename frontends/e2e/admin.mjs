@@ -55,16 +55,14 @@ const lastStep = new Map();
  */
 async function freshCode(secret) {
   for (;;) {
-    const now = totpStep(secret);
+    const at = Date.now();
     const last = lastStep.get(secret) ?? -Infinity;
-    for (const atMs of [Date.now(), Date.now() + 30_000]) {
-      const { step, code } = totpStep(secret, atMs);
-      if (step > last && step <= now.step + 1) {
-        lastStep.set(secret, step);
-        return code;
-      }
+    const usable = [totpStep(secret, at), totpStep(secret, at + 30_000)].find(({ step }) => step > last);
+    if (usable) {
+      lastStep.set(secret, usable.step);
+      return usable.code;
     }
-    await new Promise((done) => setTimeout(done, now.msLeft + 50));
+    await new Promise((done) => setTimeout(done, totpStep(secret, at).msLeft + 50));
   }
 }
 

@@ -59,14 +59,12 @@ fn made() -> HeaderValue {
     let count = NEXT.fetch_add(1, Ordering::Relaxed);
     // Written in place (one allocation per request, the header's own): ids are made for every
     // request a browser sends, static files included.
-    let mut id = [0_u8; 8];
-    id[..4].copy_from_slice(&process.to_be_bytes());
-    id[4..].copy_from_slice(&count.wrapping_mul(multiplier).wrapping_add(offset).to_be_bytes());
+    let id = (u64::from(process) << 32 | u64::from(count.wrapping_mul(multiplier).wrapping_add(offset))).to_be_bytes();
     let mut text = [0_u8; 16];
-    match hex::encode_to_slice(id, &mut text) {
-        Ok(()) => HeaderValue::from_bytes(&text).unwrap_or_else(|_| HeaderValue::from_static("0")),
-        Err(_) => HeaderValue::from_static("0"),
-    }
+    hex::encode_to_slice(id, &mut text)
+        .ok()
+        .and_then(|()| HeaderValue::from_bytes(&text).ok())
+        .unwrap_or_else(|| HeaderValue::from_static("0"))
 }
 
 #[cfg(test)]
