@@ -15,6 +15,8 @@
 #   bench/import.sh [products]      # default 100000
 #
 # BENCH_BIN, BENCH_PORT (18081), BENCH_DATA_DIR (the seeded catalog, ~/.cache/marque-bench/<products>).
+# RUST_LOG (warn): `warn,marque_app::admin::imports=debug` logs each batch's write and the next batch's read
+# (milliseconds) in /tmp/marque-bench-import-server.log.
 # Needs a release build (`cargo build --release -p marque-server`) and the frontends' npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +28,7 @@ work="$seeded-import"
 port=${BENCH_PORT:-18081}
 [ -x "$bin" ] || { echo "build first: cargo build --release -p marque-server" >&2; exit 1; }
 
-export MARQUE_SEED_PRODUCTS="$products" RUST_LOG=warn MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+export MARQUE_SEED_PRODUCTS="$products" RUST_LOG=${RUST_LOG:-warn} MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 export MARQUE_CATALOG_MISSES_PER_MINUTE=1000000 MARQUE_CATALOG_DEADLINE_MS=60000
 if [ ! -d "$seeded/db" ]; then
   echo "seeding $products products into $seeded (once)"

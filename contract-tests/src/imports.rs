@@ -340,6 +340,11 @@ pub async fn a_batch_writes_fitment_whole_with_its_audit_entries(
     assert_eq!(created.details.fits, first.fitment[0].fits);
     let stored = editor.product(&old.id).await.expect("read").expect("stored");
     assert_eq!(stored.details.fits, first.fitment[1].fits);
+    // An import's lookup by SKU reads the products whole, their fitment included, as the editor does.
+    let skus = [created.details.sku.clone(), stored.details.sku.clone()];
+    let mut by_sku = jobs.products_by_sku(&skus).await.expect("by SKU");
+    by_sku.sort_by(|a, b| a.id.0.cmp(&b.id.0));
+    assert_eq!(by_sku, [created.clone(), stored.clone()]);
     for product in ["p-fit-new", "p-fit-old"] {
         let query = AuditQuery {
             actor: None,

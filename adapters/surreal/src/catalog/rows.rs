@@ -281,6 +281,28 @@ impl TryFrom<ProductRow> for Product {
     }
 }
 
+/// A product's fitment read apart from its row (see [`ProductRow::with_fits`]).
+#[derive(Debug, Clone, SurrealValue)]
+#[surreal(crate = "surrealdb::types")]
+pub(super) struct FitsRow {
+    pub(super) id: String,
+    pub(super) fits: Option<Vec<crate::vehicles::FitRow>>,
+}
+
+impl ProductRow {
+    /// The product's id (its record key).
+    pub(super) fn key(&self) -> &str {
+        &self.id
+    }
+
+    /// The row with its fitment, for rows read whole (`SELECT *`) rather than through
+    /// [`PRODUCT_FIELDS`], whose fitment is a lookup per row.
+    pub(super) fn with_fits(mut self, fits: Option<Vec<crate::vehicles::FitRow>>) -> Self {
+        self.fits = fits;
+        self
+    }
+}
+
 pub(super) fn products(rows: Vec<ProductRow>) -> Result<Vec<Product>, CatalogStoreError> {
     rows.into_iter().map(Product::try_from).collect()
 }

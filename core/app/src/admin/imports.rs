@@ -351,19 +351,56 @@ impl ImportService {
         for _ in 0..skipped {
             records.next();
         }
+        // Batch n+1 is read and compared while batch n is written: the rows of one SKU are refused
+        // when the file repeats it (`Plan::repeated`), so no batch reads what the one before writes,
+        // and the write's transaction reads its products again anyway.
         let mut index = job.batches_done;
-        while records.peek().is_some() {
+        let mut next = match records.peek() {
+            None => None,
+            Some(_) => {
+                let chunk: Vec<Record> = records.by_ref().take(self.batch_rows).collect();
+                let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
+                Some(self.batch(job, &header, (&plan, &photos), &mut places, chunk, reports).await?)
+            }
+        };
+        while let Some(mut batch) = next.take() {
             let now = self.clock.now();
             match self.jobs.renew(&job.id, &self.worker, now + CLAIM_SECONDS).await {
                 Err(ImportJobsError::NotClaimed { .. }) => return Ok(()),
                 other => other?,
             }
-            let chunk: Vec<Record> = records.by_ref().take(self.batch_rows).collect();
-            let reports = if index == 0 { header_reports.clone() } else { Vec::new() };
-            let mut batch = self.batch(job, &header, (&plan, &photos), &mut places, chunk, reports).await?;
             batch.index = index;
             batch.last = records.peek().is_none();
-            match self.jobs.write_batch(&job.id, &self.worker, now, &batch).await {
+            let chunk: Option<Vec<Record>> = (!batch.last).then(|| records.by_ref().take(self.batch_rows).collect());
+            let started = std::time::Instant::now();
+            // On a task of its own, so that the two run on two cores where there are two.
+            let write = tokio::spawn({
+                let (jobs, id, worker) = (Arc::clone(&self.jobs), job.id.clone(), self.worker.clone());
+                async move {
+                    let outcome = jobs.write_batch(&id, &worker, now, &batch).await;
+                    (outcome, started.elapsed())
+                }
+            });
+            let read = async {
+                match chunk {
+                    Some(chunk) => {
+                        let read = self.batch(job, &header, (&plan, &photos), &mut places, chunk, Vec::new()).await;
+                        Some((read, started.elapsed()))
+                    }
+                    None => None,
+                }
+            };
+            let (write, following) = tokio::join!(write, read);
+            let (written, write_took) =
+                write.map_err(|e| ImportError::Unavailable(format!("a batch's write stopped: {e}")))?;
+            tracing::debug!(
+                job = %job.id,
+                batch = index,
+                write_ms = write_took.as_millis(),
+                next_read_ms = following.as_ref().map(|(_, took)| took.as_millis()),
+                "import batch written"
+            );
+            match written {
                 Ok(()) => {}
                 // Cancelled, taken over by another instance, or written already: not ours to go on with.
                 Err(ImportJobsError::NotClaimed { .. }) => return Ok(()),
@@ -371,6 +408,7 @@ impl ImportService {
                 Err(ImportJobsError::DuplicateSku { .. }) => return self.fail(job, Message::ProductSkuTaken).await,
                 Err(e) => return Err(e.into()),
             }
+            next = following.map(|(read, _)| read).transpose()?;
             index += 1;
         }
         // A zip no row's photographs came from (a dry run, or rows that queued none) is not kept.

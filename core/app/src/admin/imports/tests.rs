@@ -248,6 +248,41 @@ async fn a_long_file_goes_in_batches_and_a_claimed_job_resumes_after_its_last_ba
     assert!(batches.iter().all(|b| b.rows_total == 2 * BATCH_ROWS as u64 + 3));
 }
 
+/// The next batch is read while the last one is written: the first write waits (on a second
+/// thread) until the second batch's SKUs have been looked up, and would fail the job if it waited
+/// in vain. Each batch is still written once, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_next_batch_is_read_while_the_last_one_is_written() {
+    let file = many_rows(2 * BATCH_ROWS + 3);
+    let (looked_up, seen_lookup) = std::sync::mpsc::channel::<()>();
+    let seen_lookup = Mutex::new(seen_lookup);
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let mut jobs = MockImportJobs::new();
+    let mut once = Some(queued(ImportMode::DryRun, 0));
+    jobs.expect_claim().returning(move |_, _, _| Ok(once.take()));
+    jobs.expect_renew().returning(|_, _, _| Ok(()));
+    let looked_up = Mutex::new(looked_up);
+    jobs.expect_products_by_sku().returning(move |skus| {
+        if skus.first().is_some_and(|s| s == &format!("S{BATCH_ROWS}")) {
+            looked_up.lock().expect("lock").send(()).expect("the write still waits");
+        }
+        Ok(Vec::new())
+    });
+    let kept = written.clone();
+    jobs.expect_write_batch().returning(move |_, _, _, batch| {
+        if batch.index == 0 {
+            let waited = seen_lookup.lock().expect("lock").recv_timeout(std::time::Duration::from_secs(60));
+            if waited.is_err() {
+                return Err(ImportJobsError::Unavailable { reason: "batch 1 was not read meanwhile".into() });
+            }
+        }
+        kept.lock().expect("lock").push((batch.index, batch.last));
+        Ok(())
+    });
+    service(jobs, blobs_holding(file), shop()).run_next().await.expect("ran");
+    assert_eq!(*written.lock().expect("lock"), [(0, false), (1, false), (2, true)]);
+}
+
 #[tokio::test]
 async fn a_cancelled_job_stops_at_its_next_batch() {
     let file = many_rows(BATCH_ROWS + 1);
