@@ -551,6 +551,7 @@ impl SurrealImportJobs {
         }
         // Fitment as the fitment editor writes it: the version after the stored one, read here.
         let mut fitments = Vec::new();
+        let mut new_fitments = Vec::new();
         let mut fitment_audits: Vec<crate::audit::AuditRow> = Vec::new();
         if !batch.fitment.is_empty() {
             let keys: Vec<String> = batch.fitment.iter().map(|f| f.product.0.clone()).collect();
@@ -567,12 +568,21 @@ impl SurrealImportJobs {
             for f in &batch.fitment {
                 let before = stored_fits.iter().find(|s| s.id == f.product.0).map(crate::vehicles::FitmentRecord::from);
                 let (record, change) = crate::vehicles::fitment_write(&f.product, &f.fits, before.as_ref());
-                fitments.push(record);
+                // A product without a stored fitment record gets one inserted with the others.
+                if before.is_some() {
+                    fitments.push(record);
+                } else {
+                    new_fitments.push(record);
+                }
                 changes.push(change);
                 fitment_audits.push(crate::audit::AuditRow::from(&f.audit));
             }
         }
-        let writes_catalog = !entries.is_empty() || !inserts.is_empty() || !rewrites.is_empty() || !fitments.is_empty();
+        let writes_catalog = !entries.is_empty()
+            || !inserts.is_empty()
+            || !rewrites.is_empty()
+            || !fitments.is_empty()
+            || !new_fitments.is_empty();
         let mut surql = String::new();
         let mut vars: Vars = Vec::new();
         for ((was, is), rows) in rewrites {
@@ -598,13 +608,19 @@ impl SurrealImportJobs {
             vars.push(("quantities", surrealdb::types::Value::from_t(quantities)));
         }
         if !entries.is_empty() {
-            surql.push_str("FOR $e IN $entries { CREATE stock_entry CONTENT $e RETURN NONE; };");
+            surql.push_str("INSERT INTO stock_entry $entries RETURN NONE;");
             vars.push(("entries", surrealdb::types::Value::from_t(entries)));
         }
         if !fitments.is_empty() {
             surql.push_str(crate::vehicles::WRITE_FITMENTS);
-            surql.push_str("FOR $a IN $fitment_audits { CREATE audit CONTENT $a RETURN NONE; };");
             vars.push(("fitments", surrealdb::types::Value::from_t(fitments)));
+        }
+        if !new_fitments.is_empty() {
+            surql.push_str("INSERT INTO product_fitment $new_fitments RETURN NONE;");
+            vars.push(("new_fitments", surrealdb::types::Value::from_t(new_fitments)));
+        }
+        if !fitment_audits.is_empty() {
+            surql.push_str("INSERT INTO audit $fitment_audits RETURN NONE;");
             vars.push(("fitment_audits", surrealdb::types::Value::from_t(fitment_audits)));
         }
         if !stock_moved.is_empty() {
