@@ -271,6 +271,14 @@ impl Database {
         }
     }
 
+    /// How many recent catalog change rows the in-process index has not applied yet, applying none;
+    /// `None` when it is not built at the database's catalog version: for tests.
+    #[doc(hidden)]
+    pub async fn catalog_index_unapplied(&self) -> Option<usize> {
+        let stamp = self.catalog_index.stamp().await.ok()?;
+        self.catalog_index.unapplied(&stamp)
+    }
+
     fn catalog_using(&self, uses: crate::catalog::CatalogIndexUse) -> Guarded<SurrealCatalogStore> {
         let store = SurrealCatalogStore::new(self.db.clone(), self.catalog_index.clone(), uses);
         Guarded::new(store, self.link.clone())
@@ -295,7 +303,8 @@ impl Database {
     /// caches of catalog answers.
     #[must_use]
     pub fn catalog_changes(&self) -> Guarded<SurrealCatalogChanges> {
-        Guarded::new(SurrealCatalogChanges::new(self.db.clone()), self.link.clone())
+        let index = self.catalog_index_on.then(|| self.catalog_index.clone());
+        Guarded::new(SurrealCatalogChanges::new(self.db.clone(), index), self.link.clone())
     }
 
     /// The account store (customers, sessions, one-time codes) on this connection.

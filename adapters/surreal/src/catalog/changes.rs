@@ -23,11 +23,14 @@ use crate::error::unavailable;
 #[derive(Debug, Clone)]
 pub struct SurrealCatalogChanges {
     db: Conn,
+    /// The database's in-process catalog index when the shop uses one (ADR 0019): brought in step
+    /// before the changes are read, see [`CatalogChanges::catalog_version`] below.
+    index: Option<crate::catalog::CatalogFollower>,
 }
 
 impl SurrealCatalogChanges {
-    pub(crate) fn new(db: Conn) -> Self {
-        Self { db }
+    pub(crate) fn new(db: Conn, index: Option<crate::catalog::CatalogFollower>) -> Self {
+        Self { db, index }
     }
 }
 
@@ -142,7 +145,15 @@ struct StockChangeRow {
 
 #[async_trait]
 impl CatalogChanges for SurrealCatalogChanges {
+    /// Brings the in-process catalog index in step first (when built): the caches that read these
+    /// changes forget the answers they name, and the reads that ask those answers again then find
+    /// an index that already holds the change, instead of each catching it up on a shopper's request
+    /// (at 1,000 products a batch of an import, 50–400 ms). A change written between that catch-up and
+    /// this read is caught up by the first read that needs it, as before.
     async fn catalog_version(&self) -> Result<CatalogVersion, CatalogStoreError> {
+        if let Some(index) = &self.index {
+            index.catch_up().await;
+        }
         let row: Option<VersionRow> = self
             .db
             .query(READ_VERSION)

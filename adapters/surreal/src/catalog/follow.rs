@@ -15,8 +15,10 @@
 //!   (change rows are swept after a minute) start a rebuild in the background; meanwhile reads take
 //!   the database's own path, exactly as before the index.
 //! - **A poll keeps it fresh.** Every [`POLL`] a task applies what changed, so a read rarely waits for
-//!   it, and an idle shop never drifts past [`STALE_AFTER_SECS`]. The task holds the index weakly and
-//!   ends once every store of the database has been dropped.
+//!   it, and an idle shop never drifts past [`STALE_AFTER_SECS`]. The answer caches' poll (every
+//!   ~200 ms) also brings it in step ([`CatalogFollower::catch_up`]) just before it reads the changes
+//!   whose answers it forgets, so the reads asking those answers again find the change applied. The
+//!   task holds the index weakly and ends once every store of the database has been dropped.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -223,6 +225,26 @@ impl CatalogFollower {
             return Ok(());
         }
         self.build().await.map(drop)
+    }
+
+    /// Applies what changed since the index last looked, when it is built and that needs only the
+    /// products the new change rows name (otherwise a rebuild starts in the background); errors are
+    /// the next read's to meet.
+    pub(crate) async fn catch_up(&self) {
+        if !self.is_built() {
+            return;
+        }
+        if let Ok(stamp) = self.stamp().await {
+            drop(self.in_step(&stamp).await);
+        }
+    }
+
+    /// How many change rows of `stamp` the index has not applied yet (nothing is applied here);
+    /// `None` when it is not built at the stamp's version: for tests.
+    pub(crate) fn unapplied(&self, stamp: &Stamp) -> Option<usize> {
+        let built = self.shared.built.read().ok()?;
+        let b = built.as_ref().filter(|b| b.version == stamp.version)?;
+        Some(stamp.changes.iter().filter(|c| !b.seen.contains(*c)).count())
     }
 
     /// Reads the database's position.

@@ -12,8 +12,8 @@ use marque_domain::catalog::{Category, Condition, FuelType, Grade, OemBrand, Pro
 use marque_domain::stock::Adjustment;
 use marque_domain::vehicle::{Car, EngineCode, FitmentRow, GenerationId, ProductFit, VehicleId, YearRange};
 use marque_ports::{
-    Actor, AuditEntry, CatalogEditor, CatalogStore, ProductListing, ProductQuery, StockLedger, StockLedgerError,
-    VehicleStore,
+    Actor, AuditEntry, CatalogChanges, CatalogEditor, CatalogStore, ProductListing, ProductQuery, StockLedger,
+    StockLedgerError, VehicleStore,
 };
 use marque_surreal::Database;
 
@@ -408,6 +408,47 @@ async fn the_index_answers_as_the_database_does(db: Database) {
     }
     // The shop's store answers the same, whichever way it takes.
     assert_eq!(differences(&db.catalog(), &direct).await, Vec::<String>::new(), "the shop's store");
+}
+
+/// The answer caches' poll reads the catalog changes through [`CatalogChanges`]; that read first
+/// applies them to the index, so the answers it then forgets are asked again of an index that holds
+/// the change (no shopper's read catches it up).
+async fn reading_the_changes_applies_them_to_the_index(db: Database) {
+    let store = db.catalog();
+    store.put_brands(&brands()).await.expect("brands");
+    store.put_categories(&categories()).await.expect("categories");
+    let mut rng = Rng(0x2022_0022);
+    let seeded: Vec<Product> = (0..20).map(|n| random_product(&mut rng, n)).collect();
+    store.add_products(&seeded).await.expect("seed");
+    // Built by the store that brings it in step itself: no poll of its own runs, so only the reads
+    // below apply changes.
+    let indexed = db.catalog_indexed();
+    assert_eq!(indexed.count_products().await.expect("counts"), 20);
+    assert_eq!(db.catalog_index_unapplied().await, Some(0), "built in step");
+    let added = random_product(&mut rng, 20);
+    let subject = format!("product:{}", added.id.as_str());
+    db.catalog_editor().create_product(&added, &audit("product.create", &subject)).await.expect("created");
+    assert_eq!(db.catalog_index_unapplied().await, Some(1), "the new product's change row is not applied yet");
+    let read = db.catalog_changes().catalog_version().await.expect("the changes read");
+    assert!(
+        read.catalog_changes.iter().any(|c| c.products.contains(&added.id)),
+        "the change names the new product: {read:?}"
+    );
+    assert_eq!(db.catalog_index_unapplied().await, Some(0), "reading the changes applied them to the index");
+    let listing = ProductListing { limit: 50, ..ProductListing::default() };
+    let listed = indexed.list_products(&listing).await.expect("lists");
+    assert!(listed.products.iter().any(|p| p.id == added.id), "the index lists the new product");
+}
+
+#[tokio::test]
+async fn changes_read_mem() {
+    reading_the_changes_applies_them_to_the_index(crate::engines::in_memory().await).await;
+}
+
+#[tokio::test]
+async fn changes_read_surrealkv() {
+    let (db, _dir) = crate::engines::on_disk().await;
+    reading_the_changes_applies_them_to_the_index(db).await;
 }
 
 #[tokio::test]
