@@ -285,14 +285,20 @@ impl CatalogFollower {
             return Ok(());
         }
         let _applying = self.shared.applying.lock().await;
-        let generation = {
+        // Of them, those a catch-up that held the lock meanwhile did not apply (often none: the
+        // poll and a read, or several reads, wait for the same change rows).
+        let (generation, unseen) = {
             let built = self.shared.built.read().map_err(|_| Behind)?;
             let Some(b) = built.as_ref() else { return Err(Behind) };
             if b.version != stamp.version {
                 return Err(Behind);
             }
-            b.generation
+            (b.generation, unseen.into_iter().filter(|c| !b.seen.contains(c)).collect::<Vec<_>>())
         };
+        if unseen.is_empty() {
+            self.mark_checked(stamp);
+            return Ok(());
+        }
         let catchup: Option<Catchup> = self
             .shared
             .db
