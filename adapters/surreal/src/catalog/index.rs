@@ -441,10 +441,14 @@ impl CatalogIndex {
         let parts: HashSet<&str> = parts.iter().map(String::as_str).filter(|id| kept_id(id)).collect();
         let mut hits: Vec<Hit<'_>> =
             named.iter().map(|&(id, score)| Hit { part: parts.contains(id), score, id }).collect();
-        let in_named: HashSet<&str> = named.iter().map(|(id, _)| *id).collect();
-        let mut only_parts: Vec<&str> = parts.iter().copied().filter(|id| !in_named.contains(id)).collect();
-        only_parts.sort_unstable();
-        hits.extend(only_parts.into_iter().map(|id| Hit { part: true, score: 0.0, id }));
+        if !parts.is_empty() {
+            // A broad name search matches no part number: the set of its tens of thousands of names is
+            // only made when there are part numbers to set apart.
+            let in_named: HashSet<&str> = named.iter().map(|(id, _)| *id).collect();
+            let mut only_parts: Vec<&str> = parts.iter().copied().filter(|id| !in_named.contains(id)).collect();
+            only_parts.sort_unstable();
+            hits.extend(only_parts.into_iter().map(|id| Hit { part: true, score: 0.0, id }));
+        }
         let total = hits.len() as u64;
         let start = usize::try_from(offset).unwrap_or(usize::MAX).min(hits.len());
         let end = start.saturating_add(limit as usize).min(hits.len());
@@ -511,20 +515,29 @@ impl CatalogIndex {
         }
         let has = |flags: &[bool], w: &u32| flags.get(*w as usize).copied().unwrap_or(false);
         let candidates = narrowest.map(|(_, slots)| slots).unwrap_or_default();
-        let mut found: Vec<(&Doc, Vec<u32>)> = Vec::new();
+        // The documents holding every term, and their term frequencies, `matching.len()` a document in
+        // one vector (not a vector each: a broad term has tens of thousands of documents).
+        let terms_count = matching.len();
+        let mut found: Vec<&Doc> = Vec::with_capacity(candidates.len());
+        let mut frequencies: Vec<u32> = Vec::with_capacity(candidates.len() * terms_count);
         for slot in candidates {
             let Some(doc) = self.docs[slot as usize].as_ref() else { continue };
-            let frequencies: Vec<u32> = matching
-                .iter()
-                .map(|words| u32::try_from(doc.words.iter().filter(|w| has(words, w)).count()).unwrap_or(u32::MAX))
-                .collect();
-            if frequencies.iter().all(|tf| *tf > 0) {
-                found.push((doc, frequencies));
+            let start = frequencies.len();
+            frequencies.extend(
+                matching
+                    .iter()
+                    .map(|words| u32::try_from(doc.words.iter().filter(|w| has(words, w)).count()).unwrap_or(u32::MAX)),
+            );
+            if frequencies[start..].iter().all(|tf| *tf > 0) {
+                found.push(doc);
+            } else {
+                frequencies.truncate(start);
             }
         }
         let scorer = Scorer::new(self.count, self.total_length);
         found
             .into_iter()
+            .zip(frequencies.chunks_exact(terms_count.max(1)))
             .map(|(doc, frequencies)| {
                 let mut score = 0.0f64;
                 for &d in &places {
