@@ -129,6 +129,13 @@ struct Built {
     generation: u64,
 }
 
+impl Built {
+    /// Of `changes` (a stamp's change rows), those it has not applied.
+    fn unseen<'a>(&'a self, changes: &'a [String]) -> impl Iterator<Item = &'a String> + 'a {
+        changes.iter().filter(|c| !self.seen.contains(*c))
+    }
+}
+
 struct Shared {
     db: Conn,
     built: RwLock<Option<Built>>,
@@ -244,7 +251,7 @@ impl CatalogFollower {
     pub(crate) fn unapplied(&self, stamp: &Stamp) -> Option<usize> {
         let built = self.shared.built.read().ok()?;
         let b = built.as_ref().filter(|b| b.version == stamp.version)?;
-        Some(stamp.changes.iter().filter(|c| !b.seen.contains(*c)).count())
+        Some(b.unseen(&stamp.changes).count())
     }
 
     /// Reads the database's position.
@@ -278,7 +285,7 @@ impl CatalogFollower {
                 self.rebuild();
                 return Err(Behind);
             }
-            stamp.changes.iter().filter(|c| !b.seen.contains(*c)).cloned().collect::<Vec<_>>()
+            b.unseen(&stamp.changes).cloned().collect::<Vec<_>>()
         };
         if unseen.is_empty() {
             self.mark_checked(stamp);
