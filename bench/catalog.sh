@@ -45,9 +45,8 @@ export MARQUE_DATA_DIR="$data" MARQUE_SEED_PRODUCTS="$products" MARQUE_WEB_DIR="
 export MARQUE_CATALOG_MISSES_PER_MINUTE=${BENCH_CATALOG_MISSES:-1000000} MARQUE_CATALOG_DEADLINE_MS=${BENCH_CATALOG_DEADLINE_MS:-60000}
 export MARQUE_SIGNUPS_PER_HOUR=${BENCH_SIGNUPS:-100000} MARQUE_CODE_REQUESTS_PER_HOUR=${BENCH_SIGNUPS:-100000}
 # The server's memory: SurrealKV's block cache and memtable are `MARQUE_DB_CACHE_MB` /
-# `MARQUE_DB_MEMTABLE_MB` (16 / 64 by default); glibc's one-arena-per-thread malloc keeps what a
-# broad search freed per thread, two arenas hold it down (209 -> 164 MB), see ARCHITECTURE.md "Memory".
-export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+# `MARQUE_DB_MEMTABLE_MB` (16 / 64 by default); the binary chooses glibc's malloc arenas itself
+# (docs/adr/0004) unless MALLOC_ARENA_MAX is set.
 if [ ! -d "$data/db" ]; then
   echo "seeding $products products into $data (once)"
   start=$(date +%s.%N)

@@ -7,7 +7,7 @@ bin=$1; data=$2; index=$3; label=$4
 port=18300
 export MARQUE_DATA_DIR="$data" MARQUE_WEB_DIR="$data/web" MARQUE_ADDR="127.0.0.1:$port" RUST_LOG=warn
 export MARQUE_CATALOG_MISSES_PER_MINUTE=1000000 MARQUE_CATALOG_DEADLINE_MS=60000 MARQUE_CATALOG_CACHE_MB=0
-export MARQUE_CATALOG_INDEX=$([ "$index" = on ] && echo true || echo false) MALLOC_ARENA_MAX=2
+export MARQUE_CATALOG_INDEX=$([ "$index" = on ] && echo true || echo false)
 "$bin" serve > ${TMPDIR:-/tmp}/server-$label.log 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT

@@ -28,7 +28,7 @@ work="$seeded-import"
 port=${BENCH_PORT:-18081}
 [ -x "$bin" ] || { echo "build first: cargo build --release -p marque-server" >&2; exit 1; }
 
-export MARQUE_SEED_PRODUCTS="$products" RUST_LOG=${RUST_LOG:-warn} MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+export MARQUE_SEED_PRODUCTS="$products" RUST_LOG=${RUST_LOG:-warn}
 export MARQUE_CATALOG_MISSES_PER_MINUTE=1000000 MARQUE_CATALOG_DEADLINE_MS=60000
 if [ ! -d "$seeded/db" ]; then
   echo "seeding $products products into $seeded (once)"

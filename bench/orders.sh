@@ -36,7 +36,6 @@ export MARQUE_DATA_DIR="$work" MARQUE_WEB_DIR="$work/web" MARQUE_ENV=dev RUST_LO
 # (BENCH_CATALOG_MISSES a minute past the answer cache, each within BENCH_CATALOG_DEADLINE_MS).
 export MARQUE_CATALOG_MISSES_PER_MINUTE=${BENCH_CATALOG_MISSES:-1000000} MARQUE_CATALOG_DEADLINE_MS=${BENCH_CATALOG_DEADLINE_MS:-60000}
 export MARQUE_SIGNUPS_PER_HOUR=${BENCH_SIGNUPS:-100000} MARQUE_CODE_REQUESTS_PER_HOUR=${BENCH_SIGNUPS:-100000}
-export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 MARQUE_ADDR="127.0.0.1:$port" "$bin" serve > /tmp/marque-bench-orders.log 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -27,7 +27,7 @@ command -v wrk >/dev/null || { echo "install wrk: apt-get install wrk" >&2; exit
 
 mkdir -p "$data/web"
 export MARQUE_DATA_DIR="$data" MARQUE_SEED_PRODUCTS="$products" MARQUE_WEB_DIR="$data/web" RUST_LOG=warn
-export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} MARQUE_TRUSTED_PROXIES=127.0.0.1
+export MARQUE_TRUSTED_PROXIES=127.0.0.1
 if [ ! -d "$data/db" ]; then
   echo "seeding $products products into $data (once)"
   "$bin" seed --products "$products"

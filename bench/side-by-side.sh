@@ -20,7 +20,7 @@ for spec in "$@"; do
   IFS=: read -r name bin data envs <<< "$spec"
   port=$((port + 1))
   # shellcheck disable=SC2086 # envs is a list of NAME=VALUE words
-  env MARQUE_DATA_DIR="$data" MARQUE_WEB_DIR="$data/web" RUST_LOG=warn MALLOC_ARENA_MAX=2 MARQUE_ADDR="127.0.0.1:$port" \
+  env MARQUE_DATA_DIR="$data" MARQUE_WEB_DIR="$data/web" RUST_LOG=warn MARQUE_ADDR="127.0.0.1:$port" \
     MARQUE_CATALOG_MISSES_PER_MINUTE=1000000 MARQUE_CATALOG_DEADLINE_MS=60000 $envs "$bin" serve \
     > "/tmp/side-by-side-$name.log" 2>&1 &
   echo "$! $port" > "/tmp/side-by-side-$name.pid"

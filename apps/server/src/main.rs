@@ -90,11 +90,12 @@ fn main() -> anyhow::Result<()> {
     tokio::runtime::Builder::new_multi_thread().thread_stack_size(8 * 1024 * 1024).enable_all().build()?.block_on(run())
 }
 
-/// glibc gives each thread that allocates at once an arena of its own and keeps what a thread freed
-/// there: one broad search (SurrealDB allocates ~150 MB for a moment) then stays in the server's
-/// memory, ~45 MB more at 100,000 products. Two arenas hold that down at no measured cost, so the
-/// binary runs itself again (the same process, `exec`) with `MALLOC_ARENA_MAX=2` unless the variable
-/// is set already: an operator's own value is kept, and a failed `exec` carries on as it is.
+/// glibc gives each thread that allocates at once an arena of its own (up to eight a core) and keeps
+/// what a thread freed there: one broad search (SurrealDB allocates ~150 MB for a moment) then stays in
+/// the server's memory. A few arenas hold that down ([`marque_server::memory::malloc_arenas`]: one for
+/// each runtime worker and two more, so that two workers seldom share one), so the binary runs itself again (the same
+/// process, `exec`) with `MALLOC_ARENA_MAX` set to that unless the variable is set already: an
+/// operator's own value is kept, and a failed `exec` carries on as it is.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn limit_malloc_arenas() {
     use std::os::unix::process::CommandExt as _;
@@ -103,10 +104,13 @@ fn limit_malloc_arenas() {
         return;
     }
     let Ok(exe) = std::env::current_exe() else { return };
+    let arenas = marque_server::memory::malloc_arenas();
     let mut args = std::env::args_os();
     let arg0 = args.next().unwrap_or_else(|| exe.clone().into_os_string());
-    let error = std::process::Command::new(&exe).arg0(arg0).args(args).env(VARIABLE, "2").exec();
-    eprintln!("marque-server: could not restart with {VARIABLE}=2 ({error}); going on with glibc's default arenas");
+    let error = std::process::Command::new(&exe).arg0(arg0).args(args).env(VARIABLE, arenas.to_string()).exec();
+    eprintln!(
+        "marque-server: could not restart with {VARIABLE}={arenas} ({error}); going on with glibc's default arenas"
+    );
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
