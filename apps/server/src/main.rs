@@ -90,12 +90,9 @@ fn main() -> anyhow::Result<()> {
     tokio::runtime::Builder::new_multi_thread().thread_stack_size(8 * 1024 * 1024).enable_all().build()?.block_on(run())
 }
 
-/// glibc gives each thread that allocates at once an arena of its own (up to eight a core) and keeps
-/// what a thread freed there: one broad search (SurrealDB allocates ~150 MB for a moment) then stays in
-/// the server's memory. A few arenas hold that down ([`marque_server::memory::malloc_arenas`]: one for
-/// each runtime worker and two more, so that two workers seldom share one), so the binary runs itself again (the same
-/// process, `exec`) with `MALLOC_ARENA_MAX` set to that unless the variable is set already: an
-/// operator's own value is kept, and a failed `exec` carries on as it is.
+/// The binary runs itself again (the same process, `exec`) with `MALLOC_ARENA_MAX` set to
+/// [`marque_server::memory::malloc_arenas`] (why that many: there and in ADR 0004) unless the variable
+/// is set already: an operator's own value is kept, and a failed `exec` carries on as it is.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn limit_malloc_arenas() {
     use std::os::unix::process::CommandExt as _;

@@ -19,12 +19,10 @@ use std::time::Duration;
 /// operator has not): one for each thread the runtime gives requests to, and two more, for the main
 /// thread and for everything else (SurrealDB's thread pool, blocking threads) to share.
 ///
-/// Fewer arenas than that and the runtime's workers may share one: glibc binds a thread to an arena at
-/// its first allocation, in whatever order threads start, and every allocation too large for the
-/// thread's own cache then waits for the other worker to release that arena's lock. With two arenas on
-/// two cores, half of the starts did, for the process's whole life (server CPU a request 16 → 23.5 µs
-/// for a static file, 23 → 35 µs for a kept listing); with four, none of six starts, nor with eight.
-/// After `make bench`, RSS is as with two (211–212 MB); glibc's own default is eight a core. ADR 0004.
+/// glibc's default (eight a core) keeps what a broad search freed with each thread. Fewer than this
+/// and the runtime's workers may share one: glibc binds a thread to an arena at its first allocation,
+/// in whatever order threads start, and every allocation too large for a thread's own cache then waits
+/// on the other worker's lock for the process's whole life. Measured in ADR 0004.
 #[must_use]
 pub fn malloc_arenas() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get) + 2
