@@ -31,6 +31,32 @@ impl PathTemplate {
         self.0.len() == parts.len()
             && self.0.iter().zip(parts).all(|(t, p)| t.as_deref().map_or(!p.is_empty(), |t| t == *p))
     }
+
+    /// Whether a request path matches, without splitting it first.
+    #[must_use]
+    pub fn matches_path(&self, path: &str) -> bool {
+        let mut parts = path.split('/');
+        self.0.iter().all(|t| parts.next().is_some_and(|p| t.as_deref().map_or(!p.is_empty(), |t| t == p)))
+            && parts.next().is_none()
+    }
+
+    /// How many parts (between `/`s, the empty one before the first included) it has.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether it has no part at all (never, for a document's path).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The path itself, when it has no parameter.
+    #[must_use]
+    pub fn literal(&self) -> Option<String> {
+        self.0.iter().map(|t| t.as_deref()).collect::<Option<Vec<&str>>>().map(|parts| parts.join("/"))
+    }
 }
 
 /// Each API path as its template, with the methods it takes.

@@ -30,6 +30,7 @@
 //! [`Sources::stale_after`]); an answer read before that forget is not kept after it
 //! ([`FollowedCatalog::keep_unless_forgotten`]).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
 use std::hash::BuildHasher;
@@ -176,10 +177,20 @@ pub struct ResponseCache {
 /// Most calls waiting to be asked again after forgets.
 const REFILL_MAX: usize = 1024;
 
-/// Which kept answer a request asks for.
-enum Question {
-    Product(String),
-    Listing(String),
+/// Which kept answer a request asks for: borrowed from the request while it is looked up, owned
+/// once the request has gone on to the call (a kept answer given costs no allocation).
+enum Question<'a> {
+    Product(Cow<'a, str>),
+    Listing(Cow<'a, str>),
+}
+
+impl Question<'_> {
+    fn into_owned(self) -> Question<'static> {
+        match self {
+            Question::Product(id) => Question::Product(Cow::Owned(id.into_owned())),
+            Question::Listing(key) => Question::Listing(Cow::Owned(key.into_owned())),
+        }
+    }
 }
 
 impl std::fmt::Debug for ResponseCache {
@@ -310,14 +321,14 @@ impl ResponseCache {
     /// Whether any answer is kept for the listing or search at `path_and_query` (as asked).
     #[must_use]
     pub fn holds_listing(&self, path_and_query: &str) -> bool {
-        self.fresh_answer(&Question::Listing(path_and_query.to_owned())).is_some()
+        self.fresh_answer(&Question::Listing(Cow::Borrowed(path_and_query))).is_some()
     }
 
     /// Which keep the answer kept for the listing or search at `path_and_query` is: a forgotten
     /// answer asked again (by a shopper or the refill) is another keep.
     #[must_use]
     pub fn listing_keep(&self, path_and_query: &str) -> Option<u64> {
-        self.fresh_answer(&Question::Listing(path_and_query.to_owned())).map(|page| page.serial)
+        self.fresh_answer(&Question::Listing(Cow::Borrowed(path_and_query))).map(|page| page.serial)
     }
 
     /// The catalog cache's generation the kept answers must carry to be given (`None`: none is).
@@ -340,24 +351,31 @@ impl ResponseCache {
 
     /// The kept answer for `id`, when it is of the catalog's current generation.
     fn fresh(&self, id: &str) -> Option<Finished> {
-        self.fresh_answer(&Question::Product(id.to_owned()))
+        self.fresh_answer(&Question::Product(Cow::Borrowed(id)))
     }
 
-    fn cache<'q>(&self, question: &'q Question) -> (&quick_cache::sync::Cache<String, Finished, ByBytes>, &'q str) {
+    fn cache<'q>(&self, question: &'q Question<'_>) -> (&quick_cache::sync::Cache<String, Finished, ByBytes>, &'q str) {
         match question {
             Question::Product(id) => (&self.pages, id),
             Question::Listing(key) => (&self.listings, key),
         }
     }
 
-    fn fresh_answer(&self, question: &Question) -> Option<Finished> {
+    fn fresh_answer(&self, question: &Question<'_>) -> Option<Finished> {
         let generation = self.catalog.answering_generation()?;
         let (cache, key) = self.cache(question);
         cache.get(key).filter(|page| page.generation == generation)
     }
 
+    /// The kept answer to `question` as the call would give it to `req` now, when one is kept.
+    fn fresh_response(&self, question: &Question<'_>, req: &Request) -> Option<Response> {
+        let page = self.fresh_answer(question)?;
+        let if_none_match = req.headers().get(IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+        self.respond(page, if_none_match)
+    }
+
     /// The page to keep for `body`, an answer read since `generation` was current.
-    fn finished(&self, question: &Question, generation: u64, sources: &Sources, body: &[u8]) -> Option<Finished> {
+    fn finished(&self, question: &Question<'_>, generation: u64, sources: &Sources, body: &[u8]) -> Option<Finished> {
         let etag = HeaderValue::from_str(&http_cache::tag_of(body)).ok()?;
         let hash = |s: &str| self.hasher.hash_one(s);
         // A product's answer holds its product alone: its key and two hashes say what it is made of.
@@ -397,14 +415,14 @@ impl ResponseCache {
 
     /// Keeps `body`, the answer to `question` read since `stamp` was taken and made of `sources`,
     /// unless the catalog cache forgot anything since.
-    fn keep(&self, question: &Question, stamp: Stamp, sources: &Sources, body: &[u8]) {
+    fn keep(&self, question: &Question<'_>, stamp: Stamp, sources: &Sources, body: &[u8]) {
         let Some(page) = self.finished(question, stamp.generation, sources, body) else { return };
         let (cache, key) = self.cache(question);
         keep_once(self.catalog.as_ref(), stamp, || cache.insert(key.to_owned(), page));
     }
 
     /// The compression, once there is one; a product answer kept before goes into its dictionary.
-    fn packing(&self, question: &Question, body: &[u8]) -> Option<&Packing> {
+    fn packing(&self, question: &Question<'_>, body: &[u8]) -> Option<&Packing> {
         if let Some(packing) = self.packing.get() {
             return Some(packing);
         }
@@ -485,7 +503,7 @@ impl ResponseCache {
                 let mut sources = Sources::default();
                 sources.note(&CatalogQuestion::Product(product.id.clone()), [&product]);
                 let Ok(body) = crate::catalog::product_answer(product).into_body().into_bytes().await else { continue };
-                let question = Question::Product(id);
+                let question = Question::Product(Cow::Owned(id));
                 if let Some(page) = this.finished(&question, generation, &sources, &body) {
                     ready.push((question, page));
                 }
@@ -516,14 +534,13 @@ impl ResponseCache {
 /// # Errors
 /// Those of `next`; reading back an in-memory JSON body cannot fail.
 pub async fn serve<E: Endpoint>(next: E, req: Request, pages: &ResponseCache) -> poem::Result<Response> {
-    let question = if req.method() == Method::GET { question(&req) } else { None };
+    let uri = req.uri();
+    let question = if req.method() == Method::GET { question(uri.path(), path_and_query(uri)) } else { None };
     let Some(question) = question else { return next.call(req).await.map(IntoResponse::into_response) };
-    if let Some(page) = pages.fresh_answer(&question) {
-        let if_none_match = req.headers().get(IF_NONE_MATCH).and_then(|v| v.to_str().ok());
-        if let Some(resp) = pages.respond(page, if_none_match) {
-            return Ok(resp);
-        }
+    if let Some(resp) = pages.fresh_response(&question, &req) {
+        return Ok(resp);
     }
+    let question = question.into_owned();
     // Read before the product is: an answer read across a change is tagged with the old generation.
     let stamp = pages.catalog.answering_stamp();
     let (resp, sources) = noting_sources(pages.catalog.as_ref(), next.call(req)).await;
@@ -539,19 +556,49 @@ pub async fn serve<E: Endpoint>(next: E, req: Request, pages: &ResponseCache) ->
     }
 }
 
-/// The kept answer a request asks for: a product by a plain id, or one of the other catalog
-/// calls, whose answers depend on their path and query alone (no session, no header).
-fn question(req: &Request) -> Option<Question> {
-    let path = req.uri().path();
+/// Gives a fresh kept answer to a request addressed under `mount` (where the API is served,
+/// `/api`) before any route is matched; any other request goes on to `next` as it came. The
+/// answer is the one [`serve`] would give under the mount: a kept answer is `200` or `304`, which
+/// no layer between the mount and [`serve`] changes.
+///
+/// # Errors
+/// Those of `next`.
+pub async fn serve_ahead<E: Endpoint>(
+    next: E,
+    req: Request,
+    pages: &ResponseCache,
+    mount: &str,
+) -> poem::Result<Response> {
+    if req.method() == Method::GET {
+        let uri = req.uri();
+        let under = uri.path().strip_prefix(mount).zip(path_and_query(uri).strip_prefix(mount));
+        if let Some(resp) = under
+            .and_then(|(path, path_and_query)| question(path, path_and_query))
+            .and_then(|question| pages.fresh_response(&question, &req))
+        {
+            return Ok(resp);
+        }
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
+fn path_and_query(uri: &poem::http::Uri) -> &str {
+    uri.path_and_query().map_or_else(|| uri.path(), poem::http::uri::PathAndQuery::as_str)
+}
+
+/// The kept answer a request asks for (its path, and its path with the query): a product by a
+/// plain id, or one of the other catalog calls, whose answers depend on their path and query alone
+/// (no session, no header).
+fn question<'a>(path: &'a str, path_and_query: &'a str) -> Option<Question<'a>> {
     if let Some(id) = path.strip_prefix(PREFIX) {
-        return plain(id).then(|| Question::Product(id.to_owned()));
+        return plain(id).then_some(Question::Product(Cow::Borrowed(id)));
     }
     let listing = matches!(
         path,
         "/get/category" | "/get/brand/oem" | "/get/new-products" | "/get/suggestion" | "/get/productBySearch"
     ) || path.starts_with("/get/product/")
         || path.starts_with("/get/productByOem/");
-    listing.then(|| Question::Listing(req.uri().path_and_query().map_or(path, |pq| pq.as_str()).to_owned()))
+    listing.then_some(Question::Listing(Cow::Borrowed(path_and_query)))
 }
 
 /// Ids kept: the ones a path carries as they are (no percent-encoding to undo).
@@ -647,6 +694,17 @@ mod tests {
             r#"{{"data":{{"_id":"p{n:06}","category":"Brakes","description":"Front brake disc {n} for the BMW X5. Brand new in the maker's box.","price":{}}}}}"#,
             1_000 + n
         )
+    }
+
+    #[test]
+    fn a_question_is_read_from_the_path_without_copying_it() {
+        let product = question("/get/productById/p000042", "/get/productById/p000042?x=1");
+        assert!(matches!(product, Some(Question::Product(Cow::Borrowed("p000042")))));
+        let listing = question("/get/product/brakes", "/get/product/brakes?oem=bmw&page=2");
+        assert!(matches!(listing, Some(Question::Listing(Cow::Borrowed("/get/product/brakes?oem=bmw&page=2")))));
+        assert!(question("/get/productById/p%2042", "/get/productById/p%2042").is_none(), "not a plain id");
+        assert!(question("/get/wishlist", "/get/wishlist").is_none(), "a customer's answer is never kept");
+        assert!(question("x/get/category", "x/get/category").is_none(), "under another mount");
     }
 
     #[test]

@@ -471,6 +471,25 @@ impl App {
             .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
             .at("/media/products/:product/:file", marque_storefront::product_photo.data(self.services.photos.clone()))
             .nest("/", storefront.routes())
+            .boxed();
+        // What is ready (a kept catalog answer, a held content-hashed file) is given before any
+        // route is matched: the same answer the routes give, without their work on every request.
+        let held_files = storefront.held_files();
+        let pages = self.services.response_cache.clone();
+        let shop = shop
+            .around(move |next, req| {
+                let held_files = held_files.clone();
+                let pages = pages.clone();
+                async move {
+                    if let Some(resp) = held_files.respond_ahead(&req) {
+                        return Ok(resp);
+                    }
+                    match pages {
+                        Some(pages) => response_cache::serve_ahead(next, req, &pages, "/api").await,
+                        None => next.call(req).await.map(poem::IntoResponse::into_response),
+                    }
+                }
+            })
             .boxed()
             .around(marque_api::body_limits::limit_bodies)
             .boxed()

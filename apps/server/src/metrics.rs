@@ -16,6 +16,7 @@
 //! - `marque_import_jobs_total`: bulk imports (none yet: registered at 0).
 //! - `process_resident_memory_bytes`: the process's resident memory, read at each scrape.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 
@@ -187,7 +188,10 @@ pub async fn serve_apart(addr: SocketAddr) -> std::io::Result<SocketAddr> {
 /// its method and the meters of its `operationId`: the `operation` label of a request.
 #[derive(Debug, Default)]
 pub struct Operations {
-    table: Vec<(Method, PathTemplate, usize)>,
+    /// Paths without a parameter, by path, with their methods: a lookup.
+    exact: HashMap<Box<str>, Vec<(Method, usize)>>,
+    /// Paths with parameters, by method and number of parts, in the document's order.
+    templates: HashMap<(Method, usize), Vec<(PathTemplate, usize)>>,
     /// One per `operationId`, then one per part of the shop outside the document ([`OUTSIDE`]).
     meters: Vec<Meters>,
 }
@@ -251,7 +255,16 @@ impl Operations {
                     else {
                         continue;
                     };
-                    operations.table.push((method, template.clone(), operations.meters.len()));
+                    let at = operations.meters.len();
+                    match template.literal() {
+                        Some(literal) => {
+                            operations.exact.entry(literal.into()).or_default().push((method, at));
+                        }
+                        None => {
+                            let key = (method, template.len());
+                            operations.templates.entry(key).or_default().push((template.clone(), at));
+                        }
+                    }
                     operations.meters.push(Meters::new(id));
                 }
             }
@@ -267,11 +280,17 @@ impl Operations {
         let outside = |name: &str| first_outside + OUTSIDE.iter().position(|o| *o == name).unwrap_or(0);
         let at = if path == "/api" || path.starts_with("/api/") {
             let method = if method == Method::HEAD { &Method::GET } else { method };
-            let parts: Vec<&str> = path.split('/').collect();
-            self.table
-                .iter()
-                .find(|(m, template, _)| m == method && template.matches(&parts))
-                .map_or_else(|| outside("api_unknown"), |(_, _, at)| *at)
+            // A path without parameters first, as the router prefers it.
+            let exact = || self.exact.get(path)?.iter().find(|(m, _)| m == method).map(|(_, at)| *at);
+            let templated = || {
+                let parts = path.split('/').count();
+                self.templates
+                    .get(&(method.clone(), parts))?
+                    .iter()
+                    .find(|(template, _)| template.matches_path(path))
+                    .map(|(_, at)| *at)
+            };
+            exact().or_else(templated).unwrap_or_else(|| outside("api_unknown"))
         } else if path == "/metrics" {
             outside("metrics")
         } else if path.starts_with("/media/") {
@@ -313,7 +332,9 @@ mod tests {
     fn a_request_is_named_by_its_operation_or_its_part_of_the_shop() {
         let spec = r#"{"paths": {
             "/api/get/productById/{id}": {"get": {"operationId": "getProductById"}},
-            "/api/add/address/{userId}": {"patch": {"operationId": "addAddress"}}
+            "/api/add/address/{userId}": {"patch": {"operationId": "addAddress"}},
+            "/api/get/{anything}": {"get": {"operationId": "getAnything"}},
+            "/api/get/new-products": {"get": {"operationId": "getNewProducts"}, "post": {"operationId": "postNew"}}
         }}"#;
         let ops = Operations::new(spec);
         assert_eq!(ops.name(&Method::GET, "/api/get/productById/p-42"), "getProductById");
@@ -321,6 +342,15 @@ mod tests {
         assert_eq!(ops.name(&Method::PATCH, "/api/add/address/u1"), "addAddress");
         assert_eq!(ops.name(&Method::POST, "/api/add/address/u1"), "api_unknown");
         assert_eq!(ops.name(&Method::GET, "/api/get/productById/"), "api_unknown");
+        assert_eq!(
+            ops.name(&Method::GET, "/api/get/new-products"),
+            "getNewProducts",
+            "a path without parameters first"
+        );
+        assert_eq!(ops.name(&Method::POST, "/api/get/new-products"), "postNew");
+        assert_eq!(ops.name(&Method::GET, "/api/get/brakes"), "getAnything");
+        assert_eq!(ops.name(&Method::GET, "/api/get/brakes/discs"), "api_unknown");
+        assert_eq!(ops.name(&Method::GET, "/api/get/"), "api_unknown");
         assert_eq!(ops.name(&Method::GET, "/product/p-42"), "storefront");
         assert_eq!(ops.name(&Method::GET, "/media/avatars/a.webp"), "media");
         assert_eq!(ops.name(&Method::GET, "/metrics"), "metrics");

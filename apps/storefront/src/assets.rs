@@ -17,7 +17,7 @@ use std::sync::{Arc, RwLock};
 use bytes::Bytes;
 use poem::endpoint::StaticFilesEndpoint;
 use poem::http::header::{self, HeaderValue};
-use poem::http::StatusCode;
+use poem::http::{Method, StatusCode};
 use poem::web::StaticFileRequest;
 use poem::{Body, Endpoint, EndpointExt, IntoResponse, Request, Response};
 
@@ -68,6 +68,9 @@ const LOADING_AT_ONCE: usize = 2;
 #[derive(Debug)]
 pub struct HeldFiles {
     files: RwLock<HashMap<PathBuf, Arc<HeldFile>>>,
+    /// The content-hashed files held, by the address they were asked at: given by
+    /// [`HeldFiles::respond_ahead`] before any route is matched.
+    by_address: RwLock<HashMap<Box<str>, Arc<HeldFile>>>,
     held_bytes: AtomicUsize,
     loading: tokio::sync::Semaphore,
 }
@@ -76,6 +79,7 @@ impl Default for HeldFiles {
     fn default() -> Self {
         Self {
             files: RwLock::default(),
+            by_address: RwLock::default(),
             held_bytes: AtomicUsize::new(0),
             loading: tokio::sync::Semaphore::new(LOADING_AT_ONCE),
         }
@@ -89,10 +93,12 @@ impl HeldFiles {
     pub async fn respond(&self, req: &Request, file: &Path) -> Option<Response> {
         let name = file.file_name()?.to_str()?;
         let held = if is_content_hashed(name) {
-            match self.get(file) {
+            let held = match self.get(file) {
                 Some(held) => held,
                 None => self.load(file, None).await?,
-            }
+            };
+            self.note_address(req.original_uri().path(), &held);
+            held
         } else if is_held_entry(name) {
             // A syscall, no read: the file is read again only when it changed.
             let now = stamp(file)?;
@@ -104,6 +110,34 @@ impl HeldFiles {
             return None;
         };
         Some(held.respond(req))
+    }
+
+    /// The answer for a content-hashed file already held, by the address it was asked at before
+    /// (`GET` and `HEAD` only); `None` for anything else, which goes on to the routes.
+    pub fn respond_ahead(&self, req: &Request) -> Option<Response> {
+        if !matches!(*req.method(), Method::GET | Method::HEAD) {
+            return None;
+        }
+        let by_address = self.by_address.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let held = by_address.get(req.uri().path())?.clone();
+        drop(by_address);
+        Some(held.respond(req))
+    }
+
+    /// Remembers the address a held content-hashed file was asked at (a plain one: no
+    /// percent-encoding, no empty, `.` or `..` segment), so that it is given ahead of the routes
+    /// next time. An address names one file on disk, so they are as many as the files.
+    fn note_address(&self, address: &str, held: &Arc<HeldFile>) {
+        let plain = address.starts_with('/')
+            && !address.contains('%')
+            && address[1..].split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+        if !plain {
+            return;
+        }
+        if self.by_address.read().unwrap_or_else(std::sync::PoisonError::into_inner).contains_key(address) {
+            return;
+        }
+        self.by_address.write().unwrap_or_else(std::sync::PoisonError::into_inner).insert(address.into(), held.clone());
     }
 
     fn get(&self, file: &Path) -> Option<Arc<HeldFile>> {
@@ -329,6 +363,40 @@ mod tests {
         assert!(is_content_hashed("main.0123abcd4567ef89.css"));
         assert!(!is_content_hashed("/remotes/catalog/remoteEntry.js"));
         assert!(!is_content_hashed("mf-manifest.json"));
+    }
+
+    fn held(text: &'static str) -> Arc<HeldFile> {
+        Arc::new(HeldFile {
+            stamp: None,
+            identity: Bytes::from_static(text.as_bytes()),
+            brotli: None,
+            gzip: None,
+            content_type: HeaderValue::from_static("text/javascript"),
+            etag: HeaderValue::from_static("W/\"1\""),
+        })
+    }
+
+    fn asked(method: Method, address: &str) -> Request {
+        Request::builder().method(method).uri(address.parse().expect("an address")).finish()
+    }
+
+    #[test]
+    fn a_held_file_is_given_ahead_only_at_a_plain_address_it_was_asked_at_and_only_to_get_or_head() {
+        let files = HeldFiles::default();
+        let address = "/remotes/catalog/7.0123abcd.js";
+        assert!(files.respond_ahead(&asked(Method::GET, address)).is_none(), "not asked yet");
+        files.note_address(address, &held("export const a = 1;"));
+        for method in [Method::GET, Method::HEAD] {
+            let resp = files.respond_ahead(&asked(method.clone(), address)).expect("held");
+            assert_eq!(resp.status(), StatusCode::OK, "{method}");
+            assert_eq!(resp.headers()[header::ETAG], "W/\"1\"");
+        }
+        assert!(files.respond_ahead(&asked(Method::POST, address)).is_none(), "other methods go to the routes");
+        assert!(files.respond_ahead(&asked(Method::GET, "/remotes/catalog/8.0123abcd.js")).is_none());
+        for odd in ["/remotes/catalog/%37.0123abcd.js", "/remotes//catalog/7.0123abcd.js", "/remotes/./7.0123abcd.js"] {
+            files.note_address(odd, &held("x"));
+            assert!(files.respond_ahead(&asked(Method::GET, odd)).is_none(), "{odd} is not remembered");
+        }
     }
 
     #[test]

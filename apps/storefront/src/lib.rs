@@ -6,6 +6,7 @@
 //! page embeds; it depends on the use cases and `marque-api`, never on an adapter.
 
 mod assets;
+pub use assets::HeldFiles;
 pub mod encoding;
 mod first_load;
 pub mod hardening;
@@ -127,6 +128,13 @@ impl Storefront {
             hashed: Arc::new(assets::HeldFiles::default()),
         };
         Ok(Self { state: Arc::new(state), remote_dirs })
+    }
+
+    /// The content-hashed files held in memory, to give ahead of the routes
+    /// ([`HeldFiles::respond_ahead`]).
+    #[must_use]
+    pub fn held_files(&self) -> Arc<HeldFiles> {
+        self.state.hashed.clone()
     }
 
     pub fn routes(&self) -> impl Endpoint {

@@ -537,6 +537,9 @@ async fn hashed_files_are_served_encoded_from_memory() {
     let (status, encoding, tag, cache, plain) = get(path, "identity").await;
     assert_eq!((status, encoding), (200, None));
     assert_eq!(plain, script.as_bytes());
+    // Asked again, it is given before the routes are matched: the same answer.
+    let again = get(path, "identity").await;
+    assert_eq!((again.0, &again.1, &again.2, &again.3, &again.4), (status, &None, &tag, &cache, &plain));
     assert_eq!(cache.as_deref(), Some("public, max-age=31536000, immutable"));
     let (_, encoding, br_tag, _, body) = get(path, "gzip, deflate, br").await;
     assert_eq!(encoding.as_deref(), Some("br"));
