@@ -212,7 +212,9 @@ printf '%-62s %10s %9s %8s %9s %6s   %s\n' "static file ($asset) again, at the e
   "$(python3 -c "print(f'{$static_after / $static_before:.3f}')")" "-" "$static_after_steal" "≥40000, p99≤5ms"
 rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")
 hwm=$(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")
-echo "server RSS after the load: $rss (peak $hwm; target ≤ 200 MB)"
+# What the resident memory is: the heap and other anonymous pages, and pages of files (the binary's code).
+parts=$(awk '/RssAnon/ {a=$2} /RssFile/ {f=$2} END {printf "%.0f MB anonymous, %.0f MB of files", a/1024, f/1024}' "/proc/$server/status")
+echo "server RSS after the load: $rss (peak $hwm; target ≤ 200 MB): $parts"
 if [ -n "$editing" ]; then
   kill -TERM $editing; wait $editing 2>/dev/null || true; editing=
   cat /tmp/marque-bench-edits.log

@@ -40,16 +40,13 @@ impl PathTemplate {
             && parts.next().is_none()
     }
 
-    /// How many parts (between `/`s, the empty one before the first included) it has.
+    /// The path up to its first parameter (`/api/get/productById/` for
+    /// `/api/get/productById/{id}`), and how many `/`s that holds; `None` without a parameter.
     #[must_use]
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether it has no part at all (never, for a document's path).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+    pub fn prefix(&self) -> Option<(String, usize)> {
+        let first = self.0.iter().position(Option::is_none)?;
+        let literal: Vec<&str> = self.0[..first].iter().filter_map(Option::as_deref).collect();
+        Some((format!("{}/", literal.join("/")), first))
     }
 
     /// The path itself, when it has no parameter.

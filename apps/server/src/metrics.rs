@@ -190,8 +190,10 @@ pub async fn serve_apart(addr: SocketAddr) -> std::io::Result<SocketAddr> {
 pub struct Operations {
     /// Paths without a parameter, by path, with their methods: a lookup.
     exact: HashMap<Box<str>, Vec<(Method, usize)>>,
-    /// Paths with parameters, by method and number of parts, in the document's order.
-    templates: HashMap<(Method, usize), Vec<(PathTemplate, usize)>>,
+    /// Paths with parameters, by their part before the first parameter, in the document's order.
+    templates: HashMap<Box<str>, Vec<(Method, PathTemplate, usize)>>,
+    /// How many `/`s those parts hold, each once, most first.
+    prefix_slashes: Vec<usize>,
     /// One per `operationId`, then one per part of the shop outside the document ([`OUTSIDE`]).
     meters: Vec<Meters>,
 }
@@ -261,8 +263,17 @@ impl Operations {
                             operations.exact.entry(literal.into()).or_default().push((method, at));
                         }
                         None => {
-                            let key = (method, template.len());
-                            operations.templates.entry(key).or_default().push((template.clone(), at));
+                            if let Some((prefix, slashes)) = template.prefix() {
+                                operations.templates.entry(prefix.into()).or_default().push((
+                                    method,
+                                    template.clone(),
+                                    at,
+                                ));
+                                if !operations.prefix_slashes.contains(&slashes) {
+                                    operations.prefix_slashes.push(slashes);
+                                    operations.prefix_slashes.sort_unstable_by(|a, b| b.cmp(a));
+                                }
+                            }
                         }
                     }
                     operations.meters.push(Meters::new(id));
@@ -282,13 +293,16 @@ impl Operations {
             let method = if method == Method::HEAD { &Method::GET } else { method };
             // A path without parameters first, as the router prefers it.
             let exact = || self.exact.get(path)?.iter().find(|(m, _)| m == method).map(|(_, at)| *at);
+            // Then the templates sharing the path's part before their first parameter, the longest first.
             let templated = || {
-                let parts = path.split('/').count();
-                self.templates
-                    .get(&(method.clone(), parts))?
-                    .iter()
-                    .find(|(template, _)| template.matches_path(path))
-                    .map(|(_, at)| *at)
+                self.prefix_slashes.iter().find_map(|slashes| {
+                    let (end, _) = path.match_indices('/').nth(*slashes - 1)?;
+                    self.templates
+                        .get(&path[..=end])?
+                        .iter()
+                        .find(|(m, template, _)| m == method && template.matches_path(path))
+                        .map(|(_, _, at)| *at)
+                })
             };
             exact().or_else(templated).unwrap_or_else(|| outside("api_unknown"))
         } else if path == "/metrics" {
@@ -329,11 +343,31 @@ mod tests {
     }
 
     #[test]
+    fn every_operation_of_the_published_document_is_named_by_its_own_id() {
+        let spec = include_str!("../../../contract/openapi.json");
+        let ops = Operations::new(spec);
+        let doc: serde_json::Value = serde_json::from_str(spec).expect("the document");
+        let mut named = 0;
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            let asked: String =
+                path.split('/').map(|s| if s.starts_with('{') { "p000042" } else { s }).collect::<Vec<_>>().join("/");
+            for (method, op) in item.as_object().expect("methods") {
+                let method: Method = method.to_ascii_uppercase().parse().expect("a method");
+                assert_eq!(ops.name(&method, &asked), op["operationId"].as_str().expect("an id"), "{method} {asked}");
+                named += 1;
+            }
+        }
+        assert!(named > 100, "{named} operations");
+    }
+
+    #[test]
     fn a_request_is_named_by_its_operation_or_its_part_of_the_shop() {
         let spec = r#"{"paths": {
             "/api/get/productById/{id}": {"get": {"operationId": "getProductById"}},
             "/api/add/address/{userId}": {"patch": {"operationId": "addAddress"}},
             "/api/get/{anything}": {"get": {"operationId": "getAnything"}},
+            "/api/get/brakes/{part}": {"get": {"operationId": "getBrakePart"}},
+            "/api/remove/{userId}/address/{addressId}": {"delete": {"operationId": "removeAddress"}},
             "/api/get/new-products": {"get": {"operationId": "getNewProducts"}, "post": {"operationId": "postNew"}}
         }}"#;
         let ops = Operations::new(spec);
@@ -349,7 +383,10 @@ mod tests {
         );
         assert_eq!(ops.name(&Method::POST, "/api/get/new-products"), "postNew");
         assert_eq!(ops.name(&Method::GET, "/api/get/brakes"), "getAnything");
-        assert_eq!(ops.name(&Method::GET, "/api/get/brakes/discs"), "api_unknown");
+        assert_eq!(ops.name(&Method::GET, "/api/get/brakes/discs"), "getBrakePart", "the longer literal part first");
+        assert_eq!(ops.name(&Method::GET, "/api/get/pads/discs"), "api_unknown");
+        assert_eq!(ops.name(&Method::DELETE, "/api/remove/u1/address/a2"), "removeAddress");
+        assert_eq!(ops.name(&Method::DELETE, "/api/remove/u1/address/"), "api_unknown");
         assert_eq!(ops.name(&Method::GET, "/api/get/"), "api_unknown");
         assert_eq!(ops.name(&Method::GET, "/product/p-42"), "storefront");
         assert_eq!(ops.name(&Method::GET, "/media/avatars/a.webp"), "media");

@@ -19,6 +19,7 @@
 //! tokens and filters without the n-grams), so tokenizing is never reproduced here.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::BuildHasher as _;
 
 use marque_domain::catalog::Grade;
 use marque_domain::vehicle::Car;
@@ -167,7 +168,10 @@ impl Strings {
 pub(crate) struct CatalogIndex {
     docs: Vec<Option<Doc>>,
     free: Vec<u32>,
-    by_id: HashMap<Box<str>, u32>,
+    /// The slot of each kept document, found by its id (which only the document holds: at 100,000
+    /// products a map keyed by a copy of it was ~5 MB more).
+    by_id: hashbrown::HashTable<u32>,
+    ids: std::hash::RandomState,
     /// Every word ever seen, in byte order (which keeps every word beginning with a term together),
     /// with its number. Words are not forgotten when their last product goes: a rebuild drops them.
     vocabulary: BTreeMap<Box<str>, u32>,
@@ -265,7 +269,9 @@ impl CatalogIndex {
                 u32::try_from(self.docs.len() - 1).unwrap_or(u32::MAX)
             }
         };
-        self.by_id.insert(product.id.as_str().into(), slot);
+        let hash = self.ids.hash_one(product.id.as_str());
+        let (docs, ids) = (&self.docs, &self.ids);
+        self.by_id.insert_unique(hash, slot, |slot| ids.hash_one(Self::id_in(docs, *slot)));
         self.total_length += u64::from(length);
         self.count += 1;
         self.post(slot);
@@ -305,7 +311,11 @@ impl CatalogIndex {
 
     /// Forgets the product `id` (nothing when it is not kept).
     pub(crate) fn remove(&mut self, id: &str) {
-        let Some(slot) = self.by_id.remove(id) else { return };
+        let docs = &self.docs;
+        let Ok(found) = self.by_id.find_entry(self.ids.hash_one(id), |slot| Self::id_in(docs, *slot) == id) else {
+            return;
+        };
+        let (slot, _) = found.remove();
         if let Some(doc) = self.docs[slot as usize].take() {
             self.total_length -= u64::from(doc.length);
             self.count -= 1;
@@ -313,6 +323,17 @@ impl CatalogIndex {
         }
         self.free.push(slot);
         self.compact();
+    }
+
+    /// The id of the document in `slot` ("" for an empty one, which no id names).
+    fn id_in(docs: &[Option<Doc>], slot: u32) -> &str {
+        docs.get(slot as usize).and_then(Option::as_ref).map_or("", |doc| &*doc.id)
+    }
+
+    /// The document `id` names, when it is kept.
+    fn doc(&self, id: &str) -> Option<&Doc> {
+        let slot = self.by_id.find(self.ids.hash_one(id), |slot| Self::id_in(&self.docs, *slot) == id)?;
+        self.docs[*slot as usize].as_ref()
     }
 
     fn docs(&self) -> impl Iterator<Item = &Doc> {
@@ -430,11 +451,7 @@ impl CatalogIndex {
         };
         let kept_id = |id: &str| {
             (wanted.is_none() && car.is_none())
-                || self
-                    .by_id
-                    .get(id)
-                    .and_then(|slot| self.docs[*slot as usize].as_ref())
-                    .is_some_and(|doc| graded(wanted.as_deref(), doc) && fitting(car, doc))
+                || self.doc(id).is_some_and(|doc| graded(wanted.as_deref(), doc) && fitting(car, doc))
         };
         let mut named = self.named(terms);
         named.retain(|(id, _)| kept_id(id));
