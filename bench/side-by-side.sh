@@ -9,7 +9,7 @@
 #   bench/side-by-side.sh before:/tmp/old/marque-server:$HOME/.cache/marque-bench/100000 \
 #                         now:target/release/marque-server:/tmp/copy-of-store now-off:...:MARQUE_METRICS=off
 #
-# ROUNDS (5), PATHS (the static file and /api/get/oem). Each DATA_DIR is a store of its own (a directory is locked
+# ROUNDS (5), PATHS (the static file and /api/get/brand/oem). Each DATA_DIR is a store of its own (a directory is locked
 # by the server that opens it); bench/catalog.sh leaves the static file `app.0123abcd.js` in DATA_DIR/web.
 set -euo pipefail
 port=18100
@@ -36,7 +36,7 @@ echo "round server path requests cpu_ns_per_request"
 for round in $(seq 1 "${ROUNDS:-5}"); do
   for name in "${names[@]}"; do
     read -r pid port < "/tmp/side-by-side-$name.pid"
-    for path in ${PATHS:-/app.0123abcd.js /api/get/oem}; do
+    for path in ${PATHS:-/app.0123abcd.js /api/get/brand/oem}; do
       t0=$(ticks "$pid")
       requests=$(wrk -t2 -c32 -d4s "http://127.0.0.1:$port$path" | awk '/requests in/ {print $1}')
       t1=$(ticks "$pid")
