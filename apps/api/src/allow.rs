@@ -25,16 +25,9 @@ impl PathTemplate {
         )
     }
 
-    /// Whether a request path, split at its `/`s, matches.
+    /// Whether a request path matches.
     #[must_use]
-    pub fn matches(&self, parts: &[&str]) -> bool {
-        self.0.len() == parts.len()
-            && self.0.iter().zip(parts).all(|(t, p)| t.as_deref().map_or(!p.is_empty(), |t| t == *p))
-    }
-
-    /// Whether a request path matches, without splitting it first.
-    #[must_use]
-    pub fn matches_path(&self, path: &str) -> bool {
+    pub fn matches(&self, path: &str) -> bool {
         let mut parts = path.split('/');
         self.0.iter().all(|t| parts.next().is_some_and(|p| t.as_deref().map_or(!p.is_empty(), |t| t == p)))
             && parts.next().is_none()
@@ -47,6 +40,14 @@ impl PathTemplate {
         let first = self.0.iter().position(Option::is_none)?;
         let literal: Vec<&str> = self.0[..first].iter().filter_map(Option::as_deref).collect();
         Some((format!("{}/", literal.join("/")), first))
+    }
+
+    /// Which of its parts are literal, from the left: of two templates a path matches, the router takes
+    /// the one whose value is greater (a literal part before a parameter, part by part from the left:
+    /// `…/photos/order` is that path's, not `…/photos/{photoId}`'s).
+    #[must_use]
+    pub fn precedence(&self) -> Vec<bool> {
+        self.0.iter().map(Option::is_some).collect()
     }
 
     /// The path itself, when it has no parameter.
@@ -89,16 +90,12 @@ impl AllowTable {
     /// The `Allow` value for a request path: every method of every template it matches.
     #[must_use]
     pub fn allowed(&self, path: &str) -> Option<String> {
-        let parts: Vec<&str> = path.split('/').collect();
-        // The router prefers a literal segment to a parameter, segment by segment from the left
-        // (`…/photos/order` is that path's, not `…/photos/{photoId}`'s): only the templates it would
-        // route to count.
-        let literals = |t: &PathTemplate| t.0.iter().map(Option::is_some).collect::<Vec<bool>>();
-        let matching: Vec<&(PathTemplate, Vec<String>)> = self.0.iter().filter(|(t, _)| t.matches(&parts)).collect();
-        let best = matching.iter().map(|(t, _)| literals(t)).max();
+        // Only the templates the router would route to count (`PathTemplate::precedence`).
+        let matching: Vec<&(PathTemplate, Vec<String>)> = self.0.iter().filter(|(t, _)| t.matches(path)).collect();
+        let best = matching.iter().map(|(t, _)| t.precedence()).max();
         let mut methods: Vec<&str> = Vec::new();
         for (template, allowed) in matching {
-            if Some(literals(template)) == best {
+            if Some(template.precedence()) == best {
                 methods.extend(allowed.iter().map(String::as_str));
             }
         }

@@ -83,8 +83,9 @@ impl Finished {
         HeaderValue::from_maybe_shared(self.stored.slice(..usize::from(self.tag_len))).ok()
     }
 
-    fn body(&self) -> &[u8] {
-        &self.stored[usize::from(self.tag_len)..]
+    /// The answer as kept (compressed when `packed`).
+    fn kept(&self) -> Bytes {
+        self.stored.slice(usize::from(self.tag_len)..)
     }
 }
 
@@ -482,9 +483,9 @@ impl ResponseCache {
     /// The answer's bytes as the call gives them.
     fn body(&self, page: &Finished) -> Option<Bytes> {
         if page.packed {
-            self.packing.get()?.unpack(page.body()).map(Bytes::from)
+            self.packing.get()?.unpack(&page.kept()).map(Bytes::from)
         } else {
-            Some(page.stored.slice(usize::from(page.tag_len)..))
+            Some(page.kept())
         }
     }
 

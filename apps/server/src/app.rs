@@ -467,7 +467,7 @@ impl App {
         }
         let body_deadline = crate::listener::BodyDeadline(self.settings.limits.body_timeout);
         let shop = route
-            .nest("/api", api.endpoint())
+            .nest(API_MOUNT, api.endpoint())
             .at("/media/avatars/:file", marque_storefront::avatar.data(self.services.accounts.clone()))
             .at("/media/products/:product/:file", marque_storefront::product_photo.data(self.services.photos.clone()))
             .nest("/", storefront.routes())
@@ -481,13 +481,16 @@ impl App {
                 let held_files = held_files.clone();
                 let pages = pages.clone();
                 async move {
-                    if let Some(resp) = held_files.respond_ahead(&req) {
+                    // Files are never under the API's mount, kept answers only there.
+                    let api = req.uri().path().strip_prefix(API_MOUNT).is_some_and(|rest| rest.starts_with('/'));
+                    if api {
+                        if let Some(pages) = pages {
+                            return response_cache::serve_ahead(next, req, &pages, API_MOUNT).await;
+                        }
+                    } else if let Some(resp) = held_files.respond_ahead(&req) {
                         return Ok(resp);
                     }
-                    match pages {
-                        Some(pages) => response_cache::serve_ahead(next, req, &pages, "/api").await,
-                        None => next.call(req).await.map(poem::IntoResponse::into_response),
-                    }
+                    next.call(req).await.map(poem::IntoResponse::into_response)
                 }
             })
             .boxed()
@@ -552,6 +555,9 @@ impl App {
 
 /// Where the `dev` payment sandbox is served.
 pub const SANDBOX_PATH: &str = "/sandbox/razorpay";
+
+/// Where the API is served.
+const API_MOUNT: &str = "/api";
 
 /// Razorpay when configured, else (in `dev`) the in-process sandbox with the routes it serves.
 ///

@@ -190,7 +190,8 @@ pub async fn serve_apart(addr: SocketAddr) -> std::io::Result<SocketAddr> {
 pub struct Operations {
     /// Paths without a parameter, by path, with their methods: a lookup.
     exact: HashMap<Box<str>, Vec<(Method, usize)>>,
-    /// Paths with parameters, by their part before the first parameter, in the document's order.
+    /// Paths with parameters, by their part before the first parameter, in the router's order of
+    /// precedence ([`PathTemplate::precedence`]).
     templates: HashMap<Box<str>, Vec<(Method, PathTemplate, usize)>>,
     /// How many `/`s those parts hold, each once, most first.
     prefix_slashes: Vec<usize>,
@@ -269,16 +270,18 @@ impl Operations {
                                     template.clone(),
                                     at,
                                 ));
-                                if !operations.prefix_slashes.contains(&slashes) {
-                                    operations.prefix_slashes.push(slashes);
-                                    operations.prefix_slashes.sort_unstable_by(|a, b| b.cmp(a));
-                                }
+                                operations.prefix_slashes.push(slashes);
                             }
                         }
                     }
                     operations.meters.push(Meters::new(id));
                 }
             }
+        }
+        operations.prefix_slashes.sort_unstable_by(|a, b| b.cmp(a));
+        operations.prefix_slashes.dedup();
+        for templates in operations.templates.values_mut() {
+            templates.sort_by_key(|(_, template, _)| std::cmp::Reverse(template.precedence()));
         }
         operations.meters.extend(OUTSIDE.map(Meters::new));
         operations
@@ -300,7 +303,7 @@ impl Operations {
                     self.templates
                         .get(&path[..=end])?
                         .iter()
-                        .find(|(m, template, _)| m == method && template.matches_path(path))
+                        .find(|(m, template, _)| m == method && template.matches(path))
                         .map(|(_, _, at)| *at)
                 })
             };

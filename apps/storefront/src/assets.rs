@@ -128,9 +128,8 @@ impl HeldFiles {
     /// percent-encoding, no empty, `.` or `..` segment), so that it is given ahead of the routes
     /// next time. An address names one file on disk, so they are as many as the files.
     fn note_address(&self, address: &str, held: &Arc<HeldFile>) {
-        let plain = address.starts_with('/')
-            && !address.contains('%')
-            && address[1..].split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+        let plain =
+            address.strip_prefix('/').is_some_and(|relative| !address.contains('%') && plain_segments(relative));
         if !plain {
             return;
         }
@@ -319,10 +318,15 @@ pub fn files(dir: PathBuf, held: Arc<HeldFiles>) -> impl Endpoint {
 pub fn file_path(dir: &Path, path: &str) -> Option<PathBuf> {
     let relative = path.trim_start_matches('/');
     let last = relative.rsplit('/').next()?;
-    if !last.contains('.') || relative.split('/').any(|seg| seg.is_empty() || seg == ".." || seg == ".") {
+    if !last.contains('.') || !plain_segments(relative) {
         return None;
     }
     Some(dir.join(relative))
+}
+
+/// Whether every `/`-separated part of `relative` names something in its folder (none empty, `.` or `..`).
+fn plain_segments(relative: &str) -> bool {
+    relative.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..")
 }
 
 /// Whether a file is one [`HeldFiles`] may hold: content-hashed, or an entry file (`main.js`).
