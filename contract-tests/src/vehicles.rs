@@ -154,6 +154,18 @@ pub async fn fitment_is_written_on_its_version_and_read_with_the_product(
     assert_eq!((stored.fits.clone(), stored.version), (fits.clone(), 1));
     let read = catalog.product(&p1).await.expect("read").expect("the product");
     assert_eq!(read.details.fits, fits, "the product carries its fitment");
+    let walked = catalog.products_after(None, 10).await.expect("a window");
+    assert_eq!(walked, std::slice::from_ref(&read), "the walk of every product (the ready answers') reads it whole");
+    // A list's products come without their fitment (no listing shows it), and are otherwise the product.
+    let mut unfitted = read.clone();
+    unfitted.details.fits.clear();
+    let listed = catalog.list_products(&ProductListing { limit: 10, ..ProductListing::default() }).await;
+    assert_eq!(listed.expect("a listing").products, [unfitted.clone()]);
+    let searched = catalog
+        .search(&ProductQuery { text: String::new(), offset: 0, limit: 10, fits: None, grades: Vec::new() })
+        .await;
+    assert_eq!(searched.expect("a search").products, [unfitted.clone()]);
+    assert_eq!(catalog.newest_products(10).await.expect("newest"), [unfitted]);
 
     let stale = store.set_fitment(&p1, &[], 0, &entry(21, "product.fitment", "product:p1")).await;
     assert_eq!(stale, Err(VehicleStoreError::Changed { version: 1 }));

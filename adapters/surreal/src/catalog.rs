@@ -25,7 +25,7 @@ use marque_ports::{CatalogStore, CatalogStoreError, ProductListing, ProductQuery
 
 use crate::conn::{Conn, Tx};
 use crate::error::{refused_or_unavailable, unavailable};
-use rows::{BrandRow, CategoryRow, ProductRow, StampRow, PRODUCT_FIELDS};
+use rows::{BrandRow, CategoryRow, ProductRow, StampRow, LISTED_FIELDS, PRODUCT_FIELDS};
 
 /// Rows per `INSERT` statement when adding products: big enough that seeding a
 /// large catalog is a few hundred statements, small enough to keep each request modest.
@@ -252,7 +252,7 @@ LET $ranked = (
     ORDER BY part_hit DESC, score DESC, id ASC
 ).id;
 RETURN array::len($ranked);
-SELECT {FIELDS} FROM array::slice($ranked, $offset, $end);
+SELECT {LISTED} FROM array::slice($ranked, $offset, $end);
 ";
 
 /// [`SEARCH`]'s lookups when the in-process index ranks: the stamp, the query's terms as
@@ -267,7 +267,7 @@ RETURN (SELECT VALUE record::id(id) FROM product WHERE part_norms CONTAINS $part
 ";
 
 /// The products of a ranked window, by key.
-const BY_KEYS: &str = "SELECT {FIELDS} FROM $ids.map(|$id| type::record('product', $id))";
+const BY_KEYS: &str = "SELECT {LISTED} FROM $ids.map(|$id| type::record('product', $id))";
 
 /// Newest first, `created_at` descending then id ascending. Sorting on both keys would
 /// read the whole table, so the `created_at` index first finds the listing time of the
@@ -276,7 +276,7 @@ const NEWEST: &str = "
 LET $edge = (SELECT VALUE created_at FROM product ORDER BY created_at DESC LIMIT 1 START $last)[0]
     ?? (SELECT VALUE created_at FROM product ORDER BY created_at ASC LIMIT 1)[0]
     ?? 0;
-SELECT {FIELDS} FROM product WHERE created_at >= $edge
+SELECT {LISTED} FROM product WHERE created_at >= $edge
     ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
 
@@ -286,7 +286,7 @@ const COUNT_ALL: &str = "RETURN (SELECT count() AS n FROM product GROUP ALL)[0].
 const BEST_SELLING: &str = "
 LET $edge = (SELECT VALUE units_sold FROM product WHERE units_sold > 0 ORDER BY units_sold DESC LIMIT 1 START $last)[0]
     ?? 1;
-SELECT {FIELDS} FROM product WHERE units_sold >= $edge ORDER BY units_sold DESC, id ASC LIMIT $limit;
+SELECT {LISTED} FROM product WHERE units_sold >= $edge ORDER BY units_sold DESC, id ASC LIMIT $limit;
 ";
 
 /// A listing newest first (the `list_products` contract of [`CatalogStore`]), bounded like
@@ -299,7 +299,7 @@ const LISTING: &str = "
 LET $edge = (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at DESC LIMIT 1 START $last)[0]
     ?? (SELECT VALUE created_at FROM product {WHERE} ORDER BY created_at ASC LIMIT 1)[0]
     ?? 0;
-SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
+SELECT {LISTED} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
 
 /// A listing narrowed to a car (`fits`): [`crate::vehicles::FITTING`] finds the keys of the fitting
@@ -308,7 +308,7 @@ SELECT {FIELDS} FROM product {WHERE_EDGE} ORDER BY created_at DESC, id ASC LIMIT
 /// product's fitment rows, cannot answer (not built yet, or behind the database).
 const LISTING_FITTING: &str = "
 RETURN (SELECT count() AS n FROM $fitting.map(|$k| type::record('product', $k)) {WHERE} GROUP ALL)[0].n ?? 0;
-SELECT {FIELDS} FROM $fitting.map(|$k| type::record('product', $k)) {WHERE}
+SELECT {LISTED} FROM $fitting.map(|$k| type::record('product', $k)) {WHERE}
     ORDER BY created_at DESC, id ASC LIMIT $limit START $offset;
 ";
 
@@ -426,6 +426,12 @@ struct Answer {
     rows: usize,
 }
 
+/// `surql` with the product fields in place: `{FIELDS}`, a product read whole ([`PRODUCT_FIELDS`]);
+/// `{LISTED}`, a listing's or search's products, without their fitment ([`LISTED_FIELDS`]).
+fn fields(surql: &str) -> String {
+    surql.replace("{FIELDS}", PRODUCT_FIELDS).replace("{LISTED}", LISTED_FIELDS)
+}
+
 /// Binds a window: where it starts, its size, the index of its last row and of the
 /// row after it (`array::slice` takes a start and an exclusive end).
 fn window(offset: u64, limit: u32) -> Vars {
@@ -434,15 +440,15 @@ fn window(offset: u64, limit: u32) -> Vars {
 }
 
 impl SurrealCatalogStore {
-    /// Runs [`follow::STAMP`] and then `surql` (with `{FIELDS}` standing for the product fields) in
-    /// one request, and reads the stamp and the products of `surql`'s statement `rows`.
+    /// Runs [`follow::STAMP`] and then `surql` (with `{FIELDS}` and `{LISTED}` standing for the product
+    /// fields, [`fields`]) in one request, and reads the stamp and the products of `surql`'s statement `rows`.
     async fn read_stamped(
         &self,
         surql: &str,
         vars: Vars,
         rows: usize,
     ) -> Result<(Vec<Product>, Option<follow::Stamp>), CatalogStoreError> {
-        let mut request = self.db.query(follow::STAMP).query(surql.replace("{FIELDS}", PRODUCT_FIELDS));
+        let mut request = self.db.query(follow::STAMP).query(fields(surql));
         for var in vars {
             request = request.bind(var);
         }
@@ -556,7 +562,7 @@ impl SurrealCatalogStore {
         Ok(ProductSlice { products, total })
     }
 
-    /// Runs `surql` (with `{FIELDS}` standing for the product fields) and reads its
+    /// Runs `surql` (with `{FIELDS}` and `{LISTED}` standing for the product fields, [`fields`]) and reads its
     /// products and, when asked, the size of the whole result.
     async fn read_products(
         &self,
@@ -564,7 +570,7 @@ impl SurrealCatalogStore {
         vars: Vars,
         answer: Answer,
     ) -> Result<(Vec<Product>, u64), CatalogStoreError> {
-        let mut request = self.db.query(surql.replace("{FIELDS}", PRODUCT_FIELDS));
+        let mut request = self.db.query(fields(surql));
         for var in vars {
             request = request.bind(var);
         }

@@ -49,8 +49,12 @@ use crate::http_cache;
 
 /// The path (inside `/api`) of the call whose answers are kept.
 const PREFIX: &str = "/get/productById/";
-/// Products read per window while warming.
-const WARM_WINDOW: u32 = 500;
+/// Products read per window while warming: few, for the reason the catalog index reads few a
+/// request (a window's products are garbage once their answers are kept, and a large window's
+/// heap stays resident around the kept answers). At 100,000 products with 20 fitment rows each,
+/// windows of 500 (and the index's pages of 5,000) left 233–245 MB of anonymous memory at rest,
+/// windows of 50 (and pages of 100) 111 MB, and the warm-up took half the time (`bench/results/issue-25.md`).
+const WARM_WINDOW: u32 = 50;
 /// Product answers the compression dictionary is trained on (the first ones kept).
 const DICTIONARY_SAMPLES: usize = 500;
 /// The trained dictionary's size. Trained on 500 answers of the 100,000-product bench catalog

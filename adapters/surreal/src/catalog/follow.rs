@@ -47,8 +47,12 @@ const STALE_AFTER_SECS: i64 = CHANGE_WINDOW_SECS - 10;
 /// How often the index looks at the database on its own.
 const POLL: Duration = Duration::from_secs(2);
 
-/// Products read a request while building.
-const BUILD_PAGE: u32 = 5_000;
+/// Products read a request while building. Small: each request's rows (with up to 20 fitment rows
+/// a product, thousands of SurrealDB values) are garbage once put, and the heap a large page leaves
+/// behind stays resident around the index's own allocations. At 100,000 products with 20 fitment
+/// rows each, 5,000 a request took 20–29 s and left 165 MB of anonymous memory at rest (ready
+/// answers off); 100 a request took 15 s and left 111 MB with them on (`bench/results/issue-25.md`).
+const BUILD_PAGE: u32 = 100;
 
 /// What the index keeps of a product, read by the database (the name's words analysed by it).
 const INDEX_FIELDS: &str = "record::id(id) AS id, search::analyze('product_query', name) AS words, \

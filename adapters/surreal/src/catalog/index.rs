@@ -20,6 +20,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::BuildHasher as _;
+use std::sync::Arc;
 
 use marque_domain::catalog::Grade;
 use marque_domain::vehicle::Car;
@@ -66,9 +67,10 @@ pub(crate) struct IndexedFit {
     pub year_to: Option<i64>,
 }
 
-/// A [`IndexedFit`] in numbers of [`Strings`] (12 bytes: 20 rows a product at 100,000 products
-/// are 24 MB): the engine [`NO_FUEL`] when it fits every engine, years [`FIRST`]/[`LAST`] when open.
-#[derive(Debug, Clone, Copy)]
+/// A [`IndexedFit`] in numbers of [`Strings`] (12 bytes): the engine [`NO_FUEL`] when it fits every
+/// engine, years [`FIRST`]/[`LAST`] when open. A product's rows are kept once for every product with
+/// the same rows ([`FitSets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct DocFit {
     generation: u32,
     engine: u32,
@@ -108,7 +110,7 @@ fn year(y: i64) -> u16 {
 
 /// One stored product: its words as word numbers, its length in n-grams, its listing fields as
 /// numbers of [`Strings`].
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Doc {
     id: Box<str>,
     words: Box<[u32]>,
@@ -122,7 +124,41 @@ struct Doc {
     /// [`NO_FUEL`] when the product has no grade.
     grade: u32,
     created_at: i64,
-    fits: Box<[DocFit]>,
+    /// Shared with every product whose rows are the same ([`FitSets`]).
+    fits: Arc<[DocFit]>,
+}
+
+/// Each distinct list of fitment rows, kept once: parts of one family fit the same cars (at 100,000
+/// products with 20 rows each, one list a product was 24 MB; the bench's lists are one a
+/// generation's neighbourhood). A list is dropped with the last product holding it.
+#[derive(Debug, Default)]
+struct FitSets {
+    lists: HashSet<Arc<[DocFit]>>,
+}
+
+impl FitSets {
+    /// The kept list equal to `fits`, kept now if it was not.
+    fn share(&mut self, fits: Vec<DocFit>) -> Arc<[DocFit]> {
+        if let Some(kept) = self.lists.get(fits.as_slice()) {
+            return Arc::clone(kept);
+        }
+        let list: Arc<[DocFit]> = fits.into();
+        self.lists.insert(Arc::clone(&list));
+        list
+    }
+
+    /// Lets go of a removed product's list: dropped when no other product holds it.
+    fn release(&mut self, fits: Arc<[DocFit]>) {
+        // The set's own reference and `fits`: no product holds it any more.
+        if Arc::strong_count(&fits) == 2 {
+            self.lists.remove(&*fits);
+        }
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.lists.len()
+    }
 }
 
 const NO_FUEL: u32 = u32::MAX;
@@ -164,7 +200,7 @@ impl Strings {
 }
 
 /// The index: every product of the `product` table (published ones), by record key.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct CatalogIndex {
     docs: Vec<Option<Doc>>,
     free: Vec<u32>,
@@ -176,6 +212,7 @@ pub(crate) struct CatalogIndex {
     /// with its number. Words are not forgotten when their last product goes: a rebuild drops them.
     vocabulary: BTreeMap<Box<str>, u32>,
     strings: Strings,
+    fit_sets: FitSets,
     /// Σ length over every document, and how many there are (BM25's average length and N).
     total_length: u64,
     count: u64,
@@ -248,16 +285,19 @@ impl CatalogIndex {
             fuel: product.fuel.as_deref().map_or(NO_FUEL, |f| self.strings.number(f)),
             grade: product.grade.as_deref().map_or(NO_FUEL, |g| self.strings.number(g)),
             created_at: product.created_at,
-            fits: product
-                .fits
-                .iter()
-                .map(|f| DocFit {
-                    generation: self.strings.number(&f.generation),
-                    engine: f.engine.as_deref().map_or(NO_FUEL, |e| self.strings.number(e)),
-                    from: f.year_from.map_or(FIRST, year),
-                    to: f.year_to.map_or(LAST, year),
-                })
-                .collect(),
+            fits: {
+                let rows = product
+                    .fits
+                    .iter()
+                    .map(|f| DocFit {
+                        generation: self.strings.number(&f.generation),
+                        engine: f.engine.as_deref().map_or(NO_FUEL, |e| self.strings.number(e)),
+                        from: f.year_from.map_or(FIRST, year),
+                        to: f.year_to.map_or(LAST, year),
+                    })
+                    .collect();
+                self.fit_sets.share(rows)
+            },
         };
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -320,6 +360,7 @@ impl CatalogIndex {
             self.total_length -= u64::from(doc.length);
             self.count -= 1;
             self.live_entries -= doc.distinct_words().len();
+            self.fit_sets.release(doc.fits);
         }
         self.free.push(slot);
         self.compact();
@@ -773,6 +814,23 @@ mod tests {
         // A fitment write is a put of the product: the filter follows it.
         index.put(&fitted("f4", "BMW Brake Caliper", vec![fit("bmw-x5-g05", None, (None, None))]));
         assert_eq!(index.rank(&brake, &[], (&[], Some(&b57)), (0, 10)).total, 4);
+        // Products with the same rows share one list, dropped with the last product holding it.
+        let fits = |id: &str| std::sync::Arc::clone(&index.doc(id).expect("kept").fits);
+        assert!(std::sync::Arc::ptr_eq(&fits("f1"), &fits("f4")), "f1 and f4 have the same rows now");
+        let lists = index.fit_sets.len();
+        index.remove("f2");
+        assert_eq!(index.fit_sets.len(), lists - 1, "f2's list was its own");
+        index.remove("f1");
+        assert_eq!(index.fit_sets.len(), lists - 1, "f4 still holds f1's list");
+        assert_eq!(index.rank(&brake, &[], (&[], Some(&b57)), (0, 10)).total, 2);
+        index.remove("f4");
+        assert_eq!(index.fit_sets.len(), lists - 2);
+        index.put(&fitted("f5", "BMW Brake Line", vec![fit("bmw-x5-g05", Some("B57"), (Some(2019), Some(2021)))]));
+        assert_eq!(index.fit_sets.len(), lists - 2, "f5 takes f3's list");
+        let listing = ProductListing { fits: Some(b57), limit: 20, ..ProductListing::default() };
+        let mut ids = index.list_window(&listing).ids;
+        ids.sort();
+        assert_eq!(ids, ["f3", "f5"]);
     }
 
     /// The documents `name @1@ terms` matches, found by reading every document (as the index did

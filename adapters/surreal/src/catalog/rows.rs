@@ -10,15 +10,29 @@ use marque_domain::{Money, PartNumber};
 use marque_ports::{CatalogStoreError, ProductStamp};
 use surrealdb::types::SurrealValue;
 
-/// Fields every product read selects; `id` is the record key as a string. `fits` is the product's
-/// `product_fitment` record's rows (migration 25), read by key; with an `ORDER BY`, SurrealDB 3.3
-/// evaluates the projection again after `id` became the key's text, hence the `IF`.
-pub(super) const PRODUCT_FIELDS: &str = "record::id(id) AS id, name, price, quantity, condition, images, \
+/// The fields of a product's own record, as every product read selects them; `id` is the record key as a string.
+macro_rules! record_fields {
+    () => {
+        "record::id(id) AS id, name, price, quantity, condition, images, \
      description, category, category_slug, subcategory, subcategory_slug, oem, oem_slug, fuel_type, variant, \
      part_no, part_norm, inside_ncr, outside_ncr, gst_percent, units_sold, created_at, sku, alternate_numbers, \
      superseded_numbers, part_norms, hsn, warranty_days, weight_grams, dimensions_mm, published, grade, \
-     donor_make, donor_model, donor_generation, donor_year, donor_odometer_km, purchase_price, cross_references, \
-     type::record('product_fitment', IF type::is_record(id) THEN record::id(id) ELSE id END).fits AS fits";
+     donor_make, donor_model, donor_generation, donor_year, donor_odometer_km, purchase_price, cross_references"
+    };
+}
+
+/// Fields a product read selects: [`LISTED_FIELDS`] and `fits`, the product's `product_fitment`
+/// record's rows (migration 25), read by key; with an `ORDER BY`, SurrealDB 3.3 evaluates the
+/// projection again after `id` became the key's text, hence the `IF`.
+pub(super) const PRODUCT_FIELDS: &str = concat!(
+    record_fields!(),
+    ", type::record('product_fitment', IF type::is_record(id) THEN record::id(id) ELSE id END).fits AS fits"
+);
+
+/// Fields a listing's or a search's products are read with: the product's record without its
+/// fitment rows, which their answers do not show (with 20 rows a product, reading them was most of
+/// a listing's first answer). Such products carry no `fits`.
+pub(super) const LISTED_FIELDS: &str = record_fields!();
 
 /// The table a product is stored in: `product` when published, else `unpublished_product`.
 pub(super) fn table(published: bool) -> &'static str {
