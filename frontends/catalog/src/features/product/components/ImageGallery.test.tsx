@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ImageGallery } from './ImageGallery';
@@ -70,7 +70,8 @@ describe('the product image carousel', () => {
     const dialog = await screen.findByRole('dialog', { name: `Images of ${NAME}` });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByRole('img', { name: NAME }).getAttribute('src')).toBe('/img/a.svg');
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    // The dialog focuses its close button in an effect, which may run after it first shows.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })));
 
     await user.keyboard('{ArrowRight}');
     expect(within(dialog).getByRole('img', { name: NAME }).getAttribute('src')).toBe('/img/b.svg');
@@ -81,7 +82,9 @@ describe('the product image carousel', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     // The carousel stays on the image the visitor last looked at, and focus is back on it.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open image 3 of 3 full screen' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open image 3 of 3 full screen' })),
+    );
   });
 
   it('opens with Enter, closes with its close button, and keeps Tab inside while open', async () => {
@@ -97,7 +100,7 @@ describe('the product image carousel', () => {
       'Next image',
     ]);
 
-    expect(document.activeElement).toBe(close);
+    await waitFor(() => expect(document.activeElement).toBe(close));
     await user.tab();
     expect(document.activeElement).toBe(previous);
     await user.tab();
@@ -109,7 +112,9 @@ describe('the product image carousel', () => {
 
     await user.click(close!);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open image 1 of 3 full screen' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open image 1 of 3 full screen' })),
+    );
   });
 });
 
