@@ -293,7 +293,19 @@ impl<E: poem::Endpoint> poem::Endpoint for BodyDeadlineEndpoint<E> {
                         && !matches!(*req.method(), poem::http::Method::GET | poem::http::Method::HEAD))
             }
         };
-        if has_body {
+        if has_body && limit > SPOOL_ABOVE {
+            match tokio::time::timeout(self.within, spool(req.take_body(), limit)).await {
+                Ok(Ok(Spooled::Within(file, length))) => {
+                    // What arrived is all there is: a length now, so nothing after reads it again.
+                    req.headers_mut().remove(poem::http::header::TRANSFER_ENCODING);
+                    req.headers_mut().insert(poem::http::header::CONTENT_LENGTH, length.into());
+                    req.set_body(read_back(file));
+                }
+                Ok(Ok(Spooled::TooLarge)) => return Ok(marque_api::body_limits::too_large_for(req.uri().path())),
+                Ok(Err(e)) => return Err(poem::Error::from_string(e.to_string(), poem::http::StatusCode::BAD_REQUEST)),
+                Err(_) => return Ok(body_too_slow()),
+            }
+        } else if has_body {
             // One byte past the limit tells `limit_bodies` the body is too large.
             match tokio::time::timeout(self.within, req.take_body().into_bytes_limit(limit + 1)).await {
                 Ok(Ok(bytes)) => req.set_body(poem::Body::from_bytes(bytes)),
@@ -306,6 +318,68 @@ impl<E: poem::Endpoint> poem::Endpoint for BodyDeadlineEndpoint<E> {
         }
         self.inner.call(req).await.map(|r| r.into_response())
     }
+}
+
+/// Bodies of paths that may send more than this (a catalog import's zip of photographs: up to 1 GB;
+/// product and return photographs) are copied as they arrive to an unnamed temporary file, within
+/// the same deadline and limit, rather than held in memory; the route then reads the file.
+const SPOOL_ABOVE: usize = 16 * 1024 * 1024;
+
+/// A body copied to a temporary file.
+enum Spooled {
+    /// The whole body, at its start, and its length.
+    Within(std::fs::File, u64),
+    /// It went past the limit (reading stopped one byte after it).
+    TooLarge,
+}
+
+/// Copies `body` to an unnamed temporary file (gone when the file is dropped), at most `limit`
+/// bytes and one more.
+async fn spool(body: poem::Body, limit: usize) -> io::Result<Spooled> {
+    use std::io::Seek as _;
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let file = tokio::task::spawn_blocking(tempfile::tempfile).await.map_err(io::Error::other)??;
+    let mut file = tokio::fs::File::from_std(file);
+    let mut reader = body.into_async_read().take(limit as u64 + 1);
+    let length = tokio::io::copy(&mut reader, &mut file).await?;
+    if length > limit as u64 {
+        return Ok(Spooled::TooLarge);
+    }
+    file.flush().await?;
+    // Every write done (`into_std` waits for the one in flight), then read from the start.
+    let mut file = file.into_std().await;
+    file.seek(io::SeekFrom::Start(0))?;
+    Ok(Spooled::Within(file, length))
+}
+
+/// A spooled body as the route reads it: the file read on a blocking thread a chunk at a time, a
+/// few chunks ahead of the reader at most; the reading stops when the body is dropped.
+fn read_back(mut file: std::fs::File) -> poem::Body {
+    const CHUNK: usize = 64 * 1024;
+    let (chunks, received) = tokio::sync::mpsc::channel::<io::Result<Vec<u8>>>(4);
+    tokio::task::spawn_blocking(move || {
+        use std::io::Read as _;
+        loop {
+            let mut chunk = vec![0u8; CHUNK];
+            let sent = match file.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => {
+                    chunk.truncate(n);
+                    chunks.blocking_send(Ok(chunk))
+                }
+                Err(e) => {
+                    let _ = chunks.blocking_send(Err(e));
+                    break;
+                }
+            };
+            if sent.is_err() {
+                break; // the body was dropped
+            }
+        }
+    });
+    poem::Body::from_bytes_stream(futures::stream::unfold(received, |mut received| async move {
+        received.recv().await.map(|chunk| (chunk, received))
+    }))
 }
 
 /// 408: the body did not arrive in time (`request.too_slow`).
@@ -325,6 +399,24 @@ fn body_too_slow() -> poem::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A spooled body reads back whole, whatever its size; one past the limit is refused.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_spooled_body_reads_back_whole_and_one_past_the_limit_is_refused() {
+        for size in [0usize, 1, 634, 2162, 65_536, 1_007_732, 3 << 20] {
+            for round in 0..20 {
+                let sent: Vec<u8> = (0..size).map(|i| u8::try_from((i * 7 + round) % 251).unwrap_or(0)).collect();
+                let Ok(Spooled::Within(file, length)) = spool(poem::Body::from_vec(sent.clone()), 4 << 20).await else {
+                    panic!("{size} bytes are within the limit");
+                };
+                assert_eq!(length, size as u64);
+                let back = read_back(file).into_vec().await.expect("reads back");
+                assert!(back == sent, "{size} bytes, round {round}: {} read back", back.len());
+            }
+        }
+        let over = spool(poem::Body::from_vec(vec![0; 1001]), 1000).await.expect("spools");
+        assert!(matches!(over, Spooled::TooLarge));
+    }
 
     #[tokio::test]
     async fn accepted_connections_have_nodelay_set() {

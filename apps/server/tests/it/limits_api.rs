@@ -204,19 +204,65 @@ async fn a_connection_that_never_finishes_its_request_head_is_closed() {
     assert!(closed_by_server(&mut kept, Duration::from_secs(20)).await, "an idle kept-alive connection is closed");
 }
 
-#[tokio::test]
-async fn a_body_that_does_not_arrive_in_time_is_answered_408() {
-    let shop = spawn_with(slow_shop).await;
-    let mut slow = TcpStream::connect(addr(&shop)).await.expect("connects");
-    slow.write_all(b"POST /api/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":")
-        .await
-        .expect("writes");
+/// Sends `start` (a request's head and the beginning of its body, never finished) and checks the
+/// answer is 408 `request.too_slow` and the connection closed.
+async fn answered_too_slow(shop: &TestShop, start: &[u8]) {
+    let mut slow = TcpStream::connect(addr(shop)).await.expect("connects");
+    slow.write_all(start).await.expect("writes");
     let mut answer = Vec::new();
     let read = tokio::time::timeout(Duration::from_secs(20), slow.read_to_end(&mut answer)).await;
     assert!(read.is_ok(), "answered and closed");
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("\"code\":\"request.too_slow\""), "{answer}");
+}
+
+#[tokio::test]
+async fn a_body_that_does_not_arrive_in_time_is_answered_408() {
+    let shop = spawn_with(slow_shop).await;
+    answered_too_slow(
+        &shop,
+        b"POST /api/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":",
+    )
+    .await;
+}
+
+/// Large bodies (an import's zip, photographs) are copied to a temporary file as they arrive, not
+/// held in memory: the same deadline and limit hold there.
+#[tokio::test]
+async fn a_large_body_path_keeps_its_deadline_and_its_limit() {
+    let shop = spawn_with(slow_shop).await;
+    // An import whose body stops arriving: 408 as for any other.
+    answered_too_slow(
+        &shop,
+        b"POST /api/admin/imports HTTP/1.1\r\nHost: shop\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n",
+    )
+    .await;
+
+    // A return request's body sent in chunks (no length declared) past its limit (three photographs of
+    // 10 MB and the form): 413, read no further than the limit.
+    let shop = helpers::spawn_shop().await;
+    let mut chunked = TcpStream::connect(addr(&shop)).await.expect("connects");
+    chunked
+        .write_all(b"POST /api/account/returns HTTP/1.1\r\nHost: shop\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n")
+        .await
+        .expect("writes");
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..40 {
+        // The server may answer and stop reading before the last chunk: later writes may fail.
+        if chunked.write_all(format!("{:x}\r\n", chunk.len()).as_bytes()).await.is_err()
+            || chunked.write_all(&chunk).await.is_err()
+            || chunked.write_all(b"\r\n").await.is_err()
+        {
+            break;
+        }
+    }
+    let _ = chunked.write_all(b"0\r\n\r\n").await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(20), chunked.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("\"code\":\"request.too_large\""), "{answer}");
 }
 
 #[tokio::test]
