@@ -490,12 +490,9 @@ impl CatalogIndex {
                 None => return Ranked { ids: Vec::new(), total: 0 },
             },
         };
-        let kept_id = |id: &str| {
-            (wanted.is_none() && car.is_none())
-                || self.doc(id).is_some_and(|doc| graded(wanted.as_deref(), doc) && fitting(car, doc))
-        };
-        let mut named = self.named(terms);
-        named.retain(|(id, _)| kept_id(id));
+        let kept = |doc: &Doc| graded(wanted.as_deref(), doc) && fitting(car, doc);
+        let kept_id = |id: &str| (wanted.is_none() && car.is_none()) || self.doc(id).is_some_and(kept);
+        let named = self.named(terms, kept);
         let parts: HashSet<&str> = parts.iter().map(String::as_str).filter(|id| kept_id(id)).collect();
         let mut hits: Vec<Hit<'_>> =
             named.iter().map(|&(id, score)| Hit { part: parts.contains(id), score, id }).collect();
@@ -520,8 +517,9 @@ impl CatalogIndex {
         Ranked { ids: hits[start..end].iter().map(|h| h.id.to_owned()).collect(), total }
     }
 
-    /// The documents `name @1@ terms` matches, with `search::score(1)`.
-    fn named<'a>(&'a self, terms: &[String]) -> Vec<(&'a str, f32)> {
+    /// The documents `name @1@ terms` matches that `keep` keeps, with `search::score(1)` (a score
+    /// counts every matching document, kept or not, as the database's does).
+    fn named<'a>(&'a self, terms: &[String], keep: impl Fn(&Doc) -> bool) -> Vec<(&'a str, f32)> {
         // SurrealDB (`extract_querying_terms`) keeps one document set per query token, a repeated
         // term at each of its places (tokens differ by position), needs a document in every set
         // (`AND`), and sums one BM25 term per token (`Scorer::score`). A repeated term's set and
@@ -579,7 +577,7 @@ impl CatalogIndex {
         let mut found: Vec<&Doc> = Vec::with_capacity(candidates.len());
         let mut frequencies: Vec<u32> = Vec::with_capacity(candidates.len() * terms_count);
         for slot in candidates {
-            let Some(doc) = self.docs[slot as usize].as_ref() else { continue };
+            let Some(doc) = self.docs[slot as usize].as_ref().filter(|doc| keep(doc)) else { continue };
             let start = frequencies.len();
             frequencies.extend(
                 matching
@@ -691,8 +689,8 @@ mod tests {
     fn a_repeated_query_term_scores_at_each_of_its_places() {
         // SurrealDB keeps one document set per query token, so `brake brake` sums brake's BM25 twice.
         let index = index();
-        let once = index.named(&["brake".to_owned()]);
-        let twice = index.named(&["brake".to_owned(), "brake".to_owned()]);
+        let once = index.named(&["brake".to_owned()], |_| true);
+        let twice = index.named(&["brake".to_owned(), "brake".to_owned()], |_| true);
         assert_eq!(once.len(), 2);
         for ((id, one), (same, two)) in once.iter().zip(&twice) {
             assert_eq!(id, same);
@@ -897,7 +895,7 @@ mod tests {
             }
             // Terms as prefixes of the vocabulary's words, of n-gram lengths.
             let terms: Vec<String> = query.iter().map(|w| WORDS[*w].chars().take(cut).collect()).collect();
-            proptest::prop_assert_eq!(sorted(index.named(&terms)), named_by_reading_all(&index, &terms));
+            proptest::prop_assert_eq!(sorted(index.named(&terms, |_| true)), named_by_reading_all(&index, &terms));
             proptest::prop_assert!(index.entries <= 2 * index.live_entries + 4096);
         }
     }
