@@ -10,6 +10,9 @@
 //   export                      `GET /api/admin/exports/products.csv` read to the end: time, bytes, rows
 //   loop:FILE:FILE              apply the two files in turn until SIGTERM, then one line of what was
 //                               done (bench/catalog.sh's BENCH_IMPORT regime)
+//   photos:FILE:ZIP             an apply with a zip of photographs (bench/import-photos.sh): the rows'
+//                               line, then the photographs' (processed after the rows by the background
+//                               worker): their count, time from the rows' end, rate and RSS peak
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { authed, json } from '../frontends/e2e/pages.mjs';
@@ -35,18 +38,23 @@ const rssMb = () => {
 // Parts the storefront lists (every published product, newest first: its `total`).
 const listed = async () => (await json(origin, '/api/get/productBySearch?search=&page=1')).total;
 
-async function job(mode, file) {
+async function job(mode, file, zip) {
   const before = await listed();
   const form = new FormData();
   form.append('mode', mode);
   form.append('file', await openAsBlob(file), basename(file));
+  if (zip) form.append('photos', await openAsBlob(zip), basename(zip));
   const started = performance.now();
   let peak = rssMb();
+  // The server's memory while the upload arrives, too (a zip may be hundreds of megabytes).
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb());
+  }, 50);
   const response = await fetch(`${origin}/api/admin/imports`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
-  });
+  }).finally(() => clearInterval(sampler));
   const created = await response.json();
   if (!response.ok) throw new Error(`POST /api/admin/imports: ${response.status} ${JSON.stringify(created)}`);
   for (;;) {
@@ -67,7 +75,7 @@ async function job(mode, file) {
           await sleep(50);
         }
       }
-      return { ...state, seconds, peak, lag };
+      return { ...state, id: created.id, seconds, peak, lag, ended };
     }
   }
 }
@@ -86,6 +94,23 @@ for (const step of steps) {
     const done = await job(kind, files[0]);
     await sleep(5000);
     console.log(`${line(`${kind} ${basename(files[0])}`, done)}, ${rssMb()} MB 5 s after`);
+  } else if (kind === 'photos') {
+    const done = await job('apply', files[0], files[1]);
+    console.log(line(`apply ${basename(files[0])} with ${basename(files[1])}`, done));
+    // The photographs: polled until every one is processed or failed (at most 30 minutes).
+    let peak = rssMb();
+    let state = done;
+    while (state.photosDone + state.photosFailed < state.photosTotal && performance.now() - done.ended < 1_800_000) {
+      await sleep(200);
+      peak = Math.max(peak, rssMb());
+      state = await json(origin, `/api/admin/imports/${done.id}`, authed(token, 'GET'));
+    }
+    const seconds = (performance.now() - done.ended) / 1000;
+    const over = state.photosDone + state.photosFailed;
+    console.log(
+      `photographs: ${state.photosDone} processed, ${state.photosFailed} failed of ${state.photosTotal} in ` +
+        `${seconds.toFixed(1)} s after the rows (${(over / seconds).toFixed(2)} a second); RSS peak ${peak} MB`,
+    );
   } else if (kind === 'export') {
     const started = performance.now();
     const response = await fetch(`${origin}/api/admin/exports/products.csv`, authed(token, 'GET'));

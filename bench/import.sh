@@ -47,17 +47,8 @@ python3 bench/import-files.py "$work/export.csv" "$work/files"
 importer="bench-importer-$(date +%s)@marque.test"
 setup=$("$bin" staff add --email "$importer" --name "Bench importer" --role catalog | grep -o 'code=[A-Za-z0-9_-]*' | cut -d= -f2)
 
-MARQUE_ADDR="127.0.0.1:$port" "$bin" serve > /tmp/marque-bench-import-server.log 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 3000); do
-  curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && break
-  kill -0 $server 2>/dev/null || break
-  sleep 0.2
-done
-curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "the server did not start" >&2; cat /tmp/marque-bench-import-server.log >&2; exit 1; }
-sleep "${BENCH_SETTLE:-8}"
-echo "on $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg); server RSS at rest $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$server/status")"
+. bench/serve.sh
+start_bench_server /tmp/marque-bench-import-server.log
 files="$work/files"
 node bench/import.mjs "http://127.0.0.1:$port" "$importer" "$setup" "$server" \
   export "dry-run:$files/new.csv" "apply:$files/new.csv" "apply:$files/new.csv" "apply:$files/prices10.csv"
