@@ -93,8 +93,8 @@ pub struct ProductStamp {
 /// (money to the paisa, part number as printed and normalised), but for one thing: the products of
 /// a list ([`newest_products`](Self::newest_products), [`best_selling_products`](Self::best_selling_products),
 /// [`search`](Self::search), [`list_products`](Self::list_products)) come without their fitment rows
-/// (`details.fits` empty), which no listing shows and which were most of a listing's first read at 20
-/// rows a product; [`product`](Self::product) and [`products_after`](Self::products_after) read them.
+/// (`details.fits` empty), which no listing shows; [`product`](Self::product) and
+/// [`products_after`](Self::products_after) read them.
 #[cfg_attr(feature = "mock", mockall::automock)]
 #[async_trait]
 pub trait CatalogStore: Send + Sync {

@@ -285,19 +285,7 @@ impl CatalogIndex {
             fuel: product.fuel.as_deref().map_or(NO_FUEL, |f| self.strings.number(f)),
             grade: product.grade.as_deref().map_or(NO_FUEL, |g| self.strings.number(g)),
             created_at: product.created_at,
-            fits: {
-                let rows = product
-                    .fits
-                    .iter()
-                    .map(|f| DocFit {
-                        generation: self.strings.number(&f.generation),
-                        engine: f.engine.as_deref().map_or(NO_FUEL, |e| self.strings.number(e)),
-                        from: f.year_from.map_or(FIRST, year),
-                        to: f.year_to.map_or(LAST, year),
-                    })
-                    .collect();
-                self.fit_sets.share(rows)
-            },
+            fits: self.shared_fits(&product.fits),
         };
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -318,6 +306,20 @@ impl CatalogIndex {
     }
 
     /// Adds `slot`'s document to the postings of each of its distinct words.
+    /// `fits` in the index's numbers, as the list kept for every product with the same rows.
+    fn shared_fits(&mut self, fits: &[IndexedFit]) -> Arc<[DocFit]> {
+        let rows = fits
+            .iter()
+            .map(|f| DocFit {
+                generation: self.strings.number(&f.generation),
+                engine: f.engine.as_deref().map_or(NO_FUEL, |e| self.strings.number(e)),
+                from: f.year_from.map_or(FIRST, year),
+                to: f.year_to.map_or(LAST, year),
+            })
+            .collect();
+        self.fit_sets.share(rows)
+    }
+
     fn post(&mut self, slot: u32) {
         let Some(doc) = self.docs.get(slot as usize).and_then(Option::as_ref) else { return };
         let distinct = doc.distinct_words();
